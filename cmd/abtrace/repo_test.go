@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"go/format"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// repoRoot is the repository's top folder, two levels above this package.
+const repoRoot = "../.."
+
+// The README starts with exactly the two commands, and .ci/run runs the
+// README's test command and nothing hidden beside it.
+func TestREADMECommands(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocks []string
+	parts := strings.Split(string(readme), "```")
+	for i := 1; i < len(parts); i += 2 {
+		body := parts[i]
+		if nl := strings.IndexByte(body, '\n'); nl >= 0 {
+			body = body[nl+1:]
+		}
+		blocks = append(blocks, strings.TrimSpace(body))
+	}
+	if len(blocks) < 2 {
+		t.Fatalf("README has %d code blocks; want the run and test commands first", len(blocks))
+	}
+	if blocks[0] != "go run ./cmd/abtrace" {
+		t.Errorf("first README command = %q; want %q", blocks[0], "go run ./cmd/abtrace")
+	}
+	testCmd := blocks[1]
+	ci, err := os.ReadFile(filepath.Join(repoRoot, ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmds []string
+	for _, line := range strings.Split(string(ci), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "set ") || strings.HasPrefix(line, "cd ") ||
+			line == "go version" || strings.HasPrefix(line, "apt-get") || strings.HasPrefix(line, "if ") ||
+			line == "fi" || strings.HasPrefix(line, "command -v") {
+			continue
+		}
+		cmds = append(cmds, line)
+	}
+	if len(cmds) != 1 || cmds[0] != testCmd {
+		t.Errorf(".ci/run runs %q; want exactly the README's test command %q", cmds, testCmd)
+	}
+}
+
+// Every Go file is gofmt'd.
+func TestGofmt(t *testing.T) {
+	err := filepath.WalkDir(repoRoot, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		got, err := format.Source(src)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			return nil
+		}
+		if !bytes.Equal(got, src) {
+			t.Errorf("%s is not gofmt'd: run gofmt -w %s", path, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

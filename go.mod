@@ -1,0 +1,3 @@
+module github.com/abtrace/abtrace
+
+go 1.26

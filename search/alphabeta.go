@@ -1,0 +1,265 @@
+package search
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// AlphaBeta returns the minimax value of root, skipping the subtrees that
+// cannot change it. The root is searched with the full window (−∞, +∞), so
+// the value returned for the root is always exact and equals Minimax's.
+//
+// The window contract at every node: on entry α is the best value MAX is
+// already guaranteed on the path above, β the best value MIN is guaranteed.
+// A node whose true value lies strictly inside (α, β) returns it exactly.
+// Fail-low (the value is at most α) returns an upper bound; fail-high (at
+// least β) returns a lower bound. Fail-soft returns the bound it found,
+// which may lie beyond the window; fail-hard returns α or β themselves.
+//
+// The cutoff test is v ≥ β at MAX and v ≤ α at MIN by default (PruneGE),
+// or v > β and v < α with PruneGT, which needs fail-soft.
+//
+// With a nil rec it emits nothing and allocates nothing per node. With a
+// recorder it emits every step (see package trace); a recorder that returns
+// false stops the search, and AlphaBeta then returns ErrStopped.
+func AlphaBeta[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (trace.Result, error) {
+	if err := opt.Validate(AlgoAlphaBeta); err != nil {
+		return trace.Result{}, err
+	}
+	e := newEngine[S, G](g, AlgoAlphaBeta, opt, rec)
+	v, _ := e.alphabeta(root, 0, math.Inf(-1), math.Inf(1))
+	return e.finish(g.ToMove(root), v)
+}
+
+// alphabeta searches s, a node at the given depth, with the window
+// (alpha, beta), and returns its value and, while tracing, what that value
+// means (exact, lower or upper bound). Untraced, the bound is always Exact
+// and means nothing.
+func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, trace.Bound) {
+	if depth > MaxSearchDepth {
+		e.tooDeep()
+		return 0, trace.Exact
+	}
+	p := &e.plies[depth]
+	p.nodes++
+	p.pvn = 0
+	kind := e.g.ToMove(s)
+	tracing := e.rec != nil
+	if tracing {
+		e.enterEvent(s, depth, kind, alpha, beta)
+	}
+	if kind > trace.Min {
+		e.fail(fmt.Errorf("search: alpha-beta handles MAX and MIN nodes, but node %q is %s", e.idOr(depth), kind.Upper()))
+		return 0, trace.Exact
+	}
+	if terminal := e.g.Terminal(s); terminal || (e.opt.Depth > 0 && depth >= e.opt.Depth) {
+		return e.leaf(s, depth, kind, terminal, alpha, beta), trace.Exact
+	}
+	moves := e.g.Moves(s, p.moves[:0])
+	p.moves = moves
+	n := len(moves)
+	if n == 0 {
+		e.fail(fmt.Errorf("search: node %q is not terminal but has no moves", e.idOr(depth)))
+		return 0, trace.Exact
+	}
+	var perm []int
+	if e.opt.Order != OrderNatural {
+		perm = e.order(s, depth, kind, moves)
+	}
+	if e.stopped {
+		return 0, trace.Exact
+	}
+	if tracing {
+		e.expandEvent(depth, kind, n, perm)
+	}
+	isMax := kind == trace.Max
+	strict := e.opt.Prune == PruneGT
+	hard := e.opt.Fail == FailHard
+	a0, b0 := alpha, beta
+	v := math.Inf(1)
+	if isMax {
+		v = math.Inf(-1)
+	}
+	// lo and hi bound the node's true value from what its children
+	// reported (tracing only): a child skipped by a cutoff could be
+	// anything.
+	lo, hi := math.Inf(1), math.Inf(1)
+	if isMax {
+		lo, hi = math.Inf(-1), math.Inf(-1)
+	}
+	below := &e.plies[depth+1]
+	random := e.opt.Order == OrderRandom
+	for k := 0; k < n; k++ {
+		i := k
+		if perm != nil {
+			i = perm[k]
+		}
+		if tracing {
+			below.id = trace.ChildID(p.id, i)
+		}
+		if random {
+			below.hash = mixHash(p.hash, i)
+		}
+		cv, cb := e.alphabeta(e.g.Result(s, moves[i]), depth+1, alpha, beta)
+		if e.stopped {
+			return 0, trace.Exact
+		}
+		changed := betterFor(kind, cv, v)
+		if changed {
+			v = cv
+			setPV(p, below, i)
+		}
+		if tracing {
+			lo, hi = combine(isMax, lo, hi, cv, cb)
+			ev := trace.Event{Type: trace.Update, Line: lineKey(kind, lineValue), Node: p.id, Kind: kind, Depth: depth,
+				Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
+				Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb}
+			if changed {
+				ev.Changed = "value"
+			}
+			e.emit(ev)
+		}
+		var cut bool
+		if isMax {
+			cut = v >= beta
+			if strict {
+				cut = v > beta
+			}
+		} else {
+			cut = v <= alpha
+			if strict {
+				cut = v < alpha
+			}
+		}
+		if cut {
+			if k+1 < n {
+				p.cutoffs++
+			}
+			ret := v
+			if hard {
+				ret = beta
+				if !isMax {
+					ret = alpha
+				}
+			}
+			if tracing {
+				line := lineKey(kind, linePrune)
+				var pruned []string
+				if k+1 < n {
+					pruned = e.pruneList(depth, k, n, perm)
+					// A skipped child could have any value.
+					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
+				}
+				e.emit(trace.Event{Type: trace.Prune, Line: line, Node: p.id, Kind: kind, Depth: depth,
+					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
+					Test: cutTest(isMax, strict, v, alpha, beta), Pruned: pruned})
+				e.exitEvent(depth, kind, ret, e.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
+			}
+			return ret, e.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
+		}
+		if isMax && v > alpha {
+			alpha = v
+			if tracing {
+				e.emit(trace.Event{Type: trace.Update, Line: "max-alpha", Node: p.id, Kind: kind, Depth: depth,
+					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
+					Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb, Changed: "alpha"})
+			}
+		} else if !isMax && v < beta {
+			beta = v
+			if tracing {
+				e.emit(trace.Event{Type: trace.Update, Line: "min-beta", Node: p.id, Kind: kind, Depth: depth,
+					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
+					Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb, Changed: "beta"})
+			}
+		}
+	}
+	ret := v
+	if hard {
+		// Fail-hard returns the window edge it ended with: α = max(α₀, v)
+		// at MAX, β = min(β₀, v) at MIN.
+		ret = alpha
+		if !isMax {
+			ret = beta
+		}
+	}
+	b := e.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
+	if tracing {
+		e.exitEvent(depth, kind, ret, b, lineKey(kind, lineReturn), alpha, beta)
+	}
+	return ret, b
+}
+
+func (e *engine[S, G]) boundIfTracing(isMax bool, ret, v, lo, hi, a0, b0 float64) trace.Bound {
+	if e.rec == nil {
+		return trace.Exact
+	}
+	return e.bound(isMax, ret, v, lo, hi, a0, b0)
+}
+
+// bound says what the value ret returned by a node means. The node's true
+// value is known to lie in [lo, hi] from its children's reports; v is the
+// best child value found and a0, b0 the window it was called with.
+func (e *engine[S, G]) bound(isMax bool, ret, v, lo, hi, a0, b0 float64) trace.Bound {
+	if ret != v {
+		// Fail-hard clamped the value to the window.
+		if ret == b0 && v >= b0 {
+			return trace.Lower
+		}
+		return trace.Upper
+	}
+	switch {
+	case lo == hi:
+		return trace.Exact
+	case isMax && v == lo:
+		return trace.Lower
+	case isMax && v == hi:
+		return trace.Upper
+	case !isMax && v == hi:
+		return trace.Upper
+	case !isMax && v == lo:
+		return trace.Lower
+	}
+	// Not reached by alpha-beta; fall back to the window.
+	if v <= a0 {
+		return trace.Upper
+	}
+	if v >= b0 {
+		return trace.Lower
+	}
+	return trace.Exact
+}
+
+// combine folds one child's report into the interval [lo, hi] known to
+// hold a node's true value: max of the children at MAX, min at MIN. A NaN
+// value stands for a child that was never searched.
+func combine(isMax bool, lo, hi, cv float64, cb trace.Bound) (float64, float64) {
+	clo, chi := cv, cv
+	switch {
+	case math.IsNaN(cv):
+		clo, chi = math.Inf(-1), math.Inf(1)
+	case cb == trace.Lower:
+		chi = math.Inf(1)
+	case cb == trace.Upper:
+		clo = math.Inf(-1)
+	}
+	if isMax {
+		return math.Max(lo, clo), math.Max(hi, chi)
+	}
+	return math.Min(lo, clo), math.Min(hi, chi)
+}
+
+// cutTest writes the comparison that fired, with its numbers: "5 ≥ β = 3".
+func cutTest(isMax, strict bool, v, alpha, beta float64) string {
+	V := trace.Num(v).String()
+	switch {
+	case isMax && strict:
+		return V + " > β = " + trace.Num(beta).String()
+	case isMax:
+		return V + " ≥ β = " + trace.Num(beta).String()
+	case strict:
+		return V + " < α = " + trace.Num(alpha).String()
+	}
+	return V + " ≤ α = " + trace.Num(alpha).String()
+}

@@ -1,0 +1,295 @@
+package search
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// ply is what the search keeps for one depth of the current path.
+type ply struct {
+	moves   []Move
+	perm    []int
+	keys    []float64
+	pv      []int32 // pv[:pvn] is the best line below this node, as natural child indices
+	pvn     int
+	hash    uint64 // path hash, for the random ordering
+	id      string // tracing only: id of the node on the current path
+	nodes   int    // nodes entered at this depth
+	leaves  int    // leaves valued at this depth
+	cutoffs int    // cutoffs at this depth
+}
+
+// engine holds what one search needs per ply, allocated once and reused,
+// so that the untraced search allocates nothing per node. G is the game's
+// concrete type; S its state type.
+type engine[S any, G Game[S]] struct {
+	g     G
+	opt   Options[S]
+	algo  Algorithm
+	rec   trace.Recorder // nil: nobody listens
+	plies []ply          // index = depth
+
+	stopped bool
+	err     error // first search error (e.g. no evaluation where the depth limit cuts)
+
+	// Tracing only.
+	step    int
+	labeler Labeler[S]
+	explain Explainer[S]
+
+	oracle *engine[S, G] // computes true values for the best and worst orderings
+}
+
+func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recorder) *engine[S, G] {
+	e := &engine[S, G]{g: g, opt: opt, algo: algo, rec: rec}
+	if rec != nil {
+		e.labeler, _ = any(g).(Labeler[S])
+		if opt.Eval != nil {
+			e.explain, _ = opt.Eval.(Explainer[S])
+		}
+	}
+	// Every ply a search may reach, allocated once: a node keeps a pointer
+	// to its ply while its children run, so the slice must never move. The
+	// slices inside grow on first use and are reused from then on.
+	e.plies = make([]ply, MaxSearchDepth+2)
+	const room = 16 // moves and PV entries per ply before a slice must grow
+	moves := make([]Move, len(e.plies)*room)
+	pvs := make([]int32, len(e.plies)*room)
+	for i := range e.plies {
+		e.plies[i].moves = moves[i*room : i*room : (i+1)*room]
+		e.plies[i].pv = pvs[i*room : (i+1)*room : (i+1)*room]
+	}
+	return e
+}
+
+// tooDeep stops a search that recursed past MaxSearchDepth.
+func (e *engine[S, G]) tooDeep() {
+	e.fail(fmt.Errorf("search: the search passed the maximum depth of %d; set a depth limit", MaxSearchDepth))
+}
+
+// stats sums the per-ply counts.
+func (e *engine[S, G]) stats() trace.Stats {
+	var st trace.Stats
+	n := 0
+	for d := range e.plies {
+		if e.plies[d].nodes > 0 {
+			n = d + 1
+		}
+	}
+	st.NodesAt, st.LeavesAt, st.CutoffsAt = make([]int, n), make([]int, n), make([]int, n)
+	for d := range n {
+		p := &e.plies[d]
+		st.NodesAt[d], st.LeavesAt[d], st.CutoffsAt[d] = p.nodes, p.leaves, p.cutoffs
+		st.Nodes += p.nodes
+		st.Leaves += p.leaves
+		st.Cutoffs += p.cutoffs
+	}
+	return st
+}
+
+func (e *engine[S, G]) fail(err error) {
+	if e.err == nil {
+		e.err = err
+	}
+	e.stopped = true
+}
+
+// emit hands an event to the recorder, numbering it.
+func (e *engine[S, G]) emit(ev trace.Event) {
+	if e.stopped {
+		return
+	}
+	e.step++
+	ev.Step = e.step
+	ev.Window = e.algo == AlgoAlphaBeta
+	if !e.rec(ev) {
+		e.stopped = true
+		if e.err == nil {
+			e.err = ErrStopped
+		}
+	}
+}
+
+// leaf values a node that is not searched deeper: the utility of a
+// terminal state, or the evaluation at the depth limit.
+func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alpha, beta float64) float64 {
+	var v float64
+	if terminal {
+		v = e.g.Utility(s)
+	} else {
+		v = e.opt.Eval.Evaluate(s)
+		if math.IsNaN(v) {
+			e.fail(fmt.Errorf("search: no evaluation for node %q, where the depth limit of %d cuts; give it a static estimate", e.idOr(depth), e.opt.Depth))
+			return 0
+		}
+	}
+	e.plies[depth].leaves++
+	if e.rec != nil {
+		ev := trace.Event{Type: trace.Leaf, Node: e.plies[depth].id, Kind: kind, Depth: depth, Value: trace.Num(v), Terminal: terminal,
+			Line: lineKey(kind, lineTerminal), Alpha: trace.Num(alpha), Beta: trace.Num(beta)}
+		if !terminal {
+			ev.Line = lineKey(kind, lineCutoff)
+			ev.Eval = e.opt.EvalName
+			if e.explain != nil {
+				ev.Terms = e.explain.Explain(s)
+			}
+		}
+		e.emit(ev)
+		e.exitEvent(depth, kind, v, trace.Exact, ev.Line, alpha, beta)
+	}
+	return v
+}
+
+// exitEvent reports that the node at depth returns v.
+func (e *engine[S, G]) exitEvent(depth int, kind trace.Kind, v float64, b trace.Bound, line string, alpha, beta float64) {
+	e.emit(trace.Event{Type: trace.Exit, Line: line, Node: e.plies[depth].id, Kind: kind, Depth: depth,
+		Value: trace.Num(v), Bound: b, Alpha: trace.Num(alpha), Beta: trace.Num(beta)})
+}
+
+func (e *engine[S, G]) idOr(depth int) string {
+	if e.rec != nil {
+		return e.plies[depth].id
+	}
+	return "at depth " + strconv.Itoa(depth)
+}
+
+// enterEvent emits the enter event of the node at depth.
+func (e *engine[S, G]) enterEvent(s S, depth int, kind trace.Kind, alpha, beta float64) {
+	ev := trace.Event{Type: trace.Enter, Line: lineKey(kind, lineEnter), Node: e.plies[depth].id, Kind: kind, Depth: depth,
+		Alpha: trace.Num(alpha), Beta: trace.Num(beta)}
+	if e.labeler != nil {
+		ev.Label = e.labeler.Label(s)
+	}
+	e.emit(ev)
+}
+
+// expandEvent reports the order chosen at the node at depth.
+func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int) {
+	order := make([]int, n)
+	for k := range order {
+		order[k] = k
+		if perm != nil {
+			order[k] = perm[k]
+		}
+	}
+	ev := trace.Event{Type: trace.Expand, Line: lineKey(kind, lineLoop), Node: e.plies[depth].id, Kind: kind, Depth: depth,
+		Order: order, By: e.opt.Order.String()}
+	switch e.opt.Order {
+	case OrderEval, OrderBest, OrderWorst:
+		ks := e.plies[depth].keys
+		ev.Keys = make([]trace.Num, len(ks))
+		for i, k := range ks {
+			ev.Keys[i] = trace.Num(k)
+		}
+	}
+	e.emit(ev)
+}
+
+// pruneList returns the ids of the children after position k of perm (or
+// of natural order when perm is nil) at the node at depth.
+func (e *engine[S, G]) pruneList(depth, k, n int, perm []int) []string {
+	if k+1 >= n {
+		return nil
+	}
+	out := make([]string, 0, n-k-1)
+	for j := k + 1; j < n; j++ {
+		i := j
+		if perm != nil {
+			i = perm[j]
+		}
+		out = append(out, trace.ChildID(e.plies[depth].id, i))
+	}
+	return out
+}
+
+// setPV records that natural child i is best at the node of ply p, followed
+// by the best line below it, which is in the ply below p. Lines are short
+// (at most the search depth), so a plain loop beats a call to copy.
+func setPV(p, below *ply, i int) {
+	n := below.pvn + 1
+	if len(p.pv) < n {
+		p.pv = make([]int32, n+16)
+	}
+	pv := p.pv[:n]
+	pv[0] = int32(i)
+	for j, x := range below.pv[:below.pvn] {
+		pv[j+1] = x
+	}
+	p.pvn = n
+}
+
+// result assembles the Result of a finished search.
+func (e *engine[S, G]) result(v float64) trace.Result {
+	r := trace.Result{Value: trace.Num(v), Stats: e.stats()}
+	id := ""
+	r.PV = []string{}
+	for _, i := range e.plies[0].pv[:e.plies[0].pvn] {
+		id = trace.ChildID(id, int(i))
+		r.PV = append(r.PV, id)
+	}
+	if len(r.PV) > 0 {
+		r.Best = r.PV[0]
+	}
+	return r
+}
+
+// finish assembles the result, emits the done event when tracing, and
+// reports the first error the search met.
+func (e *engine[S, G]) finish(rootKind trace.Kind, v float64) (trace.Result, error) {
+	if e.err != nil {
+		return trace.Result{}, e.err
+	}
+	r := e.result(v)
+	if e.rec != nil {
+		rc := r
+		rc.Stats = r.Stats.Clone()
+		e.emit(trace.Event{Type: trace.Done, Line: "done", Node: "", Kind: rootKind, Value: trace.Num(v), Result: &rc})
+	}
+	if e.err != nil && e.err != ErrStopped {
+		return trace.Result{}, e.err
+	}
+	return r, nil
+}
+
+// Pseudocode line keys, by node kind (MAX, MIN) and line. They are
+// constants so that tracing builds no strings for them.
+const (
+	lineEnter = iota
+	lineTerminal
+	lineCutoff
+	lineLoop
+	lineValue
+	linePrune
+	lineReturn
+	lineCount
+)
+
+var lineKeys = func() (t [2][lineCount]string) {
+	names := [lineCount]string{"enter", "terminal", "cutoff", "loop", "value", "prune", "return"}
+	for i, n := range names {
+		t[0][i] = "max-" + n
+		t[1][i] = "min-" + n
+	}
+	return t
+}()
+
+// lineKey is the pseudocode key of a line of the MAX-VALUE or MIN-VALUE
+// function, by the kind of the node.
+func lineKey(k trace.Kind, line int) string {
+	if k == trace.Min {
+		return lineKeys[1][line]
+	}
+	return lineKeys[0][line]
+}
+
+// betterFor reports whether a is strictly better than b for the player
+// who decides at a node of this kind.
+func betterFor(k trace.Kind, a, b float64) bool {
+	if k == trace.Min {
+		return a < b
+	}
+	return a > b
+}

@@ -1,0 +1,62 @@
+// Package search is the abtrace engine: the game model, minimax and
+// alpha-beta with their variants, successor orderings, and the pseudocode
+// listings the viewer highlights. Every algorithm is one function with the
+// trace hook inside it: given a nil trace.Recorder it runs at full speed and
+// allocates nothing per node; given a recorder it emits every step.
+package search
+
+import "github.com/abtrace/abtrace/trace"
+
+// Move is a move as a game generates it: a child index for explicit trees,
+// a cell for tic-tac-toe, a number of matches for matchsticks.
+type Move int32
+
+// Game is what a source of positions must offer: the five verbs of the
+// textbook. S is the state type, passed by value; it should be small (a few
+// words) or a pointer to immutable data, so that making a move costs little.
+type Game[S any] interface {
+	// ToMove says who decides at s: trace.Max or trace.Min for two-player
+	// games (trace.Chance and trace.Player(k) for the later algorithms).
+	ToMove(s S) trace.Kind
+	// Moves appends the moves available at s to buf, in the game's natural
+	// order, and returns it. Node ids count children in this order.
+	Moves(s S, buf []Move) []Move
+	// Result returns the state after making move m at s.
+	Result(s S, m Move) S
+	// Terminal reports whether the game is over at s.
+	Terminal(s S) bool
+	// Utility is the value of a terminal state for MAX.
+	Utility(s S) float64
+}
+
+// Evaluation estimates the value of a non-terminal state for MAX; a
+// depth-limited search calls it at the limit. It returns NaN where it has
+// no estimate, which a search reports as an error.
+type Evaluation[S any] interface {
+	Evaluate(s S) float64
+}
+
+// EvaluationFunc adapts a plain function to Evaluation.
+type EvaluationFunc[S any] func(S) float64
+
+func (f EvaluationFunc[S]) Evaluate(s S) float64 { return f(s) }
+
+// Explainer is an optional extension of Evaluation: it breaks the value
+// into named terms so the viewer can explain a heuristic number. It is
+// called only while tracing.
+type Explainer[S any] interface {
+	Explain(s S) []trace.Term
+}
+
+// Labeler is an optional extension of Game: a short name for a state, such
+// as the labels of a tree drawn on the board ("B", "C"). It is called only
+// while tracing.
+type Labeler[S any] interface {
+	Label(s S) string
+}
+
+// Prober is an optional extension of Game for chance nodes: the
+// probability of each move at a CHANCE state, in natural order.
+type Prober[S any] interface {
+	Probabilities(s S, buf []float64) []float64
+}

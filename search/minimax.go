@@ -1,0 +1,104 @@
+package search
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Minimax searches every node below root and returns its minimax value:
+// the utility (for MAX) that both players can force with best play, down
+// to the depth limit of opt, where opt.Eval values the positions instead.
+//
+// With a nil rec it emits nothing and allocates nothing per node. With a
+// recorder it emits enter, (leaf | expand, then per child an update), exit
+// for every node and one done event at the end; a recorder that returns
+// false stops the search, and Minimax then returns ErrStopped.
+func Minimax[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (trace.Result, error) {
+	if err := opt.Validate(AlgoMinimax); err != nil {
+		return trace.Result{}, err
+	}
+	e := newEngine[S, G](g, AlgoMinimax, opt, rec)
+	v := e.minimax(root, 0)
+	return e.finish(g.ToMove(root), v)
+}
+
+// minimax returns the minimax value of s, a node at the given depth.
+func (e *engine[S, G]) minimax(s S, depth int) float64 {
+	if depth > MaxSearchDepth {
+		e.tooDeep()
+		return 0
+	}
+	p := &e.plies[depth]
+	p.nodes++
+	p.pvn = 0
+	kind := e.g.ToMove(s)
+	tracing := e.rec != nil
+	if tracing {
+		e.enterEvent(s, depth, kind, math.Inf(-1), math.Inf(1))
+	}
+	if kind > trace.Min {
+		e.fail(fmt.Errorf("search: minimax handles MAX and MIN nodes, but node %q is %s", e.idOr(depth), kind.Upper()))
+		return 0
+	}
+	if terminal := e.g.Terminal(s); terminal || (e.opt.Depth > 0 && depth >= e.opt.Depth) {
+		return e.leaf(s, depth, kind, terminal, math.Inf(-1), math.Inf(1))
+	}
+	moves := e.g.Moves(s, p.moves[:0])
+	p.moves = moves
+	n := len(moves)
+	if n == 0 {
+		e.fail(fmt.Errorf("search: node %q is not terminal but has no moves", e.idOr(depth)))
+		return 0
+	}
+	var perm []int
+	if e.opt.Order != OrderNatural {
+		perm = e.order(s, depth, kind, moves)
+	}
+	if e.stopped {
+		return 0
+	}
+	if tracing {
+		e.expandEvent(depth, kind, n, perm)
+	}
+	v := math.Inf(1)
+	if kind == trace.Max {
+		v = math.Inf(-1)
+	}
+	below := &e.plies[depth+1]
+	random := e.opt.Order == OrderRandom
+	for k := 0; k < n; k++ {
+		i := k
+		if perm != nil {
+			i = perm[k]
+		}
+		if tracing {
+			below.id = trace.ChildID(p.id, i)
+		}
+		if random {
+			below.hash = mixHash(p.hash, i)
+		}
+		cv := e.minimax(e.g.Result(s, moves[i]), depth+1)
+		if e.stopped {
+			return 0
+		}
+		changed := betterFor(kind, cv, v)
+		if changed {
+			v = cv
+			setPV(p, below, i)
+		}
+		if tracing {
+			ev := trace.Event{Type: trace.Update, Line: lineKey(kind, lineValue), Node: p.id, Kind: kind, Depth: depth,
+				Value: trace.Num(v), Child: below.id, ChildValue: trace.Num(cv), ChildBound: trace.Exact}
+			if changed {
+				ev.Changed = "value"
+			}
+			e.emit(ev)
+		}
+	}
+	if tracing {
+		e.exitEvent(depth, kind, v, trace.Exact, lineKey(kind, lineReturn), math.Inf(-1), math.Inf(1))
+	}
+	return v
+}

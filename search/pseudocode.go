@@ -1,0 +1,217 @@
+package search
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Form is a way of writing an algorithm down.
+type Form uint8
+
+const (
+	// FormTextbook is the MAX-VALUE / MIN-VALUE pair of functions, as in
+	// Russell & Norvig and most lectures.
+	FormTextbook Form = iota
+	// FormNegamax is one function for both players, with the values
+	// negated on the way up.
+	FormNegamax
+)
+
+var formNames = []string{FormTextbook: "textbook", FormNegamax: "negamax"}
+
+func (f Form) String() string { return nameOf(formNames, int(f), "form") }
+
+// ParseForm accepts "textbook" and "negamax".
+func ParseForm(s string) (Form, error) {
+	i, err := parseName(formNames, s, "pseudocode form")
+	return Form(i), err
+}
+
+// Line is one line of a listing. Keys are the event line keys (see
+// trace.Event.Line) that the line stands for; the viewer highlights the
+// line whose keys hold the current event's key.
+type Line struct {
+	Text   string   `json:"text"`
+	Indent int      `json:"indent"`
+	Keys   []string `json:"keys,omitempty"`
+}
+
+// Listing is the pseudocode of one algorithm variant in one form.
+type Listing struct {
+	Title string `json:"title"`
+	Form  Form   `json:"-"`
+	Lines []Line `json:"lines"`
+}
+
+// LineOf returns the index of the line that holds key, or -1.
+func (l Listing) LineOf(key string) int {
+	for i, ln := range l.Lines {
+		for _, k := range ln.Keys {
+			if k == key {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// Keys lists every event line key a search of this algorithm can emit.
+// Every listing holds each of them on exactly one line.
+func Keys(algo Algorithm) []string {
+	var ks []string
+	for _, p := range []string{"max", "min"} {
+		ks = append(ks, p+"-enter", p+"-terminal", p+"-cutoff", p+"-loop", p+"-value", p+"-return")
+		if algo == AlgoAlphaBeta {
+			ks = append(ks, p+"-prune")
+		}
+	}
+	if algo == AlgoAlphaBeta {
+		ks = append(ks, "max-alpha", "min-beta")
+	}
+	return append(ks, "done")
+}
+
+// Pseudocode returns the listing of an algorithm variant in the given form.
+// rootKind says which function the search starts with. The listing follows
+// the variant: the comparison of the prune rule, and for fail-hard the
+// returns of β, α instead of v.
+func Pseudocode(algo Algorithm, form Form, rule PruneRule, fail FailMode, rootKind trace.Kind) Listing {
+	if form == FormNegamax {
+		return negamaxListing(algo, rule, fail, rootKind)
+	}
+	var b builder
+	ge, le := "≥", "≤"
+	if rule == PruneGT {
+		ge, le = ">", "<"
+	}
+	first := "MAX-VALUE"
+	if rootKind == trace.Min {
+		first = "MIN-VALUE"
+	}
+	if algo == AlgoMinimax {
+		b.title = "Minimax"
+		b.add(0, "function MINIMAX-DECISION(state) returns a move")
+		b.add(1, fmt.Sprintf("v ← %s(state, 0)", first))
+		b.add(1, "return the first move whose value is v", "done")
+		for _, side := range []struct{ name, other, prefix, init, pick string }{
+			{"MAX-VALUE", "MIN-VALUE", "max", "−∞", "MAX"},
+			{"MIN-VALUE", "MAX-VALUE", "min", "+∞", "MIN"},
+		} {
+			b.add(0, "")
+			b.add(0, fmt.Sprintf("function %s(state, depth) returns a value", side.name), side.prefix+"-enter")
+			b.add(1, "if TERMINAL(state) then return UTILITY(state)", side.prefix+"-terminal")
+			b.add(1, "if depth = LIMIT then return EVAL(state)", side.prefix+"-cutoff")
+			b.add(1, "v ← "+side.init)
+			b.add(1, "for each a in ACTIONS(state) do", side.prefix+"-loop")
+			b.add(2, fmt.Sprintf("v ← %s(v, %s(RESULT(state, a), depth + 1))", side.pick, side.other), side.prefix+"-value")
+			b.add(1, "return v", side.prefix+"-return")
+		}
+		return b.listing(FormTextbook)
+	}
+	b.title = "Alpha-beta (" + variantName(rule, fail) + ")"
+	b.add(0, "function ALPHA-BETA-SEARCH(state) returns a move")
+	b.add(1, fmt.Sprintf("v ← %s(state, −∞, +∞, 0)", first))
+	b.add(1, "return the first move whose value is v", "done")
+	type side struct{ name, other, prefix, init, pick, cmp, bound, window, mover, retCut, retEnd string }
+	sides := []side{
+		{"MAX-VALUE", "MIN-VALUE", "max", "−∞", "MAX", ge, "β", "α", "alpha", "v", "v"},
+		{"MIN-VALUE", "MAX-VALUE", "min", "+∞", "MIN", le, "α", "β", "beta", "v", "v"},
+	}
+	if fail == FailHard {
+		sides[0].retCut, sides[0].retEnd = "β", "α"
+		sides[1].retCut, sides[1].retEnd = "α", "β"
+	}
+	for _, s := range sides {
+		b.add(0, "")
+		b.add(0, fmt.Sprintf("function %s(state, α, β, depth) returns a value", s.name), s.prefix+"-enter")
+		b.add(1, "if TERMINAL(state) then return UTILITY(state)", s.prefix+"-terminal")
+		b.add(1, "if depth = LIMIT then return EVAL(state)", s.prefix+"-cutoff")
+		b.add(1, "v ← "+s.init)
+		b.add(1, "for each a in ACTIONS(state) do", s.prefix+"-loop")
+		b.add(2, fmt.Sprintf("v ← %s(v, %s(RESULT(state, a), α, β, depth + 1))", s.pick, s.other), s.prefix+"-value")
+		b.add(2, fmt.Sprintf("if v %s %s then return %s", s.cmp, s.bound, s.retCut), s.prefix+"-prune")
+		b.add(2, fmt.Sprintf("%s ← %s(%s, v)", s.window, s.pick, s.window), s.prefix+"-"+s.mover)
+		b.add(1, "return "+s.retEnd, s.prefix+"-return")
+	}
+	return b.listing(FormTextbook)
+}
+
+func negamaxListing(algo Algorithm, rule PruneRule, fail FailMode, rootKind trace.Kind) Listing {
+	var b builder
+	color := "+1"
+	if rootKind == trace.Min {
+		color = "−1"
+	}
+	both := func(suffix string) []string { return []string{"max-" + suffix, "min-" + suffix} }
+	if algo == AlgoMinimax {
+		b.title = "Minimax (negamax form)"
+		b.add(0, "function NEGAMAX-DECISION(state) returns a move")
+		b.add(1, fmt.Sprintf("c ← %s    ▹ +1 when MAX is to move, −1 when MIN is", color))
+		b.add(1, "v ← c × NEGAMAX(state, c, 0)")
+		b.add(1, "return the first move whose value is v", "done")
+		b.add(0, "")
+		b.add(0, "function NEGAMAX(state, c, depth) returns a value for the player to move", both("enter")...)
+		b.add(1, "if TERMINAL(state) then return c × UTILITY(state)", both("terminal")...)
+		b.add(1, "if depth = LIMIT then return c × EVAL(state)", both("cutoff")...)
+		b.add(1, "v ← −∞")
+		b.add(1, "for each a in ACTIONS(state) do", both("loop")...)
+		b.add(2, "v ← MAX(v, −NEGAMAX(RESULT(state, a), −c, depth + 1))", both("value")...)
+		b.add(1, "return v", both("return")...)
+		return b.listing(FormNegamax)
+	}
+	ge := "≥"
+	if rule == PruneGT {
+		ge = ">"
+	}
+	retCut, retEnd := "v", "v"
+	if fail == FailHard {
+		retCut, retEnd = "β", "α"
+	}
+	b.title = "Alpha-beta, negamax form (" + variantName(rule, fail) + ")"
+	b.add(0, "function NEGAMAX-SEARCH(state) returns a move")
+	b.add(1, fmt.Sprintf("c ← %s    ▹ +1 when MAX is to move, −1 when MIN is", color))
+	b.add(1, "v ← c × NEGAMAX(state, −∞, +∞, c, 0)")
+	b.add(1, "return the first move whose value is v", "done")
+	b.add(0, "")
+	b.add(0, "function NEGAMAX(state, α, β, c, depth) returns a value for the player to move", both("enter")...)
+	b.add(1, "if TERMINAL(state) then return c × UTILITY(state)", both("terminal")...)
+	b.add(1, "if depth = LIMIT then return c × EVAL(state)", both("cutoff")...)
+	b.add(1, "v ← −∞")
+	b.add(1, "for each a in ACTIONS(state) do", both("loop")...)
+	b.add(2, "v ← MAX(v, −NEGAMAX(RESULT(state, a), −β, −α, −c, depth + 1))", both("value")...)
+	b.add(2, fmt.Sprintf("if v %s β then return %s", ge, retCut), both("prune")...)
+	b.add(2, "α ← MAX(α, v)    ▹ seen from MIN, this is β moving", "max-alpha", "min-beta")
+	b.add(1, "return "+retEnd, both("return")...)
+	return b.listing(FormNegamax)
+}
+
+func variantName(rule PruneRule, fail FailMode) string {
+	cut := "cut on v ≥ β"
+	if rule == PruneGT {
+		cut = "cut on v > β"
+	}
+	return cut + ", fail-" + fail.String()
+}
+
+type builder struct {
+	title string
+	lines []Line
+}
+
+func (b *builder) add(indent int, text string, keys ...string) {
+	b.lines = append(b.lines, Line{Text: text, Indent: indent, Keys: keys})
+}
+
+func (b *builder) listing(f Form) Listing { return Listing{Title: b.title, Form: f, Lines: b.lines} }
+
+// String renders the listing as plain text, one line per line.
+func (l Listing) String() string {
+	var sb strings.Builder
+	sb.WriteString("# " + l.Title + "\n")
+	for _, ln := range l.Lines {
+		sb.WriteString(strings.Repeat("    ", ln.Indent) + ln.Text + "\n")
+	}
+	return sb.String()
+}

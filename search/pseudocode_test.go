@@ -1,0 +1,78 @@
+package search
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Every key an algorithm emits is on exactly one line of each listing of
+// that algorithm, in both forms and every variant, and every event of real
+// searches carries a key its listing holds.
+func TestPseudocodeCoversEveryKey(t *testing.T) {
+	for _, algo := range []Algorithm{AlgoMinimax, AlgoAlphaBeta} {
+		for _, form := range []Form{FormTextbook, FormNegamax} {
+			for _, v := range variants {
+				for _, root := range []trace.Kind{trace.Max, trace.Min} {
+					l := Pseudocode(algo, form, v.prune, v.fail, root)
+					for _, k := range Keys(algo) {
+						n := 0
+						for _, ln := range l.Lines {
+							for _, lk := range ln.Keys {
+								if lk == k {
+									n++
+								}
+							}
+						}
+						if n != 1 {
+							t.Errorf("%v %v %v: key %q is on %d lines; want 1", algo, form, v, k, n)
+						}
+					}
+				}
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 5))
+	for range 50 {
+		root := randomTree(r, 3, 4, trace.Max, 0)
+		for _, algo := range []Algorithm{AlgoMinimax, AlgoAlphaBeta} {
+			l := Pseudocode(algo, FormNegamax, PruneGE, FailSoft, trace.Max)
+			evs, _, err := Collect(algo, tgame{}, root, Options[*tnode]{Depth: 2, Eval: teval})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				if l.LineOf(e.Line) < 0 {
+					t.Fatalf("%v event %v has line %q, not in the listing", algo, e, e.Line)
+				}
+			}
+		}
+	}
+}
+
+func TestPseudocodeFollowsVariant(t *testing.T) {
+	cases := []struct {
+		rule PruneRule
+		fail FailMode
+		form Form
+		want []string
+	}{
+		{PruneGE, FailSoft, FormTextbook, []string{"if v ≥ β then return v", "if v ≤ α then return v", "MAX-VALUE(state, −∞, +∞, 0)"}},
+		{PruneGT, FailSoft, FormTextbook, []string{"if v > β then return v", "if v < α then return v"}},
+		{PruneGE, FailHard, FormTextbook, []string{"if v ≥ β then return β", "if v ≤ α then return α", "return α", "return β"}},
+		{PruneGE, FailSoft, FormNegamax, []string{"−NEGAMAX(RESULT(state, a), −β, −α, −c, depth + 1)", "if v ≥ β then return v"}},
+	}
+	for _, c := range cases {
+		text := Pseudocode(AlgoAlphaBeta, c.form, c.rule, c.fail, trace.Max).String()
+		for _, w := range c.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%v/%v %v listing lacks %q:\n%s", c.rule, c.fail, c.form, w, text)
+			}
+		}
+	}
+	if s := Pseudocode(AlgoAlphaBeta, FormTextbook, PruneGE, FailSoft, trace.Min).String(); !strings.Contains(s, "MIN-VALUE(state, −∞, +∞, 0)") {
+		t.Errorf("a MIN root starts with MIN-VALUE:\n%s", s)
+	}
+}

@@ -1,0 +1,218 @@
+// Package tictactoe is the rules of tic-tac-toe for the abtrace engine, with
+// the evaluation functions lecturers use for depth-limited search.
+//
+// A State is a pair of bitboards passed by value. Every method of Game is a
+// few instructions and allocates nothing, so that the untraced engine can
+// walk the full game tree (549,946 nodes from the empty board) quickly.
+//
+// x always starts and is MAX; o is MIN. Cells are numbered 0..8 row by row
+// from the top-left corner:
+//
+//	0 1 2      a1 b1 c1
+//	3 4 5      a2 b2 c2
+//	6 7 8      a3 b3 c3
+//
+// A move (search.Move) is the number of the cell the mover marks.
+package tictactoe
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Cells is the number of cells on the board.
+const Cells = 9
+
+// full has a bit set for every cell.
+const full uint16 = 1<<Cells - 1
+
+// State is a position: bit i of X is set when cell i holds an x, bit i of O
+// when it holds an o. Bits 9..15 are always zero, and X&O is always zero.
+// The zero value is the empty board, x to move.
+type State struct{ X, O uint16 }
+
+// lines are the eight rows, columns and diagonals as cell masks.
+var lines = [8]uint16{
+	0b000_000_111, 0b000_111_000, 0b111_000_000, // rows
+	0b001_001_001, 0b010_010_010, 0b100_100_100, // columns
+	0b100_010_001, 0b001_010_100, // diagonals
+}
+
+// won[b] reports whether the marks b (9 bits) contain a full line.
+var won = func() (t [1 << Cells]bool) {
+	for b := range t {
+		for _, l := range lines {
+			if uint16(b)&l == l {
+				t[b] = true
+			}
+		}
+	}
+	return t
+}()
+
+// wins reports whether the marks b contain three in a row.
+func wins(b uint16) bool { return won[b&full] }
+
+// xToMove reports whether x is to move: x and o have placed as many marks,
+// that is (as o never has more marks than x) an even number in all.
+func (s State) xToMove() bool { return bits.OnesCount16(s.X|s.O)&1 == 0 }
+
+// String returns the nine-character form Parse reads, row by row from the
+// top-left: "x", "o" or "." per cell, e.g. "x...o....".
+func (s State) String() string {
+	var b [Cells]byte
+	for i := range b {
+		switch {
+		case s.X>>i&1 != 0:
+			b[i] = 'x'
+		case s.O>>i&1 != 0:
+			b[i] = 'o'
+		default:
+			b[i] = '.'
+		}
+	}
+	return string(b[:])
+}
+
+// Parse reads a position: nine cells row by row from the top-left, each
+// "x", "o" or "." (X and O are accepted too). Spaces and "/" may separate
+// the cells, so "xo./.x./..o" and "xo. .x. ..o" read like "xo..x...o".
+//
+// The position must be reachable from the empty board with x moving first:
+// o has as many marks as x or one fewer, at most one side has three in a
+// row, and nobody moved after the game was won. Errors start with
+// "tictactoe: " and say what is wrong; a bad character is named with its
+// column (1-based, counting characters of cells, separators included).
+func Parse(cells string) (State, error) {
+	var s State
+	n, col := 0, 0
+	for _, c := range cells {
+		col++
+		if c == '/' || c == ' ' || c == '\t' {
+			continue
+		}
+		var bit uint16
+		if n < Cells {
+			bit = 1 << n
+		}
+		switch c {
+		case 'x', 'X':
+			s.X |= bit
+		case 'o', 'O':
+			s.O |= bit
+		case '.':
+		default:
+			return State{}, fmt.Errorf("tictactoe: column %d: bad character %q (want x, o or .)", col, c)
+		}
+		n++
+	}
+	if n != Cells {
+		return State{}, fmt.Errorf("tictactoe: %d cells in %q, want %d (x, o or ., row by row)", n, cells, Cells)
+	}
+	if err := s.check(); err != nil {
+		return State{}, err
+	}
+	return s, nil
+}
+
+// check reports why s cannot arise in a game where x moves first. The
+// checks are also enough: every board that passes is reachable. (With at
+// most five x, two x lines must share a cell, which x can have marked last;
+// o, with at most four, completes at most one line.) The tests confirm
+// that exactly the 5,478 reachable boards of the 3⁹ pass.
+func (s State) check() error {
+	nx, no := bits.OnesCount16(s.X), bits.OnesCount16(s.O)
+	xw, ow := wins(s.X), wins(s.O)
+	switch {
+	case no != nx && no != nx-1:
+		return fmt.Errorf("tictactoe: %d x and %d o: x starts, so o must have as many marks as x or one fewer", nx, no)
+	case xw && ow:
+		return fmt.Errorf("tictactoe: both x and o have three in a row")
+	case xw && no == nx:
+		return fmt.Errorf("tictactoe: x has three in a row, but o moved after the game was over (as many o as x)")
+	case ow && nx == no+1:
+		return fmt.Errorf("tictactoe: o has three in a row, but x moved after the game was over (one more x than o)")
+	}
+	return nil
+}
+
+// MoveString names the cell m as lecturers write it: column a..c from the
+// left, row 1..3 from the top, so cell 0 is "a1" and cell 4 is "b2". It
+// returns "?" for a number that is not a cell.
+func MoveString(m search.Move) string {
+	if m < 0 || m >= Cells {
+		return "?"
+	}
+	return string([]byte{'a' + byte(m%3), '1' + byte(m/3)})
+}
+
+// Game is tic-tac-toe for the engine. Win is the utility of a win for x
+// (and −Win of a win for o); Win == 0 means 1, so the zero value scores
+// +1 / 0 / −1. With a depth limit the command line uses Win = 100, so that
+// no heuristic value outranks a real win: on reachable non-terminal
+// positions Lines never exceeds 16 in absolute value and AIMA never
+// exceeds 10 (LinesBound, AIMABound), both well below 100.
+//
+// Game satisfies search.Game[State]. Its methods assume states that Parse
+// accepts or that are reached from one by legal moves.
+type Game struct{ Win float64 }
+
+var _ search.Game[State] = Game{}
+
+// ToMove returns trace.Max when x is to move (both sides have placed as
+// many marks) and trace.Min when o is.
+func (Game) ToMove(s State) trace.Kind {
+	if s.xToMove() {
+		return trace.Max
+	}
+	return trace.Min
+}
+
+// Moves appends the empty cells of s to buf in ascending order and returns
+// it; it appends nothing when s is terminal.
+func (Game) Moves(s State, buf []search.Move) []search.Move {
+	if wins(s.X) || wins(s.O) {
+		return buf
+	}
+	for e := ^(s.X | s.O) & full; e != 0; e &= e - 1 {
+		buf = append(buf, search.Move(bits.TrailingZeros16(e)))
+	}
+	return buf
+}
+
+// Result returns s with the mover's mark on cell m. m must be an empty cell
+// (one of Moves(s)); other values give a state no game reaches.
+func (Game) Result(s State, m search.Move) State {
+	bit := uint16(1) << (uint(m) & 15)
+	if s.xToMove() {
+		s.X |= bit
+	} else {
+		s.O |= bit
+	}
+	return s
+}
+
+// Terminal reports whether someone has three in a row or the board is full.
+func (Game) Terminal(s State) bool {
+	return s.X|s.O == full || wins(s.X) || wins(s.O)
+}
+
+// Utility returns +Win when x has three in a row, −Win when o has, and 0
+// otherwise (a full board without a line is a draw). It is meant for
+// terminal states.
+func (g Game) Utility(s State) float64 {
+	w := g.Win
+	if w == 0 {
+		w = 1
+	}
+	switch {
+	case wins(s.X):
+		return w
+	case wins(s.O):
+		return -w
+	}
+	return 0
+}

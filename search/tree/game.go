@@ -1,0 +1,91 @@
+package tree
+
+import (
+	"math"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Game plays an explicit tree: a state is a *Node, move i leads to the
+// node's i-th child, and node ids count moves in that order. The nodes must
+// belong to a parsed, built or random tree (kinds resolved, values set).
+type Game struct{}
+
+var (
+	_ search.Game[*Node]       = Game{}
+	_ search.Evaluation[*Node] = Game{}
+	_ search.Labeler[*Node]    = Game{}
+	_ search.Prober[*Node]     = Game{}
+)
+
+// ToMove returns the node's resolved kind.
+func (Game) ToMove(n *Node) trace.Kind { return n.Kind }
+
+// Moves appends 0, 1, …, len(n.Children)-1 to buf.
+func (Game) Moves(n *Node, buf []search.Move) []search.Move {
+	for i := range n.Children {
+		buf = append(buf, search.Move(i))
+	}
+	return buf
+}
+
+// Result returns the child reached by move m; it panics if m is not one
+// of the node's moves.
+func (Game) Result(n *Node, m search.Move) *Node { return n.Children[m] }
+
+// Terminal reports whether n is a leaf.
+func (Game) Terminal(n *Node) bool { return len(n.Children) == 0 }
+
+// Utility returns a leaf's value for MAX: Value, or Vec[0] (player 1's
+// value) in n-player trees.
+func (Game) Utility(n *Node) float64 {
+	if n.Vec != nil {
+		return n.Vec[0]
+	}
+	return n.Value
+}
+
+// Evaluate returns the static estimate of n: a leaf's utility, an inner
+// node's estimate (h=…; player 1's in n-player trees), or NaN for an inner
+// node without one, which a depth-limited search reports as an error.
+func (g Game) Evaluate(n *Node) float64 {
+	switch {
+	case len(n.Children) == 0:
+		return g.Utility(n)
+	case !n.HasEstimate:
+		return math.NaN()
+	case n.EstimateVec != nil:
+		return n.EstimateVec[0]
+	}
+	return n.Estimate
+}
+
+// UtilityVec returns a leaf's value vector in n-player trees (nil in
+// scalar trees). The slice belongs to the tree: do not modify it.
+func (Game) UtilityVec(n *Node) []float64 { return n.Vec }
+
+// EvaluateVec returns the estimate vector of n in n-player trees: a leaf's
+// Vec, an inner node's h=<…>, or nil where there is none. The slice
+// belongs to the tree: do not modify it.
+func (Game) EvaluateVec(n *Node) []float64 {
+	if len(n.Children) == 0 {
+		return n.Vec
+	}
+	if n.HasEstimate {
+		return n.EstimateVec
+	}
+	return nil
+}
+
+// Label returns the node's label ("" if it has none).
+func (Game) Label(n *Node) string { return n.Label }
+
+// Probabilities appends the probability of each child to buf, in natural
+// order. They sum to 1 at CHANCE nodes and are 0 elsewhere.
+func (Game) Probabilities(n *Node, buf []float64) []float64 {
+	for _, c := range n.Children {
+		buf = append(buf, c.Prob)
+	}
+	return buf
+}

@@ -1,0 +1,612 @@
+package tree
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Parse reads a tree in the text format described in the package doc, with
+// the default Options (root MAX, or player 1 for vector trees). Every error
+// is an *Error.
+func Parse(src string) (*Tree, error) { return Options{}.Parse(src) }
+
+// MustParse is Parse for texts known to be valid, such as constants in
+// tests; it panics on error.
+func MustParse(src string) *Tree {
+	t, err := Parse(src)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// Parse reads a tree with these options. Every error is an *Error.
+func (o Options) Parse(src string) (*Tree, error) {
+	if len(src) > MaxTextBytes {
+		return nil, &Error{Msg: fmt.Sprintf("input is %d bytes, more than MaxTextBytes = %d", len(src), MaxTextBytes), Err: ErrLimit}
+	}
+	p := parser{src: src, line: 1, opts: o, vec: -1}
+	if strings.HasPrefix(src, "\ufeff") {
+		p.pos, p.lineStart = 3, 3
+	}
+	t, err := p.parse()
+	if err != nil {
+		return nil, err
+	}
+	if err := t.resolve(o.Root); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// UnmarshalText parses text with the default Options into t.
+func (t *Tree) UnmarshalText(text []byte) error {
+	u, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*t = *u
+	return nil
+}
+
+// parser reads the text with an explicit stack of open inner nodes, so the
+// goroutine stack does not grow with the input's depth.
+//
+// Positions: every token the grammar accepts is ASCII, and non-ASCII text
+// outside a comment is an error, while a comment runs to the end of its
+// line. So before any accepted token the line is pure ASCII and its column
+// is pos-lineStart+1; only error positions need counting runes.
+type parser struct {
+	src       string
+	pos       int
+	line      int
+	lineStart int
+	opts      Options
+
+	size, leaves, height int
+	vec                  int   // -1 before the first leaf, then its vector length (0: scalar)
+	firstLeaf            *Node // the leaf that fixed vec
+
+	slab  []Node  // nodes are allocated in chunks
+	ptrs  []*Node // children slices are cut from chunks
+	kids  []*Node // children of the open nodes, innermost last
+	stack []frame // open inner nodes
+}
+
+type frame struct {
+	node      *Node
+	line, col int  // position of its '('
+	first     int  // index in kids of its first child
+	chance    bool // its children may take probabilities
+}
+
+func (p *parser) alloc() *Node {
+	if len(p.slab) == 0 {
+		p.slab = make([]Node, min(max(16, p.size), 4096))
+	}
+	n := &p.slab[0]
+	p.slab = p.slab[1:]
+	return n
+}
+
+func (p *parser) allocPtrs(k int) []*Node {
+	if len(p.ptrs) < k {
+		p.ptrs = make([]*Node, max(k, min(max(64, p.size), 8192)))
+	}
+	s := p.ptrs[:k:k]
+	p.ptrs = p.ptrs[k:]
+	return s
+}
+
+func (p *parser) eof() bool { return p.pos >= len(p.src) }
+
+// peek returns the byte at pos, or 0 at the end of input.
+func (p *parser) peek() byte {
+	if p.pos < len(p.src) {
+		return p.src[p.pos]
+	}
+	return 0
+}
+
+// col is the column of pos for accepted tokens (see parser).
+func (p *parser) col() int { return p.pos - p.lineStart + 1 }
+
+func (p *parser) skipWS() {
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case ' ', '\t', '\r':
+			p.pos++
+		case '\n':
+			p.pos++
+			p.line++
+			p.lineStart = p.pos
+		case '#':
+			if i := strings.IndexByte(p.src[p.pos:], '\n'); i >= 0 {
+				p.pos += i
+			} else {
+				p.pos = len(p.src)
+			}
+		default:
+			return
+		}
+	}
+}
+
+// peekFrom returns the first byte at or after offset i that is not
+// whitespace or comment, or 0 at the end of input.
+func (p *parser) peekFrom(i int) byte {
+	for i < len(p.src) {
+		switch p.src[i] {
+		case ' ', '\t', '\r', '\n':
+			i++
+		case '#':
+			j := strings.IndexByte(p.src[i:], '\n')
+			if j < 0 {
+				return 0
+			}
+			i += j
+		default:
+			return p.src[i]
+		}
+	}
+	return 0
+}
+
+// errHere reports an error at pos.
+func (p *parser) errHere(err error, format string, args ...any) *Error {
+	return &Error{
+		Line:   p.line,
+		Col:    utf8.RuneCountInString(p.src[p.lineStart:p.pos]) + 1,
+		Offset: p.pos,
+		Msg:    fmt.Sprintf(format, args...),
+		Err:    err,
+	}
+}
+
+// errAt reports an error at an earlier accepted position.
+func errAt(line, col, off int, err error, format string, args ...any) *Error {
+	return &Error{Line: line, Col: col, Offset: off, Msg: fmt.Sprintf(format, args...), Err: err}
+}
+
+// found describes what is at pos, for "expected X, found Y" messages.
+func (p *parser) found() string {
+	if p.pos >= len(p.src) {
+		return "end of input"
+	}
+	c := p.src[p.pos]
+	if isNumStart(c) || isIdentStart(c) {
+		end := p.numEnd(p.pos)
+		return strconv.Quote(truncate(p.src[p.pos:end]))
+	}
+	r, size := utf8.DecodeRuneInString(p.src[p.pos:])
+	if r == utf8.RuneError && size == 1 {
+		return fmt.Sprintf("invalid UTF-8 byte 0x%02x", c)
+	}
+	switch r {
+	case '\n':
+		return "end of line"
+	case '\u00a0':
+		return "a non-breaking space (U+00A0)"
+	}
+	return strconv.QuoteRune(r)
+}
+
+func isNumStart(c byte) bool {
+	return c >= '0' && c <= '9' || c == '.' || c == '+' || c == '-'
+}
+
+func isNumChar(c byte) bool { return isIdentChar(c) || c == '.' }
+
+// numEnd returns the end of the number-like token at i: an optional sign
+// and a run of digits, letters, '_', '\” and '.'. Such a token is then
+// either a valid number or reported whole as a bad one.
+func (p *parser) numEnd(i int) int {
+	if i < len(p.src) && (p.src[i] == '+' || p.src[i] == '-') {
+		i++
+	}
+	for i < len(p.src) && isNumChar(p.src[i]) {
+		i++
+	}
+	return i
+}
+
+// parseNum validates and converts a number token. It returns a message
+// when the token is not a number or is out of range.
+func parseNum(tok string) (v float64, msg string, limit bool) {
+	i := 0
+	if i < len(tok) && (tok[i] == '+' || tok[i] == '-') {
+		i++
+	}
+	digits := 0
+	for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
+		i++
+		digits++
+	}
+	if i < len(tok) && tok[i] == '.' {
+		i++
+		for i < len(tok) && tok[i] >= '0' && tok[i] <= '9' {
+			i++
+			digits++
+		}
+	}
+	if i != len(tok) || digits == 0 {
+		why := ""
+		if digits > 0 && i < len(tok) && (tok[i] == 'e' || tok[i] == 'E') {
+			why = " (exponents are not allowed)"
+		}
+		return 0, fmt.Sprintf("expected a number such as 3, -2.5 or .5, found %q%s", truncate(tok), why), false
+	}
+	v, err := strconv.ParseFloat(tok, 64)
+	if (err != nil && !math.IsInf(v, 0)) || math.IsNaN(v) {
+		return 0, fmt.Sprintf("expected a number such as 3, -2.5 or .5, found %q", truncate(tok)), false
+	}
+	if math.IsInf(v, 0) || math.Abs(v) > MaxMagnitude {
+		return 0, fmt.Sprintf("number %s is out of range: values are at most MaxMagnitude = 1e9 in absolute value", truncate(tok)), true
+	}
+	return v + 0, "", false // +0 turns -0 into 0
+}
+
+// number reads a number at pos.
+func (p *parser) number() (float64, error) {
+	line, col, off := p.line, p.col(), p.pos
+	end := p.numEnd(p.pos)
+	tok := p.src[p.pos:end]
+	v, msg, limit := parseNum(tok)
+	if msg != "" {
+		var err error
+		if limit {
+			err = ErrLimit
+		}
+		return 0, errAt(line, col, off, err, "%s", msg)
+	}
+	p.pos = end
+	return v, nil
+}
+
+// vector reads a vector at pos, which holds '<'.
+func (p *parser) vector() ([]float64, error) {
+	line, col, off := p.line, p.col(), p.pos
+	p.pos++
+	vec := make([]float64, 0, 4)
+	for {
+		p.skipWS()
+		c := p.peek()
+		if c == '>' {
+			if len(vec) < 2 {
+				return nil, errAt(line, col, off, nil, "vector has %d value(s); a vector needs one value per player, at least 2", len(vec))
+			}
+			p.pos++
+			return vec, nil
+		}
+		if len(vec) > 0 && c == ',' {
+			p.pos++
+			p.skipWS()
+			c = p.peek()
+			if !isNumStart(c) {
+				return nil, p.errHere(nil, "expected a number after ',' in the vector opened at line %d, column %d, found %s", line, col, p.found())
+			}
+		}
+		if !isNumStart(c) {
+			return nil, p.errHere(nil, "expected a number or '>' to close '<' opened at line %d, column %d, found %s", line, col, p.found())
+		}
+		if len(vec) == trace.MaxPlayers {
+			return nil, p.errHere(ErrLimit, "vector opened at line %d, column %d has more than MaxPlayers = %d values", line, col, trace.MaxPlayers)
+		}
+		v, err := p.number()
+		if err != nil {
+			return nil, err
+		}
+		vec = append(vec, v)
+	}
+}
+
+// value reads a number or a vector; what describes the context for the
+// error when there is neither.
+func (p *parser) value(what string) (float64, []float64, error) {
+	c := p.peek()
+	switch {
+	case c == '<':
+		v, err := p.vector()
+		if err != nil {
+			return 0, nil, err
+		}
+		return v[0], v, nil
+	case isNumStart(c):
+		v, err := p.number()
+		return v, nil, err
+	}
+	return 0, nil, p.errHere(nil, "expected a value (a number or a <vector>) %s, found %s", what, p.found())
+}
+
+// probability reads a decimal or a fraction a/b at pos.
+func (p *parser) probability() (float64, error) {
+	line, col, off := p.line, p.col(), p.pos
+	end := p.numEnd(p.pos)
+	if end < len(p.src) && p.src[end] == '/' {
+		dend := end + 1
+		for dend < len(p.src) && isNumChar(p.src[dend]) {
+			dend++
+		}
+		tok := p.src[p.pos:dend]
+		a, errA := strconv.ParseUint(p.src[p.pos:end], 10, 64)
+		b, errB := strconv.ParseUint(p.src[end+1:dend], 10, 64)
+		if errA != nil || errB != nil || p.src[p.pos] == '+' || a == 0 || b == 0 || a > MaxMagnitude || b > MaxMagnitude {
+			return 0, errAt(line, col, off, nil, "expected a fraction a/b of whole numbers from 1 to 1000000000, found %q", truncate(tok))
+		}
+		if a > b {
+			return 0, errAt(line, col, off, nil, "probability %s is more than 1", tok)
+		}
+		p.pos = dend
+		return float64(a) / float64(b), nil
+	}
+	tok := p.src[p.pos:end]
+	v, msg, _ := parseNum(tok)
+	if msg != "" {
+		return 0, errAt(line, col, off, nil, "%s", msg)
+	}
+	if !(v > 0 && v <= 1) {
+		return 0, errAt(line, col, off, nil, "probability %s is not in (0, 1]", tok)
+	}
+	p.pos = end
+	return v, nil
+}
+
+func (p *parser) parse() (*Tree, error) {
+	p.skipWS()
+	if p.eof() {
+		return nil, p.errHere(nil, "expected a tree (a number or '('), found end of input")
+	}
+	root, inner, err := p.node(nil, 0, 0, false)
+	if err != nil {
+		return nil, err
+	}
+	if inner {
+		p.open(root)
+	}
+	for len(p.stack) > 0 {
+		p.skipWS()
+		top := &p.stack[len(p.stack)-1]
+		c := p.peek()
+		switch {
+		case p.eof():
+			return nil, p.errHere(nil, "expected ')' to close '(' opened at line %d, column %d, found end of input", top.line, top.col)
+		case c == ')':
+			kids := p.kids[top.first:]
+			if len(kids) == 0 {
+				return nil, p.errHere(nil, "expected a child, found ')': a node needs at least one child")
+			}
+			p.pos++
+			ch := p.allocPtrs(len(kids))
+			copy(ch, kids)
+			top.node.Children = ch
+			clear(kids)
+			p.kids = p.kids[:top.first]
+			p.stack = p.stack[:len(p.stack)-1]
+			continue
+		case !(isIdentStart(c) || isNumStart(c) || c == '(' || c == '[' || c == '<'):
+			return nil, p.errHere(nil, "expected a child or ')' to close '(' opened at line %d, column %d, found %s", top.line, top.col, p.found())
+		}
+		parent, chance, idx := top.node, top.chance, len(p.kids)-top.first
+		if idx == MaxChildren {
+			return nil, p.errHere(ErrLimit, "%s has more than MaxChildren = %d children", describe(parent, "node"), MaxChildren)
+		}
+		prob, probSet := 0.0, false
+		if isNumStart(c) {
+			end := p.numEnd(p.pos)
+			if end < len(p.src) && p.src[end] == '/' || p.peekFrom(end) == ':' {
+				if !chance {
+					return nil, p.errHere(nil, "expected a child, found the probability %q: only the children of a chance node take probabilities, and %s is not one (tag it [chance])",
+						truncate(p.src[p.pos:end]), describe(parent, "node"))
+				}
+				if prob, err = p.probability(); err != nil {
+					return nil, err
+				}
+				p.skipWS()
+				if p.peek() != ':' {
+					return nil, p.errHere(nil, "expected ':' after the probability, found %s", p.found())
+				}
+				p.pos++
+				p.skipWS()
+				probSet = true
+			}
+		}
+		child, inner, err := p.node(parent, idx, prob, probSet)
+		if err != nil {
+			return nil, err
+		}
+		p.kids = append(p.kids, child)
+		if inner {
+			p.open(child)
+		}
+	}
+	p.skipWS()
+	if !p.eof() {
+		if p.peek() == ')' {
+			return nil, p.errHere(nil, "expected end of input, found ')' with no '(' to close")
+		}
+		return nil, p.errHere(nil, "expected end of input after the tree, found %s: a tree has one root, so put siblings inside parentheses", p.found())
+	}
+	return &Tree{Root: root, Players: max(p.vec, 0), Size: p.size, Leaves: p.leaves, Height: p.height}, nil
+}
+
+// open consumes the '(' of inner node n, whose head node has read, and
+// pushes its frame. The caller has already added n to its parent's kids.
+func (p *parser) open(n *Node) {
+	p.stack = append(p.stack, frame{
+		node: n, line: p.line, col: p.col(), first: len(p.kids),
+		chance: n.KindSet && n.Kind == trace.Chance || n.Depth == 0 && !n.KindSet && p.opts.Root == trace.Chance,
+	})
+	p.pos++
+}
+
+// node reads one node at pos. A leaf is read whole and pos is left after
+// it; for an inner node (inner true) the head is read and pos is left at
+// its '(', for the caller to open once it has recorded the node.
+func (p *parser) node(parent *Node, idx int, prob float64, probSet bool) (n *Node, inner bool, err error) {
+	n = p.alloc()
+	n.Line, n.Col = p.line, p.col()
+	off := p.pos
+	n.Prob, n.ProbSet = prob, probSet
+	if parent != nil {
+		n.Depth = parent.Depth + 1
+		n.ID = trace.ChildID(parent.ID, idx)
+	}
+	p.size++
+	if p.size > MaxNodes {
+		return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "more than MaxNodes = %d nodes", MaxNodes)
+	}
+	if n.Depth > MaxDepth {
+		return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "node %q is at depth %d, deeper than MaxDepth = %d", truncate(n.ID), n.Depth, MaxDepth)
+	}
+	p.height = max(p.height, n.Depth)
+
+	c := p.peek()
+	if isIdentStart(c) {
+		end := p.pos
+		for end < len(p.src) && isIdentChar(p.src[end]) {
+			end++
+		}
+		label := p.src[p.pos:end]
+		if len(label) > MaxLabelLen {
+			return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "label %q is %d characters long, more than MaxLabelLen = %d", truncate(label), len(label), MaxLabelLen)
+		}
+		p.pos = end
+		p.skipWS()
+		c = p.peek()
+		if c != '(' && c != '[' && c != '=' {
+			switch strings.ToLower(label) {
+			case "inf", "infinity", "nan":
+				return nil, false, errAt(n.Line, n.Col, off, nil, "expected a number, found %q: values must be finite numbers", label)
+			}
+			return nil, false, p.errHere(nil, "expected '(', '[' or '=' after label %q, found %s", label, p.found())
+		}
+		n.Label = label
+	}
+	tagged := false
+	hLine, hCol, hOff := 0, 0, 0
+	if c == '[' {
+		if hLine, hCol, hOff, err = p.tags(n); err != nil {
+			return nil, false, err
+		}
+		tagged = true
+		p.skipWS()
+		c = p.peek()
+	}
+	if c == '(' {
+		return n, true, nil
+	}
+	// A leaf.
+	var what string
+	switch {
+	case n.Label != "" && c != '=' && tagged:
+		return nil, false, p.errHere(nil, "expected '(' or '=' after label %q and its tags, found %s", n.Label, p.found())
+	case n.Label != "" && c != '=':
+		return nil, false, p.errHere(nil, "expected '(', '[' or '=' after label %q, found %s", n.Label, p.found())
+	case n.Label != "":
+		p.pos++
+		p.skipWS()
+		what = "after '='"
+	case tagged:
+		what = "or '(' after the tags"
+		if c == '=' {
+			return nil, false, p.errHere(nil, "expected '(' or a value after the tags, found '=': only a label takes '=' (write E[min]=3 or [min]3)")
+		}
+	case parent == nil && !isNumStart(c) && c != '<':
+		return nil, false, p.errHere(nil, "expected a tree (a number or '('), found %s", p.found())
+	default:
+		what = "or '(' for a child"
+	}
+	if n.HasEstimate {
+		return nil, false, errAt(hLine, hCol, hOff, nil, "expected an inner node after h=, found a leaf: a leaf's value is its estimate")
+	}
+	vline, vcol, voff := p.line, p.col(), p.pos
+	v, vec, err := p.value(what)
+	if err != nil {
+		return nil, false, err
+	}
+	n.Value, n.Vec = v, vec
+	p.leaves++
+	switch {
+	case p.vec < 0:
+		p.vec, p.firstLeaf = len(vec), n
+	case p.vec != len(vec):
+		f := p.firstLeaf
+		if p.vec == 0 || len(vec) == 0 {
+			return nil, false, errAt(vline, vcol, voff, nil, "expected %s like the first leaf (line %d, column %d), found %s: the leaves are all numbers or all vectors",
+				shape(p.vec), f.Line, f.Col, shape(len(vec)))
+		}
+		return nil, false, errAt(vline, vcol, voff, nil, "vector has %d values, but the first leaf (line %d, column %d) has %d: every leaf has one value per player",
+			len(vec), f.Line, f.Col, p.vec)
+	}
+	return n, false, nil
+}
+
+// tags reads a tag list at pos, which holds '['. It returns the position of
+// the h tag, if any.
+func (p *parser) tags(n *Node) (hLine, hCol, hOff int, err error) {
+	line, col := p.line, p.col()
+	p.pos++
+	count := 0
+	for {
+		p.skipWS()
+		c := p.peek()
+		if p.eof() {
+			return 0, 0, 0, p.errHere(nil, "expected ']' to close '[' opened at line %d, column %d, found end of input", line, col)
+		}
+		if c == ']' {
+			if count == 0 {
+				return 0, 0, 0, p.errHere(nil, "expected a tag (max, min, chance, p1..p16 or h=<estimate>), found ']'")
+			}
+			p.pos++
+			return hLine, hCol, hOff, nil
+		}
+		if !isIdentStart(c) {
+			return 0, 0, 0, p.errHere(nil, "expected a tag (max, min, chance, p1..p16 or h=<estimate>) or ']' to close '[' opened at line %d, column %d, found %s", line, col, p.found())
+		}
+		wl, wc, wo := p.line, p.col(), p.pos
+		end := p.pos
+		for end < len(p.src) && isIdentChar(p.src[end]) {
+			end++
+		}
+		word := p.src[p.pos:end]
+		lw := strings.ToLower(word)
+		p.pos = end
+		if lw == "h" {
+			if n.HasEstimate {
+				return 0, 0, 0, errAt(wl, wc, wo, nil, "expected one estimate, found a second h=")
+			}
+			p.skipWS()
+			if p.peek() != '=' {
+				return 0, 0, 0, p.errHere(nil, "expected '=' after tag h, found %s", p.found())
+			}
+			p.pos++
+			p.skipWS()
+			v, vec, err := p.value("after h=")
+			if err != nil {
+				return 0, 0, 0, err
+			}
+			n.Estimate, n.EstimateVec, n.HasEstimate = v, vec, true
+			hLine, hCol, hOff = wl, wc, wo
+		} else {
+			k, err := trace.ParseKind(lw)
+			if err != nil {
+				return 0, 0, 0, errAt(wl, wc, wo, nil, "expected a tag (max, min, chance, p1..p16 or h=<estimate>), found %q", truncate(word))
+			}
+			if n.KindSet {
+				return 0, 0, 0, errAt(wl, wc, wo, nil, "expected one kind, found %s after %s", k, n.Kind)
+			}
+			n.Kind, n.KindSet = k, true
+		}
+		count++
+		switch p.peek() {
+		case ' ', '\t', '\r', '\n', '#', ']', 0: // 0: end of input, reported above
+		default:
+			return 0, 0, 0, p.errHere(nil, "expected a space or ']' after tag %q, found %s", word, p.found())
+		}
+	}
+}

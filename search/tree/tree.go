@@ -1,0 +1,599 @@
+package tree
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Limits of what the parser accepts. Exceeding one is an *Error wrapping
+// ErrLimit that names the limit.
+const (
+	MaxTextBytes = 1 << 20 // bytes of input text
+	MaxNodes     = 100_000 // nodes in a parsed or built tree
+	MaxDepth     = 64      // edges from the root to the deepest node
+	MaxChildren  = 64      // children of one node
+	MaxLabelLen  = 32      // bytes (= characters: labels are ASCII) of a label
+	MaxMagnitude = 1e9     // absolute value of a leaf value, estimate or probability term
+)
+
+// ProbTolerance is how far from 1 the given probabilities of a chance
+// node's children may sum.
+const ProbTolerance = 1e-6
+
+// Textbook is the two-ply tree of the textbook's minimax figure, with its
+// labels: MAX at A, MIN at B, C and D; its minimax value is 3.
+const Textbook = "A(B(3 12 8) C(2 4 6) D(14 5 2))"
+
+// ErrLimit is wrapped by every error that reports an exceeded limit, so
+// callers can tell "too big" from "malformed" with errors.Is.
+var ErrLimit = errors.New("limit exceeded")
+
+// Error is a syntax or validation error in tree text, or a validation error
+// in a tree built in code.
+type Error struct {
+	// Line and Col are 1-based; Col counts characters (runes), not bytes.
+	// Both are 0 when the error has no position in a text (input too long,
+	// trees built in code, random-tree recipes).
+	Line, Col int
+	// Offset is the byte offset in the text (meaningful when Line > 0).
+	Offset int
+	// Msg says what was expected and what was found, without the
+	// "tree: line L, column C: " prefix.
+	Msg string
+	// Err is ErrLimit for exceeded limits, nil otherwise.
+	Err error
+}
+
+// Error formats the error as "tree: line L, column C: msg", or "tree: msg"
+// when it has no position.
+func (e *Error) Error() string {
+	if e.Line <= 0 {
+		return "tree: " + e.Msg
+	}
+	return "tree: line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Col) + ": " + e.Msg
+}
+
+// Unwrap returns ErrLimit for exceeded limits, nil otherwise.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Node is one node of an explicit tree.
+type Node struct {
+	Label   string     // optional label, "" if none
+	Kind    trace.Kind // who decides here, after resolution (see the package doc)
+	KindSet bool       // the text (or the builder) gave the kind explicitly
+
+	// Value is a leaf's value for MAX. In n-player trees it is Vec[0].
+	// Inner nodes have Value 0.
+	Value float64
+	// Vec is a leaf's value vector in n-player trees (one per player); nil
+	// in scalar trees and for inner nodes.
+	Vec []float64
+
+	// Estimate is the static evaluation of an inner node, valid when
+	// HasEstimate; in n-player trees it is EstimateVec[0]. Leaves never
+	// have an estimate: their value is their estimate.
+	Estimate    float64
+	EstimateVec []float64 // n-player trees: the estimate vector
+	HasEstimate bool
+
+	// Prob is the probability of this node as a child of a CHANCE node,
+	// and 0 for children of other nodes and for the root. ProbSet says
+	// the text gave it; when no child of a chance node gives one, each of
+	// its n children has Prob 1/n and ProbSet false.
+	Prob    float64
+	ProbSet bool
+
+	Children []*Node // in natural order; nil (or empty) for leaves
+
+	ID        string // path of child indices: root "", "2", "2.0" (see trace.ChildID)
+	Depth     int    // edges from the root
+	Line, Col int    // position of the node in the source text (1-based); 0 if not parsed
+}
+
+// IsLeaf reports whether n has no children.
+func (n *Node) IsLeaf() bool { return len(n.Children) == 0 }
+
+// Tree is an explicit game tree.
+type Tree struct {
+	Root    *Node
+	Players int // 0 for scalar trees, n ≥ 2 for trees with vector leaves
+	Size    int // number of nodes
+	Leaves  int // number of leaves
+	Height  int // depth of the deepest node (0 for a single leaf)
+	// RootOption is the root kind the implicit kinds were resolved with
+	// (Options.Root or the last SetRoot), as given: in n-player trees Max
+	// and Min stand for player 1. The printer omits exactly the kind tags
+	// this resolution would restore.
+	RootOption trace.Kind
+}
+
+// Options control parsing and building.
+type Options struct {
+	// Root is the kind of the root when it has no kind tag. The zero value
+	// is trace.Max; in n-player trees trace.Max and trace.Min mean player 1.
+	Root trace.Kind
+}
+
+// SetRoot re-resolves the kinds of all untagged nodes as if the tree had
+// been parsed with Options{Root: k}. Tagged nodes keep their kinds. It
+// fails, leaving the tree as it was, if k does not suit the tree (a player
+// kind in a scalar tree, max/min ... are fine) or if the root's children
+// carry probabilities and k makes the root a non-chance node.
+func (t *Tree) SetRoot(k trace.Kind) error {
+	old := t.RootOption
+	if err := t.resolve(k); err != nil {
+		if err2 := t.resolve(old); err2 != nil {
+			panic("tree: cannot restore kinds after failed SetRoot: " + err2.Error())
+		}
+		return err
+	}
+	return nil
+}
+
+// Find returns the node with the given id ("" is the root, "2.0" the first
+// child of the root's third child), or nil if there is none. Ids are
+// canonical: "02" and "+2" find nothing.
+func (t *Tree) Find(id string) *Node {
+	if t == nil || t.Root == nil {
+		return nil
+	}
+	n := t.Root
+	if id == "" {
+		return n
+	}
+	for part := range strings.SplitSeq(id, ".") {
+		i, err := strconv.Atoi(part)
+		if err != nil || i < 0 || i >= len(n.Children) || strconv.Itoa(i) != part {
+			return nil
+		}
+		n = n.Children[i]
+	}
+	return n
+}
+
+// All yields every node in preorder (a node before its children, children
+// in natural order). Stopping the iteration early is allowed.
+func (t *Tree) All() iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		if t == nil || t.Root == nil {
+			return
+		}
+		walk(t.Root, yield)
+	}
+}
+
+func walk(n *Node, yield func(*Node) bool) bool {
+	if !yield(n) {
+		return false
+	}
+	for _, c := range n.Children {
+		if !walk(c, yield) {
+			return false
+		}
+	}
+	return true
+}
+
+// Uniform reports whether every inner node has the same number b of
+// children and every leaf is at the same depth d, and returns b and d. A
+// single leaf is uniform with b = 0, d = 0.
+func (t *Tree) Uniform() (b, d int, ok bool) {
+	if t == nil || t.Root == nil {
+		return 0, 0, false
+	}
+	b = len(t.Root.Children)
+	d = t.Height
+	for n := range t.All() {
+		if n.IsLeaf() {
+			if n.Depth != d {
+				return 0, 0, false
+			}
+		} else if len(n.Children) != b {
+			return 0, 0, false
+		}
+	}
+	return b, d, true
+}
+
+// Equal reports whether a and b are the same tree: the same shape, labels,
+// kinds, values, vectors, estimates and probabilities (with ProbSet), and
+// the same number of players. It ignores KindSet, ids, depths and
+// positions, which printing does not preserve or which follow from the
+// shape.
+func Equal(a, b *Tree) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Players != b.Players {
+		return false
+	}
+	return equalNode(a.Root, b.Root)
+}
+
+func equalNode(a, b *Node) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Label != b.Label || a.Kind != b.Kind || a.Value != b.Value ||
+		!equalVec(a.Vec, b.Vec) || a.HasEstimate != b.HasEstimate ||
+		a.Prob != b.Prob || a.ProbSet != b.ProbSet || len(a.Children) != len(b.Children) {
+		return false
+	}
+	if a.HasEstimate && (a.Estimate != b.Estimate || !equalVec(a.EstimateVec, b.EstimateVec)) {
+		return false
+	}
+	for i := range a.Children {
+		if !equalNode(a.Children[i], b.Children[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalVec(a, b []float64) bool {
+	if (a == nil) != (b == nil) || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// describe names a node in messages: `min node "B"` by label, else
+// `min node "2.0"` by id, or `the root min node`.
+func describe(n *Node, noun string) string {
+	switch {
+	case n.Label != "":
+		return noun + " " + strconv.Quote(n.Label)
+	case n.ID == "":
+		return "the root " + noun
+	}
+	return noun + " " + strconv.Quote(n.ID)
+}
+
+func nodeErr(n *Node, err error, format string, args ...any) *Error {
+	return &Error{Line: n.Line, Col: n.Col, Msg: fmt.Sprintf(format, args...), Err: err}
+}
+
+// first is the kind of the first mover: MAX, or player 1 in n-player trees.
+func first(players int) trace.Kind {
+	if players > 0 {
+		return trace.Player(1)
+	}
+	return trace.Max
+}
+
+// rootKind turns a root option into the root's implied kind.
+func rootKind(opt trace.Kind, players int) (trace.Kind, error) {
+	switch {
+	case opt == trace.Chance:
+		return opt, nil
+	case players == 0 && (opt == trace.Max || opt == trace.Min):
+		return opt, nil
+	case players > 0 && (opt == trace.Max || opt == trace.Min):
+		return trace.Player(1), nil
+	case opt.PlayerIndex() > 0 && players == 0:
+		return 0, fmt.Errorf("root kind %s needs an n-player tree (vector leaves like <3,1,2>)", opt)
+	case opt.PlayerIndex() > 0 && opt.PlayerIndex() > players:
+		return 0, fmt.Errorf("root kind %s, but the tree has %d players", opt, players)
+	case opt.PlayerIndex() > 0:
+		return opt, nil
+	}
+	return 0, fmt.Errorf("unknown root kind %s", opt)
+}
+
+// childImplied is the kind an untagged child of a node of kind k gets, when
+// the node itself would have had kind implied without a tag.
+func childImplied(k, implied trace.Kind, players int) trace.Kind {
+	switch k {
+	case trace.Max:
+		return trace.Min
+	case trace.Min:
+		return trace.Max
+	case trace.Chance:
+		if implied == trace.Chance {
+			return first(players)
+		}
+		return implied
+	}
+	if p := k.PlayerIndex(); p > 0 && players > 0 {
+		return trace.Player(p%players + 1)
+	}
+	return first(players)
+}
+
+func checkKind(n *Node, players int) *Error {
+	k := n.Kind
+	switch {
+	case k == trace.Chance:
+		return nil
+	case k == trace.Max || k == trace.Min:
+		if players > 0 {
+			return nodeErr(n, nil, "%s is tagged %s, but this is a %d-player tree: use p1..p%d", describe(n, "node"), k, players, players)
+		}
+		return nil
+	case k.PlayerIndex() > 0:
+		if players == 0 {
+			return nodeErr(n, nil, "%s is tagged %s, but player kinds need an n-player tree (vector leaves like <3,1,2>); use max or min", describe(n, "node"), k)
+		}
+		if k.PlayerIndex() > players {
+			return nodeErr(n, nil, "%s is tagged %s, but the tree has %d players", describe(n, "node"), k, players)
+		}
+		return nil
+	}
+	return nodeErr(n, nil, "%s has unknown kind %s", describe(n, "node"), k)
+}
+
+// resolve gives every untagged node its kind for root option opt, checks
+// the tagged kinds, the estimates' shapes and the probabilities, and sets
+// the implied probabilities.
+func (t *Tree) resolve(opt trace.Kind) error {
+	rk, err := rootKind(opt, t.Players)
+	if err != nil {
+		return nodeErr(t.Root, nil, "%s", err.Error())
+	}
+	t.Root.Prob, t.Root.ProbSet = 0, false
+	if err := t.resolveNode(t.Root, rk); err != nil {
+		return err
+	}
+	t.RootOption = opt
+	return nil
+}
+
+func (t *Tree) resolveNode(n *Node, implied trace.Kind) error {
+	np := t.Players
+	if n.KindSet {
+		if err := checkKind(n, np); err != nil {
+			return err
+		}
+	} else {
+		n.Kind = implied
+	}
+	if n.HasEstimate {
+		switch {
+		case np > 0 && n.EstimateVec == nil:
+			return nodeErr(n, nil, "estimate of %s is a number, but this is a %d-player tree: write h=<...> with %d values", describe(n, "node"), np, np)
+		case np > 0 && len(n.EstimateVec) != np:
+			return nodeErr(n, nil, "estimate of %s has %d values, but the tree has %d players", describe(n, "node"), len(n.EstimateVec), np)
+		case np == 0 && n.EstimateVec != nil:
+			return nodeErr(n, nil, "estimate of %s is a vector, but the leaves are numbers: write h=<number>", describe(n, "node"))
+		}
+	}
+	if len(n.Children) == 0 {
+		return nil
+	}
+	if n.Kind == trace.Chance {
+		set := 0
+		for _, c := range n.Children {
+			if c.ProbSet {
+				set++
+			}
+		}
+		switch {
+		case set == 0:
+			p := 1 / float64(len(n.Children))
+			for _, c := range n.Children {
+				c.Prob = p
+			}
+		case set < len(n.Children):
+			c0 := n.Children[0]
+			for _, c := range n.Children[1:] {
+				if c.ProbSet != c0.ProbSet {
+					with, without := c0, c
+					if c.ProbSet {
+						with, without = c, c0
+					}
+					return nodeErr(c, nil, "%s gives a probability for %s but not for %s: give one for every child or for none",
+						describe(n, "chance node"), describe(with, "child"), describe(without, "child"))
+				}
+			}
+		default:
+			sum := 0.0
+			for _, c := range n.Children {
+				sum += c.Prob
+			}
+			if math.Abs(sum-1) > ProbTolerance {
+				return nodeErr(n, nil, "probabilities of %s sum to %s, not 1", describe(n, "chance node"), strconv.FormatFloat(sum, 'g', 10, 64))
+			}
+		}
+	} else {
+		for _, c := range n.Children {
+			if c.ProbSet {
+				return nodeErr(c, nil, "%s has a probability, but its parent is %s, not a chance node (tag it [chance])",
+					describe(c, "child"), describe(n, n.Kind.String()+" node"))
+			}
+			c.Prob = 0
+		}
+	}
+	ci := childImplied(n.Kind, implied, np)
+	for _, c := range n.Children {
+		if err := t.resolveNode(c, ci); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Build completes a tree whose nodes were made in code: it fills in every
+// node's ID and Depth and the tree's Size, Leaves, Height and Players (from
+// the leaves' Vec), checks what the parser checks (limits, labels, finite
+// values within MaxMagnitude, vector lengths, probabilities in (0, 1] summing
+// to 1, kinds), and resolves the kinds of nodes with KindSet false as Parse
+// does with opts. It normalises as Parse does: Value is Vec[0] for vector
+// leaves, inner nodes get Value 0 and Vec nil, -0 becomes 0, the root's
+// probability is cleared, and children of chance nodes without given
+// probabilities get 1/n. Each node must appear in the tree once. On error
+// the nodes may have been partly modified.
+func Build(root *Node, opts Options) (*Tree, error) {
+	return build(root, opts.Root, MaxNodes)
+}
+
+func build(root *Node, opt trace.Kind, maxNodes int) (*Tree, error) {
+	if root == nil {
+		return nil, &Error{Msg: "no root node"}
+	}
+	b := builder{t: &Tree{Root: root}, maxNodes: maxNodes, players: -1}
+	if err := b.node(root, "", 0); err != nil {
+		return nil, err
+	}
+	b.t.Players = max(b.players, 0)
+	if err := b.t.resolve(opt); err != nil {
+		return nil, err
+	}
+	return b.t, nil
+}
+
+type builder struct {
+	t         *Tree
+	maxNodes  int
+	players   int   // -1 until the first leaf
+	firstLeaf *Node // the leaf that fixed players
+}
+
+func checkValue(n *Node, what string, v float64) *Error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nodeErr(n, nil, "%s of %s is %v: values must be finite", what, describe(n, "node"), v)
+	}
+	if math.Abs(v) > MaxMagnitude {
+		return nodeErr(n, ErrLimit, "%s of %s is %v, more than MaxMagnitude = 1e9 in absolute value", what, describe(n, "node"), v)
+	}
+	return nil
+}
+
+func (b *builder) node(n *Node, id string, depth int) error {
+	t := b.t
+	n.ID, n.Depth = id, depth
+	t.Size++
+	if t.Size > b.maxNodes {
+		name := "MaxNodes"
+		if b.maxNodes == MaxRandomNodes {
+			name = "MaxRandomNodes"
+		}
+		return nodeErr(n, ErrLimit, "more than %s = %d nodes", name, b.maxNodes)
+	}
+	if depth > MaxDepth {
+		return nodeErr(n, ErrLimit, "%s is at depth %d, deeper than MaxDepth = %d", describe(n, "node"), depth, MaxDepth)
+	}
+	t.Height = max(t.Height, depth)
+	if len(n.Children) > MaxChildren {
+		return nodeErr(n, ErrLimit, "%s has %d children, more than MaxChildren = %d", describe(n, "node"), len(n.Children), MaxChildren)
+	}
+	if n.Label != "" {
+		if len(n.Label) > MaxLabelLen {
+			return nodeErr(n, ErrLimit, "label %q is %d characters long, more than MaxLabelLen = %d", truncate(n.Label), len(n.Label), MaxLabelLen)
+		}
+		if !validLabel(n.Label) {
+			return nodeErr(n, nil, "label %q of node %q is not an identifier ([A-Za-z_][A-Za-z0-9_']*)", n.Label, n.ID)
+		}
+	}
+	if n.ProbSet && !(n.Prob > 0 && n.Prob <= 1) {
+		return nodeErr(n, nil, "probability %v of %s is not in (0, 1]", n.Prob, describe(n, "node"))
+	}
+	if len(n.Children) == 0 {
+		t.Leaves++
+		if n.HasEstimate {
+			return nodeErr(n, nil, "leaf %s has an estimate, but a leaf's value is its estimate", describe(n, "node"))
+		}
+		n.Estimate, n.EstimateVec = 0, nil
+		if n.Vec != nil {
+			if len(n.Vec) < 2 || len(n.Vec) > trace.MaxPlayers {
+				return nodeErr(n, nil, "vector of %s has %d values; a vector needs one value per player, 2 to %d", describe(n, "leaf"), len(n.Vec), trace.MaxPlayers)
+			}
+			for i, v := range n.Vec {
+				if err := checkValue(n, "value", v); err != nil {
+					return err
+				}
+				n.Vec[i] = v + 0 // -0 becomes 0
+			}
+			n.Value = n.Vec[0]
+		} else {
+			if err := checkValue(n, "value", n.Value); err != nil {
+				return err
+			}
+			n.Value += 0
+		}
+		switch {
+		case b.players < 0:
+			b.players, b.firstLeaf = len(n.Vec), n
+		case b.players != len(n.Vec):
+			return nodeErr(n, nil, "%s has %s, but leaf %q has %s: all leaves are numbers or all are vectors of one length",
+				describe(n, "leaf"), shape(len(n.Vec)), b.firstLeaf.ID, shape(b.players))
+		}
+	} else {
+		n.Value, n.Vec = 0, nil
+		if n.HasEstimate {
+			if n.EstimateVec != nil {
+				for i, v := range n.EstimateVec {
+					if err := checkValue(n, "estimate", v); err != nil {
+						return err
+					}
+					n.EstimateVec[i] = v + 0
+				}
+				if len(n.EstimateVec) > 0 {
+					n.Estimate = n.EstimateVec[0]
+				}
+			} else {
+				if err := checkValue(n, "estimate", n.Estimate); err != nil {
+					return err
+				}
+				n.Estimate += 0
+			}
+		} else {
+			n.Estimate, n.EstimateVec = 0, nil
+		}
+	}
+	for i, c := range n.Children {
+		if c == nil {
+			return nodeErr(n, nil, "child %d of %s is nil", i, describe(n, "node"))
+		}
+		if err := b.node(c, trace.ChildID(id, i), depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func shape(players int) string {
+	if players == 0 {
+		return "a number"
+	}
+	return "a vector of " + strconv.Itoa(players) + " values"
+}
+
+func isIdentStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+}
+
+func isIdentChar(c byte) bool {
+	return isIdentStart(c) || c >= '0' && c <= '9' || c == '\''
+}
+
+func validLabel(s string) bool {
+	if s == "" || !isIdentStart(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isIdentChar(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// truncate shortens s for a message.
+func truncate(s string) string {
+	const n = 40
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

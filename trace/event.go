@@ -1,0 +1,221 @@
+package trace
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// Type is the kind of a step.
+type Type uint8
+
+const (
+	// Enter: a call begins at Node. Alpha and Beta are the window as passed in.
+	Enter Type = iota + 1
+	// Expand: the successors of Node were generated. Order lists their
+	// natural indices in the order they will be searched; By names the
+	// ordering and Keys holds its key for each child (by natural index).
+	Expand
+	// Leaf: a value was computed without searching deeper: a terminal
+	// utility (Terminal true) or a heuristic evaluation at the depth limit,
+	// whose named parts are in Terms.
+	Leaf
+	// Update: after Child returned ChildValue, the node's running value is
+	// Value and its window is Alpha, Beta. Changed names what moved:
+	// "value", "alpha" or "beta" ("" when nothing did).
+	Update
+	// Prune: the test in Test fired (v ≥ β at MAX, v ≤ α at MIN) and the
+	// children in Pruned are skipped; Pruned is empty when the test fired
+	// at the last child.
+	Prune
+	// Exit: the call at Node returns Value, which is exact or a bound.
+	Exit
+	// Done: the search finished; Result holds the root value, best move,
+	// principal variation and statistics.
+	Done
+)
+
+var typeNames = [...]string{Enter: "enter", Expand: "expand", Leaf: "leaf", Update: "update", Prune: "prune", Exit: "exit", Done: "done"}
+
+func (t Type) String() string {
+	if int(t) < len(typeNames) && typeNames[t] != "" {
+		return typeNames[t]
+	}
+	return "type(" + strconv.Itoa(int(t)) + ")"
+}
+
+// ParseType is the inverse of Type.String.
+func ParseType(s string) (Type, error) {
+	for i, n := range typeNames {
+		if n != "" && n == s {
+			return Type(i), nil
+		}
+	}
+	return 0, fmt.Errorf("trace: unknown event type %q", s)
+}
+
+func (t Type) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+func (t *Type) UnmarshalText(b []byte) error {
+	v, err := ParseType(string(b))
+	if err != nil {
+		return err
+	}
+	*t = v
+	return nil
+}
+
+// Event is one step of a search. Which fields are meaningful depends on
+// Type; see the constants. Every event carries its Step number (1-based),
+// the Node it concerns, and the key of the pseudocode Line it belongs to.
+type Event struct {
+	Step  int
+	Type  Type
+	Line  string
+	Node  string
+	Kind  Kind
+	Depth int
+	Label string // the node's label, where the source gives one (enter only)
+
+	// Window is true for algorithms that keep an α-β window; Alpha and
+	// Beta are then meaningful on enter, update, prune and exit.
+	Window      bool
+	Alpha, Beta Num
+	Value       Num       // leaf, update, prune, exit: the (running) value
+	Vec         []float64 // max^n: the vector behind Value
+	Bound       Bound     // exit: what Value means
+
+	// Expand.
+	Order []int     // natural child indices in search order
+	By    string    // the ordering's name
+	Keys  []Num     // the ordering's key per child, by natural index; nil for natural order
+	Probs []float64 // chance nodes: probability per child, by natural index
+
+	// Leaf.
+	Terminal bool
+	Eval     string // name of the evaluation when not Terminal
+	Terms    []Term
+
+	// Update.
+	Child      string
+	ChildValue Num
+	ChildBound Bound
+	Changed    string
+
+	// Prune.
+	Test   string   // the comparison that fired, with numbers: "2 ≤ α = 3"
+	Pruned []string // ids of the skipped children, in search order
+
+	// Done.
+	Result *Result
+}
+
+// wireEvent is the JSON shape; optional fields are omitted when empty.
+type wireEvent struct {
+	Step       int       `json:"step"`
+	Type       Type      `json:"type"`
+	Line       string    `json:"line"`
+	Node       string    `json:"node"`
+	Kind       Kind      `json:"kind"`
+	Depth      int       `json:"depth"`
+	Label      string    `json:"label,omitempty"`
+	Alpha      *Num      `json:"alpha,omitempty"`
+	Beta       *Num      `json:"beta,omitempty"`
+	Value      *Num      `json:"value,omitempty"`
+	Vec        []float64 `json:"vec,omitempty"`
+	Bound      *Bound    `json:"bound,omitempty"`
+	Order      []int     `json:"order,omitempty"`
+	By         string    `json:"by,omitempty"`
+	Keys       []Num     `json:"keys,omitempty"`
+	Probs      []float64 `json:"probs,omitempty"`
+	Terminal   bool      `json:"terminal,omitempty"`
+	Eval       string    `json:"eval,omitempty"`
+	Terms      []Term    `json:"terms,omitempty"`
+	Child      string    `json:"child,omitempty"`
+	ChildValue *Num      `json:"child_value,omitempty"`
+	ChildBound *Bound    `json:"child_bound,omitempty"`
+	Changed    string    `json:"changed,omitempty"`
+	Test       string    `json:"test,omitempty"`
+	Pruned     []string  `json:"pruned,omitempty"`
+	Result     *Result   `json:"result,omitempty"`
+}
+
+func (e Event) hasValue() bool {
+	switch e.Type {
+	case Leaf, Update, Prune, Exit:
+		return true
+	}
+	return false
+}
+
+func (e Event) MarshalJSON() ([]byte, error) {
+	w := wireEvent{
+		Step: e.Step, Type: e.Type, Line: e.Line, Node: e.Node, Kind: e.Kind, Depth: e.Depth,
+		Label: e.Label, Vec: e.Vec, Order: e.Order, By: e.By, Keys: e.Keys, Probs: e.Probs,
+		Terminal: e.Terminal, Eval: e.Eval, Terms: e.Terms, Child: e.Child, Changed: e.Changed,
+		Test: e.Test, Pruned: e.Pruned, Result: e.Result,
+	}
+	if e.Window && e.Type != Expand && e.Type != Leaf && e.Type != Done {
+		w.Alpha, w.Beta = &e.Alpha, &e.Beta
+	}
+	if e.hasValue() {
+		w.Value = &e.Value
+	}
+	if e.Type == Exit {
+		w.Bound = &e.Bound
+	}
+	if e.Type == Update {
+		w.ChildValue = &e.ChildValue
+		w.ChildBound = &e.ChildBound
+	}
+	return json.Marshal(w)
+}
+
+func (e *Event) UnmarshalJSON(b []byte) error {
+	var w wireEvent
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*e = Event{
+		Step: w.Step, Type: w.Type, Line: w.Line, Node: w.Node, Kind: w.Kind, Depth: w.Depth,
+		Label: w.Label, Vec: w.Vec, Order: w.Order, By: w.By, Keys: w.Keys, Probs: w.Probs,
+		Terminal: w.Terminal, Eval: w.Eval, Terms: w.Terms, Child: w.Child, Changed: w.Changed,
+		Test: w.Test, Pruned: w.Pruned, Result: w.Result,
+	}
+	if w.Alpha != nil && w.Beta != nil {
+		e.Window, e.Alpha, e.Beta = true, *w.Alpha, *w.Beta
+	}
+	if w.Value != nil {
+		e.Value = *w.Value
+	}
+	if w.Bound != nil {
+		e.Bound = *w.Bound
+	}
+	if w.ChildValue != nil {
+		e.ChildValue = *w.ChildValue
+	}
+	if w.ChildBound != nil {
+		e.ChildBound = *w.ChildBound
+	}
+	return nil
+}
+
+// String is a one-line, human-readable form used in logs and test failures.
+func (e Event) String() string {
+	s := fmt.Sprintf("#%d %s %s node=%q", e.Step, e.Type, e.Line, e.Node)
+	if e.hasValue() {
+		s += " v=" + e.Bound.Text(e.Value)
+	}
+	if e.Window {
+		s += " α=" + e.Alpha.String() + " β=" + e.Beta.String()
+	}
+	if len(e.Pruned) > 0 {
+		s += fmt.Sprint(" pruned=", e.Pruned)
+	}
+	return s
+}
+
+// Recorder receives events as a search emits them. Returning false stops
+// the search: it unwinds at once and emits nothing more. A nil Recorder
+// means nobody listens, and the search pays nothing for tracing.
+type Recorder func(Event) bool

@@ -1,0 +1,557 @@
+package trace
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// State is where a node stands in the search at one step.
+type State uint8
+
+// The states of a node. A node moves forward only: unvisited → open → done,
+// or unvisited → pruned.
+const (
+	// StateUnvisited: the search has not reached the node (yet).
+	StateUnvisited State = iota
+	// StateOpen: the node's call has begun and not returned; it is on the stack.
+	StateOpen
+	// StateDone: the node's call has returned its value or bound.
+	StateDone
+	// StatePruned: the node was skipped by a cutoff at its parent. Its
+	// descendants are pruned with it but are not listed in a Frame.
+	StatePruned
+)
+
+var stateNames = [...]string{StateUnvisited: "unvisited", StateOpen: "open", StateDone: "done", StatePruned: "pruned"}
+
+// String returns the lowercase name: unvisited, open, done or pruned.
+func (s State) String() string {
+	if int(s) < len(stateNames) {
+		return stateNames[s]
+	}
+	return "state(" + strconv.Itoa(int(s)) + ")"
+}
+
+// ParseState is the inverse of State.String.
+func ParseState(s string) (State, error) {
+	for i, n := range stateNames {
+		if n == s {
+			return State(i), nil
+		}
+	}
+	return 0, fmt.Errorf("trace: unknown node state %q", s)
+}
+
+func (s State) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+func (s *State) UnmarshalText(b []byte) error {
+	v, err := ParseState(string(b))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// NodeView is what the viewer shows of one node at one step.
+type NodeView struct {
+	State State
+	// Kind and Label are those given when the node was entered. A pruned
+	// node was never entered: its Kind is meaningless (zero) and its Label
+	// empty.
+	Kind  Kind
+	Depth int // DepthOf(id): 0 for the root
+	Label string
+
+	// Window is true when the node has an α-β window; Alpha and Beta are
+	// then its current window: as passed in on enter, moved by updates,
+	// and kept after exit (the window it finished with).
+	Window      bool
+	Alpha, Beta Num
+
+	// HasValue is true once the node has a value: from a leaf event, from
+	// the first update after a child returned, or from its exit. Bound says
+	// what Value means: after exit, exactly what the exit said; while the
+	// node is open, a running value at MAX is a lower bound (v can only
+	// rise) and at MIN an upper bound (v can only fall). Vec is the vector
+	// behind Value in max^n.
+	HasValue bool
+	Value    Num
+	Bound    Bound
+	Vec      []float64
+
+	// Text is the value as shown: "3", "≤ 2", "≥ 5", "(3, 1, 2)"; "" while
+	// the node has no value. It is Bound.Text(Value), or the vector.
+	Text string
+
+	// Order is the natural indices of the children in search order, once
+	// the node is expanded (non-nil, possibly empty); nil before.
+	Order []int
+
+	// Test is the cut test that fired, with numbers ("2 ≤ α = 3"): on the
+	// node where it fired, and on each child pruned by it.
+	Test string
+}
+
+// Expanded reports whether the node's successors have been generated.
+func (v *NodeView) Expanded() bool { return v.Order != nil }
+
+// Clone returns a deep copy.
+func (v *NodeView) Clone() *NodeView {
+	if v == nil {
+		return nil
+	}
+	w := *v
+	w.Order = slices.Clone(v.Order)
+	w.Vec = slices.Clone(v.Vec)
+	return &w
+}
+
+// Equal reports whether v and w show the same thing. Num values compare
+// equal when both are NaN.
+func (v *NodeView) Equal(w *NodeView) bool {
+	if v == nil || w == nil {
+		return v == w
+	}
+	return v.State == w.State && v.Kind == w.Kind && v.Depth == w.Depth && v.Label == w.Label &&
+		v.Window == w.Window && numEqual(v.Alpha, w.Alpha) && numEqual(v.Beta, w.Beta) &&
+		v.HasValue == w.HasValue && numEqual(v.Value, w.Value) && v.Bound == w.Bound &&
+		floatsEqual(v.Vec, w.Vec) && v.Text == w.Text &&
+		(v.Order == nil) == (w.Order == nil) && slices.Equal(v.Order, w.Order) && v.Test == w.Test
+}
+
+func numEqual(a, b Num) bool { return a == b || (a != a && b != b) }
+
+func floatsEqual(a, b []float64) bool {
+	return (a == nil) == (b == nil) && slices.EqualFunc(a, b, func(x, y float64) bool { return numEqual(Num(x), Num(y)) })
+}
+
+// setText recomputes Text from HasValue, Value, Bound and Vec.
+func (v *NodeView) setText() {
+	switch {
+	case !v.HasValue:
+		v.Text = ""
+	case v.Vec != nil:
+		v.Text = vecText(v.Vec)
+		switch v.Bound {
+		case Lower:
+			v.Text = "≥ " + v.Text
+		case Upper:
+			v.Text = "≤ " + v.Text
+		}
+	default:
+		v.Text = v.Bound.Text(v.Value)
+	}
+}
+
+// vecText writes a max^n value vector as "(3, 1, 2)".
+func vecText(vec []float64) string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, x := range vec {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(Num(x).String())
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// runningBound is what a running value means at an open node of kind k:
+// MAX's v can only rise, so it is a lower bound; MIN's can only fall.
+func runningBound(k Kind) Bound {
+	switch k {
+	case Max:
+		return Lower
+	case Min:
+		return Upper
+	}
+	return Exact
+}
+
+// wireNode is the JSON shape of a NodeView: alpha and beta only with a
+// window, value and bound only with a value, kind not for pruned nodes.
+type wireNode struct {
+	State State     `json:"state"`
+	Kind  *Kind     `json:"kind,omitempty"`
+	Depth int       `json:"depth"`
+	Label string    `json:"label,omitempty"`
+	Alpha *Num      `json:"alpha,omitempty"`
+	Beta  *Num      `json:"beta,omitempty"`
+	Value *Num      `json:"value,omitempty"`
+	Bound *Bound    `json:"bound,omitempty"`
+	Vec   []float64 `json:"vec,omitempty"`
+	Text  string    `json:"text,omitempty"`
+	Order *[]int    `json:"order,omitempty"`
+	Test  string    `json:"test,omitempty"`
+}
+
+func (v NodeView) MarshalJSON() ([]byte, error) {
+	w := wireNode{State: v.State, Depth: v.Depth, Label: v.Label, Vec: v.Vec, Text: v.Text, Test: v.Test}
+	if v.State != StatePruned {
+		w.Kind = &v.Kind
+	}
+	if v.Window {
+		w.Alpha, w.Beta = &v.Alpha, &v.Beta
+	}
+	if v.HasValue {
+		w.Value, w.Bound = &v.Value, &v.Bound
+	}
+	if v.Order != nil {
+		w.Order = &v.Order
+	}
+	return json.Marshal(w)
+}
+
+func (v *NodeView) UnmarshalJSON(b []byte) error {
+	var w wireNode
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*v = NodeView{State: w.State, Depth: w.Depth, Label: w.Label, Vec: w.Vec, Text: w.Text, Test: w.Test}
+	if w.Kind != nil {
+		v.Kind = *w.Kind
+	}
+	if w.Alpha != nil || w.Beta != nil {
+		v.Window, v.Alpha, v.Beta = true, Inf(-1), Inf(1)
+		if w.Alpha != nil {
+			v.Alpha = *w.Alpha
+		}
+		if w.Beta != nil {
+			v.Beta = *w.Beta
+		}
+	}
+	if w.Value != nil || w.Bound != nil {
+		v.HasValue, v.Value = true, Num(math.NaN())
+		if w.Value != nil {
+			v.Value = *w.Value
+		}
+		if w.Bound != nil {
+			v.Bound = *w.Bound
+		}
+	}
+	if w.Order != nil {
+		v.Order = append(make([]int, 0, len(*w.Order)), *w.Order...)
+	}
+	return nil
+}
+
+// Frame is the view state after a prefix of a trace has been applied: every
+// node the search has reached, the stack, the current pseudocode line, the
+// narration of the last step and the running statistics.
+//
+// A Frame holds everything replay needs and nothing else: applying events
+// k+1.. to a clone of the frame at step k gives the same frame as replaying
+// from the start. Build one with NewFrame (or Replay) and move it forward
+// with Apply or ApplyPatch.
+type Frame struct {
+	// Step is the number of events applied; 0 before the first.
+	Step int `json:"step"`
+	// Nodes holds every node that is not unvisited: the visited ones and
+	// the children listed by a prune event. Descendants of a pruned node
+	// are not listed; see StateOf.
+	Nodes map[string]*NodeView `json:"nodes"`
+	// Current is the node of the last event ("" is the root).
+	Current string `json:"current"`
+	// Stack is the ids of the open nodes, from the root down. After an
+	// exit, the node that returned is Current but no longer on the stack.
+	Stack []string `json:"stack"`
+	// Line is the pseudocode key of the last event; Type is its type (0
+	// before the first event).
+	Line string `json:"line,omitempty"`
+	Type Type   `json:"type,omitempty"`
+	// Narration says in one sentence what the last event did and why.
+	Narration string `json:"narration,omitempty"`
+	// Stats counts nodes entered, leaves evaluated and cutoffs (prunes that
+	// skipped at least one child), in total and per depth.
+	Stats Stats `json:"stats"`
+	// Done is true once the done event is applied; Result is its result.
+	Done   bool    `json:"done,omitempty"`
+	Result *Result `json:"result,omitempty"`
+}
+
+// NewFrame returns the frame before the first event: no node visited.
+func NewFrame() *Frame {
+	return &Frame{Nodes: map[string]*NodeView{}, Stack: []string{}}
+}
+
+// Replay applies events in order to a new frame and returns it. On error it
+// returns the frame as it stood before the offending event, with the error.
+func Replay(events []Event) (*Frame, error) {
+	f := NewFrame()
+	for _, e := range events {
+		if err := f.Apply(e); err != nil {
+			return f, err
+		}
+	}
+	return f, nil
+}
+
+// Clone returns a deep copy of f.
+func (f *Frame) Clone() *Frame {
+	g := *f
+	if f.Nodes != nil {
+		g.Nodes = make(map[string]*NodeView, len(f.Nodes))
+		for id, v := range f.Nodes {
+			g.Nodes[id] = v.Clone()
+		}
+	}
+	g.Stack = slices.Clone(f.Stack)
+	g.Stats = f.Stats.Clone()
+	g.Result = f.Result.Clone()
+	return &g
+}
+
+// Clone returns a deep copy of r (nil for nil).
+func (r *Result) Clone() *Result {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.Vec = slices.Clone(r.Vec)
+	c.PV = slices.Clone(r.PV)
+	c.Stats = r.Stats.Clone()
+	return &c
+}
+
+// StateOf returns the state of node id, including the nodes a Frame does
+// not list: a descendant of a pruned node is pruned, any other unlisted
+// node is unvisited.
+func (f *Frame) StateOf(id string) State {
+	for p, ok := id, true; ok; p, ok = ParentID(p) {
+		if v := f.Nodes[p]; v != nil {
+			if p == id || v.State == StatePruned {
+				return v.State
+			}
+			return StateUnvisited
+		}
+	}
+	return StateUnvisited
+}
+
+// ErrBadTrace is wrapped by every error Apply returns: the event does not
+// fit the frame (out of order, or inconsistent with what came before).
+var ErrBadTrace = errors.New("bad trace")
+
+func (f *Frame) errorf(e Event, format string, args ...any) error {
+	return fmt.Errorf("trace: step %d (%s %s): %w: %s", e.Step, e.Type, nodeRef(e.Node), ErrBadTrace, fmt.Sprintf(format, args...))
+}
+
+// nodeRef writes an id for error messages: the root, or node "1.2".
+func nodeRef(id string) string {
+	if id == "" {
+		return "at the root"
+	}
+	return "at node " + strconv.Quote(id)
+}
+
+// Apply moves f forward by one event. It returns an error, and leaves f
+// unchanged, if e.Step is not f.Step+1 or e does not fit the frame: for
+// example an exit of a node that is not the innermost open one, an enter of
+// a node that is not a child of it, an update naming a child that has not
+// returned, a prune listing children other than the remaining ones, or any
+// event after done. The contract Apply checks is documented in
+// docs/trace-format.md. Apply never panics.
+func (f *Frame) Apply(e Event) error {
+	if e.Step != f.Step+1 {
+		return fmt.Errorf("trace: step %d (%s %s): %w: out of order, want step %d", e.Step, e.Type, nodeRef(e.Node), ErrBadTrace, f.Step+1)
+	}
+	if f.Done {
+		return f.errorf(e, "the search is already done")
+	}
+	if err := f.check(e); err != nil {
+		return err
+	}
+	narration := Narrate(f, e)
+	if f.Nodes == nil {
+		f.Nodes = map[string]*NodeView{}
+	}
+	n := f.Nodes[e.Node]
+	switch e.Type {
+	case Enter:
+		n = &NodeView{State: StateOpen, Kind: e.Kind, Depth: e.Depth, Label: e.Label}
+		f.Nodes[e.Node] = n
+		f.Stack = append(f.Stack, e.Node)
+		f.Stats.CountNode(e.Depth)
+	case Expand:
+		n.Order = append(make([]int, 0, len(e.Order)), e.Order...)
+	case Leaf:
+		n.Bound = Exact
+		f.Stats.CountLeaf(e.Depth)
+	case Update:
+		n.Bound = runningBound(n.Kind)
+	case Prune:
+		n.Bound = runningBound(n.Kind)
+		n.Test = e.Test
+		for _, id := range e.Pruned {
+			f.Nodes[id] = &NodeView{State: StatePruned, Depth: DepthOf(id), Test: e.Test}
+		}
+		if len(e.Pruned) > 0 {
+			f.Stats.CountCutoff(e.Depth)
+		}
+	case Exit:
+		n.State = StateDone
+		n.Bound = e.Bound
+		f.Stack = f.Stack[:len(f.Stack)-1]
+	case Done:
+		f.Done = true
+		f.Result = e.Result.Clone()
+	}
+	if n != nil && e.Type != Expand && e.Type != Done {
+		if e.Window && e.Type != Leaf {
+			n.Window, n.Alpha, n.Beta = true, e.Alpha, e.Beta
+		}
+		if e.Type != Enter {
+			n.HasValue, n.Value = true, e.Value
+			n.Vec = nil
+			if len(e.Vec) > 0 {
+				n.Vec = slices.Clone(e.Vec)
+			}
+		}
+		n.setText()
+	}
+	f.Step = e.Step
+	f.Current = e.Node
+	f.Line = e.Line
+	f.Type = e.Type
+	f.Narration = narration
+	return nil
+}
+
+// check validates e against f without changing anything.
+func (f *Frame) check(e Event) error {
+	if e.Type == Done {
+		if len(f.Stack) > 0 {
+			return f.errorf(e, "node %q is still open", f.Stack[len(f.Stack)-1])
+		}
+		if r := f.Nodes[""]; r == nil || r.State != StateDone {
+			return f.errorf(e, "the root has not returned")
+		}
+		if e.Node != "" {
+			return f.errorf(e, "done must concern the root")
+		}
+		if e.Result == nil {
+			return f.errorf(e, "done carries no result")
+		}
+		return nil
+	}
+	if e.Depth != DepthOf(e.Node) {
+		return f.errorf(e, "depth %d, but the id says %d", e.Depth, DepthOf(e.Node))
+	}
+	if e.Type == Enter {
+		return f.checkEnter(e)
+	}
+	if e.Type < Enter || e.Type > Done {
+		return f.errorf(e, "unknown event type")
+	}
+	// Every other event concerns the innermost open node.
+	n := f.Nodes[e.Node]
+	if n == nil || n.State != StateOpen {
+		return f.errorf(e, "the node is not open")
+	}
+	if len(f.Stack) == 0 || f.Stack[len(f.Stack)-1] != e.Node {
+		return f.errorf(e, "the node is not the innermost open one")
+	}
+	if e.Kind != n.Kind {
+		return f.errorf(e, "kind %s, but the node was entered as %s", e.Kind, n.Kind)
+	}
+	cut := n.Test != ""
+	switch e.Type {
+	case Expand:
+		if n.Expanded() || n.HasValue {
+			return f.errorf(e, "the node was already expanded or evaluated")
+		}
+		seen := make(map[int]bool, len(e.Order))
+		for _, i := range e.Order {
+			if i < 0 || seen[i] {
+				return f.errorf(e, "order %v is not a list of distinct child indices", e.Order)
+			}
+			seen[i] = true
+		}
+	case Leaf:
+		if n.Expanded() || n.HasValue {
+			return f.errorf(e, "the node was already expanded or evaluated")
+		}
+	case Update:
+		if !n.Expanded() || cut {
+			return f.errorf(e, "update of a node that is not searching its children")
+		}
+		c := f.Nodes[e.Child]
+		if p, ok := ParentID(e.Child); !ok || p != e.Node || c == nil || c.State != StateDone {
+			return f.errorf(e, "%q is not a child that has returned", e.Child)
+		}
+		switch e.Changed {
+		case "", "value", "alpha", "beta":
+		default:
+			return f.errorf(e, "unknown change %q (want value, alpha, beta or empty)", e.Changed)
+		}
+	case Prune:
+		if !n.Expanded() || cut {
+			return f.errorf(e, "prune at a node that is not searching its children")
+		}
+		if e.Test == "" {
+			return f.errorf(e, "prune without a test")
+		}
+		var rest []string
+		for _, i := range n.Order {
+			if id := ChildID(e.Node, i); f.Nodes[id] == nil {
+				rest = append(rest, id)
+			}
+		}
+		if !slices.Equal(rest, e.Pruned) {
+			return f.errorf(e, "pruned %q, but the remaining children are %q", e.Pruned, rest)
+		}
+	case Exit:
+		if !n.Expanded() && !n.HasValue {
+			return f.errorf(e, "exit of a node that was neither evaluated nor expanded")
+		}
+		for _, i := range n.Order {
+			if id := ChildID(e.Node, i); f.Nodes[id] == nil {
+				return f.errorf(e, "child %q was neither searched nor pruned", id)
+			}
+		}
+		if e.Bound > Upper {
+			return f.errorf(e, "unknown bound %d", e.Bound)
+		}
+	}
+	return nil
+}
+
+func (f *Frame) checkEnter(e Event) error {
+	if f.Nodes[e.Node] != nil {
+		return f.errorf(e, "the node was already entered or pruned")
+	}
+	parent, ok := ParentID(e.Node)
+	if !ok { // the root
+		if len(f.Nodes) > 0 {
+			return f.errorf(e, "the root is entered after the search began")
+		}
+		return nil
+	}
+	if len(f.Stack) == 0 || f.Stack[len(f.Stack)-1] != parent {
+		return f.errorf(e, "the parent %q is not the innermost open node", parent)
+	}
+	p := f.Nodes[parent]
+	if p == nil || !p.Expanded() || p.Test != "" {
+		return f.errorf(e, "the parent %q is not searching its children", parent)
+	}
+	idx, err := strconv.Atoi(e.Node[strings.LastIndexByte(e.Node, '.')+1:])
+	if err != nil || ChildID(parent, idx) != e.Node || !slices.Contains(p.Order, idx) {
+		return f.errorf(e, "not a child in the parent's order %v", p.Order)
+	}
+	for _, i := range p.Order {
+		if i == idx {
+			break
+		}
+		if c := f.Nodes[ChildID(parent, i)]; c == nil || c.State != StateDone {
+			return f.errorf(e, "entered before child %q, which comes first in the order", ChildID(parent, i))
+		}
+	}
+	return nil
+}
