@@ -113,13 +113,14 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 		}
 		if tracing {
 			lo, hi = combine(isMax, lo, hi, cv, cb)
-			ev := trace.Event{Type: trace.Update, Line: lineKey(kind, lineValue), Node: p.id, Kind: kind, Depth: depth,
+			ev := &e.ev
+			*ev = trace.Event{Type: trace.Update, Line: lineKey(kind, lineValue), Node: p.id, Kind: kind, Depth: depth,
 				Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
 				Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb}
 			if changed {
 				ev.Changed = "value"
 			}
-			e.emit(ev)
+			e.emit()
 		}
 		var cut bool
 		if isMax {
@@ -152,7 +153,7 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 					// A skipped child could have any value.
 					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
 				}
-				e.emit(trace.Event{Type: trace.Prune, Line: line, Node: p.id, Kind: kind, Depth: depth,
+				e.emitEvent(trace.Event{Type: trace.Prune, Line: line, Node: p.id, Kind: kind, Depth: depth,
 					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
 					Test: cutTest(isMax, strict, v, alpha, beta), Pruned: pruned})
 				e.exitEvent(depth, kind, ret, e.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
@@ -162,14 +163,14 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 		if isMax && v > alpha {
 			alpha = v
 			if tracing {
-				e.emit(trace.Event{Type: trace.Update, Line: "max-alpha", Node: p.id, Kind: kind, Depth: depth,
+				e.emitEvent(trace.Event{Type: trace.Update, Line: "max-alpha", Node: p.id, Kind: kind, Depth: depth,
 					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
 					Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb, Changed: "alpha"})
 			}
 		} else if !isMax && v < beta {
 			beta = v
 			if tracing {
-				e.emit(trace.Event{Type: trace.Update, Line: "min-beta", Node: p.id, Kind: kind, Depth: depth,
+				e.emitEvent(trace.Event{Type: trace.Update, Line: "min-beta", Node: p.id, Kind: kind, Depth: depth,
 					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
 					Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb, Changed: "beta"})
 			}

@@ -30,6 +30,7 @@ type engine[S any, G Game[S]] struct {
 	opt   Options[S]
 	algo  Algorithm
 	rec   trace.Recorder // nil: nobody listens
+	ev    trace.Event    // the event being emitted, handed to rec by pointer
 	plies []ply          // index = depth
 
 	stopped bool
@@ -97,20 +98,27 @@ func (e *engine[S, G]) fail(err error) {
 	e.stopped = true
 }
 
-// emit hands an event to the recorder, numbering it.
-func (e *engine[S, G]) emit(ev trace.Event) {
+// emit hands e.ev to the recorder, numbering it. Events are built in
+// place in e.ev so that tracing copies no event and allocates none.
+func (e *engine[S, G]) emit() {
 	if e.stopped {
 		return
 	}
 	e.step++
-	ev.Step = e.step
-	ev.Window = e.algo == AlgoAlphaBeta
-	if !e.rec(ev) {
+	e.ev.Step = e.step
+	e.ev.Window = e.algo == AlgoAlphaBeta
+	if !e.rec(&e.ev) {
 		e.stopped = true
 		if e.err == nil {
 			e.err = ErrStopped
 		}
 	}
+}
+
+// emitEvent emits ev.
+func (e *engine[S, G]) emitEvent(ev trace.Event) {
+	e.ev = ev
+	e.emit()
 }
 
 // leaf values a node that is not searched deeper: the utility of a
@@ -128,7 +136,8 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 	}
 	e.plies[depth].leaves++
 	if e.rec != nil {
-		ev := trace.Event{Type: trace.Leaf, Node: e.plies[depth].id, Kind: kind, Depth: depth, Value: trace.Num(v), Terminal: terminal,
+		ev := &e.ev
+		*ev = trace.Event{Type: trace.Leaf, Node: e.plies[depth].id, Kind: kind, Depth: depth, Value: trace.Num(v), Terminal: terminal,
 			Line: lineKey(kind, lineTerminal), Alpha: trace.Num(alpha), Beta: trace.Num(beta)}
 		if !terminal {
 			ev.Line = lineKey(kind, lineCutoff)
@@ -137,7 +146,7 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 				ev.Terms = e.explain.Explain(s)
 			}
 		}
-		e.emit(ev)
+		e.emit()
 		e.exitEvent(depth, kind, v, trace.Exact, ev.Line, alpha, beta)
 	}
 	return v
@@ -145,8 +154,9 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 
 // exitEvent reports that the node at depth returns v.
 func (e *engine[S, G]) exitEvent(depth int, kind trace.Kind, v float64, b trace.Bound, line string, alpha, beta float64) {
-	e.emit(trace.Event{Type: trace.Exit, Line: line, Node: e.plies[depth].id, Kind: kind, Depth: depth,
-		Value: trace.Num(v), Bound: b, Alpha: trace.Num(alpha), Beta: trace.Num(beta)})
+	e.ev = trace.Event{Type: trace.Exit, Line: line, Node: e.plies[depth].id, Kind: kind, Depth: depth,
+		Value: trace.Num(v), Bound: b, Alpha: trace.Num(alpha), Beta: trace.Num(beta)}
+	e.emit()
 }
 
 func (e *engine[S, G]) idOr(depth int) string {
@@ -158,12 +168,13 @@ func (e *engine[S, G]) idOr(depth int) string {
 
 // enterEvent emits the enter event of the node at depth.
 func (e *engine[S, G]) enterEvent(s S, depth int, kind trace.Kind, alpha, beta float64) {
-	ev := trace.Event{Type: trace.Enter, Line: lineKey(kind, lineEnter), Node: e.plies[depth].id, Kind: kind, Depth: depth,
+	ev := &e.ev
+	*ev = trace.Event{Type: trace.Enter, Line: lineKey(kind, lineEnter), Node: e.plies[depth].id, Kind: kind, Depth: depth,
 		Alpha: trace.Num(alpha), Beta: trace.Num(beta)}
 	if e.labeler != nil {
 		ev.Label = e.labeler.Label(s)
 	}
-	e.emit(ev)
+	e.emit()
 }
 
 // expandEvent reports the order chosen at the node at depth.
@@ -175,7 +186,8 @@ func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int
 			order[k] = perm[k]
 		}
 	}
-	ev := trace.Event{Type: trace.Expand, Line: lineKey(kind, lineLoop), Node: e.plies[depth].id, Kind: kind, Depth: depth,
+	ev := &e.ev
+	*ev = trace.Event{Type: trace.Expand, Line: lineKey(kind, lineLoop), Node: e.plies[depth].id, Kind: kind, Depth: depth,
 		Order: order, By: e.opt.Order.String()}
 	switch e.opt.Order {
 	case OrderEval, OrderBest, OrderWorst:
@@ -185,7 +197,7 @@ func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int
 			ev.Keys[i] = trace.Num(k)
 		}
 	}
-	e.emit(ev)
+	e.emit()
 }
 
 // pruneList returns the ids of the children after position k of perm (or
@@ -246,7 +258,7 @@ func (e *engine[S, G]) finish(rootKind trace.Kind, v float64) (trace.Result, err
 	if e.rec != nil {
 		rc := r
 		rc.Stats = r.Stats.Clone()
-		e.emit(trace.Event{Type: trace.Done, Line: "done", Node: "", Kind: rootKind, Value: trace.Num(v), Result: &rc})
+		e.emitEvent(trace.Event{Type: trace.Done, Line: "done", Node: "", Kind: rootKind, Value: trace.Num(v), Result: &rc})
 	}
 	if e.err != nil && e.err != ErrStopped {
 		return trace.Result{}, e.err

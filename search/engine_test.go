@@ -497,7 +497,7 @@ func TestDepthLimit(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "no evaluation") {
 		t.Errorf("missing estimate: err = %v; want a 'no evaluation' error", err)
 	}
-	_, err = Minimax(tgame{}, root, Options[*tnode]{Depth: 1, Eval: teval}, func(trace.Event) bool { return true })
+	_, err = Minimax(tgame{}, root, Options[*tnode]{Depth: 1, Eval: teval}, func(*trace.Event) bool { return true })
 	if err == nil || !strings.Contains(err.Error(), `"1"`) {
 		t.Errorf("traced missing estimate: err = %v; want it to name node \"1\"", err)
 	}
@@ -525,7 +525,7 @@ func TestOptionErrors(t *testing.T) {
 func TestStop(t *testing.T) {
 	for _, k := range []int{1, 5, 17} {
 		n := 0
-		_, err := AlphaBeta(tgame{}, textbook(), Options[*tnode]{}, func(trace.Event) bool {
+		_, err := AlphaBeta(tgame{}, textbook(), Options[*tnode]{}, func(*trace.Event) bool {
 			n++
 			return n < k
 		})

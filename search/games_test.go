@@ -83,7 +83,7 @@ func benchSearch(b *testing.B, algo search.Algorithm, traced bool) {
 	var rec trace.Recorder
 	events := 0
 	if traced {
-		rec = func(e trace.Event) bool { events++; return true }
+		rec = func(e *trace.Event) bool { events++; return true }
 	}
 	var nodes int
 	b.ReportAllocs()

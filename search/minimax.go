@@ -89,12 +89,13 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 			setPV(p, below, i)
 		}
 		if tracing {
-			ev := trace.Event{Type: trace.Update, Line: lineKey(kind, lineValue), Node: p.id, Kind: kind, Depth: depth,
+			ev := &e.ev
+			*ev = trace.Event{Type: trace.Update, Line: lineKey(kind, lineValue), Node: p.id, Kind: kind, Depth: depth,
 				Value: trace.Num(v), Child: below.id, ChildValue: trace.Num(cv), ChildBound: trace.Exact}
 			if changed {
 				ev.Changed = "value"
 			}
-			e.emit(ev)
+			e.emit()
 		}
 	}
 	if tracing {

@@ -26,8 +26,8 @@ func Run[S any, G Game[S]](algo Algorithm, g G, root S, opt Options[S], rec trac
 func Events[S any, G Game[S]](algo Algorithm, g G, root S, opt Options[S]) iter.Seq2[trace.Event, error] {
 	return func(yield func(trace.Event, error) bool) {
 		more := true
-		_, err := Run(algo, g, root, opt, func(e trace.Event) bool {
-			more = yield(e, nil)
+		_, err := Run(algo, g, root, opt, func(e *trace.Event) bool {
+			more = yield(*e, nil)
 			return more
 		})
 		if err != nil && err != ErrStopped && more {
@@ -39,8 +39,8 @@ func Events[S any, G Game[S]](algo Algorithm, g G, root S, opt Options[S]) iter.
 // Collect runs the search and returns all of its events.
 func Collect[S any, G Game[S]](algo Algorithm, g G, root S, opt Options[S]) ([]trace.Event, trace.Result, error) {
 	var evs []trace.Event
-	r, err := Run(algo, g, root, opt, func(e trace.Event) bool {
-		evs = append(evs, e)
+	r, err := Run(algo, g, root, opt, func(e *trace.Event) bool {
+		evs = append(evs, *e)
 		return true
 	})
 	return evs, r, err

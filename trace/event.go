@@ -218,4 +218,8 @@ func (e Event) String() string {
 // Recorder receives events as a search emits them. Returning false stops
 // the search: it unwinds at once and emits nothing more. A nil Recorder
 // means nobody listens, and the search pays nothing for tracing.
-type Recorder func(Event) bool
+//
+// The event is lent for the duration of the call only: the search reuses
+// it for the next step, so a recorder that keeps events must copy them
+// (append(events, *e)).
+type Recorder func(*Event) bool

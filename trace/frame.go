@@ -357,7 +357,8 @@ func nodeRef(id string) string {
 // a node that is not a child of it, an update naming a child that has not
 // returned, a prune listing children other than the remaining ones, or any
 // event after done. The contract Apply checks is documented in
-// docs/trace-format.md. Apply never panics.
+// docs/trace-format.md. Apply never panics, and keeps no reference to e or
+// its slices, so e may be an event the search reuses (see Recorder).
 func (f *Frame) Apply(e Event) error {
 	if e.Step != f.Step+1 {
 		return fmt.Errorf("trace: step %d (%s %s): %w: out of order, want step %d", e.Step, e.Type, nodeRef(e.Node), ErrBadTrace, f.Step+1)
@@ -379,6 +380,14 @@ func (f *Frame) Apply(e Event) error {
 		f.Nodes[e.Node] = n
 		f.Stack = append(f.Stack, e.Node)
 		f.Stats.CountNode(e.Depth)
+		// Per-depth counts are as long as the deepest level reached, as
+		// the engine reports them.
+		for len(f.Stats.LeavesAt) < len(f.Stats.NodesAt) {
+			f.Stats.LeavesAt = append(f.Stats.LeavesAt, 0)
+		}
+		for len(f.Stats.CutoffsAt) < len(f.Stats.NodesAt) {
+			f.Stats.CutoffsAt = append(f.Stats.CutoffsAt, 0)
+		}
 	case Expand:
 		n.Order = append(make([]int, 0, len(e.Order)), e.Order...)
 	case Leaf:

@@ -54,9 +54,9 @@ func checkResume(t *testing.T, ev []Event) {
 func TestResumeTextbook(t *testing.T) { checkResume(t, textbookEvents()) }
 
 func TestResumeRandom(t *testing.T) {
-	n := 300
+	n := 150
 	if testing.Short() {
-		n = 50
+		n = 30
 	}
 	for _, s := range seeds(n) {
 		ev := genTrace(s)

@@ -302,8 +302,8 @@ func TestNarrateTextbook(t *testing.T) {
 		"Leaf 2.2 returns its utility 2.",
 		"D's value falls to 2: MIN takes the smaller of 5 and 2.",
 		"MIN node D has value 2 ≤ α = 3, but the test fires at the last child, so nothing is left to prune.",
-		"D returns ≤ 2, an upper bound: its true value is at most 2.",
-		"A's value stays 3: D's bound ≤ 2 is no better for MAX.",
+		"D returns 2, its exact minimax value.",
+		"A's value stays 3: 2 is no better for MAX.",
 		"A returns 3, its exact minimax value.",
 		"Search done: the root's value is 3 and MAX moves to B; 7 leaves were evaluated and 1 cutoff saved work.",
 	}

@@ -16,7 +16,10 @@ var (
 // contract in docs/trace-format.md.
 //
 // At D the test 2 ≤ α = 3 fires at the last child: a prune with nothing to
-// prune, not counted as a cutoff, and D returns the upper bound ≤ 2.
+// prune, not counted as a cutoff. D still returns 2 exact: every child was
+// searched and returned an exact value, and the exit's bound is what counts.
+// The engine's golden trace search/testdata/textbook-alphabeta.jsonl is the
+// same list.
 func textbookEvents() []Event {
 	ev := []Event{
 		{Type: Enter, Line: "max-enter", Node: "", Kind: Max, Label: "A", Window: true, Alpha: negInf, Beta: posInf},
@@ -68,13 +71,13 @@ func textbookEvents() []Event {
 		{Type: Exit, Line: "max-terminal", Node: "2.2", Kind: Max, Depth: 2, Window: true, Alpha: 3, Beta: 5, Value: 2, Bound: Exact},
 		{Type: Update, Line: "min-value", Node: "2", Kind: Min, Depth: 1, Window: true, Alpha: 3, Beta: 5, Child: "2.2", ChildValue: 2, Value: 2, Changed: "value"},
 		{Type: Prune, Line: "min-prune", Node: "2", Kind: Min, Depth: 1, Window: true, Alpha: 3, Beta: 5, Value: 2, Test: "2 ≤ α = 3"},
-		{Type: Exit, Line: "min-prune", Node: "2", Kind: Min, Depth: 1, Window: true, Alpha: 3, Beta: 5, Value: 2, Bound: Upper},
-		{Type: Update, Line: "max-value", Node: "", Kind: Max, Window: true, Alpha: 3, Beta: posInf, Child: "2", ChildValue: 2, ChildBound: Upper, Value: 3},
+		{Type: Exit, Line: "min-prune", Node: "2", Kind: Min, Depth: 1, Window: true, Alpha: 3, Beta: 5, Value: 2, Bound: Exact},
+		{Type: Update, Line: "max-value", Node: "", Kind: Max, Window: true, Alpha: 3, Beta: posInf, Child: "2", ChildValue: 2, ChildBound: Exact, Value: 3},
 
 		{Type: Exit, Line: "max-return", Node: "", Kind: Max, Window: true, Alpha: 3, Beta: posInf, Value: 3, Bound: Exact},
 		{Type: Done, Line: "done", Node: "", Kind: Max, Result: &Result{
 			Value: 3, Best: "0", PV: []string{"0", "0.0"},
-			Stats: Stats{Nodes: 11, Leaves: 7, Cutoffs: 1, NodesAt: []int{1, 3, 7}, LeavesAt: []int{0, 0, 7}, CutoffsAt: []int{0, 1}},
+			Stats: Stats{Nodes: 11, Leaves: 7, Cutoffs: 1, NodesAt: []int{1, 3, 7}, LeavesAt: []int{0, 0, 7}, CutoffsAt: []int{0, 1, 0}},
 		}},
 	}
 	for i := range ev {
@@ -115,7 +118,7 @@ func TestTextbookFinalFrame(t *testing.T) {
 		{"1.0", StateDone, "2", "", 3, posInf},
 		{"1.1", StatePruned, "", "2 ≤ α = 3", 0, 0},
 		{"1.2", StatePruned, "", "2 ≤ α = 3", 0, 0},
-		{"2", StateDone, "≤ 2", "2 ≤ α = 3", 3, 5},
+		{"2", StateDone, "2", "2 ≤ α = 3", 3, 5},
 		{"2.0", StateDone, "14", "", 3, posInf},
 		{"2.1", StateDone, "5", "", 3, 14},
 		{"2.2", StateDone, "2", "", 3, 5},
@@ -137,9 +140,12 @@ func TestTextbookFinalFrame(t *testing.T) {
 	if v := f.Nodes["1"]; v.Bound != Upper || v.Value != 2 {
 		t.Errorf("C: got %s %s, want upper 2", v.Bound, v.Value)
 	}
-	wantStats := Stats{Nodes: 11, Leaves: 7, Cutoffs: 1, NodesAt: []int{1, 3, 7}, LeavesAt: []int{0, 0, 7}, CutoffsAt: []int{0, 1}}
+	wantStats := Stats{Nodes: 11, Leaves: 7, Cutoffs: 1, NodesAt: []int{1, 3, 7}, LeavesAt: []int{0, 0, 7}, CutoffsAt: []int{0, 1, 0}}
 	if !reflect.DeepEqual(f.Stats, wantStats) {
 		t.Errorf("stats: got %+v, want %+v", f.Stats, wantStats)
+	}
+	if !reflect.DeepEqual(f.Stats, f.Result.Stats) {
+		t.Errorf("replayed stats %+v differ from the engine's %+v", f.Stats, f.Result.Stats)
 	}
 	if !f.Done || f.Result == nil || f.Result.Best != "0" || f.Result.Value != 3 {
 		t.Errorf("got done %v result %+v, want done with value 3 and best \"0\"", f.Done, f.Result)
@@ -175,7 +181,7 @@ func TestTextbookPruneNarration(t *testing.T) {
 	if got, want := f.Nodes["1"].Text, "≤ 2"; got != want {
 		t.Errorf("C's text while open: got %q, want %q", got, want)
 	}
-	if got, want := f.Stats.CutoffsAt, []int{0, 1}; !reflect.DeepEqual(got, want) {
+	if got, want := f.Stats.CutoffsAt, []int{0, 1, 0}; !reflect.DeepEqual(got, want) {
 		t.Errorf("cutoffs at: got %v, want %v", got, want)
 	}
 }

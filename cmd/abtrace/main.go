@@ -203,7 +203,7 @@ func solve(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	out := solveJSON{Evaluated: []string{}, Pruned: []string{}}
-	res, err := p.Run(func(e trace.Event) bool {
+	res, err := p.Run(func(e *trace.Event) bool {
 		switch e.Type {
 		case trace.Leaf:
 			out.Evaluated = append(out.Evaluated, e.Node)
@@ -283,7 +283,7 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	bw := bufio.NewWriter(stdout)
 	var werr error
-	_, err := p.Run(func(e trace.Event) bool {
+	_, err := p.Run(func(e *trace.Event) bool {
 		b, err := json.Marshal(e)
 		if err != nil {
 			werr = err
@@ -343,7 +343,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	var rec trace.Recorder
 	var sink int
 	if *traced {
-		rec = func(e trace.Event) bool {
+		rec = func(e *trace.Event) bool {
 			sink += e.Step + len(e.Node)
 			return true
 		}

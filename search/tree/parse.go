@@ -80,6 +80,7 @@ type parser struct {
 
 type frame struct {
 	node      *Node
+	idx       int  // index of node among its parent's children
 	line, col int  // position of its '('
 	first     int  // index in kids of its first child
 	chance    bool // its children may take probabilities
@@ -393,6 +394,7 @@ func (p *parser) parse() (*Tree, error) {
 		}
 		parent, chance, idx := top.node, top.chance, len(p.kids)-top.first
 		if idx == MaxChildren {
+			p.stackIDs()
 			return nil, p.errHere(ErrLimit, "%s has more than MaxChildren = %d children", describe(parent, "node"), MaxChildren)
 		}
 		prob, probSet := 0.0, false
@@ -400,6 +402,7 @@ func (p *parser) parse() (*Tree, error) {
 			end := p.numEnd(p.pos)
 			if end < len(p.src) && p.src[end] == '/' || p.peekFrom(end) == ':' {
 				if !chance {
+					p.stackIDs()
 					return nil, p.errHere(nil, "expected a child, found the probability %q: only the children of a chance node take probabilities, and %s is not one (tag it [chance])",
 						truncate(p.src[p.pos:end]), describe(parent, "node"))
 				}
@@ -431,14 +434,31 @@ func (p *parser) parse() (*Tree, error) {
 		}
 		return nil, p.errHere(nil, "expected end of input after the tree, found %s: a tree has one root, so put siblings inside parentheses", p.found())
 	}
+	assignIDs(root)
 	return &Tree{Root: root, Players: max(p.vec, 0), Size: p.size, Leaves: p.leaves, Height: p.height}, nil
+}
+
+// stackIDs sets the ids of the open nodes, for an error message.
+func (p *parser) stackIDs() {
+	for i := range p.stack {
+		f := &p.stack[i]
+		if i == 0 {
+			f.node.ID = ""
+		} else {
+			f.node.ID = trace.ChildID(p.stack[i-1].node.ID, f.idx)
+		}
+	}
 }
 
 // open consumes the '(' of inner node n, whose head node has read, and
 // pushes its frame. The caller has already added n to its parent's kids.
 func (p *parser) open(n *Node) {
+	idx := 0
+	if len(p.stack) > 0 {
+		idx = len(p.kids) - 1 - p.stack[len(p.stack)-1].first
+	}
 	p.stack = append(p.stack, frame{
-		node: n, line: p.line, col: p.col(), first: len(p.kids),
+		node: n, idx: idx, line: p.line, col: p.col(), first: len(p.kids),
 		chance: n.KindSet && n.Kind == trace.Chance || n.Depth == 0 && !n.KindSet && p.opts.Root == trace.Chance,
 	})
 	p.pos++
@@ -453,15 +473,14 @@ func (p *parser) node(parent *Node, idx int, prob float64, probSet bool) (n *Nod
 	off := p.pos
 	n.Prob, n.ProbSet = prob, probSet
 	if parent != nil {
-		n.Depth = parent.Depth + 1
-		n.ID = trace.ChildID(parent.ID, idx)
+		n.Depth = parent.Depth + 1 // ids are assigned at the end, see assignIDs
 	}
 	p.size++
 	if p.size > MaxNodes {
 		return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "more than MaxNodes = %d nodes", MaxNodes)
 	}
 	if n.Depth > MaxDepth {
-		return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "node %q is at depth %d, deeper than MaxDepth = %d", truncate(n.ID), n.Depth, MaxDepth)
+		return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "node at depth %d is deeper than MaxDepth = %d", n.Depth, MaxDepth)
 	}
 	p.height = max(p.height, n.Depth)
 
@@ -485,7 +504,7 @@ func (p *parser) node(parent *Node, idx int, prob float64, probSet bool) (n *Nod
 			}
 			return nil, false, p.errHere(nil, "expected '(', '[' or '=' after label %q, found %s", label, p.found())
 		}
-		n.Label = label
+		n.Label = strings.Clone(label) // do not keep the whole text alive
 	}
 	tagged := false
 	hLine, hCol, hOff := 0, 0, 0

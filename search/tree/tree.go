@@ -120,11 +120,13 @@ type Options struct {
 	Root trace.Kind
 }
 
-// SetRoot re-resolves the kinds of all untagged nodes as if the tree had
-// been parsed with Options{Root: k}. Tagged nodes keep their kinds. It
+// SetRoot re-resolves the kinds of all untagged nodes (KindSet false) as
+// if the tree had been parsed with Options{Root: k}; tagged nodes keep their
+// kinds, and the implied probabilities of chance nodes are set again. It
 // fails, leaving the tree as it was, if k does not suit the tree (a player
-// kind in a scalar tree, max/min ... are fine) or if the root's children
-// carry probabilities and k makes the root a non-chance node.
+// kind in a scalar tree, or p5 in a 3-player tree; Max and Min always suit,
+// meaning p1 in n-player trees) or if the root's children carry
+// probabilities and k makes an untagged root a non-chance node.
 func (t *Tree) SetRoot(k trace.Kind) error {
 	old := t.RootOption
 	if err := t.resolve(k); err != nil {
@@ -441,8 +443,9 @@ func build(root *Node, opt trace.Kind, maxNodes int) (*Tree, error) {
 	if root == nil {
 		return nil, &Error{Msg: "no root node"}
 	}
+	assignIDs(root)
 	b := builder{t: &Tree{Root: root}, maxNodes: maxNodes, players: -1}
-	if err := b.node(root, "", 0); err != nil {
+	if err := b.node(root, 0); err != nil {
 		return nil, err
 	}
 	b.t.Players = max(b.players, 0)
@@ -469,9 +472,8 @@ func checkValue(n *Node, what string, v float64) *Error {
 	return nil
 }
 
-func (b *builder) node(n *Node, id string, depth int) error {
+func (b *builder) node(n *Node, depth int) error {
 	t := b.t
-	n.ID, n.Depth = id, depth
 	t.Size++
 	if t.Size > b.maxNodes {
 		name := "MaxNodes"
@@ -555,11 +557,63 @@ func (b *builder) node(n *Node, id string, depth int) error {
 		if c == nil {
 			return nodeErr(n, nil, "child %d of %s is nil", i, describe(n, "node"))
 		}
-		if err := b.node(c, trace.ChildID(id, i), depth+1); err != nil {
+		if err := b.node(c, depth+1); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// assignIDs sets the ID and Depth of every node down to depth MaxDepth+1
+// (deeper nodes are an error anyway, and a cycle must not hang it). All ids
+// are cut from one string: one allocation instead of one per node.
+func assignIDs(root *Node) {
+	root.ID, root.Depth = "", 0
+	var length func(n *Node, plen, depth int) int
+	length = func(n *Node, plen, depth int) int {
+		total := 0
+		for i, c := range n.Children {
+			if c == nil {
+				continue
+			}
+			l := 1
+			if i >= 10 {
+				l = len(strconv.Itoa(i))
+			}
+			if depth > 0 {
+				l += plen + 1
+			}
+			total += l
+			if depth+1 <= MaxDepth {
+				total += length(c, l, depth+1)
+			}
+		}
+		return total
+	}
+	var sb strings.Builder
+	sb.Grow(length(root, 0, 0))
+	var num [20]byte
+	var walk func(n *Node, depth int)
+	walk = func(n *Node, depth int) {
+		for i, c := range n.Children {
+			if c == nil {
+				continue
+			}
+			start := sb.Len()
+			if depth > 0 {
+				sb.WriteString(n.ID)
+				sb.WriteByte('.')
+			}
+			sb.Write(strconv.AppendInt(num[:0], int64(i), 10))
+			// A Builder never changes what it has written, so this
+			// substring stays valid.
+			c.ID, c.Depth = sb.String()[start:], depth+1
+			if depth+1 <= MaxDepth {
+				walk(c, depth+1)
+			}
+		}
+	}
+	walk(root, 0)
 }
 
 func shape(players int) string {
