@@ -19,7 +19,7 @@ const (
 	MaxDepth     = 64      // edges from the root to the deepest node
 	MaxChildren  = 64      // children of one node
 	MaxLabelLen  = 32      // bytes (= characters: labels are ASCII) of a label
-	MaxMagnitude = 1e9     // absolute value of a leaf value, estimate or probability term
+	MaxMagnitude = 1e9     // absolute value of a leaf value or estimate, and of a and b in a probability a/b
 )
 
 // ProbTolerance is how far from 1 the given probabilities of a chance
