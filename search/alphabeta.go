@@ -97,7 +97,7 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 			i = perm[k]
 		}
 		if tracing {
-			below.id = trace.ChildID(p.id, i)
+			below.id = e.ids.child(p.id, i)
 		}
 		if random {
 			below.hash = mixHash(p.hash, i)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"unsafe"
 
 	"github.com/abtrace/abtrace/trace"
 )
@@ -42,6 +43,7 @@ type engine[S any, G Game[S]] struct {
 	explain Explainer[S]
 
 	oracle *engine[S, G] // computes true values for the best and worst orderings
+	ids    idArena       // tracing only
 }
 
 func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recorder) *engine[S, G] {
@@ -177,13 +179,29 @@ func (e *engine[S, G]) enterEvent(s S, depth int, kind trace.Kind, alpha, beta f
 	e.emit()
 }
 
+// identity holds 0, 1, 2, ...: the natural order of up to len(identity)
+// children, shared by every expand event in natural order. Nothing writes
+// to it: recorders that keep events copy what they change.
+var identity = func() []int {
+	s := make([]int, 256)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}()
+
 // expandEvent reports the order chosen at the node at depth.
 func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int) {
-	order := make([]int, n)
-	for k := range order {
-		order[k] = k
-		if perm != nil {
-			order[k] = perm[k]
+	var order []int
+	switch {
+	case perm != nil:
+		order = append([]int(nil), perm...)
+	case n <= len(identity):
+		order = identity[:n:n]
+	default:
+		order = make([]int, n)
+		for k := range order {
+			order[k] = k
 		}
 	}
 	ev := &e.ev
@@ -304,4 +322,28 @@ func betterFor(k trace.Kind, a, b float64) bool {
 		return a < b
 	}
 	return a > b
+}
+
+// idArena builds node ids into shared blocks of bytes, so that tracing
+// does not allocate one string per node. A block is never written again
+// once an id is cut from it, which is what makes the strings immutable.
+type idArena struct{ buf []byte }
+
+// idBlock is the size of one block of ids.
+const idBlock = 8 << 10
+
+// child returns the id of the i-th child of parent (trace.ChildID).
+func (a *idArena) child(parent string, i int) string {
+	need := len(parent) + 1 + 20
+	if cap(a.buf)-len(a.buf) < need {
+		a.buf = make([]byte, 0, max(idBlock, need))
+	}
+	start := len(a.buf)
+	if parent != "" {
+		a.buf = append(a.buf, parent...)
+		a.buf = append(a.buf, '.')
+	}
+	a.buf = strconv.AppendInt(a.buf, int64(i), 10)
+	b := a.buf[start:len(a.buf):len(a.buf)]
+	return unsafe.String(&b[0], len(b))
 }

@@ -74,7 +74,7 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 			i = perm[k]
 		}
 		if tracing {
-			below.id = trace.ChildID(p.id, i)
+			below.id = e.ids.child(p.id, i)
 		}
 		if random {
 			below.hash = mixHash(p.hash, i)

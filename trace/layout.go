@@ -58,10 +58,238 @@ type Layout struct {
 	index map[string]int
 }
 
-// NewLayout lays out the tree root in the manner of Reingold and Tilford.
-// A nil root gives an empty layout.
+// NewLayout lays out the tree root as a tidy tree in the manner of
+// Reingold and Tilford:
+//
+//   - nodes at the same depth are at least NodeSep apart;
+//   - a parent is centred over its first and last drawn child;
+//   - a subtree is drawn the same wherever it appears (up to translation);
+//   - children are drawn left to right in natural order;
+//   - each child subtree is placed as far left as its left neighbours
+//     allow, so that subtrees nest under each other's gaps.
+//
+// A Folded node counts as a leaf: its Children, if any, are ignored. Nil
+// children are skipped (the others keep their natural Index). The shape
+// must be a tree: a *Shape reachable twice is drawn twice, and a cycle
+// never ends. A nil root gives an empty layout.
+//
+// The layout takes time linear in the number of nodes and recurses not at
+// all, whatever the depth. It is deterministic.
 func NewLayout(root *Shape, opt LayoutOptions) *Layout {
-	return &Layout{}
+	nodeSep, levelSep := opt.NodeSep, opt.LevelSep
+	if !(nodeSep > 0) {
+		nodeSep = 1
+	}
+	if !(levelSep > 0) {
+		levelSep = 1
+	}
+	l := &Layout{}
+	if root == nil {
+		return l
+	}
+	t := flatten(root)
+	t.place(nodeSep)
+
+	n := len(t.shapes)
+	l.Nodes = make([]LayoutNode, n)
+	l.index = make(map[string]int, n)
+	x := make([]float64, n) // absolute, before the shift that puts the leftmost node at 0
+	minX := 0.0
+	for i := range n {
+		if p := t.parent[i]; p >= 0 {
+			x[i] = x[p] + t.off[i]
+		}
+		minX = min(minX, x[i])
+	}
+	for i, s := range t.shapes {
+		ln := LayoutNode{
+			ID:    s.ID,
+			X:     x[i] - minX,
+			Y:     float64(t.depth[i]) * levelSep,
+			Depth: int(t.depth[i]),
+			Index: int(t.index[i]),
+			Kind:  s.Kind, Label: s.Label, Leaf: s.Leaf, Text: s.Text, Board: s.Board,
+			Prob: s.Prob, Folded: s.Folded, Total: s.Total,
+		}
+		if p := t.parent[i]; p >= 0 {
+			ln.Parent, ln.HasParent = t.shapes[p].ID, true
+		}
+		l.Nodes[i] = ln
+		l.index[s.ID] = i
+		l.Width = max(l.Width, ln.X)
+		l.Height = max(l.Height, ln.Y)
+		l.Depth = max(l.Depth, ln.Depth)
+	}
+	return l
+}
+
+// flat is a shape flattened into arrays in preorder, with the working
+// state of the layout. Node i's drawn children are i+1, then each next one
+// size[c] after the previous one c.
+type flat struct {
+	shapes []*Shape
+	parent []int32 // -1 for the root
+	depth  []int32
+	index  []int32 // natural child index
+	kids   []int32 // number of drawn children
+	last   []int32 // last drawn child, -1 if none
+	size   []int32 // drawn nodes in the subtree
+
+	// off is the x offset from the parent (0 for the root).
+	off []float64
+	// threadL and threadR continue the left and right contours below a
+	// node without children; dxL and dxR are the x offsets to them. The
+	// relative positions inside a laid-out subtree never change, so the
+	// offsets stay valid as the subtree moves.
+	threadL, threadR []int32
+	dxL, dxR         []float64
+	// The deepest level of the subtree: its leftmost node bl and
+	// rightmost node br, their x relative to the subtree's root, and the
+	// height (levels below the root).
+	bl, br   []int32
+	blX, brX []float64
+	height   []int32
+}
+
+func flatten(root *Shape) *flat {
+	t := &flat{}
+	type item struct {
+		s             *Shape
+		parent, index int32
+		depth         int32
+	}
+	stack := []item{{root, -1, 0, 0}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		i := int32(len(t.shapes))
+		t.shapes = append(t.shapes, it.s)
+		t.parent = append(t.parent, it.parent)
+		t.depth = append(t.depth, it.depth)
+		t.index = append(t.index, it.index)
+		t.kids = append(t.kids, 0)
+		t.last = append(t.last, -1)
+		if it.parent >= 0 {
+			t.kids[it.parent]++
+			t.last[it.parent] = i // children are visited in natural order
+		}
+		if it.s.Folded {
+			continue
+		}
+		for k := len(it.s.Children) - 1; k >= 0; k-- {
+			if c := it.s.Children[k]; c != nil {
+				stack = append(stack, item{c, i, int32(k), it.depth + 1})
+			}
+		}
+	}
+	n := len(t.shapes)
+	t.size = make([]int32, n)
+	for i := n - 1; i >= 0; i-- {
+		t.size[i]++
+		if p := t.parent[i]; p >= 0 {
+			t.size[p] += t.size[i]
+		}
+	}
+	return t
+}
+
+// nextLeft and nextRight step down the left or right contour of a laid-out
+// subtree: from node v to the contour's node one level deeper, returning it
+// and its x offset from v, or -1 at the bottom.
+func (t *flat) nextLeft(v int32) (int32, float64) {
+	if t.kids[v] > 0 {
+		c := v + 1
+		return c, t.off[c]
+	}
+	return t.threadL[v], t.dxL[v]
+}
+
+func (t *flat) nextRight(v int32) (int32, float64) {
+	if t.kids[v] > 0 {
+		c := t.last[v]
+		return c, t.off[c]
+	}
+	return t.threadR[v], t.dxR[v]
+}
+
+// place computes off for every node, children before parents (reverse
+// preorder), merging each node's child subtrees left to right along their
+// contours.
+func (t *flat) place(sep float64) {
+	n := len(t.shapes)
+	t.off = make([]float64, n)
+	t.threadL, t.threadR = make([]int32, n), make([]int32, n)
+	t.dxL, t.dxR = make([]float64, n), make([]float64, n)
+	t.bl, t.br = make([]int32, n), make([]int32, n)
+	t.blX, t.brX = make([]float64, n), make([]float64, n)
+	t.height = make([]int32, n)
+	for i := range n {
+		t.threadL[i], t.threadR[i] = -1, -1
+	}
+	for v := int32(n - 1); v >= 0; v-- {
+		if t.kids[v] == 0 {
+			t.bl[v], t.br[v] = v, v
+			continue
+		}
+		// The forest of the children placed so far, in v's children's
+		// frame (first child at 0): its height below the children's
+		// level, rightmost child, and deepest-level extremes.
+		first := v + 1
+		fh := t.height[first]
+		fRight := first
+		fbl, fbr := t.bl[first], t.br[first]
+		fblX, fbrX := t.blX[first], t.brX[first]
+		t.off[first] = 0
+		for c := first + t.size[first]; c < v+t.size[v]; c += t.size[c] {
+			// Walk the forest's right contour (from fRight) and c's left
+			// contour (from c, at x 0 for now) level by level.
+			l, lx := fRight, t.off[fRight]
+			r, rx := c, 0.0
+			shift := lx + sep
+			// Remember the last nodes of both contours to thread them.
+			for {
+				nl, dl := t.nextRight(l)
+				nr, dr := t.nextLeft(r)
+				if nl < 0 || nr < 0 {
+					break
+				}
+				l, lx = nl, lx+dl
+				r, rx = nr, rx+dr
+				shift = max(shift, lx-rx+sep)
+			}
+			t.off[c] = shift
+			ch := t.height[c]
+			// Positions in the children's frame from here on.
+			rx += shift
+			switch {
+			case ch > fh:
+				// c is deeper: the forest's left contour continues
+				// into c's below the forest's bottom.
+				nr, dr := t.nextLeft(r)
+				t.threadL[fbl], t.dxL[fbl] = nr, rx+dr-fblX
+				fbl, fblX = t.bl[c], t.blX[c]+shift
+				fbr, fbrX = t.br[c], t.brX[c]+shift
+				fh = ch
+			case ch < fh:
+				// The forest is deeper: c's right contour continues
+				// into the forest's below c's bottom.
+				nl, dl := t.nextRight(l)
+				cbr, cbrX := t.br[c], t.brX[c]+shift
+				t.threadR[cbr], t.dxR[cbr] = nl, lx+dl-cbrX
+			default:
+				fbr, fbrX = t.br[c], t.brX[c]+shift
+			}
+			fRight = c
+		}
+		// Centre v over its first and last child; make offsets relative to v.
+		mid := (t.off[first] + t.off[fRight]) / 2
+		for c := first; c < v+t.size[v]; c += t.size[c] {
+			t.off[c] -= mid
+		}
+		t.height[v] = fh + 1
+		t.bl[v], t.blX[v] = fbl, fblX-mid
+		t.br[v], t.brX[v] = fbr, fbrX-mid
+	}
 }
 
 // Node returns the drawn node with this id, and false if it is not drawn.

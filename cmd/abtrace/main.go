@@ -1,5 +1,6 @@
 // Command abtrace shows game-tree search happening.
 //
+//	abtrace [serve] [--addr 127.0.0.1:8080]     the viewer, in the browser
 //	abtrace solve  [source] [options] [--json]   run one search, print the result
 //	abtrace trace  [source] [options]            print every step as JSON lines
 //	abtrace bench  --game tictactoe --algo A [--traced] [--json]
@@ -9,7 +10,14 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"os/signal"
+	"syscall"
 
 	"flag"
 	"fmt"
@@ -22,6 +30,7 @@ import (
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tictactoe"
 	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/web"
 )
 
 // Exit codes: scripts and graders rely on them.
@@ -38,6 +47,7 @@ func main() {
 const helpText = `abtrace shows game-tree search happening.
 
 Usage:
+  abtrace [serve] [--addr HOST:PORT]          serve the viewer (default 127.0.0.1:8080)
   abtrace solve [source] [options] [--json]   run one search and print its result
   abtrace trace [source] [options]            print every step as JSON lines
   abtrace bench --game tictactoe --algo minimax|alphabeta [--traced] [--json]
@@ -63,12 +73,12 @@ Exit status: 0 on success, 1 when the search fails, 2 for a usage error.
 `
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		// Until the viewer is served, the bare command solves the textbook tree.
-		fmt.Fprintln(stdout, "abtrace: solving the textbook tree (see 'abtrace help' for more)")
-		return solve([]string{"--tree", scenario.Textbook}, stdout, stderr)
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" && args[0] != "-help" {
+		return serve(args, stdout, stderr)
 	}
 	switch args[0] {
+	case "serve":
+		return serve(args[1:], stdout, stderr)
 	case "solve":
 		return solve(args[1:], stdout, stderr)
 	case "trace":
@@ -79,7 +89,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, helpText)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "abtrace: unknown command %q (want solve, trace, bench or help)\n", args[0])
+	fmt.Fprintf(stderr, "abtrace: unknown command %q (want serve, solve, trace, bench or help)\n", args[0])
 	return exitUsage
 }
 
@@ -374,5 +384,57 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s %s over the full tic-tac-toe tree: %d nodes per search, %d searches, %.2f ms per search, %.1f million nodes/s\n",
 		*algoName, mode, nodes, searches, out.NsPerSearch/1e6, out.NodesPerS/1e6)
+	return exitOK
+}
+
+// shutdownGrace is how long open requests and websockets get to finish
+// when the server is asked to stop.
+const shutdownGrace = 5 * time.Second
+
+// serve runs the viewer until interrupted, then shuts down gracefully.
+func serve(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("serve", stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "abtrace serve: %v\nRun 'abtrace help' for the flags.\n", err)
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "abtrace serve: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serveUntil(ctx, *addr, stdout, stderr)
+}
+
+// serveUntil serves on addr until ctx ends.
+func serveUntil(ctx context.Context, addr string, stdout, stderr io.Writer) int {
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "abtrace serve: %v\n", err)
+		return exitUsage
+	}
+	srv := web.New(web.Config{Addr: addr, Logger: logger})
+	fmt.Fprintf(stdout, "abtrace: serving the viewer on http://%s/ (Ctrl-C stops it)\n", ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		if err != nil && !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(stderr, "abtrace serve: %v\n", err)
+			return exitSearch
+		}
+		return exitOK
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		fmt.Fprintf(stderr, "abtrace serve: shutdown: %v\n", err)
+		return exitSearch
+	}
+	fmt.Fprintln(stdout, "abtrace: stopped")
 	return exitOK
 }

@@ -1,0 +1,241 @@
+// Package templates holds the pages of the abtrace viewer as templ
+// components: the home page, where a lecturer or student picks what to
+// search, and the viewer, which draws the tree as SVG and the state of the
+// search at one step, rendered on the server so the page is right before
+// any script runs (and prints well).
+//
+// The package depends only on trace (and templ): the web handlers convert
+// what the engine offers (listings, fold counts) into the plain types here.
+// Every element that tests or scripts look for carries a data-testid or a
+// data-node attribute; static/viewer.js updates the same attributes as the
+// viewer steps.
+package templates
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Listing is one pseudocode listing as the page shows it.
+type Listing struct {
+	Form  string // "textbook" or "negamax": the value of the form= parameter
+	Title string
+	Lines []Line
+}
+
+// Line is one line of a listing. Keys are the trace line keys it stands for
+// (trace.Event.Line); the line whose keys hold the current event's key is
+// highlighted.
+type Line struct {
+	Text   string
+	Indent int
+	Keys   []string
+}
+
+// Has reports whether the line stands for key.
+func (l Line) Has(key string) bool {
+	for _, k := range l.Keys {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+// FoldCount is what a fold glyph shows of the nodes below a folded node:
+// how many the search entered, how many lie in pruned subtrees, and how
+// many there are.
+type FoldCount struct {
+	Visited, Pruned, Total int
+}
+
+// View is everything the viewer page shows at one step.
+type View struct {
+	// Title names the algorithm and its variant, as the listing does.
+	Title string
+	// Source is "tree", "random", "tictactoe" or "nim"; SourceText says
+	// what is searched in words, Options the ordering and depth limit.
+	Source, SourceText, Options string
+	// Query is the scenario as a query string (the command line's flag
+	// names), without the viewer's own step, open and form parameters.
+	Query string
+	Open  []string // ids of the folds the viewer opened
+	Form  string   // pseudocode form shown first: "textbook" or "negamax"
+	Step  int      // the step shown: Frame.Step
+	// Total is the number of steps of the whole search; 0 when not known
+	// (the websocket session reports it later).
+	Total int
+	// NextCutoff is the step of the next prune that skips a child after
+	// Step, or 0 when there is none (or it is not known).
+	NextCutoff int
+	Frame      *trace.Frame
+	Layout     *trace.Layout
+	Listings   []Listing // every form, the one named by Form among them
+	Folds      map[string]FoldCount
+	// MinimaxLeaves is the number of leaves plain minimax evaluates on the
+	// same scenario, to tell how many alpha-beta spares; -1 when not known.
+	MinimaxLeaves int
+	// WSPath is the path of the websocket the script connects to.
+	WSPath string
+}
+
+// End reports whether the step shown is the last one of the search.
+func (v *View) End() bool { return v.Frame.Done }
+
+// URL returns the viewer's address for this scenario at a step ("end" or
+// a number), keeping the opened folds and the pseudocode form.
+func (v *View) URL(step string) string {
+	return v.link(step, v.Open)
+}
+
+// StepURL is URL for a step number.
+func (v *View) StepURL(n int) string {
+	if n < 0 {
+		n = 0
+	}
+	return v.URL(strconv.Itoa(n))
+}
+
+// OpenURL returns the address of the same view with one more fold opened.
+func (v *View) OpenURL(id string) string {
+	open := append(append([]string(nil), v.Open...), id)
+	return v.link(strconv.Itoa(v.Step), open)
+}
+
+func (v *View) link(step string, open []string) string {
+	q, _ := url.ParseQuery(v.Query)
+	q.Set("step", step)
+	if len(open) > 0 {
+		q.Set("open", strings.Join(open, ","))
+	}
+	if v.Form != "" && v.Form != "textbook" {
+		q.Set("form", v.Form)
+	}
+	return "/view?" + q.Encode()
+}
+
+// LoadQuery is the query the script sends in its load command: the
+// scenario with its opened folds.
+func (v *View) LoadQuery() string {
+	q, _ := url.ParseQuery(v.Query)
+	if len(v.Open) > 0 {
+		q.Set("open", strings.Join(v.Open, ","))
+	}
+	return q.Encode()
+}
+
+// StepText is the step counter: "step 17 of 50", or "step 17" while the
+// number of steps is not known.
+func (v *View) StepText() string {
+	if v.Total > 0 {
+		return "step " + strconv.Itoa(v.Step) + " of " + strconv.Itoa(v.Total)
+	}
+	return "step " + strconv.Itoa(v.Step)
+}
+
+// ScrubMax is the largest value of the scrubber.
+func (v *View) ScrubMax() int {
+	if v.Total > 0 {
+		return v.Total
+	}
+	return max(v.Step, 1)
+}
+
+// Narration is the sentence under the controls.
+func (v *View) Narration() string {
+	if v.Frame.Step == 0 {
+		return "Nothing searched yet. Press → to take the first step."
+	}
+	return v.Frame.Narration
+}
+
+// Init is the state the script starts from, embedded in the page as JSON.
+type Init struct {
+	Query         string `json:"query"` // as sent in the load command
+	Step          int    `json:"step"`
+	Total         int    `json:"total"` // 0 when not known
+	End           bool   `json:"end"`
+	Form          string `json:"form"`
+	WS            string `json:"ws"`
+	MinimaxLeaves int    `json:"minimaxLeaves"`
+	Window        bool   `json:"window"` // the algorithm keeps an α-β window
+}
+
+// InitData returns the script's starting state.
+func (v *View) InitData() Init {
+	return Init{Query: v.LoadQuery(), Step: v.Step, Total: v.Total, End: v.End(), Form: v.Form,
+		WS: v.WSPath, MinimaxLeaves: v.MinimaxLeaves, Window: v.window()}
+}
+
+func (v *View) window() bool {
+	for _, ln := range v.Listings {
+		for _, l := range ln.Lines {
+			if l.Has("max-prune") || l.Has("min-prune") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// CurrentLine reports whether line i of a listing is the current event's.
+func (v *View) CurrentLine(l Line) bool {
+	return v.Frame.Line != "" && l.Has(v.Frame.Line)
+}
+
+// StackEntry is one open call as the stack panel lists it.
+type StackEntry struct {
+	ID, Name, Kind, Window, Value string
+}
+
+// Stack lists the open calls from the root down.
+func (v *View) Stack() []StackEntry {
+	out := make([]StackEntry, 0, len(v.Frame.Stack))
+	for _, id := range v.Frame.Stack {
+		nv := v.Frame.Nodes[id]
+		if nv == nil {
+			continue
+		}
+		e := StackEntry{ID: id, Name: NodeName(id, nv.Label), Kind: nv.Kind.Upper(), Value: nv.Text}
+		if nv.Window {
+			e.Window = "α=" + nv.Alpha.String() + " β=" + nv.Beta.String()
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// NodeName is how the page names a node: its label, or "root", or its id.
+func NodeName(id, label string) string {
+	switch {
+	case label != "":
+		return label
+	case id == "":
+		return "root"
+	}
+	return id
+}
+
+// Spared is the statistics line comparing with minimax: the number of
+// leaves alpha-beta did not evaluate, once the search is done; "" before.
+func (v *View) Spared() string {
+	if v.MinimaxLeaves < 0 || !v.Frame.Done {
+		return "—"
+	}
+	return sparedText(v.MinimaxLeaves, v.Frame.Stats.Leaves)
+}
+
+func sparedText(minimax, leaves int) string {
+	n := minimax - leaves
+	s := strconv.Itoa(n) + " of " + strconv.Itoa(minimax)
+	if minimax > 0 {
+		s += " (" + strconv.Itoa((n*100+minimax/2)/minimax) + "%)"
+	}
+	return s
+}
+
+// Itoa is strconv.Itoa, for the templates.
+func Itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,389 @@
+package templates
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Geometry of the drawing, in SVG user units (the layout's units: the web
+// handler lays trees out with NodeSpacing and LevelSpacing).
+const (
+	// NodeSpacing is the least distance between the centres of two
+	// neighbouring nodes; LevelSpacing the distance between levels.
+	NodeSpacing  = 58
+	LevelSpacing = 100
+	// BoardSpacing and BoardLevelSpacing are the same for tic-tac-toe,
+	// whose nodes are small boards.
+	BoardSpacing      = 62
+	BoardLevelSpacing = 112
+
+	// margins around the layout: room for α/β labels on the left, values
+	// on the right, values and fold glyphs under the lowest level.
+	marginLeft, marginRight, marginTop, marginBottom = 78, 64, 34, 78
+)
+
+// Glyph is how a node is drawn.
+type Glyph string
+
+// The glyphs. MAX and MIN differ by shape, not only by colour: MAX is a
+// triangle pointing up, MIN one pointing down; a chance node is a circle,
+// an n-player node a diamond, a leaf of an explicit tree a rounded box with
+// its value, a tic-tac-toe position a board with a small kind marker.
+const (
+	GlyphMax    Glyph = "max"
+	GlyphMin    Glyph = "min"
+	GlyphChance Glyph = "chance"
+	GlyphPlayer Glyph = "player"
+	GlyphLeaf   Glyph = "leaf"
+	GlyphBoard  Glyph = "board"
+)
+
+// drawNode is one node of the drawing at the frame shown.
+type drawNode struct {
+	trace.LayoutNode
+	Glyph Glyph
+	State string // unvisited, open, done, pruned
+	// Value is the value or bound as the frame shows it ("≤ 2"): the
+	// data-value attribute. Shown is the label drawn beside the node: the
+	// same, except that a leaf whose box already shows it draws none.
+	Value, Shown string
+	// Alpha and Beta are the α/β label lines, for nodes on the stack.
+	Alpha, Beta string
+	Current     bool
+	OnStack     bool
+	Fold        *FoldCount
+	// Offsets of the label positions from the node's centre.
+	ValueX, ValueY, ABX, ABY float64
+	ValueAnchor, ABAnchor    string
+}
+
+// edge is the line from a parent to one child.
+type edge struct {
+	ID                 string // the child's id
+	X1, Y1, X2, Y2     float64
+	State              string // the child's state
+	Current            bool   // leads into the current node
+	Cut                bool   // the child was pruned directly by its parent's cutoff
+	CutX1, CutY1       float64
+	CutX2, CutY2       float64
+	Test               string // the test that fired, written beside the first cut of a node
+	TestX, TestY       float64
+	testIndex, testPos int
+}
+
+// drawing is the tree of a View at its frame.
+type drawing struct {
+	ViewBox       string
+	Width, Height float64
+	Nodes         []drawNode
+	Edges         []edge
+	Board         bool
+}
+
+// glyphOf chooses how node n of a source is drawn.
+func glyphOf(source string, n trace.LayoutNode) Glyph {
+	if n.Board != "" || source == "tictactoe" {
+		return GlyphBoard
+	}
+	if n.Leaf && source != "nim" {
+		return GlyphLeaf
+	}
+	switch {
+	case n.Kind == trace.Max:
+		return GlyphMax
+	case n.Kind == trace.Min:
+		return GlyphMin
+	case n.Kind == trace.Chance:
+		return GlyphChance
+	}
+	return GlyphPlayer
+}
+
+// top and bottom are where edges meet a glyph, as offsets from its centre.
+func (g Glyph) top() float64 {
+	switch g {
+	case GlyphMax:
+		return -18
+	case GlyphMin:
+		return -13
+	case GlyphLeaf:
+		return -14
+	case GlyphBoard:
+		return -21
+	}
+	return -16
+}
+
+func (g Glyph) bottom() float64 {
+	switch g {
+	case GlyphMax:
+		return 13
+	case GlyphMin:
+		return 18
+	case GlyphLeaf:
+		return 14
+	case GlyphBoard:
+		return 21
+	}
+	return 16
+}
+
+// below reports whether labels go under the glyph (leaves and boards,
+// whose neighbours are close) rather than beside it.
+func (g Glyph) below() bool { return g == GlyphLeaf || g == GlyphBoard }
+
+// Drawing computes the SVG of the view's layout at its frame.
+func (v *View) drawing() drawing {
+	l, f := v.Layout, v.Frame
+	d := drawing{Board: v.Source == "tictactoe"}
+	if l == nil || len(l.Nodes) == 0 {
+		d.ViewBox = "0 0 100 50"
+		d.Width, d.Height = 100, 50
+		return d
+	}
+	onStack := make(map[string]bool, len(f.Stack))
+	for _, id := range f.Stack {
+		onStack[id] = true
+	}
+	glyphs := make(map[string]Glyph, len(l.Nodes))
+	d.Nodes = make([]drawNode, 0, len(l.Nodes))
+	for _, n := range l.Nodes {
+		g := glyphOf(v.Source, n)
+		glyphs[n.ID] = g
+		dn := drawNode{LayoutNode: n, Glyph: g, State: f.StateOf(n.ID).String(), Current: f.Step > 0 && f.Current == n.ID, OnStack: onStack[n.ID]}
+		if nv := f.Nodes[n.ID]; nv != nil {
+			dn.Value = nv.Text
+			if nv.Window && dn.OnStack {
+				dn.Alpha, dn.Beta = "α="+nv.Alpha.String(), "β="+nv.Beta.String()
+			}
+		}
+		dn.Shown = shownValue(g, n.Text, dn.Value)
+		if g.below() {
+			dn.ValueX, dn.ValueY, dn.ValueAnchor = 0, g.bottom()+18, "middle"
+			dn.ABX, dn.ABY, dn.ABAnchor = 0, g.bottom()+35, "middle"
+		} else {
+			dn.ValueX, dn.ValueY, dn.ValueAnchor = 22, 6, "start"
+			dn.ABX, dn.ABY, dn.ABAnchor = -23, -3, "end"
+		}
+		if n.Folded {
+			c := v.Folds[n.ID]
+			if c.Total == 0 {
+				c.Total = max(n.Total-1, 0)
+			}
+			dn.Fold = &c
+		}
+		d.Nodes = append(d.Nodes, dn)
+	}
+	// Edges, with cut marks on the edges into children pruned by a cutoff.
+	first := map[string]int{} // cutting node → index in its order of its first pruned child
+	for _, n := range l.Nodes {
+		if !n.HasParent {
+			continue
+		}
+		p, _ := l.Node(n.Parent)
+		gp, gc := glyphs[p.ID], glyphs[n.ID]
+		e := edge{ID: n.ID, X1: p.X, Y1: p.Y + gp.bottom(), X2: n.X, Y2: n.Y + gc.top(),
+			State: f.StateOf(n.ID).String(), Current: f.Step > 0 && f.Current == n.ID}
+		if nv := f.Nodes[n.ID]; nv != nil && nv.State == trace.StatePruned && nv.Test != "" {
+			e.Cut = true
+			e.CutX1, e.CutY1, e.CutX2, e.CutY2 = cutMark(e.X1, e.Y1, e.X2, e.Y2)
+			if pv := f.Nodes[n.Parent]; pv != nil {
+				if i := orderPos(pv.Order, n.Index); i >= 0 {
+					if j, ok := first[n.Parent]; !ok || i < j {
+						first[n.Parent] = i
+					}
+					e.testPos = i
+				}
+			}
+			e.Test = nv.Test
+		}
+		d.Edges = append(d.Edges, e)
+	}
+	for i := range d.Edges {
+		e := &d.Edges[i]
+		if !e.Cut {
+			continue
+		}
+		parent, _ := trace.ParentID(e.ID)
+		if j, ok := first[parent]; !ok || j != e.testPos {
+			e.Test = ""
+			continue
+		}
+		e.TestX, e.TestY = (e.X1+e.X2)/2+11, (e.Y1+e.Y2)/2+5
+	}
+	x0, y0 := -float64(marginLeft), -float64(marginTop)
+	w := l.Width + marginLeft + marginRight
+	h := l.Height + marginTop + marginBottom
+	if d.Board {
+		y0 -= 4
+		h += 8
+	}
+	d.ViewBox = num(x0) + " " + num(y0) + " " + num(w) + " " + num(h)
+	d.Width, d.Height = w, h
+	return d
+}
+
+// shownValue is the label beside a node: its value, except that a leaf
+// box that already shows the same text needs none.
+func shownValue(g Glyph, static, value string) string {
+	if g == GlyphLeaf && value == static {
+		return ""
+	}
+	return value
+}
+
+func orderPos(order []int, idx int) int {
+	for i, x := range order {
+		if x == idx {
+			return i
+		}
+	}
+	return -1
+}
+
+// cutMark returns a short stroke across the middle of the edge from
+// (x1, y1) to (x2, y2), square to it.
+func cutMark(x1, y1, x2, y2 float64) (float64, float64, float64, float64) {
+	mx, my := (x1+x2)/2, (y1+y2)/2
+	dx, dy := x2-x1, y2-y1
+	n := math.Hypot(dx, dy)
+	if n == 0 {
+		return mx - 8, my, mx + 8, my
+	}
+	// The unit normal, scaled to half the mark's length.
+	px, py := -dy/n*9, dx/n*9
+	return mx - px, my - py, mx + px, my + py
+}
+
+// num formats a coordinate compactly: at most one decimal.
+func num(x float64) string {
+	return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64)
+}
+
+// translate is the transform that puts a node at its place.
+func translate(n drawNode) string { return "translate(" + num(n.X) + " " + num(n.Y) + ")" }
+
+// nodeClass is the class list of a node group.
+func nodeClass(n drawNode) string {
+	var b strings.Builder
+	b.WriteString("n g-")
+	b.WriteString(string(n.Glyph))
+	if n.Kind == trace.Max {
+		b.WriteString(" k-max")
+	} else if n.Kind == trace.Min {
+		b.WriteString(" k-min")
+	}
+	if n.Current {
+		b.WriteString(" cur")
+	}
+	if n.OnStack {
+		b.WriteString(" on-stack")
+	}
+	return b.String()
+}
+
+func edgeClass(e edge) string {
+	if e.Current {
+		return "e cur"
+	}
+	return "e"
+}
+
+// boardCell is one cell of a tic-tac-toe board glyph.
+type boardCell struct {
+	X, Y float64
+	Mark string
+}
+
+// boardCells returns the marks of a 9-cell board string, placed on a
+// 39-unit board centred on the node.
+func boardCells(board string) []boardCell {
+	var out []boardCell
+	for i := 0; i < len(board) && i < 9; i++ {
+		c := board[i]
+		if c != 'x' && c != 'o' && c != 'X' && c != 'O' {
+			continue
+		}
+		out = append(out, boardCell{X: float64(i%3-1) * 13, Y: float64(i/3-1)*13 + 4.5, Mark: strings.ToLower(string(c))})
+	}
+	return out
+}
+
+// kindName names a node's kind for people and screen readers.
+func kindName(n drawNode) string {
+	if n.Glyph == GlyphLeaf {
+		return "leaf"
+	}
+	return n.Kind.Upper()
+}
+
+// nodeTitle is the tooltip of a node: its name, kind and value.
+func nodeTitle(n drawNode) string {
+	s := kindName(n) + " " + NodeName(n.ID, n.Label)
+	if n.ID != "" && n.Label != "" {
+		s += " (" + n.ID + ")"
+	}
+	if n.Value != "" {
+		s += ": " + n.Value
+	} else if n.Text != "" {
+		s += ": " + n.Text
+	}
+	s += " — " + n.State
+	return s
+}
+
+// foldText is the count line of a fold glyph: "visited / pruned / total".
+func foldText(c *FoldCount) string {
+	return compact(c.Visited) + " / " + compact(c.Pruned) + " / " + compact(c.Total)
+}
+
+// compact writes a count in at most four or five characters: 950, 12k, 1.2M.
+func compact(n int) string {
+	switch {
+	case n < 10_000:
+		return strconv.Itoa(n)
+	case n < 1_000_000:
+		return strconv.Itoa(n/1000) + "k"
+	}
+	return strconv.FormatFloat(math.Floor(float64(n)/100_000)/10, 'f', -1, 64) + "M"
+}
+
+// boardMarker is the small triangle beside a board that tells MAX (up)
+// from MIN (down) by shape.
+func boardMarker(n drawNode) string {
+	if n.Kind == trace.Min {
+		return "M-31 -19L-25 -8L-19 -19Z"
+	}
+	return "M-31 -8L-25 -19L-19 -8Z"
+}
+
+// foldGap is the distance from a folded node's glyph to its fold glyph:
+// boards have their value label in between.
+func foldGap(g Glyph) float64 {
+	if g.below() {
+		return 23
+	}
+	return 4
+}
+
+// fanPath is the fan under a folded node that stands for its subtree.
+func fanPath(y float64) string {
+	return "M0 " + num(y) + "L16 " + num(y+16) + "H-16Z"
+}
+
+// foldTitle is the tooltip of a fold glyph.
+func foldTitle(c *FoldCount) string {
+	return strconv.Itoa(c.Visited) + " visited, " + strconv.Itoa(c.Pruned) + " pruned, " +
+		strconv.Itoa(c.Total) + " nodes below; click to open"
+}
+
+// resultValue is the root value once the search is done.
+func resultValue(v *View) string {
+	if v.Frame.Result == nil {
+		return ""
+	}
+	return v.Frame.Result.Value.String()
+}

@@ -1,0 +1,404 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/templates"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// WSPath is where the viewer's websocket is served.
+const WSPath = "/ws"
+
+// Limits of what the viewer page computes on the server.
+const (
+	// countLimit bounds the events a page render runs through to tell the
+	// number of steps ("step 17 of 50"). Beyond it the page says "step 17"
+	// and the websocket session reports the total when its count is done.
+	countLimit = 500_000
+	// maxOpen bounds the folds opened in one view (each may draw up to
+	// scenario.MaxOpen more nodes).
+	maxOpen = 64
+)
+
+// home renders the home page with the textbook tree preloaded.
+func (s *Server) home(c echo.Context) error {
+	h := templates.Home{Form: templates.Form{Source: "tree", Tree: tree.Textbook}, Examples: examples(), Assets: s.assets}
+	return s.render(c, http.StatusOK, templates.HomePage(h))
+}
+
+// healthz reports that the server is up.
+func (s *Server) healthz(c echo.Context) error {
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// websocket hands the connection to the hub of viewer sessions.
+func (s *Server) websocket(c echo.Context) error {
+	s.hub.ServeHTTP(c.Response(), c.Request())
+	return nil
+}
+
+// validateResult is the answer of /api/validate.
+type validateResult struct {
+	OK        bool   `json:"ok"`
+	Nodes     int    `json:"nodes,omitempty"`
+	Leaves    int    `json:"leaves,omitempty"`
+	Canonical string `json:"canonical,omitempty"`
+	Error     string `json:"error,omitempty"`
+	Line      int    `json:"line,omitempty"`
+	Col       int    `json:"col,omitempty"`
+}
+
+// validate checks a tree typed on the home page, for feedback while typing:
+// the node count and canonical text when it is a tree the viewer can
+// search, or the error with its line and column. It answers 200 either
+// way; the ok field tells.
+func (s *Server) validate(c echo.Context) error {
+	sc := scenario.Scenario{Tree: c.QueryParam("tree"), Root: c.QueryParam("root")}
+	p, err := sc.Prepare()
+	if err != nil {
+		r := validateResult{Error: err.Error()}
+		var te *tree.Error
+		if errors.As(err, &te) {
+			r.Line, r.Col = te.Line, te.Col
+		}
+		return c.JSON(http.StatusOK, r)
+	}
+	return c.JSON(http.StatusOK, validateResult{OK: true, Nodes: p.Tree.Size, Leaves: p.Tree.Leaves, Canonical: p.Tree.String()})
+}
+
+// viewRequest is a decoded /view query.
+type viewRequest struct {
+	scenario scenario.Scenario
+	step     int
+	end      bool // step=end
+	open     []string
+	form     search.Form
+}
+
+// parseView decodes the viewer's query: the scenario, and step (a number
+// or "end"; 0 when absent), open (fold ids, comma-separated) and form
+// (textbook or negamax).
+func parseView(q url.Values) (viewRequest, error) {
+	var r viewRequest
+	var err error
+	if r.scenario, err = scenario.FromQuery(q); err != nil {
+		return r, err
+	}
+	switch st := strings.TrimSpace(q.Get("step")); st {
+	case "", "0":
+	case "end":
+		r.end = true
+	default:
+		n, err := strconv.Atoi(st)
+		if err != nil || n < 0 {
+			return r, fmt.Errorf("step must be a whole number from 0 or \"end\", not %q", st)
+		}
+		r.step = n
+	}
+	if r.open = OpenList(q.Get("open")); len(r.open) > maxOpen {
+		return r, fmt.Errorf("at most %d folds can be open at once, not %d", maxOpen, len(r.open))
+	}
+	if f := q.Get("form"); f != "" {
+		if r.form, err = search.ParseForm(f); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
+}
+
+// view renders the viewer at the requested step. A form submission from
+// the home page (it carries source=) is first checked, then redirected to
+// the scenario's clean address, so the address bar holds a permalink with
+// the command line's names only.
+func (s *Server) view(c echo.Context) error {
+	q := c.QueryParams()
+	if q.Has("source") {
+		return s.submit(c, q)
+	}
+	r, err := parseView(q)
+	if err != nil {
+		return s.homeWithError(c, q, err)
+	}
+	p, err := r.scenario.Prepare()
+	if err != nil {
+		return s.homeWithError(c, q, err)
+	}
+	v, err := s.buildView(p, r)
+	if err != nil {
+		if scenario.IsUsage(err) {
+			return s.homeWithError(c, q, err)
+		}
+		return err
+	}
+	return s.render(c, http.StatusOK, templates.ViewPage(v, s.assets))
+}
+
+// submit handles the home page's form: it keeps the fields of the chosen
+// source only, checks the scenario, and redirects to its permalink. On a
+// problem the form comes back with the error and everything as typed.
+func (s *Server) submit(c echo.Context, q url.Values) error {
+	keep := url.Values{}
+	for k, vs := range q {
+		keep[k] = vs
+	}
+	for _, k := range []string{"source", "tree", "root", "game", "position", "matches", "take", "random"} {
+		keep.Del(k)
+	}
+	switch src := q.Get("source"); src {
+	case "tree", "":
+		keep.Set("tree", q.Get("tree"))
+		keep.Set("root", q.Get("root"))
+	case "random":
+		keep.Set("random", q.Get("random"))
+		keep.Set("root", q.Get("root"))
+	case "tictactoe":
+		keep.Set("game", "tictactoe")
+		keep.Set("position", q.Get("position"))
+	case "nim":
+		keep.Set("game", "nim")
+		keep.Set("matches", q.Get("matches"))
+		keep.Set("take", q.Get("take"))
+	default:
+		return s.homeWithError(c, q, fmt.Errorf("unknown source %q (want tree, random, tictactoe or nim)", src))
+	}
+	if keep.Get("random") != "" && q.Get("root") == "" {
+		keep.Del("root")
+	}
+	r, err := parseView(keep)
+	if err != nil {
+		return s.homeWithError(c, q, err)
+	}
+	if _, err := r.scenario.Prepare(); err != nil {
+		return s.homeWithError(c, q, err)
+	}
+	to := r.scenario.Query()
+	if st := q.Get("step"); st != "" {
+		to.Set("step", st)
+	} else {
+		to.Set("step", "0")
+	}
+	if f := q.Get("form"); f != "" {
+		to.Set("form", f)
+	}
+	return c.Redirect(http.StatusSeeOther, "/view?"+to.Encode())
+}
+
+// homeWithError answers 400 with the home page, the error shown (with its
+// line and column for tree errors) and the form as the user filled it in.
+func (s *Server) homeWithError(c echo.Context, q url.Values, err error) error {
+	f := formFrom(q)
+	fe := templates.NewFormError(err.Error(), "", 0, 0)
+	var te *tree.Error
+	if errors.As(err, &te) && te.Line > 0 && f.Source == "tree" {
+		fe = templates.NewFormError(err.Error(), f.Tree, te.Line, te.Col)
+	}
+	h := templates.Home{Form: f, Error: fe, Examples: examples(), Assets: s.assets}
+	return s.render(c, http.StatusBadRequest, templates.HomePage(h))
+}
+
+// formFrom fills the home page's form from a query, as typed.
+func formFrom(q url.Values) templates.Form {
+	f := templates.Form{
+		Source: q.Get("source"), Tree: q.Get("tree"), Root: q.Get("root"), Position: q.Get("position"),
+		Matches: q.Get("matches"), Take: q.Get("take"), Random: q.Get("random"), Seed: q.Get("seed"),
+		Algo: q.Get("algo"), Prune: q.Get("prune"), Fail: q.Get("fail"), Order: q.Get("order"),
+		Depth: q.Get("depth"), Eval: q.Get("eval"),
+	}
+	if f.Source == "" {
+		switch g := q.Get("game"); {
+		case g == "tictactoe":
+			f.Source = "tictactoe"
+		case g == "nim" || g == "matchsticks":
+			f.Source = "nim"
+		case f.Random != "":
+			f.Source = "random"
+		default:
+			f.Source = "tree"
+		}
+	}
+	return f
+}
+
+// buildView runs the scenario up to the requested step and gathers what
+// the viewer page shows.
+func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, error) {
+	shape, err := p.Shape(scenario.ShapeOptions{Open: r.open})
+	if err != nil {
+		return nil, &scenario.UsageError{Err: err}
+	}
+	opt := trace.LayoutOptions{NodeSep: templates.NodeSpacing, LevelSep: templates.LevelSpacing}
+	if p.Scenario.Source() == "tictactoe" {
+		opt = trace.LayoutOptions{NodeSep: templates.BoardSpacing, LevelSep: templates.BoardLevelSpacing}
+	}
+	layout := trace.NewLayout(shape, opt)
+
+	run, err := replayTo(p, r.step, r.end)
+	if err != nil {
+		return nil, err
+	}
+	folds, err := FoldCounts(p, r.open, run.frame)
+	if err != nil {
+		return nil, &scenario.UsageError{Err: err}
+	}
+	v := &templates.View{
+		Source:        p.Scenario.Source(),
+		SourceText:    sourceText(p),
+		Options:       optionsText(p),
+		Query:         p.Scenario.Query().Encode(),
+		Open:          r.open,
+		Form:          r.form.String(),
+		Step:          run.frame.Step,
+		Total:         run.total,
+		NextCutoff:    run.nextCutoff,
+		Frame:         run.frame,
+		Layout:        layout,
+		MinimaxLeaves: -1,
+		WSPath:        WSPath,
+	}
+	for _, f := range []search.Form{search.FormTextbook, search.FormNegamax} {
+		v.Listings = append(v.Listings, listing(search.Pseudocode(p.Algorithm, f, p.PruneRule, p.FailMode, p.RootKind)))
+	}
+	v.Title = v.Listings[0].Title
+	if len(folds) > 0 {
+		v.Folds = make(map[string]templates.FoldCount, len(folds))
+		for id, c := range folds {
+			v.Folds[id] = templates.FoldCount{Visited: c.Visited, Pruned: c.Pruned, Total: c.Total}
+		}
+	}
+	if p.Algorithm != search.AlgoMinimax {
+		// The same scenario under plain minimax, untraced: how many leaves
+		// it evaluates, to tell how many alpha-beta spares.
+		if res, err := p.RunAlgorithm(search.AlgoMinimax, nil); err == nil {
+			v.MinimaxLeaves = res.Stats.Leaves
+		}
+	}
+	return v, nil
+}
+
+// replayed is the frame at the requested step, with what is known of the
+// rest of the search.
+type replayed struct {
+	frame      *trace.Frame
+	total      int // steps of the whole search; 0 when not counted
+	nextCutoff int // step of the first cutoff after the frame's; 0 when none or not known
+}
+
+// replayTo runs the search, applying its events up to step (every event
+// when end is true), then goes on without applying them to count the
+// steps (up to countLimit) and find the next cutoff. A step beyond the end
+// gives the last frame.
+func replayTo(p *scenario.Search, step int, end bool) (replayed, error) {
+	r := replayed{frame: trace.NewFrame()}
+	var applyErr error
+	last := 0
+	_, err := p.Run(func(e *trace.Event) bool {
+		last = e.Step
+		if end || e.Step <= step {
+			if applyErr = r.frame.Apply(*e); applyErr != nil {
+				return false
+			}
+			return true
+		}
+		if r.nextCutoff == 0 && e.Type == trace.Prune && len(e.Pruned) > 0 {
+			r.nextCutoff = e.Step
+		}
+		return e.Step < countLimit
+	})
+	if applyErr != nil {
+		return r, fmt.Errorf("the search's trace does not replay: %w", applyErr)
+	}
+	switch {
+	case err == nil:
+		r.total = last
+	case errors.Is(err, search.ErrStopped):
+	default:
+		return r, err
+	}
+	return r, nil
+}
+
+// listing converts a pseudocode listing for the page.
+func listing(l search.Listing) templates.Listing {
+	out := templates.Listing{Form: l.Form.String(), Title: l.Title, Lines: make([]templates.Line, len(l.Lines))}
+	for i, ln := range l.Lines {
+		out.Lines[i] = templates.Line{Text: ln.Text, Indent: ln.Indent, Keys: ln.Keys}
+	}
+	return out
+}
+
+// sourceText says in words what a scenario searches.
+func sourceText(p *scenario.Search) string {
+	sc := p.Scenario
+	switch sc.Source() {
+	case "tictactoe":
+		if strings.Trim(sc.Position, ".") == "" {
+			return "tic-tac-toe from the empty board"
+		}
+		return "tic-tac-toe from " + sc.Position
+	case "nim", "matchsticks":
+		n, k := sc.Matches, sc.Take
+		if n == 0 {
+			n = 5
+		}
+		if k == 0 {
+			k = 2
+		}
+		return fmt.Sprintf("matchsticks: %d on the table, take 1 to %d, taking the last loses", n, k)
+	case "random":
+		return fmt.Sprintf("random tree %s, seed %d (%d nodes)", sc.Random, sc.Seed, p.Tree.Size)
+	}
+	text := sc.Tree
+	if p.Tree != nil {
+		text = p.Tree.String()
+	}
+	return "tree " + shorten(text, 90)
+}
+
+// optionsText names the ordering and the depth limit.
+func optionsText(p *scenario.Search) string {
+	s := p.Ordering.String() + " order"
+	if p.Ordering == search.OrderRandom {
+		s += fmt.Sprintf(" (seed %d)", p.Scenario.Seed)
+	}
+	if d := p.Scenario.Depth; d > 0 {
+		s += fmt.Sprintf(" · depth limit %d", d)
+		if ev := p.Scenario.Eval; ev != "" {
+			s += ", evaluation " + ev
+		}
+	} else {
+		s += " · no depth limit"
+	}
+	if p.RootKind == trace.Min && p.Scenario.Source() != "tictactoe" && p.Scenario.Source() != "nim" {
+		s += " · MIN at the root"
+	}
+	return s
+}
+
+// examples are the ready-made searches on the home page.
+func examples() []templates.Example {
+	link := func(sc scenario.Scenario) string {
+		q := sc.Query()
+		q.Set("step", "0")
+		return "/view?" + q.Encode()
+	}
+	return []templates.Example{
+		{Name: "The textbook tree", Note: "alpha-beta prunes two of C's leaves", URL: link(scenario.Scenario{Tree: tree.Textbook})},
+		{Name: "The textbook tree, best move first", Note: "perfect ordering: the Knuth–Moore minimum", URL: link(scenario.Scenario{Tree: tree.Textbook, Order: "best"})},
+		{Name: "The textbook tree, worst move first", Note: "no cutoff at all", URL: link(scenario.Scenario{Tree: tree.Textbook, Order: "worst"})},
+		{Name: "A random tree, 3 × 3 levels", Note: "27 leaves, seed 1", URL: link(scenario.Scenario{Random: "3,3", Seed: 1})},
+		{Name: "Tic-tac-toe, mid-game", Note: "x to move; boards as nodes", URL: link(scenario.Scenario{Game: "tictactoe", Position: "xo.x.o..."})},
+		{Name: "Tic-tac-toe, the whole game, minimax", Note: "549,946 nodes, deep levels folded", URL: link(scenario.Scenario{Game: "tictactoe", Algo: "minimax"})},
+		{Name: "Matchsticks: 5, take 1 or 2", Note: "whoever takes the last match loses", URL: link(scenario.Scenario{Game: "nim", Matches: 5, Take: 2})},
+	}
+}

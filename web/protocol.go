@@ -1,0 +1,132 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// ProtocolVersion is the version of the websocket messages; every message
+// carries it as "v". docs/session-protocol.md describes the messages.
+const ProtocolVersion = 1
+
+// Limits of the viewer's commands.
+const (
+	// MaxStepsPerCommand bounds n in step and back. Larger jumps are seeks.
+	MaxStepsPerCommand = 100_000
+	// MinSpeed and MaxSpeed bound play, in steps per second.
+	MinSpeed = 0.25
+	MaxSpeed = 50
+)
+
+// Command is one message from the viewer.
+type Command struct {
+	V     int     `json:"v"`
+	Cmd   string  `json:"cmd"`
+	Query string  `json:"query,omitempty"` // load: the scenario's query string (with open=...)
+	Step  StepArg `json:"step,omitzero"`   // load, seek: a step number or "end"
+	N     int     `json:"n,omitempty"`     // step, back: how many steps
+	Speed float64 `json:"speed,omitempty"` // play: steps per second
+}
+
+// StepArg is a step number, or the end of the search.
+type StepArg struct {
+	Set   bool // given at all
+	End   bool // "end"
+	Value int
+}
+
+func (s StepArg) IsZero() bool { return !s.Set }
+
+func (s StepArg) MarshalJSON() ([]byte, error) {
+	if s.End {
+		return []byte(`"end"`), nil
+	}
+	return []byte(strconv.Itoa(s.Value)), nil
+}
+
+func (s *StepArg) UnmarshalJSON(b []byte) error {
+	if string(b) == `"end"` {
+		*s = StepArg{Set: true, End: true}
+		return nil
+	}
+	n, err := strconv.Atoi(string(b))
+	if err != nil || n < 0 {
+		return fmt.Errorf("step must be a whole number ≥ 0 or \"end\", not %s", b)
+	}
+	*s = StepArg{Set: true, Value: n}
+	return nil
+}
+
+// ParseCommand decodes and checks one message from the viewer. The error
+// names the problem: unknown command, a missing or bad field, wrong version.
+func ParseCommand(b []byte) (Command, error) {
+	var c Command
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return c, fmt.Errorf("malformed command: %v", err)
+	}
+	if dec.More() {
+		return c, fmt.Errorf("malformed command: more than one JSON value in one message")
+	}
+	if c.V != ProtocolVersion {
+		return c, fmt.Errorf("protocol version %d is not supported (this server speaks %d)", c.V, ProtocolVersion)
+	}
+	switch c.Cmd {
+	case "load":
+		if c.Query == "" {
+			return c, fmt.Errorf("load needs a query (the scenario, as in the page's URL)")
+		}
+	case "step", "back":
+		if c.N == 0 {
+			c.N = 1
+		}
+		if c.N < 1 || c.N > MaxStepsPerCommand {
+			return c, fmt.Errorf("%s: n must be from 1 to %d, not %d", c.Cmd, MaxStepsPerCommand, c.N)
+		}
+	case "seek":
+		if !c.Step.Set {
+			return c, fmt.Errorf("seek needs a step (a number or \"end\")")
+		}
+	case "play":
+		if c.Speed == 0 {
+			c.Speed = 2
+		}
+		if c.Speed < MinSpeed || c.Speed > MaxSpeed {
+			return c, fmt.Errorf("play: speed must be from %v to %v steps per second, not %v", MinSpeed, MaxSpeed, c.Speed)
+		}
+	case "pause", "next-cutoff":
+	case "":
+		return c, fmt.Errorf("missing cmd (want load, step, back, seek, next-cutoff, play or pause)")
+	default:
+		return c, fmt.Errorf("unknown command %q (want load, step, back, seek, next-cutoff, play or pause)", c.Cmd)
+	}
+	return c, nil
+}
+
+// FoldCount is what a fold glyph shows of the subtree it stands for, the
+// nodes below the folded node: how many the search entered, how many lie
+// in pruned subtrees, and how many there are.
+type FoldCount struct {
+	Visited int `json:"visited"`
+	Pruned  int `json:"pruned"`
+	Total   int `json:"total"`
+}
+
+// Message is one message to the viewer.
+type Message struct {
+	V       int                  `json:"v"`
+	Type    string               `json:"type"` // frame, patch, total, playing, error
+	Frame   *trace.Frame         `json:"frame,omitempty"`
+	Patch   *trace.Patch         `json:"patch,omitempty"`
+	Total   *int                 `json:"total,omitempty"` // steps in the whole search, once known
+	End     bool                 `json:"end,omitempty"`   // the frame or patch is at the last step
+	Folds   map[string]FoldCount `json:"folds,omitempty"`
+	Playing *bool                `json:"playing,omitempty"`
+	Error   string               `json:"error,omitempty"`
+	Cmd     string               `json:"cmd,omitempty"` // error: the command that failed
+}

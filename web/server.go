@@ -1,0 +1,305 @@
+// Package web serves the abtrace viewer: the home page where a search is
+// chosen, the viewer page rendered on the server for any step, the
+// websocket that streams the search step by step, a health check, live
+// validation of typed trees, and the embedded style sheet and scripts.
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"github.com/abtrace/abtrace/static"
+	"github.com/abtrace/abtrace/templates"
+)
+
+// DefaultAddr is where the server listens unless told otherwise: the local
+// machine only, since abtrace is a tool on the lecturer's own computer.
+const DefaultAddr = "127.0.0.1:8080"
+
+// ContentSecurityPolicy allows the page's own files and nothing else: no
+// inline script or style anywhere, no third-party origin. Embedded JSON data
+// blocks (<script type="application/json">) are not scripts and need no
+// permission.
+const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// Timeouts of the HTTP server. Pages render in well under a second; the
+// websocket sets its own deadlines, so there is no write timeout here.
+const (
+	// readHeaderTimeout bounds how long a client may take to send its
+	// request headers, so a stalled connection cannot hold a slot.
+	readHeaderTimeout = 10 * time.Second
+	// idleTimeout closes keep-alive connections nobody uses.
+	idleTimeout = 2 * time.Minute
+)
+
+// Config configures a Server. The zero value serves on DefaultAddr and logs
+// to slog.Default().
+type Config struct {
+	Addr   string // host:port to listen on (default DefaultAddr)
+	Logger *slog.Logger
+}
+
+// Server is the abtrace web server: an Echo instance with every route, and
+// the hub of websocket sessions.
+type Server struct {
+	cfg    Config
+	e      *echo.Echo
+	hub    *Hub
+	log    *slog.Logger
+	assets templates.Assets
+	files  map[string]staticFile
+}
+
+// staticFile is one embedded asset with its validator.
+type staticFile struct {
+	body []byte
+	etag string // quoted, strong
+	ver  string // the version query value that names exactly this content
+}
+
+// New builds a server with every route registered. It does not listen
+// until Start.
+func New(cfg Config) *Server {
+	if cfg.Addr == "" {
+		cfg.Addr = DefaultAddr
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	s := &Server{cfg: cfg, log: cfg.Logger, hub: NewHub(cfg.Logger)}
+	s.loadStatic()
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	// abtrace runs on the lecturer's machine and is reached directly, not
+	// through a proxy, so the client address is the connection's own and
+	// no forwarding header is trusted.
+	e.IPExtractor = echo.ExtractIPDirect()
+	e.HTTPErrorHandler = s.handleError
+	e.Server.ReadHeaderTimeout = readHeaderTimeout
+	e.Server.IdleTimeout = idleTimeout
+	e.Use(middleware.Recover())
+	e.Use(s.requestLogger())
+	e.Use(middleware.BodyLimit("64K"))
+	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+		// The legacy XSS auditor is off, as current advice has it: the
+		// content security policy does the job.
+		XSSProtection:         "0",
+		ContentTypeNosniff:    "nosniff",
+		XFrameOptions:         "DENY",
+		ContentSecurityPolicy: ContentSecurityPolicy,
+		ReferrerPolicy:        "same-origin",
+	}))
+	s.e = e
+	s.routes()
+	return s
+}
+
+// routes registers every route of the server, in one place.
+func (s *Server) routes() {
+	s.e.GET("/", s.home)
+	s.e.GET("/view", s.view)
+	s.e.GET("/ws", s.websocket)
+	s.e.GET("/healthz", s.healthz)
+	s.e.GET("/api/validate", s.validate)
+	s.e.GET("/static/*", s.static)
+}
+
+// Echo returns the Echo instance, so tests can serve requests with
+// e.ServeHTTP without listening.
+func (s *Server) Echo() *echo.Echo { return s.e }
+
+// Hub returns the websocket hub.
+func (s *Server) Hub() *Hub { return s.hub }
+
+// Start listens on the configured address and serves until Shutdown, when
+// it returns http.ErrServerClosed.
+func (s *Server) Start() error {
+	return s.e.Start(s.cfg.Addr)
+}
+
+// Serve serves on a listener the caller opened (the command line opens it
+// first, to report a busy port before anything else) until Shutdown, when
+// it returns http.ErrServerClosed.
+func (s *Server) Serve(ln net.Listener) error {
+	s.e.Listener = ln
+	return s.e.Start(ln.Addr().String())
+}
+
+// Shutdown stops the server gracefully: it closes every websocket session
+// (each viewer gets a close message), then stops accepting requests and
+// waits for the running ones until ctx ends.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.hub.Close()
+	return s.e.Shutdown(ctx)
+}
+
+// requestLogger logs one line per request to the configured logger. The
+// URI is shortened: a query can carry a whole tree.
+func (s *Server) requestLogger() echo.MiddlewareFunc {
+	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus:   true,
+		LogURI:      true,
+		LogMethod:   true,
+		LogLatency:  true,
+		LogRemoteIP: true,
+		LogError:    true,
+		HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if v.Status >= 500 {
+				level = slog.LevelError
+			}
+			attrs := []slog.Attr{
+				slog.String("method", v.Method),
+				slog.String("uri", shorten(v.URI, 200)),
+				slog.Int("status", v.Status),
+				slog.Duration("latency", v.Latency),
+				slog.String("remote", v.RemoteIP),
+			}
+			if v.Error != nil {
+				attrs = append(attrs, slog.String("err", v.Error.Error()))
+			}
+			s.log.LogAttrs(c.Request().Context(), level, "request", attrs...)
+			return nil
+		},
+	})
+}
+
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// render writes a page: the component is rendered into a buffer first, so
+// a template error becomes a clean error page, never half a page.
+func (s *Server) render(c echo.Context, status int, comp templ.Component) error {
+	var buf bytes.Buffer
+	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+		s.log.Error("render", "path", c.Request().URL.Path, "err", err)
+		return s.errorPage(c, http.StatusInternalServerError, "This page could not be drawn. The server's log says why.")
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// errorPage answers with the error page, or with plain text if even that
+// cannot be rendered.
+func (s *Server) errorPage(c echo.Context, status int, msg string) error {
+	var buf bytes.Buffer
+	if err := templates.ErrorPage(s.assets, status, msg).Render(c.Request().Context(), &buf); err != nil {
+		return c.String(status, msg)
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// handleError answers every error a handler returns or Echo raises (an
+// unknown route, a body too large): JSON under /api/, a page elsewhere.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	status, msg := http.StatusInternalServerError, "Something went wrong on the server."
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		status = he.Code
+		switch status {
+		case http.StatusNotFound:
+			msg = "There is no page here."
+		case http.StatusMethodNotAllowed:
+			msg = "This address does not take that kind of request."
+		case http.StatusRequestEntityTooLarge:
+			msg = "The request is too large."
+		default:
+			if m, ok := he.Message.(string); ok {
+				msg = m
+			} else {
+				msg = http.StatusText(status)
+			}
+		}
+	} else {
+		s.log.Error("handler", "path", c.Request().URL.Path, "err", err)
+	}
+	if c.Request().Method == http.MethodHead {
+		err = c.NoContent(status)
+	} else if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		err = c.JSON(status, map[string]any{"ok": false, "error": msg})
+	} else {
+		err = s.errorPage(c, status, msg)
+	}
+	if err != nil {
+		s.log.Error("error handler", "err", err)
+	}
+}
+
+// loadStatic reads the embedded files once and names each by a hash of its
+// content, so pages can link versioned addresses that never go stale.
+func (s *Server) loadStatic() {
+	s.files = map[string]staticFile{}
+	_ = fs.WalkDir(static.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(static.FS, p)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		ver := hex.EncodeToString(sum[:6])
+		s.files[p] = staticFile{body: b, etag: `"` + ver + `"`, ver: ver}
+		return nil
+	})
+	url := func(name string) string {
+		if f, ok := s.files[name]; ok {
+			return "/static/" + name + "?v=" + f.ver
+		}
+		return "/static/" + name
+	}
+	s.assets = templates.Assets{CSS: url("abtrace.css"), Theme: url("theme.js"), Viewer: url("viewer.js"), Home: url("home.js")}
+}
+
+// contentTypes are the types of the embedded files, by extension.
+var contentTypes = map[string]string{
+	".css": "text/css; charset=utf-8",
+	".js":  "text/javascript; charset=utf-8",
+}
+
+// static serves an embedded file. A versioned address (?v= the content's
+// hash) may be cached for a year; any other is revalidated every time with
+// its ETag.
+func (s *Server) static(c echo.Context) error {
+	name := c.Param("*")
+	f, ok := s.files[name]
+	ctype := contentTypes[path.Ext(name)]
+	if !ok || ctype == "" {
+		return echo.ErrNotFound
+	}
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, ctype)
+	h.Set("ETag", f.etag)
+	if c.QueryParam("v") == f.ver {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+	if match := c.Request().Header.Get("If-None-Match"); match != "" && strings.Contains(match, f.etag) {
+		return c.NoContent(http.StatusNotModified)
+	}
+	return c.Blob(http.StatusOK, ctype, f.body)
+}
