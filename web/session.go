@@ -480,10 +480,9 @@ func (v *viewer) apply(e trace.Event, touched map[string]bool) error {
 		return err
 	}
 	if touched != nil {
+		// An event changes the view of its own node and of the children it
+		// prunes, nothing else (TestSessionPatchesEqualDiff checks this).
 		touched[e.Node] = true
-		if e.Child != "" {
-			touched[e.Child] = true
-		}
 		for _, id := range e.Pruned {
 			touched[id] = true
 		}
