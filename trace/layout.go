@@ -1,5 +1,11 @@
 package trace
 
+import (
+	"strconv"
+	"strings"
+	"sync"
+)
+
 // Shape is the tree to draw: every node the viewer may show, before any
 // search. It is built once per scenario (see scenario.Search.Shape) and laid
 // out by NewLayout.
@@ -55,7 +61,17 @@ type Layout struct {
 	Height float64      // max Y (layout units)
 	Depth  int          // deepest drawn level
 
-	index map[string]int
+	// size[i] is the number of drawn nodes in the subtree of Nodes[i]:
+	// Node finds an id by walking its path through the preorder.
+	size []int32
+	// byID indexes the nodes by id, built on the first lookup that the
+	// path walk cannot answer (shapes whose ids are not paths).
+	byID *lazyIndex
+}
+
+type lazyIndex struct {
+	once sync.Once
+	m    map[string]int
 }
 
 // NewLayout lays out the tree root as a tidy tree in the manner of
@@ -83,7 +99,7 @@ func NewLayout(root *Shape, opt LayoutOptions) *Layout {
 	if !(levelSep > 0) {
 		levelSep = 1
 	}
-	l := &Layout{}
+	l := &Layout{byID: &lazyIndex{}}
 	if root == nil {
 		return l
 	}
@@ -92,7 +108,7 @@ func NewLayout(root *Shape, opt LayoutOptions) *Layout {
 
 	n := len(t.shapes)
 	l.Nodes = make([]LayoutNode, n)
-	l.index = make(map[string]int, n)
+	l.size = t.size
 	x := make([]float64, n) // absolute, before the shift that puts the leftmost node at 0
 	minX := 0.0
 	for i := range n {
@@ -115,7 +131,6 @@ func NewLayout(root *Shape, opt LayoutOptions) *Layout {
 			ln.Parent, ln.HasParent = t.shapes[p].ID, true
 		}
 		l.Nodes[i] = ln
-		l.index[s.ID] = i
 		l.Width = max(l.Width, ln.X)
 		l.Height = max(l.Height, ln.Y)
 		l.Depth = max(l.Depth, ln.Depth)
@@ -152,11 +167,19 @@ type flat struct {
 }
 
 func flatten(root *Shape) *flat {
-	t := &flat{}
 	type item struct {
 		s             *Shape
 		parent, index int32
 		depth         int32
+	}
+	n := countDrawn(root)
+	t := &flat{
+		shapes: make([]*Shape, 0, n),
+		parent: make([]int32, 0, n),
+		depth:  make([]int32, 0, n),
+		index:  make([]int32, 0, n),
+		kids:   make([]int32, 0, n),
+		last:   make([]int32, 0, n),
 	}
 	stack := []item{{root, -1, 0, 0}}
 	for len(stack) > 0 {
@@ -182,7 +205,6 @@ func flatten(root *Shape) *flat {
 			}
 		}
 	}
-	n := len(t.shapes)
 	t.size = make([]int32, n)
 	for i := n - 1; i >= 0; i-- {
 		t.size[i]++
@@ -191,6 +213,26 @@ func flatten(root *Shape) *flat {
 		}
 	}
 	return t
+}
+
+// countDrawn returns the number of drawn nodes of the shape root.
+func countDrawn(root *Shape) int {
+	n := 0
+	stack := []*Shape{root}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n++
+		if s.Folded {
+			continue
+		}
+		for _, c := range s.Children {
+			if c != nil {
+				stack = append(stack, c)
+			}
+		}
+	}
+	return n
 }
 
 // nextLeft and nextRight step down the left or right contour of a laid-out
@@ -293,11 +335,54 @@ func (t *flat) place(sep float64) {
 }
 
 // Node returns the drawn node with this id, and false if it is not drawn.
+// When several drawn nodes share an id, it returns one of them.
 func (l *Layout) Node(id string) (LayoutNode, bool) {
-	if i, ok := l.index[id]; ok {
+	if i := l.walk(id); i >= 0 {
+		return l.Nodes[i], true
+	}
+	if l.byID == nil { // a Layout not made by NewLayout
+		return LayoutNode{}, false
+	}
+	l.byID.once.Do(func() {
+		l.byID.m = make(map[string]int, len(l.Nodes))
+		for i := len(l.Nodes) - 1; i >= 0; i-- {
+			l.byID.m[l.Nodes[i].ID] = i
+		}
+	})
+	if i, ok := l.byID.m[id]; ok {
 		return l.Nodes[i], true
 	}
 	return LayoutNode{}, false
+}
+
+// walk finds id as a path of child indices from the root (see ChildID),
+// returning its index in Nodes if the node found there has this id, or -1.
+func (l *Layout) walk(id string) int {
+	if len(l.Nodes) == 0 || len(l.size) != len(l.Nodes) {
+		return -1
+	}
+	i := 0
+	for rest := id; rest != ""; {
+		part, tail, _ := strings.Cut(rest, ".")
+		rest = tail
+		k, err := strconv.Atoi(part)
+		if err != nil {
+			return -1
+		}
+		end := i + int(l.size[i])
+		c := i + 1
+		for c < end && l.Nodes[c].Index < k {
+			c += int(l.size[c])
+		}
+		if c >= end || l.Nodes[c].Index != k {
+			return -1
+		}
+		i = c
+	}
+	if l.Nodes[i].ID != id {
+		return -1
+	}
+	return i
 }
 
 // Len returns the number of drawn nodes.

@@ -139,6 +139,32 @@ func TestLayoutSpacing(t *testing.T) {
 	}
 }
 
+// TestLayoutNodeIDs looks nodes up by ids that are not paths of child
+// indices, and by paths that lead nowhere.
+func TestLayoutNodeIDs(t *testing.T) {
+	s := &Shape{ID: "top", Children: []*Shape{{ID: "a"}, {ID: "b", Children: []*Shape{{ID: "0"}}}}}
+	l := NewLayout(s, LayoutOptions{})
+	for _, c := range []struct {
+		id    string
+		found bool
+		x     float64
+	}{{"top", true, 0.5}, {"a", true, 0}, {"b", true, 1}, {"0", true, 1}, {"", false, 0}, {"1.0", false, 0}, {"x", false, 0}} {
+		n, ok := l.Node(c.id)
+		if ok != c.found || ok && (n.ID != c.id || n.X != c.x) {
+			t.Errorf("Node(%q) = %q at %v, %v, want found %v at %v", c.id, n.ID, n.X, ok, c.found, c.x)
+		}
+	}
+	for _, id := range []string{"", "0", "0.1", "-1", "0.0.0", "1.3", "3", "a"} {
+		if n, ok := NewLayout(textbookShape(), LayoutOptions{}).Node(id); ok != (id == "" || id == "0" || id == "0.1") || ok && n.ID != id {
+			t.Errorf("textbook Node(%q) = %q, %v", id, n.ID, ok)
+		}
+	}
+	var zero Layout
+	if _, ok := zero.Node(""); ok {
+		t.Errorf("zero Layout: Node(\"\") found")
+	}
+}
+
 func TestLayoutSmall(t *testing.T) {
 	if l := NewLayout(nil, LayoutOptions{}); l.Len() != 0 || l.Width != 0 || len(l.Folds()) != 0 {
 		t.Errorf("NewLayout(nil) = %+v, want empty", l)
@@ -171,15 +197,16 @@ func TestLayoutSmall(t *testing.T) {
 // tucks under its wide neighbour's gap.
 func TestLayoutNests(t *testing.T) {
 	leaf := func(id string) *Shape { return &Shape{ID: id, Leaf: true} }
-	// Root children: X = chain of 3 under "0", a leaf "1", and "2" with two
-	// leaves. Leaf-count spreading would give width 3; tidy gives 2.
+	// Root children: a chain "0" → "0.0" → "0.0.0", a leaf "1", and "2"
+	// with two leaves. Spreading by leaf count would give width 3; in the
+	// tidy layout "2.0" tucks in under the gap next to "1" (width 2.5).
 	s := &Shape{Children: []*Shape{
 		{ID: "0", Children: []*Shape{{ID: "0.0", Children: []*Shape{leaf("0.0.0")}}}},
 		leaf("1"),
 		{ID: "2", Children: []*Shape{leaf("2.0"), leaf("2.1")}},
 	}}
 	l := NewLayout(s, LayoutOptions{})
-	want := map[string]float64{"": 1.25, "0": 0, "0.0": 0, "0.0.0": 0, "1": 1, "2": 2.5, "2.0": 2, "2.1": 3}
+	want := map[string]float64{"": 1, "0": 0, "0.0": 0, "0.0.0": 0, "1": 1, "2": 2, "2.0": 1.5, "2.1": 2.5}
 	for id, x := range want {
 		if n, _ := l.Node(id); n.X != x {
 			t.Errorf("node %q: got X %v, want %v", id, n.X, x)
@@ -223,6 +250,9 @@ func checkLayout(t *testing.T, s *Shape, l *Layout, sep float64) {
 			t.Fatalf("Nodes[%d].ID = %q, want %q (preorder)", i, n.ID, shapes[i].ID)
 		}
 		pos[n.ID] = n
+		if got, ok := l.Node(n.ID); !ok || got != n {
+			t.Errorf("Node(%q) = %+v, %v, want Nodes[%d]", n.ID, got, ok, i)
+		}
 		minX, maxX = min(minX, n.X), max(maxX, n.X)
 		if got, want := n.Depth, DepthOf(n.ID); got != want {
 			t.Errorf("node %q: got Depth %d, want %d", n.ID, got, want)
@@ -245,8 +275,8 @@ func checkLayout(t *testing.T, s *Shape, l *Layout, sep float64) {
 	for _, sh := range shapes {
 		kids := drawnKids(sh)
 		for i, c := range kids {
-			if got := pos[c.ID].Index; got != slices.Index(sh.Children, c) {
-				t.Errorf("node %q: got Index %d, want %d", c.ID, got, i)
+			if got, want := pos[c.ID].Index, slices.Index(sh.Children, c); got != want {
+				t.Errorf("node %q (drawn child %d): got Index %d, want %d", c.ID, i, got, want)
 			}
 		}
 		if len(kids) == 0 {
@@ -373,7 +403,31 @@ func TestLayoutDeep(t *testing.T) {
 	if l.Depth != depth || l.Len() != depth+1+depth/2 {
 		t.Errorf("got Depth %d, Len %d, want %d, %d", l.Depth, l.Len(), depth, depth+1+depth/2)
 	}
-	checkLayout(t, root, l, 1)
+	checkSeparation(t, l, 1)
+	checkCentred(t, l)
+}
+
+// checkCentred checks that every parent is centred over its first and last
+// child, for large layouts.
+func checkCentred(t *testing.T, l *Layout) {
+	t.Helper()
+	span := map[string][2]float64{} // X of the first and last child
+	for _, n := range l.Nodes {
+		if !n.HasParent {
+			continue
+		}
+		s, ok := span[n.Parent]
+		if !ok {
+			s[0] = n.X
+		}
+		s[1] = n.X
+		span[n.Parent] = s
+	}
+	for _, n := range l.Nodes {
+		if s, ok := span[n.ID]; ok && math.Abs(n.X-(s[0]+s[1])/2) > eps {
+			t.Fatalf("node at depth %d: got X %v, want %v (centred over its children)", n.Depth, n.X, (s[0]+s[1])/2)
+		}
+	}
 }
 
 func TestLayoutLarge(t *testing.T) {
@@ -387,6 +441,7 @@ func TestLayoutLarge(t *testing.T) {
 		t.Errorf("Len() = %d, want 100000", l.Len())
 	}
 	checkSeparation(t, l, 1)
+	checkCentred(t, l)
 }
 
 // checkSeparation is the cheap part of checkLayout, for large layouts.
@@ -395,7 +450,7 @@ func checkSeparation(t *testing.T, l *Layout, sep float64) {
 	last := map[int]float64{}
 	for _, n := range l.Nodes {
 		if x, ok := last[n.Depth]; ok && n.X-x < sep-eps {
-			t.Fatalf("depth %d: %q at X %v is %v from its left neighbour, want ≥ %v", n.Depth, n.ID, n.X, n.X-x, sep)
+			t.Fatalf("depth %d: node at X %v is %v from its left neighbour, want ≥ %v", n.Depth, n.X, n.X-x, sep)
 		}
 		last[n.Depth] = n.X
 	}

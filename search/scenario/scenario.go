@@ -149,6 +149,9 @@ type Search struct {
 	// Tree is the explicit tree for tree and random sources (nil for games).
 	Tree *tree.Tree
 	run  func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error)
+
+	// shaper draws the tree for Shape, SubtreeSize and Describe (shape.go).
+	shaper shaper
 }
 
 // Run runs the search with the scenario's algorithm. rec may be nil.
@@ -297,6 +300,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 	opt := search.Options[*tree.Node]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed,
 		Depth: s.Depth, Eval: eval, EvalName: "h"}
 	g, root := tree.Game{}, t.Root
+	p.shaper = treeShaper(t, s.Depth)
 	p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
 		return search.Run(algo, g, root, opt, rec)
 	}
@@ -332,6 +336,7 @@ func (p *Search) prepareTicTacToe() error {
 		opt.Eval, opt.EvalName = eval, eval.Name()
 	}
 	p.RootKind = g.ToMove(st)
+	p.shaper = tictactoeShaper(g, st, s.Depth)
 	p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
 		return search.Run(algo, g, st, opt, rec)
 	}
@@ -356,6 +361,7 @@ func (p *Search) prepareNim() error {
 		opt.Eval, opt.EvalName = ev, ev.Name()
 	}
 	p.RootKind = g.ToMove(st)
+	p.shaper = nimShaper(g, st, s.Depth)
 	p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
 		return search.Run(algo, g, st, opt, rec)
 	}
