@@ -55,6 +55,10 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 		return 0, trace.Exact
 	}
 	if terminal := e.g.Terminal(s); terminal || (e.opt.Depth > 0 && depth >= e.opt.Depth) {
+		if terminal && !tracing {
+			p.leaves++
+			return e.g.Utility(s), trace.Exact
+		}
 		return e.leaf(s, depth, kind, terminal, alpha, beta), trace.Exact
 	}
 	moves := e.g.Moves(s, p.moves[:0])

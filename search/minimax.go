@@ -43,6 +43,10 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 		return 0
 	}
 	if terminal := e.g.Terminal(s); terminal || (e.opt.Depth > 0 && depth >= e.opt.Depth) {
+		if terminal && !tracing {
+			p.leaves++
+			return e.g.Utility(s)
+		}
 		return e.leaf(s, depth, kind, terminal, math.Inf(-1), math.Inf(1))
 	}
 	moves := e.g.Moves(s, p.moves[:0])
