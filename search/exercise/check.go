@@ -1,0 +1,502 @@
+package exercise
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Submission is a student's worked exercise.
+type Submission struct {
+	// Tree is the exercise tree in the classroom notation.
+	Tree string
+	// Root is the player at the root of an untagged tree: "max" (the
+	// default when empty) or "min".
+	Root string
+	// Prune is the cutoff rule: "ge" (the default) or "gt".
+	Prune string
+	// Fail is "soft" (the default) or "hard"; "hard" needs Prune "ge".
+	Fail string
+	// Answers holds the value or bound of nodes by id ("" is the root),
+	// in the forms ParseAnswer reads. Inner nodes are asked for; leaves
+	// may be given.
+	Answers map[string]string
+	// Pruned lists the ids of the nodes marked pruned: the edge to them is
+	// never followed.
+	Pruned []string
+	// Windows holds α and β by node id, for inner nodes; optional. When
+	// any is given, every visited inner node's α and β are asked for.
+	Windows map[string]Window
+	// WindowAt says which window is asked for: "final" (the default: the
+	// window the node finished with, as the viewer shows it at the end)
+	// or "entry" (the window it was called with).
+	WindowAt string
+}
+
+// Window is a node's α and β as a student wrote them: numbers, or
+// infinities (−∞, +∞, -inf, inf); "" is missing.
+type Window struct {
+	Alpha, Beta string
+}
+
+// Mistake names a kind of mistake at one node.
+type Mistake string
+
+const (
+	// Missing: no answer where a value or bound is due (or no α or β when
+	// windows are asked for).
+	Missing Mistake = "missing"
+	// WrongValue: the number differs from the one the search returns.
+	WrongValue Mistake = "wrong-value"
+	// BoundForExact: a bound (≤ or ≥) where the search returns an exact value.
+	BoundForExact Mistake = "bound-for-exact"
+	// ExactForBound: an exact value where the search returns only a bound.
+	ExactForBound Mistake = "exact-for-bound"
+	// BoundDirection: ≤ where the search returns ≥, or the reverse.
+	BoundDirection Mistake = "bound-direction"
+	// MarkedButSearched: a node marked pruned that the search visited.
+	MarkedButSearched Mistake = "marked-but-searched"
+	// PrunedNotMarked: a node a cutoff skipped, not marked pruned.
+	PrunedNotMarked Mistake = "pruned-not-marked"
+	// AnswerForUnvisited: a value, bound or window for a node the search
+	// never visited.
+	AnswerForUnvisited Mistake = "answer-for-unvisited"
+	// WrongWindow: an α or β that differs from the search's.
+	WrongWindow Mistake = "wrong-window"
+)
+
+// Result is the verdict on a submission.
+type Result struct {
+	// Correct is true when every item is right: Score == Total.
+	Correct bool `json:"correct"`
+	// Score is the number of items right out of Total (see the package
+	// doc for what an item is).
+	Score int `json:"score"`
+	Total int `json:"total"`
+	// Nodes holds the feedback by node id: every node that counts as an
+	// item, and every node the submission mentions.
+	Nodes map[string]*NodeResult `json:"nodes"`
+}
+
+// NodeResult is the feedback on one node.
+type NodeResult struct {
+	// OK is true when everything about the node is right.
+	OK bool `json:"ok"`
+	// Want is the expected answer: the node's text in the final frame
+	// ("3", "≤ 2", "≥ 5"), or "pruned" for a node the search never visited.
+	Want string `json:"want"`
+	// Got is the answer as given (trimmed), "pruned" for a node marked
+	// pruned without a value, or "" for none.
+	Got string `json:"got"`
+	// Marked is true when the node is marked pruned.
+	Marked bool `json:"marked,omitempty"`
+	// Why is the narration of the step that decided the node: its exit,
+	// after its own prune if one made the value a bound; for a node the
+	// search never visited, the prune that skipped it.
+	Why string `json:"why"`
+	// Mistakes names what is wrong, empty when OK.
+	Mistakes []Mistake `json:"mistakes,omitempty"`
+	// Note says in a sentence what is wrong, for the student.
+	Note string `json:"note,omitempty"`
+	// Items is how many items this node counts for, and Score how many of
+	// them are right.
+	Items int `json:"items"`
+	Score int `json:"score"`
+	// Alpha and Beta are the feedback on the node's window, when windows
+	// are asked for.
+	Alpha *WindowResult `json:"alpha,omitempty"`
+	Beta  *WindowResult `json:"beta,omitempty"`
+}
+
+// WindowResult is the feedback on one α or β.
+type WindowResult struct {
+	OK      bool    `json:"ok"`
+	Want    string  `json:"want"`
+	Got     string  `json:"got"`
+	Mistake Mistake `json:"mistake,omitempty"`
+}
+
+// Check compares a submission with alpha-beta's search of its tree, node
+// by node (see the package doc for what is expected and what an item is).
+//
+// A malformed submission is an *Error naming the field, wrapping
+// ErrInvalid: an unknown root, prune rule or fail mode, a tree that does not
+// parse or that alpha-beta cannot search (chance nodes, vector leaves), an
+// id that names no node of the tree, an answer ParseAnswer does not read, α
+// or β given for a leaf. Any other error is the checker's own fault.
+func Check(sub Submission) (*Result, error) {
+	rootKind, err := parseRoot("root", sub.Root)
+	if err != nil {
+		return nil, err
+	}
+	prune, err := parsePrune("prune", sub.Prune)
+	if err != nil {
+		return nil, err
+	}
+	fail, err := parseFail("fail", sub.Fail)
+	if err != nil {
+		return nil, err
+	}
+	if prune == search.PruneGT && fail == search.FailHard {
+		return nil, invalid("fail", "the strict prune rule (gt) needs fail-soft: a fail-hard child never returns more than β, so v > β could never fire")
+	}
+	entry := false
+	switch strings.ToLower(strings.TrimSpace(sub.WindowAt)) {
+	case "", "final":
+	case "entry":
+		entry = true
+	default:
+		return nil, invalid("window", "%q is not a window to check (want final or entry)", sub.WindowAt)
+	}
+	if strings.TrimFunc(sub.Tree, unicode.IsSpace) == "" {
+		return nil, invalid("tree", "missing: give the tree in the classroom notation, such as ((3 12 8) (2 4 6) (14 5 2))")
+	}
+	t, err := tree.Options{Root: rootKind}.Parse(sub.Tree)
+	if err != nil {
+		return nil, &Error{Field: "tree", Msg: strings.TrimPrefix(err.Error(), "tree: "), Kind: ErrInvalid, Err: err}
+	}
+	r, err := replay(t, prune, fail)
+	if err != nil {
+		return nil, err
+	}
+	in, err := readSubmission(t, sub)
+	if err != nil {
+		return nil, err
+	}
+	return grade(t, r, in, entry), nil
+}
+
+// input is a submission read against its tree.
+type input struct {
+	raw     map[string]string // answers as given, trimmed
+	answers map[string]Answer
+	marked  map[string]bool
+	windows map[string]parsedWindow
+}
+
+type parsedWindow struct {
+	alpha, beta       trace.Num
+	hasAlpha, hasBeta bool
+	rawAlpha, rawBeta string
+}
+
+// readSubmission parses the answers, marks and windows, checking that each
+// id names a node. Ids are checked in sorted order, so the same submission
+// always gets the same error.
+func readSubmission(t *tree.Tree, sub Submission) (*input, error) {
+	in := &input{raw: map[string]string{}, answers: map[string]Answer{}, marked: map[string]bool{}, windows: map[string]parsedWindow{}}
+	for _, id := range slices.Sorted(maps.Keys(sub.Answers)) {
+		field := fmt.Sprintf("answers[%q]", id)
+		if t.Find(id) == nil {
+			return nil, noNode(field, id)
+		}
+		a, err := ParseAnswer(sub.Answers[id])
+		if err != nil {
+			return nil, invalid(field, "%s", err.Error())
+		}
+		in.raw[id] = strings.TrimFunc(sub.Answers[id], unicode.IsSpace)
+		in.answers[id] = a
+		if a.Kind == MarkedPruned {
+			in.marked[id] = true
+		}
+	}
+	for i, id := range sub.Pruned {
+		if t.Find(id) == nil {
+			return nil, noNode(fmt.Sprintf("pruned[%d]", i), id)
+		}
+		in.marked[id] = true
+	}
+	for _, id := range slices.Sorted(maps.Keys(sub.Windows)) {
+		field := fmt.Sprintf("windows[%q]", id)
+		n := t.Find(id)
+		if n == nil {
+			return nil, noNode(field, id)
+		}
+		if n.IsLeaf() {
+			return nil, invalid(field, "%s is a leaf: α and β are asked for at inner nodes only", nodeName(n))
+		}
+		w := sub.Windows[id]
+		var pw parsedWindow
+		var err error
+		if pw.alpha, pw.hasAlpha, err = parseWindowValue(w.Alpha); err != nil {
+			return nil, invalid(field+".alpha", "%s", err.Error())
+		}
+		if pw.beta, pw.hasBeta, err = parseWindowValue(w.Beta); err != nil {
+			return nil, invalid(field+".beta", "%s", err.Error())
+		}
+		pw.rawAlpha = strings.TrimFunc(w.Alpha, unicode.IsSpace)
+		pw.rawBeta = strings.TrimFunc(w.Beta, unicode.IsSpace)
+		if pw.hasAlpha || pw.hasBeta {
+			in.windows[id] = pw
+		}
+	}
+	return in, nil
+}
+
+func noNode(field, id string) *Error {
+	return invalid(field, "there is no node %q in the tree (ids are paths of child indices such as 1.2; the root is \"\")", id)
+}
+
+// nodeName names a node in notes: "the root", "node 1.2", or "node C (1.2)"
+// when it has a label.
+func nodeName(n *tree.Node) string {
+	switch {
+	case n.ID == "" && n.Label != "":
+		return "the root " + n.Label
+	case n.ID == "":
+		return "the root"
+	case n.Label != "":
+		return "node " + n.Label + " (" + n.ID + ")"
+	}
+	return "node " + n.ID
+}
+
+// replayed is the engine's trace of the tree, replayed into the final
+// frame, with the narrations that explain each node.
+type replayed struct {
+	frame   *trace.Frame
+	entry   map[string][2]trace.Num // window on entry, by node
+	exitWhy map[string]string       // narration of the node's exit
+	cutWhy  map[string]string       // narration of a prune at the node that skipped children
+	skipped map[string]string       // narration of the prune that skipped the node
+}
+
+// replay searches t with alpha-beta in natural order, applying each event
+// to a frame as it comes (no event is kept), and records the narrations.
+func replay(t *tree.Tree, prune search.PruneRule, fail search.FailMode) (*replayed, error) {
+	r := &replayed{frame: trace.NewFrame(), entry: map[string][2]trace.Num{}, exitWhy: map[string]string{},
+		cutWhy: map[string]string{}, skipped: map[string]string{}}
+	var bad error
+	_, err := search.AlphaBeta(tree.Game{}, t.Root, search.Options[*tree.Node]{Prune: prune, Fail: fail}, func(e *trace.Event) bool {
+		if err := r.frame.Apply(*e); err != nil {
+			bad = err
+			return false
+		}
+		switch e.Type {
+		case trace.Enter:
+			r.entry[e.Node] = [2]trace.Num{e.Alpha, e.Beta}
+		case trace.Exit:
+			r.exitWhy[e.Node] = r.frame.Narration
+		case trace.Prune:
+			if len(e.Pruned) > 0 {
+				r.cutWhy[e.Node] = r.frame.Narration
+				for _, id := range e.Pruned {
+					r.skipped[id] = r.frame.Narration
+				}
+			}
+		}
+		return true
+	})
+	switch {
+	case bad != nil:
+		return nil, fmt.Errorf("exercise: replaying the search: %w", bad)
+	case errors.Is(err, search.ErrStopped):
+		return nil, fmt.Errorf("exercise: the search stopped early: %w", err)
+	case err != nil:
+		return nil, &Error{Field: "tree", Msg: "alpha-beta cannot search this tree: " + err.Error(), Kind: ErrInvalid, Err: err}
+	case !r.frame.Done:
+		return nil, errors.New("exercise: the search ended without its done event")
+	}
+	return r, nil
+}
+
+// why is the narration that decided a visited node: its own cutoff (when
+// one skipped children) followed by its exit.
+func (r *replayed) why(id string) string {
+	if c := r.cutWhy[id]; c != "" {
+		return c + " " + r.exitWhy[id]
+	}
+	return r.exitWhy[id]
+}
+
+// skippedWhy is the narration of the prune that skipped id or its nearest
+// skipped ancestor.
+func (r *replayed) skippedWhy(id string) string {
+	for p, ok := id, true; ok; p, ok = trace.ParentID(p) {
+		if s, found := r.skipped[p]; found {
+			return s
+		}
+	}
+	return ""
+}
+
+// grade compares the input with the replayed search, node by node in
+// preorder.
+func grade(t *tree.Tree, r *replayed, in *input, entry bool) *Result {
+	res := &Result{Nodes: map[string]*NodeResult{}}
+	askWindows := len(in.windows) > 0
+	f := r.frame
+	for n := range t.All() {
+		id := n.ID
+		a := in.answers[id]
+		marked := in.marked[id]
+		w, hasWindow := in.windows[id]
+		view := f.Nodes[id]
+		mentioned := a.Kind != NoAnswer || marked || hasWindow
+		nr := &NodeResult{Got: in.raw[id], Marked: marked}
+		if nr.Got == "" && marked {
+			nr.Got = "pruned"
+		}
+		var notes []string
+		switch {
+		case f.StateOf(id) == trace.StateDone && !n.IsLeaf():
+			// A visited inner node: its value or bound is one item.
+			nr.Want, nr.Why = view.Text, r.why(id)
+			nr.Items = 1
+			if marked {
+				nr.Mistakes = append(nr.Mistakes, MarkedButSearched)
+				notes = append(notes, capitalize(nodeName(n))+" was searched, so the edge to it is followed: it is not pruned.")
+			}
+			if a.Kind == ValueAnswer {
+				ms, note := compare(n, a, view)
+				nr.Mistakes = append(nr.Mistakes, ms...)
+				if note != "" {
+					notes = append(notes, note)
+				}
+			} else {
+				nr.Mistakes = append(nr.Mistakes, Missing)
+				notes = append(notes, "No value given: "+nodeName(n)+" returns "+view.Text+".")
+			}
+			if len(nr.Mistakes) == 0 {
+				nr.Score = 1
+			}
+			if askWindows {
+				wa, wb := view.Alpha, view.Beta
+				if entry {
+					wa, wb = r.entry[id][0], r.entry[id][1]
+				}
+				nr.Alpha = checkWindow(wa, w.alpha, w.hasAlpha, w.rawAlpha)
+				nr.Beta = checkWindow(wb, w.beta, w.hasBeta, w.rawBeta)
+				nr.Items += 2
+				for i, wr := range []*WindowResult{nr.Alpha, nr.Beta} {
+					if wr.OK {
+						nr.Score++
+						continue
+					}
+					if !slices.Contains(nr.Mistakes, wr.Mistake) {
+						nr.Mistakes = append(nr.Mistakes, wr.Mistake)
+					}
+					name := [2]string{"α", "β"}[i]
+					if wr.Mistake == Missing {
+						notes = append(notes, "No "+name+" given: it is "+wr.Want+".")
+					} else {
+						notes = append(notes, capitalize(possessive(nodeName(n)))+" "+name+" is "+wr.Want+", not "+wr.Got+".")
+					}
+				}
+			}
+		case f.StateOf(id) == trace.StateDone:
+			// A visited leaf: nothing is asked, but what is given must be right.
+			if !mentioned {
+				continue
+			}
+			nr.Want, nr.Why = view.Text, r.why(id)
+			if marked {
+				nr.Mistakes = append(nr.Mistakes, MarkedButSearched)
+				notes = append(notes, capitalize(nodeName(n))+" was evaluated, so the edge to it is followed: it is not pruned.")
+			}
+			if a.Kind == ValueAnswer {
+				ms, note := compare(n, a, view)
+				nr.Mistakes = append(nr.Mistakes, ms...)
+				if note != "" {
+					notes = append(notes, note)
+				}
+			}
+			if len(nr.Mistakes) > 0 {
+				nr.Items = 1 // a stray mistake
+			}
+		case view != nil && view.State == trace.StatePruned:
+			// Skipped by a cutoff: the pruned edge is one item.
+			nr.Want, nr.Why = "pruned", r.skippedWhy(id)
+			nr.Items = 1
+			if !marked {
+				nr.Mistakes = append(nr.Mistakes, PrunedNotMarked)
+				notes = append(notes, "A cutoff skips "+nodeName(n)+": mark it pruned.")
+			}
+			if a.Kind == ValueAnswer || hasWindow {
+				nr.Mistakes = append(nr.Mistakes, AnswerForUnvisited)
+				notes = append(notes, capitalize(nodeName(n))+" is never visited, so it gets no value and no window.")
+			}
+			if len(nr.Mistakes) == 0 {
+				nr.Score = 1
+			}
+		default:
+			// Below a skipped node: never visited; marking it is accepted.
+			if !mentioned {
+				continue
+			}
+			nr.Want, nr.Why = "pruned", r.skippedWhy(id)
+			if a.Kind == ValueAnswer || hasWindow {
+				nr.Mistakes = append(nr.Mistakes, AnswerForUnvisited)
+				notes = append(notes, capitalize(nodeName(n))+" lies below a pruned node and is never visited, so it gets no value and no window.")
+				nr.Items = 1 // a stray mistake
+			}
+		}
+		nr.OK = len(nr.Mistakes) == 0
+		nr.Note = strings.Join(notes, " ")
+		res.Nodes[id] = nr
+		res.Score += nr.Score
+		res.Total += nr.Items
+	}
+	res.Correct = res.Score == res.Total
+	return res
+}
+
+// compare checks a value answer against a visited node's final view and
+// returns the mistakes and a note for the student.
+func compare(n *tree.Node, a Answer, view *trace.NodeView) ([]Mistake, string) {
+	var ms []Mistake
+	var note string
+	name := nodeName(n)
+	want, got := view.Bound, a.Bound
+	switch {
+	case want == trace.Exact && got != trace.Exact:
+		ms = append(ms, BoundForExact)
+		note = "The search knows " + possessive(name) + " exact value, " + view.Text + ": no ≤ or ≥."
+	case want != trace.Exact && got == trace.Exact:
+		ms = append(ms, ExactForBound)
+		note = capitalize(name) + " returns only a bound, " + view.Text + ": its exact value is never computed."
+	case want != got:
+		ms = append(ms, BoundDirection)
+		note = "The bound points the other way: " + name + " returns " + view.Text + "."
+	}
+	if trace.Num(a.Value) != view.Value {
+		ms = append(ms, WrongValue)
+		if note == "" {
+			note = capitalize(name) + " returns " + view.Text + ", not " + a.Text() + "."
+		} else {
+			note += " The number is " + view.Value.String() + ", not " + trace.Num(a.Value).String() + "."
+		}
+	}
+	return ms, note
+}
+
+// checkWindow compares one α or β with the search's.
+func checkWindow(want, got trace.Num, has bool, raw string) *WindowResult {
+	wr := &WindowResult{Want: want.String(), Got: raw}
+	switch {
+	case !has:
+		wr.Mistake = Missing
+	case got != want:
+		wr.Mistake = WrongWindow
+	default:
+		wr.OK = true
+	}
+	return wr
+}
+
+func possessive(s string) string { return s + "'s" }
+
+// capitalize upper-cases the first letter of s.
+func capitalize(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}

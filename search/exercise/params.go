@@ -1,0 +1,466 @@
+package exercise
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Limits of what the generator makes. An exercise is worked by hand, so it
+// must fit on a page.
+const (
+	MinBranching = 2   // fewest children of an inner node: one child leaves nothing to prune
+	MaxBranching = 8   // most children of an inner node
+	MaxDepth     = 8   // most edges from the root to a leaf
+	MaxLeaves    = 256 // most leaves a tree of the largest branching may have: bmax^d ≤ MaxLeaves
+	MaxValue     = 999 // leaf values lie in [−MaxValue, MaxValue]
+	// MaxSeed is the largest seed, 2^53 − 1: the seed is echoed as a JSON
+	// number, and every JSON client reads integers up to 2^53 exactly.
+	MaxSeed = 1<<53 - 1
+	// MaxAttempts is how many trees the generator draws before it gives up
+	// on constraints that are possible but rare.
+	MaxAttempts = 2000
+)
+
+// Errors wrapped by every *Error, to tell the kinds apart with errors.Is.
+var (
+	// ErrInvalid: a parameter or an answer is malformed or out of range.
+	ErrInvalid = errors.New("invalid")
+	// ErrImpossible: the constraints can never be met together.
+	ErrImpossible = errors.New("impossible")
+	// ErrNotMet: the constraints are possible, but no tree met them in
+	// MaxAttempts attempts.
+	ErrNotMet = errors.New("not met")
+)
+
+// Error is a problem with a request, tied to the parameter or field that
+// causes it.
+type Error struct {
+	// Field names the query parameter ("min_cutoffs") or the JSON field
+	// (`answers["1.2"]`, "pruned[1]", "tree") at fault; "body" for a body
+	// that is not a JSON object.
+	Field string
+	// Msg says what is wrong, without the "exercise: field: " prefix.
+	Msg string
+	// Kind is ErrInvalid, ErrImpossible or ErrNotMet.
+	Kind error
+	// Err is the error behind Msg, if any (a *tree.Error for a tree that
+	// does not parse); nil otherwise.
+	Err error
+}
+
+// Error formats the error as "exercise: field: msg".
+func (e *Error) Error() string {
+	if e.Field == "" {
+		return "exercise: " + e.Msg
+	}
+	return "exercise: " + e.Field + ": " + e.Msg
+}
+
+// Unwrap returns the kind (ErrInvalid, ErrImpossible or ErrNotMet) and the
+// error behind the message, if any, so errors.Is and errors.As see both.
+func (e *Error) Unwrap() []error {
+	if e.Err == nil {
+		return []error{e.Kind}
+	}
+	return []error{e.Kind, e.Err}
+}
+
+func invalid(field, format string, args ...any) *Error {
+	return &Error{Field: field, Msg: fmt.Sprintf(format, args...), Kind: ErrInvalid}
+}
+
+func impossible(field, format string, args ...any) *Error {
+	return &Error{Field: field, Msg: fmt.Sprintf(format, args...), Kind: ErrImpossible}
+}
+
+// Params are the constraints of an exercise. The same Params give the same
+// tree on every run and platform.
+type Params struct {
+	// Seed is the exercise number, 0 to MaxSeed.
+	Seed uint64
+	// Variant is a capital letter A to Z: neighbours with the same Seed and
+	// another variant get a different tree that meets the same constraints.
+	Variant string
+	// BMin and BMax bound the number of children of every inner node,
+	// MinBranching ≤ BMin ≤ BMax ≤ MaxBranching. Equal for a fixed
+	// branching.
+	BMin, BMax int
+	// Depth is the number of edges from the root to every leaf, 1 to MaxDepth.
+	Depth int
+	// Min and Max bound the leaf values (whole numbers), inclusive,
+	// −MaxValue ≤ Min < Max ≤ MaxValue.
+	Min, Max int
+	// MinCutoffs is the least number of cutoffs (prunes that skip at least
+	// one child) alpha-beta must make on the tree.
+	MinCutoffs int
+	// Deep asks for at least one deep cutoff: one that skips inner nodes.
+	Deep bool
+	// Root is the player at the root: trace.Max or trace.Min.
+	Root trace.Kind
+	// Prune is the cutoff rule the exercise is solved with.
+	Prune search.PruneRule
+	// Distinct asks for all leaf values to differ.
+	Distinct bool
+}
+
+// DefaultParams are the parameters a query leaves unsaid: seed 0, variant
+// A, branching 3, depth 3, values 0 to 20, at least one cutoff, no deep
+// cutoff required, root MAX, prune on ≥, values may repeat.
+func DefaultParams() Params {
+	return Params{Variant: "A", BMin: 3, BMax: 3, Depth: 3, Min: tree.DefaultMin, Max: tree.DefaultMax,
+		MinCutoffs: 1, Root: trace.Max, Prune: search.PruneGE}
+}
+
+// Fixed reports whether the branching is fixed (BMin == BMax).
+func (p Params) Fixed() bool { return p.BMin == p.BMax }
+
+// QueryNames lists the query parameters ParseQuery reads.
+var QueryNames = []string{"seed", "variant", "b", "bmin", "bmax", "d", "min", "max", "min_cutoffs", "deep", "root", "prune", "distinct"}
+
+// ParseQuery reads Params from a query string, starting from DefaultParams:
+// seed, variant, b (or bmin and bmax together), d, min, max, min_cutoffs,
+// deep, root (max|min), prune (ge|gt) and distinct. Flags take 1, 0, true,
+// false, yes, no, on or off. A parameter given twice, a malformed value, or
+// a name that is neither one of these nor listed in also is an *Error naming
+// the parameter. The result is validated (see Validate), but whether a tree
+// can meet the constraints is Generate's business.
+func ParseQuery(q url.Values, also ...string) (Params, error) {
+	p := DefaultParams()
+	names := make([]string, 0, len(q))
+	for name := range q {
+		names = append(names, name)
+	}
+	slices.Sort(names) // report the same error for the same query every time
+	for _, name := range names {
+		if !slices.Contains(QueryNames, name) && !slices.Contains(also, name) {
+			return p, invalid(name, "unknown parameter (known: %s)", strings.Join(QueryNames, ", "))
+		}
+		if len(q[name]) > 1 {
+			return p, invalid(name, "given %d times; give it once", len(q[name]))
+		}
+	}
+	has := func(name string) bool { return q.Has(name) }
+	var err error
+	integer := func(name string, dst *int) {
+		if err != nil || !has(name) {
+			return
+		}
+		s := strings.TrimSpace(q.Get(name))
+		n, e := strconv.Atoi(s)
+		if e != nil {
+			err = invalid(name, "%q is not a whole number", q.Get(name))
+			return
+		}
+		*dst = n
+	}
+	if has("seed") {
+		s := strings.TrimSpace(q.Get("seed"))
+		n, e := strconv.ParseUint(s, 10, 64)
+		if e != nil || n > MaxSeed {
+			return p, invalid("seed", "%q is not a whole number from 0 to %d", q.Get("seed"), uint64(MaxSeed))
+		}
+		p.Seed = n
+	}
+	if has("variant") {
+		p.Variant = strings.ToUpper(strings.TrimSpace(q.Get("variant")))
+	}
+	if has("b") && (has("bmin") || has("bmax")) {
+		return p, invalid("b", "give b for a fixed branching, or bmin and bmax for a range, not both")
+	}
+	if has("bmin") != has("bmax") {
+		missing := "bmax"
+		if !has("bmin") {
+			missing = "bmin"
+		}
+		return p, invalid(missing, "give bmin and bmax together")
+	}
+	integer("b", &p.BMin)
+	if has("b") {
+		p.BMax = p.BMin
+	}
+	integer("bmin", &p.BMin)
+	integer("bmax", &p.BMax)
+	integer("d", &p.Depth)
+	integer("min", &p.Min)
+	integer("max", &p.Max)
+	integer("min_cutoffs", &p.MinCutoffs)
+	if err != nil {
+		return p, err
+	}
+	if has("deep") {
+		if p.Deep, err = ParseFlag("deep", q.Get("deep")); err != nil {
+			return p, err
+		}
+	}
+	if has("distinct") {
+		if p.Distinct, err = ParseFlag("distinct", q.Get("distinct")); err != nil {
+			return p, err
+		}
+	}
+	if has("root") {
+		if p.Root, err = parseRoot("root", q.Get("root")); err != nil {
+			return p, err
+		}
+	}
+	if has("prune") {
+		if p.Prune, err = parsePrune("prune", q.Get("prune")); err != nil {
+			return p, err
+		}
+	}
+	if err := p.validate(fieldsFor(q)); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// fieldNames says which query names to blame for the branching: b when it
+// is fixed in the query, bmin and bmax otherwise.
+type fieldNames struct{ bmin, bmax string }
+
+func fieldsFor(q url.Values) fieldNames {
+	if q.Has("bmin") {
+		return fieldNames{"bmin", "bmax"}
+	}
+	return fieldNames{"b", "b"}
+}
+
+// ParseFlag reads a boolean parameter: 1, true, yes, on or 0, false, no,
+// off (any case, surrounding spaces ignored).
+func ParseFlag(field, s string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "1", "true", "yes", "on":
+		return true, nil
+	case "0", "false", "no", "off":
+		return false, nil
+	}
+	return false, invalid(field, "%q is not a flag (want 1 or 0, true or false)", s)
+}
+
+func parseRoot(field, s string) (trace.Kind, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "max":
+		return trace.Max, nil
+	case "min":
+		return trace.Min, nil
+	}
+	return 0, invalid(field, "%q is not a root player (want max or min)", s)
+}
+
+func parsePrune(field, s string) (search.PruneRule, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "ge":
+		return search.PruneGE, nil
+	case "gt":
+		return search.PruneGT, nil
+	}
+	return 0, invalid(field, "%q is not a prune rule (want ge, cut on v ≥ β and v ≤ α, or gt, cut on v > β and v < α)", s)
+}
+
+func parseFail(field, s string) (search.FailMode, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "soft":
+		return search.FailSoft, nil
+	case "hard":
+		return search.FailHard, nil
+	}
+	return 0, invalid(field, "%q is not a fail mode (want soft or hard)", s)
+}
+
+// Validate reports parameters out of range, and constraints that no tree
+// can meet, as an *Error naming the parameter (wrapping ErrInvalid or
+// ErrImpossible). It does no search: it is fast whatever the parameters.
+func (p Params) Validate() error {
+	f := fieldNames{"bmin", "bmax"}
+	if p.Fixed() {
+		f = fieldNames{"b", "b"}
+	}
+	return p.validate(f)
+}
+
+func (p Params) validate(f fieldNames) error {
+	switch {
+	case p.Seed > MaxSeed:
+		return invalid("seed", "%d is more than the largest seed, %d", p.Seed, uint64(MaxSeed))
+	case len(p.Variant) != 1 || p.Variant[0] < 'A' || p.Variant[0] > 'Z':
+		return invalid("variant", "%q is not a variant (want one letter, A to Z)", p.Variant)
+	case p.BMin < MinBranching || p.BMin > MaxBranching:
+		return invalid(f.bmin, "branching %d is not between %d and MaxBranching = %d", p.BMin, MinBranching, MaxBranching)
+	case p.BMax < MinBranching || p.BMax > MaxBranching:
+		return invalid(f.bmax, "branching %d is not between %d and MaxBranching = %d", p.BMax, MinBranching, MaxBranching)
+	case p.BMin > p.BMax:
+		return invalid("bmin", "bmin %d is more than bmax %d", p.BMin, p.BMax)
+	case p.Depth < 1 || p.Depth > MaxDepth:
+		return invalid("d", "depth %d is not between 1 and MaxDepth = %d", p.Depth, MaxDepth)
+	case p.Min < -MaxValue || p.Min > MaxValue:
+		return invalid("min", "%d is not between −%d and %d", p.Min, MaxValue, MaxValue)
+	case p.Max < -MaxValue || p.Max > MaxValue:
+		return invalid("max", "%d is not between −%d and %d", p.Max, MaxValue, MaxValue)
+	case p.Min >= p.Max:
+		return invalid("max", "the value range %d..%d needs at least two values (min < max)", p.Min, p.Max)
+	case p.MinCutoffs < 0:
+		return invalid("min_cutoffs", "%d is negative", p.MinCutoffs)
+	case p.Root != trace.Max && p.Root != trace.Min:
+		return invalid("root", "root %s is not max or min", p.Root)
+	case p.Prune != search.PruneGE && p.Prune != search.PruneGT:
+		return invalid("prune", "unknown prune rule %d", p.Prune)
+	}
+	if leaves, ok := power(p.BMax, p.Depth, MaxLeaves); !ok {
+		return invalid(f.bmax, "branching %d and depth %d give %s leaves, more than MaxLeaves = %d: an exercise must fit on a page",
+			p.BMax, p.Depth, leaves, MaxLeaves)
+	}
+	span := p.Max - p.Min + 1
+	if p.Distinct {
+		least, _ := power(p.BMin, p.Depth, MaxLeaves)
+		n, _ := strconv.Atoi(least)
+		if n > span {
+			what := "has"
+			if !p.Fixed() {
+				what = "has at least"
+			}
+			return impossible("distinct", "all values distinct: a tree with branching %s and depth %d %s %d leaves, but the range %d..%d holds only %d values",
+				branchText(p), p.Depth, what, n, p.Min, p.Max, span)
+		}
+	}
+	if p.Deep && p.Depth < 3 {
+		return impossible("deep", "a deep cutoff skips inner nodes, which needs depth 3 or more, not %d", p.Depth)
+	}
+	if most := MostCutoffs(p.BMax, p.Depth); p.MinCutoffs > most {
+		return impossible("min_cutoffs", "%d cutoffs: alpha-beta makes at most %d on any tree with branching %s and depth %d",
+			p.MinCutoffs, most, branchText(p), p.Depth)
+	}
+	return nil
+}
+
+// branchText writes the branching: "3" or "2..4".
+func branchText(p Params) string {
+	if p.Fixed() {
+		return strconv.Itoa(p.BMin)
+	}
+	return strconv.Itoa(p.BMin) + ".." + strconv.Itoa(p.BMax)
+}
+
+// power returns b^d as text and whether it is at most limit; beyond the
+// limit it stops early and says "more than <limit>".
+func power(b, d, limit int) (string, bool) {
+	n := 1
+	for range d {
+		n *= b
+		if n > limit {
+			return "more than " + strconv.Itoa(limit), false
+		}
+	}
+	return strconv.Itoa(n), true
+}
+
+// MostCutoffs is an upper bound on the number of cutoffs alpha-beta (any
+// prune rule, any fail mode, natural order) can make on a level tree of
+// depth d whose inner nodes have at most b children: the most cutoffs the
+// windows allow, whatever the leaf values.
+//
+// A node can cut only when the bound its opponent set above it is finite
+// (β at MAX, α at MIN), and then at best after its first b−1 children,
+// leaving one skipped. Its first child inherits its window; every later
+// child sees the node's own bound made finite by the first child's value.
+// The recursion over (depth left, own bound finite, opponent's bound
+// finite) counts the most cutoffs those rules permit. It ignores whether
+// leaf values exist that make all of them fire, so the true maximum may be
+// lower: a request between the two fails after MaxAttempts rather than at
+// once.
+func MostCutoffs(b, d int) int {
+	if b < 2 || d < 2 {
+		return 0
+	}
+	// g[own][opp] for the current height, from height 0 (leaves) up.
+	var g [2][2]int
+	for h := 1; h <= d; h++ {
+		var next [2][2]int
+		for own := range 2 {
+			for opp := range 2 {
+				// A child's own bound is its parent's opponent bound, and
+				// its opponent bound is the parent's own: finite after
+				// the first child.
+				first := g[opp][own]
+				later := g[opp][1]
+				best := later
+				if opp == 1 && best < 1 {
+					best = 1 // cut after child b−1: the last one is skipped
+				}
+				next[own][opp] = first + (b-2)*later + best
+			}
+		}
+		g = next
+	}
+	return g[0][0]
+}
+
+// Query encodes p with the names ParseQuery reads: b for a fixed branching,
+// bmin and bmax for a range, and every other parameter, so the query names
+// the exercise whatever the defaults become.
+func (p Params) Query() url.Values {
+	q := url.Values{}
+	q.Set("seed", strconv.FormatUint(p.Seed, 10))
+	q.Set("variant", p.Variant)
+	if p.Fixed() {
+		q.Set("b", strconv.Itoa(p.BMin))
+	} else {
+		q.Set("bmin", strconv.Itoa(p.BMin))
+		q.Set("bmax", strconv.Itoa(p.BMax))
+	}
+	q.Set("d", strconv.Itoa(p.Depth))
+	q.Set("min", strconv.Itoa(p.Min))
+	q.Set("max", strconv.Itoa(p.Max))
+	q.Set("min_cutoffs", strconv.Itoa(p.MinCutoffs))
+	q.Set("deep", flag(p.Deep))
+	q.Set("root", p.Root.String())
+	q.Set("prune", p.Prune.String())
+	q.Set("distinct", flag(p.Distinct))
+	return q
+}
+
+func flag(b bool) string {
+	if b {
+		return "1"
+	}
+	return "0"
+}
+
+// wireParams is the JSON shape of Params: the query names, b only when the
+// branching is fixed.
+type wireParams struct {
+	Seed       uint64     `json:"seed"`
+	Variant    string     `json:"variant"`
+	B          int        `json:"b,omitempty"`
+	BMin       int        `json:"bmin"`
+	BMax       int        `json:"bmax"`
+	Depth      int        `json:"d"`
+	Min        int        `json:"min"`
+	Max        int        `json:"max"`
+	MinCutoffs int        `json:"min_cutoffs"`
+	Deep       bool       `json:"deep"`
+	Root       trace.Kind `json:"root"`
+	Prune      string     `json:"prune"`
+	Distinct   bool       `json:"distinct"`
+}
+
+// MarshalJSON writes p with the query names: {"seed": 42, "variant": "A",
+// "b": 3, "bmin": 3, "bmax": 3, "d": 3, "min": 0, "max": 20,
+// "min_cutoffs": 3, "deep": true, "root": "max", "prune": "ge",
+// "distinct": false}; b only when the branching is fixed.
+func (p Params) MarshalJSON() ([]byte, error) {
+	w := wireParams{Seed: p.Seed, Variant: p.Variant, BMin: p.BMin, BMax: p.BMax, Depth: p.Depth,
+		Min: p.Min, Max: p.Max, MinCutoffs: p.MinCutoffs, Deep: p.Deep, Root: p.Root,
+		Prune: p.Prune.String(), Distinct: p.Distinct}
+	if p.Fixed() {
+		w.B = p.BMin
+	}
+	return json.Marshal(w)
+}

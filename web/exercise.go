@@ -1,0 +1,102 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/abtrace/abtrace/search/exercise"
+)
+
+// The exercise API: generate a tree for a numbered exercise, and check a
+// student's answers node by node. Both speak JSON; every request error is a
+// 400 {"ok": false, "error": "...", "field": "..."} naming the query
+// parameter or JSON field at fault. The check's body is limited by the
+// server's BodyLimit (64 KB), beyond which the answer is a 413.
+
+// exerciseRoutes registers the exercise API. routes() calls it.
+func (s *Server) exerciseRoutes() {
+	s.e.GET("/api/exercise", s.exercise)
+	s.e.POST("/api/exercise/check", s.exerciseCheck)
+}
+
+// exerciseResponse is the answer of GET /api/exercise.
+type exerciseResponse struct {
+	Tree    string          `json:"tree"`    // canonical tree text
+	Seed    uint64          `json:"seed"`    // the exercise number
+	Variant string          `json:"variant"` // A, B, …
+	Params  exercise.Params `json:"params"`  // every parameter, defaults filled in
+	// Query is the exercise's permalink query, with every parameter.
+	Query string `json:"query"`
+	// Solution is there only when the request asks for it (solution=1).
+	Solution *exercise.Solution `json:"solution,omitempty"`
+}
+
+// exerciseError is the body of a 400 from the exercise API.
+type exerciseError struct {
+	OK    bool   `json:"ok"`
+	Error string `json:"error"`
+	Field string `json:"field,omitempty"`
+}
+
+// exercise generates the tree of an exercise:
+//
+//	GET /api/exercise?seed=42&b=3&d=3&min=0&max=20&min_cutoffs=3&deep=1&root=max&prune=ge&variant=A&distinct=1
+//
+// (bmin and bmax instead of b for a range). solution=1 adds the solution:
+// the root value, cutoffs and leaves evaluated. Without it the answer holds
+// nothing a student should not see.
+func (s *Server) exercise(c echo.Context) error {
+	q := c.QueryParams()
+	p, err := exercise.ParseQuery(q, "solution")
+	if err != nil {
+		return s.exerciseFail(c, err)
+	}
+	withSolution := false
+	if q.Has("solution") {
+		if withSolution, err = exercise.ParseFlag("solution", q.Get("solution")); err != nil {
+			return s.exerciseFail(c, err)
+		}
+	}
+	ex, err := exercise.Generate(p)
+	if err != nil {
+		return s.exerciseFail(c, err)
+	}
+	r := exerciseResponse{Tree: ex.Text, Seed: p.Seed, Variant: p.Variant, Params: p, Query: p.Query().Encode()}
+	if withSolution {
+		r.Solution = &ex.Solution
+	}
+	return c.JSON(http.StatusOK, r)
+}
+
+// exerciseCheck checks a student's answers:
+//
+//	POST /api/exercise/check
+//	{"tree": "((3 12 8) (2 4 6) (14 5 2))", "root": "max", "prune": "ge",
+//	 "answers": {"": "3", "0": "3", "1": "≤ 2", "2": "2"}, "pruned": ["1.1", "1.2"]}
+//
+// and answers {"correct": …, "score": …, "total": …, "nodes": {…}} (see
+// exercise.Result).
+func (s *Server) exerciseCheck(c echo.Context) error {
+	sub, err := exercise.DecodeSubmission(c.Request().Body)
+	if err != nil {
+		return s.exerciseFail(c, err)
+	}
+	res, err := exercise.Check(sub)
+	if err != nil {
+		return s.exerciseFail(c, err)
+	}
+	return c.JSON(http.StatusOK, res)
+}
+
+// exerciseFail answers a request error with a 400 naming the field, and
+// hands any other error (a body over the limit, a fault of ours) to the
+// server's error handler.
+func (s *Server) exerciseFail(c echo.Context, err error) error {
+	var xe *exercise.Error
+	if errors.As(err, &xe) {
+		return c.JSON(http.StatusBadRequest, exerciseError{Error: xe.Error(), Field: xe.Field})
+	}
+	return err
+}
