@@ -108,7 +108,7 @@ func (e *engine[S, G]) emit() {
 	}
 	e.step++
 	e.ev.Step = e.step
-	e.ev.Window = e.algo == AlgoAlphaBeta
+	e.ev.Window = e.algo.HasWindow()
 	if !e.rec(&e.ev) {
 		e.stopped = true
 		if e.err == nil {

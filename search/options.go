@@ -3,7 +3,11 @@ package search
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
+
+	"github.com/abtrace/abtrace/trace"
 )
 
 // Algorithm names a search algorithm.
@@ -12,21 +16,59 @@ type Algorithm uint8
 const (
 	AlgoMinimax   Algorithm = iota // plain minimax: every node is searched
 	AlgoAlphaBeta                  // alpha-beta pruning (the default)
+	// AlgoExpectiminimax is minimax over MAX, MIN and CHANCE nodes: a
+	// chance node is worth the probability-weighted sum of its children.
+	AlgoExpectiminimax
+	// AlgoStar1 is Ballard's *-minimax (Star1): alpha-beta at MAX and MIN
+	// nodes, and cutoffs at chance nodes from the bounds [L, U] on the leaf
+	// values (Options.Bounds).
+	AlgoStar1
+	// AlgoMaxN is max^n over n-player games with vector values: each
+	// player maximises its own component.
+	AlgoMaxN
+	// AlgoParanoid reduces an n-player game to two players (Options.Player
+	// against all the others) and searches it with alpha-beta.
+	AlgoParanoid
 )
 
-var algorithmNames = []string{AlgoMinimax: "minimax", AlgoAlphaBeta: "alphabeta"}
+var algorithmNames = []string{AlgoMinimax: "minimax", AlgoAlphaBeta: "alphabeta",
+	AlgoExpectiminimax: "expectiminimax", AlgoStar1: "star1", AlgoMaxN: "maxn", AlgoParanoid: "paranoid"}
 
 func (a Algorithm) String() string { return nameOf(algorithmNames, int(a), "algorithm") }
 
-// ParseAlgorithm accepts "minimax" and "alphabeta" (also "alpha-beta" and "ab").
+// Algorithms lists every algorithm the engine offers, in a stable order.
+func Algorithms() []Algorithm {
+	return []Algorithm{AlgoMinimax, AlgoAlphaBeta, AlgoExpectiminimax, AlgoStar1, AlgoMaxN, AlgoParanoid}
+}
+
+// ParseAlgorithm accepts the names of Algorithms ("minimax", "alphabeta",
+// "expectiminimax", "star1", "maxn", "paranoid"), and also "alpha-beta",
+// "ab", "expectimax", "star-1", "*-minimax" and "max^n".
 func ParseAlgorithm(s string) (Algorithm, error) {
 	switch strings.ToLower(s) {
 	case "alpha-beta", "ab":
 		return AlgoAlphaBeta, nil
+	case "expectimax", "expecti-minimax":
+		return AlgoExpectiminimax, nil
+	case "star-1", "*-minimax", "star1-minimax":
+		return AlgoStar1, nil
+	case "max^n", "max-n":
+		return AlgoMaxN, nil
 	}
 	i, err := parseName(algorithmNames, s, "algorithm")
 	return Algorithm(i), err
 }
+
+// HasWindow reports whether the algorithm keeps an α-β window, so that its
+// events carry α and β: alpha-beta, Star1 and paranoid (which is alpha-beta
+// on the reduced game).
+func (a Algorithm) HasWindow() bool {
+	return a == AlgoAlphaBeta || a == AlgoStar1 || a == AlgoParanoid
+}
+
+// Prunes reports whether the algorithm may skip children: the prune rule
+// and fail mode apply to it.
+func (a Algorithm) Prunes() bool { return a.HasWindow() }
 
 // PruneRule is the cutoff test. Lectures differ: the textbook cuts when
 // the value reaches the bound (v ≥ β at MAX, v ≤ α at MIN); some courses cut
@@ -115,6 +157,53 @@ type Options[S any] struct {
 	Eval Evaluation[S]
 	// EvalName names Eval in the trace ("lines", "aima", "h").
 	EvalName string
+	// Bounds are the least and the greatest value a leaf may have, which
+	// Star1 needs to prune at chance nodes. The zero value means not given.
+	Bounds Bounds
+	// Player is the player (1-based) that the paranoid reduction plays
+	// for; 0 means player 1. The other algorithms ignore it.
+	Player int
+}
+
+// Bounds is the interval [L, U] that holds every leaf value (terminal
+// utilities and evaluations at the depth limit alike). It is given when
+// L < U; the zero value {0, 0} means no bounds.
+type Bounds struct{ L, U float64 }
+
+// Set reports whether the bounds were given.
+func (b Bounds) Set() bool { return b.L != 0 || b.U != 0 }
+
+// String writes the bounds as the command line takes them: "-1,1".
+func (b Bounds) String() string {
+	return strconv.FormatFloat(b.L, 'f', -1, 64) + "," + strconv.FormatFloat(b.U, 'f', -1, 64)
+}
+
+// ParseBounds reads "L,U" (such as "0,10" or "-1,1"); L must be less than U.
+func ParseBounds(s string) (Bounds, error) {
+	l, u, ok := strings.Cut(s, ",")
+	if !ok {
+		return Bounds{}, fmt.Errorf("search: bounds %q must be two numbers L,U, such as 0,10", s)
+	}
+	lo, err1 := strconv.ParseFloat(strings.TrimSpace(l), 64)
+	hi, err2 := strconv.ParseFloat(strings.TrimSpace(u), 64)
+	if err1 != nil || err2 != nil {
+		return Bounds{}, fmt.Errorf("search: bounds %q must be two numbers L,U, such as 0,10", s)
+	}
+	b := Bounds{lo, hi}
+	if err := b.check(); err != nil {
+		return Bounds{}, err
+	}
+	return b, nil
+}
+
+func (b Bounds) check() error {
+	switch {
+	case math.IsNaN(b.L) || math.IsNaN(b.U) || math.IsInf(b.L, 0) || math.IsInf(b.U, 0):
+		return fmt.Errorf("search: bounds %v,%v must be finite numbers", b.L, b.U)
+	case b.L >= b.U:
+		return fmt.Errorf("search: bounds %s have L ≥ U; the least leaf value L must be below the greatest U", b)
+	}
+	return nil
 }
 
 // ErrStopped is returned when the recorder asked the search to stop.
@@ -135,7 +224,7 @@ func (o Options[S]) Validate(a Algorithm) error {
 	if o.Order > OrderWorst {
 		return fmt.Errorf("search: unknown ordering %d", o.Order)
 	}
-	if a == AlgoAlphaBeta && o.Prune == PruneGT && o.Fail == FailHard {
+	if a.Prunes() && o.Prune == PruneGT && o.Fail == FailHard {
 		return errors.New("search: the strict prune rule (gt) needs fail-soft: a fail-hard child never returns more than β, so v > β could never fire")
 	}
 	if o.Depth < 0 {
@@ -149,6 +238,25 @@ func (o Options[S]) Validate(a Algorithm) error {
 	}
 	if o.Order == OrderEval && o.Eval == nil {
 		return errors.New("search: the eval ordering needs an evaluation")
+	}
+	if o.Bounds.Set() {
+		if err := o.Bounds.check(); err != nil {
+			return err
+		}
+	}
+	switch a {
+	case AlgoStar1:
+		if !o.Bounds.Set() {
+			return errors.New("search: star1 needs bounds L,U on the leaf values: without them a chance node can never be cut (give Options.Bounds, or --bounds L,U)")
+		}
+	case AlgoMaxN:
+		if o.Order == OrderEval || o.Order == OrderBest || o.Order == OrderWorst {
+			return fmt.Errorf("search: max^n searches in natural, reversed or random order, not %v", o.Order)
+		}
+	case AlgoParanoid:
+		if o.Player < 0 || o.Player > trace.MaxPlayers {
+			return fmt.Errorf("search: paranoid player %d is not between 1 and %d", o.Player, trace.MaxPlayers)
+		}
 	}
 	return nil
 }

@@ -60,6 +60,25 @@ func (l Listing) LineOf(key string) int {
 // Keys lists every event line key a search of this algorithm can emit.
 // Every listing holds each of them on exactly one line.
 func Keys(algo Algorithm) []string {
+	six := func(prefix string) []string {
+		var ks []string
+		for _, l := range []string{"enter", "terminal", "cutoff", "loop", "value", "return"} {
+			ks = append(ks, prefix+"-"+l)
+		}
+		return ks
+	}
+	switch algo {
+	case AlgoParanoid:
+		return Keys(AlgoAlphaBeta)
+	case AlgoExpectiminimax:
+		return append(append(append(six("max"), six("min")...), six("chance")...), "done")
+	case AlgoStar1:
+		ks := Keys(AlgoAlphaBeta)
+		ks = append(ks[:len(ks)-1], six("chance")...)
+		return append(ks, lineChanceFailLow, lineChanceFailHigh, "done")
+	case AlgoMaxN:
+		return append(append(six("player"), six("chance")...), "done")
+	}
 	var ks []string
 	for _, p := range []string{"max", "min"} {
 		ks = append(ks, p+"-enter", p+"-terminal", p+"-cutoff", p+"-loop", p+"-value", p+"-return")
@@ -77,7 +96,33 @@ func Keys(algo Algorithm) []string {
 // rootKind says which function the search starts with. The listing follows
 // the variant: the comparison of the prune rule, and for fail-hard the
 // returns of β, α instead of v.
+//
+// Expectiminimax, Star1 and max^n have no negamax form (see Forms): asked
+// for one, they return their textbook listing. Paranoid is alpha-beta on
+// the reduced game, in either form.
 func Pseudocode(algo Algorithm, form Form, rule PruneRule, fail FailMode, rootKind trace.Kind) Listing {
+	switch algo {
+	case AlgoExpectiminimax:
+		return expectiminimaxListing()
+	case AlgoStar1:
+		return star1Listing(rule, fail)
+	case AlgoMaxN:
+		return maxnListing()
+	case AlgoParanoid:
+		rk := trace.Max // the reduced root: MAX for the chosen player, MIN for the others
+		if rootKind == trace.Min {
+			rk = trace.Min
+		}
+		l := Pseudocode(AlgoAlphaBeta, form, rule, fail, rk)
+		l.Title = "Paranoid: " + l.Title + " on the reduced game"
+		note := []Line{
+			{Text: "▹ the paranoid reduction: the chosen player's nodes are MAX, every other player's MIN,", Indent: 0},
+			{Text: "▹ and a leaf is worth the chosen player's component of its vector", Indent: 0},
+			{Text: "", Indent: 0},
+		}
+		l.Lines = append(note, l.Lines...)
+		return l
+	}
 	if form == FormNegamax {
 		return negamaxListing(algo, rule, fail, rootKind)
 	}
@@ -214,4 +259,113 @@ func (l Listing) String() string {
 		sb.WriteString(strings.Repeat("    ", ln.Indent) + ln.Text + "\n")
 	}
 	return sb.String()
+}
+
+// Forms lists the forms in which an algorithm's pseudocode is written:
+// textbook and negamax for minimax, alpha-beta and paranoid, the textbook
+// form alone for the others.
+func Forms(algo Algorithm) []Form {
+	switch algo {
+	case AlgoMinimax, AlgoAlphaBeta, AlgoParanoid:
+		return []Form{FormTextbook, FormNegamax}
+	}
+	return []Form{FormTextbook}
+}
+
+// minMaxFunctions adds the MAX-VALUE and MIN-VALUE functions of a search
+// without a window, whose children are valued by VALUE.
+func (b *builder) minMaxFunctions() {
+	for _, side := range []struct{ name, prefix, init, pick string }{
+		{"MAX-VALUE", "max", "−∞", "MAX"},
+		{"MIN-VALUE", "min", "+∞", "MIN"},
+	} {
+		b.add(0, "")
+		b.add(0, fmt.Sprintf("function %s(state, depth) returns a value", side.name), side.prefix+"-enter")
+		b.add(1, "if TERMINAL(state) then return UTILITY(state)", side.prefix+"-terminal")
+		b.add(1, "if depth = LIMIT then return EVAL(state)", side.prefix+"-cutoff")
+		b.add(1, "v ← "+side.init)
+		b.add(1, "for each a in ACTIONS(state) do", side.prefix+"-loop")
+		b.add(2, fmt.Sprintf("v ← %s(v, VALUE(RESULT(state, a), depth + 1))", side.pick), side.prefix+"-value")
+		b.add(1, "return v", side.prefix+"-return")
+	}
+}
+
+func expectiminimaxListing() Listing {
+	var b builder
+	b.title = "Expectiminimax"
+	b.add(0, "function EXPECTIMINIMAX-DECISION(state) returns a move")
+	b.add(1, "v ← VALUE(state, 0)    ▹ VALUE is MAX-VALUE, MIN-VALUE or CHANCE-VALUE, by who is to move")
+	b.add(1, "return the first move whose value is v", "done")
+	b.minMaxFunctions()
+	b.add(0, "")
+	b.add(0, "function CHANCE-VALUE(state, depth) returns a value", "chance-enter")
+	b.add(1, "if TERMINAL(state) then return UTILITY(state)", "chance-terminal")
+	b.add(1, "if depth = LIMIT then return EVAL(state)", "chance-cutoff")
+	b.add(1, "v ← 0")
+	b.add(1, "for each outcome a, with probability P(a), in ACTIONS(state) do", "chance-loop")
+	b.add(2, "v ← v + P(a) × VALUE(RESULT(state, a), depth + 1)", "chance-value")
+	b.add(1, "return v", "chance-return")
+	return b.listing(FormTextbook)
+}
+
+func star1Listing(rule PruneRule, fail FailMode) Listing {
+	ab := Pseudocode(AlgoAlphaBeta, FormTextbook, rule, fail, trace.Max)
+	var b builder
+	b.title = "Star1 (" + variantName(rule, fail) + "; every leaf value in [L, U])"
+	b.add(0, "function STAR1-SEARCH(state) returns a move")
+	b.add(1, "v ← VALUE(state, −∞, +∞, 0)    ▹ VALUE is MAX-VALUE, MIN-VALUE or CHANCE-VALUE, by who is to move")
+	b.add(1, "return the first move whose value is v", "done")
+	// MAX-VALUE and MIN-VALUE are alpha-beta's, valuing children by VALUE.
+	for _, ln := range ab.Lines[3:] {
+		ln.Text = strings.ReplaceAll(ln.Text, "MIN-VALUE(RESULT", "VALUE(RESULT")
+		ln.Text = strings.ReplaceAll(ln.Text, "MAX-VALUE(RESULT", "VALUE(RESULT")
+		b.lines = append(b.lines, ln)
+	}
+	le, ge := "≤", "≥"
+	if rule == PruneGT {
+		le, ge = "<", ">"
+	}
+	low, high := "s + R·U", "s + R·L"
+	if fail == FailHard {
+		low, high = "α", "β"
+	}
+	b.add(0, "")
+	b.add(0, "function CHANCE-VALUE(state, α, β, depth) returns a value", "chance-enter")
+	b.add(1, "if TERMINAL(state) then return UTILITY(state)", "chance-terminal")
+	b.add(1, "if depth = LIMIT then return EVAL(state)", "chance-cutoff")
+	b.add(1, "s ← 0; R ← 1    ▹ s = Σ P·v over the outcomes searched; R = the probability of the rest")
+	b.add(1, "for each outcome a, with probability P(a), in ACTIONS(state) do", "chance-loop")
+	b.add(2, fmt.Sprintf("if s + R·U %s α then return %s    ▹ even U for the rest stays at or below α: fail low", le, low), lineChanceFailLow)
+	b.add(2, fmt.Sprintf("if s + R·L %s β then return %s    ▹ even L for the rest stays at or above β: fail high", ge, high), lineChanceFailHigh)
+	b.add(2, "R ← R − P(a)")
+	b.add(2, "α′ ← (α − s − R·U) / P(a);  β′ ← (β − s − R·L) / P(a)    ▹ beyond them a bound on v decides")
+	b.add(2, "v ← VALUE(RESULT(state, a), MAX(α′, L), MIN(β′, U), depth + 1)")
+	b.add(2, "s ← s + P(a) × v", "chance-value")
+	b.add(1, "return s", "chance-return")
+	return b.listing(FormTextbook)
+}
+
+func maxnListing() Listing {
+	var b builder
+	b.title = "Max^n"
+	b.add(0, "function MAXN-DECISION(state) returns a move")
+	b.add(1, "v ← VALUE(state, 0)    ▹ VALUE is PLAYER-VALUE or CHANCE-VALUE, by who is to move")
+	b.add(1, "return the first move whose vector is v", "done")
+	b.add(0, "")
+	b.add(0, "function PLAYER-VALUE(state, depth) returns a vector of n values", "player-enter")
+	b.add(1, "if TERMINAL(state) then return UTILITY-VECTOR(state)", "player-terminal")
+	b.add(1, "if depth = LIMIT then return EVAL-VECTOR(state)", "player-cutoff")
+	b.add(1, "k ← PLAYER(state); v ← none")
+	b.add(1, "for each a in ACTIONS(state) do", "player-loop")
+	b.add(2, "w ← VALUE(RESULT(state, a), depth + 1); if v = none or w[k] > v[k] then v ← w", "player-value")
+	b.add(1, "return v", "player-return")
+	b.add(0, "")
+	b.add(0, "function CHANCE-VALUE(state, depth) returns a vector of n values", "chance-enter")
+	b.add(1, "if TERMINAL(state) then return UTILITY-VECTOR(state)", "chance-terminal")
+	b.add(1, "if depth = LIMIT then return EVAL-VECTOR(state)", "chance-cutoff")
+	b.add(1, "v ← (0, …, 0)")
+	b.add(1, "for each outcome a, with probability P(a), in ACTIONS(state) do", "chance-loop")
+	b.add(2, "v ← v + P(a) × VALUE(RESULT(state, a), depth + 1)", "chance-value")
+	b.add(1, "return v", "chance-return")
+	return b.listing(FormTextbook)
 }

@@ -15,6 +15,14 @@ func Run[S any, G Game[S]](algo Algorithm, g G, root S, opt Options[S], rec trac
 		return Minimax(g, root, opt, rec)
 	case AlgoAlphaBeta:
 		return AlphaBeta(g, root, opt, rec)
+	case AlgoExpectiminimax:
+		return Expectiminimax(g, root, opt, rec)
+	case AlgoStar1:
+		return Star1(g, root, opt, rec)
+	case AlgoMaxN:
+		return MaxN(g, root, opt, rec)
+	case AlgoParanoid:
+		return Paranoid(g, root, opt, rec)
 	}
 	return trace.Result{}, fmt.Errorf("search: unknown algorithm %v", algo)
 }

@@ -10,7 +10,8 @@
 const init = JSON.parse(document.getElementById("abtrace-init").textContent);
 
 const $ = (id) => document.getElementById(id);
-const svg = $("tree");
+const svg = $("tree"); // the stack of SVG layers that draws the tree
+const layers = [...svg.querySelectorAll("svg.layer")];
 const wrap = $("tree-wrap");
 const narration = $("narration");
 const stackList = $("stack");
@@ -161,7 +162,7 @@ function paintCut(id, v, e) {
   const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
   if (!c) {
     c = document.createElementNS(NSVG, "g");
-    c.setAttribute("class", "cut");
+    c.setAttribute("class", "cut fresh");
     c.dataset.cut = id;
     const l = document.createElementNS(NSVG, "line");
     const len = Math.hypot(x2 - x1, y2 - y1) || 1;
@@ -175,19 +176,36 @@ function paintCut(id, v, e) {
     cuts.set(id, c);
   }
   let t = c.querySelector("text");
-  if (firstPruned(parentOf(id)) === id) {
+  const parent = parentOf(id);
+  if (firstPruned(parent) === id) {
     if (!t) {
       t = document.createElementNS(NSVG, "text");
-      t.setAttribute("x", mx + 11);
-      t.setAttribute("y", my + 5);
       t.dataset.testid = "cut-test";
       c.append(t);
     }
+    // Under the cut marks of every child this cutoff pruned, centred.
+    let lo = Infinity, hi = -Infinity, low = -Infinity;
+    for (const sib of children.get(parent) || []) {
+      const sv = state.views.get(sib);
+      const se = edges.get(sib);
+      if (!sv || sv.state !== "pruned" || !sv.test || !se) continue;
+      const x = (+se.getAttribute("x1") + +se.getAttribute("x2")) / 2;
+      const y = (+se.getAttribute("y1") + +se.getAttribute("y2")) / 2;
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
+      low = Math.max(low, y);
+    }
+    t.setAttribute("x", String(Math.round(((lo + hi) / 2) * 10) / 10));
+    t.setAttribute("y", String(Math.round((low + cutLabelGap) * 10) / 10));
     setText(t, v.test);
   } else if (t) {
     t.remove();
   }
 }
+
+// cutLabelGap matches templates.cutLabelGap: the test sits this far under
+// the cut marks.
+const cutLabelGap = 24;
 
 /** firstPruned is the first child, in search order, that parent pruned. */
 function firstPruned(parent) {
@@ -263,7 +281,9 @@ function panels(f) {
     res.hidden = !f.done;
     stat("value", f.done && f.result ? num(f.result.value) : "");
   }
+  markInside();
   counter();
+  keepVisible();
   scrollToCurrent();
 }
 
@@ -280,8 +300,25 @@ function highlightLine(key) {
   for (const li of linesByKey.get(key) || []) {
     li.classList.add("current");
     li.setAttribute("data-line-current", "true");
+    if (!li.closest(".listing").hidden) lineToShow = li;
   }
   state.line = key;
+}
+
+// keepVisible scrolls the side panel, and only it, so the current
+// pseudocode line is in view. It reads the layout, so it runs once, after
+// everything else has changed.
+const panelBox = document.querySelector(".panels");
+let lineToShow = null;
+function keepVisible() {
+  const li = lineToShow;
+  lineToShow = null;
+  if (!li || !panelBox || panelBox.scrollHeight <= panelBox.clientHeight) return;
+  const box = panelBox.getBoundingClientRect();
+  const r = li.getBoundingClientRect();
+  const margin = 24;
+  if (r.top < box.top + margin) panelBox.scrollTop -= box.top + margin - r.top;
+  else if (r.bottom > box.bottom - margin) panelBox.scrollTop += r.bottom - (box.bottom - margin);
 }
 
 function renderStack() {
@@ -308,7 +345,7 @@ function renderStack() {
 }
 
 function counter() {
-  setText(stepOut, "step " + state.step + (state.total ? " of " + state.total : ""));
+  setText(stepOut, "step " + count(state.step) + (state.total ? " of " + count(state.total) : ""));
   const max = state.total || Math.max(state.step, Number(scrubber.max) || 1);
   setAttr(scrubber, "max", String(max));
   if (!scrubbing) scrubber.value = String(state.step);
@@ -319,6 +356,11 @@ function counter() {
   remember();
 }
 
+/** count writes a number with thousands separated: 2,199,784. */
+function count(n) {
+  return n.toLocaleString("en-US");
+}
+
 function updateFolds(m) {
   for (const [id, c] of Object.entries(m || {})) {
     const f = folds.get(id);
@@ -327,7 +369,8 @@ function updateFolds(m) {
     setAttr(f, "data-visited", String(c.visited));
     setAttr(f, "data-pruned", String(c.pruned));
     setAttr(f, "data-total", String(total));
-    setText(f.querySelector(".fc"), compact(c.visited) + " / " + compact(c.pruned) + " / " + compact(total));
+    setText(f.querySelector(".fc-vp"), compact(c.visited) + " / " + compact(c.pruned));
+    setText(f.querySelector(".fc-t"), "of " + compact(total));
   }
 }
 
@@ -361,19 +404,65 @@ function viewURL(step, extraOpen) {
 
 // Zoom: the drawing fits the pane at 1; larger values scroll, and the
 // current node is kept in view.
-const zooms = [1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32];
+const zooms = [1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 function zoom(dir) {
   const i = zooms.indexOf(state.zoom) + dir;
   if (i < 0 || i >= zooms.length) return;
   state.zoom = zooms[i];
-  svg.setAttribute("width", state.zoom * 100 + "%");
+  for (const l of layers) l.setAttribute("width", state.zoom * 100 + "%");
   scrollToCurrent();
 }
 
+/** shownCurrent is the drawn node that stands for the current one: itself,
+ * or the folded node whose hidden subtree holds it. */
+function shownCurrent() {
+  let id = state.current;
+  while (id !== null && !nodes.has(id)) id = parentOf(id);
+  return id;
+}
+
+// markInside rings the fold that holds the current node when that node is
+// not drawn.
+let insideId = null;
+function markInside() {
+  const id = state.step > 0 ? shownCurrent() : null;
+  const inside = id !== null && id !== state.current ? id : null;
+  if (inside === insideId) return;
+  if (insideId !== null) nodes.get(insideId)?.g.classList.remove("inside");
+  if (inside !== null) nodes.get(inside).g.classList.add("inside");
+  insideId = inside;
+}
+
+// scrollToCurrent keeps the current node in the middle of the pane when the
+// drawing is larger than it. It scrolls the pane only, never the page.
 function scrollToCurrent() {
-  if (state.zoom === 1 || state.current === null) return;
-  const n = nodes.get(state.current);
-  if (n) n.g.scrollIntoView({ block: "nearest", inline: "center" });
+  if (wrap.scrollWidth <= wrap.clientWidth && wrap.scrollHeight <= wrap.clientHeight) return;
+  const id = shownCurrent();
+  const n = id === null ? null : nodes.get(id);
+  if (!n) return;
+  const box = wrap.getBoundingClientRect();
+  const r = n.g.getBoundingClientRect();
+  const dx = r.left + r.width / 2 - (box.left + box.width / 2);
+  const dy = r.top + r.height / 2 - (box.top + box.height / 2);
+  if (Math.abs(dx) > box.width / 4) wrap.scrollLeft += dx;
+  if (Math.abs(dy) > box.height / 4) wrap.scrollTop += dy;
+}
+
+// A drawing too wide to read at the pane's width starts zoomed in, at the
+// first level where its text is at least half size, on the current node.
+function initialZoom() {
+  const w = Number(layers[0]?.viewBox.baseVal.width) || 0;
+  if (!w || !wrap.clientWidth) return;
+  const scale = wrap.clientWidth / w;
+  if (scale >= 0.25) return;
+  let z = zooms[0];
+  for (const x of zooms) {
+    z = x;
+    if (scale * x >= 0.5) break;
+  }
+  state.zoom = z;
+  for (const l of layers) l.setAttribute("width", z * 100 + "%");
+  requestAnimationFrame(scrollToCurrent);
 }
 
 function switchForm() {
@@ -440,9 +529,14 @@ function receive(data) {
   if (m.total !== undefined && m.total !== null) state.total = m.total;
   switch (m.type) {
     case "frame":
+      // end is left out of a frame or patch that is not at the last step.
+      state.end = !!m.end;
+      updateFolds(m.folds);
       applyFrame(m.frame);
       break;
     case "patch":
+      state.end = !!m.end;
+      updateFolds(m.folds);
       if (!applyPatch(m.patch)) {
         send({ cmd: "seek", step: m.patch.step });
         return;
@@ -461,9 +555,6 @@ function receive(data) {
     default:
       return;
   }
-  if (m.end !== undefined) state.end = !!m.end;
-  updateFolds(m.folds);
-  counter();
   window.dispatchEvent(new CustomEvent("abtrace:update", { detail: { step: state.step } }));
 }
 
@@ -602,4 +693,5 @@ document.addEventListener("keyup", (ev) => {
   if (ev.key === " " && !typing(ev)) ev.preventDefault();
 });
 
+initialZoom();
 connect();

@@ -18,9 +18,9 @@ type Home struct {
 type Form struct {
 	// Source is the chosen source: "tree" (the default), "random",
 	// "tictactoe" or "nim".
-	Source                                       string
+	Source                                      string
 	Tree, Root, Position, Matches, Take, Random string
-	Seed, Algo, Prune, Fail, Order, Depth, Eval  string
+	Seed, Algo, Prune, Fail, Order, Depth, Eval string
 }
 
 // FormError is a problem with the submitted scenario.

@@ -413,11 +413,11 @@ func HomePage(h Home) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = option("ge", "v ≥ β at MAX, v ≤ α at MIN (textbook)", h.Form.Prune == "" || h.Form.Prune == "ge").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = option("ge", "v ≥ β at MAX, v ≤ α at MIN", h.Form.Prune == "" || h.Form.Prune == "ge").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = option("gt", "v > β at MAX, v < α at MIN (strict)", h.Form.Prune == "gt").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = option("gt", "v > β at MAX, v < α at MIN", h.Form.Prune == "gt").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

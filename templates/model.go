@@ -131,9 +131,18 @@ func (v *View) LoadQuery() string {
 // number of steps is not known.
 func (v *View) StepText() string {
 	if v.Total > 0 {
-		return "step " + strconv.Itoa(v.Step) + " of " + strconv.Itoa(v.Total)
+		return "step " + thousands(v.Step) + " of " + thousands(v.Total)
 	}
-	return "step " + strconv.Itoa(v.Step)
+	return "step " + thousands(v.Step)
+}
+
+// thousands writes n with its thousands separated: 2,199,784.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // ScrubMax is the largest value of the scrubber.

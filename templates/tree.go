@@ -22,7 +22,11 @@ const (
 
 	// margins around the layout: room for α/β labels on the left, values
 	// on the right, values and fold glyphs under the lowest level.
-	marginLeft, marginRight, marginTop, marginBottom = 78, 64, 34, 78
+	marginLeft, marginRight, marginTop, marginBottom = 78, 64, 34, 90
+
+	// cutLabelGap is how far below the cut marks the test that fired is
+	// written.
+	cutLabelGap = 24
 )
 
 // Glyph is how a node is drawn.
@@ -53,8 +57,11 @@ type drawNode struct {
 	// Alpha and Beta are the α/β label lines, for nodes on the stack.
 	Alpha, Beta string
 	Current     bool
-	OnStack     bool
-	Fold        *FoldCount
+	// Inside is true for the folded node whose hidden subtree holds the
+	// current node.
+	Inside  bool
+	OnStack bool
+	Fold    *FoldCount
 	// Offsets of the label positions from the node's centre.
 	ValueX, ValueY, ABX, ABY float64
 	ValueAnchor, ABAnchor    string
@@ -81,7 +88,25 @@ type drawing struct {
 	Nodes         []drawNode
 	Edges         []edge
 	Board         bool
+	// Layers split the nodes, in preorder, into stacked SVG elements of at
+	// most layerSize nodes each, every node with the edge into it. A step
+	// changes a few nodes; the browser then repaints only their layers, not
+	// the whole tree, which keeps stepping smooth on trees of thousands of
+	// nodes.
+	Layers []layer
 }
+
+// layer is one SVG element of the drawing.
+type layer struct {
+	Nodes []drawNode
+	Edges []edge
+}
+
+// layerSize is the most nodes one layer of the drawing holds.
+const layerSize = 150
+
+// animateNodes is the largest drawing whose changes are animated.
+const animateNodes = 400
 
 // glyphOf chooses how node n of a source is drawn.
 func glyphOf(source string, n trace.LayoutNode) Glyph {
@@ -148,12 +173,26 @@ func (v *View) drawing() drawing {
 	for _, id := range f.Stack {
 		onStack[id] = true
 	}
+	// The current node, or when it is folded away the drawn node whose
+	// fold holds it.
+	inside := ""
+	if f.Step > 0 {
+		if _, drawn := l.Node(f.Current); !drawn {
+			for id, ok := trace.ParentID(f.Current); ok; id, ok = trace.ParentID(id) {
+				if _, drawn := l.Node(id); drawn {
+					inside = id
+					break
+				}
+			}
+		}
+	}
 	glyphs := make(map[string]Glyph, len(l.Nodes))
 	d.Nodes = make([]drawNode, 0, len(l.Nodes))
 	for _, n := range l.Nodes {
 		g := glyphOf(v.Source, n)
 		glyphs[n.ID] = g
 		dn := drawNode{LayoutNode: n, Glyph: g, State: f.StateOf(n.ID).String(), Current: f.Step > 0 && f.Current == n.ID, OnStack: onStack[n.ID]}
+		dn.Inside = inside != "" && n.ID == inside
 		if nv := f.Nodes[n.ID]; nv != nil {
 			dn.Value = nv.Text
 			if nv.Window && dn.OnStack {
@@ -202,6 +241,22 @@ func (v *View) drawing() drawing {
 		}
 		d.Edges = append(d.Edges, e)
 	}
+	// The test is written once per cutoff, under the cut marks of the
+	// children it pruned, centred on them.
+	type span struct{ lo, hi, y float64 }
+	spans := map[string]*span{}
+	for _, e := range d.Edges {
+		if !e.Cut {
+			continue
+		}
+		parent, _ := trace.ParentID(e.ID)
+		mx, my := (e.X1+e.X2)/2, (e.Y1+e.Y2)/2
+		if sp := spans[parent]; sp == nil {
+			spans[parent] = &span{mx, mx, my}
+		} else {
+			sp.lo, sp.hi, sp.y = min(sp.lo, mx), max(sp.hi, mx), max(sp.y, my)
+		}
+	}
 	for i := range d.Edges {
 		e := &d.Edges[i]
 		if !e.Cut {
@@ -212,8 +267,10 @@ func (v *View) drawing() drawing {
 			e.Test = ""
 			continue
 		}
-		e.TestX, e.TestY = (e.X1+e.X2)/2+11, (e.Y1+e.Y2)/2+5
+		sp := spans[parent]
+		e.TestX, e.TestY = (sp.lo+sp.hi)/2, sp.y+cutLabelGap
 	}
+	d.Layers = layers(d.Nodes, d.Edges)
 	x0, y0 := -float64(marginLeft), -float64(marginTop)
 	w := l.Width + marginLeft + marginRight
 	h := l.Height + marginTop + marginBottom
@@ -224,6 +281,24 @@ func (v *View) drawing() drawing {
 	d.ViewBox = num(x0) + " " + num(y0) + " " + num(w) + " " + num(h)
 	d.Width, d.Height = w, h
 	return d
+}
+
+// layers cuts the nodes (in preorder) into runs of layerSize, each with
+// the edges into its nodes.
+func layers(nodes []drawNode, edges []edge) []layer {
+	into := make(map[string]int, len(nodes))
+	var out []layer
+	for i, n := range nodes {
+		if i%layerSize == 0 {
+			out = append(out, layer{Nodes: nodes[i:min(i+layerSize, len(nodes))]})
+		}
+		into[n.ID] = len(out) - 1
+	}
+	for _, e := range edges {
+		l := &out[into[e.ID]]
+		l.Edges = append(l.Edges, e)
+	}
+	return out
 }
 
 // shownValue is the label beside a node: its value, except that a leaf
@@ -271,9 +346,12 @@ func nodeClass(n drawNode) string {
 	var b strings.Builder
 	b.WriteString("n g-")
 	b.WriteString(string(n.Glyph))
-	if n.Kind == trace.Max {
+	switch {
+	case n.Glyph == GlyphLeaf:
+		// Leaves look alike, whoever would move there.
+	case n.Kind == trace.Max:
 		b.WriteString(" k-max")
-	} else if n.Kind == trace.Min {
+	case n.Kind == trace.Min:
 		b.WriteString(" k-min")
 	}
 	if n.Current {
@@ -281,6 +359,9 @@ func nodeClass(n drawNode) string {
 	}
 	if n.OnStack {
 		b.WriteString(" on-stack")
+	}
+	if n.Inside {
+		b.WriteString(" inside")
 	}
 	return b.String()
 }
@@ -312,33 +393,12 @@ func boardCells(board string) []boardCell {
 	return out
 }
 
-// kindName names a node's kind for people and screen readers.
-func kindName(n drawNode) string {
-	if n.Glyph == GlyphLeaf {
-		return "leaf"
-	}
-	return n.Kind.Upper()
-}
+// foldSeen is the first line of a fold glyph's counts: "visited / pruned";
+// foldTotal the second: "of total". Two short lines fit between
+// neighbouring folds.
+func foldSeen(c *FoldCount) string { return compact(c.Visited) + " / " + compact(c.Pruned) }
 
-// nodeTitle is the tooltip of a node: its name, kind and value.
-func nodeTitle(n drawNode) string {
-	s := kindName(n) + " " + NodeName(n.ID, n.Label)
-	if n.ID != "" && n.Label != "" {
-		s += " (" + n.ID + ")"
-	}
-	if n.Value != "" {
-		s += ": " + n.Value
-	} else if n.Text != "" {
-		s += ": " + n.Text
-	}
-	s += " — " + n.State
-	return s
-}
-
-// foldText is the count line of a fold glyph: "visited / pruned / total".
-func foldText(c *FoldCount) string {
-	return compact(c.Visited) + " / " + compact(c.Pruned) + " / " + compact(c.Total)
-}
+func foldTotal(c *FoldCount) string { return "of " + compact(c.Total) }
 
 // compact writes a count in at most four or five characters: 950, 12k, 1.2M.
 func compact(n int) string {

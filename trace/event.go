@@ -102,6 +102,14 @@ type Event struct {
 	ChildBound Bound
 	Changed    string
 
+	// Range is true when Low and High are set: on the update, prune and
+	// exit events of a chance node searched by Star1, the interval
+	// [Low, High] that holds the node's value given the children searched
+	// so far, each child not yet searched counted at the least (L) and the
+	// greatest (U) leaf value.
+	Range     bool
+	Low, High Num
+
 	// Prune.
 	Test   string   // the comparison that fired, with numbers: "2 ≤ α = 3"
 	Pruned []string // ids of the skipped children, in search order
@@ -135,6 +143,8 @@ type wireEvent struct {
 	ChildValue *Num      `json:"child_value,omitempty"`
 	ChildBound *Bound    `json:"child_bound,omitempty"`
 	Changed    string    `json:"changed,omitempty"`
+	Low        *Num      `json:"low,omitempty"`
+	High       *Num      `json:"high,omitempty"`
 	Test       string    `json:"test,omitempty"`
 	Pruned     []string  `json:"pruned,omitempty"`
 	Result     *Result   `json:"result,omitempty"`
@@ -168,6 +178,9 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		w.ChildValue = &e.ChildValue
 		w.ChildBound = &e.ChildBound
 	}
+	if e.Range {
+		w.Low, w.High = &e.Low, &e.High
+	}
 	return json.Marshal(w)
 }
 
@@ -196,6 +209,9 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 	}
 	if w.ChildBound != nil {
 		e.ChildBound = *w.ChildBound
+	}
+	if w.Low != nil && w.High != nil {
+		e.Range, e.Low, e.High = true, *w.Low, *w.High
 	}
 	return nil
 }

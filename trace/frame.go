@@ -92,6 +92,15 @@ type NodeView struct {
 	// Order is the natural indices of the children in search order, once
 	// the node is expanded (non-nil, possibly empty); nil before.
 	Order []int
+	// Probs is, at an expanded chance node, the probability of each child
+	// by natural index (from the expand event); nil elsewhere.
+	Probs []float64
+
+	// Range is true when Low and High are set: at a chance node searched by
+	// Star1, the interval known to hold its value from the children seen
+	// so far (see Event.Range). While the node is open, Text shows it.
+	Range     bool
+	Low, High Num
 
 	// Test is the cut test that fired, with numbers ("2 ≤ α = 3"): on the
 	// node where it fired, and on each child pruned by it.
@@ -109,6 +118,7 @@ func (v *NodeView) Clone() *NodeView {
 	w := *v
 	w.Order = slices.Clone(v.Order)
 	w.Vec = slices.Clone(v.Vec)
+	w.Probs = slices.Clone(v.Probs)
 	return &w
 }
 
@@ -122,7 +132,8 @@ func (v *NodeView) Equal(w *NodeView) bool {
 		v.Window == w.Window && numEqual(v.Alpha, w.Alpha) && numEqual(v.Beta, w.Beta) &&
 		v.HasValue == w.HasValue && numEqual(v.Value, w.Value) && v.Bound == w.Bound &&
 		floatsEqual(v.Vec, w.Vec) && v.Text == w.Text &&
-		(v.Order == nil) == (w.Order == nil) && slices.Equal(v.Order, w.Order) && v.Test == w.Test
+		(v.Order == nil) == (w.Order == nil) && slices.Equal(v.Order, w.Order) && v.Test == w.Test &&
+		floatsEqual(v.Probs, w.Probs) && v.Range == w.Range && numEqual(v.Low, w.Low) && numEqual(v.High, w.High)
 }
 
 func numEqual(a, b Num) bool { return a == b || (a != a && b != b) }
@@ -136,6 +147,12 @@ func (v *NodeView) setText() {
 	switch {
 	case !v.HasValue:
 		v.Text = ""
+	case v.Range && v.State == StateOpen:
+		if v.Low == v.High {
+			v.Text = v.Low.String()
+		} else {
+			v.Text = "[" + v.Low.String() + ", " + v.High.String() + "]"
+		}
 	case v.Vec != nil:
 		v.Text = vecText(v.Vec)
 		switch v.Bound {
@@ -190,10 +207,16 @@ type wireNode struct {
 	Text  string    `json:"text,omitempty"`
 	Order *[]int    `json:"order,omitempty"`
 	Test  string    `json:"test,omitempty"`
+	Probs []float64 `json:"probs,omitempty"`
+	Low   *Num      `json:"low,omitempty"`
+	High  *Num      `json:"high,omitempty"`
 }
 
 func (v NodeView) MarshalJSON() ([]byte, error) {
-	w := wireNode{State: v.State, Depth: v.Depth, Label: v.Label, Vec: v.Vec, Text: v.Text, Test: v.Test}
+	w := wireNode{State: v.State, Depth: v.Depth, Label: v.Label, Vec: v.Vec, Text: v.Text, Test: v.Test, Probs: v.Probs}
+	if v.Range {
+		w.Low, w.High = &v.Low, &v.High
+	}
 	if v.State != StatePruned {
 		w.Kind = &v.Kind
 	}
@@ -214,7 +237,10 @@ func (v *NodeView) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	*v = NodeView{State: w.State, Depth: w.Depth, Label: w.Label, Vec: w.Vec, Text: w.Text, Test: w.Test}
+	*v = NodeView{State: w.State, Depth: w.Depth, Label: w.Label, Vec: w.Vec, Text: w.Text, Test: w.Test, Probs: w.Probs}
+	if w.Low != nil && w.High != nil {
+		v.Range, v.Low, v.High = true, *w.Low, *w.High
+	}
 	if w.Kind != nil {
 		v.Kind = *w.Kind
 	}
@@ -390,6 +416,9 @@ func (f *Frame) Apply(e Event) error {
 		}
 	case Expand:
 		n.Order = append(make([]int, 0, len(e.Order)), e.Order...)
+		if len(e.Probs) > 0 {
+			n.Probs = slices.Clone(e.Probs)
+		}
 	case Leaf:
 		n.Bound = Exact
 		f.Stats.CountLeaf(e.Depth)
@@ -422,6 +451,9 @@ func (f *Frame) Apply(e Event) error {
 			if len(e.Vec) > 0 {
 				n.Vec = slices.Clone(e.Vec)
 			}
+		}
+		if e.Range {
+			n.Range, n.Low, n.High = true, e.Low, e.High
 		}
 		n.setText()
 	}

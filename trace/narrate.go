@@ -153,6 +153,14 @@ func (nr narrator) enter() string {
 		return capital(nr.kindName(e.Node, e.Kind)) + " is entered at depth " + strconv.Itoa(e.Depth) + "."
 	}
 	s := capital(nr.kindName(e.Node, e.Kind)) + " is entered with α = " + e.Alpha.String() + ", β = " + e.Beta.String() + ": "
+	if parent, ok := ParentID(e.Node); ok {
+		if pv := nr.f.Nodes[parent]; pv != nil && pv.Kind == Chance && pv.State == StateOpen {
+			// Star1: the window was derived by the chance node above.
+			return capital(nr.kindName(e.Node, e.Kind)) + " is entered with α = " + e.Alpha.String() + ", β = " + e.Beta.String() +
+				", the window its CHANCE parent " + nr.bare(parent) + " derived from its own window and the leaf bounds: only a value between " +
+				e.Alpha.String() + " and " + e.Beta.String() + " must be found exactly; beyond them a bound lets " + nr.bare(parent) + " cut."
+		}
+	}
 	lo, hi := !isInf(e.Alpha, -1), !isInf(e.Beta, 1)
 	switch {
 	case !lo && !hi:
@@ -180,11 +188,11 @@ func (nr narrator) expand() string {
 	}
 	s += " has " + plural(n, "successor", "successors")
 	if len(e.Probs) > 0 {
-		ps := make([]Num, len(e.Probs))
+		ps := make([]string, len(e.Probs))
 		for i, p := range e.Probs {
-			ps[i] = Num(p)
+			ps[i] = probText(p)
 		}
-		s += " (probabilities " + joinNums(ps) + ")"
+		s += " (probabilities " + strings.Join(ps, ", ") + ")"
 	}
 	var keys []Num
 	if e.Keys != nil {
@@ -281,6 +289,12 @@ func (nr narrator) update() string {
 	case "beta":
 		return capital(who) + " β falls to " + e.Beta.String() + ": MIN can now hold MAX to at most " + e.Beta.String() + "."
 	case "value":
+		if t := nr.expected(); t != "" {
+			return t
+		}
+		if t := nr.picks(); t != "" {
+			return t
+		}
 		if !isMinimax(k) {
 			return capital(who) + " value becomes " + valueText(e.Value, e.Vec) + " after " + nr.short(e.Child) + " returns " + nr.childReturned() + "."
 		}
@@ -294,6 +308,12 @@ func (nr narrator) update() string {
 			old = prev.Value
 		}
 		return capital(who) + " value " + verb + " to " + e.Value.String() + ": " + k.Upper() + " takes " + pick + " of " + old.String() + " and " + nr.childValue() + "."
+	}
+	if t := nr.expected(); t != "" {
+		return t
+	}
+	if t := nr.picks(); t != "" {
+		return t
 	}
 	if !isMinimax(k) {
 		return capital(who) + " value stays " + valueText(e.Value, e.Vec) + " after " + nr.short(e.Child) + " returns " + nr.childReturned() + "."
@@ -313,6 +333,9 @@ func (nr narrator) prune() string {
 	e := nr.e
 	k := nr.kind()
 	test := e.Test
+	if t := nr.chanceCut(); t != "" {
+		return t
+	}
 	s := capital(nr.kindName(e.Node, k)) + " has value " + test
 	if len(e.Pruned) == 0 {
 		return s + ", but the test fires at the last child, so nothing is left to prune."
@@ -393,4 +416,195 @@ func (nr narrator) done() string {
 	default:
 		return s + " and " + strconv.Itoa(c) + " cutoffs saved work."
 	}
+}
+
+// probText writes a probability: a short decimal as it is (0.25), else a
+// fraction with a small denominator when it is one (1/3), else rounded.
+func probText(p float64) string {
+	s := Num(p).String()
+	if len(s) <= 6 {
+		return s
+	}
+	for d := 2; d <= 100; d++ {
+		n := math.Round(p * float64(d))
+		if n >= 1 && math.Abs(p-n/float64(d)) < 1e-9 {
+			return strconv.Itoa(int(n)) + "/" + strconv.Itoa(d)
+		}
+	}
+	return roundText(p)
+}
+
+// roundText writes v with at most three decimals.
+func roundText(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 3, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return Num(mustParse(s)).String()
+}
+
+func mustParse(s string) float64 {
+	f, _ := strconv.ParseFloat(s, 64)
+	return f
+}
+
+// shortText writes a value for a formula: as it is when short, else
+// rounded to three decimals, reporting whether it rounded.
+func shortText(v Num) (string, bool) {
+	if s := v.String(); len(s) <= 8 || isInf(v, 0) || v != v {
+		return s, false
+	}
+	return roundText(float64(v)), true
+}
+
+// vecShort writes a vector like vecText, rounding long components.
+func vecShort(vec []float64) (string, bool) {
+	var b strings.Builder
+	rounded := false
+	b.WriteByte('(')
+	for i, x := range vec {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		t, r := shortText(Num(x))
+		rounded = rounded || r
+		b.WriteString(t)
+	}
+	b.WriteByte(')')
+	return b.String(), rounded
+}
+
+// expected narrates an update at a chance node whose probabilities the
+// frame knows: the weighted sum so far, term by term ("C's expected value
+// so far: 0.5 × 3 + 0.5 × 12 = 7.5."), and under Star1 the interval the
+// node's value is known to lie in. It returns "" for other updates.
+func (nr narrator) expected() string {
+	e := nr.e
+	n := nr.f.Nodes[e.Node]
+	if n == nil || n.Kind != Chance || len(n.Probs) == 0 {
+		return ""
+	}
+	// The children returned so far, in search order, this one included.
+	var terms []string
+	rounded, complete := false, true
+	for _, i := range n.Order {
+		id := ChildID(e.Node, i)
+		c := nr.f.Nodes[id]
+		if id != e.Child && (c == nil || c.State != StateDone) {
+			complete = false
+			continue
+		}
+		if i < 0 || i >= len(n.Probs) {
+			return ""
+		}
+		var v string
+		var r bool
+		switch {
+		case id == e.Child && c != nil && len(c.Vec) > 0:
+			v, r = vecShort(c.Vec)
+		case id == e.Child:
+			v, r = shortText(e.ChildValue)
+		case len(c.Vec) > 0:
+			v, r = vecShort(c.Vec)
+		default:
+			v, r = shortText(c.Value)
+		}
+		rounded = rounded || r
+		terms = append(terms, probText(n.Probs[i])+" × "+v)
+	}
+	if len(terms) == 0 {
+		return ""
+	}
+	if len(terms) > 6 {
+		terms = append(terms[:2], "…", terms[len(terms)-2])
+	}
+	var total string
+	var r bool
+	if len(e.Vec) > 0 {
+		total, r = vecShort(e.Vec)
+	} else {
+		total, r = shortText(e.Value)
+	}
+	eq := " = "
+	if rounded || r {
+		eq = " ≈ "
+	}
+	what := "expected value"
+	if len(e.Vec) > 0 {
+		what = "expected vector"
+	}
+	s := capital(possessive(nr.short(e.Node))) + " " + what
+	if !complete {
+		s += " so far"
+	}
+	s += ": " + strings.Join(terms, " + ") + eq + total
+	if e.Range && !complete {
+		lo, _ := shortText(e.Low)
+		hi, _ := shortText(e.High)
+		s += "; with every outcome still to come between the leaf bounds, " + nr.short(e.Node) + " is worth between " + lo + " and " + hi
+	}
+	return s + "."
+}
+
+// ordinal writes the k-th in words up to sixteenth.
+func ordinal(k int) string {
+	words := [...]string{"zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+		"eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth"}
+	if k >= 0 && k < len(words) {
+		return words[k]
+	}
+	return strconv.Itoa(k) + "th"
+}
+
+// picks narrates an update at a max^n player node whose child's vector
+// the frame knows: "At node 0, P2 picks (1, 5, 2): 5 is the best second
+// component so far." It returns "" for other updates.
+func (nr narrator) picks() string {
+	e := nr.e
+	k := nr.kind()
+	p := k.PlayerIndex()
+	c := nr.f.Nodes[e.Child]
+	if p == 0 || len(e.Vec) < p || c == nil || len(c.Vec) < p {
+		return ""
+	}
+	prev := nr.f.Nodes[e.Node]
+	at := "At " + nr.short(e.Node) + ", " + k.Upper()
+	if e.Node == "" {
+		at = "At the root, " + k.Upper()
+	}
+	own := Num(e.Vec[p-1]).String()
+	if e.Changed == "value" {
+		if prev == nil || !prev.HasValue {
+			return at + " starts from " + vecText(e.Vec) + ", the vector of " + nr.short(e.Child) + ": its " + ordinal(p) + " component is " + own + "."
+		}
+		return at + " picks " + vecText(e.Vec) + ": " + own + " is the best " + ordinal(p) + " component so far."
+	}
+	return at + " keeps " + vecText(e.Vec) + ": " + nr.short(e.Child) + " offers " + Num(c.Vec[p-1]).String() +
+		" as the " + ordinal(p) + " component, no better than " + own + "."
+}
+
+// chanceCut narrates a Star1 cut at a chance node, whose test names the
+// bound: "upper bound 2.4 ≤ α = 3". It returns "" for other prunes.
+func (nr narrator) chanceCut() string {
+	e := nr.e
+	var why string
+	switch {
+	case strings.HasPrefix(e.Test, "upper bound "):
+		why = "even if every outcome still to come scored the greatest leaf value, its expected value could not beat α, what MAX is already sure of"
+	case strings.HasPrefix(e.Test, "lower bound "):
+		why = "even if every outcome still to come scored the least leaf value, its expected value would stay at β or above, and MIN can already hold MAX to β"
+	default:
+		return ""
+	}
+	s := capital(nr.kindName(e.Node, nr.kind())) + " has " + e.Test + ": " + why
+	n := nr.f.Nodes[e.Node]
+	switch {
+	case len(e.Pruned) == 0:
+		return s + "; the test fires at the last child, so nothing is left to prune."
+	case n != nil && len(e.Pruned) == len(n.Order) && len(n.Order) > 1:
+		return s + ", so all its " + countWord(len(e.Pruned)) + " children are pruned before any is searched."
+	case len(e.Pruned) == 1 && n != nil && len(n.Order) == 1:
+		return s + ", so its only child is pruned."
+	case len(e.Pruned) == 1:
+		return s + ", so its last child is pruned."
+	}
+	return s + ", so its last " + countWord(len(e.Pruned)) + " children are pruned."
 }

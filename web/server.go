@@ -118,6 +118,7 @@ func (s *Server) routes() {
 	s.e.GET("/healthz", s.healthz)
 	s.e.GET("/api/validate", s.validate)
 	s.e.GET("/static/*", s.static)
+	s.exerciseRoutes()
 }
 
 // Echo returns the Echo instance, so tests can serve requests with

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/dice"
 	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/tictactoe"
 	"github.com/abtrace/abtrace/search/tree"
@@ -25,14 +26,18 @@ import (
 const Textbook = "((3 12 8) (2 4 6) (14 5 2))"
 
 // Scenario is one search. Exactly one source is set: Tree (tree text),
-// Game ("tictactoe" or "nim") or Random ("B,D"). The zero values of the
-// other fields are the defaults: alpha-beta, prune on ≥, fail-soft, natural
-// order, no depth limit.
+// Game ("tictactoe", "nim" or "dice") or Random ("B,D"). The zero values of
+// the other fields are the defaults: alpha-beta, prune on ≥, fail-soft,
+// natural order, no depth limit.
+//
+// Trees with CHANCE nodes are searched by expectiminimax and star1, trees
+// with vector leaves (<3,1,2>) by maxn and paranoid; minimax and alphabeta
+// take plain two-player trees only.
 type Scenario struct {
 	Tree     string // explicit tree in the classroom notation
 	Root     string // "max" (default) or "min": the player at the root of an explicit tree
-	Game     string // "tictactoe" or "nim"
-	Position string // tic-tac-toe: 9 cells of x, o and . (default: the empty board)
+	Game     string // "tictactoe", "nim" or "dice"
+	Position string // tic-tac-toe: 9 cells of x, o and . (default: the empty board); dice: see package dice (default dice.DefaultPosition)
 	Matches  int    // nim: matches on the table (default 5)
 	Take     int    // nim: most matches a move may take (default 2)
 	Random   string // random tree recipe "B,D": branching and depth
@@ -44,6 +49,19 @@ type Scenario struct {
 	Order string // "natural" (default), "reversed", "random", "eval", "best", "worst"
 	Depth int    // depth limit; 0 means none
 	Eval  string // evaluation at the depth limit (default per source)
+
+	// Bounds is "L,U", the least and the greatest leaf value, which star1
+	// needs (the dice game's are -1,1 and the default there).
+	Bounds string
+	// Player is the player (1-based) that paranoid plays for, all the
+	// others allied against it; 0 means player 1.
+	Player int
+	// Transform maps every leaf value (utilities and evaluations) through
+	// a monotone table such as "1:1,2:20,3:30,4:400" or a preset ("cube",
+	// "exp", "wld:100,10,50"); see search.ParseTransform. The search runs
+	// on the mapped values, and Search.TransformReport compares it with the
+	// search on the values as they are.
+	Transform string
 }
 
 // UsageError is an error in the scenario itself (a bad flag value, a tree
@@ -87,12 +105,15 @@ func (s Scenario) Query() url.Values {
 	set("order", s.Order)
 	setInt("depth", s.Depth)
 	set("eval", s.Eval)
+	set("bounds", s.Bounds)
+	setInt("player", s.Player)
+	set("transform", s.Transform)
 	return v
 }
 
 // Names lists the query parameters a Scenario reads.
 var Names = []string{"tree", "root", "game", "position", "matches", "take", "random", "seed",
-	"algo", "prune", "fail", "order", "depth", "eval"}
+	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform"}
 
 // FromQuery decodes a scenario from query parameters. Unknown parameters
 // are ignored (the viewer adds its own, such as step); malformed numbers
@@ -101,7 +122,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 	s := Scenario{
 		Tree: v.Get("tree"), Root: v.Get("root"), Game: v.Get("game"), Position: v.Get("position"),
 		Random: v.Get("random"), Algo: v.Get("algo"), Prune: v.Get("prune"), Fail: v.Get("fail"),
-		Order: v.Get("order"), Eval: v.Get("eval"),
+		Order: v.Get("order"), Eval: v.Get("eval"), Bounds: v.Get("bounds"), Transform: v.Get("transform"),
 	}
 	var err error
 	num := func(name string, dst *int) {
@@ -116,6 +137,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 	num("matches", &s.Matches)
 	num("take", &s.Take)
 	num("depth", &s.Depth)
+	num("player", &s.Player)
 	if x := v.Get("seed"); x != "" && err == nil {
 		n, e := strconv.ParseUint(x, 10, 64)
 		if e != nil {
@@ -127,7 +149,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 }
 
 // Source names the scenario's source for display: "tree", "tictactoe",
-// "nim" or "random".
+// "nim", "dice" or "random".
 func (s Scenario) Source() string {
 	switch {
 	case s.Game != "":
@@ -148,7 +170,16 @@ type Search struct {
 	RootKind  trace.Kind
 	// Tree is the explicit tree for tree and random sources (nil for games).
 	Tree *tree.Tree
-	run  func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error)
+	// Bounds are star1's leaf bounds (zero when not given); Player is the
+	// player paranoid plays for (1 when not given).
+	Bounds search.Bounds
+	Player int
+	// Transform is the parsed Scenario.Transform (nil when there is none).
+	Transform *search.Transform
+	run       func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error)
+	// compare runs the search untransformed and transformed (when
+	// Transform is set).
+	compare func(algo search.Algorithm) (search.TransformReport, error)
 
 	// shaper draws the tree for Shape, SubtreeSize and Describe (shape.go).
 	shaper shaper
@@ -160,9 +191,36 @@ func (p *Search) Run(rec trace.Recorder) (trace.Result, error) {
 }
 
 // RunAlgorithm runs the same scenario with another algorithm (the viewer
-// compares alpha-beta with minimax).
+// compares alpha-beta with minimax). On a tree with vector leaves, minimax
+// and alphabeta search the paranoid reduction for the scenario's player,
+// so that paranoid can be compared with minimax like alpha-beta is.
 func (p *Search) RunAlgorithm(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
 	return p.run(algo, rec)
+}
+
+// Baseline is the algorithm that searches the same tree as the
+// scenario's without pruning, to count what the pruning saves: minimax
+// for alphabeta and paranoid, expectiminimax for star1, and the
+// algorithm itself for the others.
+func (p *Search) Baseline() search.Algorithm {
+	switch p.Algorithm {
+	case search.AlgoAlphaBeta, search.AlgoParanoid:
+		return search.AlgoMinimax
+	case search.AlgoStar1:
+		return search.AlgoExpectiminimax
+	}
+	return p.Algorithm
+}
+
+// TransformReport searches the scenario untraced with its leaf values as
+// they are and mapped by its transform, and says whether the decision
+// (the best root move) changed. It is a *UsageError when the scenario has
+// no transform.
+func (p *Search) TransformReport() (search.TransformReport, error) {
+	if p.compare == nil {
+		return search.TransformReport{}, usage("no transform given: write one such as 1:1,2:20,3:30,4:400 or wld:100,10,50")
+	}
+	return p.compare(p.Algorithm)
 }
 
 // Prepare checks the scenario and builds what it searches. Every problem
@@ -185,6 +243,22 @@ func (s Scenario) Prepare() (*Search, error) {
 	if s.Depth < 0 || s.Depth > search.MaxSearchDepth {
 		return nil, usage("depth must be from 0 (no limit) to %d, not %d", search.MaxSearchDepth, s.Depth)
 	}
+	if s.Bounds != "" {
+		if p.Bounds, err = search.ParseBounds(s.Bounds); err != nil {
+			return nil, &UsageError{fmt.Errorf("scenario: bounds: %w", err)}
+		}
+	}
+	if s.Player < 0 || s.Player > trace.MaxPlayers {
+		return nil, usage("player must be from 1 to %d, not %d", trace.MaxPlayers, s.Player)
+	}
+	p.Player = orDefaultInt(s.Player, 1)
+	if s.Transform != "" {
+		t, err := search.ParseTransform(s.Transform)
+		if err != nil {
+			return nil, &UsageError{fmt.Errorf("scenario: %w", err)}
+		}
+		p.Transform = &t
+	}
 	sources := 0
 	for _, x := range []string{s.Tree, s.Game, s.Random} {
 		if x != "" {
@@ -202,8 +276,10 @@ func (s Scenario) Prepare() (*Search, error) {
 		err = p.prepareTicTacToe()
 	case s.Game == "nim" || s.Game == "matchsticks":
 		err = p.prepareNim()
+	case s.Game == "dice":
+		err = p.prepareDice()
 	case s.Game != "":
-		return nil, usage("unknown game %q (want tictactoe or nim)", s.Game)
+		return nil, usage("unknown game %q (want tictactoe, nim or dice)", s.Game)
 	case s.Random != "":
 		err = p.prepareRandom()
 	default:
@@ -212,9 +288,18 @@ func (s Scenario) Prepare() (*Search, error) {
 	if err != nil {
 		return nil, err
 	}
-	vopt := search.Options[struct{}]{Prune: p.PruneRule, Fail: p.FailMode}
+	vopt := search.Options[struct{}]{Prune: p.PruneRule, Fail: p.FailMode, Bounds: p.Bounds, Player: p.Player}
+	if p.Ordering == search.OrderEval {
+		vopt.Order = search.OrderEval
+		vopt.Eval = search.EvaluationFunc[struct{}](func(struct{}) float64 { return 0 })
+	} else {
+		vopt.Order = p.Ordering
+	}
 	if err := vopt.Validate(p.Algorithm); err != nil {
-		return nil, &UsageError{err}
+		return nil, &UsageError{fmt.Errorf("scenario: %w", err)}
+	}
+	if p.Algorithm == search.AlgoParanoid && p.Tree != nil && p.Player > p.Tree.Players {
+		return nil, usage("player %d does not exist: this tree has %d players", p.Player, p.Tree.Players)
 	}
 	return p, nil
 }
@@ -282,12 +367,42 @@ func (p *Search) useTree(t *tree.Tree) error {
 	s := p.Scenario
 	p.Tree = t
 	p.RootKind = t.Root.Kind
-	if t.Players > 0 {
-		return usage("this tree has vector leaves for %d players; minimax and alpha-beta need one value per leaf", t.Players)
+	hasChance := func() *tree.Node {
+		for n := range t.All() {
+			if n.Kind == trace.Chance {
+				return n
+			}
+		}
+		return nil
 	}
-	for n := range t.All() {
-		if n.Kind == trace.Chance {
-			return usage("node %q is a CHANCE node; minimax and alpha-beta handle MAX and MIN nodes only", n.ID)
+	switch p.Algorithm {
+	case search.AlgoMinimax, search.AlgoAlphaBeta:
+		if t.Players > 0 {
+			return usage("this tree has vector leaves for %d players; minimax and alpha-beta need one value per leaf (try --algo maxn or paranoid)", t.Players)
+		}
+		if n := hasChance(); n != nil {
+			return usage("node %q is a CHANCE node; minimax and alpha-beta handle MAX and MIN nodes only (try --algo expectiminimax or star1)", n.ID)
+		}
+	case search.AlgoExpectiminimax, search.AlgoStar1:
+		if t.Players > 0 {
+			return usage("this tree has vector leaves for %d players; %v needs one value per leaf (try --algo maxn)", t.Players, p.Algorithm)
+		}
+	case search.AlgoMaxN, search.AlgoParanoid:
+		if t.Players == 0 {
+			return usage("%v needs a tree with vector leaves, one value per player, such as ((<3,1,2> <1,5,2>) (<6,1,2> <2,2,9>))", p.Algorithm)
+		}
+		if n := hasChance(); n != nil && p.Algorithm == search.AlgoParanoid {
+			return usage("node %q is a CHANCE node; paranoid searches its two-player reduction with alpha-beta, which has no chance nodes (try --algo maxn)", n.ID)
+		}
+		if p.Algorithm == search.AlgoParanoid {
+			if p.Player > t.Players {
+				return usage("player %d does not exist: this tree has %d players", p.Player, t.Players)
+			}
+			// The viewer shows the reduced tree: the player's nodes are MAX.
+			p.RootKind = trace.Min
+			if t.Root.Kind.PlayerIndex() == p.Player {
+				p.RootKind = trace.Max
+			}
 		}
 	}
 	var eval search.Evaluation[*tree.Node]
@@ -298,13 +413,73 @@ func (p *Search) useTree(t *tree.Tree) error {
 		eval = tree.Game{}
 	}
 	opt := search.Options[*tree.Node]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed,
-		Depth: s.Depth, Eval: eval, EvalName: "h"}
+		Depth: s.Depth, Eval: eval, EvalName: "h", Bounds: p.Bounds, Player: p.Player}
 	g, root := tree.Game{}, t.Root
+	if t.Players > 0 {
+		p.shaper = vectorTreeShaper(t, s.Depth)
+		// Minimax and alpha-beta search the paranoid reduction (see
+		// RunAlgorithm).
+		rg, ropt, err := search.Reduce(g, opt)
+		if err != nil {
+			return &UsageError{fmt.Errorf("scenario: %w", err)}
+		}
+		p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
+			if algo == search.AlgoMinimax || algo == search.AlgoAlphaBeta {
+				return search.Run(algo, rg, root, ropt, rec)
+			}
+			return search.Run(algo, g, root, opt, rec)
+		}
+		if p.Transform != nil {
+			return usage("transforms map single leaf values; this tree has a vector per leaf")
+		}
+		return nil
+	}
 	p.shaper = treeShaper(t, s.Depth)
+	return setRun(p, g, root, opt)
+}
+
+// setRun makes the scenario's run (and transform comparison) for a game
+// with scalar values.
+func setRun[S any, G search.Game[S]](p *Search, g G, root S, opt search.Options[S]) error {
+	if p.Transform == nil {
+		p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
+			return search.Run(algo, g, root, opt, rec)
+		}
+		return nil
+	}
+	t := *p.Transform
+	tg, topt, err := search.Transformed(g, opt, t)
+	if err != nil {
+		return &UsageError{fmt.Errorf("scenario: %w", err)}
+	}
 	p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
-		return search.Run(algo, g, root, opt, rec)
+		return search.Run(algo, tg, root, topt, rec)
+	}
+	p.compare = func(algo search.Algorithm) (search.TransformReport, error) {
+		return search.CompareTransform(algo, g, root, opt, t)
 	}
 	return nil
+}
+
+// vectorTreeShaper draws a tree with vector leaves, whose leaves show
+// their vectors.
+func vectorTreeShaper(t *tree.Tree, limit int) shaper {
+	g := tree.Game{}
+	return newGameShaper(search.Game[*tree.Node](g), t.Root, limit, false, func(n *tree.Node, sh *trace.Shape) {
+		sh.Label, sh.Prob = n.Label, n.Prob
+		if n.IsLeaf() && n.Vec != nil {
+			sh.Text = vecText(n.Vec)
+		}
+	})
+}
+
+// vecText writes a vector as the viewer shows it: "(3, 1, 2)".
+func vecText(vec []float64) string {
+	parts := make([]string, len(vec))
+	for i, x := range vec {
+		parts[i] = trace.Num(x).String()
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
 }
 
 func (p *Search) prepareTicTacToe() error {
@@ -337,8 +512,19 @@ func (p *Search) prepareTicTacToe() error {
 	}
 	p.RootKind = g.ToMove(st)
 	p.shaper = tictactoeShaper(g, st, s.Depth)
-	p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
-		return search.Run(algo, g, st, opt, rec)
+	if err := p.twoPlayerGame("tictactoe"); err != nil {
+		return err
+	}
+	opt.Bounds = p.Bounds
+	return setRun(p, g, st, opt)
+}
+
+// twoPlayerGame refuses the algorithms a two-player game without chance
+// cannot run.
+func (p *Search) twoPlayerGame(name string) error {
+	switch p.Algorithm {
+	case search.AlgoMaxN, search.AlgoParanoid:
+		return usage("%s is a two-player game; %v needs vector values, one per player (use a tree with leaves such as <3,1,2>)", name, p.Algorithm)
 	}
 	return nil
 }
@@ -362,10 +548,51 @@ func (p *Search) prepareNim() error {
 	}
 	p.RootKind = g.ToMove(st)
 	p.shaper = nimShaper(g, st, s.Depth)
-	p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
-		return search.Run(algo, g, st, opt, rec)
+	if err := p.twoPlayerGame("nim"); err != nil {
+		return err
 	}
-	return nil
+	opt.Bounds = p.Bounds
+	return setRun(p, g, st, opt)
+}
+
+// prepareDice sets up Coin Race (package dice), which needs a depth limit.
+// Star1 takes the game's bounds, -1,1, unless others are given.
+func (p *Search) prepareDice() error {
+	s := p.Scenario
+	if s.Matches != 0 || s.Take != 0 {
+		return usage("matches and take belong to nim, not dice")
+	}
+	g, st, err := dice.New(s.Position)
+	if err != nil {
+		return &UsageError{err}
+	}
+	if s.Depth == 0 {
+		return usage("the dice game needs a depth limit (depth 4 looks one move of each player ahead, 8 two): a hit can send a token back, so a game can go on forever")
+	}
+	switch p.Algorithm {
+	case search.AlgoMinimax, search.AlgoAlphaBeta:
+		return usage("the dice game has CHANCE nodes (the throws); minimax and alpha-beta handle MAX and MIN nodes only (try --algo expectiminimax or star1)")
+	}
+	if err := p.twoPlayerGame("dice"); err != nil {
+		return err
+	}
+	ev, err := dice.Evaluation(s.Eval, g)
+	if err != nil {
+		return &UsageError{err}
+	}
+	if p.Algorithm == search.AlgoStar1 && !p.Bounds.Set() {
+		p.Bounds = dice.Bounds
+	}
+	opt := search.Options[dice.State]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed, Depth: s.Depth,
+		Eval: ev, EvalName: ev.Name(), Bounds: p.Bounds}
+	p.RootKind = g.ToMove(st)
+	p.shaper = newGameShaper(search.Game[dice.State](g), st, s.Depth, true, func(x dice.State, sh *trace.Shape) {
+		// A decision below a throw shows the throw's probability on its edge.
+		if x.Roll != 0 && x != st {
+			sh.Prob = g.Probabilities(dice.State{Roll: 0}, nil)[x.Roll-1]
+		}
+	})
+	return setRun(p, g, st, opt)
 }
 
 func orDefaultInt(n, d int) int {

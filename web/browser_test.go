@@ -1,0 +1,435 @@
+package web
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/abtrace/abtrace/search/tree"
+)
+
+// The browser tests drive Debian's chromium against the real server: they
+// load pages, press keys and check what a person sees. They skip where no
+// chromium is installed, except in CI (CI=true), where that is a failure.
+
+// updateScreenshots copies the README's screenshot into docs/screenshots:
+// go test ./web -run TestBrowserTextbook -update-screenshots
+var updateScreenshots = flag.Bool("update-screenshots", false, "copy the README's screenshot to docs/screenshots")
+
+// screenshotDir is where the browser tests save what they saw (ignored by
+// git); the README's screenshot is copied to docs/screenshots.
+const screenshotDir = "testdata/screenshots"
+
+// probe is installed in every page before its own scripts run: it records
+// content security policy violations, counts the viewer's updates and
+// times each key press to the frame painted after it.
+const probe = `
+window.__abt = {csp: [], updates: 0, lat: [], js: [], net: [], t0: undefined};
+{
+  const WS = window.WebSocket;
+  window.WebSocket = class extends WS {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", () => { if (__abt.t0 !== undefined) __abt.net.push(performance.now() - __abt.t0); });
+    }
+  };
+}
+document.addEventListener("securitypolicyviolation", (e) => __abt.csp.push(e.violatedDirective + " " + e.blockedURI));
+window.addEventListener("keydown", () => { __abt.t0 = performance.now(); }, true);
+window.addEventListener("abtrace:update", () => {
+  __abt.updates++;
+  const t0 = __abt.t0;
+  if (t0 === undefined) return;
+  __abt.t0 = undefined;
+  __abt.js.push(performance.now() - t0);
+  requestAnimationFrame(() => setTimeout(() => __abt.lat.push(performance.now() - t0), 0));
+});
+`
+
+// chromium returns the browser to use, or skips the test.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no chromium installed, and CI=true: install it with apt-get install -y chromium")
+	}
+	t.Skip("no chromium installed (apt-get install -y chromium)")
+	return ""
+}
+
+// browserEnv is a running server and a browser tab.
+type browserEnv struct {
+	t   *testing.T
+	ctx context.Context
+	srv *httptest.Server
+}
+
+func newBrowserEnv(t *testing.T, width, height int64) *browserEnv {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are skipped in -short mode")
+	}
+	execPath := chromium(t)
+	s := newTestServer(t)
+	srv := httptest.NewServer(s.Echo())
+	t.Cleanup(func() {
+		s.Hub().Close()
+		srv.Close()
+	})
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(execPath),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("lang", "en-US"),
+		chromedp.WindowSize(int(width), int(height)),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(allocCtx)
+	t.Cleanup(func() {
+		cancelTab()
+		cancelAlloc()
+	})
+	// The first action starts the browser, bound to ctx (no timeout here:
+	// a timeout on the first action would end the browser with it).
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height)); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe}); err != nil {
+		t.Fatalf("install the probe: %v", err)
+	}
+	tctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(cancel)
+	return &browserEnv{t: t, ctx: tctx, srv: srv}
+}
+
+func (b *browserEnv) do(actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, actions...); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// eval evaluates a JavaScript expression and decodes its value into T.
+func eval[T any](b *browserEnv, expr string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		b.t.Fatalf("evaluate %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitFor waits until a JavaScript expression is true. It polls from Go,
+// so the page's policy (no eval) is never in the way.
+func (b *browserEnv) waitFor(expr string, what string) {
+	b.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		ok, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool]("!!("+expr+")"))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("waiting for %s (%s): timed out (last error %v)", what, expr, err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// open loads a page and waits until the script is connected and has
+// applied the server's first frame.
+func (b *browserEnv) open(path string) {
+	b.t.Helper()
+	b.do(chromedp.Navigate(b.srv.URL + path))
+	b.waitFor(`window.__abt && __abt.updates > 0 && document.getElementById("conn").dataset.conn === "on"`, "the first frame")
+}
+
+// key presses one key, as a person would, and waits for the step counter
+// to read want.
+func (b *browserEnv) key(k, want string) {
+	b.t.Helper()
+	b.do(chromedp.KeyEvent(k))
+	b.waitFor(fmt.Sprintf(`document.getElementById("step").textContent === %q`, want), want)
+}
+
+func (b *browserEnv) attr(sel, name string) string {
+	b.t.Helper()
+	return eval[string](b, fmt.Sprintf(`(document.querySelector(%q) || {getAttribute: () => "<missing>"}).getAttribute(%q) ?? ""`, sel, name))
+}
+
+// screenshot saves the viewport as a PNG under testdata/screenshots.
+func (b *browserEnv) screenshot(name string) string {
+	b.t.Helper()
+	// Let the transitions (a quarter of a second) finish first.
+	time.Sleep(400 * time.Millisecond)
+	buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	if err := os.MkdirAll(screenshotDir, 0o755); err != nil {
+		b.t.Fatal(err)
+	}
+	p := filepath.Join(screenshotDir, name)
+	if err := os.WriteFile(p, buf, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("screenshot: web/%s", p)
+	return p
+}
+
+// checkClean fails on content security policy violations.
+func (b *browserEnv) checkClean() {
+	b.t.Helper()
+	if v := eval[[]string](b, `__abt.csp`); len(v) > 0 {
+		b.t.Errorf("content security policy violations: %q", v)
+	}
+}
+
+func textbookPath(step string) string {
+	return "/view?" + url.Values{"tree": {tree.Textbook}, "step": {step}}.Encode()
+}
+
+// TestBrowserTextbook steps through the textbook tree with the keyboard,
+// as a lecturer does in class, and checks what the class sees.
+func TestBrowserTextbook(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 800)
+	b.open(textbookPath("0"))
+	if got := b.attr(`[data-node="1"]`, "data-state"); got != "unvisited" {
+		t.Fatalf("C at step 0 is %q, want unvisited", got)
+	}
+	for i := 1; i <= 50; i++ {
+		b.key(kb.ArrowRight, "step "+strconv.Itoa(i)+" of 50")
+		if i == 27 {
+			// The cutoff at C: the line of the test that fired is lit.
+			line := eval[string](b, `[...document.querySelectorAll('.listing:not([hidden]) li[data-line-current]')].map(li => li.textContent).join("|")`)
+			if line != "if v ≤ α then return v" {
+				t.Errorf("at the cutoff the highlighted line is %q, want if v ≤ α then return v", line)
+			}
+			for _, id := range []string{"1.1", "1.2"} {
+				if got := b.attr(`[data-node="`+id+`"]`, "data-state"); got != "pruned" {
+					t.Errorf("at the cutoff node %s is %q, want pruned", id, got)
+				}
+			}
+			if got := eval[string](b, `document.querySelector('[data-testid="cut-test"]')?.textContent ?? ""`); got != "2 ≤ α = 3" {
+				t.Errorf("the cut says %q, want 2 ≤ α = 3", got)
+			}
+			shot := b.screenshot("textbook-cutoff.png")
+			if *updateScreenshots {
+				copyFile(t, shot, filepath.Join("..", "docs", "screenshots", "textbook.png"))
+			}
+		}
+	}
+	want := map[string][2]string{ // id → state, value
+		"":    {"done", "3"},
+		"0":   {"done", "3"},
+		"1":   {"done", "≤ 2"},
+		"1.0": {"done", "2"},
+		"1.1": {"pruned", ""},
+		"1.2": {"pruned", ""},
+		"2":   {"done", "2"},
+	}
+	check := func(when string) {
+		t.Helper()
+		for id, w := range want {
+			sel := `[data-node="` + id + `"]`
+			if got := b.attr(sel, "data-state"); got != w[0] {
+				t.Errorf("%s: node %q is %q, want %q", when, id, got, w[0])
+			}
+			if got := b.attr(sel, "data-value"); got != w[1] {
+				t.Errorf("%s: node %q shows %q, want %q", when, id, got, w[1])
+			}
+		}
+		for _, id := range []string{"1.1", "1.2"} {
+			if got := b.attr(`[data-edge="`+id+`"]`, "data-state"); got != "pruned" {
+				t.Errorf("%s: the edge into %s is %q, want pruned (cut)", when, id, got)
+			}
+		}
+	}
+	check("after stepping to the end")
+	b.screenshot("textbook-end.png")
+	if got := eval[string](b, `document.querySelector('[data-stat="spared"]').textContent`); got != "2 of 9 (22%)" {
+		t.Errorf("leaves spared = %q, want 2 of 9 (22%%)", got)
+	}
+
+	// The address names the step, so it is a permalink: reload it and the
+	// server renders the same.
+	b.waitFor(`new URLSearchParams(location.search).get("step") === "50"`, "the permalink")
+	loc := eval[string](b, `location.pathname + location.search`)
+	b.open(loc)
+	check("after reloading " + loc)
+
+	// Back one step (a whole frame), then Home, then the next cutoff, then End.
+	b.key(kb.ArrowLeft, "step 49 of 50")
+	if got := b.attr(`[data-node=""]`, "data-value"); got != "3" {
+		t.Errorf("at step 49 the root shows %q, want 3", got)
+	}
+	b.key(kb.Home, "step 0 of 50")
+	if n := eval[int](b, `document.querySelectorAll('[data-node]:not([data-state="unvisited"])').length`); n != 0 {
+		t.Errorf("at step 0, %d nodes are lit", n)
+	}
+	if n := eval[int](b, `document.querySelectorAll('.cut').length`); n != 0 {
+		t.Errorf("at step 0, %d cut marks remain", n)
+	}
+	b.key("n", "step 27 of 50")
+	b.key(kb.End, "step 50 of 50")
+	check("after End")
+
+	// p switches the pseudocode to the negamax form.
+	b.do(chromedp.KeyEvent("p"))
+	b.waitFor(`!document.querySelector('.listing[data-form="negamax"]').hidden`, "the negamax form")
+	b.checkClean()
+}
+
+// TestBrowserKeyToPaint measures, in the browser, the time from a key
+// press to the painted frame on a tree of about 2,000 drawn nodes.
+func TestBrowserKeyToPaint(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 800)
+	// random=12,3 is uniform: 1 + 12 + 144 + 1,728 = 1,885 nodes, all drawn.
+	b.open("/view?random=12,3&seed=7&step=0")
+	n := eval[int](b, `document.querySelectorAll('[data-testid="node"]').length`)
+	if n < 1800 {
+		t.Fatalf("drawn nodes = %d, want about 2,000", n)
+	}
+	total := eval[string](b, `document.getElementById("step").textContent`)
+	const presses = 40
+	for i := 1; i <= presses; i++ {
+		want := "step " + strconv.Itoa(i) + strings.TrimPrefix(total, "step 0")
+		b.key(kb.ArrowRight, want)
+		// Press the next key once this frame is painted and the page is
+		// idle, as a lecturer's presses are far apart.
+		b.waitFor(`__abt.lat.length >= `+strconv.Itoa(i), "the frame painted")
+		time.Sleep(400 * time.Millisecond)
+	}
+	lat := eval[[]float64](b, `__abt.lat`)
+	js := eval[[]float64](b, `__abt.js`)
+	slices.Sort(js)
+	net := eval[[]float64](b, `__abt.net`)
+	slices.Sort(net)
+	t.Logf("key press to the server's answer: median %.1f ms; to the update applied (before paint): median %.1f ms", net[len(net)/2], js[len(js)/2])
+	slices.Sort(lat)
+	median, worst := lat[len(lat)/2], lat[len(lat)-1]
+	t.Logf("key press to painted frame on %d drawn nodes (random=12,3): median %.1f ms, worst %.1f ms over %d presses (includes the websocket round trip)", n, median, worst, len(lat))
+	if median > 100 {
+		t.Errorf("median key-to-paint %.1f ms, grossly over the 16 ms budget", median)
+	}
+	b.screenshot("random-12-3.png")
+	b.checkClean()
+}
+
+// TestBrowserTicTacToe shows the whole game under minimax: boards as
+// nodes, deep levels folded with their counts.
+func TestBrowserTicTacToe(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 800)
+	b.open("/view?game=tictactoe&algo=minimax&step=60")
+	if n := eval[int](b, `document.querySelectorAll('[data-fold]').length`); n == 0 {
+		t.Error("no fold glyphs in the whole game")
+	}
+	if n := eval[int](b, `document.querySelectorAll('.g-board').length`); n == 0 {
+		t.Error("no boards drawn")
+	}
+	b.do(chromedp.KeyEvent(kb.ArrowRight))
+	b.waitFor(`document.getElementById("step").textContent.startsWith("step 61 ")`, "step 61")
+	visited := eval[int](b, `[...document.querySelectorAll('[data-fold]')].reduce((s, f) => s + +f.dataset.visited, 0)`)
+	if visited == 0 {
+		t.Error("61 steps into the game, the folds count no visited node")
+	}
+	b.screenshot("tictactoe-overview.png")
+	for range 4 {
+		b.do(chromedp.KeyEvent("+"))
+	}
+	time.Sleep(300 * time.Millisecond)
+	b.screenshot("tictactoe-zoomed.png")
+	b.checkClean()
+}
+
+// TestBrowserSmallTicTacToe shows a mid-game position, small enough to read.
+func TestBrowserSmallTicTacToe(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 800)
+	b.open("/view?game=tictactoe&position=xo.x.o...&step=30")
+	b.screenshot("tictactoe-midgame.png")
+	b.checkClean()
+}
+
+// TestBrowserMatchsticksDark shows matchsticks (counts in the glyphs) in
+// the dark theme, switched with the key t.
+func TestBrowserMatchsticksDark(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 800)
+	b.open("/view?game=nim&matches=5&take=2&step=end")
+	b.do(chromedp.KeyEvent("t"))
+	b.waitFor(`document.documentElement.dataset.theme === "dark"`, "the dark theme")
+	if got := b.attr(`[data-node=""]`, "data-value"); got == "" {
+		t.Error("the root of matchsticks shows no value at the end")
+	}
+	b.screenshot("matchsticks-dark.png")
+	b.do(chromedp.KeyEvent("t"))
+	b.waitFor(`document.documentElement.dataset.theme === "light"`, "the light theme again")
+	b.checkClean()
+}
+
+// TestBrowserHome types a tree with a mistake on the home page and checks
+// the live validation, then edits a tic-tac-toe position by clicking.
+func TestBrowserHome(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 900)
+	b.do(chromedp.Navigate(b.srv.URL + "/"))
+	b.waitFor(`document.getElementById("tree-check").textContent.includes("13 nodes")`, "the textbook tree checked")
+	b.screenshot("home.png")
+
+	// Select the text and type over it, as a person would.
+	eval[bool](b, `(document.getElementById("tree").select(), true)`)
+	b.do(chromedp.SendKeys(chromedp.ID("tree"), "((3 12 8) (2 4 x)"))
+	b.waitFor(`document.getElementById("tree-check").classList.contains("bad")`, "the error")
+	msg := eval[string](b, `document.getElementById("tree-check").textContent`)
+	if !strings.Contains(msg, "line 1, column") {
+		t.Errorf("live validation says %q, want a line and column", msg)
+	}
+	b.screenshot("home-error.png")
+
+	b.do(chromedp.Click(chromedp.CSS(`input[name=source][value=tictactoe]`)))
+	b.waitFor(`document.querySelector('.src[data-src="tictactoe"]').classList.contains("active")`, "the tic-tac-toe editor")
+	b.do(chromedp.Click(chromedp.CSS(`.cell[data-cell="4"]`)), chromedp.Click(chromedp.CSS(`.cell[data-cell="0"]`)), chromedp.Click(chromedp.CSS(`.cell[data-cell="0"]`)))
+	if got := eval[string](b, `document.getElementById("position").value`); got != "o...x...." {
+		t.Errorf("position after clicks = %q, want o...x....", got)
+	}
+	// Submit: the form lands on the viewer with the command line's names.
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="submit"]`)))
+	b.waitFor(`location.pathname === "/view" && document.getElementById("conn")?.dataset.conn === "on"`, "the viewer")
+	q, _ := url.ParseQuery(strings.TrimPrefix(eval[string](b, `location.search`), "?"))
+	if q.Get("game") != "tictactoe" || q.Get("position") != "o...x...." || q.Has("source") || q.Has("tree") {
+		t.Errorf("the viewer's address is %v", q)
+	}
+	b.checkClean()
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
