@@ -38,12 +38,13 @@ const screenshotDir = "testdata/screenshots"
 // content security policy violations, counts the viewer's updates and
 // times each key press to the frame painted after it.
 const probe = `
-window.__abt = {csp: [], updates: 0, lat: [], js: [], net: [], t0: undefined};
+window.__abt = {csp: [], updates: 0, lat: [], js: [], net: [], t0: undefined, sockets: []};
 {
   const WS = window.WebSocket;
   window.WebSocket = class extends WS {
     constructor(...args) {
       super(...args);
+      __abt.sockets.push(this);
       this.addEventListener("message", () => { if (__abt.t0 !== undefined) __abt.net.push(performance.now() - __abt.t0); });
     }
   };
@@ -432,4 +433,24 @@ func copyFile(t *testing.T, from, to string) {
 	if err := os.WriteFile(to, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestBrowserReconnect drops the viewer's websocket, as a flaky classroom
+// network does, and checks that the page reconnects by itself and resumes
+// at the step it showed.
+func TestBrowserReconnect(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 800)
+	b.open(textbookPath("5"))
+	b.key(kb.ArrowRight, "step 6 of 50")
+	b.do(chromedp.Evaluate[chromedp.Void](`__abt.sockets.at(-1).close()`))
+	b.waitFor(`document.getElementById("conn").dataset.conn !== "on"`, "the page to notice the lost connection")
+	b.waitFor(`__abt.sockets.length >= 2 && document.getElementById("conn").dataset.conn === "on"`, "the page to reconnect")
+	if got := eval[string](b, `document.getElementById("step").textContent`); got != "step 6 of 50" {
+		t.Fatalf("after reconnecting the page shows %q; want it to resume at step 6", got)
+	}
+	b.key(kb.ArrowRight, "step 7 of 50")
+	if got := b.attr(`[data-node="0.0"]`, "data-state"); got != "done" {
+		t.Errorf("after resuming, leaf 0.0 is %q; want done", got)
+	}
+	b.checkClean()
 }

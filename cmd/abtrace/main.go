@@ -54,20 +54,33 @@ Usage:
   abtrace help                                this text
 
 Source (one of):
-  --tree TEXT           a tree in the classroom notation, e.g. '((3 12 8) (2 4 6) (14 5 2))'
+  --tree TEXT           a tree in the classroom notation, e.g. '((3 12 8) (2 4 6) (14 5 2))';
+                        chance nodes '([chance](3 12 8) [chance](0.9:2 0.1:3))', vector leaves '((<3,1,2> <1,5,2>))'
   --tree-file PATH      the same, read from a file ("-" for standard input)
   --game tictactoe      [--position CELLS]  9 cells row-major of x, o and . (default empty)
   --game nim            [--matches N] [--take K]  matchsticks: take 1..K, taking the last loses (default 5, 2)
+  --game dice           [--position 'max=1,3 min=2,4 turn=max roll=1 goal=6']  Coin Race, a race game
+                        with throws (CHANCE nodes); needs --depth and --algo expectiminimax or star1
   --random B,D          a random uniform tree, branching B and depth D [--seed S]
 Options:
   --root max|min        player at the root of an explicit or random tree (default max)
-  --algo minimax|alphabeta            (default alphabeta)
+  --algo NAME           minimax, alphabeta (default), expectiminimax (chance nodes), star1 (chance
+                        nodes, pruned; needs --bounds), maxn (vector leaves), paranoid (vector leaves)
+  --bounds L,U          star1: the least and greatest leaf value (dice: -1,1 by default)
+  --player K            paranoid: the player (1, 2, ...) all the others ally against (default 1)
+  --transform T         map every leaf value through a monotone table such as 1:1,2:20,3:30,4:400 or a
+                        preset (cube, exp, wld:W,L,D for win/loss/draw); solve reports whether the
+                        decision changed
   --prune ge|gt         cut on v ≥ β / v ≤ α (ge, default) or on v > β / v < α (gt)
   --fail soft|hard      fail-soft (default) or fail-hard
   --order natural|reversed|random|eval|best|worst   successor ordering (default natural)
   --seed N              seed of the random tree and the random ordering (default 0)
-  --depth N             depth limit, 0 for none (default 0)
-  --eval NAME           evaluation at the depth limit: h (trees), lines or aima (tictactoe), theory (nim)
+  --depth N             depth limit, 0 for none (default 0; throws count as a level)
+  --eval NAME           evaluation at the depth limit: h (trees), lines or aima (tictactoe), theory (nim), race (dice)
+
+solve --json prints {"value", "best", "pv", "stats", "evaluated", "pruned"}; "value" is a number, or for
+maxn a list with one number per player; with --transform it adds "transform": {"name",
+"order_preserving", "value_before", "best_before", "changed"}.
 
 Exit status: 0 on success, 1 when the search fails, 2 for a usage error.
 `
@@ -99,14 +112,17 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	treeFile := new(string)
 	fs.StringVar(&s.Tree, "tree", "", "tree in the classroom notation")
 	fs.StringVar(treeFile, "tree-file", "", "file holding a tree (- for standard input)")
-	fs.StringVar(&s.Game, "game", "", "tictactoe or nim")
-	fs.StringVar(&s.Position, "position", "", "tic-tac-toe position: 9 cells of x, o and .")
+	fs.StringVar(&s.Game, "game", "", "tictactoe, nim or dice")
+	fs.StringVar(&s.Position, "position", "", "tic-tac-toe position (9 cells of x, o and .) or dice position")
 	fs.IntVar(&s.Matches, "matches", 0, "nim: matches on the table (default 5)")
 	fs.IntVar(&s.Take, "take", 0, "nim: most matches one move takes (default 2)")
 	fs.StringVar(&s.Random, "random", "", "random tree B,D")
 	fs.Uint64Var(&s.Seed, "seed", 0, "seed of the random tree and ordering")
 	fs.StringVar(&s.Root, "root", "", "max or min")
-	fs.StringVar(&s.Algo, "algo", "", "minimax or alphabeta")
+	fs.StringVar(&s.Algo, "algo", "", "minimax, alphabeta, expectiminimax, star1, maxn or paranoid")
+	fs.StringVar(&s.Bounds, "bounds", "", "star1: L,U, the least and greatest leaf value")
+	fs.IntVar(&s.Player, "player", 0, "paranoid: the player the others ally against (default 1)")
+	fs.StringVar(&s.Transform, "transform", "", "monotone map of the leaf values: a table x:y,... or cube, exp, wld:W,L,D")
 	fs.StringVar(&s.Prune, "prune", "", "ge or gt")
 	fs.StringVar(&s.Fail, "fail", "", "soft or hard")
 	fs.StringVar(&s.Order, "order", "", "natural, reversed, random, eval, best or worst")
@@ -188,14 +204,39 @@ func readTreeFile(path string, stdin io.Reader) (string, error) {
 	return string(b), nil
 }
 
-// solveJSON is the agreed output of solve --json.
+// solveJSON is the agreed output of solve --json. Value is a number; for
+// max^n, Vec is set and "value" is written as the list of its numbers.
 type solveJSON struct {
-	Value     trace.Num `json:"value"`
-	Best      string    `json:"best"`
-	PV        []string  `json:"pv"`
-	Stats     statsJSON `json:"stats"`
-	Evaluated []string  `json:"evaluated"`
-	Pruned    []string  `json:"pruned"`
+	Value     trace.Num      `json:"value"`
+	Vec       []float64      `json:"-"`
+	Best      string         `json:"best"`
+	PV        []string       `json:"pv"`
+	Stats     statsJSON      `json:"stats"`
+	Evaluated []string       `json:"evaluated"`
+	Pruned    []string       `json:"pruned"`
+	Transform *transformJSON `json:"transform,omitempty"`
+}
+
+// transformJSON says what --transform did: the search before it, and
+// whether the decision changed.
+type transformJSON struct {
+	Name            string    `json:"name"`
+	OrderPreserving bool      `json:"order_preserving"`
+	ValueBefore     trace.Num `json:"value_before"`
+	BestBefore      string    `json:"best_before"`
+	Changed         bool      `json:"changed"`
+}
+
+func (o solveJSON) MarshalJSON() ([]byte, error) {
+	type plain solveJSON
+	var value any = o.Value
+	if o.Vec != nil {
+		value = o.Vec
+	}
+	return json.Marshal(struct {
+		Value any `json:"value"`
+		plain
+	}{value, plain(o)})
 }
 
 type statsJSON struct {
@@ -226,8 +267,17 @@ func solve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "abtrace solve: %v\n", err)
 		return exitSearch
 	}
-	out.Value, out.Best, out.PV = res.Value, res.Best, res.PV
+	out.Value, out.Vec, out.Best, out.PV = res.Value, res.Vec, res.Best, res.PV
 	out.Stats = statsJSON{res.Stats.Nodes, res.Stats.Leaves, res.Stats.Cutoffs}
+	if p.Transform != nil {
+		rep, err := p.TransformReport()
+		if err != nil {
+			fmt.Fprintf(stderr, "abtrace solve: %v\n", err)
+			return exitSearch
+		}
+		out.Transform = &transformJSON{Name: rep.Transform, OrderPreserving: rep.OrderPreserving,
+			ValueBefore: rep.Before.Value, BestBefore: rep.Before.Best, Changed: rep.Changed}
+	}
 	if asJSON {
 		b, err := json.Marshal(out)
 		if err != nil {
@@ -243,12 +293,21 @@ func solve(args []string, stdout, stderr io.Writer) int {
 
 func printSummary(w io.Writer, p *scenario.Search, res trace.Result, out solveJSON) {
 	algo := "minimax"
-	if p.Algorithm == search.AlgoAlphaBeta {
-		rule := "v ≥ β / v ≤ α"
-		if p.PruneRule == search.PruneGT {
-			rule = "v > β / v < α"
-		}
+	rule := "v ≥ β / v ≤ α"
+	if p.PruneRule == search.PruneGT {
+		rule = "v > β / v < α"
+	}
+	switch p.Algorithm {
+	case search.AlgoAlphaBeta:
 		algo = fmt.Sprintf("alpha-beta (cut on %s, fail-%s)", rule, p.FailMode)
+	case search.AlgoExpectiminimax:
+		algo = "expectiminimax"
+	case search.AlgoStar1:
+		algo = fmt.Sprintf("star1 (leaf bounds [%s, %s], cut on %s, fail-%s)", trace.Num(p.Bounds.L).Plain(), trace.Num(p.Bounds.U).Plain(), rule, p.FailMode)
+	case search.AlgoMaxN:
+		algo = "max^n"
+	case search.AlgoParanoid:
+		algo = fmt.Sprintf("paranoid for player %d (alpha-beta on the reduced game, cut on %s, fail-%s)", p.Player, rule, p.FailMode)
 	}
 	src := p.Scenario.Source()
 	if p.Tree != nil {
@@ -266,7 +325,15 @@ func printSummary(w io.Writer, p *scenario.Search, res trace.Result, out solveJS
 			best += " (" + n.Label + ")"
 		}
 	}
-	fmt.Fprintf(w, "value %s, best move %s, principal variation %s\n", res.Value.Plain(), best, strings.Join(res.PV, " "))
+	value := res.Value.Plain()
+	if res.Vec != nil {
+		parts := make([]string, len(res.Vec))
+		for i, x := range res.Vec {
+			parts[i] = trace.Num(x).Plain()
+		}
+		value = "(" + strings.Join(parts, ", ") + ")"
+	}
+	fmt.Fprintf(w, "value %s, best move %s, principal variation %s\n", value, best, strings.Join(res.PV, " "))
 	fmt.Fprintf(w, "%d nodes, %d leaves evaluated, %d %s", res.Stats.Nodes, res.Stats.Leaves, res.Stats.Cutoffs, plural(res.Stats.Cutoffs, "cutoff", "cutoffs"))
 	if len(out.Pruned) > 0 {
 		list := out.Pruned
@@ -277,6 +344,24 @@ func printSummary(w io.Writer, p *scenario.Search, res trace.Result, out solveJS
 		fmt.Fprintf(w, "; pruned %s%s", strings.Join(list, " "), more)
 	}
 	fmt.Fprintln(w)
+	if t := out.Transform; t != nil {
+		kind := "order-preserving"
+		if !t.OrderPreserving {
+			kind = "monotone, not order-preserving"
+		}
+		verdict := "the decision is unchanged"
+		if t.Changed {
+			verdict = fmt.Sprintf("the decision changed: best move %s before, %s after", orNone(t.BestBefore), orNone(res.Best))
+		}
+		fmt.Fprintf(w, "transform %s (%s): value %s before, %s after; %s\n", t.Name, kind, t.ValueBefore.Plain(), res.Value.Plain(), verdict)
+	}
+}
+
+func orNone(id string) string {
+	if id == "" {
+		return "(none)"
+	}
+	return id
 }
 
 func plural(n int, one, many string) string {
@@ -344,6 +429,10 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	algo, err := search.ParseAlgorithm(*algoName)
 	if err != nil {
 		fmt.Fprintf(stderr, "abtrace bench: %v\n", err)
+		return exitUsage
+	}
+	if algo != search.AlgoMinimax && algo != search.AlgoAlphaBeta {
+		fmt.Fprintf(stderr, "abtrace bench: --algo %s: only minimax and alphabeta are benchmarked on tic-tac-toe\n", algo)
 		return exitUsage
 	}
 	if *dur <= 0 || *dur > time.Minute {
