@@ -3,7 +3,6 @@ package search
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/abtrace/abtrace/trace"
 )
@@ -274,12 +273,13 @@ func (x *xengine[S, G]) orderX(s S, depth int, kind trace.Kind, moves []Move, pr
 		ks = append(ks, probs...)
 		by, desc = "probability", true
 	} else {
-		for _, m := range moves {
+		for i, m := range moves {
 			c := x.g.Result(s, m)
 			var k float64
 			if x.opt.Order == OrderEval {
 				k = x.opt.Eval.Evaluate(c)
 			} else {
+				x.path[depth+1] = int32(i)
 				k = x.trueValueX(c, depth+1)
 				if x.stopped {
 					return p, by
@@ -303,7 +303,7 @@ func (x *xengine[S, G]) trueValueX(c S, depth int) float64 {
 		x.xo = newX[S, G](x.g, AlgoExpectiminimax, Options[S]{Depth: x.opt.Depth, Eval: x.opt.Eval, EvalName: x.opt.EvalName}, nil)
 	}
 	o := x.xo
-	copy(o.path[:depth], x.path[:depth])
+	copy(o.path[:depth+1], x.path[:depth+1])
 	v := o.expecti(c, depth)
 	if o.err != nil {
 		x.fail(o.err)
@@ -342,9 +342,3 @@ func (x *xengine[S, G]) expandX(depth int, kind trace.Kind, n int, perm []int, p
 	}
 	x.emit()
 }
-
-// numText writes a number for an error message or a test: "2.5", "−∞".
-func numText(v float64) string { return trace.Num(v).String() }
-
-// plainText writes a number in ASCII.
-func plainText(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

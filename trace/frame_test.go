@@ -448,3 +448,30 @@ func FuzzReplay(f *testing.F) {
 		}
 	})
 }
+
+// Replaying quietly and narrating only the last event gives the frame of
+// a full replay, at every step.
+func TestApplyQuietly(t *testing.T) {
+	evs := textbookEvents()
+	for k := 1; k <= len(evs); k++ {
+		want, err := Replay(evs[:k])
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := NewFrame()
+		for _, e := range evs[:k-1] {
+			if err := f.ApplyQuietly(e); err != nil {
+				t.Fatal(err)
+			}
+			if f.Narration != "" {
+				t.Fatalf("step %d: a quiet step narrated %q", e.Step, f.Narration)
+			}
+		}
+		if err := f.Apply(evs[k-1]); err != nil {
+			t.Fatal(err)
+		}
+		if !f.equalForTest(want) || f.Narration != want.Narration {
+			t.Fatalf("step %d: quiet replay differs from a full one", k)
+		}
+	}
+}

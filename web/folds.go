@@ -160,3 +160,38 @@ func (f *folds) snapshot() map[string]FoldCount {
 	}
 	return m
 }
+
+// hidden reports whether id lies below a fold, where nothing is drawn.
+func (f *folds) hidden(id string) bool {
+	if len(f.info) == 0 {
+		return false
+	}
+	for {
+		parent, ok := trace.ParentID(id)
+		if !ok {
+			return false
+		}
+		if f.info[parent] != nil {
+			return true
+		}
+		id = parent
+	}
+}
+
+// visible copies the frame for the viewer, leaving out the nodes below
+// folds: the fold counts stand for them, and at the end of the full
+// tic-tac-toe minimax they are half a million.
+func (f *folds) visible(fr *trace.Frame) *trace.Frame {
+	if len(f.info) == 0 {
+		return fr.Clone()
+	}
+	g := *fr
+	g.Nodes = make(map[string]*trace.NodeView)
+	for id, nv := range fr.Nodes {
+		if !f.hidden(id) {
+			g.Nodes[id] = nv.Clone()
+		}
+	}
+	c := g.Clone() // deep-copies the rest (stack, stats, result)
+	return c
+}

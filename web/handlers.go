@@ -302,12 +302,19 @@ func replayTo(p *scenario.Search, step int, end bool) (replayed, error) {
 	r := replayed{frame: trace.NewFrame()}
 	var applyErr error
 	last := 0
+	// Events before the last one applied are replayed quietly: only the
+	// frame's own step needs its sentence of narration.
+	var pending trace.Event
+	havePending := false
 	_, err := p.Run(func(e *trace.Event) bool {
 		last = e.Step
 		if end || e.Step <= step {
-			if applyErr = r.frame.Apply(*e); applyErr != nil {
-				return false
+			if havePending {
+				if applyErr = r.frame.ApplyQuietly(pending); applyErr != nil {
+					return false
+				}
 			}
+			pending, havePending = *e, true
 			return true
 		}
 		if r.nextCutoff == 0 && e.Type == trace.Prune && len(e.Pruned) > 0 {
@@ -315,6 +322,9 @@ func replayTo(p *scenario.Search, step int, end bool) (replayed, error) {
 		}
 		return e.Step < countLimit
 	})
+	if applyErr == nil && havePending {
+		applyErr = r.frame.Apply(pending)
+	}
 	if applyErr != nil {
 		return r, fmt.Errorf("the search's trace does not replay: %w", applyErr)
 	}

@@ -364,7 +364,8 @@ type viewer struct {
 	frame *trace.Frame
 	next  func() (trace.Event, error, bool)
 	stopf func()
-	ahead *trace.Event // the next event, pulled to know whether the frame is the last
+	ahead     trace.Event // the next event, pulled to know whether the frame is the last
+	haveAhead bool
 	ended bool         // no event after frame.Step
 	err   error        // a search error met while pulling
 	total int          // steps in the whole search, -1 until known
@@ -426,7 +427,7 @@ func (v *viewer) restart() {
 	}
 	v.next, v.stopf = iter.Pull2(events(v.prep))
 	v.frame = trace.NewFrame()
-	v.ahead, v.ended, v.err = nil, false, nil
+	v.haveAhead, v.ended, v.err = false, false, nil
 	v.folds.reset()
 }
 
@@ -442,10 +443,9 @@ func (v *viewer) close() {
 
 // pull returns the next event of the search, or false at the end.
 func (v *viewer) pull() (trace.Event, bool) {
-	if v.ahead != nil {
-		e := *v.ahead
-		v.ahead = nil
-		return e, true
+	if v.haveAhead {
+		v.haveAhead = false
+		return v.ahead, true
 	}
 	if v.ended {
 		return trace.Event{}, false
@@ -463,12 +463,12 @@ func (v *viewer) pull() (trace.Event, bool) {
 
 // lookAhead pulls one event ahead so the viewer knows whether it is at the end.
 func (v *viewer) lookAhead() {
-	if v.ahead == nil && !v.ended {
+	if !v.haveAhead && !v.ended {
 		if e, ok := v.pull(); ok {
-			v.ahead = &e
+			v.ahead, v.haveAhead = e, true
 		}
 	}
-	if v.ahead == nil {
+	if !v.haveAhead {
 		v.ended = true
 	}
 }
@@ -476,7 +476,19 @@ func (v *viewer) lookAhead() {
 // apply applies one event to the frame and keeps checkpoints and fold
 // counts up to date; touched collects the ids of the nodes it changed.
 func (v *viewer) apply(e trace.Event, touched map[string]bool) error {
-	if err := v.frame.Apply(e); err != nil {
+	return v.applyEvent(e, touched, false)
+}
+
+// applyEvent is apply, optionally without the narration (see
+// trace.Frame.ApplyQuietly).
+func (v *viewer) applyEvent(e trace.Event, touched map[string]bool, quiet bool) error {
+	var err error
+	if quiet {
+		err = v.frame.ApplyQuietly(e)
+	} else {
+		err = v.frame.Apply(e)
+	}
+	if err != nil {
 		return err
 	}
 	if touched != nil {
@@ -519,7 +531,7 @@ func (v *viewer) forward(stopAfter func(int, *trace.Event) bool, n int) Message 
 	p := &trace.Patch{From: from, Step: f.Step, Current: f.Current, Stack: append([]string{}, f.Stack...),
 		Line: f.Line, Type: f.Type, Narration: f.Narration, Stats: f.Stats.Clone(), Done: f.Done, Result: f.Result.Clone()}
 	for id := range touched {
-		if nv := f.Nodes[id]; nv != nil {
+		if nv := f.Nodes[id]; nv != nil && !v.folds.hidden(id) {
 			if p.Nodes == nil {
 				p.Nodes = map[string]*trace.NodeView{}
 			}
@@ -541,7 +553,7 @@ func (v *viewer) frameMessage() Message {
 	if v.err != nil {
 		return errMsg("seek", "%v", v.err)
 	}
-	return Message{Type: "frame", Frame: v.frame.Clone(), Total: v.totalPtr(), End: v.ended, Folds: v.folds.snapshot()}
+	return Message{Type: "frame", Frame: v.folds.visible(v.frame), Total: v.totalPtr(), End: v.ended, Folds: v.folds.snapshot()}
 }
 
 // seek moves the frame to a step: forward by applying events, backward by
@@ -555,7 +567,7 @@ func (v *viewer) seek(to StepArg) error {
 		v.restart()
 		var cp *trace.Frame
 		for _, c := range v.checkpoints {
-			if c.Step <= target {
+			if c.Step < target { // strictly: the landing step needs its narration
 				cp = c
 			}
 		}
@@ -575,7 +587,14 @@ func (v *viewer) seek(to StepArg) error {
 		if !ok {
 			break
 		}
-		if err := v.apply(e, nil); err != nil {
+		// Only the frame the viewer lands on needs its narration; the steps
+		// on the way are replayed quietly.
+		quiet := v.frame.Step+1 < target
+		if quiet && to.End {
+			v.lookAhead() // at the end, only the last event is narrated
+			quiet = !v.ended
+		}
+		if err := v.applyEvent(e, nil, quiet); err != nil {
 			return fmt.Errorf("the trace could not be replayed: %v", err)
 		}
 	}

@@ -491,3 +491,29 @@ func BenchmarkSessionMemory(b *testing.B) {
 		v.close()
 	}
 }
+
+// Seeking to the end of the full tic-tac-toe minimax (2,199,784 steps)
+// answers with a frame of the drawn nodes only, not half a million.
+func TestSessionSeekEndOfHugeSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays 2.2 million steps")
+	}
+	v, err := newViewer("game=tictactoe&algo=minimax")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.close()
+	start := time.Now()
+	if err := v.seek(StepArg{Set: true, End: true}); err != nil {
+		t.Fatal(err)
+	}
+	m := v.frameMessage()
+	b, _ := json.Marshal(m)
+	t.Logf("seek to the end: step %d in %v, frame message %d bytes with %d nodes", m.Frame.Step, time.Since(start), len(b), len(m.Frame.Nodes))
+	if !m.End || m.Frame.Step != 2199784 || m.Frame.Narration == "" {
+		t.Fatalf("end frame: step %d, end %v, narration %q", m.Frame.Step, m.End, m.Frame.Narration)
+	}
+	if len(m.Frame.Nodes) > 3000 {
+		t.Errorf("the end frame carries %d nodes; only the drawn ones should travel", len(m.Frame.Nodes))
+	}
+}

@@ -175,3 +175,136 @@ func TestHelp(t *testing.T) {
 		t.Errorf("help: exit %d, %q", code, out)
 	}
 }
+
+// solveOut is solve --json with "value" as it comes: a number, or a list
+// for max^n.
+type solveOut struct {
+	Value     json.RawMessage `json:"value"`
+	Best      string          `json:"best"`
+	PV        []string        `json:"pv"`
+	Stats     statsJSON       `json:"stats"`
+	Evaluated []string        `json:"evaluated"`
+	Pruned    []string        `json:"pruned"`
+	Transform *transformJSON  `json:"transform"`
+}
+
+func TestSolveNewAlgorithms(t *testing.T) {
+	const chance = "A(B[chance](3 12 8) C[chance](2 4 6) D[chance](14 5 2))"
+	const players = "((<3,1,2> <1,5,2>) (<6,1,2> <2,2,9>))"
+	const aima = "([chance](0.9:(2 2) 0.1:(3 3)) [chance](0.9:(1 1) 0.1:(4 4)))"
+	cases := []struct {
+		name   string
+		args   []string
+		value  string
+		best   string
+		pruned string
+	}{
+		{"expectiminimax", []string{"--tree", chance, "--algo", "expectiminimax"}, "7.666666666666666", "0", ""},
+		{"star1", []string{"--tree", chance, "--algo", "star1", "--bounds", "2,14"}, "7.666666666666666", "0", "1.2"},
+		{"star1 strict", []string{"--tree", chance, "--algo", "star1", "--bounds", "0,20", "--prune", "gt"}, "7.666666666666666", "0", ""},
+		{"maxn", []string{"--tree", players, "--algo", "maxn"}, "[2,2,9]", "1", ""},
+		{"paranoid", []string{"--tree", players, "--algo", "paranoid", "--player", "3"}, "2", "0", ""},
+		{"dice", []string{"--game", "dice", "--depth", "4", "--algo", "expectiminimax"}, "-0.0625", "1", ""},
+		{"dice star1", []string{"--game", "dice", "--depth", "6", "--algo", "star1", "--position", "max=1,3 min=2,4 turn=max roll=1"}, "0.09375", "0", ""},
+		{"transform flips", []string{"--tree", aima, "--algo", "expectiminimax", "--transform", "1:1,2:20,3:30,4:400"}, "40.9", "1", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errOut := runCmd(append(append([]string{"solve"}, c.args...), "--json")...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			var got solveOut
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("%v in %s", err, out)
+			}
+			if string(got.Value) != c.value || got.Best != c.best {
+				t.Errorf("got value %s best %q, want %s %q", got.Value, got.Best, c.value, c.best)
+			}
+			if c.pruned != "" && strings.Join(got.Pruned, " ") != c.pruned {
+				t.Errorf("got pruned %v, want %s", got.Pruned, c.pruned)
+			}
+			if c.name == "transform flips" {
+				if tr := got.Transform; tr == nil || !tr.Changed || tr.BestBefore != "0" || float64(tr.ValueBefore) != 2.1 || !tr.OrderPreserving {
+					t.Errorf("got transform %+v, want the decision changed from 0 at 2.1", tr)
+				}
+			}
+		})
+	}
+	code, out, _ := runCmd("solve", "--tree", players, "--algo", "maxn")
+	if code != 0 || !strings.Contains(out, "max^n") || !strings.Contains(out, "value (2, 2, 9), best move 1") {
+		t.Errorf("maxn summary: exit %d, %q", code, out)
+	}
+	code, out, _ = runCmd("solve", "--game", "tictactoe", "--position", "xox.o....", "--transform", "wld:1,0,0")
+	if code != 0 || !strings.Contains(out, "transform wld:1,0,0 (monotone, not order-preserving): value 0 before, 0 after; the decision changed: best move 3 before, 0 after") {
+		t.Errorf("tictactoe transform summary: exit %d, %q", code, out)
+	}
+	code, out, _ = runCmd("solve", "--game", "tictactoe", "--position", "xox.o....", "--transform", "wld:100,10,50")
+	if code != 0 || !strings.Contains(out, "value 0 before, 50 after; the decision is unchanged") {
+		t.Errorf("tictactoe strict transform summary: exit %d, %q", code, out)
+	}
+}
+
+func TestNewFlagUsageErrors(t *testing.T) {
+	const chance = "([chance](3 12 8) [chance](2 4 6))"
+	const players = "((<3,1,2> <1,5,2>) (<6,1,2> <2,2,9>))"
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "--tree", chance, "--algo", "star1"}, "star1 needs bounds L,U"},
+		{[]string{"solve", "--tree", chance, "--algo", "star1", "--bounds", "1"}, "bounds"},
+		{[]string{"solve", "--tree", chance, "--algo", "star1", "--bounds", "9,1"}, "L ≥ U"},
+		{[]string{"solve", "--tree", chance}, "(try --algo expectiminimax or star1)"},
+		{[]string{"solve", "--tree", players}, "(try --algo maxn or paranoid)"},
+		{[]string{"solve", "--tree", players, "--algo", "paranoid", "--player", "5"}, "player 5 does not exist"},
+		{[]string{"solve", "--tree", players, "--algo", "paranoid", "--player", "two"}, "player"},
+		{[]string{"solve", "--tree", chance, "--algo", "maxn"}, "vector leaves"},
+		{[]string{"solve", "--tree", chance, "--algo", "expectimax", "--transform", "3:1,2:2"}, "not monotone"},
+		{[]string{"solve", "--game", "dice", "--algo", "star1"}, "needs a depth limit"},
+		{[]string{"solve", "--game", "dice", "--depth", "4", "--algo", "star1", "--position", "max=1,1"}, "dice: max's two tokens share square 1"},
+		{[]string{"solve", "--algo", "maxn", "--game", "tictactoe"}, "two-player game"},
+		{[]string{"bench", "--algo", "star1"}, "only minimax and alphabeta"},
+	}
+	for _, c := range cases {
+		code, _, errOut := runCmd(c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 mentioning %q", c.args, code, errOut, c.want)
+		}
+	}
+	// A leaf outside the bounds is found while searching: exit 1, naming it.
+	code, _, errOut := runCmd("solve", "--tree", chance, "--algo", "star1", "--bounds", "0,10")
+	if code != 1 || !strings.Contains(errOut, `leaf "0.1" is 12, outside the bounds [0, 10]`) {
+		t.Errorf("leaf outside the bounds: exit %d, %q", code, errOut)
+	}
+}
+
+func TestTraceNewAlgorithms(t *testing.T) {
+	for _, args := range [][]string{
+		{"--tree", "([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))", "--algo", "star1", "--bounds", "2,14"},
+		{"--tree", "((<3,1,2> <1,5,2>) (<6,1,2> <2,2,9>))", "--algo", "maxn"},
+		{"--game", "dice", "--depth", "4", "--algo", "expectiminimax"},
+	} {
+		code, out, errOut := runCmd(append([]string{"trace"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		var evs []trace.Event
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			var e trace.Event
+			if err := json.Unmarshal([]byte(l), &e); err != nil {
+				t.Fatal(err)
+			}
+			evs = append(evs, e)
+		}
+		if f, err := trace.Replay(evs); err != nil || !f.Done {
+			t.Errorf("%v: replay: %v", args, err)
+		}
+	}
+	_, out, _ := runCmd("help")
+	for _, w := range []string{"--bounds L,U", "--player K", "--game dice", "expectiminimax", "--transform"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("help lacks %q", w)
+		}
+	}
+}

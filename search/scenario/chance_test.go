@@ -182,3 +182,16 @@ func TestDiceShape(t *testing.T) {
 		t.Errorf("first chance node %+v; want three throws with probabilities 1/4, 1/2, 1/4", c)
 	}
 }
+
+// TestVectorTreeShape: the leaves of a tree for n players show their
+// vectors before any search.
+func TestVectorTreeShape(t *testing.T) {
+	p := prepare(t, Scenario{Tree: playersTree, Algo: "maxn"})
+	sh := drawShape(t, p, ShapeOptions{})
+	if got := sh.Children[1].Children[1].Text; got != "(2, 2, 9)" {
+		t.Errorf("leaf 1.1 shows %q, want (2, 2, 9)", got)
+	}
+	if k := sh.Children[0].Kind; k != trace.Player(2) {
+		t.Errorf("node 0 is %v, want p2", k)
+	}
+}

@@ -296,7 +296,7 @@ func (s Scenario) Prepare() (*Search, error) {
 		vopt.Order = p.Ordering
 	}
 	if err := vopt.Validate(p.Algorithm); err != nil {
-		return nil, &UsageError{fmt.Errorf("scenario: %w", err)}
+		return nil, &UsageError{err}
 	}
 	if p.Algorithm == search.AlgoParanoid && p.Tree != nil && p.Player > p.Tree.Players {
 		return nil, usage("player %d does not exist: this tree has %d players", p.Player, p.Tree.Players)
