@@ -360,15 +360,15 @@ const MaxInt = 1<<(bits.UintSize-1) - 1
 // events: going back reruns the search (it is deterministic) from the
 // nearest checkpoint, so memory follows the step the viewer reached.
 type viewer struct {
-	prep  *scenario.Search
-	frame *trace.Frame
-	next  func() (trace.Event, error, bool)
-	stopf func()
+	prep      *scenario.Search
+	frame     *trace.Frame
+	next      func() (trace.Event, error, bool)
+	stopf     func()
 	ahead     trace.Event // the next event, pulled to know whether the frame is the last
 	haveAhead bool
-	ended bool         // no event after frame.Step
-	err   error        // a search error met while pulling
-	total int          // steps in the whole search, -1 until known
+	ended     bool  // no event after frame.Step
+	err       error // a search error met while pulling
+	total     int   // steps in the whole search, -1 until known
 
 	checkpoints []*trace.Frame // frames at steps firstCheckpoint·2^i
 	folds       *folds
