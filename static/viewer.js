@@ -33,9 +33,14 @@ for (const g of svg.querySelectorAll("g[data-node]")) {
     v: g.querySelector(".v"),
     a: g.querySelector(".ab .a"),
     b: g.querySelector(".ab .b"),
+    who: g.querySelector(".who"),
+    player: Number(g.dataset.player || 0),
     leaf: g.classList.contains("g-leaf"),
   });
 }
+// Probabilities written on the edges out of CHANCE nodes, by child id.
+const probs = new Map();
+for (const t of svg.querySelectorAll("text[data-prob]")) probs.set(t.dataset.prob, t);
 for (const l of svg.querySelectorAll("line[data-edge]")) edges.set(l.dataset.edge, l);
 for (const f of svg.querySelectorAll("[data-fold]")) folds.set(f.dataset.fold, f);
 for (const id of nodes.keys()) {
@@ -102,6 +107,18 @@ function num(x) {
   return String(x).replace("-", "−");
 }
 
+/** shortText shortens the numbers of a value for the label beside a node,
+ * as the server does: 7.666666666666666 is written 7.67. */
+function shortText(s) {
+  return s.replace(/[0-9]+\.[0-9]{3,}/g, (d) => String(Number(Number(d).toFixed(2))));
+}
+
+/** whoText says whose component a max^n node maximised: "P2: 5". */
+function whoText(k, vec) {
+  if (!k || !vec || k > vec.length) return "";
+  return "P" + k + ": " + num(vec[k - 1]);
+}
+
 function setAttr(el, name, value) {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
@@ -131,18 +148,21 @@ function paint(id, onStack) {
   const text = v && v.text ? v.text : "";
   setAttr(n.g, "data-state", st);
   setAttr(n.g, "data-value", text);
-  setText(n.v, n.leaf && text === (n.g.dataset.text || "") ? "" : text);
+  setText(n.v, n.leaf && text === (n.g.dataset.text || "") ? "" : shortText(text));
+  if (n.who) setText(n.who, whoText(n.player, v && v.vec));
   const cur = id === state.current && state.step > 0;
   n.g.classList.toggle("cur", cur);
   n.g.classList.toggle("on-stack", onStack.has(id));
   const win = onStack.has(id) && v && v.alpha !== undefined;
-  setText(n.a, win ? "α=" + num(v.alpha) : "");
-  setText(n.b, win ? "β=" + num(v.beta) : "");
+  setText(n.a, win ? "α=" + shortText(num(v.alpha)) : "");
+  setText(n.b, win ? "β=" + shortText(num(v.beta)) : "");
   const e = edges.get(id);
   if (e) {
     setAttr(e, "data-state", st);
     e.classList.toggle("cur", cur);
   }
+  const pr = probs.get(id);
+  if (pr) setAttr(pr, "data-state", st);
   paintCut(id, v, e);
 }
 
@@ -197,7 +217,7 @@ function paintCut(id, v, e) {
     }
     t.setAttribute("x", String(Math.round(((lo + hi) / 2) * 10) / 10));
     t.setAttribute("y", String(Math.round((low + cutLabelGap) * 10) / 10));
-    setText(t, v.test);
+    setText(t, shortText(v.test));
   } else if (t) {
     t.remove();
   }
@@ -260,7 +280,7 @@ function applyPatch(p) {
 /** panels updates everything around the tree from a frame or patch. */
 function panels(f) {
   state.step = f.step;
-  setText(narration, f.step === 0 ? "Nothing searched yet. Press → to take the first step." : f.narration || "");
+  setText(narration, f.step === 0 ? "Nothing searched yet. Press → to take the first step." : shortText(f.narration || ""));
   highlightLine(f.line || "");
   renderStack();
   const s = f.stats || {};
@@ -279,7 +299,7 @@ function panels(f) {
   const res = document.querySelector(".stats .result");
   if (res) {
     res.hidden = !f.done;
-    stat("value", f.done && f.result ? num(f.result.value) : "");
+    stat("value", f.done && f.result ? (f.result.vec ? "(" + f.result.vec.map(num).join(", ") + ")" : num(f.result.value)) : "");
   }
   markInside();
   counter();

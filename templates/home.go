@@ -17,10 +17,15 @@ type Home struct {
 // error. The names are those of the command line's flags.
 type Form struct {
 	// Source is the chosen source: "tree" (the default), "random",
-	// "tictactoe" or "nim".
+	// "tictactoe", "nim" or "dice".
 	Source                                      string
 	Tree, Root, Position, Matches, Take, Random string
 	Seed, Algo, Prune, Fail, Order, Depth, Eval string
+	// Bounds (star1's "L,U"), Player (paranoid's player) and Transform
+	// (a monotone table or preset) are the options of the newer
+	// algorithms; DicePosition is the dice game's position, kept apart
+	// from tic-tac-toe's.
+	Bounds, Player, Transform, DicePosition string
 }
 
 // FormError is a problem with the submitted scenario.

@@ -13,6 +13,7 @@ package templates
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -75,11 +76,94 @@ type View struct {
 	Layout     *trace.Layout
 	Listings   []Listing // every form, the one named by Form among them
 	Folds      map[string]FoldCount
-	// MinimaxLeaves is the number of leaves plain minimax evaluates on the
-	// same scenario, to tell how many alpha-beta spares; -1 when not known.
+	// MinimaxLeaves is the number of leaves the baseline (the algorithm
+	// without pruning: plain minimax, or expectiminimax for star1)
+	// evaluates on the same scenario, to tell how many the pruning spares;
+	// -1 when not known. BaselineName names that algorithm.
 	MinimaxLeaves int
+	BaselineName  string
+	// Transform is what the scenario's evaluation transform did to the
+	// decision; nil when it has none.
+	Transform *TransformView
 	// WSPath is the path of the websocket the script connects to.
 	WSPath string
+}
+
+// TransformView is what a monotone transform of the leaf values did: the
+// decision (the chosen root child's id) and value before and after.
+type TransformView struct {
+	Transform               string
+	OrderPreserving         bool
+	BeforeBest, AfterBest   string
+	BeforeValue, AfterValue string
+	Changed                 bool
+}
+
+// Field is one hidden field of a form that re-submits the scenario.
+type Field struct{ Name, Value string }
+
+// ScenarioFields are the scenario's query parameters but its transform,
+// for the transform control, which re-searches with a new one.
+func (v *View) ScenarioFields() []Field {
+	q, _ := url.ParseQuery(v.Query)
+	var out []Field
+	for _, k := range sortedKeys(q) {
+		if k == "transform" {
+			continue
+		}
+		for _, x := range q[k] {
+			out = append(out, Field{k, x})
+		}
+	}
+	if len(v.Open) > 0 {
+		out = append(out, Field{"open", strings.Join(v.Open, ",")})
+	}
+	if v.Form != "" && v.Form != "textbook" {
+		out = append(out, Field{"form", v.Form})
+	}
+	return out
+}
+
+// TransformText is the scenario's transform, as given; "" when none.
+func (v *View) TransformText() string {
+	q, _ := url.ParseQuery(v.Query)
+	return q.Get("transform")
+}
+
+// WithoutTransformURL is the address of the same view with the values as
+// they are.
+func (v *View) WithoutTransformURL() string {
+	q, _ := url.ParseQuery(v.Query)
+	q.Del("transform")
+	w := *v
+	w.Query = q.Encode()
+	return w.URL("end")
+}
+
+// ChildName names a root child by its id: its label, or "move " and its
+// number from 1.
+func (v *View) ChildName(id string) string {
+	if id == "" || id == "—" {
+		return "none"
+	}
+	if v.Layout != nil {
+		if n, ok := v.Layout.Node(id); ok && n.Label != "" {
+			return n.Label
+		}
+	}
+	if i, err := strconv.Atoi(id); err == nil {
+		return "move " + strconv.Itoa(i+1) + " (from the left)"
+	}
+	return id
+}
+
+func sortedKeys(q url.Values) []string {
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // End reports whether the step shown is the last one of the search.
@@ -158,7 +242,7 @@ func (v *View) Narration() string {
 	if v.Frame.Step == 0 {
 		return "Nothing searched yet. Press → to take the first step."
 	}
-	return v.Frame.Narration
+	return ShortText(v.Frame.Narration)
 }
 
 // Init is the state the script starts from, embedded in the page as JSON.
@@ -170,13 +254,14 @@ type Init struct {
 	Form          string `json:"form"`
 	WS            string `json:"ws"`
 	MinimaxLeaves int    `json:"minimaxLeaves"`
+	Baseline      string `json:"baseline,omitempty"`
 	Window        bool   `json:"window"` // the algorithm keeps an α-β window
 }
 
 // InitData returns the script's starting state.
 func (v *View) InitData() Init {
 	return Init{Query: v.LoadQuery(), Step: v.Step, Total: v.Total, End: v.End(), Form: v.Form,
-		WS: v.WSPath, MinimaxLeaves: v.MinimaxLeaves, Window: v.window()}
+		WS: v.WSPath, MinimaxLeaves: v.MinimaxLeaves, Baseline: v.BaselineName, Window: v.window()}
 }
 
 func (v *View) window() bool {

@@ -2,8 +2,10 @@ package templates
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/abtrace/abtrace/trace"
 )
@@ -19,6 +21,12 @@ const (
 	// whose nodes are small boards.
 	BoardSpacing      = 62
 	BoardLevelSpacing = 112
+	// VectorSpacing is NodeSpacing for trees whose leaves hold a value
+	// per player, such as (5, −1, −1).
+	VectorSpacing = 100
+	// ChanceSpacing is NodeSpacing for trees with CHANCE nodes, whose
+	// edges carry probabilities.
+	ChanceSpacing = 70
 
 	// margins around the layout: room for α/β labels on the left, values
 	// on the right, values and fold glyphs under the lowest level.
@@ -57,6 +65,13 @@ type drawNode struct {
 	// Alpha and Beta are the α/β label lines, for nodes on the stack.
 	Alpha, Beta string
 	Current     bool
+	// Player is k at a Player(k) node of max^n, 0 elsewhere; Who says
+	// whose component the node maximised and what it is ("P2: 5"), once
+	// it has a vector.
+	Player int
+	Who    string
+	// LeafW is the width of a leaf's box, wide enough for its text.
+	LeafW float64
 	// Inside is true for the folded node whose hidden subtree holds the
 	// current node.
 	Inside  bool
@@ -69,15 +84,19 @@ type drawNode struct {
 
 // edge is the line from a parent to one child.
 type edge struct {
-	ID                 string // the child's id
-	X1, Y1, X2, Y2     float64
-	State              string // the child's state
-	Current            bool   // leads into the current node
-	Cut                bool   // the child was pruned directly by its parent's cutoff
-	CutX1, CutY1       float64
-	CutX2, CutY2       float64
-	Test               string // the test that fired, written beside the first cut of a node
-	TestX, TestY       float64
+	ID             string // the child's id
+	X1, Y1, X2, Y2 float64
+	State          string // the child's state
+	Current        bool   // leads into the current node
+	Cut            bool   // the child was pruned directly by its parent's cutoff
+	CutX1, CutY1   float64
+	CutX2, CutY2   float64
+	Test           string // the test that fired, written beside the first cut of a node
+	TestX, TestY   float64
+	// Prob is the probability of the child, written on the edge, when the
+	// parent is a CHANCE node; "" elsewhere.
+	Prob               string
+	ProbX, ProbY       float64
 	testIndex, testPos int
 }
 
@@ -193,13 +212,18 @@ func (v *View) drawing() drawing {
 		glyphs[n.ID] = g
 		dn := drawNode{LayoutNode: n, Glyph: g, State: f.StateOf(n.ID).String(), Current: f.Step > 0 && f.Current == n.ID, OnStack: onStack[n.ID]}
 		dn.Inside = inside != "" && n.ID == inside
+		dn.Player = n.Kind.PlayerIndex()
+		dn.LeafW = leafWidth(n.Text)
 		if nv := f.Nodes[n.ID]; nv != nil {
 			dn.Value = nv.Text
 			if nv.Window && dn.OnStack {
-				dn.Alpha, dn.Beta = "α="+nv.Alpha.String(), "β="+nv.Beta.String()
+				dn.Alpha, dn.Beta = "α="+ShortText(nv.Alpha.String()), "β="+ShortText(nv.Beta.String())
+			}
+			if g == GlyphPlayer {
+				dn.Who = whoText(dn.Player, nv.Vec)
 			}
 		}
-		dn.Shown = shownValue(g, n.Text, dn.Value)
+		dn.Shown = ShortText(shownValue(g, n.Text, dn.Value))
 		if g.below() {
 			dn.ValueX, dn.ValueY, dn.ValueAnchor = 0, g.bottom()+18, "middle"
 			dn.ABX, dn.ABY, dn.ABAnchor = 0, g.bottom()+35, "middle"
@@ -226,6 +250,10 @@ func (v *View) drawing() drawing {
 		gp, gc := glyphs[p.ID], glyphs[n.ID]
 		e := edge{ID: n.ID, X1: p.X, Y1: p.Y + gp.bottom(), X2: n.X, Y2: n.Y + gc.top(),
 			State: f.StateOf(n.ID).String(), Current: f.Step > 0 && f.Current == n.ID}
+		if p.Kind == trace.Chance && !p.Leaf {
+			e.Prob = ProbText(n.Prob)
+			e.ProbX, e.ProbY = probPlace(e.X1, e.Y1, e.X2, e.Y2)
+		}
 		if nv := f.Nodes[n.ID]; nv != nil && nv.State == trace.StatePruned && nv.Test != "" {
 			e.Cut = true
 			e.CutX1, e.CutY1, e.CutX2, e.CutY2 = cutMark(e.X1, e.Y1, e.X2, e.Y2)
@@ -237,7 +265,7 @@ func (v *View) drawing() drawing {
 					e.testPos = i
 				}
 			}
-			e.Test = nv.Test
+			e.Test = ShortText(nv.Test)
 		}
 		d.Edges = append(d.Edges, e)
 	}
@@ -353,6 +381,11 @@ func nodeClass(n drawNode) string {
 		b.WriteString(" k-max")
 	case n.Kind == trace.Min:
 		b.WriteString(" k-min")
+	case n.Kind == trace.Chance:
+		b.WriteString(" k-chance")
+	case n.Player > 0:
+		// Four colours in turn; the label P1, P2, … tells them apart too.
+		b.WriteString(" k-p" + strconv.Itoa((n.Player-1)%4+1))
 	}
 	if n.Current {
 		b.WriteString(" cur")
@@ -445,5 +478,73 @@ func resultValue(v *View) string {
 	if v.Frame.Result == nil {
 		return ""
 	}
+	if len(v.Frame.Result.Vec) > 0 {
+		return VecText(v.Frame.Result.Vec)
+	}
 	return v.Frame.Result.Value.String()
 }
+
+// ProbText writes a probability shortly: as a decimal of at most two
+// places (0.9, 0.25), or else as a fraction with a small denominator
+// (1/6, 2/3), or else rounded to two places.
+func ProbText(p float64) string {
+	if c := math.Round(p * 100); math.Abs(p*100-c) < 1e-7 {
+		return strconv.FormatFloat(c/100, 'f', -1, 64)
+	}
+	for d := 3; d <= 16; d++ {
+		if n := math.Round(p * float64(d)); n > 0 && math.Abs(p*float64(d)-n) < 1e-7 {
+			return strconv.Itoa(int(n)) + "/" + strconv.Itoa(d)
+		}
+	}
+	return strconv.FormatFloat(p, 'f', 2, 64)
+}
+
+// probPlace is where a probability is written: on its edge.
+func probPlace(x1, y1, x2, y2 float64) (float64, float64) {
+	// Centred on the edge (the label's halo hides the line under it),
+	// above the middle, where a pruned child's cut mark goes, and low
+	// enough for the labels of neighbouring edges to stand apart.
+	return x1 + (x2-x1)*0.4, y1 + (y2-y1)*0.4 + 4
+}
+
+// ShortText shortens the numbers of a value text for the label beside a
+// node: 7.666666666666666 becomes 7.67 (the node's data-value keeps the
+// whole text).
+func ShortText(s string) string {
+	return longDecimal.ReplaceAllStringFunc(s, func(d string) string {
+		x, err := strconv.ParseFloat(d, 64)
+		if err != nil {
+			return d
+		}
+		return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(x, 'f', 2, 64), "0"), ".")
+	})
+}
+
+// longDecimal is a number with more than two decimals.
+var longDecimal = regexp.MustCompile(`[0-9]+\.[0-9]{3,}`)
+
+// whoText says whose component a Player(k) node maximised: "P2: 5".
+func whoText(k int, vec []float64) string {
+	if k < 1 || k > len(vec) {
+		return ""
+	}
+	return "P" + strconv.Itoa(k) + ": " + trace.Num(vec[k-1]).String()
+}
+
+// VecText writes a value vector as the trace does: "(3, 1, 2)".
+func VecText(vec []float64) string {
+	parts := make([]string, len(vec))
+	for i, x := range vec {
+		parts[i] = trace.Num(x).String()
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// leafWidth is the width of a leaf box that holds text: 34 units for
+// short numbers, more for vectors.
+func leafWidth(text string) float64 {
+	return max(34, float64(utf8.RuneCountInString(text))*7.4+10)
+}
+
+// leafX is the left edge of a leaf box of width w.
+func leafX(w float64) string { return num(-w / 2) }

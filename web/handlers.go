@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/dice"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/templates"
@@ -152,7 +153,7 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 	for k, vs := range q {
 		keep[k] = vs
 	}
-	for _, k := range []string{"source", "tree", "root", "game", "position", "matches", "take", "random"} {
+	for _, k := range []string{"source", "tree", "root", "game", "position", "matches", "take", "random", "bounds", "player", "transform"} {
 		keep.Del(k)
 	}
 	switch src := q.Get("source"); src {
@@ -169,8 +170,26 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 		keep.Set("game", "nim")
 		keep.Set("matches", q.Get("matches"))
 		keep.Set("take", q.Get("take"))
+	case "dice":
+		keep.Set("game", "dice")
+		keep.Set("position", q.Get("dice-position"))
 	default:
-		return s.homeWithError(c, q, fmt.Errorf("unknown source %q (want tree, random, tictactoe or nim)", src))
+		return s.homeWithError(c, q, fmt.Errorf("unknown source %q (want tree, random, tictactoe, nim or dice)", src))
+	}
+	keep.Del("dice-position")
+	// The options of the chance and many-player algorithms, kept only
+	// where they mean something, so the permalink stays short.
+	switch algo := q.Get("algo"); algo {
+	case "star1":
+		keep.Set("bounds", strings.TrimSpace(q.Get("bounds")))
+	case "paranoid":
+		keep.Set("player", strings.TrimSpace(q.Get("player")))
+	}
+	keep.Set("transform", strings.TrimSpace(q.Get("transform")))
+	for _, k := range []string{"bounds", "player", "transform", "position", "depth", "eval", "seed"} {
+		if keep.Get(k) == "" {
+			keep.Del(k)
+		}
 	}
 	if keep.Get("random") != "" && q.Get("root") == "" {
 		keep.Del("root")
@@ -213,7 +232,8 @@ func formFrom(q url.Values) templates.Form {
 		Source: q.Get("source"), Tree: q.Get("tree"), Root: q.Get("root"), Position: q.Get("position"),
 		Matches: q.Get("matches"), Take: q.Get("take"), Random: q.Get("random"), Seed: q.Get("seed"),
 		Algo: q.Get("algo"), Prune: q.Get("prune"), Fail: q.Get("fail"), Order: q.Get("order"),
-		Depth: q.Get("depth"), Eval: q.Get("eval"),
+		Depth: q.Get("depth"), Eval: q.Get("eval"), Bounds: q.Get("bounds"), Player: q.Get("player"),
+		Transform: q.Get("transform"), DicePosition: q.Get("dice-position"),
 	}
 	if f.Source == "" {
 		switch g := q.Get("game"); {
@@ -221,6 +241,9 @@ func formFrom(q url.Values) templates.Form {
 			f.Source = "tictactoe"
 		case g == "nim" || g == "matchsticks":
 			f.Source = "nim"
+		case g == "dice":
+			f.Source = "dice"
+			f.DicePosition, f.Position = f.Position, ""
 		case f.Random != "":
 			f.Source = "random"
 		default:
@@ -238,6 +261,14 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		return nil, &scenario.UsageError{Err: err}
 	}
 	opt := trace.LayoutOptions{NodeSep: templates.NodeSpacing, LevelSep: templates.LevelSpacing}
+	switch p.Algorithm {
+	case search.AlgoMaxN, search.AlgoParanoid:
+		// Vector leaves such as (5, −1, −1) need wider boxes.
+		opt.NodeSep = templates.VectorSpacing
+	case search.AlgoExpectiminimax, search.AlgoStar1:
+		// Room for the probabilities on the edges.
+		opt.NodeSep = templates.ChanceSpacing
+	}
 	if p.Scenario.Source() == "tictactoe" {
 		opt = trace.LayoutOptions{NodeSep: templates.BoardSpacing, LevelSep: templates.BoardLevelSpacing}
 	}
@@ -266,7 +297,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		MinimaxLeaves: -1,
 		WSPath:        WSPath,
 	}
-	for _, f := range []search.Form{search.FormTextbook, search.FormNegamax} {
+	for _, f := range search.Forms(p.Algorithm) {
 		v.Listings = append(v.Listings, listing(search.Pseudocode(p.Algorithm, f, p.PruneRule, p.FailMode, p.RootKind)))
 	}
 	v.Title = v.Listings[0].Title
@@ -276,14 +307,48 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 			v.Folds[id] = templates.FoldCount{Visited: c.Visited, Pruned: c.Pruned, Total: c.Total}
 		}
 	}
-	if p.Algorithm != search.AlgoMinimax {
-		// The same scenario under plain minimax, untraced: how many leaves
-		// it evaluates, to tell how many alpha-beta spares.
-		if res, err := p.RunAlgorithm(search.AlgoMinimax, nil); err == nil {
+	if base := p.Baseline(); base != p.Algorithm {
+		// The same scenario without pruning (minimax, or expectiminimax
+		// for star1), untraced: how many leaves it evaluates, to tell how
+		// many the pruning spares.
+		if res, err := p.RunAlgorithm(base, nil); err == nil {
 			v.MinimaxLeaves = res.Stats.Leaves
+			v.BaselineName = base.String()
 		}
 	}
+	if p.Scenario.Transform != "" {
+		rep, err := p.TransformReport()
+		if err != nil {
+			return nil, err
+		}
+		v.Transform = transformView(rep)
+	}
 	return v, nil
+}
+
+// transformView converts a transform report for the page.
+func transformView(rep search.TransformReport) *templates.TransformView {
+	best := func(r trace.Result) string {
+		if r.Best == "" {
+			return "—"
+		}
+		return r.Best
+	}
+	value := func(r trace.Result) string {
+		if len(r.Vec) > 0 {
+			return templates.VecText(r.Vec)
+		}
+		return r.Value.String()
+	}
+	return &templates.TransformView{
+		Transform:       rep.Transform,
+		OrderPreserving: rep.OrderPreserving,
+		BeforeBest:      best(rep.Before),
+		AfterBest:       best(rep.After),
+		BeforeValue:     value(rep.Before),
+		AfterValue:      value(rep.After),
+		Changed:         rep.Changed,
+	}
 }
 
 // replayed is the frame at the requested step, with what is known of the
@@ -365,6 +430,12 @@ func sourceText(p *scenario.Search) string {
 			k = 2
 		}
 		return fmt.Sprintf("matchsticks: %d on the table, take 1 to %d, taking the last loses", n, k)
+	case "dice":
+		pos := strings.TrimSpace(sc.Position)
+		if pos == "" {
+			pos = dice.DefaultPosition
+		}
+		return "Coin Race, the dice game, from " + pos
 	case "random":
 		return fmt.Sprintf("random tree %s, seed %d (%d nodes)", sc.Random, sc.Seed, p.Tree.Size)
 	}
@@ -395,6 +466,23 @@ func optionsText(p *scenario.Search) string {
 	return s
 }
 
+// Trees of the examples with chance nodes and many players.
+const (
+	// chanceTextbook is the textbook tree with a CHANCE node in place of
+	// each MIN node: the chance values are 7⅔, 4 and 7, and MAX picks the
+	// first.
+	chanceTextbook = "([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))"
+	// threePlayers is a three-player tree with a vector at each leaf.
+	threePlayers = "(((<1,2,3> <6,1,2>) (<4,2,1> <7,4,-1>)) ((<5,-1,-1> <-1,5,2>) (<7,7,-1> <5,4,5>)))"
+	// transformChance is the lectures' two-move chance tree: a1 is worth
+	// 2.1 and a2 1.3, but after the order-preserving table
+	// 1:1,2:20,3:30,4:400 a1 is worth 21 and a2 40.9.
+	transformChance = "A(a1[chance](0.9:(2 2) 0.1:(3 3)) a2[chance](0.9:(1 1) 0.1:(4 4)))"
+	// transformBoard is a tic-tac-toe position where valuing a draw like a
+	// loss changes x's move.
+	transformBoard = "xox.o...."
+)
+
 // examples are the ready-made searches on the home page.
 func examples() []templates.Example {
 	link := func(sc scenario.Scenario) string {
@@ -410,5 +498,12 @@ func examples() []templates.Example {
 		{Name: "Tic-tac-toe, mid-game", Note: "x to move; boards as nodes", URL: link(scenario.Scenario{Game: "tictactoe", Position: "xo.x.o..."})},
 		{Name: "Tic-tac-toe, the whole game, minimax", Note: "549,946 nodes, deep levels folded", URL: link(scenario.Scenario{Game: "tictactoe", Algo: "minimax"})},
 		{Name: "Matchsticks: 5, take 1 or 2", Note: "whoever takes the last match loses", URL: link(scenario.Scenario{Game: "nim", Matches: 5, Take: 2})},
+		{Name: "The textbook tree with dice", Note: "expectiminimax: the chance nodes average to 7⅔, 4 and 7", URL: link(scenario.Scenario{Tree: chanceTextbook, Algo: "expectiminimax"})},
+		{Name: "The textbook tree with dice, Star1 with bounds 0,15", Note: "chance pruning: the [L, U] interval of each chance node", URL: link(scenario.Scenario{Tree: chanceTextbook, Algo: "star1", Bounds: "0,15"})},
+		{Name: "Coin Race, a dice game, depth 4", Note: "the throw decides which moves are legal", URL: link(scenario.Scenario{Game: "dice", Algo: "expectiminimax", Depth: 4})},
+		{Name: "Three players, max^n", Note: "every node backs up a vector; Pk maximises the k-th value", URL: link(scenario.Scenario{Tree: threePlayers, Algo: "maxn"})},
+		{Name: "Three players, paranoid for player 1", Note: "players 2 and 3 ally against player 1", URL: link(scenario.Scenario{Tree: threePlayers, Algo: "paranoid", Player: 1})},
+		{Name: "A transform flips a chance decision", Note: "1→1, 2→20, 3→30, 4→400 keeps the order, yet MAX now prefers a2", URL: link(scenario.Scenario{Tree: transformChance, Algo: "expectiminimax", Transform: "1:1,2:20,3:30,4:400"})},
+		{Name: "Tic-tac-toe valued (1, 0, 0) instead of (1, −1, 0)", Note: "a draw worth as little as a loss: x's decision changes", URL: link(scenario.Scenario{Game: "tictactoe", Position: transformBoard, Transform: "wld:1,0,0"})},
 	}
 }

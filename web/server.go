@@ -118,6 +118,9 @@ func (s *Server) routes() {
 	s.e.GET("/healthz", s.healthz)
 	s.e.GET("/api/validate", s.validate)
 	s.e.GET("/static/*", s.static)
+	s.e.GET("/compare", s.compare)
+	s.e.GET("/api/compare", s.compareAPI)
+	s.e.GET("/lab", s.lab)
 	s.exerciseRoutes()
 }
 

@@ -186,21 +186,22 @@ func labSize(p *Search) error {
 func labOne(sc Scenario, orders []search.Ordering, same *labTree) labTree {
 	var t labTree
 	t.rows = make([]trace.Result, len(orders))
-	var p *Search
+	// The tree is built once (for a random recipe that is most of the
+	// cost) and shared by every ordering.
+	p, err := sc.Prepare()
+	if err != nil {
+		t.err = err
+		return t
+	}
 	for i, o := range orders {
 		if same != nil && o != search.OrderRandom {
 			t.rows[i] = same.rows[i]
 			continue
 		}
-		s := sc
-		s.Order = o.String()
-		q, err := s.Prepare()
+		q, err := p.withOrdering(o)
 		if err != nil {
 			t.err = err
 			return t
-		}
-		if p == nil {
-			p = q
 		}
 		if t.rows[i], err = q.Run(nil); err != nil {
 			t.err = err
@@ -211,11 +212,27 @@ func labOne(sc Scenario, orders []search.Ordering, same *labTree) labTree {
 		t.minimax = same.minimax
 		return t
 	}
-	var err error
 	if t.minimax, err = p.RunAlgorithm(search.AlgoMinimax, nil); err != nil {
 		t.err = err
 	}
 	return t
+}
+
+// withOrdering returns the same search under another ordering. An
+// explicit or random tree is shared, not built again; a game is prepared
+// anew (it is cheap to set up).
+func (p *Search) withOrdering(o search.Ordering) (*Search, error) {
+	s := p.Scenario
+	s.Order = o.String()
+	if p.Tree == nil || p.Tree.Players > 0 || p.Transform != nil {
+		return s.Prepare()
+	}
+	q := &Search{Scenario: s, Algorithm: p.Algorithm, PruneRule: p.PruneRule, FailMode: p.FailMode, Ordering: o,
+		Bounds: p.Bounds, Player: p.Player}
+	if err := q.useTree(p.Tree); err != nil {
+		return nil, err
+	}
+	return q, nil
 }
 
 func (r *LabResult) summarise(out []labTree, orders []search.Ordering) {
