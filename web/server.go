@@ -122,6 +122,7 @@ func (s *Server) routes() {
 	s.e.GET("/api/compare", s.compareAPI)
 	s.e.GET("/lab", s.lab)
 	s.exerciseRoutes()
+	s.exercisePageRoutes()
 }
 
 // Echo returns the Echo instance, so tests can serve requests with
