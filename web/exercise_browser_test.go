@@ -1,0 +1,354 @@
+package web
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/search/tree"
+)
+
+// TestBrowserExerciseFillIn works a whole fill-in exercise as a student
+// would: every inner node typed in (one of them wrong), the pruned edges
+// marked by mouse and by keyboard, checked; the mistake flagged with its
+// reason; fixed; checked again for full marks; and the page reloaded with
+// every answer still there.
+func TestBrowserExerciseFillIn(t *testing.T) {
+	b := newBrowserEnv(t, 1600, 1000)
+	_, answers, pruned := exerciseKey(t, exercise42)
+	b.do(chromedp.Navigate(b.srv.URL + "/exercise?" + exercise42))
+	b.waitFor(`document.getElementById("ex-form") && document.getElementById("ex-form").dataset.ready === "true"`, "the exercise")
+	b.screenshot("exercise-blank.png")
+
+	ids := make([]string, 0, len(answers))
+	for id := range answers {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	// The mistake: node 0 gets a value one off.
+	wrongID := "0"
+	want0, ok := answers[wrongID]
+	if !ok {
+		t.Fatalf("node 0 is not visited in this exercise: %v", answers)
+	}
+	typed := func(s string) string {
+		// Students type ASCII: <= and >= for the bounds.
+		return strings.NewReplacer("≤", "<=", "≥", ">=").Replace(s)
+	}
+	for _, id := range ids {
+		v := typed(answers[id])
+		if id == wrongID {
+			v = "99"
+		}
+		b.do(chromedp.SendKeys(chromedp.CSS(fmt.Sprintf(`input[data-answer=%q]`, id)), v))
+	}
+	// Half the pruned edges by mouse, half by keyboard (focus, Space).
+	for i, id := range pruned {
+		sel := fmt.Sprintf(`.ex-edge[data-edge=%q]`, id)
+		if i%2 == 0 {
+			b.do(chromedp.Click(chromedp.CSS(sel + " .hit")))
+		} else {
+			b.do(chromedp.Focus(chromedp.CSS(sel)), chromedp.KeyEvent(" "))
+		}
+		b.waitFor(fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-checked") === "true"`, sel), "edge "+id+" marked")
+	}
+	// A stray click marks an edge by mistake, and a second click unmarks it.
+	b.do(chromedp.Click(chromedp.CSS(`.ex-edge[data-edge="0"] .hit`)))
+	b.waitFor(`document.querySelector('.ex-edge[data-edge="0"]').getAttribute("aria-checked") === "true"`, "stray mark")
+	b.do(chromedp.Click(chromedp.CSS(`.ex-edge[data-edge="0"] .hit`)))
+	b.waitFor(`document.querySelector('.ex-edge[data-edge="0"]').getAttribute("aria-checked") === "false"`, "stray mark undone")
+
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+	b.waitFor(`document.querySelector('[data-testid="score"]').textContent !== ""`, "the score")
+	score := eval[string](b, `document.querySelector('[data-testid="score"]').textContent`)
+	if strings.Contains(score, "all right") {
+		t.Fatalf("a wrong answer scored %q", score)
+	}
+	if cls := b.attr(`.ex-node[data-node="0"]`, "class"); !strings.Contains(cls, "wrong") {
+		t.Errorf("node 0 is not flagged: class %q", cls)
+	}
+	fb := eval[string](b, `document.querySelector('[data-testid="feedback"] li[data-node="0"]').textContent`)
+	if !strings.Contains(fb, "wrong") || !strings.Contains(fb, "expected "+want0) || !strings.Contains(fb, "you gave 99") || !strings.Contains(fb, "Why: ") {
+		t.Errorf("node 0's feedback: %q", fb)
+	}
+	if n := eval[int](b, `document.querySelectorAll('[data-testid="feedback"] li.wrong').length`); n != 1 {
+		t.Errorf("%d nodes flagged wrong, want 1", n)
+	}
+	b.do(chromedp.ScrollIntoView(chromedp.CSS(`[data-testid="check"]`)))
+	b.screenshot("exercise-mistake.png")
+
+	// A hint shows the first step, with its link to the viewer.
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="hint"]`)))
+	b.waitFor(`!document.querySelector('.ex-steps li').hidden`, "the first hint")
+	if n := eval[int](b, `[...document.querySelectorAll('.ex-steps li')].filter(li => !li.hidden).length`); n != 1 {
+		t.Errorf("%d hints shown after one click", n)
+	}
+
+	// The fix.
+	sel := fmt.Sprintf(`input[data-answer=%q]`, wrongID)
+	b.do(chromedp.Focus(chromedp.CSS(sel)), chromedp.KeyEvent(kb.End), chromedp.KeyEvent(kb.Backspace), chromedp.KeyEvent(kb.Backspace))
+	b.do(chromedp.SendKeys(chromedp.CSS(sel), typed(want0)))
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+	b.waitFor(`document.querySelector('[data-testid="score"]').textContent.includes("all right")`, "full marks")
+	if n := eval[int](b, `document.querySelectorAll('.ex-node.wrong, .ex-edge.wrong').length`); n != 0 {
+		t.Errorf("%d nodes still flagged after the fix", n)
+	}
+	b.screenshot("exercise-full-marks.png")
+
+	// Reload: every answer, mark and hint is still there.
+	b.do(chromedp.Reload())
+	b.waitFor(`document.getElementById("ex-form") && document.getElementById("ex-form").dataset.ready === "true"`, "the exercise again")
+	for _, id := range ids {
+		got := eval[string](b, fmt.Sprintf(`document.querySelector('input[data-answer=%q]').value`, id))
+		if got != typed(answers[id]) {
+			t.Errorf("after reload, node %q holds %q, want %q", id, got, typed(answers[id]))
+		}
+	}
+	marked := eval[[]string](b, `[...document.querySelectorAll('.ex-edge[aria-checked="true"]')].map(g => g.dataset.edge).sort()`)
+	if strings.Join(marked, " ") != strings.Join(pruned, " ") {
+		t.Errorf("after reload, marked %v, want %v", marked, pruned)
+	}
+	if n := eval[int](b, `[...document.querySelectorAll('.ex-steps li')].filter(li => !li.hidden).length`); n != 1 {
+		t.Errorf("after reload, %d hints shown, want 1", n)
+	}
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+	b.waitFor(`document.querySelector('[data-testid="score"]').textContent.includes("all right")`, "full marks after reload")
+
+	// α and β: shown on request; once one is given, every visited inner
+	// node's window counts, so one α alone is not full marks.
+	if eval[bool](b, `document.querySelector('input[data-alpha=""]').offsetParent !== null`) {
+		t.Error("the α inputs show before they are asked for")
+	}
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="windows-toggle"]`)))
+	b.waitFor(`document.querySelector('input[data-alpha=""]').offsetParent !== null`, "the α inputs")
+	b.do(chromedp.SendKeys(chromedp.CSS(`input[data-alpha=""]`), "15"))
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+	b.waitFor(`!document.querySelector('[data-testid="score"]').textContent.includes("all right")`, "windows graded")
+	if fb := eval[string](b, `document.querySelector('[data-testid="feedback"] li[data-node=""]').textContent`); !strings.Contains(fb, "β") || !strings.Contains(fb, "15 is right") {
+		t.Errorf("the root's feedback with α alone: %q", fb)
+	}
+	b.screenshot("exercise-windows.png")
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="windows-toggle"]`)))
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+	b.waitFor(`document.querySelector('[data-testid="score"]').textContent.includes("all right")`, "full marks without windows")
+	b.checkClean()
+}
+
+// TestBrowserWorksheet prints the worksheet (print media): no controls,
+// the answer key on a page of its own.
+func TestBrowserWorksheet(t *testing.T) {
+	b := newBrowserEnv(t, 1100, 1400)
+	b.do(chromedp.Navigate(b.srv.URL + "/exercise/worksheet?" + exercise42))
+	b.waitFor(`document.querySelector('[data-testid="answer-key"]')`, "the worksheet")
+	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](b, `getComputedStyle(document.querySelector('header.top')).display`); got != "none" {
+		t.Errorf("printed, the header shows (display %s)", got)
+	}
+	if got := eval[string](b, `getComputedStyle(document.querySelector('[data-testid="answer-key"]')).breakBefore`); got != "page" {
+		t.Errorf("printed, the key's break-before is %q, want page", got)
+	}
+	b.screenshot("worksheet-print.png")
+	b.checkClean()
+}
+
+// TestBrowserMatchsticks works the matchstick exercise: every state typed
+// in from the bottom up, one of them wrong, the winning move picked, then
+// checked; the mistake is flagged, and fixed.
+func TestBrowserMatchsticks(t *testing.T) {
+	b := newBrowserEnv(t, 1400, 1000)
+	s := newTestServer(t)
+	q := matchAnswers(t, parsePage(t, httpGet(t, s, "/exercise/matchsticks").Body.String()))
+	b.do(chromedp.Navigate(b.srv.URL + "/exercise/matchsticks"))
+	b.waitFor(`document.querySelector('[data-testid="matchsticks"]')`, "the exercise")
+	for name := range q {
+		if !strings.HasPrefix(name, "a.") {
+			continue
+		}
+		v := strings.ReplaceAll(q.Get(name), "−", "-")
+		if name == "a." {
+			v = "-1" // the mistake: MAX wins from 5
+		}
+		b.do(chromedp.SendKeys(chromedp.CSS(fmt.Sprintf(`input[name=%q]`, name)), v))
+	}
+	b.do(chromedp.Click(chromedp.CSS(`input[name=move][value="1"]`)))
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+	b.waitFor(`document.querySelector('[data-testid="score"]')`, "the score")
+	if got := eval[string](b, `document.querySelector('[data-testid="score"]').textContent`); !strings.Contains(got, "20 / 21") {
+		t.Errorf("score %q, want 20 / 21", got)
+	}
+	if got := eval[string](b, `document.querySelector('li[data-node=""]').className`); got != "wrong" {
+		t.Errorf("the root is %q, want wrong", got)
+	}
+	if !eval[bool](b, `document.querySelector('input[name=move][value="1"]').checked`) {
+		t.Error("the move is not kept")
+	}
+	b.screenshot("matchsticks-mistake.png")
+	b.do(chromedp.Focus(chromedp.CSS(`input[name="a."]`)), chromedp.KeyEvent(kb.End), chromedp.KeyEvent(kb.Backspace), chromedp.KeyEvent(kb.Backspace))
+	b.do(chromedp.SendKeys(chromedp.CSS(`input[name="a."]`), "+1\r"))
+	b.waitFor(`(document.querySelector('[data-testid="score"]') || {}).textContent?.includes("21 / 21: all right")`, "full marks")
+	b.screenshot("matchsticks-full-marks.png")
+	b.checkClean()
+}
+
+// TestBrowserPredict predicts a whole search: a wrong guess first (the
+// streak stays 0), then every step right by mouse and keyboard; a reload
+// midway resumes; at the end the score and the best streak are shown.
+func TestBrowserPredict(t *testing.T) {
+	b := newBrowserEnv(t, 1600, 1000)
+	b.do(chromedp.Navigate(b.srv.URL + "/exercise/predict?" + exercise42))
+	ready := `document.getElementById("pr") && document.getElementById("pr").dataset.ready === "true"`
+	b.waitFor(ready, "predict mode")
+	n := eval[int](b, `document.querySelectorAll('.pr-questions li').length`)
+	if n < 10 {
+		t.Fatalf("%d questions", n)
+	}
+	// The first question: which node is entered? A wrong guess: the third child.
+	if k := eval[string](b, `document.getElementById("pr").dataset.kind`); k != "enter" {
+		t.Fatalf("the first question is %q", k)
+	}
+	b.do(chromedp.Click(chromedp.CSS(`.pr-node[data-node="2"] .ws-box`)))
+	b.waitFor(`document.querySelector('[data-testid="verdict"]').classList.contains("wrong")`, "the wrong guess flagged")
+	if got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`); !strings.Contains(got, "It enters node 0.") {
+		t.Errorf("verdict %q", got)
+	}
+	b.screenshot("predict-wrong.png")
+	answerRight := func(i int) {
+		t.Helper()
+		kind := eval[string](b, fmt.Sprintf(`document.querySelectorAll('.pr-questions li')[%d].dataset.kind`, i))
+		ans := eval[string](b, fmt.Sprintf(`document.querySelectorAll('.pr-questions li')[%d].dataset.answer`, i))
+		switch {
+		case kind == "enter" && i%2 == 0:
+			b.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`.pr-node[data-node=%q] rect`, ans))))
+		case kind == "enter":
+			b.do(chromedp.Focus(chromedp.CSS(fmt.Sprintf(`.pr-node[data-node=%q]`, ans))), chromedp.KeyEvent(kb.Enter))
+		case ans == "yes":
+			b.do(chromedp.KeyEvent("y"))
+		default:
+			b.do(chromedp.Click(chromedp.CSS(`[data-testid="no"]`)))
+		}
+		b.waitFor(fmt.Sprintf(`document.querySelector('[data-testid="streak"]').textContent.includes("%d / %d right")`, i, i+1), fmt.Sprintf("answer %d", i+1))
+	}
+	half := n / 2
+	for i := 1; i < half; i++ {
+		answerRight(i)
+	}
+	b.do(chromedp.Reload())
+	b.waitFor(ready, "predict mode again")
+	if got := eval[string](b, `document.querySelector('[data-testid="streak"]').textContent`); got != fmt.Sprintf("Streak %d · best %d · %d / %d right", half-1, half-1, half-1, half) {
+		t.Errorf("after reload: %q", got)
+	}
+	for i := half; i < n; i++ {
+		answerRight(i)
+	}
+	b.waitFor(`document.getElementById("pr").dataset.done === "true"`, "the end")
+	if got := eval[string](b, `document.querySelector('[data-testid="prompt"]').textContent`); !strings.Contains(got, fmt.Sprintf("%d of %d predictions right, best streak %d", n-1, n, n-1)) {
+		t.Errorf("the end: %q", got)
+	}
+	if got := eval[string](b, `document.querySelector('.pr-node[data-node=""] .ws-answer').textContent`); got != "15" {
+		t.Errorf("the root shows %q at the end, want 15", got)
+	}
+	b.screenshot("predict-done.png")
+	b.checkClean()
+}
+
+// TestBrowserOrdering arranges the exercise's tree for the most pruning
+// as a student would, one swap at a time with ◀ (by mouse, and by
+// keyboard), checks a first attempt, then goes on to the optimum.
+func TestBrowserOrdering(t *testing.T) {
+	b := newBrowserEnv(t, 1600, 1000)
+	ex, _, _ := exerciseKey(t, exercise42)
+	opt := tree.Options{Root: ex.Params.Root}
+	best, _ := opt.Parse(ex.Text)
+	bestArranged(best.Root, true)
+	b.do(chromedp.Navigate(b.srv.URL + "/exercise/ordering?" + exercise42))
+	b.waitFor(`document.querySelector('[data-testid="ordering"]')`, "the ordering exercise")
+	current := func() *tree.Tree {
+		t.Helper()
+		cur, err := opt.Parse(eval[string](b, `document.querySelector('[data-testid="ordering"]').dataset.tree`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cur
+	}
+	// nextSwap finds, in preorder, the first child out of place and
+	// returns the id of the child to move left.
+	var nextSwap func(c, w *tree.Node, id string) string
+	nextSwap = func(c, w *tree.Node, id string) string {
+		prefix := id + "."
+		if id == "" {
+			prefix = ""
+		}
+		for i := range w.Children {
+			if canonical(c.Children[i]) != canonical(w.Children[i]) {
+				for j := i + 1; j < len(c.Children); j++ {
+					if canonical(c.Children[j]) == canonical(w.Children[i]) {
+						return prefix + strconv.Itoa(j)
+					}
+				}
+				t.Fatalf("no child of %q matches", id)
+			}
+		}
+		for i := range w.Children {
+			if s := nextSwap(c.Children[i], w.Children[i], prefix+strconv.Itoa(i)); s != "" {
+				return s
+			}
+		}
+		return ""
+	}
+	swaps := 0
+	checkedEarly := false
+	for {
+		cur := current()
+		id := nextSwap(cur.Root, best.Root, "")
+		if id == "" {
+			break
+		}
+		before := cur.String()
+		sel := fmt.Sprintf(`[data-testid="left-%s"]`, id)
+		if swaps%2 == 0 {
+			b.do(chromedp.Click(chromedp.CSS(sel + " text")))
+		} else {
+			b.do(chromedp.Focus(chromedp.CSS(sel)), chromedp.KeyEvent(kb.Enter))
+		}
+		b.waitFor(fmt.Sprintf(`document.querySelector('[data-testid="ordering"]') && document.querySelector('[data-testid="ordering"]').dataset.tree !== %q`, before), "swap "+id)
+		swaps++
+		if swaps == 2 && !checkedEarly {
+			// A first check halfway: the count of this arrangement.
+			checkedEarly = true
+			arranged := current().String()
+			b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+			b.waitFor(`document.querySelector('[data-testid="score"]')`, "the first check")
+			ps, err := scenario.Scenario{Tree: arranged, Root: "max", Prune: "ge"}.Prepare()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := ps.Run(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := b.attr(`[data-testid="score"]`, "data-leaves"); got != strconv.Itoa(res.Stats.Leaves) {
+				t.Errorf("halfway: %s leaves shown, the engine counts %d", got, res.Stats.Leaves)
+			}
+			b.screenshot("ordering-halfway.png")
+		}
+		if swaps > 60 {
+			t.Fatal("too many swaps")
+		}
+	}
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+	b.waitFor(`document.querySelector('[data-testid="verdict"]')`, "the verdict")
+	if got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`); !strings.HasPrefix(got, "Optimal") {
+		t.Errorf("the best arrangement after %d swaps: %q", swaps, got)
+	}
+	b.screenshot("ordering-optimal.png")
+	b.checkClean()
+}

@@ -1,0 +1,556 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/abtrace/abtrace/search/exercise"
+	"github.com/abtrace/abtrace/search/tree"
+)
+
+// exercise42 is the exercise the pages' tests work: the home page's link.
+const exercise42 = "seed=42&b=3&d=3&min_cutoffs=3"
+
+// exerciseKey returns the expected answers of an exercise: the value or
+// bound of every visited inner node, and the nodes a cutoff skipped, as
+// the checker wants them.
+func exerciseKey(t *testing.T, query string) (ex *exercise.Exercise, answers map[string]string, pruned []string) {
+	t.Helper()
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := exercise.ParseQuery(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err = exercise.Generate(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := exercise.Check(exercise.Submission{Tree: ex.Text, Root: p.Query().Get("root"), Prune: p.Query().Get("prune")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers = map[string]string{}
+	for id, r := range res.Nodes {
+		if r.Want == "pruned" {
+			pruned = append(pruned, id)
+		} else {
+			answers[id] = r.Want
+		}
+	}
+	sort.Strings(pruned)
+	return ex, answers, pruned
+}
+
+func TestExercisePage(t *testing.T) {
+	s := newTestServer(t)
+	rec := httpGet(t, s, "/exercise?"+exercise42)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET /exercise = %d, want 200: %s", rec.Code, rec.Body)
+	}
+	if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") {
+		t.Errorf("content security policy = %q", csp)
+	}
+	if strings.Contains(rec.Body.String(), " style=") {
+		t.Error("the page has an inline style attribute")
+	}
+	ex, answers, pruned := exerciseKey(t, exercise42)
+	p := parsePage(t, rec.Body.String())
+	form := p.one("exercise")
+	if got := attrOf(form, "data-tree"); got != ex.Text {
+		t.Errorf("data-tree = %q, want %q", got, ex.Text)
+	}
+	if attrOf(form, "data-root") != "max" || attrOf(form, "data-prune") != "ge" {
+		t.Errorf("data-root %q data-prune %q, want max ge", attrOf(form, "data-root"), attrOf(form, "data-prune"))
+	}
+	if key := attrOf(form, "data-key"); !strings.Contains(key, "seed=42") || !strings.Contains(key, "min_cutoffs=3") {
+		t.Errorf("data-key = %q: want the full parameters", key)
+	}
+	// An input for every inner node (b = 3, d = 3: 1 + 3 + 9), none for a leaf.
+	inputs := p.all(func(n *html.Node) bool { return n.Data == "input" && attrHas(n, "data-answer") })
+	if len(inputs) != 13 {
+		t.Errorf("%d answer inputs, want 13", len(inputs))
+	}
+	for id := range answers {
+		if len(p.testid("answer-"+id)) != 1 {
+			t.Errorf("no input for node %q", id)
+		}
+	}
+	// An edge for every node but the root, a checkbox reachable by keyboard.
+	edges := p.all(hasClass("ex-edge"))
+	if len(edges) != 39 {
+		t.Errorf("%d edges, want 39", len(edges))
+	}
+	for _, e := range edges {
+		if attrOf(e, "tabindex") != "0" || attrOf(e, "role") != "checkbox" || attrOf(e, "aria-label") == "" {
+			t.Errorf("edge %q: tabindex %q role %q label %q", attrOf(e, "data-edge"), attrOf(e, "tabindex"), attrOf(e, "role"), attrOf(e, "aria-label"))
+		}
+	}
+	for _, id := range pruned {
+		if len(p.testid("edge-"+id)) != 1 {
+			t.Errorf("no edge to pruned node %q", id)
+		}
+	}
+	// The hints: every step of the search, hidden, each with a link to the viewer.
+	steps := p.all(func(n *html.Node) bool { return n.Data == "li" && attrHas(n, "data-step") })
+	if len(steps) < 10 {
+		t.Fatalf("%d steps, want the whole search", len(steps))
+	}
+	for i, li := range steps {
+		if !attrHas(li, "hidden") || strings.TrimSpace(textOf(li)) == "" {
+			t.Errorf("step %d: hidden %v text %q", i, attrHas(li, "hidden"), textOf(li))
+		}
+		a := descendant(li, isTag("a"))
+		if a == nil || !strings.HasPrefix(attrOf(a, "href"), "/view?") {
+			t.Errorf("step %d has no link to the viewer", i)
+			continue
+		}
+		u, _ := url.Parse(attrOf(a, "href"))
+		if u.Query().Get("tree") != ex.Text || u.Query().Get("step") != attrOf(li, "data-step") {
+			t.Errorf("step %d links %s", i, attrOf(a, "href"))
+		}
+	}
+	// The links work: a hint's viewer step and the solution.
+	last := descendant(steps[len(steps)-1], isTag("a"))
+	for _, href := range []string{attrOf(last, "href"), attrOf(p.one("solution"), "href")} {
+		if r := httpGet(t, s, href); r.Code != http.StatusOK {
+			t.Errorf("GET %s = %d", href, r.Code)
+		}
+	}
+	// The script is served.
+	var script string
+	for _, n := range p.all(isTag("script")) {
+		if strings.Contains(attrOf(n, "src"), "exercise.js") {
+			script = attrOf(n, "src")
+		}
+	}
+	if script == "" {
+		t.Fatal("the page does not load exercise.js")
+	}
+	if r := httpGet(t, s, script); r.Code != http.StatusOK || !strings.Contains(r.Body.String(), "/api/exercise/check") {
+		t.Errorf("GET %s = %d", script, r.Code)
+	}
+}
+
+// TestExercisePageGrades posts the page's own tree with the right answers
+// to the check API, as the script does: full marks.
+func TestExercisePageGrades(t *testing.T) {
+	s := newTestServer(t)
+	p := parsePage(t, httpGet(t, s, "/exercise?"+exercise42).Body.String())
+	form := p.one("exercise")
+	_, answers, pruned := exerciseKey(t, exercise42)
+	body, _ := json.Marshal(map[string]any{"tree": attrOf(form, "data-tree"), "root": attrOf(form, "data-root"),
+		"prune": attrOf(form, "data-prune"), "answers": answers, "pruned": pruned})
+	req := httptest.NewRequest(http.MethodPost, "/api/exercise/check", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	s.Echo().ServeHTTP(rec, req)
+	var res exercise.Result
+	if err := json.Unmarshal(rec.Body.Bytes(), &res); err != nil || rec.Code != http.StatusOK {
+		t.Fatalf("check = %d %s", rec.Code, rec.Body)
+	}
+	if !res.Correct || res.Score != res.Total {
+		t.Errorf("the right answers score %d / %d", res.Score, res.Total)
+	}
+}
+
+func TestExercisePageBadParams(t *testing.T) {
+	s := newTestServer(t)
+	for _, tc := range []struct {
+		query, field, kept string
+	}{
+		{"seed=42&d=abc", "d", "abc"},
+		{"seed=42&b=3&d=2&min_cutoffs=99", "min_cutoffs", "99"},
+		{"seed=-4", "seed", "-4"},
+		{"seed=42&colour=red", "colour", ""},
+		{"seed=42&root=sideways", "root", ""},
+	} {
+		rec := httpGet(t, s, "/exercise?"+tc.query)
+		if rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: status %d, want 400", tc.query, rec.Code)
+			continue
+		}
+		p := parsePage(t, rec.Body.String())
+		e := p.one("error")
+		if attrOf(e, "data-field") != tc.field || !strings.Contains(textOf(e), tc.field) {
+			t.Errorf("%s: error %q on field %q, want it to name %q", tc.query, textOf(e), attrOf(e, "data-field"), tc.field)
+		}
+		if len(p.testid("exercise")) != 0 {
+			t.Errorf("%s: the page draws a tree", tc.query)
+		}
+		if !attrHas(p.one("params"), "open") {
+			t.Errorf("%s: the settings are closed", tc.query)
+		}
+		if tc.kept != "" {
+			in := p.all(func(n *html.Node) bool { return n.Data == "input" && attrOf(n, "name") == tc.field })
+			if len(in) != 1 || attrOf(in[0], "value") != tc.kept || attrOf(in[0], "aria-invalid") == "" && !attrHas(in[0], "aria-invalid") {
+				t.Errorf("%s: the field %s does not keep %q", tc.query, tc.field, tc.kept)
+			}
+		}
+	}
+}
+
+// TestExercisePageForm: the settings form holds the parameters, and
+// submitting it as is gives the same exercise.
+func TestExercisePageForm(t *testing.T) {
+	s := newTestServer(t)
+	p := parsePage(t, httpGet(t, s, "/exercise?seed=7&b=2&d=4&min_cutoffs=2&root=min&prune=gt&deep=1").Body.String())
+	q := url.Values{}
+	for _, n := range p.all(func(n *html.Node) bool { return attrHas(n, "name") }) {
+		name := attrOf(n, "name")
+		switch {
+		case n.Data == "input" && attrOf(n, "type") == "checkbox":
+			if attrHas(n, "checked") {
+				q.Set(name, attrOf(n, "value"))
+			}
+		case n.Data == "input":
+			q.Set(name, attrOf(n, "value"))
+		case n.Data == "select":
+			for _, o := range (&htmlPage{t: t, root: n}).all(isTag("option")) {
+				if attrHas(o, "selected") {
+					q.Set(name, attrOf(o, "value"))
+				}
+			}
+		}
+	}
+	for k, want := range map[string]string{"seed": "7", "b": "2", "d": "4", "min_cutoffs": "2", "root": "min", "prune": "gt", "deep": "1"} {
+		if q.Get(k) != want {
+			t.Errorf("form field %s = %q, want %q", k, q.Get(k), want)
+		}
+	}
+	rec := httpGet(t, s, "/exercise?"+q.Encode())
+	if rec.Code != http.StatusOK {
+		t.Fatalf("the form as is (%s): %d %s", q.Encode(), rec.Code, textOf(parsePage(t, rec.Body.String()).one("error")))
+	}
+	if attrOf(parsePage(t, rec.Body.String()).one("exercise"), "data-root") != "min" {
+		t.Error("the form lost root=min")
+	}
+}
+
+func TestHomeLinksExercise(t *testing.T) {
+	s := newTestServer(t)
+	p := parsePage(t, httpGet(t, s, "/").Body.String())
+	a := descendant(p.one("home-exercise"), isTag("a"))
+	if a == nil {
+		t.Fatal("no exercise link on the home page")
+	}
+	if rec := httpGet(t, s, attrOf(a, "href")); rec.Code != http.StatusOK {
+		t.Errorf("GET %s = %d", attrOf(a, "href"), rec.Code)
+	}
+}
+
+// TestWorksheet: the blank tree, then the key with every visited inner
+// node's value or bound and the pruned edges crossed out, in the notation
+// and rule asked for.
+func TestWorksheet(t *testing.T) {
+	s := newTestServer(t)
+	_, answers, pruned := exerciseKey(t, exercise42)
+	rec := httpGet(t, s, "/exercise/worksheet?"+exercise42)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET /exercise/worksheet = %d", rec.Code)
+	}
+	p := parsePage(t, rec.Body.String())
+	blank, key := p.one("worksheet"), p.one("answer-key")
+	if n := len((&htmlPage{t: t, root: blank}).all(hasClass("ws-answer"))); n != 0 {
+		t.Errorf("the blank sheet shows %d answers", n)
+	}
+	if n := len((&htmlPage{t: t, root: blank}).all(hasClass("cross"))); n != 0 {
+		t.Errorf("the blank sheet crosses out %d edges", n)
+	}
+	if !strings.Contains(textOf(p.one("instructions")), "α ≥ β") {
+		t.Errorf("instructions: %q", textOf(p.one("instructions")))
+	}
+	kp := &htmlPage{t: t, root: key}
+	for id, want := range answers {
+		if len(id) > 0 && strings.Count(id, ".") >= 2 {
+			continue // a leaf
+		}
+		var got string
+		for _, n := range kp.all(hasAttr("data-node", id)) {
+			if n.Data == "g" {
+				if a := descendant(n, hasClass("ws-answer")); a != nil {
+					got = textOf(a)
+				}
+			}
+		}
+		if got != want {
+			t.Errorf("key: node %q shows %q, want %q", id, got, want)
+		}
+	}
+	var crossed []string
+	for _, g := range kp.all(hasClass("ws-edge")) {
+		if descendant(g, hasClass("cross")) != nil {
+			crossed = append(crossed, attrOf(g, "data-edge"))
+		}
+	}
+	sort.Strings(crossed)
+	if strings.Join(crossed, " ") != strings.Join(pruned, " ") {
+		t.Errorf("key crosses out %v, want %v", crossed, pruned)
+	}
+	// The lecturer's conventions: ASCII bounds and the strict rule.
+	rec = httpGet(t, s, "/exercise/worksheet?"+exercise42+"&prune=gt&notation=ascii")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("ascii, gt: %d", rec.Code)
+	}
+	body := rec.Body.String()
+	if !strings.Contains(body, "alpha &gt; beta") || strings.Contains(parsePageText(t, body, "answer-key"), "≥") || strings.Contains(parsePageText(t, body, "answer-key"), "≤") {
+		t.Errorf("ascii, gt: the key is not in the notation asked for")
+	}
+	// Bad parameters: 400 naming the field.
+	for q, field := range map[string]string{"notation=fancy": "notation", "seed=42&d=x": "d"} {
+		rec := httpGet(t, s, "/exercise/worksheet?"+q)
+		if rec.Code != http.StatusBadRequest || attrOf(parsePage(t, rec.Body.String()).one("error"), "data-field") != field {
+			t.Errorf("%s: %d, want 400 naming %s", q, rec.Code, field)
+		}
+	}
+	// The fill-in page links its worksheet, predict mode, the ordering
+	// exercise and the matchsticks.
+	fp := parsePage(t, httpGet(t, s, "/exercise?"+exercise42).Body.String())
+	for _, id := range []string{"worksheet-link", "predict-link", "ordering-link", "matchsticks-link"} {
+		if href := attrOf(fp.one(id), "href"); httpGet(t, s, href).Code != http.StatusOK {
+			t.Errorf("%s %s does not work", id, href)
+		}
+	}
+}
+
+func parsePageText(t *testing.T, body, testid string) string {
+	t.Helper()
+	return textOf(parsePage(t, body).one(testid))
+}
+
+// nimValue is the matchstick game's value worked out independently of the
+// engine: 0 left means the player to move has won.
+func nimValue(left int, maxToMove bool) int {
+	if left == 0 {
+		if maxToMove {
+			return 1
+		}
+		return -1
+	}
+	best := 0
+	for take := 1; take <= 2 && take <= left; take++ {
+		v := nimValue(left-take, !maxToMove)
+		if take == 1 || maxToMove && v > best || !maxToMove && v < best {
+			best = v
+		}
+	}
+	return best
+}
+
+// matchAnswers reads the states off the page and answers each with its
+// value, as +1 and −1.
+func matchAnswers(t *testing.T, p *htmlPage) url.Values {
+	t.Helper()
+	q := url.Values{"check": {"1"}}
+	for _, g := range p.all(func(n *html.Node) bool { return n.Data == "g" && attrHas(n, "data-node") }) {
+		left, err := strconv.Atoi(textOf(descendant(g, hasClass("left"))))
+		if err != nil {
+			t.Fatalf("node %q: matches left %q", attrOf(g, "data-node"), textOf(descendant(g, hasClass("left"))))
+		}
+		v := "+1"
+		if nimValue(left, strings.Contains(attrOf(g, "class"), "max")) < 0 {
+			v = "−1"
+		}
+		q.Set("a."+attrOf(g, "data-node"), v)
+	}
+	return q
+}
+
+func TestMatchsticks(t *testing.T) {
+	s := newTestServer(t)
+	rec := httpGet(t, s, "/exercise/matchsticks")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET /exercise/matchsticks = %d", rec.Code)
+	}
+	p := parsePage(t, rec.Body.String())
+	// 5 matches, take 1 or 2: 20 states (f(n) = 1 + f(n−1) + f(n−2)).
+	if n := len(p.all(func(n *html.Node) bool { return n.Data == "input" && strings.HasPrefix(attrOf(n, "name"), "a.") })); n != 20 {
+		t.Errorf("%d value inputs, want 20", n)
+	}
+	if len(p.testid("score")) != 0 || len(p.testid("feedback")) != 0 {
+		t.Error("a blank exercise is graded")
+	}
+	q := matchAnswers(t, p)
+	// From 5 matches MAX wins by taking 1 (leaving 4 = 3k+1 for MIN).
+	q.Set("move", "1")
+	rec = httpGet(t, s, "/exercise/matchsticks?"+q.Encode())
+	if rec.Code != http.StatusOK {
+		t.Fatalf("graded: %d", rec.Code)
+	}
+	p = parsePage(t, rec.Body.String())
+	if got := textOf(p.one("score")); !strings.Contains(got, "21 / 21: all right") {
+		t.Errorf("all right: score %q", got)
+	}
+	// The answers stay in their boxes.
+	if got := attrOf(p.one("answer-"), "value"); got != q.Get("a.") {
+		t.Errorf("the root's box holds %q, want %q", got, q.Get("a."))
+	}
+	// One mistake in a state, and the wrong move.
+	q.Set("a.0", "+1")
+	if nimValue(4, false) > 0 {
+		q.Set("a.0", "-1")
+	}
+	q.Set("move", "2")
+	p = parsePage(t, httpGet(t, s, "/exercise/matchsticks?"+q.Encode()).Body.String())
+	if got := textOf(p.one("score")); !strings.Contains(got, "19 / 21") {
+		t.Errorf("two mistakes: score %q", got)
+	}
+	for _, n := range p.all(isTag("li")) {
+		switch attrOf(n, "data-node") {
+		case "0":
+			if attrOf(n, "class") != "wrong" || !strings.Contains(textOf(n), "Why: MIN to move with 4 left picks the smallest") {
+				t.Errorf("node 0's feedback: %q %q", attrOf(n, "class"), textOf(n))
+			}
+		case "move":
+			if attrOf(n, "class") != "wrong" || !strings.Contains(textOf(n), "The winning move is to take 1") {
+				t.Errorf("the move's feedback: %q", textOf(n))
+			}
+		}
+	}
+	// A malformed value: 400 naming the field, everything kept.
+	q.Set("a.1", "abc")
+	rec = httpGet(t, s, "/exercise/matchsticks?"+q.Encode())
+	if rec.Code != http.StatusBadRequest {
+		t.Fatalf("abc: %d, want 400", rec.Code)
+	}
+	p = parsePage(t, rec.Body.String())
+	if e := p.one("error"); attrOf(e, "data-field") != "a.1" || !strings.Contains(textOf(e), "a.1") {
+		t.Errorf("error %q field %q", textOf(p.one("error")), attrOf(p.one("error"), "data-field"))
+	}
+	if got := attrOf(p.one("answer-1"), "value"); got != "abc" {
+		t.Errorf("the bad box holds %q, want abc kept", got)
+	}
+	if got := attrOf(p.one("answer-0.0"), "value"); got != q.Get("a.0.0") {
+		t.Errorf("another box holds %q, want %q", got, q.Get("a.0.0"))
+	}
+}
+
+func TestPredictPage(t *testing.T) {
+	s := newTestServer(t)
+	rec := httpGet(t, s, "/exercise/predict?"+exercise42)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET /exercise/predict = %d", rec.Code)
+	}
+	ex, _, pruned := exerciseKey(t, exercise42)
+	p := parsePage(t, rec.Body.String())
+	p.one("predict")
+	qs := p.all(func(n *html.Node) bool { return n.Data == "li" && attrHas(n, "data-kind") })
+	enters, cuts, yes := 0, 0, 0
+	var skipped []string
+	for _, q := range qs {
+		if strings.TrimSpace(textOf(q)) == "" {
+			t.Errorf("question %s at %q has no narration", attrOf(q, "data-kind"), attrOf(q, "data-at"))
+		}
+		switch attrOf(q, "data-kind") {
+		case "enter":
+			enters++
+			if parentID(attrOf(q, "data-answer")) != attrOf(q, "data-at") {
+				t.Errorf("enter question at %q answers %q", attrOf(q, "data-at"), attrOf(q, "data-answer"))
+			}
+		case "cut":
+			cuts++
+			if attrOf(q, "data-answer") == "yes" {
+				yes++
+				skipped = append(skipped, strings.Fields(attrOf(q, "data-pruned"))...)
+			}
+		}
+	}
+	// Every node entered but the root is asked for; every cutoff is a yes.
+	if enters != ex.Solution.Nodes-1 {
+		t.Errorf("%d enter questions, want %d", enters, ex.Solution.Nodes-1)
+	}
+	if yes != ex.Solution.Cutoffs || cuts <= yes {
+		t.Errorf("%d cut questions, %d yes; want %d cutoffs and some no", cuts, yes, ex.Solution.Cutoffs)
+	}
+	sort.Strings(skipped)
+	if strings.Join(skipped, " ") != strings.Join(pruned, " ") {
+		t.Errorf("cutoffs skip %v, want %v", skipped, pruned)
+	}
+	// The root's value is revealed at the end.
+	last := qs[len(qs)-1]
+	if !strings.Contains(attrOf(last, "data-reveal"), "="+ex.Solution.Value.String()) {
+		t.Errorf("the last question reveals %q, want the root's %s", attrOf(last, "data-reveal"), ex.Solution.Value)
+	}
+	rec = httpGet(t, s, "/exercise/predict?seed=42&b=9")
+	if rec.Code != http.StatusBadRequest || attrOf(parsePage(t, rec.Body.String()).one("error"), "data-field") != "b" {
+		t.Errorf("b=9: %d, want 400 naming b", rec.Code)
+	}
+}
+
+// bestArranged sorts every node's children by their minimax values, best
+// first for the player to move: the arrangement alpha-beta prunes most on.
+func bestArranged(n *tree.Node, isMax bool) float64 {
+	if len(n.Children) == 0 {
+		return n.Value
+	}
+	vals := map[*tree.Node]float64{}
+	for _, c := range n.Children {
+		vals[c] = bestArranged(c, !isMax)
+	}
+	sort.SliceStable(n.Children, func(i, j int) bool {
+		if isMax {
+			return vals[n.Children[i]] > vals[n.Children[j]]
+		}
+		return vals[n.Children[i]] < vals[n.Children[j]]
+	})
+	return vals[n.Children[0]]
+}
+
+func TestOrderingPage(t *testing.T) {
+	s := newTestServer(t)
+	ex, _, _ := exerciseKey(t, exercise42)
+	rec := httpGet(t, s, "/exercise/ordering?"+exercise42)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET /exercise/ordering = %d", rec.Code)
+	}
+	p := parsePage(t, rec.Body.String())
+	if got := attrOf(p.one("ordering"), "data-tree"); got != ex.Text {
+		t.Errorf("the start is %q, want the exercise's tree", got)
+	}
+	if len(p.testid("score")) != 0 {
+		t.Error("graded before Check")
+	}
+	// A swap link: node 0 to the right gives the tree with 0 and 1 swapped.
+	href := attrOf(p.one("right-0"), "href")
+	u, _ := url.Parse(href)
+	swappedTree, _ := tree.Options{Root: ex.Params.Root}.Parse(ex.Text)
+	swappedTree.Root.Children[0], swappedTree.Root.Children[1] = swappedTree.Root.Children[1], swappedTree.Root.Children[0]
+	if u.Query().Get("tree") != swappedTree.String() {
+		t.Errorf("right-0 links %q, want %q", u.Query().Get("tree"), swappedTree.String())
+	}
+	if len(p.testid("left-0")) != 0 || len(p.testid("right-2")) != 0 {
+		t.Error("the first child moves left, or the last right")
+	}
+	// Checked as it starts: the exercise's own count.
+	p = parsePage(t, httpGet(t, s, attrOf(p.one("check"), "href")).Body.String())
+	if got := attrOf(p.one("score"), "data-leaves"); got != strconv.Itoa(ex.Solution.Leaves) {
+		t.Errorf("the start evaluates %s leaves, want %d", got, ex.Solution.Leaves)
+	}
+	// The best arrangement is optimal.
+	best, _ := tree.Options{Root: ex.Params.Root}.Parse(ex.Text)
+	bestArranged(best.Root, true)
+	q, _ := url.ParseQuery(exercise42)
+	q.Set("tree", best.String())
+	q.Set("check", "1")
+	p = parsePage(t, httpGet(t, s, "/exercise/ordering?"+q.Encode()).Body.String())
+	if !strings.HasPrefix(textOf(p.one("verdict")), "Optimal") || attrOf(p.one("score"), "data-leaves") != attrOf(p.one("score"), "data-best") {
+		t.Errorf("the best arrangement: %q", textOf(p.one("verdict")))
+	}
+	// A tree that is not a reordering: 400 naming tree.
+	q.Set("tree", "((1 2 3) (4 5 6) (7 8 9))")
+	rec = httpGet(t, s, "/exercise/ordering?"+q.Encode())
+	if rec.Code != http.StatusBadRequest || attrOf(parsePage(t, rec.Body.String()).one("error"), "data-field") != "tree" {
+		t.Errorf("another tree: %d, want 400 naming tree", rec.Code)
+	}
+}
