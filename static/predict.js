@@ -1,5 +1,6 @@
 // Predict mode: before each step of the search the student says what
-// happens next — which node is entered, or whether a node cuts off — and
+// happens next — which node is entered, whether a node cuts off, or what
+// α or β becomes when a child's value moves it — and
 // hears at once whether that was right, and why. A streak counter keeps
 // score. Progress is kept in the browser's storage, keyed by the
 // exercise's parameters, so a reload resumes where the student was.
@@ -18,6 +19,9 @@ function start(root) {
   const yes = document.getElementById("pr-yes");
   const no = document.getElementById("pr-no");
   const yesno = root.querySelector(".pr-yesno");
+  const windowForm = document.getElementById("pr-window");
+  const windowInput = document.getElementById("pr-input");
+  const which = document.getElementById("pr-which");
   const nodes = [...root.querySelectorAll(".pr-node")];
   const esc = (s) => CSS.escape(s);
   let st = { q: 0, streak: 0, best: 0, right: 0, answered: 0 };
@@ -64,6 +68,7 @@ function start(root) {
     if (st.q >= questions.length) {
       prompt.textContent = `The search is over: ${st.right} of ${st.answered} predictions right, best streak ${st.best}.`;
       yesno.hidden = true;
+      windowForm.hidden = true;
       root.dataset.done = "true";
       return;
     }
@@ -73,13 +78,39 @@ function start(root) {
     if (at) at.classList.add("here");
     prompt.textContent = `${st.q + 1} / ${questions.length}. ${li.dataset.prompt}`;
     yesno.hidden = li.dataset.kind !== "cut";
+    const wasHidden = windowForm.hidden;
+    windowForm.hidden = li.dataset.kind !== "window";
+    if (li.dataset.kind === "window") {
+      which.textContent = li.dataset.which;
+      windowInput.value = "";
+      if (wasHidden && document.activeElement !== document.body) windowInput.focus();
+    }
     root.dataset.kind = li.dataset.kind;
+  }
+
+  // readValue reads a typed α or β: 3, 3.0, −3, -3, +∞, ∞, inf, -inf. It
+  // returns null for anything else. (Only the spelling: the value to
+  // compare with comes from the server's trace.)
+  function readValue(s) {
+    let t = s.trim().replace(/\u2212/g, "-").replace(/\s+/g, "").toLowerCase();
+    let sign = 1;
+    if (t.startsWith("+")) t = t.slice(1);
+    else if (t.startsWith("-")) {
+      sign = -1;
+      t = t.slice(1);
+    }
+    if (t === "∞" || t === "inf" || t === "infinity") return sign * Infinity;
+    if (!/^(\d+\.?\d*|\.\d+)$/.test(t)) return null;
+    return sign * Number(t);
   }
 
   function answer(given) {
     if (st.q >= questions.length) return;
     const li = questions[st.q];
-    const ok = given === li.dataset.answer;
+    const ok =
+      li.dataset.kind === "window"
+        ? readValue(given) === readValue(li.dataset.answer)
+        : given === li.dataset.answer;
     st.answered++;
     if (ok) {
       st.right++;
@@ -91,9 +122,11 @@ function start(root) {
     const want =
       li.dataset.kind === "enter"
         ? `It enters ${li.dataset.answer === "" ? "the root" : "node " + li.dataset.answer}.`
-        : li.dataset.answer === "yes"
-          ? "It cuts off."
-          : "It goes on.";
+        : li.dataset.kind === "window"
+          ? `${li.dataset.which} becomes ${li.dataset.shown}.`
+          : li.dataset.answer === "yes"
+            ? "It cuts off."
+            : "It goes on.";
     verdict.textContent = `${ok ? "Right!" : "Not quite."} ${want} ${li.textContent}`;
     verdict.className = "pr-feedback " + (ok ? "right" : "wrong");
     apply(st.q);
@@ -114,6 +147,19 @@ function start(root) {
       }
     });
   }
+  windowForm.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    if (root.dataset.kind !== "window") return;
+    const given = windowInput.value;
+    if (readValue(given) === null) {
+      // Not a value at all: say so, and do not count it.
+      verdict.textContent = `“${given.trim()}” is not a value: write a number such as 3 or −2.5, or ∞ or −∞.`;
+      verdict.className = "pr-feedback note";
+      windowInput.focus();
+      return;
+    }
+    answer(given);
+  });
   yes.addEventListener("click", () => answer("yes"));
   no.addEventListener("click", () => answer("no"));
   document.addEventListener("keydown", (ev) => {

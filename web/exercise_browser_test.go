@@ -221,11 +221,58 @@ func TestBrowserPredict(t *testing.T) {
 		t.Errorf("verdict %q", got)
 	}
 	b.screenshot("predict-wrong.png")
+	right, windows, wrongWindow := 0, 0, false
+	// typeWindow answers an α/β question by typing into its box.
+	typeWindow := func(given string) {
+		t.Helper()
+		b.waitFor(`!document.querySelector('[data-testid="window"]').hidden`, "the α/β box")
+		eval[string](b, `document.querySelector('[data-testid="window-input"]').value = ""`)
+		b.do(chromedp.SendKeys(chromedp.CSS(`[data-testid="window-input"]`), given+kb.Enter))
+	}
 	answerRight := func(i int) {
 		t.Helper()
 		kind := eval[string](b, fmt.Sprintf(`document.querySelectorAll('.pr-questions li')[%d].dataset.kind`, i))
 		ans := eval[string](b, fmt.Sprintf(`document.querySelectorAll('.pr-questions li')[%d].dataset.answer`, i))
+		if kind == "window" && !wrongWindow {
+			// The first α/β question: not a value at all (not counted),
+			// then a wrong value, which the verdict corrects.
+			wrongWindow = true
+			typeWindow("three")
+			b.waitFor(`document.querySelector('[data-testid="verdict"]').classList.contains("note")`, "not a value")
+			b.screenshot("predict-window-ask.png")
+			if got := eval[int](b, `JSON.parse(localStorage.getItem("abtrace-predict:" + document.getElementById("pr").dataset.key) || '{"answered":0}').answered`); got != i {
+				t.Errorf("a non-value was counted: %d answered before question %d", got, i+1)
+			}
+			shown := eval[string](b, fmt.Sprintf(`document.querySelectorAll('.pr-questions li')[%d].dataset.shown`, i))
+			which := eval[string](b, fmt.Sprintf(`document.querySelectorAll('.pr-questions li')[%d].dataset.which`, i))
+			typeWindow("-1234.5")
+			b.waitFor(fmt.Sprintf(`document.querySelector('[data-testid="streak"]').textContent.includes("%d / %d right")`, right, i+1), fmt.Sprintf("answer %d", i+1))
+			got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`)
+			if !strings.HasPrefix(got, "Not quite.") || !strings.Contains(got, which+" becomes "+shown+".") {
+				t.Errorf("a wrong %s: verdict %q", which, got)
+			}
+			if !strings.HasPrefix(eval[string](b, `document.querySelector('[data-testid="streak"]').textContent`), "Streak 0 ") {
+				t.Error("a wrong α/β kept the streak")
+			}
+			b.screenshot("predict-window-wrong.png")
+			return
+		}
+		right++
 		switch {
+		case kind == "window":
+			// Right, in turn spelled as the server writes it, as the
+			// viewer does (−, ∞), and with a decimal point.
+			given := ans
+			switch windows % 3 {
+			case 1:
+				given = strings.NewReplacer("-", "−", "inf", "∞").Replace(ans)
+			case 2:
+				if !strings.Contains(ans, "inf") && !strings.Contains(ans, ".") {
+					given = ans + ".0"
+				}
+			}
+			windows++
+			typeWindow(given)
 		case kind == "enter" && i%2 == 0:
 			b.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`.pr-node[data-node=%q] rect`, ans))))
 		case kind == "enter":
@@ -235,22 +282,33 @@ func TestBrowserPredict(t *testing.T) {
 		default:
 			b.do(chromedp.Click(chromedp.CSS(`[data-testid="no"]`)))
 		}
-		b.waitFor(fmt.Sprintf(`document.querySelector('[data-testid="streak"]').textContent.includes("%d / %d right")`, i, i+1), fmt.Sprintf("answer %d", i+1))
+		b.waitFor(fmt.Sprintf(`document.querySelector('[data-testid="streak"]').textContent.includes("%d / %d right")`, right, i+1), fmt.Sprintf("answer %d", i+1))
+		if kind == "window" {
+			if got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`); !strings.HasPrefix(got, "Right!") {
+				t.Errorf("a right α/β (%s): verdict %q", ans, got)
+			}
+		}
 	}
 	half := n / 2
 	for i := 1; i < half; i++ {
 		answerRight(i)
 	}
+	if !wrongWindow {
+		t.Fatal("no α/β question in the first half")
+	}
 	b.do(chromedp.Reload())
 	b.waitFor(ready, "predict mode again")
-	if got := eval[string](b, `document.querySelector('[data-testid="streak"]').textContent`); got != fmt.Sprintf("Streak %d · best %d · %d / %d right", half-1, half-1, half-1, half) {
+	if got := eval[string](b, `document.querySelector('[data-testid="streak"]').textContent`); !strings.HasSuffix(got, fmt.Sprintf(" · %d / %d right", right, half)) {
 		t.Errorf("after reload: %q", got)
 	}
 	for i := half; i < n; i++ {
 		answerRight(i)
 	}
 	b.waitFor(`document.getElementById("pr").dataset.done === "true"`, "the end")
-	if got := eval[string](b, `document.querySelector('[data-testid="prompt"]').textContent`); !strings.Contains(got, fmt.Sprintf("%d of %d predictions right, best streak %d", n-1, n, n-1)) {
+	if windows < 2 {
+		t.Errorf("only %d α/β questions answered rightly", windows)
+	}
+	if got := eval[string](b, `document.querySelector('[data-testid="prompt"]').textContent`); !strings.Contains(got, fmt.Sprintf("%d of %d predictions right", n-2, n)) {
 		t.Errorf("the end: %q", got)
 	}
 	if got := eval[string](b, `document.querySelector('.pr-node[data-node=""] .ws-answer').textContent`); got != "15" {
@@ -271,6 +329,81 @@ func TestBrowserOrdering(t *testing.T) {
 	bestArranged(best.Root, true)
 	b.do(chromedp.Navigate(b.srv.URL + "/exercise/ordering?" + exercise42))
 	b.waitFor(`document.querySelector('[data-testid="ordering"]')`, "the ordering exercise")
+	swaps := arrangeInBrowser(t, b, opt, best, func(swaps int, arranged string) {
+		if swaps != 2 {
+			return
+		}
+		// A first check halfway: the count of this arrangement.
+		b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+		b.waitFor(`document.querySelector('[data-testid="score"]')`, "the first check")
+		ps, err := scenario.Scenario{Tree: arranged, Root: "max", Prune: "ge"}.Prepare()
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := ps.Run(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := b.attr(`[data-testid="score"]`, "data-leaves"); got != strconv.Itoa(res.Stats.Leaves) {
+			t.Errorf("halfway: %s leaves shown, the engine counts %d", got, res.Stats.Leaves)
+		}
+		b.screenshot("ordering-halfway.png")
+	})
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+	b.waitFor(`document.querySelector('[data-testid="verdict"]')`, "the verdict")
+	if got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`); !strings.HasPrefix(got, "Optimal") {
+		t.Errorf("the best arrangement after %d swaps: %q", swaps, got)
+	}
+	b.screenshot("ordering-optimal.png")
+	b.checkClean()
+}
+
+// TestBrowserOrderingLeast does the ordering exercise with the other goal,
+// chosen by its link: prune as little as possible, up to the worst
+// ordering's count, shown with the best's.
+func TestBrowserOrderingLeast(t *testing.T) {
+	b := newBrowserEnv(t, 1600, 1000)
+	ex, _, _ := exerciseKey(t, exercise42)
+	opt := tree.Options{Root: ex.Params.Root}
+	worst, _ := opt.Parse(ex.Text)
+	worstArranged(worst.Root, true)
+	b.do(chromedp.Navigate(b.srv.URL + "/exercise/ordering?" + exercise42))
+	b.waitFor(`document.querySelector('[data-testid="other-goal"]')`, "the ordering exercise")
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="other-goal"]`)))
+	b.waitFor(`document.querySelector('[data-testid="goal"]') && document.querySelector('[data-testid="goal"]').dataset.goal === "least"`, "goal least")
+	swaps := arrangeInBrowser(t, b, opt, worst, func(swaps int, _ string) {
+		if swaps == 1 {
+			b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+			b.waitFor(`document.querySelector('[data-testid="verdict"]')`, "the first check")
+			if got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`); strings.HasPrefix(got, "Optimal") {
+				t.Errorf("optimal after one swap: %q", got)
+			}
+		}
+	})
+	if swaps == 0 {
+		t.Fatal("the start is already the worst arrangement")
+	}
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+	b.waitFor(`document.querySelector('[data-testid="verdict"]')`, "the verdict")
+	if got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`); !strings.HasPrefix(got, "Optimal") || !strings.Contains(got, "as many as the worst ordering") {
+		t.Errorf("the worst arrangement after %d swaps: %q", swaps, got)
+	}
+	if l, o, g := b.attr(`[data-testid="score"]`, "data-leaves"), b.attr(`[data-testid="score"]`, "data-optimum"), b.attr(`[data-testid="score"]`, "data-goal"); l != o || g != "least" {
+		t.Errorf("the score: %s leaves, optimum %s, goal %s", l, o, g)
+	}
+	if u := eval[string](b, `location.search`); !strings.Contains(u, "goal=least") {
+		t.Errorf("the goal is not in the address: %q", u)
+	}
+	b.screenshot("ordering-least-optimal.png")
+	b.checkClean()
+}
+
+// arrangeInBrowser moves, one ◀ at a time (by mouse and by keyboard in
+// turn), the children of the tree shown until it is arranged as target;
+// after each swap it calls after with the count and the arrangement. It
+// returns the number of swaps.
+func arrangeInBrowser(t *testing.T, b *browserEnv, opt tree.Options, target *tree.Tree, after func(swaps int, arranged string)) int {
+	t.Helper()
 	current := func() *tree.Tree {
 		t.Helper()
 		cur, err := opt.Parse(eval[string](b, `document.querySelector('[data-testid="ordering"]').dataset.tree`))
@@ -305,12 +438,11 @@ func TestBrowserOrdering(t *testing.T) {
 		return ""
 	}
 	swaps := 0
-	checkedEarly := false
 	for {
 		cur := current()
-		id := nextSwap(cur.Root, best.Root, "")
+		id := nextSwap(cur.Root, target.Root, "")
 		if id == "" {
-			break
+			return swaps
 		}
 		before := cur.String()
 		sel := fmt.Sprintf(`[data-testid="left-%s"]`, id)
@@ -321,34 +453,9 @@ func TestBrowserOrdering(t *testing.T) {
 		}
 		b.waitFor(fmt.Sprintf(`document.querySelector('[data-testid="ordering"]') && document.querySelector('[data-testid="ordering"]').dataset.tree !== %q`, before), "swap "+id)
 		swaps++
-		if swaps == 2 && !checkedEarly {
-			// A first check halfway: the count of this arrangement.
-			checkedEarly = true
-			arranged := current().String()
-			b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
-			b.waitFor(`document.querySelector('[data-testid="score"]')`, "the first check")
-			ps, err := scenario.Scenario{Tree: arranged, Root: "max", Prune: "ge"}.Prepare()
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := ps.Run(nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := b.attr(`[data-testid="score"]`, "data-leaves"); got != strconv.Itoa(res.Stats.Leaves) {
-				t.Errorf("halfway: %s leaves shown, the engine counts %d", got, res.Stats.Leaves)
-			}
-			b.screenshot("ordering-halfway.png")
-		}
+		after(swaps, current().String())
 		if swaps > 60 {
 			t.Fatal("too many swaps")
 		}
 	}
-	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
-	b.waitFor(`document.querySelector('[data-testid="verdict"]')`, "the verdict")
-	if got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`); !strings.HasPrefix(got, "Optimal") {
-		t.Errorf("the best arrangement after %d swaps: %q", swaps, got)
-	}
-	b.screenshot("ordering-optimal.png")
-	b.checkClean()
 }

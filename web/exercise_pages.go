@@ -388,7 +388,7 @@ func matchWhy(n trace.LayoutNode, values map[string]trace.Num, kids []trace.Layo
 
 // predictPage renders predict mode: the student says before each step what
 // the search does next (which node it enters; whether a node cuts off once
-// a child has returned), with immediate feedback and a streak counter
+// a child has returned; what α or β becomes when it moves), with immediate feedback and a streak counter
 // (static/predict.js). The parameters are those of GET /api/exercise.
 func (s *Server) predictPage(c echo.Context) error {
 	q := c.QueryParams()
@@ -420,8 +420,10 @@ func (s *Server) predictPage(c echo.Context) error {
 }
 
 // predictQuestions turns the search of the page's tree into questions: one
-// at every node entered (but the root), and one at every child's return
-// that leaves its parent more children to search (does it cut off?). Each
+// at every node entered (but the root), one at every child's return that
+// leaves its parent more children to search (does it cut off?), and one
+// wherever a child's value moves its parent's α (at MAX) or β (at MIN):
+// what does it become? Each
 // question carries what the search shows until the next one: the values
 // nodes return, and the children a cutoff skips.
 func predictQuestions(page *templates.ExercisePage) ([]templates.PredictQ, error) {
@@ -462,6 +464,15 @@ func predictQuestions(page *templates.ExercisePage) ([]templates.PredictQ, error
 		switch {
 		case e.Type == trace.Enter && e.Node != "":
 			qs = append(qs, templates.PredictQ{Kind: "enter", At: parentID(e.Node), Answer: e.Node, Say: x.say})
+		case e.Type == trace.Update && (e.Changed == "alpha" || e.Changed == "beta"):
+			// The child's value moved the node's window: what is α (at
+			// MAX) or β (at MIN) now?
+			v := e.Alpha
+			if e.Changed == "beta" {
+				v = e.Beta
+			}
+			qs = append(qs, templates.PredictQ{Kind: "window", At: e.Node, Child: e.Child, Which: e.Changed,
+				Answer: v.Plain(), Shown: v.String(), Say: x.say})
 		case e.Type == trace.Exit:
 			if len(qs) > 0 {
 				qs[len(qs)-1].Reveal = append(qs[len(qs)-1].Reveal, templates.Reveal{Node: e.Node, Text: x.text})
@@ -507,9 +518,11 @@ func parentID(id string) string {
 // The ordering exercise: the student reorders the children of the
 // exercise's nodes (each move a link: ◀ and ▶ swap a node with its
 // neighbour) so that alpha-beta, searching in the order shown, prunes as
-// much as it can; Check compares the leaves it evaluates with the best
-// ordering's (children sorted by their true values), the optimum. The
-// arrangement lives in the query (tree=…), so reloading keeps it.
+// much as it can (goal=most, the default) or as little (goal=least);
+// Check compares the leaves it evaluates with the optimum: the engine's
+// best ordering's count (children sorted best first by their true values)
+// for most, its worst ordering's for least. The arrangement lives in the
+// query (tree=…), so reloading keeps it.
 
 // orderingPage renders the ordering exercise.
 func (s *Server) orderingPage(c echo.Context) error {
@@ -523,7 +536,15 @@ func (s *Server) orderingPage(c echo.Context) error {
 		o.Page.Error, o.Page.Field = xe.Error(), xe.Field
 		return s.render(c, http.StatusBadRequest, templates.OrderingPage(o))
 	}
-	p, err := exercise.ParseQuery(q, "tree", "check")
+	switch g := q.Get("goal"); g {
+	case "", "most":
+		o.Goal = "most"
+	case "least":
+		o.Goal = "least"
+	default:
+		return fail(&exercise.Error{Field: "goal", Msg: fmt.Sprintf("%q is not a goal: give most (prune as much as possible) or least (as little)", g), Kind: exercise.ErrInvalid})
+	}
+	p, err := exercise.ParseQuery(q, "tree", "check", "goal")
 	if err != nil {
 		return fail(err)
 	}
@@ -552,7 +573,17 @@ func (s *Server) orderingPage(c echo.Context) error {
 	for k, v := range p.Query() {
 		base[k] = v
 	}
+	other := url.Values{}
+	for k, v := range base {
+		other[k] = v
+	}
+	if o.Goal == "least" {
+		base.Set("goal", "least")
+	} else {
+		other.Set("goal", "least")
+	}
 	o.ResetURL = "/exercise/ordering?" + base.Encode()
+	o.OtherGoalURL = "/exercise/ordering?" + other.Encode()
 	link := func(t *tree.Tree, check bool) string {
 		v := url.Values{}
 		for k, x := range base {
@@ -592,6 +623,9 @@ func (s *Server) orderingPage(c echo.Context) error {
 		return err
 	}
 	if o.Best, err = leaves("best", ex.Text); err != nil {
+		return err
+	}
+	if o.Worst, err = leaves("worst", ex.Text); err != nil {
 		return err
 	}
 	if o.Start, err = leaves("", ex.Text); err != nil {

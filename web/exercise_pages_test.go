@@ -14,7 +14,9 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/abtrace/abtrace/search/exercise"
+	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/trace"
 )
 
 // exercise42 is the exercise the pages' tests work: the home page's link.
@@ -552,5 +554,173 @@ func TestOrderingPage(t *testing.T) {
 	rec = httpGet(t, s, "/exercise/ordering?"+q.Encode())
 	if rec.Code != http.StatusBadRequest || attrOf(parsePage(t, rec.Body.String()).one("error"), "data-field") != "tree" {
 		t.Errorf("another tree: %d, want 400 naming tree", rec.Code)
+	}
+}
+
+// TestPredictWindowQuestions: wherever a child's value moves its parent's
+// α (at MAX) or β (at MIN), predict mode asks for the new value, in the
+// engine's order and with the engine's value.
+func TestPredictWindowQuestions(t *testing.T) {
+	s := newTestServer(t)
+	ex, _, _ := exerciseKey(t, exercise42)
+	type want struct{ at, child, which, value, shown string }
+	var wants []want
+	ps, err := scenario.Scenario{Tree: ex.Text, Root: ex.Params.Query().Get("root"), Prune: ex.Params.Query().Get("prune")}.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ps.Run(func(e *trace.Event) bool {
+		switch {
+		case e.Type == trace.Update && e.Changed == "alpha":
+			wants = append(wants, want{e.Node, e.Child, "α", e.Alpha.Plain(), e.Alpha.String()})
+		case e.Type == trace.Update && e.Changed == "beta":
+			wants = append(wants, want{e.Node, e.Child, "β", e.Beta.Plain(), e.Beta.String()})
+		}
+		return true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(wants) < 2 {
+		t.Fatalf("the exercise moves α or β only %d times", len(wants))
+	}
+	p := parsePage(t, httpGet(t, s, "/exercise/predict?"+exercise42).Body.String())
+	if f := p.one("window"); !attrHas(f, "hidden") || descendant(f, hasAttr("data-testid", "window-input")) == nil {
+		t.Error("no hidden α/β box with its input")
+	}
+	qs := p.all(func(n *html.Node) bool { return n.Data == "li" && attrOf(n, "data-kind") == "window" })
+	if len(qs) != len(wants) {
+		t.Fatalf("%d α/β questions, want %d", len(qs), len(wants))
+	}
+	kinds := map[string]bool{}
+	for _, n := range p.all(hasClass("pr-node")) {
+		kinds[attrOf(n, "data-node")] = strings.Contains(attrOf(n, "class"), "max")
+	}
+	for i, q := range qs {
+		w := wants[i]
+		got := want{attrOf(q, "data-at"), w.child, attrOf(q, "data-which"), attrOf(q, "data-answer"), attrOf(q, "data-shown")}
+		if got != w {
+			t.Errorf("α/β question %d: %+v, want %+v", i, got, w)
+		}
+		if isMax, ok := kinds[w.at]; ok && isMax != (w.which == "α") {
+			t.Errorf("question %d asks for %s at node %q", i, w.which, w.at)
+		}
+		if pr := attrOf(q, "data-prompt"); !strings.Contains(pr, "its child "+w.child+",") || !strings.Contains(pr, "What is "+w.which) {
+			t.Errorf("question %d prompt %q", i, pr)
+		}
+		if strings.TrimSpace(textOf(q)) == "" {
+			t.Errorf("question %d has no narration", i)
+		}
+	}
+}
+
+// worstArranged sorts every node's children by their minimax values,
+// worst first for the player to move: the arrangement alpha-beta prunes
+// least on.
+func worstArranged(n *tree.Node, isMax bool) float64 {
+	if len(n.Children) == 0 {
+		return n.Value
+	}
+	vals := map[*tree.Node]float64{}
+	for _, c := range n.Children {
+		vals[c] = worstArranged(c, !isMax)
+	}
+	sort.SliceStable(n.Children, func(i, j int) bool {
+		if isMax {
+			return vals[n.Children[i]] < vals[n.Children[j]]
+		}
+		return vals[n.Children[i]] > vals[n.Children[j]]
+	})
+	return vals[n.Children[len(n.Children)-1]]
+}
+
+// TestOrderingGoalLeast: goal=least is checked against the engine's
+// worst ordering, keeps itself in every link, and shows both counts; a
+// goal that is neither is a 400 naming goal.
+func TestOrderingGoalLeast(t *testing.T) {
+	s := newTestServer(t)
+	ex, _, _ := exerciseKey(t, exercise42)
+	count := func(order, text string) int {
+		t.Helper()
+		ps, err := scenario.Scenario{Tree: text, Root: ex.Params.Query().Get("root"), Prune: ex.Params.Query().Get("prune"), Order: order}.Prepare()
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := ps.Run(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Stats.Leaves
+	}
+	best, worst := count("best", ex.Text), count("worst", ex.Text)
+	if worst <= best {
+		t.Fatalf("worst %d, best %d", worst, best)
+	}
+	// The default goal is most, with a link to least.
+	p := parsePage(t, httpGet(t, s, "/exercise/ordering?"+exercise42).Body.String())
+	if g := attrOf(p.one("goal"), "data-goal"); g != "most" {
+		t.Errorf("default goal %q", g)
+	}
+	other, _ := url.Parse(attrOf(p.one("other-goal"), "href"))
+	if other.Query().Get("goal") != "least" {
+		t.Errorf("the other goal links %q", other)
+	}
+	// goal=least: the start is checked against the worst ordering.
+	p = parsePage(t, httpGet(t, s, other.String()).Body.String())
+	if g := attrOf(p.one("goal"), "data-goal"); g != "least" || !strings.Contains(textOf(p.one("goal")), "as little") {
+		t.Errorf("goal=least: %q %q", g, textOf(p.one("goal")))
+	}
+	for _, id := range []string{"right-0", "check", "reset"} {
+		u, _ := url.Parse(attrOf(p.one(id), "href"))
+		if u.Query().Get("goal") != "least" {
+			t.Errorf("%s loses the goal: %q", id, u)
+		}
+	}
+	back, _ := url.Parse(attrOf(p.one("other-goal"), "href"))
+	if back.Query().Has("goal") && back.Query().Get("goal") != "most" {
+		t.Errorf("back to most links %q", back)
+	}
+	p = parsePage(t, httpGet(t, s, attrOf(p.one("check"), "href")).Body.String())
+	sc := p.one("score")
+	if attrOf(sc, "data-leaves") != strconv.Itoa(ex.Solution.Leaves) || attrOf(sc, "data-optimum") != strconv.Itoa(worst) ||
+		attrOf(sc, "data-worst") != strconv.Itoa(worst) || attrOf(sc, "data-best") != strconv.Itoa(best) {
+		t.Errorf("the start for least: leaves %s optimum %s worst %s best %s; want %d %d %d %d", attrOf(sc, "data-leaves"),
+			attrOf(sc, "data-optimum"), attrOf(sc, "data-worst"), attrOf(sc, "data-best"), ex.Solution.Leaves, worst, worst, best)
+	}
+	if v := textOf(p.one("verdict")); strings.HasPrefix(v, "Optimal") || !strings.Contains(v, strconv.Itoa(worst)) || !strings.Contains(v, strconv.Itoa(best)) {
+		t.Errorf("the start for least: %q", v)
+	}
+	// The worst arrangement reaches the optimum for least, and is far
+	// from it for most.
+	arr, _ := tree.Options{Root: ex.Params.Root}.Parse(ex.Text)
+	worstArranged(arr.Root, ex.Params.Query().Get("root") != "min")
+	if got := count("", arr.String()); got != worst {
+		t.Fatalf("the worst arrangement evaluates %d, the engine's worst ordering %d", got, worst)
+	}
+	q, _ := url.ParseQuery(exercise42)
+	q.Set("tree", arr.String())
+	q.Set("check", "1")
+	q.Set("goal", "least")
+	p = parsePage(t, httpGet(t, s, "/exercise/ordering?"+q.Encode()).Body.String())
+	if v := textOf(p.one("verdict")); !strings.HasPrefix(v, "Optimal") || !strings.Contains(attrOf(p.one("score"), "class"), "full") {
+		t.Errorf("the worst arrangement for least: %q", v)
+	}
+	q.Set("goal", "most")
+	p = parsePage(t, httpGet(t, s, "/exercise/ordering?"+q.Encode()).Body.String())
+	if v := textOf(p.one("verdict")); strings.HasPrefix(v, "Optimal") {
+		t.Errorf("the worst arrangement for most: %q", v)
+	}
+	// The best arrangement is not optimal for least.
+	bestTree, _ := tree.Options{Root: ex.Params.Root}.Parse(ex.Text)
+	bestArranged(bestTree.Root, ex.Params.Query().Get("root") != "min")
+	q.Set("tree", bestTree.String())
+	q.Set("goal", "least")
+	p = parsePage(t, httpGet(t, s, "/exercise/ordering?"+q.Encode()).Body.String())
+	if v := textOf(p.one("verdict")); strings.HasPrefix(v, "Optimal") {
+		t.Errorf("the best arrangement for least: %q", v)
+	}
+	// A goal that is neither: 400 naming goal.
+	rec := httpGet(t, s, "/exercise/ordering?"+exercise42+"&goal=some")
+	if rec.Code != http.StatusBadRequest || attrOf(parsePage(t, rec.Body.String()).one("error"), "data-field") != "goal" {
+		t.Errorf("goal=some: %d, want 400 naming goal", rec.Code)
 	}
 }
