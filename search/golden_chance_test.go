@@ -1,11 +1,7 @@
 package search_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -23,78 +19,6 @@ const textbookChance = "A(B[chance](3 12 8) C[chance](2 4 6) D[chance](14 5 2))"
 // threePlayers is a max^n tree for three players: P1 over two P2 nodes
 // over P3's leaves.
 const threePlayers = "A(B(<3,1,2> <1,5,2>) C(<6,1,2> <2,2,9>))"
-
-// chanceGoldenCases are the traces of the new algorithms pinned in
-// testdata (rewritten with go test ./search -run Golden -update).
-var chanceGoldenCases = []struct {
-	file string
-	text string
-	algo search.Algorithm
-	opt  search.Options[*tree.Node]
-}{
-	{"textbook-chance-expectiminimax.jsonl", textbookChance, search.AlgoExpectiminimax, search.Options[*tree.Node]{}},
-	{"textbook-chance-star1.jsonl", textbookChance, search.AlgoStar1, search.Options[*tree.Node]{Bounds: search.Bounds{L: 2, U: 14}}},
-	{"three-players-maxn.jsonl", threePlayers, search.AlgoMaxN, search.Options[*tree.Node]{}},
-	{"three-players-paranoid.jsonl", threePlayers, search.AlgoParanoid, search.Options[*tree.Node]{Player: 1}},
-}
-
-func TestChanceGoldenTraces(t *testing.T) {
-	for _, c := range chanceGoldenCases {
-		t.Run(c.file, func(t *testing.T) {
-			tr, err := tree.Parse(c.text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			evs, _, err := search.Collect(c.algo, tree.Game{}, tr.Root, c.opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var buf bytes.Buffer
-			for _, e := range evs {
-				b, err := json.Marshal(e)
-				if err != nil {
-					t.Fatal(err)
-				}
-				buf.Write(b)
-				buf.WriteByte('\n')
-			}
-			path := filepath.Join("testdata", c.file)
-			if *update {
-				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./search -run Golden -update to create it)", err)
-			}
-			gotLines, wantLines := bytes.Split(buf.Bytes(), []byte("\n")), bytes.Split(want, []byte("\n"))
-			for i := 0; i < len(gotLines) && i < len(wantLines); i++ {
-				if !bytes.Equal(gotLines[i], wantLines[i]) {
-					t.Fatalf("event %d differs:\n got %s\nwant %s", i+1, gotLines[i], wantLines[i])
-				}
-			}
-			if len(gotLines) != len(wantLines) {
-				t.Fatalf("got %d lines, want %d", len(gotLines), len(wantLines))
-			}
-			// The JSON decodes back to the same events, which replay.
-			var back []trace.Event
-			for i, line := range wantLines[:len(wantLines)-1] {
-				var e trace.Event
-				if err := json.Unmarshal(line, &e); err != nil {
-					t.Fatalf("line %d: %v", i+1, err)
-				}
-				if again, _ := json.Marshal(e); !bytes.Equal(again, line) {
-					t.Fatalf("line %d does not round-trip:\n%s\n%s", i+1, line, again)
-				}
-				back = append(back, e)
-			}
-			if _, err := trace.Replay(back); err != nil {
-				t.Fatal(err)
-			}
-		})
-	}
-}
 
 // TestPublishedExpectedValues: the chance nodes of the textbook chance
 // tree are worth 7⅔, 4 and 7, and MAX picks the first, under

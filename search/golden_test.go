@@ -27,6 +27,10 @@ var goldenCases = []struct {
 	{"textbook-minimax.jsonl", "A(B(3 12 8) C(2 4 6) D(14 5 2))", search.AlgoMinimax, search.Options[*tree.Node]{}},
 	{"textbook-alphabeta-hard.jsonl", "A(B(3 12 8) C(2 4 6) D(14 5 2))", search.AlgoAlphaBeta, search.Options[*tree.Node]{Fail: search.FailHard}},
 	{"textbook-alphabeta-best.jsonl", "A(B(3 12 8) C(2 4 6) D(14 5 2))", search.AlgoAlphaBeta, search.Options[*tree.Node]{Order: search.OrderBest}},
+	{"textbook-chance-expectiminimax.jsonl", textbookChance, search.AlgoExpectiminimax, search.Options[*tree.Node]{}},
+	{"textbook-chance-star1.jsonl", textbookChance, search.AlgoStar1, search.Options[*tree.Node]{Bounds: search.Bounds{L: 2, U: 14}}},
+	{"three-players-maxn.jsonl", threePlayers, search.AlgoMaxN, search.Options[*tree.Node]{}},
+	{"three-players-paranoid.jsonl", threePlayers, search.AlgoParanoid, search.Options[*tree.Node]{Player: 1}},
 }
 
 func TestGoldenTraces(t *testing.T) {
@@ -68,7 +72,8 @@ func TestGoldenTraces(t *testing.T) {
 			if len(gotLines) != len(wantLines) {
 				t.Fatalf("got %d lines, want %d", len(gotLines), len(wantLines))
 			}
-			// The JSON decodes back to the same events.
+			// The JSON decodes back to the same events, which replay.
+			var back []trace.Event
 			for i, line := range wantLines[:len(wantLines)-1] {
 				var e trace.Event
 				if err := json.Unmarshal(line, &e); err != nil {
@@ -78,6 +83,10 @@ func TestGoldenTraces(t *testing.T) {
 				if !bytes.Equal(again, line) {
 					t.Fatalf("line %d does not round-trip:\n%s\n%s", i+1, line, again)
 				}
+				back = append(back, e)
+			}
+			if _, err := trace.Replay(back); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}

@@ -113,16 +113,8 @@ func parseCompare(q url.Values) (compareRequest, error) {
 	default:
 		return r, badParam("by", "step by event or node, not %q", by)
 	}
-	switch st := strings.TrimSpace(q.Get("step")); st {
-	case "", "0":
-	case "end":
-		r.end = true
-	default:
-		n, err := strconv.Atoi(st)
-		if err != nil || n < 0 {
-			return r, badParam("step", "a whole number from 0, or \"end\", not %q", st)
-		}
-		r.step = n
+	if r.step, r.end, err = parseStep(q.Get("step")); err != nil {
+		return r, badParam("step", "%v", err)
 	}
 	return r, nil
 }
@@ -318,13 +310,7 @@ func (s *Server) comparison(r compareRequest) (*templates.Compare, []*paneRun, e
 			return nil, nil, err
 		}
 		v := &templates.View{Source: c.Source, Frame: f, Layout: layout, Query: p0.Scenario.Query().Encode(), Step: f.Step, MinimaxLeaves: c.MinimaxLeaves}
-		if fl := shapeFolds(pr.p, shape); len(fl.info) > 0 {
-			fl.recount(f)
-			v.Folds = map[string]templates.FoldCount{}
-			for id, fc := range fl.snapshot() {
-				v.Folds[id] = templates.FoldCount{Visited: fc.Visited, Pruned: fc.Pruned, Total: fc.Total}
-			}
-		}
+		v.Folds = pageFolds(pr.p, shape, f)
 		res := pr.result
 		c.Panes = append(c.Panes, templates.ComparePane{Name: pr.name, View: v, Length: len(pr.events), Enters: len(pr.enters),
 			Result: &res, Minimax: c.MinimaxLeaves})
@@ -345,22 +331,6 @@ func (s *Server) comparison(r compareRequest) (*templates.Compare, []*paneRun, e
 		}
 	}
 	return c, runs, nil
-}
-
-// shapeFolds finds the folded nodes of a pane's drawing (the panes draw
-// fewer levels than the viewer, so their folds are their own).
-func shapeFolds(p *scenario.Search, shape *trace.Shape) *folds {
-	f := &folds{p: p, info: map[string]*FoldCount{}, sizes: map[string]int{}, dirty: map[string]bool{}}
-	stack := []*trace.Shape{shape}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if n.Folded {
-			f.info[n.ID] = &FoldCount{Total: n.Total - 1}
-		}
-		stack = append(stack, n.Children...)
-	}
-	return f
 }
 
 // compare renders the comparison page at the requested step.

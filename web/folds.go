@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -25,6 +26,11 @@ func newFolds(p *scenario.Search, open []string) (*folds, error) {
 	if err != nil {
 		return nil, err
 	}
+	return foldsOf(p, shape), nil
+}
+
+// foldsOf finds the folded nodes of a drawing already made.
+func foldsOf(p *scenario.Search, shape *trace.Shape) *folds {
 	f := &folds{p: p, info: map[string]*FoldCount{}, sizes: map[string]int{}, dirty: map[string]bool{}}
 	stack := []*trace.Shape{shape}
 	for len(stack) > 0 {
@@ -35,18 +41,22 @@ func newFolds(p *scenario.Search, open []string) (*folds, error) {
 		}
 		stack = append(stack, n.Children...)
 	}
-	return f, nil
+	return f
 }
 
-// FoldCounts returns the fold counts of the drawing of p (with the given
-// opened folds) at a frame, for pages rendered on the server.
-func FoldCounts(p *scenario.Search, open []string, fr *trace.Frame) (map[string]FoldCount, error) {
-	f, err := newFolds(p, open)
-	if err != nil {
-		return nil, err
+// pageFolds returns the fold counts of a drawing at a frame, as a page
+// rendered on the server shows them (nil when the drawing has no folds).
+func pageFolds(p *scenario.Search, shape *trace.Shape, fr *trace.Frame) map[string]templates.FoldCount {
+	f := foldsOf(p, shape)
+	if len(f.info) == 0 {
+		return nil
 	}
 	f.recount(fr)
-	return f.snapshot(), nil
+	out := make(map[string]templates.FoldCount, len(f.info))
+	for id, c := range f.info {
+		out[id] = templates.FoldCount{Visited: c.Visited, Pruned: c.Pruned, Total: c.Total}
+	}
+	return out
 }
 
 // owner returns the fold that id lies below, or nil when id is drawn, and

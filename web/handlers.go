@@ -96,16 +96,8 @@ func parseView(q url.Values) (viewRequest, error) {
 	if r.scenario, err = scenario.FromQuery(q); err != nil {
 		return r, err
 	}
-	switch st := strings.TrimSpace(q.Get("step")); st {
-	case "", "0":
-	case "end":
-		r.end = true
-	default:
-		n, err := strconv.Atoi(st)
-		if err != nil || n < 0 {
-			return r, fmt.Errorf("step must be a whole number from 0 or \"end\", not %q", st)
-		}
-		r.step = n
+	if r.step, r.end, err = parseStep(q.Get("step")); err != nil {
+		return r, fmt.Errorf("step must be %v", err)
 	}
 	if r.open = OpenList(q.Get("open")); len(r.open) > maxOpen {
 		return r, fmt.Errorf("at most %d folds can be open at once, not %d", maxOpen, len(r.open))
@@ -278,10 +270,6 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 	if err != nil {
 		return nil, err
 	}
-	folds, err := FoldCounts(p, r.open, run.frame)
-	if err != nil {
-		return nil, &scenario.UsageError{Err: err}
-	}
 	v := &templates.View{
 		Source:        p.Scenario.Source(),
 		SourceText:    sourceText(p),
@@ -301,12 +289,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		v.Listings = append(v.Listings, listing(search.Pseudocode(p.Algorithm, f, p.PruneRule, p.FailMode, p.RootKind)))
 	}
 	v.Title = v.Listings[0].Title
-	if len(folds) > 0 {
-		v.Folds = make(map[string]templates.FoldCount, len(folds))
-		for id, c := range folds {
-			v.Folds[id] = templates.FoldCount{Visited: c.Visited, Pruned: c.Pruned, Total: c.Total}
-		}
-	}
+	v.Folds = pageFolds(p, shape, run.frame)
 	if base := p.Baseline(); base != p.Algorithm {
 		// The same scenario without pruning (minimax, or expectiminimax
 		// for star1), untraced: how many leaves it evaluates, to tell how
@@ -506,4 +489,20 @@ func examples() []templates.Example {
 		{Name: "A transform flips a chance decision", Note: "1→1, 2→20, 3→30, 4→400 keeps the order, yet MAX now prefers a2", URL: link(scenario.Scenario{Tree: transformChance, Algo: "expectiminimax", Transform: "1:1,2:20,3:30,4:400"})},
 		{Name: "Tic-tac-toe valued (1, 0, 0) instead of (1, −1, 0)", Note: "a draw worth as little as a loss: x's decision changes", URL: link(scenario.Scenario{Game: "tictactoe", Position: transformBoard, Transform: "wld:1,0,0"})},
 	}
+}
+
+// parseStep reads a step parameter: a whole number from 0, or "end"
+// (absent means 0). The error says what was wrong with it.
+func parseStep(st string) (step int, end bool, err error) {
+	switch st = strings.TrimSpace(st); st {
+	case "", "0":
+		return 0, false, nil
+	case "end":
+		return 0, true, nil
+	}
+	n, err := strconv.Atoi(st)
+	if err != nil || n < 0 {
+		return 0, false, fmt.Errorf("a whole number from 0, or \"end\", not %q", st)
+	}
+	return n, false, nil
 }
