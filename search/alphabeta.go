@@ -45,24 +45,28 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 	p := &e.plies[depth]
 	p.nodes++
 	p.pvn = 0
-	kind := e.g.ToMove(s)
 	tracing := e.rec != nil
+	terminal := e.g.Terminal(s)
+	if terminal && !tracing {
+		// Untraced, a terminal position needs nothing but its utility.
+		p.leaves++
+		return e.g.Utility(s), trace.Exact
+	}
+	kind := e.g.ToMove(s)
 	if tracing {
 		e.enterEvent(s, depth, kind, alpha, beta)
 	}
-	if kind > trace.Min {
+	if !terminal && kind > trace.Min {
 		e.fail(fmt.Errorf("search: alpha-beta handles MAX and MIN nodes, but node %q is %s", e.idOr(depth), kind.Upper()))
 		return 0, trace.Exact
 	}
-	if terminal := e.g.Terminal(s); terminal || (e.opt.Depth > 0 && depth >= e.opt.Depth) {
-		if terminal && !tracing {
-			p.leaves++
-			return e.g.Utility(s), trace.Exact
-		}
+	if terminal || depth >= e.limit {
 		return e.leaf(s, depth, kind, terminal, alpha, beta), trace.Exact
 	}
 	moves := e.g.Moves(s, p.moves[:0])
-	p.moves = moves
+	if cap(moves) > cap(p.moves) {
+		p.moves = moves[:0] // keep the larger buffer for the next node at this depth
+	}
 	n := len(moves)
 	if n == 0 {
 		e.fail(fmt.Errorf("search: node %q is not terminal but has no moves", e.idOr(depth)))
@@ -118,9 +122,9 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 		if tracing {
 			lo, hi = combine(isMax, lo, hi, cv, cb)
 			ev := &e.ev
-			*ev = trace.Event{Type: trace.Update, Line: lineKey(kind, lineValue), Node: p.id, Kind: kind, Depth: depth,
-				Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
-				Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb}
+			ev.Reset(trace.Update, lineKey(kind, lineValue), p.id, kind, depth)
+			ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
+			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(cv), cb
 			if changed {
 				ev.Changed = "value"
 			}
@@ -157,9 +161,11 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 					// A skipped child could have any value.
 					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
 				}
-				e.emitEvent(trace.Event{Type: trace.Prune, Line: line, Node: p.id, Kind: kind, Depth: depth,
-					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
-					Test: cutTest(isMax, strict, v, alpha, beta), Pruned: pruned})
+				ev := &e.ev
+				ev.Reset(trace.Prune, line, p.id, kind, depth)
+				ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
+				ev.Test, ev.Pruned = cutTest(isMax, strict, v, alpha, beta), pruned
+				e.emit()
 				e.exitEvent(depth, kind, ret, e.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
 			}
 			return ret, e.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
@@ -167,16 +173,12 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 		if isMax && v > alpha {
 			alpha = v
 			if tracing {
-				e.emitEvent(trace.Event{Type: trace.Update, Line: "max-alpha", Node: p.id, Kind: kind, Depth: depth,
-					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
-					Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb, Changed: "alpha"})
+				e.windowEvent("max-alpha", "alpha", p.id, kind, depth, alpha, beta, v, below.id, cv, cb)
 			}
 		} else if !isMax && v < beta {
 			beta = v
 			if tracing {
-				e.emitEvent(trace.Event{Type: trace.Update, Line: "min-beta", Node: p.id, Kind: kind, Depth: depth,
-					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
-					Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb, Changed: "beta"})
+				e.windowEvent("min-beta", "beta", p.id, kind, depth, alpha, beta, v, below.id, cv, cb)
 			}
 		}
 	}
@@ -267,4 +269,14 @@ func cutTest(isMax, strict bool, v, alpha, beta float64) string {
 		return V + " < α = " + trace.Num(alpha).String()
 	}
 	return V + " ≤ α = " + trace.Num(alpha).String()
+}
+
+// windowEvent reports that a child's value moved the window: α at a MAX
+// node (line "max-alpha", changed "alpha") or β at a MIN node.
+func (e *engine[S, G]) windowEvent(line, changed, node string, kind trace.Kind, depth int, alpha, beta, v float64, child string, cv float64, cb trace.Bound) {
+	ev := &e.ev
+	ev.Reset(trace.Update, line, node, kind, depth)
+	ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
+	ev.Child, ev.ChildValue, ev.ChildBound, ev.Changed = child, trace.Num(cv), cb, changed
+	e.emit()
 }

@@ -37,6 +37,9 @@ type engine[S any, G Game[S]] struct {
 	stopped bool
 	err     error // first search error (e.g. no evaluation where the depth limit cuts)
 
+	limit  int  // the depth at which positions are evaluated: opt.Depth, or past any depth without a limit
+	window bool // algo.HasWindow(), for every event
+
 	// Tracing only.
 	step    int
 	labeler Labeler[S]
@@ -47,7 +50,10 @@ type engine[S any, G Game[S]] struct {
 }
 
 func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recorder) *engine[S, G] {
-	e := &engine[S, G]{g: g, opt: opt, algo: algo, rec: rec}
+	e := &engine[S, G]{g: g, opt: opt, algo: algo, rec: rec, limit: math.MaxInt, window: algo.HasWindow()}
+	if opt.Depth > 0 {
+		e.limit = opt.Depth
+	}
 	if rec != nil {
 		e.labeler, _ = any(g).(Labeler[S])
 		if opt.Eval != nil {
@@ -108,7 +114,7 @@ func (e *engine[S, G]) emit() {
 	}
 	e.step++
 	e.ev.Step = e.step
-	e.ev.Window = e.algo.HasWindow()
+	e.ev.Window = e.window
 	if !e.rec(&e.ev) {
 		e.stopped = true
 		if e.err == nil {
@@ -139,8 +145,8 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 	e.plies[depth].leaves++
 	if e.rec != nil {
 		ev := &e.ev
-		*ev = trace.Event{Type: trace.Leaf, Node: e.plies[depth].id, Kind: kind, Depth: depth, Value: trace.Num(v), Terminal: terminal,
-			Line: lineKey(kind, lineTerminal), Alpha: trace.Num(alpha), Beta: trace.Num(beta)}
+		ev.Reset(trace.Leaf, lineKey(kind, lineTerminal), e.plies[depth].id, kind, depth)
+		ev.Value, ev.Terminal, ev.Alpha, ev.Beta = trace.Num(v), terminal, trace.Num(alpha), trace.Num(beta)
 		if !terminal {
 			ev.Line = lineKey(kind, lineCutoff)
 			ev.Eval = e.opt.EvalName
@@ -156,8 +162,9 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 
 // exitEvent reports that the node at depth returns v.
 func (e *engine[S, G]) exitEvent(depth int, kind trace.Kind, v float64, b trace.Bound, line string, alpha, beta float64) {
-	e.ev = trace.Event{Type: trace.Exit, Line: line, Node: e.plies[depth].id, Kind: kind, Depth: depth,
-		Value: trace.Num(v), Bound: b, Alpha: trace.Num(alpha), Beta: trace.Num(beta)}
+	ev := &e.ev
+	ev.Reset(trace.Exit, line, e.plies[depth].id, kind, depth)
+	ev.Value, ev.Bound, ev.Alpha, ev.Beta = trace.Num(v), b, trace.Num(alpha), trace.Num(beta)
 	e.emit()
 }
 
@@ -171,8 +178,8 @@ func (e *engine[S, G]) idOr(depth int) string {
 // enterEvent emits the enter event of the node at depth.
 func (e *engine[S, G]) enterEvent(s S, depth int, kind trace.Kind, alpha, beta float64) {
 	ev := &e.ev
-	*ev = trace.Event{Type: trace.Enter, Line: lineKey(kind, lineEnter), Node: e.plies[depth].id, Kind: kind, Depth: depth,
-		Alpha: trace.Num(alpha), Beta: trace.Num(beta)}
+	ev.Reset(trace.Enter, lineKey(kind, lineEnter), e.plies[depth].id, kind, depth)
+	ev.Alpha, ev.Beta = trace.Num(alpha), trace.Num(beta)
 	if e.labeler != nil {
 		ev.Label = e.labeler.Label(s)
 	}
@@ -205,8 +212,8 @@ func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int
 		}
 	}
 	ev := &e.ev
-	*ev = trace.Event{Type: trace.Expand, Line: lineKey(kind, lineLoop), Node: e.plies[depth].id, Kind: kind, Depth: depth,
-		Order: order, By: e.opt.Order.String()}
+	ev.Reset(trace.Expand, lineKey(kind, lineLoop), e.plies[depth].id, kind, depth)
+	ev.Order, ev.By = order, e.opt.Order.String()
 	switch e.opt.Order {
 	case OrderEval, OrderBest, OrderWorst:
 		ks := e.plies[depth].keys
@@ -343,7 +350,11 @@ func (a *idArena) child(parent string, i int) string {
 		a.buf = append(a.buf, parent...)
 		a.buf = append(a.buf, '.')
 	}
-	a.buf = strconv.AppendInt(a.buf, int64(i), 10)
+	if i >= 0 && i < 10 {
+		a.buf = append(a.buf, byte('0'+i))
+	} else {
+		a.buf = strconv.AppendInt(a.buf, int64(i), 10)
+	}
 	b := a.buf[start:len(a.buf):len(a.buf)]
 	return unsafe.String(&b[0], len(b))
 }

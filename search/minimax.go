@@ -33,24 +33,28 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 	p := &e.plies[depth]
 	p.nodes++
 	p.pvn = 0
-	kind := e.g.ToMove(s)
 	tracing := e.rec != nil
+	terminal := e.g.Terminal(s)
+	if terminal && !tracing {
+		// Untraced, a terminal position needs nothing but its utility.
+		p.leaves++
+		return e.g.Utility(s)
+	}
+	kind := e.g.ToMove(s)
 	if tracing {
 		e.enterEvent(s, depth, kind, math.Inf(-1), math.Inf(1))
 	}
-	if kind > trace.Min {
+	if !terminal && kind > trace.Min {
 		e.fail(fmt.Errorf("search: minimax handles MAX and MIN nodes, but node %q is %s", e.idOr(depth), kind.Upper()))
 		return 0
 	}
-	if terminal := e.g.Terminal(s); terminal || (e.opt.Depth > 0 && depth >= e.opt.Depth) {
-		if terminal && !tracing {
-			p.leaves++
-			return e.g.Utility(s)
-		}
+	if terminal || depth >= e.limit {
 		return e.leaf(s, depth, kind, terminal, math.Inf(-1), math.Inf(1))
 	}
 	moves := e.g.Moves(s, p.moves[:0])
-	p.moves = moves
+	if cap(moves) > cap(p.moves) {
+		p.moves = moves[:0] // keep the larger buffer for the next node at this depth
+	}
 	n := len(moves)
 	if n == 0 {
 		e.fail(fmt.Errorf("search: node %q is not terminal but has no moves", e.idOr(depth)))
@@ -94,8 +98,9 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 		}
 		if tracing {
 			ev := &e.ev
-			*ev = trace.Event{Type: trace.Update, Line: lineKey(kind, lineValue), Node: p.id, Kind: kind, Depth: depth,
-				Value: trace.Num(v), Child: below.id, ChildValue: trace.Num(cv), ChildBound: trace.Exact}
+			ev.Reset(trace.Update, lineKey(kind, lineValue), p.id, kind, depth)
+			ev.Value = trace.Num(v)
+			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(cv), trace.Exact
 			if changed {
 				ev.Changed = "value"
 			}
