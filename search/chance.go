@@ -191,8 +191,8 @@ var pow10 = func() (t [23]float64) {
 // its kind.
 func (x *xengine[S, G]) enterX(s S, depth int, kind trace.Kind, alpha, beta float64) {
 	ev := &x.ev
-	*ev = trace.Event{Type: trace.Enter, Line: xLineKey(kind, lineEnter), Node: x.plies[depth].id, Kind: kind, Depth: depth,
-		Alpha: trace.Num(alpha), Beta: trace.Num(beta)}
+	ev.Reset(trace.Enter, xLineKey(kind, lineEnter), x.plies[depth].id, kind, depth)
+	ev.Alpha, ev.Beta = trace.Num(alpha), trace.Num(beta)
 	if x.labeler != nil {
 		ev.Label = x.labeler.Label(s)
 	}
@@ -225,8 +225,8 @@ func (x *xengine[S, G]) leafX(s S, depth int, kind trace.Kind, terminal bool, al
 	x.plies[depth].leaves++
 	if x.rec != nil {
 		ev := &x.ev
-		*ev = trace.Event{Type: trace.Leaf, Node: x.plies[depth].id, Kind: kind, Depth: depth, Value: trace.Num(v), Terminal: terminal,
-			Line: xLineKey(kind, lineTerminal), Alpha: trace.Num(alpha), Beta: trace.Num(beta)}
+		ev.Reset(trace.Leaf, xLineKey(kind, lineTerminal), x.plies[depth].id, kind, depth)
+		ev.Value, ev.Terminal, ev.Alpha, ev.Beta = trace.Num(v), terminal, trace.Num(alpha), trace.Num(beta)
 		if !terminal {
 			ev.Line = xLineKey(kind, lineCutoff)
 			ev.Eval = x.opt.EvalName
@@ -327,8 +327,8 @@ func (x *xengine[S, G]) expandX(depth int, kind trace.Kind, n int, perm []int, p
 		}
 	}
 	ev := &x.ev
-	*ev = trace.Event{Type: trace.Expand, Line: xLineKey(kind, lineLoop), Node: x.plies[depth].id, Kind: kind, Depth: depth,
-		Order: order, By: by}
+	ev.Reset(trace.Expand, xLineKey(kind, lineLoop), x.plies[depth].id, kind, depth)
+	ev.Order, ev.By = order, by
 	if probs != nil {
 		ev.Probs = append([]float64(nil), probs...)
 	}

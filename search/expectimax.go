@@ -117,8 +117,9 @@ func (x *xengine[S, G]) expecti(s S, depth int) float64 {
 		}
 		if tracing {
 			ev := &x.ev
-			*ev = trace.Event{Type: trace.Update, Line: xLineKey(kind, lineValue), Node: p.id, Kind: kind, Depth: depth,
-				Value: trace.Num(v), Child: below.id, ChildValue: trace.Num(cv), ChildBound: trace.Exact}
+			ev.Reset(trace.Update, xLineKey(kind, lineValue), p.id, kind, depth)
+			ev.Value = trace.Num(v)
+			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(cv), trace.Exact
 			if changed {
 				ev.Changed = "value"
 			}

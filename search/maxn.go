@@ -183,9 +183,9 @@ func (x *xengine[S, G]) maxn(s S, depth int) []float64 {
 				tidyAll(vec)
 			}
 			ev := &x.ev
-			*ev = trace.Event{Type: trace.Update, Line: xLineKey(kind, lineValue), Node: p.id, Kind: kind, Depth: depth,
-				Value: trace.Num(x.component(vec, kind)), Vec: vec, Child: below.id,
-				ChildValue: trace.Num(x.component(cv, kind)), ChildBound: trace.Exact}
+			ev.Reset(trace.Update, xLineKey(kind, lineValue), p.id, kind, depth)
+			ev.Value, ev.Vec = trace.Num(x.component(vec, kind)), vec
+			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(x.component(cv, kind)), trace.Exact
 			if changed || chance {
 				ev.Changed = "value"
 			}
@@ -243,8 +243,8 @@ func (x *xengine[S, G]) leafVec(s S, depth int, kind trace.Kind, terminal bool) 
 	x.plies[depth].leaves++
 	if x.rec != nil {
 		ev := &x.ev
-		*ev = trace.Event{Type: trace.Leaf, Node: x.plies[depth].id, Kind: kind, Depth: depth,
-			Value: trace.Num(x.component(out, kind)), Vec: slices.Clone(out), Terminal: terminal, Line: xLineKey(kind, lineTerminal)}
+		ev.Reset(trace.Leaf, xLineKey(kind, lineTerminal), x.plies[depth].id, kind, depth)
+		ev.Value, ev.Vec, ev.Terminal = trace.Num(x.component(out, kind)), slices.Clone(out), terminal
 		if !terminal {
 			ev.Line = xLineKey(kind, lineCutoff)
 			ev.Eval = x.opt.EvalName

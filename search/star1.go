@@ -183,9 +183,9 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 		if tracing {
 			lo, hi = combine(isMax, lo, hi, cv, cb)
 			ev := &x.ev
-			*ev = trace.Event{Type: trace.Update, Line: lineKey(kind, lineValue), Node: p.id, Kind: kind, Depth: depth,
-				Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
-				Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb}
+			ev.Reset(trace.Update, lineKey(kind, lineValue), p.id, kind, depth)
+			ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
+			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(cv), cb
 			if changed {
 				ev.Changed = "value"
 			}
@@ -322,10 +322,10 @@ func (x *xengine[S, G]) star1Chance(s S, depth int, alpha, beta float64, moves [
 		if tracing {
 			tl, th := c.interval(r, L, U)
 			ev := &x.ev
-			*ev = trace.Event{Type: trace.Update, Line: xLineKey(trace.Chance, lineValue), Node: p.id, Kind: trace.Chance, Depth: depth,
-				Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(tidy(c.sum)),
-				Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb, Changed: "value",
-				Range: true, Low: trace.Num(tl), High: trace.Num(th)}
+			ev.Reset(trace.Update, xLineKey(trace.Chance, lineValue), p.id, trace.Chance, depth)
+			ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(tidy(c.sum))
+			ev.Child, ev.ChildValue, ev.ChildBound, ev.Changed = below.id, trace.Num(cv), cb, "value"
+			ev.Range, ev.Low, ev.High = true, trace.Num(tl), trace.Num(th)
 			x.emit()
 		}
 		var failLow, failHigh bool
