@@ -11,6 +11,7 @@ if (form) {
 function start(form) {
   const storeKey = "abtrace-exercise:" + form.dataset.key;
   const svg = form.querySelector(".ex-svg");
+  keepLegible(svg);
   const windowsBox = document.getElementById("ex-windows");
   const scoreEl = form.querySelector("[data-testid=score]");
   const errorEl = form.querySelector("[data-testid=check-error]");
@@ -271,4 +272,15 @@ function start(form) {
   load();
   showWindows();
   form.dataset.ready = "true";
+}
+
+/**
+ * keepLegible stops the drawing from shrinking below three quarters of its
+ * own size: smaller, the α and β boxes of a 27-leaf tree are too small to
+ * read or type in, so the tree scrolls sideways in its frame instead.
+ */
+function keepLegible(svg) {
+  const minScale = 0.75;
+  const w = svg && svg.viewBox && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
+  if (w > 0) svg.style.minWidth = Math.round(w * minScale) + "px";
 }

@@ -459,3 +459,27 @@ func arrangeInBrowser(t *testing.T, b *browserEnv, opt tree.Options, target *tre
 		}
 	}
 }
+
+// TestBrowserExerciseLegibleOnLaptop opens a 27-leaf exercise with the α
+// and β boxes on a 1366-pixel laptop screen: the tree keeps at least three
+// quarters of its size (the boxes stay big enough to read and type in) and
+// scrolls sideways in its frame instead of shrinking to fit.
+func TestBrowserExerciseLegibleOnLaptop(t *testing.T) {
+	b := newBrowserEnv(t, 1366, 900)
+	b.do(chromedp.Navigate(b.srv.URL + "/exercise?" + exercise42))
+	b.waitFor(`document.getElementById("ex-form") && document.getElementById("ex-form").dataset.ready === "true"`, "the exercise")
+	b.do(chromedp.Click(chromedp.CSS("#ex-windows")))
+	scale := eval[float64](b, `(() => { const s = document.querySelector(".ex-svg"); return s.getBoundingClientRect().width / s.viewBox.baseVal.width; })()`)
+	alpha := eval[float64](b, `document.querySelector(".ex-window input").getBoundingClientRect().width`)
+	frame := eval[[]float64](b, `(() => { const f = document.querySelector(".ex-tree"); return [f.clientWidth, f.scrollWidth]; })()`)
+	t.Logf("scale %.2f, α box %.1f px wide, frame %v px of %v", scale, alpha, frame[0], frame[1])
+	if scale < 0.745 {
+		t.Errorf("the tree is drawn at %.2f of its size, want at least 0.75", scale)
+	}
+	if alpha < 30 {
+		t.Errorf("an α box is %.1f px wide, want at least 30", alpha)
+	}
+	if frame[1] <= frame[0] {
+		t.Errorf("the frame (%v px) does not scroll, though the tree (%v px) is wider", frame[0], frame[1])
+	}
+}
