@@ -224,18 +224,7 @@ func (x *xengine[S, G]) leafX(s S, depth int, kind trace.Kind, terminal bool, al
 	}
 	x.plies[depth].leaves++
 	if x.rec != nil {
-		ev := &x.ev
-		ev.Reset(trace.Leaf, xLineKey(kind, lineTerminal), x.plies[depth].id, kind, depth)
-		ev.Value, ev.Terminal, ev.Alpha, ev.Beta = trace.Num(v), terminal, trace.Num(alpha), trace.Num(beta)
-		if !terminal {
-			ev.Line = xLineKey(kind, lineCutoff)
-			ev.Eval = x.opt.EvalName
-			if x.explain != nil {
-				ev.Terms = x.explain.Explain(s)
-			}
-		}
-		x.emit()
-		x.exitEvent(depth, kind, v, trace.Exact, ev.Line, alpha, beta)
+		x.leafEvents(s, depth, kind, terminal, v, alpha, beta)
 	}
 	return v
 }

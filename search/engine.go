@@ -144,20 +144,28 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 	}
 	e.plies[depth].leaves++
 	if e.rec != nil {
-		ev := &e.ev
-		ev.Reset(trace.Leaf, lineKey(kind, lineTerminal), e.plies[depth].id, kind, depth)
-		ev.Value, ev.Terminal, ev.Alpha, ev.Beta = trace.Num(v), terminal, trace.Num(alpha), trace.Num(beta)
-		if !terminal {
-			ev.Line = lineKey(kind, lineCutoff)
-			ev.Eval = e.opt.EvalName
-			if e.explain != nil {
-				ev.Terms = e.explain.Explain(s)
-			}
-		}
-		e.emit()
-		e.exitEvent(depth, kind, v, trace.Exact, ev.Line, alpha, beta)
+		e.leafEvents(s, depth, kind, terminal, v, alpha, beta)
 	}
 	return v
+}
+
+// leafEvents reports that the node at depth, of any kind, is valued v
+// without being searched deeper (its leaf event) and returns it (its exit
+// event).
+func (e *engine[S, G]) leafEvents(s S, depth int, kind trace.Kind, terminal bool, v, alpha, beta float64) {
+	ev := &e.ev
+	ev.Reset(trace.Leaf, xLineKey(kind, lineTerminal), e.plies[depth].id, kind, depth)
+	ev.Value, ev.Terminal, ev.Alpha, ev.Beta = trace.Num(v), terminal, trace.Num(alpha), trace.Num(beta)
+	if !terminal {
+		ev.Line = xLineKey(kind, lineCutoff)
+		ev.Eval = e.opt.EvalName
+		if e.explain != nil {
+			ev.Terms = e.explain.Explain(s)
+		}
+	}
+	line := ev.Line
+	e.emit()
+	e.exitEvent(depth, kind, v, trace.Exact, line, alpha, beta)
 }
 
 // exitEvent reports that the node at depth returns v.
