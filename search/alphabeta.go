@@ -164,7 +164,7 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 				ev := &e.ev
 				ev.Reset(trace.Prune, line, p.id, kind, depth)
 				ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
-				ev.Test, ev.Pruned = cutTest(isMax, strict, v, alpha, beta), pruned
+				ev.Test, ev.Pruned = e.cutTest(isMax, strict, v, alpha, beta), pruned
 				e.emit()
 				e.exitEvent(depth, kind, ret, e.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
 			}
@@ -257,18 +257,23 @@ func combine(isMax bool, lo, hi, cv float64, cb trace.Bound) (float64, float64) 
 	return math.Min(lo, clo), math.Min(hi, chi)
 }
 
-// cutTest writes the comparison that fired, with its numbers: "5 ≥ β = 3".
-func cutTest(isMax, strict bool, v, alpha, beta float64) string {
-	V := trace.Num(v).String()
+// cutTest returns the comparison that fired, with its numbers ("5 ≥ β =
+// 3"), built in the id arena so that tracing allocates no string for it.
+func (e *engine[S, G]) cutTest(isMax, strict bool, v, alpha, beta float64) string {
+	a := &e.ids
+	start := a.begin(64)
+	a.buf = trace.Num(v).Append(a.buf)
 	switch {
 	case isMax && strict:
-		return V + " > β = " + trace.Num(beta).String()
+		a.buf = trace.Num(beta).Append(append(a.buf, " > β = "...))
 	case isMax:
-		return V + " ≥ β = " + trace.Num(beta).String()
+		a.buf = trace.Num(beta).Append(append(a.buf, " ≥ β = "...))
 	case strict:
-		return V + " < α = " + trace.Num(alpha).String()
+		a.buf = trace.Num(alpha).Append(append(a.buf, " < α = "...))
+	default:
+		a.buf = trace.Num(alpha).Append(append(a.buf, " ≤ α = "...))
 	}
-	return V + " ≤ α = " + trace.Num(alpha).String()
+	return a.end(start)
 }
 
 // windowEvent reports that a child's value moved the window: α at a MAX

@@ -245,7 +245,7 @@ func (e *engine[S, G]) pruneList(depth, k, n int, perm []int) []string {
 		if perm != nil {
 			i = perm[j]
 		}
-		out = append(out, trace.ChildID(e.plies[depth].id, i))
+		out = append(out, e.ids.child(e.plies[depth].id, i))
 	}
 	return out
 }
@@ -347,13 +347,30 @@ type idArena struct{ buf []byte }
 // idBlock is the size of one block of ids.
 const idBlock = 8 << 10
 
+// begin makes room for at least n more bytes in the current block and
+// returns where the next string starts. Appending past that room is
+// allowed: append then moves the block, and the strings already cut keep
+// the old one.
+func (a *idArena) begin(n int) int {
+	if cap(a.buf)-len(a.buf) < n {
+		a.buf = make([]byte, 0, max(idBlock, n))
+	}
+	return len(a.buf)
+}
+
+// end returns the bytes appended since start as a string. Those bytes are
+// never written again: later strings are appended after them.
+func (a *idArena) end(start int) string {
+	if len(a.buf) == start {
+		return ""
+	}
+	b := a.buf[start:len(a.buf):len(a.buf)]
+	return unsafe.String(&b[0], len(b))
+}
+
 // child returns the id of the i-th child of parent (trace.ChildID).
 func (a *idArena) child(parent string, i int) string {
-	need := len(parent) + 1 + 20
-	if cap(a.buf)-len(a.buf) < need {
-		a.buf = make([]byte, 0, max(idBlock, need))
-	}
-	start := len(a.buf)
+	start := a.begin(len(parent) + 1 + 20)
 	if parent != "" {
 		a.buf = append(a.buf, parent...)
 		a.buf = append(a.buf, '.')
@@ -363,6 +380,5 @@ func (a *idArena) child(parent string, i int) string {
 	} else {
 		a.buf = strconv.AppendInt(a.buf, int64(i), 10)
 	}
-	b := a.buf[start:len(a.buf):len(a.buf)]
-	return unsafe.String(&b[0], len(b))
+	return a.end(start)
 }

@@ -575,3 +575,57 @@ func TestNoAllocationPerNode(t *testing.T) {
 		}
 	}
 }
+
+// TestIDArena checks that strings cut from the arena never change: not
+// when more are cut from the same block, not when a block fills up, and
+// not when one string is longer than the room begin made for it.
+func TestIDArena(t *testing.T) {
+	var a idArena
+	type cut struct{ got, want string }
+	var cuts []cut
+	parent := ""
+	for i := range 3000 {
+		id := a.child(parent, i%13)
+		cuts = append(cuts, cut{id, trace.ChildID(parent, i%13)})
+		if len(parent) < 40 {
+			parent = id
+		} else {
+			parent = ""
+		}
+		if i%97 == 0 {
+			// Longer than begin's room: append moves the block.
+			start := a.begin(4)
+			a.buf = append(a.buf, strings.Repeat("x", 300+i)...)
+			cuts = append(cuts, cut{a.end(start), strings.Repeat("x", 300+i)})
+		}
+	}
+	for k, c := range cuts {
+		if c.got != c.want {
+			t.Fatalf("string %d is %q, want %q", k, c.got, c.want)
+		}
+	}
+	if s := a.end(len(a.buf)); s != "" {
+		t.Errorf("an empty cut is %q", s)
+	}
+}
+
+// TestCutTest checks the text of the comparison at a cutoff for both
+// rules and both kinds of node.
+func TestCutTest(t *testing.T) {
+	e := &engine[int, Game[int]]{}
+	for _, c := range []struct {
+		isMax, strict  bool
+		v, alpha, beta float64
+		want           string
+	}{
+		{true, false, 5, 1, 3, "5 ≥ β = 3"},
+		{true, true, 5, 1, 3, "5 > β = 3"},
+		{false, false, -2.5, 3, math.Inf(1), "−2.5 ≤ α = 3"},
+		{false, true, 2, 3, 4, "2 < α = 3"},
+		{true, false, 1e300, 0, 1e299, trace.Num(1e300).String() + " ≥ β = " + trace.Num(1e299).String()},
+	} {
+		if got := e.cutTest(c.isMax, c.strict, c.v, c.alpha, c.beta); got != c.want {
+			t.Errorf("cutTest(%v, %v, %v, %v, %v) = %q, want %q", c.isMax, c.strict, c.v, c.alpha, c.beta, got, c.want)
+		}
+	}
+}

@@ -222,7 +222,7 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 				}
 				x.emitEvent(trace.Event{Type: trace.Prune, Line: line, Node: p.id, Kind: kind, Depth: depth,
 					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
-					Test: cutTest(isMax, strict, v, alpha, beta), Pruned: pruned})
+					Test: x.cutTest(isMax, strict, v, alpha, beta), Pruned: pruned})
 				x.exitEvent(depth, kind, ret, x.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
 			}
 			return ret, x.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)

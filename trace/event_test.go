@@ -66,3 +66,24 @@ func TestEventReset(t *testing.T) {
 		check("every field", &all)
 	}
 }
+
+// TestNumString checks the display form of numbers, which narration, cut
+// tests and bounds use: a true minus sign, no "−0", ∞ with its sign, and
+// Append giving the same text after what the buffer held.
+func TestNumString(t *testing.T) {
+	for _, c := range []struct {
+		n    float64
+		want string
+	}{
+		{3, "3"}, {-2.5, "−2.5"}, {0, "0"}, {math.Copysign(0, -1), "0"}, {0.1, "0.1"},
+		{-1e-7, "−0.0000001"}, {1e21, "1000000000000000000000"}, {10.666666666666666, "10.666666666666666"},
+		{math.Inf(1), "+∞"}, {math.Inf(-1), "−∞"}, {math.NaN(), "?"},
+	} {
+		if got := Num(c.n).String(); got != c.want {
+			t.Errorf("Num(%v).String() = %q, want %q", c.n, got, c.want)
+		}
+		if got := string(Num(c.n).Append([]byte("v = "))); got != "v = "+c.want {
+			t.Errorf("Num(%v).Append = %q, want %q", c.n, got, "v = "+c.want)
+		}
+	}
+}

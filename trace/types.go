@@ -116,23 +116,28 @@ func Inf(sign int) Num { return Num(math.Inf(sign)) }
 // String formats n the way the viewer shows it: shortest decimal, with
 // −∞ and +∞ written as such and a true minus sign.
 func (n Num) String() string {
+	var b [24]byte
+	return string(n.Append(b[:0]))
+}
+
+// Append appends the form String returns to b, so that text built from
+// several numbers (the cut test "2 ≤ α = 3") needs no string per number.
+func (n Num) Append(b []byte) []byte {
 	f := float64(n)
 	switch {
 	case math.IsInf(f, 1):
-		return "+∞"
+		return append(b, "+∞"...)
 	case math.IsInf(f, -1):
-		return "−∞"
+		return append(b, "−∞"...)
 	case math.IsNaN(f):
-		return "?"
+		return append(b, '?')
+	case f == 0: // −0 too
+		return append(b, '0')
+	case f < 0:
+		b = append(b, "−"...)
+		f = -f
 	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if strings.HasPrefix(s, "-") {
-		s = "−" + s[1:]
-	}
-	if s == "−0" {
-		s = "0"
-	}
-	return s
+	return strconv.AppendFloat(b, f, 'f', -1, 64)
 }
 
 // Plain formats n in ASCII (inf, -inf, -2.5), as the command line prints it.
