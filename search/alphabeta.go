@@ -161,11 +161,7 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 					// A skipped child could have any value.
 					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
 				}
-				ev := &e.ev
-				ev.Reset(trace.Prune, line, p.id, kind, depth)
-				ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
-				ev.Test, ev.Pruned = e.cutTest(isMax, strict, v, alpha, beta), pruned
-				e.emit()
+				e.pruneEvent(line, p.id, kind, depth, alpha, beta, v, e.cutTest(isMax, strict, v, alpha, beta), pruned)
 				e.exitEvent(depth, kind, ret, e.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
 			}
 			return ret, e.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
@@ -274,6 +270,16 @@ func (e *engine[S, G]) cutTest(isMax, strict bool, v, alpha, beta float64) strin
 		a.buf = trace.Num(alpha).Append(append(a.buf, " ≤ α = "...))
 	}
 	return a.end(start)
+}
+
+// pruneEvent reports the cutoff at a MAX or MIN node: the test that fired
+// and the children it skips.
+func (e *engine[S, G]) pruneEvent(line, node string, kind trace.Kind, depth int, alpha, beta, v float64, test string, pruned []string) {
+	ev := &e.ev
+	ev.Reset(trace.Prune, line, node, kind, depth)
+	ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
+	ev.Test, ev.Pruned = test, pruned
+	e.emit()
 }
 
 // windowEvent reports that a child's value moved the window: α at a MAX

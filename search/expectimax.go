@@ -55,7 +55,7 @@ func (x *xengine[S, G]) expecti(s S, depth int) float64 {
 		x.fail(fmt.Errorf("search: expectiminimax handles MAX, MIN and CHANCE nodes, but node %q is %s", x.nodeID(depth), kind.Upper()))
 		return 0
 	}
-	if terminal := x.g.Terminal(s); terminal || (x.opt.Depth > 0 && depth >= x.opt.Depth) {
+	if terminal := x.g.Terminal(s); terminal || depth >= x.limit {
 		return x.leafX(s, depth, kind, terminal, -inf, inf)
 	}
 	moves := x.g.Moves(s, p.moves[:0])

@@ -115,7 +115,7 @@ func (x *xengine[S, G]) maxn(s S, depth int) []float64 {
 		x.fail(fmt.Errorf("search: max^n handles player nodes (P1, P2, …) and CHANCE nodes, but node %q is %s", x.nodeID(depth), kind.Upper()))
 		return nil
 	}
-	if terminal := x.g.Terminal(s); terminal || (x.opt.Depth > 0 && depth >= x.opt.Depth) {
+	if terminal := x.g.Terminal(s); terminal || depth >= x.limit {
 		return x.leafVec(s, depth, kind, terminal)
 	}
 	moves := x.g.Moves(s, p.moves[:0])

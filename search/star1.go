@@ -113,7 +113,7 @@ func (x *xengine[S, G]) star1(s S, depth int, alpha, beta float64) (float64, tra
 		x.fail(fmt.Errorf("search: star1 handles MAX, MIN and CHANCE nodes, but node %q is %s", x.nodeID(depth), kind.Upper()))
 		return 0, trace.Exact
 	}
-	if terminal := x.g.Terminal(s); terminal || (x.opt.Depth > 0 && depth >= x.opt.Depth) {
+	if terminal := x.g.Terminal(s); terminal || depth >= x.limit {
 		return x.leafX(s, depth, kind, terminal, alpha, beta), trace.Exact
 	}
 	moves := x.g.Moves(s, p.moves[:0])
@@ -220,9 +220,7 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 					pruned = x.pruneList(depth, k, n, perm)
 					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
 				}
-				x.emitEvent(trace.Event{Type: trace.Prune, Line: line, Node: p.id, Kind: kind, Depth: depth,
-					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
-					Test: x.cutTest(isMax, strict, v, alpha, beta), Pruned: pruned})
+				x.pruneEvent(line, p.id, kind, depth, alpha, beta, v, x.cutTest(isMax, strict, v, alpha, beta), pruned)
 				x.exitEvent(depth, kind, ret, x.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
 			}
 			return ret, x.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
@@ -230,16 +228,12 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 		if isMax && v > alpha {
 			alpha = v
 			if tracing {
-				x.emitEvent(trace.Event{Type: trace.Update, Line: "max-alpha", Node: p.id, Kind: kind, Depth: depth,
-					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
-					Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb, Changed: "alpha"})
+				x.windowEvent("max-alpha", "alpha", p.id, kind, depth, alpha, beta, v, below.id, cv, cb)
 			}
 		} else if !isMax && v < beta {
 			beta = v
 			if tracing {
-				x.emitEvent(trace.Event{Type: trace.Update, Line: "min-beta", Node: p.id, Kind: kind, Depth: depth,
-					Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v),
-					Child: below.id, ChildValue: trace.Num(cv), ChildBound: cb, Changed: "beta"})
+				x.windowEvent("min-beta", "beta", p.id, kind, depth, alpha, beta, v, below.id, cv, cb)
 			}
 		}
 	}
