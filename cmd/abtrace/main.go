@@ -58,6 +58,8 @@ Source (one of):
                         chance nodes '([chance](3 12 8) [chance](0.9:2 0.1:3))', vector leaves '((<3,1,2> <1,5,2>))'
   --tree-file PATH      the same, read from a file ("-" for standard input)
   --game tictactoe      [--position CELLS]  9 cells row-major of x, o and . (default empty)
+  --game connect4       [--position MOVES]  Connect Four 7×6 from the moves played, such as dd or 4455
+                        (or 6 rows of 7 cells from the top, '/'-separated); needs --depth (at most 8)
   --game nim            [--matches N] [--take K]  matchsticks: take 1..K, taking the last loses (default 5, 2)
   --game dice           [--position 'max=1,3 min=2,4 turn=max roll=1 goal=6']  Coin Race, a race game
                         with throws (CHANCE nodes); needs --depth and --algo expectiminimax or star1
@@ -76,7 +78,8 @@ Options:
   --order natural|reversed|random|eval|best|worst   successor ordering (default natural)
   --seed N              seed of the random tree and the random ordering (default 0)
   --depth N             depth limit, 0 for none (default 0; throws count as a level)
-  --eval NAME           evaluation at the depth limit: h (trees), lines or aima (tictactoe), theory (nim), race (dice)
+  --eval NAME           evaluation at the depth limit: h (trees), lines or aima (tictactoe), threats (connect4),
+                        theory (nim), race (dice)
 
 solve --json prints {"value", "best", "pv", "stats", "evaluated", "pruned"}; "value" is a number, or for
 maxn a list with one number per player; with --transform it adds "transform": {"name",
@@ -112,7 +115,7 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	treeFile := new(string)
 	fs.StringVar(&s.Tree, "tree", "", "tree in the classroom notation")
 	fs.StringVar(treeFile, "tree-file", "", "file holding a tree (- for standard input)")
-	fs.StringVar(&s.Game, "game", "", "tictactoe, nim or dice")
+	fs.StringVar(&s.Game, "game", "", "tictactoe, connect4, nim or dice")
 	fs.StringVar(&s.Position, "position", "", "tic-tac-toe position (9 cells of x, o and .) or dice position")
 	fs.IntVar(&s.Matches, "matches", 0, "nim: matches on the table (default 5)")
 	fs.IntVar(&s.Take, "take", 0, "nim: most matches one move takes (default 2)")

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/connect4"
 	"github.com/abtrace/abtrace/search/dice"
 	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/tictactoe"
@@ -26,7 +27,7 @@ import (
 const Textbook = "((3 12 8) (2 4 6) (14 5 2))"
 
 // Scenario is one search. Exactly one source is set: Tree (tree text),
-// Game ("tictactoe", "nim" or "dice") or Random ("B,D"). The zero values of
+// Game ("tictactoe", "connect4", "nim" or "dice") or Random ("B,D"). The zero values of
 // the other fields are the defaults: alpha-beta, prune on ≥, fail-soft,
 // natural order, no depth limit.
 //
@@ -36,8 +37,8 @@ const Textbook = "((3 12 8) (2 4 6) (14 5 2))"
 type Scenario struct {
 	Tree     string // explicit tree in the classroom notation
 	Root     string // "max" (default) or "min": the player at the root of an explicit tree
-	Game     string // "tictactoe", "nim" or "dice"
-	Position string // tic-tac-toe: 9 cells of x, o and . (default: the empty board); dice: see package dice (default dice.DefaultPosition)
+	Game     string // "tictactoe", "connect4", "nim" or "dice"
+	Position string // tic-tac-toe: 9 cells of x, o and . (default: the empty board); connect4: moves such as "dd" or 6 rows of cells (see connect4.Parse); dice: see package dice (default dice.DefaultPosition)
 	Matches  int    // nim: matches on the table (default 5)
 	Take     int    // nim: most matches a move may take (default 2)
 	Random   string // random tree recipe "B,D": branching and depth
@@ -278,8 +279,10 @@ func (s Scenario) Prepare() (*Search, error) {
 		err = p.prepareNim()
 	case s.Game == "dice":
 		err = p.prepareDice()
+	case s.Game == "connect4":
+		err = p.prepareConnect4()
 	case s.Game != "":
-		return nil, usage("unknown game %q (want tictactoe, nim or dice)", s.Game)
+		return nil, usage("unknown game %q (want tictactoe, connect4, nim or dice)", s.Game)
 	case s.Random != "":
 		err = p.prepareRandom()
 	default:
@@ -608,3 +611,43 @@ func IsUsage(err error) bool {
 	var u *UsageError
 	return errors.As(err, &u)
 }
+
+// prepareConnect4 sets up Connect Four (package connect4), which needs a
+// depth limit: the full game is far too large to search to the end.
+func (p *Search) prepareConnect4() error {
+	s := p.Scenario
+	if s.Matches != 0 || s.Take != 0 {
+		return usage("matches and take belong to nim, not connect4")
+	}
+	st, err := connect4.Parse(s.Position)
+	if err != nil {
+		return &UsageError{err}
+	}
+	if s.Depth == 0 {
+		return usage("connect4 needs a depth limit (depth %d looks two moves of each player ahead): the full game has trillions of positions", MaxConnect4Depth/2)
+	}
+	if s.Depth > MaxConnect4Depth {
+		return usage("connect4 searches at most %d plies deep, not %d", MaxConnect4Depth, s.Depth)
+	}
+	if err := p.twoPlayerGame("connect4"); err != nil {
+		return err
+	}
+	ev, err := connect4.Evaluation(s.Eval)
+	if err != nil {
+		return &UsageError{err}
+	}
+	// A real win must outrank every heuristic value.
+	g := connect4.Game{Win: connect4.WinScore}
+	opt := search.Options[connect4.State]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed, Depth: s.Depth,
+		Eval: ev, EvalName: ev.Name(), Bounds: p.Bounds}
+	p.RootKind = g.ToMove(st)
+	p.shaper = newGameShaper(search.Game[connect4.State](g), st, s.Depth, true, func(x connect4.State, sh *trace.Shape) {
+		sh.Board = x.String()
+	})
+	return setRun(p, g, st, opt)
+}
+
+// MaxConnect4Depth is the deepest depth limit a Connect Four scenario
+// takes: depth 8 is about 5.7 million nodes without pruning, a few seconds
+// of untraced search, and is already more than a lecture steps through.
+const MaxConnect4Depth = 8
