@@ -45,6 +45,9 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 	p := &e.plies[depth]
 	p.nodes++
 	p.pvn = 0
+	if !e.visit() {
+		return 0, trace.Exact
+	}
 	tracing := e.rec != nil
 	terminal := e.g.Terminal(s)
 	if terminal && !tracing {

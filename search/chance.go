@@ -290,6 +290,7 @@ func (x *xengine[S, G]) orderX(s S, depth int, kind trace.Kind, moves []Move, pr
 func (x *xengine[S, G]) trueValueX(c S, depth int) float64 {
 	if x.xo == nil {
 		x.xo = newX[S, G](x.g, AlgoExpectiminimax, Options[S]{Depth: x.opt.Depth, Eval: x.opt.Eval, EvalName: x.opt.EvalName}, nil)
+		x.xo.meter = x.meter // its work counts against the same budget
 	}
 	o := x.xo
 	copy(o.path[:depth+1], x.path[:depth+1])

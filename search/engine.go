@@ -46,11 +46,13 @@ type engine[S any, G Game[S]] struct {
 	explain Explainer[S]
 
 	oracle *engine[S, G] // computes true values for the best and worst orderings
+	meter  *meter        // the work done against opt.Budget, shared with the oracle
 	ids    idArena       // tracing only
 }
 
 func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recorder) *engine[S, G] {
-	e := &engine[S, G]{g: g, opt: opt, algo: algo, rec: rec, limit: math.MaxInt, window: algo.HasWindow()}
+	e := &engine[S, G]{g: g, opt: opt, algo: algo, rec: rec, limit: math.MaxInt, window: algo.HasWindow(),
+		meter: newMeter(opt.Budget)}
 	if opt.Depth > 0 {
 		e.limit = opt.Depth
 	}

@@ -45,6 +45,9 @@ func (x *xengine[S, G]) expecti(s S, depth int) float64 {
 	p := &x.plies[depth]
 	p.nodes++
 	p.pvn = 0
+	if !x.visit() {
+		return 0
+	}
 	kind := x.g.ToMove(s)
 	tracing := x.rec != nil
 	inf := math.Inf(1)

@@ -103,6 +103,9 @@ func (x *xengine[S, G]) maxn(s S, depth int) []float64 {
 	p := &x.plies[depth]
 	p.nodes++
 	p.pvn = 0
+	if !x.visit() {
+		return nil
+	}
 	kind := x.g.ToMove(s)
 	tracing := x.rec != nil
 	inf := math.Inf(1)

@@ -33,6 +33,9 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 	p := &e.plies[depth]
 	p.nodes++
 	p.pvn = 0
+	if !e.visit() {
+		return 0
+	}
 	tracing := e.rec != nil
 	terminal := e.g.Terminal(s)
 	if terminal && !tracing {

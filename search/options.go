@@ -163,6 +163,9 @@ type Options[S any] struct {
 	// Player is the player (1-based) that the paranoid reduction plays
 	// for; 0 means player 1. The other algorithms ignore it.
 	Player int
+	// Budget bounds the search's work and lets its caller cancel it
+	// (see Budget). The zero value sets no bound.
+	Budget Budget
 }
 
 // Bounds is the interval [L, U] that holds every leaf value (terminal

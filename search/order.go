@@ -95,6 +95,7 @@ func keyBefore(a, b float64, desc bool) bool {
 func (e *engine[S, G]) trueValue(c S, depth int) float64 {
 	if e.oracle == nil {
 		e.oracle = newEngine[S, G](e.g, AlgoAlphaBeta, Options[S]{Depth: e.opt.Depth, Eval: e.opt.Eval, EvalName: e.opt.EvalName}, nil)
+		e.oracle.meter = e.meter // its work counts against the same budget
 	}
 	o := e.oracle
 	v, _ := o.alphabeta(c, depth, math.Inf(-1), math.Inf(1))

@@ -104,6 +104,9 @@ func (x *xengine[S, G]) star1(s S, depth int, alpha, beta float64) (float64, tra
 	p := &x.plies[depth]
 	p.nodes++
 	p.pvn = 0
+	if !x.visit() {
+		return 0, trace.Exact
+	}
 	kind := x.g.ToMove(s)
 	tracing := x.rec != nil
 	if tracing {
