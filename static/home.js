@@ -33,6 +33,8 @@ async function validate() {
   }
   const q = new URLSearchParams({ tree: text });
   if (rootValue()) q.set("root", rootValue());
+  const format = form.querySelector("select[name=format]");
+  if (format && format.value) q.set("format", format.value);
   let res;
   try {
     const r = await fetch("/api/validate?" + q.toString(), { headers: { Accept: "application/json" } });
@@ -73,7 +75,7 @@ tree.addEventListener("input", () => {
   clearTimeout(timer);
   timer = setTimeout(validate, 250);
 });
-for (const r of form.querySelectorAll("input[name=root]")) r.addEventListener("change", validate);
+for (const r of form.querySelectorAll("input[name=root], select[name=format]")) r.addEventListener("change", validate);
 validate();
 
 // The tic-tac-toe board: a click cycles a cell through empty, x and o; the

@@ -26,6 +26,9 @@ type Form struct {
 	// algorithms; DicePosition is the dice game's position, kept apart
 	// from tic-tac-toe's.
 	Bounds, Player, Transform, DicePosition string
+	// Format is the notation of Tree: "" or "abtrace", "cmu", "sml",
+	// "cs188" or "aima".
+	Format string
 }
 
 // FormError is a problem with the submitted scenario.

@@ -14,6 +14,7 @@ import (
 	"github.com/abtrace/abtrace/search/dice"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/search/tree/importer"
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
 )
@@ -65,14 +66,11 @@ type validateResult struct {
 // search, or the error with its line and column. It answers 200 either
 // way; the ok field tells.
 func (s *Server) validate(c echo.Context) error {
-	sc := scenario.Scenario{Tree: c.QueryParam("tree"), Root: c.QueryParam("root")}
+	sc := scenario.Scenario{Tree: c.QueryParam("tree"), Root: c.QueryParam("root"), Format: c.QueryParam("format")}
 	p, err := sc.Prepare()
 	if err != nil {
 		r := validateResult{Error: err.Error()}
-		var te *tree.Error
-		if errors.As(err, &te) {
-			r.Line, r.Col = te.Line, te.Col
-		}
+		r.Line, r.Col = errorPosition(err)
 		return c.JSON(http.StatusOK, r)
 	}
 	return c.JSON(http.StatusOK, validateResult{OK: true, Nodes: p.Tree.Size, Leaves: p.Tree.Leaves, Canonical: p.Tree.String()})
@@ -145,13 +143,16 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 	for k, vs := range q {
 		keep[k] = vs
 	}
-	for _, k := range []string{"source", "tree", "root", "game", "position", "matches", "take", "random", "bounds", "player", "transform"} {
+	for _, k := range []string{"source", "tree", "root", "game", "position", "matches", "take", "random", "bounds", "player", "transform", "format"} {
 		keep.Del(k)
 	}
 	switch src := q.Get("source"); src {
 	case "tree", "":
 		keep.Set("tree", q.Get("tree"))
 		keep.Set("root", q.Get("root"))
+		if f := q.Get("format"); f != "" && f != "abtrace" {
+			keep.Set("format", f)
+		}
 	case "random":
 		keep.Set("random", q.Get("random"))
 		keep.Set("root", q.Get("root"))
@@ -178,7 +179,7 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 		keep.Set("player", strings.TrimSpace(q.Get("player")))
 	}
 	keep.Set("transform", strings.TrimSpace(q.Get("transform")))
-	for _, k := range []string{"bounds", "player", "transform", "position", "depth", "eval", "seed"} {
+	for _, k := range []string{"bounds", "player", "transform", "position", "depth", "eval", "seed", "prune"} {
 		if keep.Get(k) == "" {
 			keep.Del(k)
 		}
@@ -210,9 +211,8 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 func (s *Server) homeWithError(c echo.Context, q url.Values, err error) error {
 	f := formFrom(q)
 	fe := templates.NewFormError(err.Error(), "", 0, 0)
-	var te *tree.Error
-	if errors.As(err, &te) && te.Line > 0 && f.Source == "tree" {
-		fe = templates.NewFormError(err.Error(), f.Tree, te.Line, te.Col)
+	if line, col := errorPosition(err); line > 0 && f.Source == "tree" {
+		fe = templates.NewFormError(err.Error(), f.Tree, line, col)
 	}
 	h := templates.Home{Form: f, Error: fe, Examples: examples(), Assets: s.assets}
 	return s.render(c, http.StatusBadRequest, templates.HomePage(h))
@@ -225,7 +225,7 @@ func formFrom(q url.Values) templates.Form {
 		Matches: q.Get("matches"), Take: q.Get("take"), Random: q.Get("random"), Seed: q.Get("seed"),
 		Algo: q.Get("algo"), Prune: q.Get("prune"), Fail: q.Get("fail"), Order: q.Get("order"),
 		Depth: q.Get("depth"), Eval: q.Get("eval"), Bounds: q.Get("bounds"), Player: q.Get("player"),
-		Transform: q.Get("transform"), DicePosition: q.Get("dice-position"),
+		Transform: q.Get("transform"), DicePosition: q.Get("dice-position"), Format: q.Get("format"),
 	}
 	if f.Source == "" {
 		switch g := q.Get("game"); {
@@ -505,4 +505,18 @@ func parseStep(st string) (step int, end bool, err error) {
 		return 0, false, fmt.Errorf("a whole number from 0, or \"end\", not %q", st)
 	}
 	return n, false, nil
+}
+
+// errorPosition is the line and column of an error in tree text, in the
+// classroom notation or an imported format; 0, 0 when it has none.
+func errorPosition(err error) (line, col int) {
+	var te *tree.Error
+	var ie *importer.Error
+	switch {
+	case errors.As(err, &te):
+		return te.Line, te.Col
+	case errors.As(err, &ie):
+		return ie.Line, ie.Col
+	}
+	return 0, 0
 }

@@ -57,6 +57,10 @@ Source (one of):
   --tree TEXT           a tree in the classroom notation, e.g. '((3 12 8) (2 4 6) (14 5 2))';
                         chance nodes '([chance](3 12 8) [chance](0.9:2 0.1:3))', vector leaves '((<3,1,2> <1,5,2>))'
   --tree-file PATH      the same, read from a file ("-" for standard input)
+  --format NAME         the notation of --tree / --tree-file: abtrace (default), cmu (the CMU 15-150
+                        visualizer's text, a leaf is (v)), sml (its ExplicitGame: Node [...], Esti ~2),
+                        cs188 (a GraphGameTree .test file: its agents, depth, alg and the course's
+                        strict pruning, v > β / v < α) or aima (nested lists [[3, 12, 8], [2, 4, 6]])
   --game tictactoe      [--position CELLS]  9 cells row-major of x, o and . (default empty)
   --game connect4       [--position MOVES]  Connect Four 7×6 from the moves played, such as dd or 4455
                         (or 6 rows of 7 cells from the top, '/'-separated); needs --depth (at most 8)
@@ -81,8 +85,9 @@ Options:
   --eval NAME           evaluation at the depth limit: h (trees), lines or aima (tictactoe), threats (connect4),
                         theory (nim), race (dice)
 
-solve --json prints {"value", "best", "pv", "stats", "evaluated", "pruned"}; "value" is a number, or for
-maxn a list with one number per player; with --transform it adds "transform": {"name",
+solve --json prints {"value", "best", "pv", "stats", "evaluated", "pruned", "labels"}; "value" is a number,
+or for maxn a list with one number per player; "labels" maps node ids to labels (state names of imported
+trees) for every labelled node, and is left out when no node has one; with --transform it adds "transform": {"name",
 "order_preserving", "value_before", "best_before", "changed"}.
 
 Exit status: 0 on success, 1 when the search fails, 2 for a usage error.
@@ -115,6 +120,7 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	treeFile := new(string)
 	fs.StringVar(&s.Tree, "tree", "", "tree in the classroom notation")
 	fs.StringVar(treeFile, "tree-file", "", "file holding a tree (- for standard input)")
+	fs.StringVar(&s.Format, "format", "", "notation of the tree: abtrace, cmu, sml, cs188 or aima")
 	fs.StringVar(&s.Game, "game", "", "tictactoe, connect4, nim or dice")
 	fs.StringVar(&s.Position, "position", "", "tic-tac-toe position (9 cells of x, o and .) or dice position")
 	fs.IntVar(&s.Matches, "matches", 0, "nim: matches on the table (default 5)")
@@ -210,14 +216,17 @@ func readTreeFile(path string, stdin io.Reader) (string, error) {
 // solveJSON is the agreed output of solve --json. Value is a number; for
 // max^n, Vec is set and "value" is written as the list of its numbers.
 type solveJSON struct {
-	Value     trace.Num      `json:"value"`
-	Vec       []float64      `json:"-"`
-	Best      string         `json:"best"`
-	PV        []string       `json:"pv"`
-	Stats     statsJSON      `json:"stats"`
-	Evaluated []string       `json:"evaluated"`
-	Pruned    []string       `json:"pruned"`
-	Transform *transformJSON `json:"transform,omitempty"`
+	Value     trace.Num `json:"value"`
+	Vec       []float64 `json:"-"`
+	Best      string    `json:"best"`
+	PV        []string  `json:"pv"`
+	Stats     statsJSON `json:"stats"`
+	Evaluated []string  `json:"evaluated"`
+	Pruned    []string  `json:"pruned"`
+	// Labels maps the id of every labelled node to its label, so that a
+	// grader can compare by state name.
+	Labels    map[string]string `json:"labels,omitempty"`
+	Transform *transformJSON    `json:"transform,omitempty"`
 }
 
 // transformJSON says what --transform did: the search before it, and
@@ -272,6 +281,16 @@ func solve(args []string, stdout, stderr io.Writer) int {
 	}
 	out.Value, out.Vec, out.Best, out.PV = res.Value, res.Vec, res.Best, res.PV
 	out.Stats = statsJSON{res.Stats.Nodes, res.Stats.Leaves, res.Stats.Cutoffs}
+	if p.Tree != nil {
+		for n := range p.Tree.All() {
+			if n.Label != "" {
+				if out.Labels == nil {
+					out.Labels = map[string]string{}
+				}
+				out.Labels[n.ID] = n.Label
+			}
+		}
+	}
 	if p.Transform != nil {
 		rep, err := p.TransformReport()
 		if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/tictactoe"
 	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/search/tree/importer"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -63,6 +64,12 @@ type Scenario struct {
 	// on the mapped values, and Search.TransformReport compares it with the
 	// search on the values as they are.
 	Transform string
+	// Format is the notation of Tree: "abtrace" (the classroom notation,
+	// the default), "cmu", "sml", "cs188" or "aima" (see package
+	// importer). A CS188 file brings its own agents, depth cut, algorithm
+	// and the course's strict pruning rule; Algo and Prune, when given,
+	// still win.
+	Format string
 }
 
 // UsageError is an error in the scenario itself (a bad flag value, a tree
@@ -109,12 +116,13 @@ func (s Scenario) Query() url.Values {
 	set("bounds", s.Bounds)
 	setInt("player", s.Player)
 	set("transform", s.Transform)
+	set("format", s.Format)
 	return v
 }
 
 // Names lists the query parameters a Scenario reads.
 var Names = []string{"tree", "root", "game", "position", "matches", "take", "random", "seed",
-	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform"}
+	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format"}
 
 // FromQuery decodes a scenario from query parameters. Unknown parameters
 // are ignored (the viewer adds its own, such as step); malformed numbers
@@ -124,6 +132,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 		Tree: v.Get("tree"), Root: v.Get("root"), Game: v.Get("game"), Position: v.Get("position"),
 		Random: v.Get("random"), Algo: v.Get("algo"), Prune: v.Get("prune"), Fail: v.Get("fail"),
 		Order: v.Get("order"), Eval: v.Get("eval"), Bounds: v.Get("bounds"), Transform: v.Get("transform"),
+		Format: v.Get("format"),
 	}
 	var err error
 	num := func(name string, dst *int) {
@@ -269,6 +278,9 @@ func (s Scenario) Prepare() (*Search, error) {
 	if sources > 1 {
 		return nil, usage("give one source: a tree, a game or a random recipe, not several")
 	}
+	if s.Format != "" && s.Format != "abtrace" && (s.Game != "" || s.Random != "") {
+		return nil, usage("format %s reads a tree's text; it does not apply to a game or a random tree", s.Format)
+	}
 	if s.Root != "" && (s.Game != "") {
 		return nil, usage("root applies to explicit and random trees; in %s the position says who moves", s.Game)
 	}
@@ -324,11 +336,30 @@ func (p *Search) prepareTree() error {
 	if err != nil {
 		return err
 	}
-	t, err := tree.Options{Root: rk}.Parse(text)
+	f, err := importer.ParseFormat(s.Format)
 	if err != nil {
 		return &UsageError{err}
 	}
-	return p.useTree(t)
+	imp, err := importer.Import(f, text, tree.Options{Root: rk})
+	if err != nil {
+		return &UsageError{err}
+	}
+	if f == importer.CS188 && s.Root == "min" {
+		return usage("a CS188 file starts with Pacman, a MAX node; root min does not apply")
+	}
+	// The source's algorithm and pruning rule, unless the scenario names
+	// its own.
+	if s.Algo == "" && imp.Algo != "" {
+		if p.Algorithm, err = search.ParseAlgorithm(imp.Algo); err != nil {
+			return &UsageError{err}
+		}
+	}
+	if s.Prune == "" && imp.Prune != "" {
+		if p.PruneRule, err = search.ParsePruneRule(imp.Prune); err != nil {
+			return &UsageError{err}
+		}
+	}
+	return p.useTree(imp.Tree)
 }
 
 func (p *Search) prepareRandom() error {
