@@ -70,7 +70,9 @@ func TestImportErrorsOnTheHomePage(t *testing.T) {
 	if !strings.Contains(body, "cmu: line 2, column 7") {
 		t.Errorf("the page does not show the error with its position")
 	}
-	chosen := p.all(func(n *html.Node) bool { return n.Data == "option" && attrHas(n, "selected") && isInside(n, p.one("tree-format")) })
+	chosen := p.all(func(n *html.Node) bool {
+		return n.Data == "option" && attrHas(n, "selected") && isInside(n, p.one("tree-format"))
+	})
 	if len(chosen) != 1 || attrOf(chosen[0], "value") != "cmu" {
 		t.Errorf("the chosen format was not kept")
 	}
