@@ -67,6 +67,8 @@ Source (one of):
   --game nim            [--matches N] [--take K]  matchsticks: take 1..K, taking the last loses (default 5, 2)
   --game dice           [--position 'max=1,3 min=2,4 turn=max roll=1 goal=6']  Coin Race, a race game
                         with throws (CHANCE nodes); needs --depth and --algo expectiminimax or star1
+  --game reversi        [--position 64 SQUARES [x|o]]  Othello on 8×8 (default the opening); needs --depth
+  --game suicide-reversi   the same rules, but whoever ends with fewer discs wins
   --random B,D          a random uniform tree, branching B and depth D [--seed S]
 Options:
   --root max|min        player at the root of an explicit or random tree (default max)
@@ -83,7 +85,11 @@ Options:
   --seed N              seed of the random tree and the random ordering (default 0)
   --depth N             depth limit, 0 for none (default 0; throws count as a level)
   --eval NAME           evaluation at the depth limit: h (trees), lines or aima (tictactoe), threats (connect4),
-                        theory (nim), race (dice)
+                        theory (nim), race (dice); for reversi a weighting of features such as
+                        discs:1,mobility:5 (features: discs, mobility, invmobility, novelty, corners,
+                        edges; default discs:1,mobility:2,corners:10)
+  --kuhlmann max|min    reversi: Kuhlmann et al.'s evaluation E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V (max) or with 1 − V
+                        (min) from the features of --eval, with goal values R⁻ = 0, R⁺ = 100
 
 solve --json prints {"value", "best", "pv", "stats", "evaluated", "pruned", "labels"}; "value" is a number,
 or for maxn a list with one number per player; "labels" maps node ids to labels (state names of imported
@@ -121,7 +127,7 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	fs.StringVar(&s.Tree, "tree", "", "tree in the classroom notation")
 	fs.StringVar(treeFile, "tree-file", "", "file holding a tree (- for standard input)")
 	fs.StringVar(&s.Format, "format", "", "notation of the tree: abtrace, cmu, sml, cs188 or aima")
-	fs.StringVar(&s.Game, "game", "", "tictactoe, connect4, nim or dice")
+	fs.StringVar(&s.Game, "game", "", "tictactoe, connect4, nim, dice, reversi or suicide-reversi")
 	fs.StringVar(&s.Position, "position", "", "tic-tac-toe position (9 cells of x, o and .) or dice position")
 	fs.IntVar(&s.Matches, "matches", 0, "nim: matches on the table (default 5)")
 	fs.IntVar(&s.Take, "take", 0, "nim: most matches one move takes (default 2)")
@@ -137,6 +143,7 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	fs.StringVar(&s.Order, "order", "", "natural, reversed, random, eval, best or worst")
 	fs.IntVar(&s.Depth, "depth", 0, "depth limit (0 = none)")
 	fs.StringVar(&s.Eval, "eval", "", "evaluation at the depth limit")
+	fs.StringVar(&s.Kuhlmann, "kuhlmann", "", "reversi: max or min, Kuhlmann et al.'s evaluation from the features of --eval")
 	return s, treeFile
 }
 
@@ -346,6 +353,8 @@ func printSummary(w io.Writer, p *scenario.Search, res trace.Result, out solveJS
 		if n := p.Tree.Find(best); n != nil && n.Label != "" {
 			best += " (" + n.Label + ")"
 		}
+	} else if name := p.MoveName(best); name != "" {
+		best += " (" + name + ")"
 	}
 	value := res.Value.Plain()
 	if res.Vec != nil {

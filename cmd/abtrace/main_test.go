@@ -308,3 +308,28 @@ func TestTraceNewAlgorithms(t *testing.T) {
 		}
 	}
 }
+
+func TestSolveReversi(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "--game", "reversi", "--depth", "2", "--eval", "discs:1,mobility:5"}, "on reversi\nvalue "},
+		{[]string{"solve", "--game", "suicide-reversi", "--depth", "2", "--eval", "discs", "--kuhlmann", "min"}, "best move "},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if code := run(tc.args, &out, &errOut); code != exitOK {
+				t.Fatalf("exit %d, stderr %q", code, errOut.String())
+			}
+			if !strings.Contains(out.String(), tc.want) || !strings.Contains(out.String(), "(d3)") {
+				t.Errorf("output %q, want it to contain %q and the move name (d3)", out.String(), tc.want)
+			}
+		})
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"solve", "--game", "reversi", "--depth", "2", "--kuhlmann", "up"}, &out, &errOut); code != exitUsage || !strings.Contains(errOut.String(), "kuhlmann direction") {
+		t.Errorf("bad --kuhlmann: exit %d, stderr %q; want %d and the direction named", code, errOut.String(), exitUsage)
+	}
+}

@@ -104,7 +104,7 @@ func TestNewAlgorithmUsageErrors(t *testing.T) {
 		{Scenario{Game: "dice", Algo: "expectiminimax", Depth: 4, Position: "max=9,9"}, "dice: "},
 		{Scenario{Game: "dice", Algo: "expectiminimax", Depth: 4, Eval: "pips"}, "unknown evaluation"},
 		{Scenario{Game: "tictactoe", Algo: "maxn"}, "two-player game"},
-		{Scenario{Game: "chess"}, "want tictactoe, connect4, nim or dice"},
+		{Scenario{Game: "chess"}, "want tictactoe, connect4, nim, dice"},
 	}
 	for _, c := range cases {
 		_, err := c.s.Prepare()

@@ -70,6 +70,12 @@ type Scenario struct {
 	// and the course's strict pruning rule; Algo and Prune, when given,
 	// still win.
 	Format string
+	// Kuhlmann turns the features of Eval into Kuhlmann et al.'s
+	// evaluation, "max" or "min" (Reversi); "" means a weighted sum.
+	Kuhlmann string
+	// Fuzzy sets the fuzzy goal evaluation of tic-tac-toe (Eval "fuzzy"):
+	// "tnorm,p,t,q" as fuzzy.ParseParams reads it.
+	Fuzzy string
 }
 
 // UsageError is an error in the scenario itself (a bad flag value, a tree
@@ -117,12 +123,14 @@ func (s Scenario) Query() url.Values {
 	setInt("player", s.Player)
 	set("transform", s.Transform)
 	set("format", s.Format)
+	set("kuhlmann", s.Kuhlmann)
+	set("fuzzy", s.Fuzzy)
 	return v
 }
 
 // Names lists the query parameters a Scenario reads.
 var Names = []string{"tree", "root", "game", "position", "matches", "take", "random", "seed",
-	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format"}
+	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy"}
 
 // FromQuery decodes a scenario from query parameters. Unknown parameters
 // are ignored (the viewer adds its own, such as step); malformed numbers
@@ -132,7 +140,8 @@ func FromQuery(v url.Values) (Scenario, error) {
 		Tree: v.Get("tree"), Root: v.Get("root"), Game: v.Get("game"), Position: v.Get("position"),
 		Random: v.Get("random"), Algo: v.Get("algo"), Prune: v.Get("prune"), Fail: v.Get("fail"),
 		Order: v.Get("order"), Eval: v.Get("eval"), Bounds: v.Get("bounds"), Transform: v.Get("transform"),
-		Format: v.Get("format"),
+		Format:   v.Get("format"),
+		Kuhlmann: v.Get("kuhlmann"), Fuzzy: v.Get("fuzzy"),
 	}
 	var err error
 	num := func(name string, dst *int) {
@@ -193,6 +202,19 @@ type Search struct {
 
 	// shaper draws the tree for Shape, SubtreeSize and Describe (shape.go).
 	shaper shaper
+	// moveName names the move into a node as its game writes it (nil
+	// where the game does not say).
+	moveName func(id string) string
+}
+
+// MoveName names the move that leads from the parent of node id to it as
+// the game writes it ("d3" in Reversi), or "" where the game has no names
+// or the id names no node.
+func (p *Search) MoveName(id string) string {
+	if p.moveName == nil || id == "" {
+		return ""
+	}
+	return p.moveName(id)
 }
 
 // Run runs the search with the scenario's algorithm. rec may be nil.
@@ -281,6 +303,12 @@ func (s Scenario) Prepare() (*Search, error) {
 	if s.Format != "" && s.Format != "abtrace" && (s.Game != "" || s.Random != "") {
 		return nil, usage("format %s reads a tree's text; it does not apply to a game or a random tree", s.Format)
 	}
+	if s.Kuhlmann != "" && s.Game != "reversi" && s.Game != "suicide-reversi" {
+		return nil, usage("kuhlmann applies to the features of reversi and suicide-reversi")
+	}
+	if s.Fuzzy != "" {
+		return nil, usage("fuzzy is not offered yet")
+	}
 	if s.Root != "" && (s.Game != "") {
 		return nil, usage("root applies to explicit and random trees; in %s the position says who moves", s.Game)
 	}
@@ -293,8 +321,10 @@ func (s Scenario) Prepare() (*Search, error) {
 		err = p.prepareDice()
 	case s.Game == "connect4":
 		err = p.prepareConnect4()
+	case s.Game == "reversi" || s.Game == "suicide-reversi":
+		err = p.prepareReversi()
 	case s.Game != "":
-		return nil, usage("unknown game %q (want tictactoe, connect4, nim or dice)", s.Game)
+		return nil, usage("unknown game %q (want tictactoe, connect4, nim, dice, reversi or suicide-reversi)", s.Game)
 	case s.Random != "":
 		err = p.prepareRandom()
 	default:

@@ -1,0 +1,69 @@
+package scenario
+
+import (
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/reversi"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// MaxReversiDepth is the deepest depth limit a Reversi scenario takes:
+// about ten moves at each of 8 levels is 10⁸ positions for minimax, the
+// most a viewer or a command line should wait for.
+const MaxReversiDepth = 8
+
+// prepareReversi sets up Reversi or suicide Reversi from Position (default
+// the opening), which needs a depth limit. Eval is a weighting of the
+// features (reversi.ParseEvaluation; default reversi.DefaultEvaluation),
+// and Kuhlmann turns it into Kuhlmann et al.'s evaluation. The game's
+// utilities lie beyond every value of the evaluation (reversi.ForEvaluation).
+func (p *Search) prepareReversi() error {
+	s := p.Scenario
+	if s.Matches != 0 || s.Take != 0 {
+		return usage("matches and take belong to nim, not %s", s.Game)
+	}
+	if s.Fuzzy != "" {
+		return usage("fuzzy belongs to tictactoe's fuzzy goal evaluation, not %s", s.Game)
+	}
+	st, err := reversi.Parse(s.Position)
+	if err != nil {
+		return &UsageError{err}
+	}
+	if s.Depth == 0 {
+		return usage("%s needs a depth limit (depth 2 looks one move of each player ahead): the whole game is far too large to search", s.Game)
+	}
+	if s.Depth > MaxReversiDepth {
+		return usage("%s: depth must be at most %d, not %d", s.Game, MaxReversiDepth, s.Depth)
+	}
+	if err := p.twoPlayerGame(s.Game); err != nil {
+		return err
+	}
+	ev, err := reversi.ParseEvaluation(s.Eval, s.Kuhlmann)
+	if err != nil {
+		return &UsageError{err}
+	}
+	g := reversi.ForEvaluation(s.Game == "suicide-reversi", ev)
+	opt := search.Options[reversi.State]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed,
+		Depth: s.Depth, Eval: ev, EvalName: ev.Name(), Bounds: p.Bounds}
+	p.RootKind = g.ToMove(st)
+	p.shaper = newGameShaper(search.Game[reversi.State](g), st, s.Depth, false, func(x reversi.State, sh *trace.Shape) {
+		sh.Board = x.Board()
+	})
+	p.moveName = func(id string) string {
+		path, err := parseID(id)
+		if err != nil {
+			return ""
+		}
+		x := st
+		var m search.Move
+		for _, i := range path {
+			ms := g.Moves(x, nil)
+			if i < 0 || i >= len(ms) {
+				return ""
+			}
+			m = ms[i]
+			x = g.Result(x, m)
+		}
+		return reversi.MoveString(m)
+	}
+	return setRun(p, g, st, opt)
+}
