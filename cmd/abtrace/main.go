@@ -84,12 +84,15 @@ Options:
   --order natural|reversed|random|eval|best|worst   successor ordering (default natural)
   --seed N              seed of the random tree and the random ordering (default 0)
   --depth N             depth limit, 0 for none (default 0; throws count as a level)
-  --eval NAME           evaluation at the depth limit: h (trees), lines or aima (tictactoe), threats (connect4),
+  --eval NAME           evaluation at the depth limit: h (trees), lines, aima or fuzzy (tictactoe), threats (connect4),
                         theory (nim), race (dice); for reversi a weighting of features such as
                         discs:1,mobility:5 (features: discs, mobility, invmobility, novelty, corners,
                         edges; default discs:1,mobility:2,corners:10)
   --kuhlmann max|min    reversi: Kuhlmann et al.'s evaluation E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V (max) or with 1 − V
                         (min) from the features of --eval, with goal values R⁻ = 0, R⁺ = 100
+  --fuzzy T,P,TH,Q      tictactoe --eval fuzzy, the fuzzy goal distance: t-norm (min, product, lukasiewicz or
+                        threshold), p (a true fluent's degree), t (threshold), q (exponent); default
+                        threshold,0.75,0.55,2
 
 solve --json prints {"value", "best", "pv", "stats", "evaluated", "pruned", "labels"}; "value" is a number,
 or for maxn a list with one number per player; "labels" maps node ids to labels (state names of imported
@@ -144,6 +147,7 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	fs.IntVar(&s.Depth, "depth", 0, "depth limit (0 = none)")
 	fs.StringVar(&s.Eval, "eval", "", "evaluation at the depth limit")
 	fs.StringVar(&s.Kuhlmann, "kuhlmann", "", "reversi: max or min, Kuhlmann et al.'s evaluation from the features of --eval")
+	fs.StringVar(&s.Fuzzy, "fuzzy", "", "tictactoe --eval fuzzy: tnorm,p,t,q")
 	return s, treeFile
 }
 

@@ -97,3 +97,39 @@ func TestReversiUsageErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestFuzzyScenario(t *testing.T) {
+	s := Scenario{Game: "tictactoe", Position: "x...o....", Depth: 2, Eval: "fuzzy", Fuzzy: "product,0.8"}
+	back, err := FromQuery(s.Query())
+	if err != nil || back != s {
+		t.Fatalf("FromQuery(Query()) = %+v, %v; want %+v", back, err, s)
+	}
+	p, err := s.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var terms []trace.Term
+	if _, err := p.Run(func(e *trace.Event) bool {
+		if e.Type == trace.Leaf && !e.Terminal && terms == nil {
+			terms = e.Terms
+		}
+		return true
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(terms) != 2 || terms[0].Name != "x has a line" || terms[1].Weight != -50 {
+		t.Errorf("terms %v, want x has a line and o has a line (weight −50)", terms)
+	}
+	for _, bad := range []struct {
+		s    Scenario
+		want string
+	}{
+		{Scenario{Game: "tictactoe", Depth: 2, Fuzzy: "min"}, "give --eval fuzzy"},
+		{Scenario{Game: "tictactoe", Depth: 2, Eval: "fuzzy", Fuzzy: "min,0.3"}, "p = 0.3"},
+		{Scenario{Game: "nim", Fuzzy: "min"}, "tictactoe's fuzzy goal"},
+	} {
+		if _, err := bad.s.Prepare(); err == nil || !IsUsage(err) || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("Prepare(%+v) = %v, want a usage error containing %q", bad.s, err, bad.want)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/connect4"
 	"github.com/abtrace/abtrace/search/dice"
+	"github.com/abtrace/abtrace/search/fuzzy"
 	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/tictactoe"
 	"github.com/abtrace/abtrace/search/tree"
@@ -306,8 +307,8 @@ func (s Scenario) Prepare() (*Search, error) {
 	if s.Kuhlmann != "" && s.Game != "reversi" && s.Game != "suicide-reversi" {
 		return nil, usage("kuhlmann applies to the features of reversi and suicide-reversi")
 	}
-	if s.Fuzzy != "" {
-		return nil, usage("fuzzy is not offered yet")
+	if s.Fuzzy != "" && s.Game != "tictactoe" {
+		return nil, usage("fuzzy sets tictactoe's fuzzy goal evaluation (--eval fuzzy)")
 	}
 	if s.Root != "" && (s.Game != "") {
 		return nil, usage("root applies to explicit and random trees; in %s the position says who moves", s.Game)
@@ -565,6 +566,16 @@ func (p *Search) prepareTicTacToe() error {
 		if eval, err = tictactoe.Evaluation(orDefault(s.Eval, "lines")); err != nil {
 			return &UsageError{err}
 		}
+	}
+	if s.Fuzzy != "" {
+		if _, ok := eval.(tictactoe.Fuzzy); !ok {
+			return usage("fuzzy sets the fuzzy goal evaluation; give --eval fuzzy and a depth limit with it")
+		}
+		fp, err := fuzzy.ParseParams(s.Fuzzy)
+		if err != nil {
+			return &UsageError{err}
+		}
+		eval = tictactoe.Fuzzy{Params: fp}
 	}
 	if s.Depth > 0 {
 		// A real win must outrank every heuristic value.

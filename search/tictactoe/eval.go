@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/fuzzy"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -135,7 +136,7 @@ func (AIMA) Explain(s State) []trace.Term {
 
 // evaluations is the registry, in the order EvaluationNames lists it; the
 // first is the default.
-var evaluations = []Evaluator{Lines{}, AIMA{}}
+var evaluations = []Evaluator{Lines{}, AIMA{}, Fuzzy{Params: fuzzy.Default}}
 
 // EvaluationNames returns the names Evaluation accepts, the default
 // ("lines") first. The caller may modify the slice.

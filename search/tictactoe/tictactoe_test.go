@@ -411,8 +411,8 @@ func TestEvaluationBounds(t *testing.T) {
 
 func TestEvaluationRegistry(t *testing.T) {
 	names := EvaluationNames()
-	if strings.Join(names, ",") != "lines,aima" {
-		t.Errorf("EvaluationNames() = %v, want [lines aima]", names)
+	if strings.Join(names, ",") != "lines,aima,fuzzy" {
+		t.Errorf("EvaluationNames() = %v, want [lines aima fuzzy]", names)
 	}
 	for _, n := range names {
 		e, err := Evaluation(n)
@@ -421,7 +421,7 @@ func TestEvaluationRegistry(t *testing.T) {
 		}
 	}
 	_, err := Evaluation("material")
-	if err == nil || err.Error() != `tictactoe: unknown evaluation "material" (valid: lines, aima)` {
+	if err == nil || err.Error() != `tictactoe: unknown evaluation "material" (valid: lines, aima, fuzzy)` {
 		t.Errorf("Evaluation(material) error = %v", err)
 	}
 }
