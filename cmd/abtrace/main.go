@@ -51,6 +51,12 @@ Usage:
   abtrace solve [source] [options] [--json]   run one search and print its result
   abtrace trace [source] [options]            print every step as JSON lines
   abtrace bench --game tictactoe --algo minimax|alphabeta [--traced] [--json]
+  abtrace tournament --game G --evals A,B,... [--depth N] [--games K] [--seed S] [--json]
+                                              every pairing of the evaluations plays K openings
+                                              with both colours; G is reversi, suicide-reversi,
+                                              connect4 or tictactoe; an entrant is an evaluation
+                                              of the game (reversi: discs, min-discs,
+                                              discs+mobility:5, ...) or random
   abtrace help                                this text
 
 Source (one of):
@@ -115,11 +121,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return traceCmd(args[1:], stdout, stderr)
 	case "bench":
 		return bench(args[1:], stdout, stderr)
+	case "tournament":
+		return tournamentCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, helpText)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "abtrace: unknown command %q (want serve, solve, trace, bench or help)\n", args[0])
+	fmt.Fprintf(stderr, "abtrace: unknown command %q (want serve, solve, trace, bench, tournament or help)\n", args[0])
 	return exitUsage
 }
 
