@@ -57,6 +57,8 @@ Usage:
                                               connect4 or tictactoe; an entrant is an evaluation
                                               of the game (reversi: discs, min-discs,
                                               discs+mobility:5, ...) or random
+  abtrace diff REF STUDENT [--json]           compare a student's trace with a reference trace
+  abtrace diff [source] [options] STUDENT     ... with the search the flags describe
   abtrace help                                this text
 
 Source (one of):
@@ -105,7 +107,12 @@ or for maxn a list with one number per player; "labels" maps node ids to labels 
 trees) for every labelled node, and is left out when no node has one; with --transform it adds "transform": {"name",
 "order_preserving", "value_before", "best_before", "changed"}.
 
-Exit status: 0 on success, 1 when the search fails, 2 for a usage error.
+diff reads the student's trace (a file, or - for standard input) as abtrace's JSON lines, or as a list of
+the visited nodes' names or ids (CS188 state names, say), and prints the first step where it parts from the
+reference: what the reference did there and why (the cut test that fired, the window).
+
+Exit status: 0 on success, 1 when the search fails, 2 for a usage error; diff exits 0 only when the
+traces agree and 1 when they part.
 `
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -123,11 +130,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return bench(args[1:], stdout, stderr)
 	case "tournament":
 		return tournamentCmd(args[1:], stdout, stderr)
+	case "diff":
+		return diffCmd(args[1:], os.Stdin, stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, helpText)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "abtrace: unknown command %q (want serve, solve, trace, bench, tournament or help)\n", args[0])
+	fmt.Fprintf(stderr, "abtrace: unknown command %q (want serve, solve, trace, bench, tournament, diff or help)\n", args[0])
 	return exitUsage
 }
 
@@ -300,16 +309,7 @@ func solve(args []string, stdout, stderr io.Writer) int {
 	}
 	out.Value, out.Vec, out.Best, out.PV = res.Value, res.Vec, res.Best, res.PV
 	out.Stats = statsJSON{res.Stats.Nodes, res.Stats.Leaves, res.Stats.Cutoffs}
-	if p.Tree != nil {
-		for n := range p.Tree.All() {
-			if n.Label != "" {
-				if out.Labels == nil {
-					out.Labels = map[string]string{}
-				}
-				out.Labels[n.ID] = n.Label
-			}
-		}
-	}
+	out.Labels = treeLabels(p)
 	if p.Transform != nil {
 		rep, err := p.TransformReport()
 		if err != nil {
