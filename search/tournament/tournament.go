@@ -171,7 +171,7 @@ func Run(ctx context.Context, c Config, progress Progress) (Result, error) {
 		go func() {
 			defer wg.Done()
 			for j := range work {
-				g, err := safePlay(a, c, j.first, j.second, j.opening)
+				g, err := safePlay(ctx, a, c, j.first, j.second, j.opening)
 				if err != nil {
 					pmu.Lock()
 					panicked = err
@@ -218,13 +218,13 @@ func Run(ctx context.Context, c Config, progress Progress) (Result, error) {
 }
 
 // safePlay plays one game, turning a panic into an error.
-func safePlay(a arena, c Config, first, second, opening int) (g Game, err error) {
+func safePlay(ctx context.Context, a arena, c Config, first, second, opening int) (g Game, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("tournament: game %d of %s against %s failed: %v", opening, c.Evals[first], c.Evals[second], r)
 		}
 	}()
-	return a.play(c, first, second, opening), nil
+	return a.play(ctx, c, first, second, opening), nil
 }
 
 // summarise counts the games into pairings and standings.
@@ -288,7 +288,7 @@ func summarise(c Config, games []Game) Result {
 
 // arena plays games of one configuration.
 type arena interface {
-	play(c Config, first, second, opening int) Game
+	play(ctx context.Context, c Config, first, second, opening int) Game
 }
 
 func newArena(c Config) (arena, error) {
@@ -372,7 +372,7 @@ type gameArena[S any] struct {
 // play plays one game: the opening's random moves (the same for both
 // colours of a pairing), then each side's choice by alpha-beta to the
 // configured depth. The first side is MAX.
-func (a *gameArena[S]) play(c Config, first, second, opening int) Game {
+func (a *gameArena[S]) play(ctx context.Context, c Config, first, second, opening int) Game {
 	g := Game{First: first, Second: second, Opening: opening}
 	s := a.start
 	var buf []search.Move
@@ -403,7 +403,7 @@ func (a *gameArena[S]) play(c Config, first, second, opening int) Game {
 		if p.eval == nil {
 			m = buf[dice.IntN(len(buf))]
 		} else if len(buf) > 1 {
-			m = buf[bestIndex(p, s, c.Depth)]
+			m = buf[bestIndex(ctx, p, s, c.Depth)]
 		}
 		g.Moves = append(g.Moves, a.name(m))
 		s = a.ref.Result(s, m)
@@ -422,8 +422,8 @@ func (a *gameArena[S]) play(c Config, first, second, opening int) Game {
 
 // bestIndex searches s with the side's evaluation and returns the index
 // (natural order) of the move it chooses.
-func bestIndex[S any](p side[S], s S, depth int) int {
-	res, err := search.AlphaBeta(p.game, s, search.Options[S]{Depth: depth, Eval: p.eval}, nil)
+func bestIndex[S any](ctx context.Context, p side[S], s S, depth int) int {
+	res, err := search.AlphaBeta(p.game, s, search.Options[S]{Depth: depth, Eval: p.eval, Budget: search.Budget{Context: ctx}}, nil)
 	if err != nil {
 		panic(err)
 	}

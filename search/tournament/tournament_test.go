@@ -148,7 +148,7 @@ func BenchmarkReversiDepth3(b *testing.B) {
 	}
 	i := 0
 	for b.Loop() {
-		a.play(c, i%2, 1-i%2, i%MaxGames)
+		a.play(context.Background(), c, i%2, 1-i%2, i%MaxGames)
 		i++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
@@ -163,7 +163,7 @@ func BenchmarkTicTacToeDepth3(b *testing.B) {
 	}
 	i := 0
 	for b.Loop() {
-		a.play(c, i%2, 1-i%2, i%MaxGames)
+		a.play(context.Background(), c, i%2, 1-i%2, i%MaxGames)
 		i++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
