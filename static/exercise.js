@@ -11,7 +11,6 @@ if (form) {
 function start(form) {
   const storeKey = "abtrace-exercise:" + form.dataset.key;
   const svg = form.querySelector(".ex-svg");
-  keepLegible(svg);
   const windowsBox = document.getElementById("ex-windows");
   const scoreEl = form.querySelector("[data-testid=score]");
   const errorEl = form.querySelector("[data-testid=check-error]");
@@ -19,6 +18,7 @@ function start(form) {
   const steps = [...form.querySelectorAll(".ex-steps li")];
   const noHints = form.querySelector("[data-testid=no-hints]");
   const hintBtn = document.getElementById("ex-hint");
+  const storeNote = form.querySelector("[data-testid=storage-note]");
   let hints = 0;
   const hintText = hintBtn.textContent;
 
@@ -52,20 +52,35 @@ function start(form) {
   }
 
   function load() {
-    let state = null;
+    let raw = null;
     try {
-      state = JSON.parse(localStorage.getItem(storeKey) || "null");
+      raw = localStorage.getItem(storeKey);
     } catch {
-      state = null;
+      return; // no storage: nothing to restore
     }
-    if (!state || typeof state !== "object") return;
-    for (const el of answerInputs()) el.value = (state.answers || {})[el.dataset.answer] || "";
-    for (const el of form.querySelectorAll("input[data-alpha]")) el.value = (state.alpha || {})[el.dataset.alpha] || "";
-    for (const el of form.querySelectorAll("input[data-beta]")) el.value = (state.beta || {})[el.dataset.beta] || "";
-    const pruned = new Set(state.pruned || []);
+    if (raw === null) return;
+    const { state, dropped } = readStored(raw, new Set(answerInputs().map((el) => el.dataset.answer)));
+    if (dropped.length > 0) {
+      const msg = state === null ? form.dataset.msgStoredAll : form.dataset.msgStored.replace("{parts}", dropped.join(", "));
+      storeNote.textContent = msg;
+      storeNote.hidden = false;
+    }
+    if (state === null) {
+      try {
+        localStorage.removeItem(storeKey);
+      } catch {
+        // nothing to remove
+      }
+      return;
+    }
+    for (const el of answerInputs()) el.value = state.answers[el.dataset.answer] || "";
+    for (const el of form.querySelectorAll("input[data-alpha]")) el.value = state.alpha[el.dataset.alpha] || "";
+    for (const el of form.querySelectorAll("input[data-beta]")) el.value = state.beta[el.dataset.beta] || "";
+    const pruned = new Set(state.pruned);
     for (const g of edges()) setMarked(g, pruned.has(g.dataset.edge));
-    windowsBox.checked = !!state.windows;
-    showHints(Math.min(Number(state.hints) || 0, steps.length));
+    windowsBox.checked = state.windows;
+    showHints(Math.min(state.hints, steps.length));
+    if (dropped.length > 0) save(); // keep what was read, drop the rest
   }
 
   function setMarked(g, on) {
@@ -84,7 +99,7 @@ function start(form) {
     });
     noHints.hidden = n > 0;
     hintBtn.disabled = n >= steps.length;
-    hintBtn.textContent = n >= steps.length ? "No more steps" : hintText;
+    hintBtn.textContent = n >= steps.length ? hintBtn.dataset.done : hintText;
   }
 
   function clearVerdict() {
@@ -98,83 +113,45 @@ function start(form) {
     errorEl.hidden = true;
   }
 
-  function nodeName(id) {
-    return id === "" ? "the root" : "node " + id;
-  }
-
+  // showVerdict paints the verdict the server wrote (res.feedback): the
+  // classes and marks of nodes and edges, a line per node, the score.
   function showVerdict(res) {
     clearVerdict();
-    const ids = Object.keys(res.nodes).sort(byId);
-    for (const id of ids) {
-      const r = res.nodes[id];
-      const esc = CSS.escape(id);
+    const fb = res.feedback;
+    for (const l of fb.lines) {
+      const esc = CSS.escape(l.node);
       const node = svg.querySelector(`.ex-node[data-node="${esc}"]`);
       const edge = svg.querySelector(`.ex-edge[data-edge="${esc}"]`);
-      const cls = r.ok ? "right" : "wrong";
-      if (r.want === "pruned" && edge) edge.classList.add(cls);
-      else if (r.marked && edge) edge.classList.add(cls);
-      if (node && !node.classList.contains("leaf")) {
-        // A node never visited is graded on its edge; its input stays plain.
-        if (r.want !== "pruned" || r.got !== "") node.classList.add(cls);
-        const mark = node.querySelector(".mark");
-        if (mark) mark.textContent = r.ok ? "✓" : "✗";
-      } else if (node && !r.ok) {
-        node.classList.add(cls);
-      }
+      if (edge && l.edge_class) edge.classList.add(l.edge_class);
+      if (node && l.node_class) node.classList.add(l.node_class);
+      const mark = node && node.querySelector(".mark");
+      if (mark && l.mark) mark.textContent = l.mark;
       const li = document.createElement("li");
-      li.className = cls;
-      li.dataset.node = id;
+      li.className = l.class;
+      li.dataset.node = l.node;
       const head = document.createElement("strong");
-      head.textContent = `${nodeName(id)}: ${r.ok ? "right" : "wrong"}`;
-      li.append(head);
+      head.textContent = l.head;
       const what = document.createElement("span");
       what.className = "want";
-      const valueWrong = (r.mistakes || []).some((m) => m !== "wrong-window" && m !== "missing") ||
-        ((r.mistakes || []).includes("missing") && r.got === "");
-      what.textContent = valueWrong
-        ? ` — expected ${r.want}, you gave ${r.got === "" ? "nothing" : r.got}.`
-        : ` — ${r.want}${r.ok ? "." : " is right; the window is not."}`;
-      li.append(what);
-      if (!r.ok && r.note) {
+      what.textContent = l.want;
+      li.append(head, what);
+      for (const n of l.notes || []) {
         const note = document.createElement("span");
         note.className = "note";
-        note.textContent = " " + r.note;
+        note.textContent = n;
         li.append(note);
       }
-      for (const [name, w] of [["α", r.alpha], ["β", r.beta]]) {
-        if (w && !w.ok && !r.note) {
-          const s = document.createElement("span");
-          s.className = "note";
-          s.textContent = ` ${name}: expected ${w.want}, you gave ${w.got === "" ? "nothing" : w.got}.`;
-          li.append(s);
-        }
-      }
-      if (r.why) {
+      if (l.why) {
         const why = document.createElement("span");
         why.className = "why";
         why.dataset.testid = "why";
-        why.textContent = "Why: " + r.why;
+        why.textContent = l.why;
         li.append(why);
       }
       feedback.append(li);
     }
-    scoreEl.textContent = res.correct
-      ? `Score ${res.score} / ${res.total}: all right!`
-      : `Score ${res.score} / ${res.total}`;
-    scoreEl.classList.toggle("full", !!res.correct);
-  }
-
-  // Node ids in search order: "" first, then by path.
-  function byId(a, b) {
-    if (a === b) return 0;
-    if (a === "") return -1;
-    if (b === "") return 1;
-    const pa = a.split(".").map(Number);
-    const pb = b.split(".").map(Number);
-    for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
-      if (pa[i] !== pb[i]) return pa[i] - pb[i];
-    }
-    return pa.length - pb.length;
+    scoreEl.textContent = fb.score;
+    scoreEl.classList.toggle("full", fb.full);
   }
 
   async function check() {
@@ -205,13 +182,13 @@ function start(form) {
         body: JSON.stringify(body),
       });
     } catch {
-      showError("The server could not be reached. Your answers are kept; try again.");
+      showError(form.dataset.msgOffline);
       return;
     }
     const data = await res.json().catch(() => null);
     if (!res.ok || !data) {
       clearVerdict();
-      showError(data && data.error ? data.error : `The check failed (${res.status}).`, data && data.field);
+      showError(data && data.error ? data.error : form.dataset.msgFailed.replace("{status}", res.status), data && data.field);
       return;
     }
     showVerdict(data);
@@ -275,12 +252,49 @@ function start(form) {
 }
 
 /**
- * keepLegible stops the drawing from shrinking below three quarters of its
- * own size: smaller, the α and β boxes of a 27-leaf tree are too small to
- * read or type in, so the tree scrolls sideways in its frame instead.
+ * readStored reads an attempt saved in the browser's storage, keeping what
+ * has the shape this page saves and leaving out the rest: answers, α and β
+ * as strings by the id of a node of this tree, pruned edges as a list of
+ * ids, windows as a flag, hints as a count. It returns the state (null when
+ * nothing can be read) and the names of the parts left out.
  */
-function keepLegible(svg) {
-  const minScale = 0.75;
-  const w = svg && svg.viewBox && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
-  if (w > 0) svg.style.minWidth = Math.round(w * minScale) + "px";
+export function readStored(raw, ids) {
+  let v;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return { state: null, dropped: ["all"] };
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return { state: null, dropped: ["all"] };
+  const dropped = [];
+  const state = { answers: {}, alpha: {}, beta: {}, pruned: [], windows: false, hints: 0 };
+  for (const name of ["answers", "alpha", "beta"]) {
+    const m = v[name];
+    if (m === undefined) continue;
+    if (m === null || typeof m !== "object" || Array.isArray(m)) {
+      dropped.push(name);
+      continue;
+    }
+    for (const [id, x] of Object.entries(m)) {
+      if (typeof x === "string" && ids.has(id)) state[name][id] = x;
+      else dropped.push(`${name}[${JSON.stringify(id)}]`);
+    }
+  }
+  if (v.pruned !== undefined) {
+    if (Array.isArray(v.pruned)) {
+      for (const id of v.pruned) {
+        if (typeof id === "string") state.pruned.push(id);
+        else dropped.push("pruned");
+      }
+    } else dropped.push("pruned");
+  }
+  if (v.windows !== undefined) {
+    if (typeof v.windows === "boolean") state.windows = v.windows;
+    else dropped.push("windows");
+  }
+  if (v.hints !== undefined) {
+    if (Number.isInteger(v.hints) && v.hints >= 0) state.hints = v.hints;
+    else dropped.push("hints");
+  }
+  return { state, dropped: [...new Set(dropped)] };
 }

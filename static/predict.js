@@ -24,6 +24,7 @@ function start(root) {
   const which = document.getElementById("pr-which");
   const nodes = [...root.querySelectorAll(".pr-node")];
   const esc = (s) => CSS.escape(s);
+  const storeNote = root.querySelector("[data-testid=storage-note]");
   let st = { q: 0, streak: 0, best: 0, right: 0, answered: 0 };
 
   function save() {
@@ -38,8 +39,8 @@ function start(root) {
   // the values returned, the children a cutoff skipped.
   function apply(i) {
     const li = questions[i];
-    if (li.dataset.kind === "enter") {
-      const g = root.querySelector(`.pr-node[data-node="${esc(li.dataset.answer)}"]`);
+    if (li.dataset.entered) {
+      const g = root.querySelector(`.pr-node[data-node="${esc(li.dataset.entered)}"]`);
       if (g) g.classList.add("entered");
     }
     for (const pair of (li.dataset.reveal || "").split(";")) {
@@ -60,13 +61,13 @@ function start(root) {
   }
 
   function showStreak() {
-    streakEl.textContent = `Streak ${st.streak} · best ${st.best} · ${st.right} / ${st.answered} right`;
+    streakEl.textContent = fill(root.dataset.msgStreak, st);
   }
 
   function ask() {
     for (const g of nodes) g.classList.remove("here");
     if (st.q >= questions.length) {
-      prompt.textContent = `The search is over: ${st.right} of ${st.answered} predictions right, best streak ${st.best}.`;
+      prompt.textContent = fill(root.dataset.msgDone, st);
       yesno.hidden = true;
       windowForm.hidden = true;
       root.dataset.done = "true";
@@ -88,52 +89,57 @@ function start(root) {
     root.dataset.kind = li.dataset.kind;
   }
 
-  // readValue reads a typed α or β: 3, 3.0, −3, -3, +∞, ∞, inf, -inf. It
-  // returns null for anything else. (Only the spelling: the value to
-  // compare with comes from the server's trace.)
-  function readValue(s) {
-    let t = s.trim().replace(/\u2212/g, "-").replace(/\s+/g, "").toLowerCase();
-    let sign = 1;
-    if (t.startsWith("+")) t = t.slice(1);
-    else if (t.startsWith("-")) {
-      sign = -1;
-      t = t.slice(1);
+  // answer posts the student's answer to question st.q and shows the
+  // server's verdict; an answer that is not one (a word for α) is shown
+  // and not counted.
+  let busy = false;
+  async function answer(given) {
+    if (st.q >= questions.length || busy) return;
+    busy = true;
+    const i = st.q;
+    let v = null;
+    try {
+      const res = await fetch("/api/exercise/predict", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ query: root.dataset.key, question: i, answer: given }),
+      });
+      const data = await res.json().catch(() => null);
+      if (!res.ok || !data) {
+        showNote(data && data.error ? data.error : root.dataset.msgFailed.replace("{status}", res.status));
+        return;
+      }
+      v = data;
+    } catch {
+      showNote(root.dataset.msgOffline);
+      return;
+    } finally {
+      busy = false;
     }
-    if (t === "∞" || t === "inf" || t === "infinity") return sign * Infinity;
-    if (!/^(\d+\.?\d*|\.\d+)$/.test(t)) return null;
-    return sign * Number(t);
-  }
-
-  function answer(given) {
-    if (st.q >= questions.length) return;
-    const li = questions[st.q];
-    const ok =
-      li.dataset.kind === "window"
-        ? readValue(given) === readValue(li.dataset.answer)
-        : given === li.dataset.answer;
+    verdict.textContent = v.text;
+    verdict.className = "pr-feedback " + v.class;
+    if (!v.counted) {
+      windowInput.focus();
+      return;
+    }
     st.answered++;
-    if (ok) {
+    if (v.right) {
       st.right++;
       st.streak++;
       st.best = Math.max(st.best, st.streak);
     } else {
       st.streak = 0;
     }
-    const want =
-      li.dataset.kind === "enter"
-        ? `It enters ${li.dataset.answer === "" ? "the root" : "node " + li.dataset.answer}.`
-        : li.dataset.kind === "window"
-          ? `${li.dataset.which} becomes ${li.dataset.shown}.`
-          : li.dataset.answer === "yes"
-            ? "It cuts off."
-            : "It goes on.";
-    verdict.textContent = `${ok ? "Right!" : "Not quite."} ${want} ${li.textContent}`;
-    verdict.className = "pr-feedback " + (ok ? "right" : "wrong");
-    apply(st.q);
-    st.q++;
+    apply(i);
+    st.q = i + 1;
     save();
     showStreak();
     ask();
+  }
+
+  function showNote(msg) {
+    verdict.textContent = msg;
+    verdict.className = "pr-feedback note";
   }
 
   for (const g of nodes) {
@@ -150,15 +156,7 @@ function start(root) {
   windowForm.addEventListener("submit", (ev) => {
     ev.preventDefault();
     if (root.dataset.kind !== "window") return;
-    const given = windowInput.value;
-    if (readValue(given) === null) {
-      // Not a value at all: say so, and do not count it.
-      verdict.textContent = `“${given.trim()}” is not a value: write a number such as 3 or −2.5, or ∞ or −∞.`;
-      verdict.className = "pr-feedback note";
-      windowInput.focus();
-      return;
-    }
-    answer(given);
+    answer(windowInput.value);
   });
   yes.addEventListener("click", () => answer("yes"));
   no.addEventListener("click", () => answer("no"));
@@ -176,15 +174,65 @@ function start(root) {
     location.reload();
   });
 
+  let raw = null;
   try {
-    const saved = JSON.parse(localStorage.getItem(storeKey) || "null");
-    if (saved && typeof saved === "object") st = { ...st, ...saved };
+    raw = localStorage.getItem(storeKey);
   } catch {
-    // a broken entry: start afresh
+    // no storage: start afresh
   }
-  st.q = Math.min(Math.max(0, Number(st.q) || 0), questions.length);
+  if (raw !== null) {
+    const { state, dropped } = readProgress(raw, questions.length);
+    st = state;
+    if (dropped.length > 0) {
+      storeNote.textContent = dropped.includes("all")
+        ? root.dataset.msgStoredAll
+        : root.dataset.msgStored.replace("{parts}", dropped.join(", "));
+      storeNote.hidden = false;
+      save();
+    }
+  }
   for (let i = 0; i < st.q; i++) apply(i);
   showStreak();
   ask();
   root.dataset.ready = "true";
+}
+
+// fill puts the counts into a message of the page: {streak}, {best},
+// {right}, {answered}.
+function fill(msg, st) {
+  return msg.replace(/\{(streak|best|right|answered)\}/g, (_, k) => String(st[k]));
+}
+
+/**
+ * readProgress reads the progress saved in the browser's storage: the
+ * question reached and the counts, each a whole number ≥ 0 (the question at
+ * most n, answered at most the question, right at most answered). A part
+ * that is not is left out (counted from 0) and named; an entry that is not
+ * an object at all is dropped whole ("all").
+ */
+export function readProgress(raw, n) {
+  const st = { q: 0, streak: 0, best: 0, right: 0, answered: 0 };
+  let v;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return { state: st, dropped: ["all"] };
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return { state: st, dropped: ["all"] };
+  const dropped = [];
+  for (const k of Object.keys(st)) {
+    if (v[k] === undefined) continue;
+    if (Number.isInteger(v[k]) && v[k] >= 0) st[k] = v[k];
+    else dropped.push(k);
+  }
+  if (st.q > n) {
+    st.q = n;
+    dropped.push("q");
+  }
+  if (st.answered > st.q || st.right > st.answered || st.streak > st.right || st.best < st.streak) {
+    // Counts that cannot come from answering: count afresh from here.
+    Object.assign(st, { answered: 0, right: 0, streak: 0, best: 0 });
+    dropped.push("counts");
+  }
+  return { state: st, dropped };
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"net/url"
 
 	"github.com/labstack/echo/v4"
 
@@ -19,6 +20,7 @@ import (
 func (s *Server) exerciseRoutes() {
 	s.e.GET("/api/exercise", s.exercise)
 	s.e.POST("/api/exercise/check", s.exerciseCheck)
+	s.e.POST("/api/exercise/predict", s.exercisePredict)
 }
 
 // exerciseResponse is the answer of GET /api/exercise.
@@ -88,6 +90,40 @@ func (s *Server) exerciseCheck(c echo.Context) error {
 		return s.exerciseFail(c, err)
 	}
 	return c.JSON(http.StatusOK, res)
+}
+
+// exercisePredict grades one answer of predict mode:
+//
+//	POST /api/exercise/predict
+//	{"query": "seed=42&b=3&d=3&min_cutoffs=3", "question": 4, "answer": "yes"}
+//
+// where query holds the exercise's parameters (those of GET /api/exercise),
+// question counts from 0, and answer is a node id (which node is entered),
+// yes or no (does it cut off), or a value (what α or β becomes). It
+// answers {"counted": …, "right": …, "class": …, "text": …} (see
+// exercise.Prediction).
+func (s *Server) exercisePredict(c echo.Context) error {
+	a, err := exercise.DecodePredictAnswer(c.Request().Body)
+	if err != nil {
+		return s.exerciseFail(c, err)
+	}
+	q, err := url.ParseQuery(a.Query)
+	if err != nil {
+		return s.exerciseFail(c, &exercise.Error{Field: "query", Msg: "not a query string: " + err.Error(), Kind: exercise.ErrInvalid, Err: err})
+	}
+	p, err := exercise.ParseQuery(q)
+	if err != nil {
+		return s.exerciseFail(c, err)
+	}
+	ex, err := exercise.Generate(p)
+	if err != nil {
+		return s.exerciseFail(c, err)
+	}
+	v, err := exercise.GradePrediction(ex, a)
+	if err != nil {
+		return s.exerciseFail(c, err)
+	}
+	return c.JSON(http.StatusOK, v)
 }
 
 // exerciseFail answers a request error with a 400 naming the field, and

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,7 +17,6 @@ import (
 	"github.com/abtrace/abtrace/search/exercise"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tree"
-	"github.com/abtrace/abtrace/trace"
 )
 
 // exercise42 is the exercise the pages' tests work: the home page's link.
@@ -438,55 +438,112 @@ func TestMatchsticks(t *testing.T) {
 	}
 }
 
+// TestPredictPage: the page holds every question's prompt and what the
+// search shows after it, in the order of exercise.Questions, and none of
+// the answers (the server grades them).
 func TestPredictPage(t *testing.T) {
 	s := newTestServer(t)
 	rec := httpGet(t, s, "/exercise/predict?"+exercise42)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("GET /exercise/predict = %d", rec.Code)
 	}
-	ex, _, pruned := exerciseKey(t, exercise42)
+	ex, _, _ := exerciseKey(t, exercise42)
+	want, err := exercise.Questions(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
 	p := parsePage(t, rec.Body.String())
 	p.one("predict")
 	qs := p.all(func(n *html.Node) bool { return n.Data == "li" && attrHas(n, "data-kind") })
-	enters, cuts, yes := 0, 0, 0
-	var skipped []string
-	for _, q := range qs {
-		if strings.TrimSpace(textOf(q)) == "" {
-			t.Errorf("question %s at %q has no narration", attrOf(q, "data-kind"), attrOf(q, "data-at"))
+	if len(qs) != len(want) {
+		t.Fatalf("%d questions on the page, want %d", len(qs), len(want))
+	}
+	for i, q := range qs {
+		w := want[i]
+		var reveal []string
+		for _, r := range w.Reveal {
+			reveal = append(reveal, r.Node+"="+r.Text)
 		}
-		switch attrOf(q, "data-kind") {
-		case "enter":
-			enters++
-			if parentID(attrOf(q, "data-answer")) != attrOf(q, "data-at") {
-				t.Errorf("enter question at %q answers %q", attrOf(q, "data-at"), attrOf(q, "data-answer"))
-			}
-		case "cut":
-			cuts++
-			if attrOf(q, "data-answer") == "yes" {
-				yes++
-				skipped = append(skipped, strings.Fields(attrOf(q, "data-pruned"))...)
+		got := []string{attrOf(q, "data-kind"), attrOf(q, "data-at"), attrOf(q, "data-entered"), attrOf(q, "data-prompt"),
+			strings.TrimSpace(textOf(q)), attrOf(q, "data-reveal"), attrOf(q, "data-pruned")}
+		exp := []string{w.Kind, w.At, w.Entered, w.Prompt, w.Prompt, strings.Join(reveal, ";"), strings.Join(w.Pruned, " ")}
+		if !slices.Equal(got, exp) {
+			t.Errorf("question %d: %q, want %q", i, got, exp)
+		}
+		for _, a := range []string{"data-answer", "data-shown"} {
+			if attrHas(q, a) {
+				t.Errorf("question %d carries %s: the answers stay on the server", i, a)
 			}
 		}
-	}
-	// Every node entered but the root is asked for; every cutoff is a yes.
-	if enters != ex.Solution.Nodes-1 {
-		t.Errorf("%d enter questions, want %d", enters, ex.Solution.Nodes-1)
-	}
-	if yes != ex.Solution.Cutoffs || cuts <= yes {
-		t.Errorf("%d cut questions, %d yes; want %d cutoffs and some no", cuts, yes, ex.Solution.Cutoffs)
-	}
-	sort.Strings(skipped)
-	if strings.Join(skipped, " ") != strings.Join(pruned, " ") {
-		t.Errorf("cutoffs skip %v, want %v", skipped, pruned)
-	}
-	// The root's value is revealed at the end.
-	last := qs[len(qs)-1]
-	if !strings.Contains(attrOf(last, "data-reveal"), "="+ex.Solution.Value.String()) {
-		t.Errorf("the last question reveals %q, want the root's %s", attrOf(last, "data-reveal"), ex.Solution.Value)
 	}
 	rec = httpGet(t, s, "/exercise/predict?seed=42&b=9")
 	if rec.Code != http.StatusBadRequest || attrOf(parsePage(t, rec.Body.String()).one("error"), "data-field") != "b" {
 		t.Errorf("b=9: %d, want 400 naming b", rec.Code)
+	}
+}
+
+// TestPredictAPI grades answers posted as the page posts them, and
+// answers a bad request with a 400 naming the field.
+func TestPredictAPI(t *testing.T) {
+	s := newTestServer(t)
+	ex, _, _ := exerciseKey(t, exercise42)
+	qs, err := exercise.Questions(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type verdict struct {
+		Counted, Right bool
+		Class, Text    string
+	}
+	post := func(body string) (int, verdict, exerciseError) {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodPost, "/api/exercise/predict", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		s.Echo().ServeHTTP(rec, req)
+		var v verdict
+		var e exerciseError
+		if rec.Code == http.StatusOK {
+			if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+				t.Fatal(err)
+			}
+		} else if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil {
+			t.Fatalf("%d: %s", rec.Code, rec.Body)
+		}
+		return rec.Code, v, e
+	}
+	body := func(q int, answer string) string {
+		b, _ := json.Marshal(map[string]any{"query": exercise42, "question": q, "answer": answer})
+		return string(b)
+	}
+	code, v, _ := post(body(0, qs[0].Answer))
+	if code != http.StatusOK || !v.Counted || !v.Right || v.Class != "right" || !strings.HasPrefix(v.Text, "Right! It enters node ") {
+		t.Errorf("right answer: %d %+v", code, v)
+	}
+	code, v, _ = post(body(0, "2"))
+	if code != http.StatusOK || !v.Counted || v.Right || !strings.HasPrefix(v.Text, "Not quite. It enters node "+qs[0].Answer+".") {
+		t.Errorf("wrong answer: %d %+v", code, v)
+	}
+	for i, q := range qs {
+		if q.Kind == exercise.AskWindow {
+			code, v, _ = post(body(i, "three"))
+			if code != http.StatusOK || v.Counted || v.Class != "note" || !strings.Contains(v.Text, "is not a value") {
+				t.Errorf("a word for %s: %d %+v", q.Which, code, v)
+			}
+			break
+		}
+	}
+	for _, tt := range []struct{ body, field string }{
+		{body(len(qs), "yes"), "question"},
+		{`{"query": "seed=42&b=9", "question": 0, "answer": "0"}`, "b"},
+		{`{"query": "%zz", "question": 0}`, "query"},
+		{`{"query": "seed=1", "question": 0, "extra": 1}`, "extra"},
+		{`not json`, "body"},
+	} {
+		code, _, e := post(tt.body)
+		if code != http.StatusBadRequest || e.Field != tt.field || e.Error == "" {
+			t.Errorf("%s: %d %+v, want 400 naming %s", tt.body, code, e, tt.field)
+		}
 	}
 }
 
@@ -560,59 +617,6 @@ func TestOrderingPage(t *testing.T) {
 // TestPredictWindowQuestions: wherever a child's value moves its parent's
 // α (at MAX) or β (at MIN), predict mode asks for the new value, in the
 // engine's order and with the engine's value.
-func TestPredictWindowQuestions(t *testing.T) {
-	s := newTestServer(t)
-	ex, _, _ := exerciseKey(t, exercise42)
-	type want struct{ at, child, which, value, shown string }
-	var wants []want
-	ps, err := scenario.Scenario{Tree: ex.Text, Root: ex.Params.Query().Get("root"), Prune: ex.Params.Query().Get("prune")}.Prepare()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ps.Run(func(e *trace.Event) bool {
-		switch {
-		case e.Type == trace.Update && e.Changed == "alpha":
-			wants = append(wants, want{e.Node, e.Child, "α", e.Alpha.Plain(), e.Alpha.String()})
-		case e.Type == trace.Update && e.Changed == "beta":
-			wants = append(wants, want{e.Node, e.Child, "β", e.Beta.Plain(), e.Beta.String()})
-		}
-		return true
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if len(wants) < 2 {
-		t.Fatalf("the exercise moves α or β only %d times", len(wants))
-	}
-	p := parsePage(t, httpGet(t, s, "/exercise/predict?"+exercise42).Body.String())
-	if f := p.one("window"); !attrHas(f, "hidden") || descendant(f, hasAttr("data-testid", "window-input")) == nil {
-		t.Error("no hidden α/β box with its input")
-	}
-	qs := p.all(func(n *html.Node) bool { return n.Data == "li" && attrOf(n, "data-kind") == "window" })
-	if len(qs) != len(wants) {
-		t.Fatalf("%d α/β questions, want %d", len(qs), len(wants))
-	}
-	kinds := map[string]bool{}
-	for _, n := range p.all(hasClass("pr-node")) {
-		kinds[attrOf(n, "data-node")] = strings.Contains(attrOf(n, "class"), "max")
-	}
-	for i, q := range qs {
-		w := wants[i]
-		got := want{attrOf(q, "data-at"), w.child, attrOf(q, "data-which"), attrOf(q, "data-answer"), attrOf(q, "data-shown")}
-		if got != w {
-			t.Errorf("α/β question %d: %+v, want %+v", i, got, w)
-		}
-		if isMax, ok := kinds[w.at]; ok && isMax != (w.which == "α") {
-			t.Errorf("question %d asks for %s at node %q", i, w.which, w.at)
-		}
-		if pr := attrOf(q, "data-prompt"); !strings.Contains(pr, "its child "+w.child+",") || !strings.Contains(pr, "What is "+w.which) {
-			t.Errorf("question %d prompt %q", i, pr)
-		}
-		if strings.TrimSpace(textOf(q)) == "" {
-			t.Errorf("question %d has no narration", i)
-		}
-	}
-}
-
 // worstArranged sorts every node's children by their minimax values,
 // worst first for the player to move: the arrangement alpha-beta prunes
 // least on.

@@ -83,6 +83,9 @@ type Result struct {
 	// Nodes holds the feedback by node id: every node that counts as an
 	// item, and every node the submission mentions.
 	Nodes map[string]*NodeResult `json:"nodes"`
+	// Feedback is the verdict as the page shows it: a line per node with
+	// its marks and classes, and the score in words.
+	Feedback Feedback `json:"feedback"`
 }
 
 // NodeResult is the feedback on one node.
@@ -445,6 +448,7 @@ func grade(t *tree.Tree, r *replayed, in *input, entry bool) *Result {
 		res.Total += nr.Items
 	}
 	res.Correct = res.Score == res.Total
+	res.Feedback = feedback(t, res)
 	return res
 }
 

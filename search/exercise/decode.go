@@ -154,7 +154,7 @@ func jsonError(err error) error {
 		if name == "alpha" || name == "beta" {
 			return invalid(name, "unknown field: α and β go in windows, such as \"windows\": {\"1\": {\"alpha\": \"3\", \"beta\": \"+∞\"}}")
 		}
-		return invalid(name, "unknown field (known: %s; α and β go in windows as alpha and beta)", strings.Join(submissionFields, ", "))
+		return invalid(fieldName(name), "unknown field (known: %s; α and β go in windows as alpha and beta)", strings.Join(submissionFields, ", "))
 	}
 	return fmt.Errorf("exercise: reading the submission: %w", err)
 }

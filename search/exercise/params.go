@@ -74,6 +74,15 @@ func (e *Error) Unwrap() []error {
 	return []error{e.Kind, e.Err}
 }
 
+// fieldName is how an error names a field or parameter: as given, or
+// `""` for the empty name, so that the message always says which.
+func fieldName(name string) string {
+	if name == "" {
+		return `""`
+	}
+	return name
+}
+
 func invalid(field, format string, args ...any) *Error {
 	return &Error{Field: field, Msg: fmt.Sprintf(format, args...), Kind: ErrInvalid}
 }
@@ -142,7 +151,7 @@ func ParseQuery(q url.Values, also ...string) (Params, error) {
 	slices.Sort(names) // report the same error for the same query every time
 	for _, name := range names {
 		if !slices.Contains(QueryNames, name) && !slices.Contains(also, name) {
-			return p, invalid(name, "unknown parameter (known: %s)", strings.Join(QueryNames, ", "))
+			return p, invalid(fieldName(name), "unknown parameter (known: %s)", strings.Join(QueryNames, ", "))
 		}
 		if len(q[name]) > 1 {
 			return p, invalid(name, "given %d times; give it once", len(q[name]))

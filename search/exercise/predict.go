@@ -1,0 +1,276 @@
+package exercise
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Predict mode: before each step of the search the student says what
+// alpha-beta does next — which node it enters, whether a node cuts off once
+// a child has returned, what α or β becomes when a child's value moves it —
+// and hears at once whether that was right, and why.
+
+// Question kinds of predict mode.
+const (
+	// AskEnter: which node does the search enter next? The answer is its id.
+	AskEnter = "enter"
+	// AskCut: node At's child Child has just returned; does At cut off now?
+	// The answer is "yes" or "no".
+	AskCut = "cut"
+	// AskWindow: Child's value has just moved At's α (at MAX) or β (at
+	// MIN), which Which names ("alpha" or "beta"): what is it now? The
+	// answer is the value in ASCII (inf and -inf for the infinities).
+	AskWindow = "window"
+)
+
+// Question is one question of predict mode.
+type Question struct {
+	Kind          string `json:"kind"`
+	At            string `json:"at"`
+	Child         string `json:"child,omitempty"`
+	Which         string `json:"which,omitempty"`
+	Answer        string `json:"-"`
+	Shown         string `json:"-"` // a window answer as the viewer writes it (−, ∞)
+	Prompt        string `json:"prompt"`
+	Say           string `json:"-"` // the narration of the step that answers it
+	Entered       string `json:"-"` // AskEnter: the node entered
+	Reveal        []Reveal
+	Pruned        []string
+	answerWindow  trace.Num
+	answerIsValue bool
+}
+
+// Reveal is a node's returned value, shown once the search has it.
+type Reveal struct {
+	Node string `json:"node"`
+	Text string `json:"text"`
+}
+
+// Questions turns the exercise's search into predict mode's questions: one
+// at every node entered (but the root), one at every child's return that
+// leaves its parent more children to search (does it cut off?), and one
+// wherever a child's value moves its parent's α (at MAX) or β (at MIN).
+// Each question carries what the search shows until the next one: the
+// values nodes return (Reveal) and the children a cutoff skips (Pruned).
+func Questions(ex *Exercise) ([]Question, error) {
+	type ev struct {
+		e         trace.Event
+		say, text string
+	}
+	var evs []ev
+	frame := trace.NewFrame()
+	var applyErr error
+	if _, err := search.AlphaBeta(tree.Game{}, ex.Tree.Root, search.Options[*tree.Node]{Prune: ex.Params.Prune}, func(e *trace.Event) bool {
+		if applyErr = frame.Apply(*e); applyErr != nil {
+			return false
+		}
+		x := ev{e: *e, say: frame.Narration}
+		x.e.Pruned = append([]string(nil), e.Pruned...)
+		if v, ok := frame.Nodes[e.Node]; ok && e.Type == trace.Exit {
+			x.text = v.Text
+		}
+		evs = append(evs, x)
+		return true
+	}); err != nil {
+		return nil, fmt.Errorf("exercise: searching for the questions: %w", err)
+	}
+	if applyErr != nil {
+		return nil, fmt.Errorf("exercise: replaying the search: %w", applyErr)
+	}
+	last := map[string]string{} // a node's last child
+	for n := range ex.Tree.All() {
+		if len(n.Children) > 0 {
+			last[n.ID] = n.Children[len(n.Children)-1].ID
+		}
+	}
+	var qs []Question
+	for i, x := range evs {
+		e := x.e
+		switch {
+		case e.Type == trace.Enter && e.Node != "":
+			qs = append(qs, Question{Kind: AskEnter, At: ParentID(e.Node), Answer: e.Node, Entered: e.Node, Say: x.say,
+				Prompt: "Which node does the search enter next? Click it (or focus it and press Enter)."})
+		case e.Type == trace.Update && (e.Changed == "alpha" || e.Changed == "beta"):
+			v := e.Alpha
+			if e.Changed == "beta" {
+				v = e.Beta
+			}
+			q := Question{Kind: AskWindow, At: e.Node, Child: e.Child, Which: e.Changed,
+				Answer: v.Plain(), Shown: v.String(), Say: x.say, answerWindow: v, answerIsValue: true}
+			g := greek(q.Which)
+			q.Prompt = capitalize(nodeTitle(q.At)) + " has the value of its child " + q.Child + ", and its " + g +
+				" moves. What is " + g + " at " + nodeTitle(q.At) + " now?"
+			qs = append(qs, q)
+		case e.Type == trace.Exit:
+			if len(qs) > 0 {
+				qs[len(qs)-1].Reveal = append(qs[len(qs)-1].Reveal, Reveal{Node: e.Node, Text: x.text})
+			}
+			if e.Node == "" {
+				continue
+			}
+			par := ParentID(e.Node)
+			if last[par] == e.Node {
+				continue
+			}
+			q := Question{Kind: AskCut, At: par, Child: e.Node, Answer: "no",
+				Prompt: capitalize(nodeTitle(par)) + " has the value of its child " + e.Node + ". Does it cut off now, skipping the rest of its children?"}
+			for _, y := range evs[i+1:] {
+				if y.e.Type == trace.Prune && y.e.Node == par && len(y.e.Pruned) > 0 {
+					q.Answer, q.Say, q.Pruned = "yes", y.say, y.e.Pruned
+					break
+				}
+				if y.e.Type == trace.Enter && ParentID(y.e.Node) == par || y.e.Type == trace.Exit && y.e.Node == par {
+					break
+				}
+				if y.e.Node == par {
+					q.Say = y.say // the update that tells why the search goes on
+				}
+			}
+			if q.Say == "" {
+				q.Say = capitalize(nodeTitle(par)) + " goes on to its next child."
+			}
+			qs = append(qs, q)
+		}
+	}
+	return qs, nil
+}
+
+// greek is the letter of "alpha" or "beta".
+func greek(which string) string {
+	if which == "beta" {
+		return "β"
+	}
+	return "α"
+}
+
+// nodeTitle names a node by id in a sentence: "the root", "node 1.2".
+func nodeTitle(id string) string {
+	if id == "" {
+		return "the root"
+	}
+	return "node " + id
+}
+
+// Prediction is the verdict on one answer of predict mode.
+type Prediction struct {
+	// Counted is false when the answer is not an answer at all (a window
+	// answer that is not a value): it neither scores nor breaks a streak.
+	Counted bool `json:"counted"`
+	Right   bool `json:"right"`
+	// Class is "right", "wrong", or "note" when not counted.
+	Class string `json:"class"`
+	// Text says whether it was right, what the search does, and why.
+	Text string `json:"text"`
+}
+
+// Grade judges a student's answer to the question: a node id for
+// AskEnter, "yes" or "no" for AskCut, a number or an infinity for
+// AskWindow (as ParseAnswer and the α/β inputs read them: 3, −2.5, 3.0,
+// ∞, -inf).
+func (q Question) Grade(given string) Prediction {
+	var right bool
+	switch q.Kind {
+	case AskWindow:
+		v, ok, err := parseWindowValue(given)
+		if err != nil || !ok {
+			shown := truncateRunes(strings.TrimSpace(given), 20)
+			return Prediction{Class: "note", Text: "“" + shown + "” is not a value: write a number such as 3 or −2.5, or ∞ or −∞."}
+		}
+		right = v == q.answerWindow
+	default:
+		right = given == q.Answer
+	}
+	var want string
+	switch {
+	case q.Kind == AskEnter:
+		want = "It enters " + nodeTitle(q.Answer) + "."
+	case q.Kind == AskWindow:
+		want = greek(q.Which) + " becomes " + q.Shown + "."
+	case q.Answer == "yes":
+		want = "It cuts off."
+	default:
+		want = "It goes on."
+	}
+	p := Prediction{Counted: true, Right: right, Class: "wrong", Text: "Not quite. " + want + " " + q.Say}
+	if right {
+		p.Class, p.Text = "right", "Right! "+want+" "+q.Say
+	}
+	return p
+}
+
+// PredictAnswer is one answer of predict mode as the page posts it: the
+// exercise's query (its parameters), the question's number from 0, and the
+// answer.
+type PredictAnswer struct {
+	Query    string `json:"query"`
+	Question int    `json:"question"`
+	Answer   string `json:"answer"`
+}
+
+// MaxPredictQuery is the longest exercise query a predict answer may carry:
+// every parameter at its longest fits several times over.
+const MaxPredictQuery = 1 << 10
+
+// DecodePredictAnswer reads one JSON object {"query": …, "question": …,
+// "answer": …} from r. Unknown fields, wrong types, a query over
+// MaxPredictQuery bytes, a negative question, an answer over MaxAnswerLen
+// characters and anything after the object are an *Error naming the field.
+func DecodePredictAnswer(r io.Reader) (PredictAnswer, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var a PredictAnswer
+	if err := dec.Decode(&a); err != nil {
+		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			return PredictAnswer{}, invalid(fieldName(unquote(name)), "unknown field (known: query, question, answer)")
+		}
+		return PredictAnswer{}, jsonError(err)
+	}
+	var extra json.RawMessage
+	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+		if err == nil {
+			return PredictAnswer{}, invalid("body", "more after the JSON object; send one object")
+		}
+		return PredictAnswer{}, jsonError(err)
+	}
+	switch {
+	case len(a.Query) > MaxPredictQuery:
+		return PredictAnswer{}, invalid("query", "a query of %d bytes is too long (at most %d)", len(a.Query), MaxPredictQuery)
+	case a.Question < 0:
+		return PredictAnswer{}, invalid("question", "%d is not a question number: they count from 0", a.Question)
+	case utf8.RuneCountInString(a.Answer) > MaxAnswerLen:
+		return PredictAnswer{}, invalid("answer", "an answer of %d characters is too long (at most %d)", utf8.RuneCountInString(a.Answer), MaxAnswerLen)
+	}
+	return a, nil
+}
+
+// GradePrediction grades a posted answer: it makes the exercise from the
+// query (the parameters ParseQuery reads), asks its questions, and grades
+// the one named. A question number past the last is an *Error naming
+// "question".
+func GradePrediction(ex *Exercise, a PredictAnswer) (Prediction, error) {
+	qs, err := Questions(ex)
+	if err != nil {
+		return Prediction{}, err
+	}
+	if a.Question >= len(qs) {
+		return Prediction{}, invalid("question", "there is no question %d: this exercise asks %d (0 to %d)", a.Question, len(qs), len(qs)-1)
+	}
+	return qs[a.Question].Grade(a.Answer), nil
+}
+
+// unquote takes the quotes off a field name in a JSON error.
+func unquote(name string) string {
+	if n, err := strconv.Unquote(name); err == nil {
+		return n
+	}
+	return name
+}

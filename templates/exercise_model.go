@@ -1,0 +1,476 @@
+package templates
+
+import "strings"
+
+// ExercisePage is the fill-in exercise: a generated tree to work by hand,
+// with an input for every inner node's value or bound (and, if asked, its
+// α and β), every edge markable as never followed, and the controls that
+// check, hint and show the solution (static/exercise.js).
+type ExercisePage struct {
+	Assets Assets
+	Script string // address of exercise.js or predict.js
+	CSS    string // address of exercise.css
+	Form   ExerciseForm
+	// Error and Field are set when the parameters are refused: the page
+	// shows the form with the error and no tree.
+	Error, Field string
+	Title        string
+	// Key is the exercise's full parameter query: it names the attempt in
+	// the browser's storage.
+	Key         string
+	Tree        string // the tree text, canonical
+	Root, Prune string // "max"/"min", "ge"/"gt"
+	Nodes       []ExerciseNode
+	Edges       []ExerciseEdge
+	// Width and Height are the layout's extent (layout units).
+	Width, Height float64
+	// Steps are the search's steps, for the hints, in order.
+	Steps []ExerciseStep
+	// SolutionURL opens the viewer on the exercise's search.
+	SolutionURL string
+	// WorksheetURL is the exercise's print view; PredictURL its predict mode.
+	WorksheetURL, PredictURL string
+	// OrderingURL is the ordering exercise on the same tree.
+	OrderingURL string
+	// Rule says the pruning rule in words; Notation is "symbols" (≤ ≥) or
+	// "ascii" (<= >=): how the worksheet's key writes bounds.
+	Rule, Notation string
+	// Pruned counts the edges a cutoff never follows (the key's).
+	Pruned int
+	// ShowKey shows the worksheet's answer key on screen (key=1); KeyURL
+	// shows it, NoKeyURL hides it.
+	ShowKey          bool
+	KeyURL, NoKeyURL string
+}
+
+// SetKey fills in the answer key: every inner node's value or bound by id,
+// the ids of the nodes a cutoff skips, and the prune rule in words.
+func (p *ExercisePage) SetKey(values map[string]string, pruned []string, rule string) {
+	for i, n := range p.Nodes {
+		p.Nodes[i].Want = values[n.ID]
+	}
+	p.MarkPruned(pruned)
+	p.Rule = rule
+}
+
+// MarkPruned crosses out the edges to the nodes with the given ids.
+func (p *ExercisePage) MarkPruned(ids []string) {
+	skip := map[string]bool{}
+	for _, id := range ids {
+		skip[id] = true
+	}
+	p.Pruned = 0
+	for i, e := range p.Edges {
+		p.Edges[i].Pruned = skip[e.Child]
+		if skip[e.Child] {
+			p.Pruned++
+		}
+	}
+}
+
+// ExerciseForm holds the exercise parameters as typed.
+type ExerciseForm struct {
+	Seed, Variant, B, D, Min, Max, MinCutoffs, Root, Prune string
+	Deep, Distinct                                         bool
+}
+
+// ExerciseNode is one node of the exercise tree.
+type ExerciseNode struct {
+	ID, Name string
+	X, Y     float64
+	Leaf     bool
+	Text     string // a leaf's value
+	Max      bool   // a MAX node (else MIN)
+	// MarkLeft puts the ✓ or ✗ left of the node's glyph: the side away
+	// from the edge that comes in from a parent on its right.
+	MarkLeft bool
+	// Want is the answer key's entry for an inner node: its value or bound
+	// in the worksheet's notation, "" when never visited.
+	Want string
+}
+
+// ExerciseEdge is the edge from a parent to Child.
+type ExerciseEdge struct {
+	Child, Name, Parent string
+	X1, Y1, X2, Y2      float64
+	// ToLeaf is true when Child is drawn as a leaf (a box, no glyph): the
+	// edge ends at the box, not at the glyph above an input.
+	ToLeaf bool
+	// Pruned is true when the search never follows the edge (a cutoff
+	// skipped Child): the key crosses it out.
+	Pruned bool
+}
+
+// ExerciseStep is one step of the search: its narration and the viewer at it.
+type ExerciseStep struct {
+	N    int
+	Text string
+	URL  string
+}
+
+// Geometry of the exercise drawing (SVG units). An inner node is its
+// input box with the MAX/MIN triangle standing on it, where the edge from
+// its parent ends, and the ✓ or ✗ beside the triangle: nothing sticks out
+// sideways beyond the box, so neighbours need only the box's width.
+const (
+	// exMargin is the room left and right of the outermost nodes: half a
+	// box and a little.
+	exMargin    = exInputW/2 + 8
+	exMarginTop = 50
+	exLeafTop   = 16 // a leaf's box reaches 16 above its centre
+	exGlyphR    = 10 // the MAX/MIN triangle above the input
+	exGlyphY    = -30
+	exGlyphTop  = exGlyphY - exGlyphR
+	exMarkX     = 24 // the ✓ or ✗ beside the triangle (font size 22)
+	exMarkY     = -22
+	exInputW    = 88
+	exInputH    = 36
+	exWindowH   = 30
+	exEdgeStart = 20 // an edge leaves its parent this far below the centre
+	// exSideMarkX puts the ✓ or ✗ right of the box, where the nodes stand
+	// far enough apart (the matchstick states).
+	exSideMarkX = exInputW/2 + 14
+)
+
+func (p *ExercisePage) viewBox() string {
+	return "0 0 " + num(p.Width+2*exMargin) + " " + num(p.Height+exMarginTop+70)
+}
+
+func exX(x float64) float64 { return x + exMargin }
+func exY(y float64) float64 { return y + exMarginTop }
+
+func (n ExerciseNode) transform() string {
+	return "translate(" + num(exX(n.X)) + " " + num(exY(n.Y)) + ")"
+}
+
+func (n ExerciseNode) class() string {
+	switch {
+	case n.Leaf:
+		return "ex-node leaf"
+	case n.Max:
+		return "ex-node max"
+	}
+	return "ex-node min"
+}
+
+// markX is where the ✓ or ✗ goes.
+func (n ExerciseNode) markX() string {
+	if n.MarkLeft {
+		return num(-exMarkX)
+	}
+	return num(exMarkX)
+}
+
+func (n ExerciseNode) kindName() string {
+	if n.Max {
+		return "MAX"
+	}
+	return "MIN"
+}
+
+// glyph is the node's kind, standing on its input: a triangle pointing up
+// for MAX, down for MIN; the edge from the parent ends at its top.
+func (n ExerciseNode) glyph() string {
+	r, y := float64(exGlyphR), float64(exGlyphY)
+	if n.Max {
+		return "M0 " + num(y-r) + " L" + num(r) + " " + num(y+r*0.8) + " L" + num(-r) + " " + num(y+r*0.8) + " Z"
+	}
+	return "M" + num(-r) + " " + num(y-r) + " L" + num(r) + " " + num(y-r) + " L0 " + num(y+r*0.8) + " Z"
+}
+
+func (n ExerciseNode) label() string {
+	if n.ID == "" {
+		return "root (" + n.kindName() + ")"
+	}
+	return "node " + n.Name + " (" + n.kindName() + ")"
+}
+
+func (e ExerciseEdge) x1() string { return num(exX(e.X1)) }
+func (e ExerciseEdge) y1() string { return num(exY(e.Y1) + exEdgeStart) }
+func (e ExerciseEdge) x2() string { return num(exX(e.X2)) }
+func (e ExerciseEdge) y2() string {
+	if e.ToLeaf {
+		return num(exY(e.Y2) - exLeafTop)
+	}
+	return num(exY(e.Y2) + exGlyphTop)
+}
+
+// mark is the cross drawn across a marked edge, three fifths of the way
+// down, where neighbouring edges to leaves stand apart enough for their
+// crosses not to meet.
+func (e ExerciseEdge) mark() string {
+	const t, h = 0.6, 7
+	mx, my := exX(e.X1)+t*(exX(e.X2)-exX(e.X1)), exY(e.Y1)+t*(exY(e.Y2)-exY(e.Y1))
+	return "M" + num(mx-h) + " " + num(my-h) + " L" + num(mx+h) + " " + num(my+h) +
+		" M" + num(mx+h) + " " + num(my-h) + " L" + num(mx-h) + " " + num(my+h)
+}
+
+func (e ExerciseEdge) label() string {
+	return "edge from " + e.Parent + " to " + e.Name + ": never followed"
+}
+
+func exerciseTitle(p *ExercisePage) string {
+	if p.Title == "" {
+		return "Alpha-beta exercise — abtrace"
+	}
+	return "Alpha-beta " + p.Title + " — abtrace"
+}
+
+// notation picks the symbol or the ASCII form.
+func notation(p *ExercisePage, symbols, ascii string) string {
+	if p.Notation == "ascii" {
+		return ascii
+	}
+	return symbols
+}
+
+func keyText(want string) string {
+	if want == "" {
+		return "never visited (pruned)"
+	}
+	return want
+}
+
+func (n ExerciseNode) box() string { return num(-exInputW / 2) }
+
+func worksheetLabel(key bool) string {
+	if key {
+		return "The answer key: the tree with every value and bound, pruned edges crossed out"
+	}
+	return "The exercise tree, blank"
+}
+
+// Matchsticks is the lecture's matchstick exercise: 5 matches, take 1 or 2,
+// whoever takes the last match loses.
+type Matchsticks struct {
+	Assets        Assets
+	CSS           string // address of exercise.css
+	Nodes         []MatchNode
+	Edges         []ExerciseEdge // Name is the move ("take 2")
+	Width, Height float64
+	Moves         []MatchMove // MAX's first moves
+	Move          string      // the move the student named (matches taken)
+	BestTake      string      // the winning move
+	// Checked is true once the answers are graded; Score of Total items.
+	Checked      bool
+	Score, Total int
+	MoveOK       bool
+	MoveNote     string
+	MoveWhy      string // why the winning move wins
+	Error, Field string
+	ViewURL      string // the viewer on the game, minimax
+}
+
+// MatchNode is one state of the game: Left matches, MAX or MIN to move.
+type MatchNode struct {
+	ID    string
+	X, Y  float64
+	Max   bool
+	Leaf  bool
+	Left  string
+	Value string // the student's answer
+	// Want and Why are the engine's value and how it comes about; State
+	// is "right", "wrong" or "" before a check; Note says what is wrong.
+	Want, Why, State, Note string
+	OK                     bool
+}
+
+// MatchMove is one of MAX's first moves.
+type MatchMove struct {
+	Take, Child, Value string
+	Best               bool
+}
+
+func (m *Matchsticks) viewBox() string {
+	return "0 0 " + num(m.Width+2*exMargin) + " " + num(m.Height+exMarginTop+40)
+}
+
+func (n MatchNode) transform() string {
+	return "translate(" + num(exX(n.X)) + " " + num(exY(n.Y)) + ")"
+}
+
+func (n MatchNode) class() string {
+	c := "ex-node min"
+	if n.Max {
+		c = "ex-node max"
+	}
+	if n.State != "" {
+		c += " " + n.State
+	}
+	return c
+}
+
+func (n MatchNode) glyph() string { return ExerciseNode{Max: n.Max}.glyph() }
+
+func (n MatchNode) label() string {
+	who := "MIN"
+	if n.Max {
+		who = "MAX"
+	}
+	return n.Left + " left, " + who + " to move (node " + NodeName(n.ID, "") + ")"
+}
+
+func (n MatchNode) mark() string {
+	switch n.State {
+	case "right":
+		return "✓"
+	case "wrong":
+		return "✗"
+	}
+	return ""
+}
+
+// midX and anchor place a move's label beside its edge's middle, on the
+// outer side, so the labels of neighbouring edges do not meet.
+func (e ExerciseEdge) midX() string {
+	x := (exX(e.X1) + exX(e.X2)) / 2
+	if e.X2 < e.X1 {
+		return num(x - 8)
+	}
+	return num(x + 8)
+}
+
+func (e ExerciseEdge) anchor() string {
+	if e.X2 < e.X1 {
+		return "end"
+	}
+	return "start"
+}
+func (e ExerciseEdge) midY() string { return num((exY(e.Y1)+exY(e.Y2))/2 + 4) }
+
+func matchState(ok bool) string {
+	if ok {
+		return "right"
+	}
+	return "wrong"
+}
+
+func rightText(ok bool) string {
+	if ok {
+		return "right"
+	}
+	return "wrong"
+}
+
+// PredictQ is one question of predict mode, as the page holds it: what
+// it asks and what the search shows once it is answered. The verdict comes
+// from the server (POST /api/exercise/predict).
+type PredictQ struct {
+	// Kind is "enter", "cut" or "window"; At is the node asked about.
+	Kind, At string
+	// Prompt is the question in words.
+	Prompt string
+	// Entered is the node an "enter" question's step enters.
+	Entered string
+	// Reveal is what the search shows once the question is answered and
+	// before the next one: values returned; Pruned the children a cutoff
+	// skipped.
+	Reveal []Reveal
+	Pruned []string
+}
+
+// Reveal is a node's returned value, shown once the search has it.
+type Reveal struct{ Node, Text string }
+
+func revealAttr(r []Reveal) string {
+	parts := make([]string, len(r))
+	for i, x := range r {
+		parts[i] = x.Node + "=" + x.Text
+	}
+	return strings.Join(parts, ";")
+}
+
+func nodeTitle(id string) string {
+	if id == "" {
+		return "the root"
+	}
+	return "node " + id
+}
+
+// Ordering is the ordering exercise: the exercise's tree in the order the
+// student arranged, moves that swap neighbours, and the leaf counts.
+type Ordering struct {
+	Page ExercisePage // the tree as arranged (Page.Tree), laid out
+	// Moves holds, for every node but the root, the links that swap it
+	// with its left and right neighbour ("" where there is none).
+	Moves []OrderMove
+	// Goal is "most" (prune as much as possible) or "least" (as little).
+	Goal string
+	// Leaves is what alpha-beta evaluates in the arrangement shown; Best
+	// with the best ordering, Worst with the worst, Optimum the goal's.
+	Leaves, Best, Worst, Optimum int
+	// Reached is true when the arrangement meets the goal's optimum;
+	// Score, Verdict and Counts say the result in words.
+	Reached                bool
+	Score, Verdict, Counts string
+	Checked                bool
+	// Optimal is the tree in the goal's optimal order, its pruned edges
+	// crossed out, and Page's edges are crossed out where the arrangement
+	// prunes: shown side by side once checked.
+	Optimal ExercisePage
+	// OtherGoalURL starts the same exercise with the other goal.
+	CheckURL, ResetURL, OtherGoalURL string
+}
+
+// OrderMove is the pair of swap links of one node.
+type OrderMove struct {
+	Node        string
+	X, Y        float64
+	Leaf        bool
+	Left, Right string
+}
+
+// The swap arrows: under a leaf; right of an inner node's box, clear of
+// the edges to its children.
+func (m OrderMove) leftX() string {
+	if m.Leaf {
+		return num(exX(m.X) - 10)
+	}
+	return num(exX(m.X) - 30)
+}
+
+func (m OrderMove) rightX() string {
+	if m.Leaf {
+		return num(exX(m.X) + 10)
+	}
+	return num(exX(m.X) + 30)
+}
+
+func (m OrderMove) arrowY() string {
+	if m.Leaf {
+		return num(exY(m.Y) + 38)
+	}
+	return num(exY(m.Y) - 22)
+}
+
+// least is whether the student is to prune as little as possible.
+func (o *Ordering) least() bool { return o.Goal == "least" }
+
+// yoursCaption and optimalCaption say what the two trees of the checked
+// ordering exercise show.
+func (o *Ordering) yoursCaption() string {
+	return "Your order: " + Itoa(o.Leaves) + " leaves evaluated, " + Itoa(o.Page.Pruned) + " edges never followed (crossed out)."
+}
+
+func (o *Ordering) optimalCaption() string {
+	which := "The best order"
+	if o.least() {
+		which = "The worst order"
+	}
+	return which + ": " + Itoa(o.Optimum) + " leaves evaluated, " + Itoa(o.Optimal.Pruned) + " edges never followed (crossed out)."
+}
+
+func prunedLabel(p *ExercisePage, which string) string {
+	if which == "optimal" {
+		return "The tree in the optimal order, " + Itoa(p.Pruned) + " pruned edges crossed out"
+	}
+	return "The tree in your order, " + Itoa(p.Pruned) + " pruned edges crossed out"
+}
+
+// worksheetHelp says how the worksheet prints.
+func (p *ExercisePage) worksheetHelp() string {
+	if p.ShowKey {
+		return "Print it (Ctrl+P): the tree on page 1, the answer key on a page of its own."
+	}
+	return "Print it (Ctrl+P) for the class: the tree across the page. The answer key stays hidden until you show it."
+}
