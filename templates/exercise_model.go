@@ -281,8 +281,16 @@ type MatchMove struct {
 	Best               bool
 }
 
+// matchPad widens the matchstick drawing on both sides: every state has
+// its count of matches left of its box and its ✓ or ✗ right of it, beyond
+// the exercise's margin.
+const matchPad = exSideMarkX + 17 - exMargin
+
+// matchShift moves the matchstick drawing right by matchPad.
+var matchShift = "translate(" + num(matchPad) + " 0)"
+
 func (m *Matchsticks) viewBox() string {
-	return "0 0 " + num(m.Width+2*exMargin) + " " + num(m.Height+exMarginTop+40)
+	return "0 0 " + num(m.Width+2*exMargin+2*matchPad) + " " + num(m.Height+exMarginTop+40)
 }
 
 func (n MatchNode) transform() string {
