@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -20,6 +21,12 @@ const (
 	MaxLabNodes = 200_000
 	// DefaultLabTrees is the number of seeds when none is given.
 	DefaultLabTrees = 100
+	// MaxLabWork bounds a whole lab run: the trees times the nodes of one
+	// tree (counted by plain minimax). Each tree is searched seven times
+	// (minimax and alpha-beta under six orderings), so a run at the limit
+	// is a few seconds of both cores. A run over it is refused up front
+	// with the most seeds that fit.
+	MaxLabWork = 20_000_000
 )
 
 // ErrLabTooLarge is wrapped by Lab's error when a tree has more than
@@ -115,9 +122,15 @@ func Lab(base Scenario, trees int) (*LabResult, error) {
 			res.KnuthMoore = KnuthMoore(b, d)
 		}
 	}
-	if err := labSize(p0); err != nil {
+	size, err := labSize(p0)
+	if err != nil {
 		return nil, err
 	}
+	if work := int64(size) * int64(trees); work > MaxLabWork {
+		return nil, usage("%d trees of %s nodes are %s nodes to search, more than the lab's %s: use at most %d seeds (seeds=%d), or a smaller tree",
+			trees, thousands(int64(size)), thousands(work), thousands(MaxLabWork), MaxLabWork/size, MaxLabWork/size)
+	}
+	ctx := base.Budget.Context
 	out := make([]labTree, trees)
 	out[0] = labOne(base, orders, nil)
 	if out[0].err != nil {
@@ -134,7 +147,7 @@ func Lab(base Scenario, trees int) (*LabResult, error) {
 				i := next
 				next++
 				mu.Unlock()
-				if i >= trees {
+				if i >= trees || (ctx != nil && ctx.Err() != nil) {
 					return
 				}
 				sc := base
@@ -149,6 +162,9 @@ func Lab(base Scenario, trees int) (*LabResult, error) {
 		})
 	}
 	wg.Wait()
+	if ctx != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("scenario: the lab stopped: %w", context.Cause(ctx))
+	}
 	for i := range out {
 		if out[i].err != nil {
 			return nil, fmt.Errorf("seed %d: %w", first+uint64(i), out[i].err)
@@ -158,14 +174,15 @@ func Lab(base Scenario, trees int) (*LabResult, error) {
 	return res, nil
 }
 
-// labSize refuses a tree bigger than MaxLabNodes, counting the nodes
-// minimax enters and stopping as soon as the limit is passed.
-func labSize(p *Search) error {
+// labSize returns the nodes of the tree, refusing one bigger than
+// MaxLabNodes: it counts the nodes minimax enters, stopping as soon as
+// the limit is passed.
+func labSize(p *Search) (int, error) {
 	if p.Tree != nil {
 		if p.Tree.Size > MaxLabNodes {
-			return &UsageError{fmt.Errorf("%w: %d nodes, the lab takes at most %d per tree", ErrLabTooLarge, p.Tree.Size, MaxLabNodes)}
+			return 0, &UsageError{fmt.Errorf("%w: %d nodes, the lab takes at most %d per tree", ErrLabTooLarge, p.Tree.Size, MaxLabNodes)}
 		}
-		return nil
+		return p.Tree.Size, nil
 	}
 	n := 0
 	_, err := p.RunAlgorithm(search.AlgoMinimax, func(e *trace.Event) bool {
@@ -175,9 +192,9 @@ func labSize(p *Search) error {
 		return n <= MaxLabNodes
 	})
 	if errors.Is(err, search.ErrStopped) {
-		return &UsageError{fmt.Errorf("%w: more than %d nodes; the lab takes at most %d per tree (give a depth limit or a later position)", ErrLabTooLarge, MaxLabNodes, MaxLabNodes)}
+		return 0, &UsageError{fmt.Errorf("%w: more than %d nodes; the lab takes at most %d per tree (give a depth limit or a later position)", ErrLabTooLarge, MaxLabNodes, MaxLabNodes)}
 	}
-	return err
+	return n, err
 }
 
 // labOne searches one tree with minimax and with alpha-beta under every

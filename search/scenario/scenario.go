@@ -77,6 +77,13 @@ type Scenario struct {
 	// Fuzzy sets the fuzzy goal evaluation of tic-tac-toe (Eval "fuzzy"):
 	// "tnorm,p,t,q" as fuzzy.ParseParams reads it.
 	Fuzzy string
+
+	// Budget bounds every search the prepared scenario runs (see
+	// search.Budget) and lets the caller cancel them. It is not part of the
+	// query: the server sets it (Nodes = MaxWork and the request's or the
+	// session's context), the command line leaves it zero. With Nodes set,
+	// Prepare refuses a tree with more nodes than that (see CheckSize).
+	Budget search.Budget
 }
 
 // UsageError is an error in the scenario itself (a bad flag value, a tree
@@ -347,6 +354,11 @@ func (s Scenario) Prepare() (*Search, error) {
 	if p.Algorithm == search.AlgoParanoid && p.Tree != nil && p.Player > p.Tree.Players {
 		return nil, usage("player %d does not exist: this tree has %d players", p.Player, p.Tree.Players)
 	}
+	if s.Budget.Nodes > 0 {
+		if err := p.CheckSize(s.Budget.Nodes); err != nil {
+			return nil, err
+		}
+	}
 	return p, nil
 }
 
@@ -481,6 +493,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 		Depth: s.Depth, Eval: eval, EvalName: "h", Bounds: p.Bounds, Player: p.Player}
 	g, root := tree.Game{}, t.Root
 	if t.Players > 0 {
+		opt.Budget = s.Budget
 		p.shaper = vectorTreeShaper(t, s.Depth)
 		// Minimax and alpha-beta search the paranoid reduction (see
 		// RunAlgorithm).
@@ -506,6 +519,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 // setRun makes the scenario's run (and transform comparison) for a game
 // with scalar values.
 func setRun[S any, G search.Game[S]](p *Search, g G, root S, opt search.Options[S]) error {
+	opt.Budget = p.Scenario.Budget
 	if p.Transform == nil {
 		p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
 			return search.Run(algo, g, root, opt, rec)

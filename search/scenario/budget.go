@@ -1,0 +1,131 @@
+package scenario
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxWork is the most nodes one search may enter on the server: the
+// viewer's search, its counts and seeks, a comparison's panes, a
+// transform's two searches, each search of the lab. It holds the largest
+// scenarios a lecture shows — the full tic-tac-toe tree under minimax
+// (549,946 nodes) and Connect Four at its deepest limit (about 5.7 million)
+// — and stops anything larger within about a second of untraced search.
+// A scenario whose tree is larger is refused before any search starts
+// (CheckSize), with the depth limit or the smaller game that fits.
+const MaxWork = 10_000_000
+
+// CheckSize refuses, as a *UsageError, a scenario whose tree (down to its
+// depth limit) has more than max nodes: a search of it could enter them
+// all. The error says the size, the limit, and how to get under it: the
+// deepest depth limit that fits, and for matchsticks the most matches.
+func (p *Search) CheckSize(max int64) error {
+	size, err := p.SubtreeSize("")
+	if err != nil {
+		return err
+	}
+	if int64(size) <= max {
+		return nil
+	}
+	what := "has " + thousands(int64(size)) + " nodes"
+	if size >= MaxTotal {
+		what = "has more than " + thousands(MaxTotal) + " nodes"
+	}
+	msg := fmt.Sprintf("this tree %s; one search may visit at most %s here", what, thousands(max))
+	var ways []string
+	if d := p.deepestFitting(max); d > 0 {
+		ways = append(ways, fmt.Sprintf("set a depth limit of at most %d (depth=%d)", d, d))
+	} else if p.Tree == nil {
+		ways = append(ways, "set a depth limit")
+	}
+	if g := p.Scenario.Game; g == "nim" || g == "matchsticks" {
+		take := orDefaultInt(p.Scenario.Take, 2)
+		if m := p.mostMatchesFitting(max); m > 0 {
+			ways = append(ways, fmt.Sprintf("put at most %d matches on the table (matches=%d) with take %d", m, m, take))
+		} else {
+			ways = append(ways, "put fewer matches on the table")
+		}
+	}
+	if len(ways) == 0 {
+		ways = append(ways, "search a smaller tree")
+	}
+	return usage("%s: %s", msg, strings.Join(ways, ", or "))
+}
+
+// sizeOf is the size of the tree of s prepared without a budget, or -1
+// when s does not prepare.
+func sizeOf(s Scenario) int64 {
+	s.Budget.Nodes = 0
+	q, err := s.Prepare()
+	if err != nil {
+		return -1
+	}
+	n, err := q.SubtreeSize("")
+	if err != nil {
+		return -1
+	}
+	return int64(n)
+}
+
+// deepestFitting is the deepest depth limit, below the scenario's own,
+// under which its tree has at most max nodes; 0 when there is none. Trees
+// only grow with the limit, so the search stops at the first that is too
+// deep.
+func (p *Search) deepestFitting(max int64) int {
+	s := p.Scenario
+	top := s.Depth - 1
+	if s.Depth == 0 {
+		top = maxDepthHint
+	}
+	best := 0
+	for d := 1; d <= top; d++ {
+		s.Depth = d
+		n := sizeOf(s)
+		if n < 0 || n > max {
+			break
+		}
+		best = d
+	}
+	return best
+}
+
+// maxDepthHint is the deepest depth limit CheckSize tries when suggesting
+// one: deeper limits fit only trees that end sooner anyway.
+const maxDepthHint = 64
+
+// mostMatchesFitting is the most matches, below the scenario's own, for
+// which the matchstick tree has at most max nodes; 0 when there is none.
+func (p *Search) mostMatchesFitting(max int64) int {
+	s := p.Scenario
+	top := orDefaultInt(s.Matches, 5) - 1
+	best := 0
+	for m := 1; m <= top; m++ {
+		s.Matches = m
+		n := sizeOf(s)
+		if n < 0 || n > max {
+			break
+		}
+		best = m
+	}
+	return best
+}
+
+// thousands writes n with commas between groups of three digits, as the
+// pages write large counts: 10,000,000.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

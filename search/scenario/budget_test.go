@@ -1,0 +1,163 @@
+package scenario
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/abtrace/abtrace/search"
+)
+
+// TestCheckSizeRefusesUpFront: a scenario whose tree is larger than its
+// budget is refused by Prepare, at once, with the limit and the ways to
+// get under it — and those ways really fit, while one step more does not.
+func TestCheckSizeRefusesUpFront(t *testing.T) {
+	cases := []struct {
+		name      string
+		sc        Scenario
+		wantDepth bool // the error suggests a depth limit
+		wantMatch bool // the error suggests fewer matches
+	}{
+		{"nim 64/8", Scenario{Game: "nim", Matches: 64, Take: 8}, true, true},
+		{"nim 40/3 depth 30", Scenario{Game: "nim", Matches: 40, Take: 3, Depth: 30}, true, true},
+		{"dice star1 depth 40", Scenario{Game: "dice", Algo: "star1", Depth: 40}, true, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sc := c.sc
+			sc.Budget = search.Budget{Nodes: MaxWork}
+			_, err := sc.Prepare()
+			if !IsUsage(err) {
+				t.Fatalf("got err %v, want a usage error", err)
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, "at most 10,000,000") {
+				t.Errorf("got %q, want it to name the limit 10,000,000", msg)
+			}
+			check := func(param string, want bool, set func(*Scenario, int)) {
+				m := regexp.MustCompile(param + `=(\d+)`).FindStringSubmatch(msg)
+				if (m != nil) != want {
+					t.Fatalf("got %q; want a suggestion of %s: %v", msg, param, want)
+				}
+				if m == nil {
+					return
+				}
+				n, _ := strconv.Atoi(m[1])
+				fits := sc
+				set(&fits, n)
+				if _, err := fits.Prepare(); err != nil {
+					t.Errorf("the suggested %s=%d: got err %v, want it to fit", param, n, err)
+				}
+				over := sc
+				set(&over, n+1)
+				if _, err := over.Prepare(); !IsUsage(err) {
+					t.Errorf("%s=%d, one more than suggested: got err %v, want a refusal", param, n+1, err)
+				}
+			}
+			check("depth", c.wantDepth, func(s *Scenario, n int) { s.Depth = n })
+			check("matches", c.wantMatch, func(s *Scenario, n int) { s.Matches = n })
+		})
+	}
+}
+
+// TestCheckSizeAdmitsTheLargestLectureScenarios: the full tic-tac-toe tree
+// and Connect Four at its deepest limit fit the server's budget.
+func TestCheckSizeAdmitsTheLargestLectureScenarios(t *testing.T) {
+	for _, sc := range []Scenario{
+		{Game: "tictactoe", Algo: "minimax"},
+		{Game: "connect4", Depth: MaxConnect4Depth},
+		{Game: "nim", Matches: 20, Take: 3},
+		{Random: "4,9"},
+	} {
+		sc.Budget = search.Budget{Nodes: MaxWork}
+		if _, err := sc.Prepare(); err != nil {
+			t.Errorf("%+v: got err %v, want it to fit MaxWork", sc.Query(), err)
+		}
+	}
+}
+
+// TestBudgetReachesEverySearch: the scenario's budget bounds every search
+// its prepared form runs, whatever the source, and a cancelled context
+// stops each of them.
+func TestBudgetReachesEverySearch(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, sc := range []Scenario{
+		{Tree: Textbook},
+		{Tree: Textbook, Transform: "cube"},
+		{Tree: "((<3,1,2> <1,5,2>) (<6,1,2> <2,2,9>))", Algo: "maxn"},
+		{Tree: "((<3,1,2> <1,5,2>) (<6,1,2> <2,2,9>))", Algo: "paranoid"},
+		{Random: "3,4", Seed: 3, Order: "best"},
+		{Game: "tictactoe", Position: "xo.......", Algo: "minimax"},
+		{Game: "nim", Matches: 7, Take: 3},
+		{Game: "dice", Algo: "star1", Depth: 4},
+		{Game: "connect4", Depth: 2},
+	} {
+		t.Run(sc.Query().Encode(), func(t *testing.T) {
+			sc.Budget = search.Budget{Nodes: MaxWork, Context: ctx}
+			p, err := sc.Prepare()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := p.Run(nil); !errors.Is(err, context.Canceled) {
+				t.Errorf("Run: got err %v, want context.Canceled", err)
+			}
+			if _, err := p.RunAlgorithm(p.Baseline(), nil); !errors.Is(err, context.Canceled) {
+				t.Errorf("RunAlgorithm(%v): got err %v, want context.Canceled", p.Baseline(), err)
+			}
+			if sc.Transform != "" {
+				if _, err := p.TransformReport(); !errors.Is(err, context.Canceled) {
+					t.Errorf("TransformReport: got err %v, want context.Canceled", err)
+				}
+			}
+			// A node budget below the search's work stops it with a BudgetError.
+			small := sc
+			small.Budget = search.Budget{}
+			q, _ := small.Prepare()
+			res, err := q.Run(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			small.Budget = search.Budget{Nodes: int64(res.Stats.Nodes) - 1}
+			if q, err = small.Prepare(); err != nil {
+				// The tree itself may be over the budget; then Prepare says so.
+				if !IsUsage(err) {
+					t.Fatalf("got err %v, want a usage error", err)
+				}
+				return
+			}
+			if _, err := q.Run(nil); !search.IsBudget(err) {
+				t.Errorf("budget of %d nodes: got err %v, want a *search.BudgetError", res.Stats.Nodes-1, err)
+			}
+		})
+	}
+}
+
+// TestLabWork: a lab run over MaxLabWork is refused up front with the most
+// seeds that fit, and a cancelled lab stops.
+func TestLabWork(t *testing.T) {
+	// A uniform 4,8 tree has 87,381 nodes.
+	_, err := Lab(Scenario{Random: "4,8"}, MaxLabTrees)
+	want := fmt.Sprintf("use at most %d seeds", MaxLabWork/87381)
+	if !IsUsage(err) || !strings.Contains(err.Error(), want) {
+		t.Errorf("got err %v, want a usage error that says %q", err, want)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Lab(Scenario{Random: "3,3", Budget: search.Budget{Nodes: MaxWork, Context: ctx}}, 50); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled lab: got err %v, want context.Canceled", err)
+	}
+}
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 549946: "549,946",
+		10_000_000: "10,000,000", -1234: "-1,234", MaxTotal: "9,007,199,254,740,991"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d): got %q, want %q", n, got, want)
+		}
+	}
+}
