@@ -92,7 +92,7 @@ func newBrowserEnv(t *testing.T, width, height int64) *browserEnv {
 	s := newTestServer(t)
 	srv := httptest.NewServer(s.Echo())
 	t.Cleanup(func() {
-		s.Hub().Close()
+		s.Hub().Close(context.Background())
 		srv.Close()
 	})
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],

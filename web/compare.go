@@ -340,6 +340,7 @@ func (s *Server) compare(c echo.Context) error {
 	if err != nil {
 		return s.compareError(c, q, err)
 	}
+	r.base = budgeted(c.Request().Context(), r.base)
 	cmp, _, err := s.comparison(r)
 	if err != nil {
 		return s.compareError(c, q, err)
@@ -379,6 +380,7 @@ func (s *Server) compareAPI(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 	}
+	r.base = budgeted(c.Request().Context(), r.base)
 	cmp, _, err := s.comparison(r)
 	if err != nil {
 		var pe *paramError
@@ -455,7 +457,7 @@ func (s *Server) lab(c echo.Context) error {
 		trees = n
 	}
 	t0 := time.Now()
-	res, err := scenario.Lab(sc, trees)
+	res, err := scenario.Lab(budgeted(c.Request().Context(), sc), trees)
 	if err != nil {
 		if scenario.IsUsage(err) {
 			return fail(err)

@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -20,7 +19,7 @@ import (
 // or not routes() registers it yet.
 func exerciseServer(t *testing.T) *Server {
 	t.Helper()
-	s := New(Config{Logger: slog.New(slog.DiscardHandler)})
+	s := New(testConfig())
 	for _, r := range s.Echo().Routes() {
 		if r.Path == "/api/exercise" {
 			return s

@@ -121,7 +121,7 @@ func (s *Server) view(c echo.Context) error {
 	if err != nil {
 		return s.homeWithError(c, q, err)
 	}
-	p, err := r.scenario.Prepare()
+	p, err := prepare(c, r.scenario)
 	if err != nil {
 		return s.homeWithError(c, q, err)
 	}
@@ -191,7 +191,7 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 	if err != nil {
 		return s.homeWithError(c, q, err)
 	}
-	if _, err := r.scenario.Prepare(); err != nil {
+	if _, err := prepare(c, r.scenario); err != nil {
 		return s.homeWithError(c, q, err)
 	}
 	to := r.scenario.Query()

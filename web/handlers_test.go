@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -25,7 +24,7 @@ import (
 // newTestServer returns a server that logs nowhere.
 func newTestServer(t *testing.T) *Server {
 	t.Helper()
-	return New(Config{Logger: slog.New(slog.DiscardHandler)})
+	return New(testConfig())
 }
 
 // get serves one GET request through Echo, without listening.

@@ -1,33 +1,77 @@
 package web
 
 import (
+	"context"
+	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"strconv"
 	"sync"
+	"time"
 
 	"github.com/gorilla/websocket"
 )
 
+// Limits on websocket sessions. Each open session holds a search and its
+// drawing, so their number is what bounds the server's memory.
+const (
+	// DefaultMaxSessions is how many websocket sessions the server keeps
+	// open at once: a lecture hall of students with a few tabs each.
+	DefaultMaxSessions = 1000
+	// DefaultMaxSessionsPerAddr is how many of them one client address may
+	// hold: a student with many tabs, or a lecturer with a projector and a
+	// laptop, stays well under it; a runaway script does not.
+	DefaultMaxSessionsPerAddr = 32
+	// sessionRetryAfter is the retry hint given with a refused session.
+	sessionRetryAfter = 10 * time.Second
+	// refuseWait bounds the write of a refused session's close message.
+	refuseWait = time.Second
+)
+
+// CloseTryAgainLater is the websocket close code of a session refused
+// because too many are open (RFC 6455, 1013 "Try Again Later"). The close
+// reason says which limit and when to retry.
+const CloseTryAgainLater = 1013
+
 // Hub serves the viewer's websockets and keeps track of the open sessions,
-// so that a server shutdown can close them.
+// so that a server shutdown can close them and no client can open more
+// than its share.
 type Hub struct {
 	logger   *slog.Logger
 	upgrader websocket.Upgrader
+	// maxTotal and maxPerAddr cap the open sessions, in total and per
+	// client address (see SetLimits).
+	maxTotal, maxPerAddr int
+
+	// ctx is the parent of every session's context: Close cancels it, so
+	// that the sessions' searches stop.
+	ctx    context.Context
+	cancel context.CancelFunc
 
 	mu       sync.Mutex
-	sessions map[*session]struct{}
+	sessions map[*session]string // the client address of each open session
+	perAddr  map[string]int      // open or opening sessions by client address
+	opening  int                 // sessions counted in perAddr but not yet in sessions
 	closed   bool
 	wg       sync.WaitGroup
 }
 
-// NewHub returns a hub that logs to logger (nil: slog.Default()).
+// NewHub returns a hub that logs to logger (nil: slog.Default()), with the
+// default limits.
 func NewHub(logger *slog.Logger) *Hub {
 	if logger == nil {
 		logger = slog.Default()
 	}
+	ctx, cancel := context.WithCancel(context.Background())
 	return &Hub{
-		logger:   logger,
-		sessions: map[*session]struct{}{},
+		logger:     logger,
+		maxTotal:   DefaultMaxSessions,
+		maxPerAddr: DefaultMaxSessionsPerAddr,
+		ctx:        ctx,
+		cancel:     cancel,
+		sessions:   map[*session]string{},
+		perAddr:    map[string]int{},
 		// CheckOrigin is left nil: gorilla's default refuses an upgrade whose
 		// Origin header names another host, so another site cannot drive a
 		// viewer's session.
@@ -35,18 +79,81 @@ func NewHub(logger *slog.Logger) *Hub {
 	}
 }
 
-// ServeHTTP upgrades the request to a websocket and runs a session on it
-// until the viewer leaves or the hub closes.
-func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// SetLimits sets the most sessions open at once in total and per client
+// address; a value ≤ 0 keeps the current one. Call it before serving.
+func (h *Hub) SetLimits(total, perAddr int) {
 	h.mu.Lock()
-	closed := h.closed
-	h.mu.Unlock()
-	if closed {
-		http.Error(w, "the server is shutting down", http.StatusServiceUnavailable)
+	defer h.mu.Unlock()
+	if total > 0 {
+		h.maxTotal = total
+	}
+	if perAddr > 0 {
+		h.maxPerAddr = perAddr
+	}
+}
+
+// Context is cancelled when the hub closes; a session's context derives
+// from it.
+func (h *Hub) Context() context.Context { return h.ctx }
+
+// clientAddr is the address a request comes from, without its port: the
+// limit per address counts a browser's tabs together.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// reserve counts a session about to open from addr, or says why it may
+// not: the hub is closing, or a limit is reached.
+func (h *Hub) reserve(addr string) (refusal string, status int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	switch {
+	case h.closed:
+		return "the server is shutting down", http.StatusServiceUnavailable
+	case len(h.sessions)+h.opening >= h.maxTotal:
+		return fmt.Sprintf("the server has %d viewers open, as many as it serves at once; try again in %d seconds",
+			h.maxTotal, int(sessionRetryAfter.Seconds())), CloseTryAgainLater
+	case h.perAddr[addr] >= h.maxPerAddr:
+		return fmt.Sprintf("%d viewers are open from your address, as many as one may have; close some tabs and try again in %d seconds",
+			h.maxPerAddr, int(sessionRetryAfter.Seconds())), CloseTryAgainLater
+	}
+	h.perAddr[addr]++
+	h.opening++
+	return "", 0
+}
+
+// release undoes a reservation whose session did not open.
+func (h *Hub) release(addr string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.opening--
+	h.dropAddr(addr)
+}
+
+func (h *Hub) dropAddr(addr string) {
+	if h.perAddr[addr]--; h.perAddr[addr] <= 0 {
+		delete(h.perAddr, addr)
+	}
+}
+
+// ServeHTTP upgrades the request to a websocket and runs a session on it
+// until the viewer leaves or the hub closes. A session over a limit is
+// upgraded and closed at once with CloseTryAgainLater and a reason the
+// viewer shows (a browser cannot read the status of a refused upgrade);
+// during shutdown the upgrade is refused with 503.
+func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	addr := clientAddr(r)
+	if why, code := h.reserve(addr); why != "" {
+		h.refuse(w, r, why, code)
 		return
 	}
 	conn, err := h.upgrader.Upgrade(w, r, nil)
 	if err != nil {
+		h.release(addr)
 		// Upgrade has already answered with an HTTP error.
 		h.logger.Info("websocket upgrade refused", "err", err, "origin", r.Header.Get("Origin"))
 		return
@@ -54,28 +161,69 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s := &session{hub: h, conn: conn, in: make(chan inbound, inboxSize), done: make(chan struct{}),
 		counted: make(chan countResult, 1), logger: h.logger}
 	h.mu.Lock()
+	h.opening--
 	if h.closed {
+		h.dropAddr(addr)
 		h.mu.Unlock()
 		conn.Close()
 		return
 	}
-	h.sessions[s] = struct{}{}
+	h.sessions[s] = addr
 	h.wg.Add(2)
 	h.mu.Unlock()
 	go s.readLoop()
 	go s.writeLoop()
 }
 
+// refuse answers a session that may not open: with 503 and Retry-After
+// while shutting down, else by closing the upgraded connection with code
+// and the reason.
+func (h *Hub) refuse(w http.ResponseWriter, r *http.Request, why string, code int) {
+	h.logger.Info("websocket session refused", "reason", why, "remote", r.RemoteAddr)
+	if code == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", strconv.Itoa(int(sessionRetryAfter.Seconds())))
+		http.Error(w, why, code)
+		return
+	}
+	conn, err := h.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	msg := websocket.FormatCloseMessage(code, why)
+	_ = conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(refuseWait))
+}
+
 // Close ends every session (each gets a close message) and waits until
-// their goroutines have returned. Later upgrades are refused.
-func (h *Hub) Close() {
+// their goroutines have returned, or until ctx ends: then it closes the
+// connections of the sessions still open, so none blocks on the network,
+// and returns an error saying how many there were. Later upgrades are
+// refused with 503. The sessions' contexts are cancelled at once.
+func (h *Hub) Close(ctx context.Context) error {
 	h.mu.Lock()
 	h.closed = true
+	h.cancel()
 	for s := range h.sessions {
 		s.stop()
 	}
 	h.mu.Unlock()
-	h.wg.Wait()
+	done := make(chan struct{})
+	go func() {
+		h.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+	}
+	h.mu.Lock()
+	n := len(h.sessions)
+	for s := range h.sessions {
+		s.conn.Close()
+	}
+	h.mu.Unlock()
+	return fmt.Errorf("web: %d websocket sessions were still working at the shutdown deadline: %w", n, ctx.Err())
 }
 
 // Sessions returns the number of open sessions.
@@ -87,6 +235,9 @@ func (h *Hub) Sessions() int {
 
 func (h *Hub) remove(s *session) {
 	h.mu.Lock()
-	delete(h.sessions, s)
+	if addr, ok := h.sessions[s]; ok {
+		delete(h.sessions, s)
+		h.dropAddr(addr)
+	}
 	h.mu.Unlock()
 }

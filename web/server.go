@@ -6,6 +6,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -37,8 +38,9 @@ const DefaultAddr = "127.0.0.1:8080"
 const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-// Timeouts of the HTTP server. Pages render in well under a second; the
-// websocket sets its own deadlines, so there is no write timeout here.
+// Timeouts of the HTTP server. The read timeout of whole requests and the
+// write timeouts of each route are in limits.go; the websocket sets its
+// own deadlines.
 const (
 	// readHeaderTimeout bounds how long a client may take to send its
 	// request headers, so a stalled connection cannot hold a slot.
@@ -52,6 +54,15 @@ const (
 type Config struct {
 	Addr   string // host:port to listen on (default DefaultAddr)
 	Logger *slog.Logger
+	// Hosts are more names the server answers to (see hostCheck), such as
+	// the name of the lecturer's machine on the classroom network.
+	Hosts []string
+	// MaxHeavy, MaxSessions and MaxSessionsPerAddr override
+	// DefaultMaxHeavy, DefaultMaxSessions and DefaultMaxSessionsPerAddr
+	// when above 0.
+	MaxHeavy, MaxSessions, MaxSessionsPerAddr int
+	// ReadTimeout overrides readTimeout when above 0.
+	ReadTimeout time.Duration
 }
 
 // Server is the abtrace web server: an Echo instance with every route, and
@@ -63,6 +74,10 @@ type Server struct {
 	log    *slog.Logger
 	assets templates.Assets
 	files  map[string]staticFile
+	heavy  chan struct{} // a slot per heavy request running (heavyGate)
+	// heavyWait is heavyWait; tests shorten it.
+	heavyWait time.Duration
+	hosts     []string // the names the server answers to (hostCheck)
 }
 
 // staticFile is one embedded asset with its validator.
@@ -81,7 +96,10 @@ func New(cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, hub: NewHub(cfg.Logger)}
+	s := &Server{cfg: cfg, log: cfg.Logger, hub: NewHub(cfg.Logger), hosts: allowedHosts(cfg.Addr, cfg.Hosts)}
+	s.heavy = make(chan struct{}, cmp.Or(max(cfg.MaxHeavy, 0), DefaultMaxHeavy))
+	s.heavyWait = heavyWait
+	s.hub.SetLimits(cfg.MaxSessions, cfg.MaxSessionsPerAddr)
 	s.loadStatic()
 	e := echo.New()
 	e.HideBanner = true
@@ -93,8 +111,11 @@ func New(cfg Config) *Server {
 	e.HTTPErrorHandler = s.handleError
 	e.Server.ReadHeaderTimeout = readHeaderTimeout
 	e.Server.IdleTimeout = idleTimeout
+	e.Server.ReadTimeout = cmp.Or(max(cfg.ReadTimeout, 0), readTimeout)
+	e.Pre(s.hostCheck, headAsGet)
 	e.Use(middleware.Recover())
 	e.Use(s.requestLogger())
+	e.Use(s.writeDeadline, s.heavyGate)
 	e.Use(middleware.BodyLimit("64K"))
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		// The legacy XSS auditor is off, as current advice has it: the
@@ -160,10 +181,11 @@ func (s *Server) Serve(ln net.Listener) error {
 
 // Shutdown stops the server gracefully: it closes every websocket session
 // (each viewer gets a close message), then stops accepting requests and
-// waits for the running ones until ctx ends.
+// waits for the running ones, all until ctx ends: a session or request
+// still working then is cut off, and the error says so.
 func (s *Server) Shutdown(ctx context.Context) error {
-	s.hub.Close()
-	return s.e.Shutdown(ctx)
+	herr := s.hub.Close(ctx)
+	return errors.Join(herr, s.e.Shutdown(ctx))
 }
 
 // requestLogger logs one line per request to the configured logger. The
@@ -250,6 +272,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 				msg = http.StatusText(status)
 			}
 		}
+	} else if st, m, ok := budgetError(err); ok {
+		status, msg = st, m
 	} else {
 		s.log.Error("handler", "path", c.Request().URL.Path, "err", err)
 	}

@@ -300,7 +300,7 @@ func newViewer(query string) (*viewer, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := sc.Prepare()
+	p, err := budgeted(context.Background(), sc).Prepare()
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -106,7 +107,7 @@ func newHubServer(t testing.TB) (*Hub, *httptest.Server) {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(func() {
 		srv.Close()
-		h.Close()
+		h.Close(context.Background())
 	})
 	return h, srv
 }
@@ -302,7 +303,7 @@ func TestHubCloseEndsSessions(t *testing.T) {
 	c := dial(t, srv)
 	c.send(loadCmd(url.Values{"tree": {scenario.Textbook}}, 0))
 	c.recv()
-	h.Close()
+	h.Close(context.Background())
 	c.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
 	var err error
 	for err == nil {

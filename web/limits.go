@@ -1,0 +1,239 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/scenario"
+)
+
+// Limits on the work of one request, so that no request, message or
+// scenario can pin the server.
+const (
+	// readTimeout bounds how long a client may take to send a whole
+	// request, body included (bodies are at most 64 KB): a connection that
+	// trickles its body cannot hold a slot for long. The websocket sets its
+	// own read deadlines once upgraded.
+	readTimeout = 30 * time.Second
+	// writeTimeout bounds the answer to a light request (assets, health,
+	// validation): it is small and ready at once.
+	writeTimeout = 10 * time.Second
+	// heavyWriteTimeout bounds the answer to a heavy request (a page that
+	// runs searches): the wait for a slot plus a search of at most
+	// scenario.MaxWork nodes plus the page.
+	heavyWriteTimeout = 60 * time.Second
+	// DefaultMaxHeavy is how many heavy requests run at once; the others
+	// wait for a slot up to heavyWait. Two cores do two searches at a time;
+	// a few more keep rendering and network busy while searches run.
+	DefaultMaxHeavy = 4
+	// heavyWait is how long a heavy request waits for a slot before it is
+	// answered 503 with Retry-After: a class that opens the same page at
+	// once is served in turn, a flood is turned away.
+	heavyWait = 5 * time.Second
+	// heavyRetryAfter is the retry hint of a heavy request turned away.
+	heavyRetryAfter = 5 * time.Second
+	// DefaultMemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit)
+	// the server sets when GOMEMLIMIT is not given: the garbage collector
+	// works harder as the heap nears it, so that a burst of large searches
+	// does not grow the process without bound on a lecturer's laptop.
+	DefaultMemoryLimit = 1 << 30
+)
+
+// heavyRoutes are the routes whose requests run searches: the viewer page
+// (a search to the requested step and its count), the comparison, the
+// lab, and the exercises (generation and checking).
+var heavyRoutes = map[string]bool{
+	"/view": true, "/compare": true, "/api/compare": true, "/lab": true,
+	"/api/exercise": true, "/api/exercise/check": true, "/exercise": true, "/exercise/worksheet": true,
+	"/exercise/matchsticks": true, "/exercise/predict": true, "/exercise/ordering": true,
+}
+
+// budgeted returns sc with the server's budget: scenario.MaxWork nodes for
+// each search and the request's (or session's) context, so that its
+// searches stop when the client leaves. Prepare then refuses a tree over
+// the budget with a usage error that says how to get under it.
+func budgeted(ctx context.Context, sc scenario.Scenario) scenario.Scenario {
+	sc.Budget = search.Budget{Nodes: scenario.MaxWork, Context: ctx}
+	return sc
+}
+
+// prepare prepares a scenario of the request under the server's budget.
+func prepare(c echo.Context, sc scenario.Scenario) (*scenario.Search, error) {
+	return budgeted(c.Request().Context(), sc).Prepare()
+}
+
+// heavyGate lets at most cap(s.heavy) heavy requests run at once. A
+// request waits for a slot up to heavyWait (or until its client leaves);
+// then it is answered 503 with Retry-After.
+func (s *Server) heavyGate(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if !heavyRoutes[c.Path()] {
+			return next(c)
+		}
+		select {
+		case s.heavy <- struct{}{}:
+		default:
+			t := time.NewTimer(s.heavyWait)
+			defer t.Stop()
+			select {
+			case s.heavy <- struct{}{}:
+			case <-t.C:
+				c.Response().Header().Set("Retry-After", strconv.Itoa(int(heavyRetryAfter.Seconds())))
+				return echo.NewHTTPError(http.StatusServiceUnavailable,
+					fmt.Sprintf("The server is busy with %d other searches. Try again in %d seconds.", cap(s.heavy), int(heavyRetryAfter.Seconds())))
+			case <-c.Request().Context().Done():
+				return c.Request().Context().Err()
+			}
+		}
+		defer func() { <-s.heavy }()
+		return next(c)
+	}
+}
+
+// writeDeadline sets the write deadline of each route: heavyWriteTimeout
+// for heavy routes, writeTimeout for the others, none for the websocket,
+// whose session sets a deadline for every message.
+func (s *Server) writeDeadline(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if c.Path() != WSPath {
+			d := writeTimeout
+			if heavyRoutes[c.Path()] {
+				d = heavyWriteTimeout
+			}
+			// The writer may not support deadlines (a test recorder); then
+			// there is nothing to bound.
+			_ = http.NewResponseController(c.Response().Writer).SetWriteDeadline(time.Now().Add(d))
+		}
+		return next(c)
+	}
+}
+
+// headAsGet answers HEAD on every GET route: the request is routed and
+// handled as a GET whose body is dropped, so the status and headers are
+// GET's. The method is HEAD again once the handler returns, for the log
+// and for net/http, which then sends no body either.
+func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if r.Method != http.MethodHead {
+			return next(c)
+		}
+		r.Method = http.MethodGet
+		res := c.Response()
+		res.Writer = headWriter{res.Writer}
+		err := next(c)
+		r.Method = http.MethodHead
+		return err
+	}
+}
+
+// headWriter drops the body of the answer to a HEAD request.
+type headWriter struct{ http.ResponseWriter }
+
+func (w headWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (w headWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// hostCheck refuses a request whose Host header is not one of the
+// server's names, with 403 and the names it answers to. This defeats DNS
+// rebinding: a page on another site whose name is made to point at the
+// lecturer's machine still sends its own name as Host. The server answers
+// to IP addresses (no name to rebind), localhost and its subdomains, the
+// host of --addr, the names given with --host, and the machine's own name
+// when it listens on every interface.
+func (s *Server) hostCheck(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if !s.hostAllowed(c.Request().Host) {
+			return echo.NewHTTPError(http.StatusForbidden, fmt.Sprintf(
+				"This server does not answer to the name %q. It answers to %s and to IP addresses; start it with --host %s to add this name.",
+				hostOnly(c.Request().Host), strings.Join(s.hosts, ", "), hostOnly(c.Request().Host)))
+		}
+		return next(c)
+	}
+}
+
+// hostOnly strips the port from a Host header, and the brackets of an IPv6
+// address.
+func hostOnly(h string) string {
+	if host, _, err := net.SplitHostPort(h); err == nil {
+		h = host
+	}
+	return strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(h, "["), "]"))
+}
+
+func (s *Server) hostAllowed(h string) bool {
+	if h == "" {
+		return true // HTTP/1.0 without Host: not a browser
+	}
+	h = strings.TrimSuffix(hostOnly(h), ".")
+	if net.ParseIP(h) != nil || h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	return slices.Contains(s.hosts, h)
+}
+
+// allowedHosts lists the names the server answers to besides IP addresses
+// and localhost: the host of addr when it is a name, the extra names, and
+// the machine's name (and name.local) when addr listens on every
+// interface.
+func allowedHosts(addr string, extra []string) []string {
+	out := []string{"localhost"}
+	add := func(h string) {
+		h = strings.TrimSuffix(hostOnly(h), ".")
+		if h != "" && net.ParseIP(h) == nil && !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	add(host)
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		if name, err := os.Hostname(); err == nil {
+			add(name)
+			add(name + ".local")
+		}
+	}
+	for _, h := range extra {
+		add(h)
+	}
+	return out
+}
+
+// ApplyMemoryLimit sets the process's soft memory limit to
+// DefaultMemoryLimit unless GOMEMLIMIT gives one, and returns the limit in
+// force and whether it came from GOMEMLIMIT.
+func ApplyMemoryLimit() (limit int64, fromEnv bool) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return debug.SetMemoryLimit(-1), true
+	}
+	debug.SetMemoryLimit(DefaultMemoryLimit)
+	return DefaultMemoryLimit, false
+}
+
+// budgetError turns the error of a search stopped by the server's budget
+// into what the client is told: a 400 saying the limit and what to change,
+// or, when the client has gone, a 503 nobody reads (and nothing logged).
+func budgetError(err error) (status int, msg string, ok bool) {
+	switch {
+	case search.IsBudget(err):
+		return http.StatusBadRequest, fmt.Sprintf("This search needs more than the %d nodes the server searches for one request. Set a depth limit, or choose a smaller tree or game.", scenario.MaxWork), true
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return http.StatusServiceUnavailable, "The search was stopped.", true
+	}
+	return 0, "", false
+}

@@ -1,0 +1,375 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/scenario"
+)
+
+// testConfig is the configuration of the servers the tests build: it
+// logs nowhere, and answers to example.com, the host of every request
+// httptest.NewRequest makes.
+func testConfig() Config {
+	return Config{Logger: slog.New(slog.DiscardHandler), Hosts: []string{"example.com"}}
+}
+
+func TestHostCheck(t *testing.T) {
+	s := New(Config{Logger: slog.New(slog.DiscardHandler), Addr: "127.0.0.1:8080", Hosts: []string{"Lecture.LAN"}})
+	cases := []struct {
+		host string
+		ok   bool
+	}{
+		{"localhost:8080", true},
+		{"localhost", true},
+		{"127.0.0.1:8080", true},
+		{"[::1]:8080", true},
+		{"192.168.1.20:8080", true},
+		{"abtrace.localhost:8080", true},
+		{"lecture.lan:8080", true},
+		{"LECTURE.LAN.", true},
+		{"", true},
+		{"evil.example:8080", false},
+		{"localhost.evil.example", false},
+		{"lecture.lan.evil.example", false},
+	}
+	for _, c := range cases {
+		t.Run(c.host, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodGet, "/healthz", nil)
+			req.Host = c.host
+			rec := httptest.NewRecorder()
+			s.Echo().ServeHTTP(rec, req)
+			if got := rec.Code == http.StatusOK; got != c.ok {
+				t.Fatalf("Host %q: got status %d, want allowed %v", c.host, rec.Code, c.ok)
+			}
+			if !c.ok {
+				want := "--host " + hostOnly(c.host)
+				if body := rec.Body.String(); rec.Code != http.StatusForbidden || !strings.Contains(body, want) {
+					t.Errorf("Host %q: got %d %q, want 403 naming %q", c.host, rec.Code, body, want)
+				}
+			}
+		})
+	}
+	// Unknown paths and the websocket are refused too, before routing.
+	for _, p := range []string{"/nowhere", "/ws", "/view?tree=(1+2)"} {
+		req := httptest.NewRequest(http.MethodGet, p, nil)
+		req.Host = "evil.example"
+		rec := httptest.NewRecorder()
+		s.Echo().ServeHTTP(rec, req)
+		if rec.Code != http.StatusForbidden {
+			t.Errorf("%s from evil.example: got %d, want 403", p, rec.Code)
+		}
+	}
+}
+
+func TestAllowedHosts(t *testing.T) {
+	name, err := os.Hostname()
+	if err != nil {
+		t.Skip("no host name:", err)
+	}
+	name = strings.ToLower(name)
+	cases := []struct {
+		addr  string
+		extra []string
+		want  []string
+		not   []string
+	}{
+		{"127.0.0.1:8080", nil, []string{"localhost"}, []string{name}},
+		{"0.0.0.0:8080", nil, []string{"localhost", name, name + ".local"}, nil},
+		{":8080", nil, []string{name}, nil},
+		{"[::]:8080", nil, []string{name}, nil},
+		{"lecturer-laptop:8080", []string{"abtrace.lan"}, []string{"localhost", "lecturer-laptop", "abtrace.lan"}, []string{name}},
+	}
+	for _, c := range cases {
+		got := allowedHosts(c.addr, c.extra)
+		for _, w := range c.want {
+			if !contains(got, w) {
+				t.Errorf("allowedHosts(%q, %q) = %q, want it to hold %q", c.addr, c.extra, got, w)
+			}
+		}
+		for _, w := range c.not {
+			if w != "localhost" && contains(got, w) {
+				t.Errorf("allowedHosts(%q, %q) = %q, want it without %q", c.addr, c.extra, got, w)
+			}
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHeadOnEveryGetRoute: every GET route answers HEAD with the status
+// and headers of GET and no body.
+func TestHeadOnEveryGetRoute(t *testing.T) {
+	s := New(testConfig())
+	srv := httptest.NewServer(s.Echo())
+	defer srv.Close()
+	paths := map[string]string{"/static/*": "/static/abtrace.css"}
+	n := 0
+	for _, r := range s.Echo().Routes() {
+		if r.Method != http.MethodGet {
+			continue
+		}
+		n++
+		p := r.Path
+		if x, ok := paths[p]; ok {
+			p = x
+		}
+		t.Run(p, func(t *testing.T) {
+			get, err := http.Get(srv.URL + p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, get.Body)
+			get.Body.Close()
+			head, err := http.Head(srv.URL + p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(head.Body)
+			head.Body.Close()
+			if head.StatusCode != get.StatusCode || len(body) != 0 {
+				t.Errorf("HEAD %s: got %d with %d bytes of body, want GET's %d and no body", p, head.StatusCode, len(body), get.StatusCode)
+			}
+			if g, h := get.Header.Get("Content-Type"), head.Header.Get("Content-Type"); g != h {
+				t.Errorf("HEAD %s: got Content-Type %q, want GET's %q", p, h, g)
+			}
+		})
+	}
+	if n < 8 {
+		t.Errorf("got %d GET routes, want every route of the server", n)
+	}
+}
+
+// TestHeavyGate: when every slot for heavy requests is taken, a heavy
+// request waits, then gets 503 with Retry-After; light requests pass.
+func TestHeavyGate(t *testing.T) {
+	cfg := testConfig()
+	cfg.MaxHeavy = 2
+	s := New(cfg)
+	s.heavyWait = 20 * time.Millisecond
+	if cap(s.heavy) != 2 {
+		t.Fatalf("got %d slots, want 2", cap(s.heavy))
+	}
+	s.heavy <- struct{}{}
+	s.heavy <- struct{}{}
+	for _, p := range []string{"/view?tree=(1+2)", "/compare?tree=(1+2)&orders=natural,best", "/lab?random=2,2", "/exercise"} {
+		rec := httpGet(t, s, p)
+		if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != "5" || !strings.Contains(rec.Body.String(), "busy") {
+			t.Errorf("%s with every slot taken: got %d, Retry-After %q; want 503, Retry-After 5 and a page that says the server is busy",
+				p, rec.Code, rec.Header().Get("Retry-After"))
+		}
+	}
+	for _, p := range []string{"/healthz", "/", "/static/abtrace.css", "/api/validate?tree=(1+2)"} {
+		if rec := httpGet(t, s, p); rec.Code != http.StatusOK {
+			t.Errorf("%s with every heavy slot taken: got %d, want 200", p, rec.Code)
+		}
+	}
+	// A slot freed is used by the next request.
+	<-s.heavy
+	if rec := httpGet(t, s, "/view?tree=(1+2)"); rec.Code != http.StatusOK {
+		t.Errorf("/view with a slot free: got %d, want 200", rec.Code)
+	}
+	if len(s.heavy) != 1 {
+		t.Errorf("slots taken after the request: got %d, want 1 (its slot given back)", len(s.heavy))
+	}
+}
+
+// TestBudgetRefusedUpFront: a scenario over the server's budget gets a
+// 400 at once, on every route that searches, saying the limit and how to
+// get under it.
+func TestBudgetRefusedUpFront(t *testing.T) {
+	s := New(testConfig())
+	cases := []struct{ path, want string }{
+		{"/view?game=nim&matches=64&take=8&step=0", "depth=7"},
+		{"/view?game=nim&matches=64&take=8&step=end", "matches=23"},
+		{"/view?game=dice&algo=star1&depth=256", "depth=21"},
+		{"/compare?game=nim&matches=64&take=8&orders=natural,best", "at most 10,000,000"},
+		{"/api/compare?game=nim&matches=64&take=8&orders=natural,best", "at most 10,000,000"},
+		{"/lab?random=4,8&seeds=5000", "use at most 228 seeds"},
+	}
+	for _, c := range cases {
+		t.Run(c.path, func(t *testing.T) {
+			rec := httpGet(t, s, c.path)
+			if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), c.want) {
+				t.Errorf("got %d, want 400 with %q in:\n%s", rec.Code, c.want, shorten(rec.Body.String(), 3000))
+			}
+		})
+	}
+}
+
+func TestBudgetError(t *testing.T) {
+	cases := []struct {
+		err    error
+		status int
+		ok     bool
+	}{
+		{&search.BudgetError{Nodes: scenario.MaxWork}, http.StatusBadRequest, true},
+		{fmt.Errorf("pane: %w", &search.BudgetError{Nodes: 5}), http.StatusBadRequest, true},
+		{fmt.Errorf("search: stopped: %w", context.Canceled), http.StatusServiceUnavailable, true},
+		{errors.New("something else"), 0, false},
+	}
+	for _, c := range cases {
+		status, msg, ok := budgetError(c.err)
+		if status != c.status || ok != c.ok || ok && msg == "" {
+			t.Errorf("budgetError(%v) = %d, %q, %v; want %d, a message, %v", c.err, status, msg, ok, c.status, c.ok)
+		}
+	}
+}
+
+// dialFrom opens a websocket to srv from the loopback address local
+// (127.0.0.x), and returns the connection or the handshake's error.
+func dialFrom(srv *httptest.Server, local string) (*websocket.Conn, error) {
+	d := websocket.Dialer{NetDialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(local)}}).DialContext,
+		HandshakeTimeout: 5 * time.Second}
+	c, _, err := d.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/ws", nil)
+	return c, err
+}
+
+// refused reads from a refused session: it must be closed with
+// CloseTryAgainLater and a reason holding want.
+func refused(t *testing.T, c *websocket.Conn, want string) {
+	t.Helper()
+	defer c.Close()
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_, _, err := c.ReadMessage()
+	var ce *websocket.CloseError
+	if !errors.As(err, &ce) || ce.Code != CloseTryAgainLater || !strings.Contains(ce.Text, want) {
+		t.Errorf("got %v, want a close with code %d and a reason with %q", err, CloseTryAgainLater, want)
+	}
+}
+
+// TestSessionLimits: sessions over the cap per address, or in total, are
+// closed at once with 1013 and a reason; a closed session frees its place.
+func TestSessionLimits(t *testing.T) {
+	h, srv := newHubServer(t)
+	h.SetLimits(3, 2)
+	waitSessions := func(n int) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); h.Sessions() != n; time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("got %d sessions, want %d", h.Sessions(), n)
+			}
+		}
+	}
+	var open []*websocket.Conn
+	defer func() {
+		for _, c := range open {
+			c.Close()
+		}
+	}()
+	for range 2 {
+		c, err := dialFrom(srv, "127.0.0.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, c)
+	}
+	waitSessions(2)
+	c, err := dialFrom(srv, "127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused(t, c, "from your address")
+	c2, err := dialFrom(srv, "127.0.0.2")
+	if err != nil {
+		t.Skip("cannot dial from 127.0.0.2:", err)
+	}
+	open = append(open, c2)
+	waitSessions(3)
+	c, err = dialFrom(srv, "127.0.0.3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused(t, c, "as many as it serves at once")
+	// A session that ends gives its place back.
+	open[0].Close()
+	open = open[1:]
+	waitSessions(2)
+	c, err = dialFrom(srv, "127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	open = append(open, c)
+	waitSessions(3)
+	h.mu.Lock()
+	per := h.perAddr["127.0.0.1"]
+	h.mu.Unlock()
+	if per != 2 {
+		t.Errorf("sessions counted for 127.0.0.1: got %d, want 2", per)
+	}
+}
+
+// TestHubCloseDeadline: Close returns at its context's deadline when a
+// session's goroutines do not end, with an error saying so, and cancels
+// the hub's context at once.
+func TestHubCloseDeadline(t *testing.T) {
+	h := NewHub(slog.New(slog.DiscardHandler))
+	h.wg.Add(1) // a session goroutine that never returns
+	defer h.wg.Done()
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	err := h.Close(ctx)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("got err %v, want context.DeadlineExceeded", err)
+	}
+	if h.Context().Err() == nil {
+		t.Error("the hub's context is not cancelled after Close")
+	}
+	// Closing with every session gone returns nil.
+	h2, srv := newHubServer(t)
+	c, err := dialFrom(srv, "127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := h2.Close(context.Background()); err != nil {
+		t.Errorf("Close with one idle session: got %v, want nil", err)
+	}
+	// Later sessions are refused with 503 and a retry hint.
+	resp, err := http.Get(srv.URL + "/ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("after Close: got %d, Retry-After %q; want 503 with a retry hint", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+}
+
+func TestApplyMemoryLimit(t *testing.T) {
+	old := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(old)
+	t.Setenv("GOMEMLIMIT", "")
+	if limit, env := ApplyMemoryLimit(); limit != DefaultMemoryLimit || env {
+		t.Errorf("without GOMEMLIMIT: got %d, %v; want %d, false", limit, env, DefaultMemoryLimit)
+	}
+	if got := debug.SetMemoryLimit(-1); got != DefaultMemoryLimit {
+		t.Errorf("memory limit in force: got %d, want %d", got, DefaultMemoryLimit)
+	}
+	debug.SetMemoryLimit(3 << 30)
+	t.Setenv("GOMEMLIMIT", "3GiB")
+	if limit, env := ApplyMemoryLimit(); limit != 3<<30 || !env {
+		t.Errorf("with GOMEMLIMIT: got %d, %v; want the limit it set and true", limit, env)
+	}
+}
