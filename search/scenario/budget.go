@@ -21,18 +21,20 @@ const MaxWork = 10_000_000
 // all. The error says the size, the limit, and how to get under it: the
 // deepest depth limit that fits, and for matchsticks the most matches.
 func (p *Search) CheckSize(max int64) error {
-	size, err := p.SubtreeSize("")
-	if err != nil {
-		return err
-	}
-	if int64(size) <= max {
+	size := p.sizeUpTo(max)
+	if size <= max {
 		return nil
 	}
-	what := "has " + thousands(int64(size)) + " nodes"
+	what := "has " + thousands(size) + " nodes"
 	if size >= MaxTotal {
 		what = "has more than " + thousands(MaxTotal) + " nodes"
+	} else if !p.sizeExact() {
+		what = "has more than " + thousands(max) + " nodes"
 	}
 	msg := fmt.Sprintf("this tree %s; one search may visit at most %s here", what, thousands(max))
+	if !p.sizeExact() && size < MaxTotal {
+		msg = fmt.Sprintf("this tree has more than the %s nodes one search may visit here", thousands(max))
+	}
 	var ways []string
 	if d := p.deepestFitting(max); d > 0 {
 		ways = append(ways, fmt.Sprintf("set a depth limit of at most %d (depth=%d)", d, d))
@@ -53,19 +55,15 @@ func (p *Search) CheckSize(max int64) error {
 	return usage("%s: %s", msg, strings.Join(ways, ", or "))
 }
 
-// sizeOf is the size of the tree of s prepared without a budget, or -1
-// when s does not prepare.
-func sizeOf(s Scenario) int64 {
+// sizeOf is the size of the tree of s prepared without a budget (or a
+// number above max when it is larger), or -1 when s does not prepare.
+func sizeOf(s Scenario, max int64) int64 {
 	s.Budget.Nodes = 0
 	q, err := s.Prepare()
 	if err != nil {
 		return -1
 	}
-	n, err := q.SubtreeSize("")
-	if err != nil {
-		return -1
-	}
-	return int64(n)
+	return q.sizeUpTo(max)
 }
 
 // deepestFitting is the deepest depth limit, below the scenario's own,
@@ -81,7 +79,7 @@ func (p *Search) deepestFitting(max int64) int {
 	best := 0
 	for d := 1; d <= top; d++ {
 		s.Depth = d
-		n := sizeOf(s)
+		n := sizeOf(s, max)
 		if n < 0 || n > max {
 			break
 		}
@@ -102,7 +100,7 @@ func (p *Search) mostMatchesFitting(max int64) int {
 	best := 0
 	for m := 1; m <= top; m++ {
 		s.Matches = m
-		n := sizeOf(s)
+		n := sizeOf(s, max)
 		if n < 0 || n > max {
 			break
 		}
@@ -128,4 +126,51 @@ func thousands(n int64) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// sizeUpTo is the number of nodes of the tree down to the depth limit,
+// or, when that is more than max, some number above max: games whose
+// shaper remembers subtree sizes count them all (fast, and exact), the
+// others stop counting past max, so that the check costs at most a walk
+// of max nodes.
+func (p *Search) sizeUpTo(max int64) int64 {
+	if p.shaper == nil {
+		return 0
+	}
+	return p.shaper.sizeUpTo(max)
+}
+
+// sizeExact reports whether sizeUpTo gives the whole size even above max.
+func (p *Search) sizeExact() bool {
+	return p.shaper != nil && p.shaper.memoized()
+}
+
+func (gs *gameShaper[S]) memoized() bool { return gs.memo }
+
+func (gs *gameShaper[S]) sizeUpTo(max int64) int64 {
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	if gs.memo {
+		return int64(gs.count(gs.root, gs.startLeft(), 0))
+	}
+	var n int64
+	var walk func(s S, left, d int) bool
+	walk = func(s S, left, d int) bool {
+		if n++; n > max {
+			return false
+		}
+		if !gs.inner(s, left) {
+			return true
+		}
+		// The recursion uses the buffers of deeper levels only, so ms stays.
+		ms := gs.moves(s, d)
+		for _, m := range ms {
+			if !walk(gs.g.Result(s, m), childLeft(left), d+1) {
+				return false
+			}
+		}
+		return true
+	}
+	walk(gs.root, gs.startLeft(), 0)
+	return n
 }

@@ -100,6 +100,9 @@ type shaper interface {
 	shape(opt ShapeOptions) (*trace.Shape, error)
 	subtreeSize(id string) (int, error)
 	describe(id string) (trace.Shape, error)
+	// sizeUpTo and memoized serve CheckSize (budget.go).
+	sizeUpTo(max int64) int64
+	memoized() bool
 }
 
 // gameShaper enumerates any search.Game from a root state.
