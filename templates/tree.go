@@ -129,7 +129,7 @@ const animateNodes = 400
 
 // glyphOf chooses how node n of a source is drawn.
 func glyphOf(source string, n trace.LayoutNode) Glyph {
-	if n.Board != "" || source == "tictactoe" {
+	if n.Board != "" || BoardSource(source) {
 		return GlyphBoard
 	}
 	if n.Leaf && source != "nim" {
@@ -182,7 +182,7 @@ func (g Glyph) below() bool { return g == GlyphLeaf || g == GlyphBoard }
 // Drawing computes the SVG of the view's layout at its frame.
 func (v *View) drawing() drawing {
 	l, f := v.Layout, v.Frame
-	d := drawing{Board: v.Source == "tictactoe"}
+	d := drawing{Board: BoardSource(v.Source)}
 	if l == nil || len(l.Nodes) == 0 {
 		d.ViewBox = "0 0 100 50"
 		d.Width, d.Height = 100, 50
@@ -422,6 +422,40 @@ func boardCells(board string) []boardCell {
 			continue
 		}
 		out = append(out, boardCell{X: float64(i%3-1) * 13, Y: float64(i/3-1)*13 + 4.5, Mark: strings.ToLower(string(c))})
+	}
+	return out
+}
+
+// BoardSource reports whether a source's nodes are drawn as small boards:
+// tic-tac-toe, Reversi and suicide Reversi.
+func BoardSource(source string) bool {
+	switch source {
+	case "tictactoe", "reversi", "suicide-reversi":
+		return true
+	}
+	return false
+}
+
+// reversiSquares is the number of squares of a Reversi board string.
+const reversiSquares = 64
+
+// isReversi reports whether a node's board is a Reversi board.
+func isReversi(board string) bool { return len(board) == reversiSquares }
+
+// reversiDiscs places the discs of a 64-square board (x black, o white)
+// on the 40-unit board glyph: 8 rows of 5 units, centred.
+func reversiDiscs(board string) []boardCell {
+	var out []boardCell
+	for i := 0; i < len(board) && i < reversiSquares; i++ {
+		c := board[i]
+		if c != 'x' && c != 'o' {
+			continue
+		}
+		mark := "b"
+		if c == 'o' {
+			mark = "w"
+		}
+		out = append(out, boardCell{X: float64(i%8)*5 - 17.5, Y: float64(i/8)*5 - 17.5, Mark: mark})
 	}
 	return out
 }

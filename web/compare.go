@@ -252,7 +252,7 @@ func (s *Server) comparison(r compareRequest) (*templates.Compare, []*paneRun, e
 	}
 	p0 := runs[0].p
 	drawn := compareMaxDrawn
-	if p0.Scenario.Source() == "tictactoe" {
+	if templates.BoardSource(p0.Scenario.Source()) {
 		drawn = compareMaxBoards
 	}
 	shape, err := p0.Shape(scenario.ShapeOptions{MaxDrawn: drawn})
@@ -260,7 +260,7 @@ func (s *Server) comparison(r compareRequest) (*templates.Compare, []*paneRun, e
 		return nil, nil, &paramError{Param: "tree", Err: err}
 	}
 	opt := trace.LayoutOptions{NodeSep: templates.NodeSpacing, LevelSep: templates.LevelSpacing}
-	if p0.Scenario.Source() == "tictactoe" {
+	if templates.BoardSource(p0.Scenario.Source()) {
 		opt = trace.LayoutOptions{NodeSep: templates.BoardSpacing, LevelSep: templates.BoardLevelSpacing}
 	}
 	layout := trace.NewLayout(shape, opt)

@@ -261,7 +261,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		// Room for the probabilities on the edges.
 		opt.NodeSep = templates.ChanceSpacing
 	}
-	if p.Scenario.Source() == "tictactoe" {
+	if templates.BoardSource(p.Scenario.Source()) {
 		opt = trace.LayoutOptions{NodeSep: templates.BoardSpacing, LevelSep: templates.BoardLevelSpacing}
 	}
 	layout := trace.NewLayout(shape, opt)
@@ -404,6 +404,23 @@ func sourceText(p *scenario.Search) string {
 			return "tic-tac-toe from the empty board"
 		}
 		return "tic-tac-toe from " + sc.Position
+	case "reversi", "suicide-reversi":
+		name := "Reversi"
+		if sc.Game == "suicide-reversi" {
+			name = "suicide Reversi (fewer discs win)"
+		}
+		from := "the opening"
+		if sc.Position != "" && sc.Position != "start" {
+			from = "a given position"
+		}
+		eval := sc.Eval
+		if eval == "" {
+			eval = "discs:1,mobility:2,corners:10"
+		}
+		if sc.Kuhlmann != "" {
+			eval = sc.Kuhlmann + "-" + eval + " (Kuhlmann)"
+		}
+		return fmt.Sprintf("%s from %s, depth %d, evaluation %s", name, from, sc.Depth, eval)
 	case "nim", "matchsticks":
 		n, k := sc.Matches, sc.Take
 		if n == 0 {
@@ -488,6 +505,9 @@ func examples() []templates.Example {
 		{Name: "Three players, paranoid for player 1", Note: "players 2 and 3 ally against player 1", URL: link(scenario.Scenario{Tree: threePlayers, Algo: "paranoid", Player: 1})},
 		{Name: "A transform flips a chance decision", Note: "1→1, 2→20, 3→30, 4→400 keeps the order, yet MAX now prefers a2", URL: link(scenario.Scenario{Tree: transformChance, Algo: "expectiminimax", Transform: "1:1,2:20,3:30,4:400"})},
 		{Name: "Tic-tac-toe valued (1, 0, 0) instead of (1, −1, 0)", Note: "a draw worth as little as a loss: x's decision changes", URL: link(scenario.Scenario{Game: "tictactoe", Position: transformBoard, Transform: "wld:1,0,0"})},
+		{Name: "Reversi, depth 2, weighted features", Note: "every leaf explains discs + 2·mobility + 10·corners", URL: link(scenario.Scenario{Game: "reversi", Depth: 2})},
+		{Name: "Suicide Reversi, Kuhlmann's minimising discs", Note: "E = 1 + R⁻ + (R⁺ − R⁻ − 2)·(1 − V): fewer discs score higher", URL: link(scenario.Scenario{Game: "suicide-reversi", Depth: 2, Eval: "discs", Kuhlmann: "min"})},
+		{Name: "Tic-tac-toe, fuzzy goal distance", Note: "each leaf: the degrees of x's and o's goal formulas", URL: link(scenario.Scenario{Game: "tictactoe", Position: "x...o....", Depth: 2, Eval: "fuzzy"})},
 	}
 }
 
