@@ -10,6 +10,15 @@ type Home struct {
 	// Examples are ready-made searches, each a link to the viewer.
 	Examples []Example
 	Assets   Assets
+	// Limits are the largest values the server takes in the form's
+	// number fields, so that the browser refuses what the server would.
+	Limits FormLimits
+}
+
+// FormLimits are the form's bounds as the inputs' max attributes print
+// them: the same named limits the server checks.
+type FormLimits struct {
+	Matches, Take string // nim.MaxMatches, nim.MaxTake
 }
 
 // Form holds the fields of the home page's form as text, exactly as typed,

@@ -35,7 +35,7 @@ const (
 
 // home renders the home page with the textbook tree preloaded.
 func (s *Server) home(c echo.Context) error {
-	h := templates.Home{Form: templates.Form{Source: "tree", Tree: tree.Textbook}, Examples: examples(), Assets: s.assets}
+	h := templates.Home{Form: templates.Form{Source: "tree", Tree: tree.Textbook}, Examples: examples(), Assets: s.assets, Limits: formLimits}
 	return s.render(c, http.StatusOK, templates.HomePage(h))
 }
 
@@ -214,7 +214,7 @@ func (s *Server) homeWithError(c echo.Context, q url.Values, err error) error {
 	if line, col := errorPosition(err); line > 0 && f.Source == "tree" {
 		fe = templates.NewFormError(err.Error(), f.Tree, line, col)
 	}
-	h := templates.Home{Form: f, Error: fe, Examples: examples(), Assets: s.assets}
+	h := templates.Home{Form: f, Error: fe, Examples: examples(), Assets: s.assets, Limits: formLimits}
 	return s.render(c, http.StatusBadRequest, templates.HomePage(h))
 }
 

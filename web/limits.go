@@ -16,7 +16,9 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/templates"
 )
 
 // Limits on the work of one request, so that no request, message or
@@ -237,3 +239,7 @@ func budgetError(err error) (status int, msg string, ok bool) {
 	}
 	return 0, "", false
 }
+
+// formLimits are the bounds of the home page's number fields: the limits
+// the server checks, so the form cannot offer what the server refuses.
+var formLimits = templates.FormLimits{Matches: strconv.Itoa(nim.MaxMatches), Take: strconv.Itoa(nim.MaxTake)}

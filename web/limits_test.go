@@ -18,6 +18,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/scenario"
 )
 
@@ -371,5 +372,33 @@ func TestApplyMemoryLimit(t *testing.T) {
 	t.Setenv("GOMEMLIMIT", "3GiB")
 	if limit, env := ApplyMemoryLimit(); limit != 3<<30 || !env {
 		t.Errorf("with GOMEMLIMIT: got %d, %v; want the limit it set and true", limit, env)
+	}
+}
+
+// TestFormLimitsAgree: the home form's number fields allow exactly what the
+// server takes, on the start page and when the form comes back with an
+// error.
+func TestFormLimitsAgree(t *testing.T) {
+	s := New(testConfig())
+	for _, p := range []string{"/", "/view?source=nim&matches=0&take=2&algo=minimax"} {
+		body := httpGet(t, s, p).Body.String()
+		for id, want := range map[string]int{"matches": nim.MaxMatches, "take": nim.MaxTake} {
+			attr := fmt.Sprintf(`id="%s" name="%s" min="1" max="%d"`, id, id, want)
+			if !strings.Contains(body, attr) {
+				t.Errorf("%s: want the input %s", p, attr)
+			}
+		}
+	}
+	// Zero matches or take is refused, not taken for the default.
+	for _, p := range []string{"/view?game=nim&matches=0", "/view?game=nim&take=0", "/view?source=nim&matches=0&take=2"} {
+		rec := httpGet(t, s, p)
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "must be a number from 1 to") {
+			t.Errorf("%s: got %d, want 400 saying the range", p, rec.Code)
+		}
+	}
+	// The largest values the form allows are served.
+	q := fmt.Sprintf("/view?game=nim&matches=%d&take=%d&depth=4&step=0", nim.MaxMatches, nim.MaxTake)
+	if rec := httpGet(t, s, q); rec.Code != http.StatusOK {
+		t.Errorf("%s: got %d, want 200", q, rec.Code)
 	}
 }

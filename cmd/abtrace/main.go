@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tictactoe"
 	"github.com/abtrace/abtrace/trace"
@@ -47,7 +48,9 @@ func main() {
 const helpText = `abtrace shows game-tree search happening.
 
 Usage:
-  abtrace [serve] [--addr HOST:PORT]          serve the viewer (default 127.0.0.1:8080)
+  abtrace [serve] [--addr HOST:PORT] [--host NAMES]
+                                              serve the viewer (default 127.0.0.1:8080); it answers
+                                              to IP addresses, localhost and the names in --host
   abtrace solve [source] [options] [--json]   run one search and print its result
   abtrace trace [source] [options]            print every step as JSON lines
   abtrace bench --game tictactoe --algo minimax|alphabeta [--traced] [--json]
@@ -184,8 +187,10 @@ func parseScenario(name string, args []string, stdin io.Reader, stderr io.Writer
 		extra(fs)
 	}
 	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "abtrace %s: %v\nRun 'abtrace help' for the flags.\n", name, err)
-		return nil, exitUsage
+		return nil, flagError(name, err, stderr)
+	}
+	if code := zeroNotDefault(fs, name, stderr); code != exitOK {
+		return nil, code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "abtrace %s: unexpected argument %q (a tree goes after --tree, in quotes)\n", name, fs.Arg(0))
@@ -462,8 +467,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	dur := fs.Duration("time", time.Second, "how long to repeat the search")
 	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "abtrace bench: %v\nRun 'abtrace help' for the flags.\n", err)
-		return exitUsage
+		return flagError("bench", err, stderr)
 	}
 	if *game != "tictactoe" {
 		fmt.Fprintf(stderr, "abtrace bench: only --game tictactoe is benchmarked, not %q\n", *game)
@@ -527,9 +531,9 @@ const shutdownGrace = 5 * time.Second
 func serve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	hosts := fs.String("host", "", "more names the server answers to, comma-separated")
 	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "abtrace serve: %v\nRun 'abtrace help' for the flags.\n", err)
-		return exitUsage
+		return flagError("serve", err, stderr)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "abtrace serve: unexpected argument %q\n", fs.Arg(0))
@@ -537,18 +541,34 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serveUntil(ctx, *addr, stdout, stderr)
+	return serveUntil(ctx, web.Config{Addr: *addr, Hosts: splitHosts(*hosts)}, stdout, stderr)
 }
 
-// serveUntil serves on addr until ctx ends.
-func serveUntil(ctx context.Context, addr string, stdout, stderr io.Writer) int {
+// splitHosts splits the --host list.
+func splitHosts(s string) []string {
+	var out []string
+	for _, h := range strings.Split(s, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// serveUntil serves with cfg until ctx ends.
+func serveUntil(ctx context.Context, cfg web.Config, stdout, stderr io.Writer) int {
+	addr := cfg.Addr
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	if limit, fromEnv := web.ApplyMemoryLimit(); !fromEnv {
+		logger.Info("memory limit", "bytes", limit, "set", "by default; GOMEMLIMIT overrides it")
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "abtrace serve: %v\n", err)
 		return exitUsage
 	}
-	srv := web.New(web.Config{Addr: addr, Logger: logger})
+	cfg.Logger = logger
+	srv := web.New(cfg)
 	fmt.Fprintf(stdout, "abtrace: serving the viewer on http://%s/ (Ctrl-C stops it)\n", ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -569,4 +589,34 @@ func serveUntil(ctx context.Context, addr string, stdout, stderr io.Writer) int 
 	}
 	fmt.Fprintln(stdout, "abtrace: stopped")
 	return exitOK
+}
+
+// flagError reports a command line the flag package refused and returns
+// the exit code. Asking for help (-h, --help) is not an error: the help
+// goes to w, as Go's own commands print theirs, and the exit code is 0.
+func flagError(name string, err error, w io.Writer) int {
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(w, helpText)
+		return exitOK
+	}
+	fmt.Fprintf(w, "abtrace %s: %v\nRun 'abtrace help' for the flags.\n", name, err)
+	return exitUsage
+}
+
+// zeroNotDefault refuses --matches 0 and --take 0: 0 is how a scenario
+// says "not given", so without this check they would silently run the
+// defaults (5 and 2).
+func zeroNotDefault(fs *flag.FlagSet, name string, w io.Writer) int {
+	code := exitOK
+	fs.Visit(func(f *flag.Flag) {
+		if (f.Name == "matches" || f.Name == "take") && f.Value.String() == "0" && code == exitOK {
+			lim := nim.MaxMatches
+			if f.Name == "take" {
+				lim = nim.MaxTake
+			}
+			fmt.Fprintf(w, "abtrace %s: --%s 0: want a number from 1 to %d\n", name, f.Name, lim)
+			code = exitUsage
+		}
+	})
+	return code
 }

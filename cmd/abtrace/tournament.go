@@ -23,8 +23,7 @@ func tournamentCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the openings")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "abtrace tournament: %v\nRun 'abtrace help' for the flags.\n", err)
-		return exitUsage
+		return flagError("tournament", err, stderr)
 	}
 	c.Evals = tournament.ParseEvals(*evals)
 	if err := c.Check(); err != nil {

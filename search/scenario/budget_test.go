@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -158,6 +159,30 @@ func TestThousands(t *testing.T) {
 		10_000_000: "10,000,000", -1234: "-1,234", MaxTotal: "9,007,199,254,740,991"} {
 		if got := thousands(n); got != want {
 			t.Errorf("thousands(%d): got %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestZeroMatchesInQuery: matches=0 and take=0 are refused, not read as
+// "not given".
+func TestZeroMatchesInQuery(t *testing.T) {
+	cases := []struct {
+		query string
+		bad   bool
+	}{
+		{"game=nim&matches=0", true},
+		{"game=nim&take=0", true},
+		{"game=nim&matches=00", true},
+		{"game=nim&take=-0", true},
+		{"game=nim&matches=7&take=3", false},
+		{"game=nim", false},
+		{"game=nim&matches=", false},
+	}
+	for _, c := range cases {
+		q, _ := url.ParseQuery(c.query)
+		_, err := FromQuery(q)
+		if got := err != nil; got != c.bad || c.bad && !IsUsage(err) {
+			t.Errorf("FromQuery(%s): got err %v, want an error: %v", c.query, err, c.bad)
 		}
 	}
 }

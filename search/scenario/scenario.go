@@ -163,6 +163,16 @@ func FromQuery(v url.Values) (Scenario, error) {
 	}
 	num("matches", &s.Matches)
 	num("take", &s.Take)
+	// 0 is how a Scenario says "not given"; written out, it would silently
+	// mean the default, so it is refused.
+	for _, f := range []struct {
+		name string
+		lim  int
+	}{{"matches", nim.MaxMatches}, {"take", nim.MaxTake}} {
+		if x := strings.TrimSpace(v.Get(f.name)); err == nil && x != "" && strings.Trim(x, "+-0") == "" {
+			err = usage("%s must be a number from 1 to %d, not %s", f.name, f.lim, x)
+		}
+	}
 	num("depth", &s.Depth)
 	num("player", &s.Player)
 	if x := v.Get("seed"); x != "" && err == nil {
