@@ -1,0 +1,488 @@
+package search
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Observer is an optional extension of Game for games in which MAX does
+// not see everything, such as a card game where MIN's hand is hidden.
+type Observer[S any] interface {
+	// Observe returns what MAX has seen at s, its whole history included:
+	// two states with the same observation are one information set, and
+	// MAX must choose the same move in both.
+	Observe(s S) string
+	// MoveName names move m at s as people write it ("♣9"). Moves with
+	// the same name in states MAX cannot tell apart are the same move.
+	MoveName(s S, m Move) string
+}
+
+// HiddenGame is what the methods for imperfect information need: a game
+// whose states MAX observes.
+type HiddenGame[S any] interface {
+	Game[S]
+	Observer[S]
+}
+
+// World is one way the hidden part may be (one deal of the cards): an
+// open game and its start. MAX cannot tell the worlds apart at the start.
+type World[S any, G HiddenGame[S]] struct {
+	Name string
+	Game G
+	Root S
+}
+
+// HiddenMethod names a way of choosing a move without seeing everything.
+type HiddenMethod uint8
+
+const (
+	// MethodClairvoyance is "averaging over clairvoyance": solve every
+	// world as if every card were open, and take the move best on average.
+	// It assumes MAX will know the world at every later step.
+	MethodClairvoyance HiddenMethod = iota
+	// MethodInfoSet reasons over information sets: MAX must choose the
+	// same move in states it cannot tell apart, while MIN, who sees
+	// everything, answers best in each world.
+	MethodInfoSet
+)
+
+func (m HiddenMethod) String() string {
+	if m == MethodInfoSet {
+		return "infoset"
+	}
+	return "clairvoyance"
+}
+
+// MoveValue is one root move under a method: its name, its value (the
+// average over the worlds, each counted equally) and its value in each
+// world.
+type MoveValue struct {
+	Move     Move      `json:"-"`
+	ID       string    `json:"id"`
+	Name     string    `json:"move"`
+	Value    float64   `json:"value"`
+	PerWorld []float64 `json:"per_world"`
+}
+
+// Fusion is a place where the open solutions of the worlds need different
+// moves in states MAX cannot tell apart: what a clairvoyant plan fuses
+// into one strategy that MAX cannot follow.
+type Fusion struct {
+	// Line is the play that leads there, as move names.
+	Line []string `json:"line"`
+	// Best holds, per world, the names of the moves best in that world
+	// there (nil for a world that cannot reach the place).
+	Best [][]string `json:"best"`
+}
+
+// HiddenReport is what a method concluded at the root.
+type HiddenReport struct {
+	Method HiddenMethod `json:"-"`
+	Worlds []string     `json:"worlds"`
+	// Moves holds the root moves in natural order.
+	Moves []MoveValue `json:"move_values"`
+	// Best is the index in Moves of the chosen move: the greatest value,
+	// the first in natural order on ties.
+	Best  int     `json:"-"`
+	Value float64 `json:"value"`
+	// Risk holds, per root move, the first place below it where the
+	// worlds' open solutions part ways in states MAX cannot tell apart
+	// (nil where there is none); filled by InfoSets.
+	Risk []*Fusion `json:"risk,omitempty"`
+}
+
+// Limits of the methods for imperfect information.
+const (
+	// MaxWorlds is the most worlds the methods take.
+	MaxWorlds = 16
+	// MaxFrontier is the most value vectors InfoSets keeps at one
+	// information set: the strategies that are not beaten in every world
+	// by another. Past it the game is too large to solve exactly.
+	MaxFrontier = 1 << 14
+)
+
+func checkWorlds[S any, G HiddenGame[S]](worlds []World[S, G]) ([]Move, []string, error) {
+	if len(worlds) == 0 {
+		return nil, nil, errors.New("search: no worlds to search")
+	}
+	if len(worlds) > MaxWorlds {
+		return nil, nil, fmt.Errorf("search: %d worlds; at most %d", len(worlds), MaxWorlds)
+	}
+	w0 := worlds[0]
+	if w0.Game.Terminal(w0.Root) {
+		return nil, nil, errors.New("search: the game is over at the start; there is no move to choose")
+	}
+	obs := w0.Game.Observe(w0.Root)
+	moves := w0.Game.Moves(w0.Root, nil)
+	names := make([]string, len(moves))
+	for i, m := range moves {
+		names[i] = w0.Game.MoveName(w0.Root, m)
+	}
+	for _, w := range worlds[1:] {
+		if w.Game.Observe(w.Root) != obs || w.Game.ToMove(w.Root) != w0.Game.ToMove(w0.Root) {
+			return nil, nil, fmt.Errorf("search: MAX can tell world %q from %q at the start", w.Name, w0.Name)
+		}
+		ms := w.Game.Moves(w.Root, nil)
+		ok := len(ms) == len(moves)
+		for i := 0; ok && i < len(ms); i++ {
+			ok = w.Game.MoveName(w.Root, ms[i]) == names[i]
+		}
+		if !ok {
+			return nil, nil, fmt.Errorf("search: world %q offers other moves at the start than %q", w.Name, w0.Name)
+		}
+	}
+	if w0.Game.ToMove(w0.Root) != trace.Max {
+		return nil, nil, errors.New("search: MAX must be to move at the start")
+	}
+	return moves, names, nil
+}
+
+// Clairvoyance averages over clairvoyance: it solves each world's game as
+// if it were open (alpha-beta, exact) after each root move, and rates each
+// move by its average over the worlds, each counted equally.
+func Clairvoyance[S any, G HiddenGame[S]](worlds []World[S, G]) (HiddenReport, error) {
+	moves, names, err := checkWorlds(worlds)
+	if err != nil {
+		return HiddenReport{}, err
+	}
+	rep := newReport(MethodClairvoyance, worlds, moves, names)
+	for wi, w := range worlds {
+		ms := w.Game.Moves(w.Root, nil)
+		for i, m := range ms {
+			r, err := AlphaBeta(w.Game, w.Game.Result(w.Root, m), Options[S]{}, nil)
+			if err != nil {
+				return HiddenReport{}, err
+			}
+			rep.Moves[i].PerWorld[wi] = float64(r.Value)
+		}
+	}
+	rep.average()
+	return rep, nil
+}
+
+func newReport[S any, G HiddenGame[S]](m HiddenMethod, worlds []World[S, G], moves []Move, names []string) HiddenReport {
+	rep := HiddenReport{Method: m}
+	for _, w := range worlds {
+		rep.Worlds = append(rep.Worlds, w.Name)
+	}
+	for i, mv := range moves {
+		rep.Moves = append(rep.Moves, MoveValue{Move: mv, ID: trace.ChildID("", i), Name: names[i], PerWorld: make([]float64, len(worlds))})
+	}
+	return rep
+}
+
+// average fills each move's value and the choice.
+func (r *HiddenReport) average() {
+	for i := range r.Moves {
+		r.Moves[i].Value = mean(r.Moves[i].PerWorld)
+	}
+	r.Best = 0
+	for i, m := range r.Moves {
+		if m.Value > r.Moves[r.Best].Value {
+			r.Best = i
+		}
+	}
+	r.Value = r.Moves[r.Best].Value
+}
+
+func mean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+// InfoSets solves the game exactly over MAX's information sets: MAX picks
+// one move per information set (the same in every world it cannot tell
+// apart), MIN sees everything and answers best in each world, and each
+// move is rated by the best average over the worlds that a plan starting
+// with it can guarantee. PerWorld holds that plan's value in each world.
+//
+// It works on the frontier of value vectors (one number per world) that
+// MAX's plans can reach, keeping only the plans no other beats in every
+// world; at a MIN node, MIN's answers are what MAX observes, so each
+// answer leads to its own information set and MAX combines one plan per
+// answer. It fails when a frontier grows past MaxFrontier.
+func InfoSets[S any, G HiddenGame[S]](worlds []World[S, G]) (HiddenReport, error) {
+	moves, names, err := checkWorlds(worlds)
+	if err != nil {
+		return HiddenReport{}, err
+	}
+	rep := newReport(MethodInfoSet, worlds, moves, names)
+	h := &hidden[S, G]{worlds: worlds}
+	root := belief[S]{worlds: make([]int, len(worlds)), states: make([]S, len(worlds))}
+	for i, w := range worlds {
+		root.worlds[i], root.states[i] = i, w.Root
+	}
+	for i, m := range moves {
+		f, err := h.frontier(h.after(root, m))
+		if err != nil {
+			return HiddenReport{}, err
+		}
+		best := -1
+		for j, v := range f {
+			if best < 0 || mean(v) > mean(f[best]) {
+				best = j
+			}
+		}
+		copy(rep.Moves[i].PerWorld, f[best])
+		rep.Risk = append(rep.Risk, h.fusion(h.after(root, m), []string{names[i]}))
+	}
+	rep.average()
+	return rep, nil
+}
+
+// belief is an information set: the states MAX cannot tell apart, one per
+// world that is still possible.
+type belief[S any] struct {
+	worlds []int
+	states []S
+}
+
+type hidden[S any, G HiddenGame[S]] struct {
+	worlds []World[S, G]
+}
+
+// after plays the move named like m in every state of b (MAX's move, the
+// same in every world).
+func (h *hidden[S, G]) after(b belief[S], m Move) belief[S] {
+	w0 := h.worlds[b.worlds[0]]
+	name := w0.Game.MoveName(b.states[0], m)
+	nb := belief[S]{worlds: b.worlds, states: make([]S, len(b.states))}
+	for i, wi := range b.worlds {
+		g := h.worlds[wi].Game
+		mm := m
+		for _, x := range g.Moves(b.states[i], nil) {
+			if g.MoveName(b.states[i], x) == name {
+				mm = x
+			}
+		}
+		nb.states[i] = g.Result(b.states[i], mm)
+	}
+	return nb
+}
+
+// frontier returns the value vectors (one entry per world; worlds not in
+// b are 0) of MAX's plans from b that no other plan beats in every world.
+func (h *hidden[S, G]) frontier(b belief[S]) ([][]float64, error) {
+	n := len(h.worlds)
+	w0, s0 := h.worlds[b.worlds[0]].Game, b.states[0]
+	if w0.Terminal(s0) {
+		v := make([]float64, n)
+		for i, wi := range b.worlds {
+			g := h.worlds[wi].Game
+			if !g.Terminal(b.states[i]) {
+				return nil, fmt.Errorf("search: MAX sees the same in world %q, where the game goes on, as where it is over", h.worlds[wi].Name)
+			}
+			v[wi] = g.Utility(b.states[i])
+		}
+		return [][]float64{v}, nil
+	}
+	switch w0.ToMove(s0) {
+	case trace.Max:
+		var all [][]float64
+		for _, m := range w0.Moves(s0, nil) {
+			f, err := h.frontier(h.after(b, m))
+			if err != nil {
+				return nil, err
+			}
+			all = append(all, f...)
+		}
+		return pareto(all, b.worlds), nil
+	case trace.Min:
+		// MIN's card is seen: group the successors by what MAX observes.
+		groups := map[string]*belief[S]{}
+		var keys []string
+		for i, wi := range b.worlds {
+			g := h.worlds[wi].Game
+			for _, m := range g.Moves(b.states[i], nil) {
+				c := g.Result(b.states[i], m)
+				k := g.Observe(c)
+				nb := groups[k]
+				if nb == nil {
+					nb = &belief[S]{}
+					groups[k] = nb
+					keys = append(keys, k)
+				}
+				nb.worlds = append(nb.worlds, wi)
+				nb.states = append(nb.states, c)
+			}
+		}
+		acc := [][]float64{make([]float64, n)}
+		for _, wi := range b.worlds {
+			acc[0][wi] = math.Inf(1)
+		}
+		for _, k := range keys {
+			f, err := h.frontier(*groups[k])
+			if err != nil {
+				return nil, err
+			}
+			next := make([][]float64, 0, len(acc)*len(f))
+			for _, a := range acc {
+				for _, v := range f {
+					c := slices.Clone(a)
+					for _, wi := range groups[k].worlds {
+						c[wi] = min(c[wi], v[wi])
+					}
+					next = append(next, c)
+				}
+			}
+			acc = pareto(next, b.worlds)
+			if len(acc) > MaxFrontier {
+				return nil, fmt.Errorf("search: more than %d plans to compare at one information set; the game is too large to solve exactly", MaxFrontier)
+			}
+		}
+		return acc, nil
+	}
+	return nil, fmt.Errorf("search: the methods for imperfect information handle MAX and MIN, not %s", w0.ToMove(s0).Upper())
+}
+
+// pareto keeps the vectors no other vector beats or equals in every world
+// of ws (one copy of equal vectors).
+func pareto(vs [][]float64, ws []int) [][]float64 {
+	var out [][]float64
+	for i, v := range vs {
+		dominated := false
+		for j, u := range vs {
+			if i == j {
+				continue
+			}
+			ge, gt := true, false
+			for _, w := range ws {
+				if u[w] < v[w] {
+					ge = false
+					break
+				}
+				if u[w] > v[w] {
+					gt = true
+				}
+			}
+			if ge && (gt || j < i) {
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// fusion follows open best play in every world below b (MIN's best
+// answers and MAX's best moves, each world solved as if open) and returns
+// the first information set, breadth first, where the worlds still in it
+// have no best move in common.
+func (h *hidden[S, G]) fusion(b belief[S], line []string) *Fusion {
+	type item struct {
+		b    belief[S]
+		line []string
+	}
+	queue := []item{{b, line}}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		b := it.b
+		w0, s0 := h.worlds[b.worlds[0]].Game, b.states[0]
+		if w0.Terminal(s0) {
+			continue
+		}
+		kind := w0.ToMove(s0)
+		// Per world, the names of the moves best in the open game.
+		best := make([][]string, len(b.worlds))
+		for i, wi := range b.worlds {
+			g := h.worlds[wi].Game
+			best[i] = openBest(g, b.states[i], kind)
+		}
+		if kind == trace.Max && len(b.worlds) > 1 {
+			common := best[0]
+			for _, bs := range best[1:] {
+				common = slices.DeleteFunc(slices.Clone(common), func(x string) bool { return !slices.Contains(bs, x) })
+			}
+			if len(common) == 0 {
+				f := &Fusion{Line: it.line, Best: make([][]string, len(h.worlds))}
+				for i, wi := range b.worlds {
+					f.Best[wi] = best[i]
+				}
+				return f
+			}
+		}
+		// Follow every best move, grouped by what MAX sees after it.
+		groups := map[string]*belief[S]{}
+		var keys, names []string
+		for i, wi := range b.worlds {
+			g := h.worlds[wi].Game
+			for _, m := range g.Moves(b.states[i], nil) {
+				name := g.MoveName(b.states[i], m)
+				if !slices.Contains(best[i], name) {
+					continue
+				}
+				c := g.Result(b.states[i], m)
+				k := g.Observe(c)
+				nb := groups[k]
+				if nb == nil {
+					nb = &belief[S]{}
+					groups[k] = nb
+					keys = append(keys, k)
+					names = append(names, name)
+				}
+				nb.worlds = append(nb.worlds, wi)
+				nb.states = append(nb.states, c)
+			}
+		}
+		for i, k := range keys {
+			queue = append(queue, item{*groups[k], append(slices.Clone(it.line), names[i])})
+		}
+	}
+	return nil
+}
+
+// openBest returns the names of the moves best at s in the open game.
+func openBest[S any, G HiddenGame[S]](g G, s S, kind trace.Kind) []string {
+	var out []string
+	bestV := math.NaN()
+	for _, m := range g.Moves(s, nil) {
+		r, err := AlphaBeta(g, g.Result(s, m), Options[S]{}, nil)
+		if err != nil {
+			continue
+		}
+		v := float64(r.Value)
+		name := g.MoveName(s, m)
+		switch {
+		case math.IsNaN(bestV) || betterFor(kind, v, bestV):
+			bestV, out = v, []string{name}
+		case v == bestV:
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// Table writes the report as a plain table, one row per root move and a
+// column per world, as the command line prints it.
+func (r HiddenReport) Table() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-8s", "move")
+	for i := range r.Worlds {
+		fmt.Fprintf(&b, " %8s", fmt.Sprintf("world %d", i+1))
+	}
+	fmt.Fprintf(&b, " %8s\n", "average")
+	for i, m := range r.Moves {
+		mark := " "
+		if i == r.Best {
+			mark = "*"
+		}
+		fmt.Fprintf(&b, "%s%-7s", mark, m.Name)
+		for _, v := range m.PerWorld {
+			fmt.Fprintf(&b, " %8s", trace.Num(v).Plain())
+		}
+		fmt.Fprintf(&b, " %8s\n", trace.Num(m.Value).Plain())
+	}
+	return b.String()
+}
