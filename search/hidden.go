@@ -145,7 +145,9 @@ func checkWorlds[S any, G HiddenGame[S]](worlds []World[S, G]) ([]Move, []string
 // Clairvoyance averages over clairvoyance: it solves each world's game as
 // if it were open (alpha-beta, exact) after each root move, and rates each
 // move by its average over the worlds, each counted equally.
-func Clairvoyance[S any, G HiddenGame[S]](worlds []World[S, G]) (HiddenReport, error) {
+//
+// Every open search runs within budget.
+func Clairvoyance[S any, G HiddenGame[S]](worlds []World[S, G], budget Budget) (HiddenReport, error) {
 	moves, names, err := checkWorlds(worlds)
 	if err != nil {
 		return HiddenReport{}, err
@@ -154,7 +156,7 @@ func Clairvoyance[S any, G HiddenGame[S]](worlds []World[S, G]) (HiddenReport, e
 	for wi, w := range worlds {
 		ms := w.Game.Moves(w.Root, nil)
 		for i, m := range ms {
-			r, err := AlphaBeta(w.Game, w.Game.Result(w.Root, m), Options[S]{}, nil)
+			r, err := AlphaBeta(w.Game, w.Game.Result(w.Root, m), Options[S]{Budget: budget}, nil)
 			if err != nil {
 				return HiddenReport{}, err
 			}
@@ -208,14 +210,15 @@ func mean(xs []float64) float64 {
 // MAX's plans can reach, keeping only the plans no other beats in every
 // world; at a MIN node, MIN's answers are what MAX observes, so each
 // answer leads to its own information set and MAX combines one plan per
-// answer. It fails when a frontier grows past MaxFrontier.
-func InfoSets[S any, G HiddenGame[S]](worlds []World[S, G]) (HiddenReport, error) {
+// answer. It fails when a frontier grows past MaxFrontier, and when it
+// visits more information sets than budget allows (or its context ends).
+func InfoSets[S any, G HiddenGame[S]](worlds []World[S, G], budget Budget) (HiddenReport, error) {
 	moves, names, err := checkWorlds(worlds)
 	if err != nil {
 		return HiddenReport{}, err
 	}
 	rep := newReport(MethodInfoSet, worlds, moves, names)
-	h := &hidden[S, G]{worlds: worlds}
+	h := &hidden[S, G]{worlds: worlds, meter: newMeter(budget), budget: budget}
 	root := belief[S]{worlds: make([]int, len(worlds)), states: make([]S, len(worlds))}
 	for i, w := range worlds {
 		root.worlds[i], root.states[i] = i, w.Root
@@ -232,7 +235,11 @@ func InfoSets[S any, G HiddenGame[S]](worlds []World[S, G]) (HiddenReport, error
 			}
 		}
 		copy(rep.Moves[i].PerWorld, f[best])
-		rep.Risk = append(rep.Risk, h.fusion(h.after(root, m), []string{names[i]}))
+		risk, err := h.fusion(h.after(root, m), []string{names[i]})
+		if err != nil {
+			return HiddenReport{}, err
+		}
+		rep.Risk = append(rep.Risk, risk)
 	}
 	rep.average()
 	return rep, nil
@@ -247,6 +254,17 @@ type belief[S any] struct {
 
 type hidden[S any, G HiddenGame[S]] struct {
 	worlds []World[S, G]
+	meter  *meter // information sets visited, against budget
+	budget Budget
+}
+
+// count counts one information set against the budget.
+func (h *hidden[S, G]) count() error {
+	h.meter.work++
+	if h.meter.work >= h.meter.checkAt {
+		return h.meter.over()
+	}
+	return nil
 }
 
 // after plays the move named like m in every state of b (MAX's move, the
@@ -271,6 +289,9 @@ func (h *hidden[S, G]) after(b belief[S], m Move) belief[S] {
 // frontier returns the value vectors (one entry per world; worlds not in
 // b are 0) of MAX's plans from b that no other plan beats in every world.
 func (h *hidden[S, G]) frontier(b belief[S]) ([][]float64, error) {
+	if err := h.count(); err != nil {
+		return nil, err
+	}
 	n := len(h.worlds)
 	w0, s0 := h.worlds[b.worlds[0]].Game, b.states[0]
 	if w0.Terminal(s0) {
@@ -379,7 +400,7 @@ func pareto(vs [][]float64, ws []int) [][]float64 {
 // answers and MAX's best moves, each world solved as if open) and returns
 // the first information set, breadth first, where the worlds still in it
 // have no best move in common.
-func (h *hidden[S, G]) fusion(b belief[S], line []string) *Fusion {
+func (h *hidden[S, G]) fusion(b belief[S], line []string) (*Fusion, error) {
 	type item struct {
 		b    belief[S]
 		line []string
@@ -393,12 +414,18 @@ func (h *hidden[S, G]) fusion(b belief[S], line []string) *Fusion {
 		if w0.Terminal(s0) {
 			continue
 		}
+		if err := h.count(); err != nil {
+			return nil, err
+		}
 		kind := w0.ToMove(s0)
 		// Per world, the names of the moves best in the open game.
 		best := make([][]string, len(b.worlds))
 		for i, wi := range b.worlds {
 			g := h.worlds[wi].Game
-			best[i] = openBest(g, b.states[i], kind)
+			var err error
+			if best[i], err = openBest(g, b.states[i], kind, h.budget); err != nil {
+				return nil, err
+			}
 		}
 		if kind == trace.Max && len(b.worlds) > 1 {
 			common := best[0]
@@ -410,7 +437,7 @@ func (h *hidden[S, G]) fusion(b belief[S], line []string) *Fusion {
 				for i, wi := range b.worlds {
 					f.Best[wi] = best[i]
 				}
-				return f
+				return f, nil
 			}
 		}
 		// Follow every best move, grouped by what MAX sees after it.
@@ -440,17 +467,17 @@ func (h *hidden[S, G]) fusion(b belief[S], line []string) *Fusion {
 			queue = append(queue, item{*groups[k], append(slices.Clone(it.line), names[i])})
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // openBest returns the names of the moves best at s in the open game.
-func openBest[S any, G HiddenGame[S]](g G, s S, kind trace.Kind) []string {
+func openBest[S any, G HiddenGame[S]](g G, s S, kind trace.Kind, budget Budget) ([]string, error) {
 	var out []string
 	bestV := math.NaN()
 	for _, m := range g.Moves(s, nil) {
-		r, err := AlphaBeta(g, g.Result(s, m), Options[S]{}, nil)
+		r, err := AlphaBeta(g, g.Result(s, m), Options[S]{Budget: budget}, nil)
 		if err != nil {
-			continue
+			return nil, err
 		}
 		v := float64(r.Value)
 		name := g.MoveName(s, m)
@@ -461,7 +488,7 @@ func openBest[S any, G HiddenGame[S]](g G, s S, kind trace.Kind) []string {
 			out = append(out, name)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // Table writes the report as a plain table, one row per root move and a

@@ -80,11 +80,17 @@ Source (one of):
                         with throws (CHANCE nodes); needs --depth and --algo expectiminimax or star1
   --game reversi        [--position 64 SQUARES [x|o]]  Othello on 8×8 (default the opening); needs --depth
   --game suicide-reversi   the same rules, but whoever ends with fewer discs wins
+  --game cards          [--deal 'max: ♥6 ♦6 ♣9 ♣8; min: ♥4 ♠2 ♣10 ♣5 | ♦4 ♠2 ♣10 ♣5'] [--world K]  the lecture's
+                        four-trick card game (that deal by default); the hands after | are the ones MIN might
+                        hold; --world K searches the K-th with open cards (default 1)
+  --game roads          [--world 1|2]  the road story: A to gold, B to a fork of diamonds and a bus
   --random B,D          a random uniform tree, branching B and depth D [--seed S]
 Options:
   --root max|min        player at the root of an explicit or random tree (default max)
   --algo NAME           minimax, alphabeta (default), expectiminimax (chance nodes), star1 (chance
-                        nodes, pruned; needs --bounds), maxn (vector leaves), paranoid (vector leaves)
+                        nodes, pruned; needs --bounds), maxn (vector leaves), paranoid (vector leaves);
+                        for cards and roads also clairvoyance (averaging over clairvoyance) and infoset
+                        (information sets), which choose without seeing MIN's hand
   --bounds L,U          star1: the least and greatest leaf value (dice: -1,1 by default)
   --player K            paranoid: the player (1, 2, ...) all the others ally against (default 1)
   --transform T         map every leaf value through a monotone table such as 1:1,2:20,3:30,4:400 or a
@@ -108,7 +114,9 @@ Options:
 solve --json prints {"value", "best", "pv", "stats", "evaluated", "pruned", "labels"}; "value" is a number,
 or for maxn a list with one number per player; "labels" maps node ids to labels (state names of imported
 trees) for every labelled node, and is left out when no node has one; with --transform it adds "transform": {"name",
-"order_preserving", "value_before", "best_before", "changed"}.
+"order_preserving", "value_before", "best_before", "changed"}; with --algo clairvoyance or infoset it
+adds "method", "worlds" and "move_values": [{"move": "♣9", "id", "value", "per_world", "risk"}], and
+"value" and "best" are the method's.
 
 diff reads the student's trace (a file, or - for standard input) as abtrace's JSON lines, or as a list of
 the visited nodes' names or ids (CS188 state names, say), and prints the first step where it parts from the
@@ -168,6 +176,8 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	fs.StringVar(&s.Eval, "eval", "", "evaluation at the depth limit")
 	fs.StringVar(&s.Kuhlmann, "kuhlmann", "", "reversi: max or min, Kuhlmann et al.'s evaluation from the features of --eval")
 	fs.StringVar(&s.Fuzzy, "fuzzy", "", "tictactoe --eval fuzzy: tnorm,p,t,q")
+	fs.StringVar(&s.Deal, "deal", "", "cards: the deal, such as 'max: ♥6 ♦6 ♣9 ♣8; min: ♥4 ♠2 ♣10 ♣5 | ♦4 ♠2 ♣10 ♣5'")
+	fs.IntVar(&s.World, "world", 0, "cards, roads: which MIN hand (world) is searched open (default 1)")
 	return s, treeFile
 }
 
@@ -260,6 +270,22 @@ type solveJSON struct {
 	// grader can compare by state name.
 	Labels    map[string]string `json:"labels,omitempty"`
 	Transform *transformJSON    `json:"transform,omitempty"`
+	// MoveValues is set for the methods for hidden cards: each root move
+	// by name with its value under the method.
+	MoveValues []moveValueJSON `json:"move_values,omitempty"`
+	Method     string          `json:"method,omitempty"`
+	Worlds     []string        `json:"worlds,omitempty"`
+}
+
+// moveValueJSON is one root move under clairvoyance or infoset.
+type moveValueJSON struct {
+	Move     string      `json:"move"`
+	ID       string      `json:"id"`
+	Value    trace.Num   `json:"value"`
+	PerWorld []trace.Num `json:"per_world"`
+	// Risk is where the worlds' open solutions need different moves that
+	// MAX cannot tell apart (infoset only).
+	Risk *search.Fusion `json:"risk,omitempty"`
 }
 
 // transformJSON says what --transform did: the search before it, and
@@ -299,6 +325,9 @@ func solve(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	out := solveJSON{Evaluated: []string{}, Pruned: []string{}}
+	if p.Method != nil {
+		return solveHidden(p, asJSON, out, stdout, stderr)
+	}
 	res, err := p.Run(func(e *trace.Event) bool {
 		switch e.Type {
 		case trace.Leaf:
@@ -335,6 +364,68 @@ func solve(args []string, stdout, stderr io.Writer) int {
 	}
 	printSummary(stdout, p, res, out)
 	return exitOK
+}
+
+// solveHidden runs a method for hidden cards (clairvoyance, infoset) and
+// prints its choice; value and best are the method's, and the counts of
+// the open search are left out.
+func solveHidden(p *scenario.Search, asJSON bool, out solveJSON, stdout, stderr io.Writer) int {
+	rep, err := p.HiddenReport()
+	if err != nil {
+		fmt.Fprintf(stderr, "abtrace solve: %v\n", err)
+		return exitSearch
+	}
+	out.Method, out.Worlds = rep.Method.String(), rep.Worlds
+	out.Value, out.Best, out.PV = trace.Num(rep.Value), rep.Moves[rep.Best].ID, []string{rep.Moves[rep.Best].ID}
+	for i, m := range rep.Moves {
+		mv := moveValueJSON{Move: m.Name, ID: m.ID, Value: trace.Num(m.Value)}
+		for _, v := range m.PerWorld {
+			mv.PerWorld = append(mv.PerWorld, trace.Num(v))
+		}
+		if i < len(rep.Risk) {
+			mv.Risk = rep.Risk[i]
+		}
+		out.MoveValues = append(out.MoveValues, mv)
+	}
+	if !asJSON {
+		printHidden(stdout, p, rep)
+		return exitOK
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		fmt.Fprintf(stderr, "abtrace solve: %v\n", err)
+		return exitSearch
+	}
+	fmt.Fprintf(stdout, "%s\n", b)
+	return exitOK
+}
+
+// printHidden prints what a method for hidden cards chose, with a table of
+// every first move's value per world.
+func printHidden(w io.Writer, p *scenario.Search, rep search.HiddenReport) {
+	what := "averaging over clairvoyance (each world solved with open cards, then averaged)"
+	if rep.Method == search.MethodInfoSet {
+		what = "information sets (MAX plays the same in states it cannot tell apart; MIN answers best in each world)"
+	}
+	fmt.Fprintf(w, "%s, on %s\n", what, p.Scenario.Source())
+	for i, name := range rep.Worlds {
+		fmt.Fprintf(w, "world %d: %s\n", i+1, name)
+	}
+	best := rep.Moves[rep.Best]
+	fmt.Fprintf(w, "best move %s, value %s on average\n", best.Name, trace.Num(best.Value).Plain())
+	fmt.Fprint(w, rep.Table())
+	for i, r := range rep.Risk {
+		if r == nil {
+			continue
+		}
+		var parts []string
+		for wi, b := range r.Best {
+			if b != nil {
+				parts = append(parts, fmt.Sprintf("world %d needs %s", wi+1, strings.Join(b, " or ")))
+			}
+		}
+		fmt.Fprintf(w, "risk of %s: after %s, %s, and MAX cannot tell which\n", rep.Moves[i].Name, strings.Join(r.Line, " "), strings.Join(parts, ", "))
+	}
 }
 
 func printSummary(w io.Writer, p *scenario.Search, res trace.Result, out solveJSON) {

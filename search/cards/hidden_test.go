@@ -34,7 +34,7 @@ func moveValues(r search.HiddenReport) map[string][]float64 {
 // ♥6 and keeps ♦6 for ♦4): 2. No first card does better: MIN's ♠2 and ♣10
 // always take a trick each (MAX has no spade and nothing over ♣10).
 func TestLectureClairvoyance(t *testing.T) {
-	r, err := search.Clairvoyance(lectureWorlds(t))
+	r, err := search.Clairvoyance(lectureWorlds(t), search.Budget{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestLectureClairvoyance(t *testing.T) {
 // with open cards: MIN's ♠2 and ♣10 take one trick each, MAX ♦6 takes ♦4
 // or MAX's clubs take ♣5: 2. So ♥6 guarantees (2, 2), and ♦6 likewise.
 func TestLectureInfoSets(t *testing.T) {
-	r, err := search.InfoSets(lectureWorlds(t))
+	r, err := search.InfoSets(lectureWorlds(t), search.Budget{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,8 +120,8 @@ func TestOneWorldIsOpenPlay(t *testing.T) {
 	d := mustParse(t, "max: ♥6 ♦6 ♣9 ♣8\nmin: ♥4 ♠2 ♣10 ♣5")
 	g, s := d.Game(0)
 	ws := []search.World[State, Game]{{Name: "open", Game: g, Root: s}}
-	for _, method := range []func([]search.World[State, Game]) (search.HiddenReport, error){search.Clairvoyance[State, Game], search.InfoSets[State, Game]} {
-		r, err := method(ws)
+	for _, method := range []func([]search.World[State, Game], search.Budget) (search.HiddenReport, error){search.Clairvoyance[State, Game], search.InfoSets[State, Game]} {
+		r, err := method(ws, search.Budget{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -51,8 +51,8 @@ var (
 // search.InfoSets.
 func Worlds() []search.World[State, Game] {
 	return []search.World[State, Game]{
-		{Name: "world 1 (diamonds on the left)", Game: Game{World: 1}},
-		{Name: "world 2 (diamonds on the right)", Game: Game{World: 2}},
+		{Name: "diamonds on the left", Game: Game{World: 1}},
+		{Name: "diamonds on the right", Game: Game{World: 2}},
 	}
 }
 

@@ -14,14 +14,14 @@ import (
 // takes A, and the risk of B is the fork, where the worlds need different
 // sides.
 func TestRoads(t *testing.T) {
-	c, err := search.Clairvoyance(Worlds())
+	c, err := search.Clairvoyance(Worlds(), search.Budget{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := c.Moves[c.Best].Name; got != "B" || c.Value != Diamonds {
 		t.Errorf("clairvoyance takes %s worth %v, want B worth %v", got, c.Value, Diamonds)
 	}
-	in, err := search.InfoSets(Worlds())
+	in, err := search.InfoSets(Worlds(), search.Budget{})
 	if err != nil {
 		t.Fatal(err)
 	}

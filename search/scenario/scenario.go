@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/cards"
 	"github.com/abtrace/abtrace/search/connect4"
 	"github.com/abtrace/abtrace/search/dice"
 	"github.com/abtrace/abtrace/search/fuzzy"
@@ -39,7 +40,7 @@ const Textbook = "((3 12 8) (2 4 6) (14 5 2))"
 type Scenario struct {
 	Tree     string // explicit tree in the classroom notation
 	Root     string // "max" (default) or "min": the player at the root of an explicit tree
-	Game     string // "tictactoe", "connect4", "nim" or "dice"
+	Game     string // "tictactoe", "connect4", "nim", "dice", "cards" or "roads"
 	Position string // tic-tac-toe: 9 cells of x, o and . (default: the empty board); connect4: moves such as "dd" or 6 rows of cells (see connect4.Parse); dice: see package dice (default dice.DefaultPosition)
 	Matches  int    // nim: matches on the table (default 5)
 	Take     int    // nim: most matches a move may take (default 2)
@@ -84,6 +85,13 @@ type Scenario struct {
 	// session's context), the command line leaves it zero. With Nodes set,
 	// Prepare refuses a tree with more nodes than that (see CheckSize).
 	Budget search.Budget
+
+	// Deal is the card game's deal (package cards; default cards.Lecture)
+	// and World which of its MIN hands (1-based; 0 means 1) is searched
+	// with open cards. For the roads, World is 1 (diamonds on the left) or
+	// 2 (on the right).
+	Deal  string
+	World int
 }
 
 // UsageError is an error in the scenario itself (a bad flag value, a tree
@@ -133,12 +141,14 @@ func (s Scenario) Query() url.Values {
 	set("format", s.Format)
 	set("kuhlmann", s.Kuhlmann)
 	set("fuzzy", s.Fuzzy)
+	set("deal", s.Deal)
+	setInt("world", s.World)
 	return v
 }
 
 // Names lists the query parameters a Scenario reads.
 var Names = []string{"tree", "root", "game", "position", "matches", "take", "random", "seed",
-	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy"}
+	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world"}
 
 // FromQuery decodes a scenario from query parameters. Unknown parameters
 // are ignored (the viewer adds its own, such as step); malformed numbers
@@ -150,6 +160,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 		Order: v.Get("order"), Eval: v.Get("eval"), Bounds: v.Get("bounds"), Transform: v.Get("transform"),
 		Format:   v.Get("format"),
 		Kuhlmann: v.Get("kuhlmann"), Fuzzy: v.Get("fuzzy"),
+		Deal: v.Get("deal"),
 	}
 	var err error
 	num := func(name string, dst *int) {
@@ -175,6 +186,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 	}
 	num("depth", &s.Depth)
 	num("player", &s.Player)
+	num("world", &s.World)
 	if x := v.Get("seed"); x != "" && err == nil {
 		n, e := strconv.ParseUint(x, 10, 64)
 		if e != nil {
@@ -223,6 +235,14 @@ type Search struct {
 	// moveName names the move into a node as its game writes it (nil
 	// where the game does not say).
 	moveName func(id string) string
+
+	// Method is set when Scenario.Algo names a method for imperfect
+	// information (clairvoyance, infoset); Algorithm is then alpha-beta,
+	// which searches the open world that the viewer steps through.
+	Method *search.HiddenMethod
+	// Deal is the card game's parsed deal (nil for other sources).
+	Deal   *cards.Deal
+	hidden func() (search.HiddenReport, error)
 }
 
 // MoveName names the move that leads from the parent of node id to it as
@@ -278,8 +298,19 @@ func (p *Search) TransformReport() (search.TransformReport, error) {
 func (s Scenario) Prepare() (*Search, error) {
 	p := &Search{Scenario: s}
 	var err error
-	if p.Algorithm, err = search.ParseAlgorithm(orDefault(s.Algo, "alphabeta")); err != nil {
+	if m, ok := hiddenMethod(s.Algo); ok {
+		if s.Game != "cards" && s.Game != "roads" {
+			return nil, usage("%s is a method for hidden cards: use it with --game cards or --game roads", m)
+		}
+		p.Method, p.Algorithm = &m, search.AlgoAlphaBeta
+	} else if p.Algorithm, err = search.ParseAlgorithm(orDefault(s.Algo, "alphabeta")); err != nil {
 		return nil, &UsageError{err}
+	}
+	if s.Deal != "" && s.Game != "cards" {
+		return nil, usage("deal belongs to the card game (--game cards)")
+	}
+	if s.World != 0 && s.Game != "cards" && s.Game != "roads" {
+		return nil, usage("world belongs to the card game and the roads")
 	}
 	if p.PruneRule, err = search.ParsePruneRule(orDefault(s.Prune, "ge")); err != nil {
 		return nil, &UsageError{err}
@@ -339,10 +370,14 @@ func (s Scenario) Prepare() (*Search, error) {
 		err = p.prepareDice()
 	case s.Game == "connect4":
 		err = p.prepareConnect4()
+	case s.Game == "cards":
+		err = p.prepareCards()
+	case s.Game == "roads":
+		err = p.prepareRoads()
 	case s.Game == "reversi" || s.Game == "suicide-reversi":
 		err = p.prepareReversi()
 	case s.Game != "":
-		return nil, usage("unknown game %q (want tictactoe, connect4, nim, dice, reversi or suicide-reversi)", s.Game)
+		return nil, usage("unknown game %q (want tictactoe, connect4, nim, dice, reversi, suicide-reversi, cards or roads)", s.Game)
 	case s.Random != "":
 		err = p.prepareRandom()
 	default:

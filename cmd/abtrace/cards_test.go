@@ -1,0 +1,76 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestSolveHiddenJSON: solve --json with clairvoyance or infoset lists
+// every first card by name with its value under the method.
+func TestSolveHiddenJSON(t *testing.T) {
+	tests := []struct {
+		args   []string
+		best   string
+		values map[string]float64
+	}{
+		{[]string{"--game", "cards", "--algo", "clairvoyance"}, "♥6", map[string]float64{"♥6": 2, "♦6": 2, "♣9": 2, "♣8": 2}},
+		{[]string{"--game", "cards", "--algo", "infoset"}, "♥6", map[string]float64{"♥6": 2, "♦6": 2, "♣9": 1.5, "♣8": 1.5}},
+		{[]string{"--game", "cards", "--deal", "max: ♥6 ♦6 ♣9 ♣8; min: ♥4 ♠2 ♣10 ♣5 | ♦4 ♠2 ♣10 ♣5", "--algo", "infoset"}, "♥6", map[string]float64{"♣9": 1.5}},
+		{[]string{"--game", "roads", "--algo", "clairvoyance"}, "B", map[string]float64{"A": 1, "B": 2}},
+		{[]string{"--game", "roads", "--algo", "infoset"}, "A", map[string]float64{"A": 1, "B": -4}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, out, errOut := runCmd(append(append([]string{"solve"}, tt.args...), "--json")...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			var got struct {
+				Value      float64 `json:"value"`
+				Best       string  `json:"best"`
+				MoveValues []struct {
+					Move  string  `json:"move"`
+					ID    string  `json:"id"`
+					Value float64 `json:"value"`
+				} `json:"move_values"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("%v in %s", err, out)
+			}
+			byName := map[string]float64{}
+			bestName := ""
+			for _, m := range got.MoveValues {
+				byName[m.Move] = m.Value
+				if m.ID == got.Best {
+					bestName = m.Move
+				}
+			}
+			if bestName != tt.best {
+				t.Errorf("best %q (%s), want %s", got.Best, bestName, tt.best)
+			}
+			for name, v := range tt.values {
+				if byName[name] != v {
+					t.Errorf("move_values %s = %v, want %v (all: %s)", name, byName[name], v, out)
+				}
+			}
+		})
+	}
+}
+
+func TestSolveHiddenText(t *testing.T) {
+	code, out, errOut := runCmd("solve", "--game", "cards", "--algo", "infoset")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"best move ♥6, value 2 on average", " ♣9             1        2      1.5",
+		"risk of ♣9: after ♣9 ♣10 ♠2, world 1 needs ♦6, world 2 needs ♥6, and MAX cannot tell which"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	code, _, errOut = runCmd("solve", "--game", "cards", "--deal", "max: ♥6\nmin: ♥Z")
+	if code != exitUsage || !strings.Contains(errOut, "cards: line 2, column 6") {
+		t.Errorf("bad deal: exit %d, %q; want exit %d naming line 2, column 6", code, errOut, exitUsage)
+	}
+}

@@ -1,0 +1,143 @@
+package scenario
+
+import (
+	"strconv"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/cards"
+	"github.com/abtrace/abtrace/search/roads"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// hiddenMethod reads the algorithms that choose a move without seeing
+// MIN's cards: "clairvoyance" and "infoset" (the card game and the roads
+// only). ok is false for every other name.
+func hiddenMethod(algo string) (m search.HiddenMethod, ok bool) {
+	switch algo {
+	case "clairvoyance", "averaging", "averaging-over-clairvoyance":
+		return search.MethodClairvoyance, true
+	case "infoset", "information-sets", "infosets":
+		return search.MethodInfoSet, true
+	}
+	return 0, false
+}
+
+// HiddenReport runs the scenario's method for imperfect information
+// (Scenario.Algo clairvoyance or infoset) over every world of the card
+// game or the roads. It is a *UsageError for other scenarios.
+func (p *Search) HiddenReport() (search.HiddenReport, error) {
+	if p.hidden == nil {
+		return search.HiddenReport{}, usage("clairvoyance and infoset are methods for the card game and the roads (--game cards or roads)")
+	}
+	return p.hidden()
+}
+
+// worldIndex checks Scenario.World against n worlds and returns the
+// 0-based index (World 0 means the first).
+func (p *Search) worldIndex(n int, what string) (int, error) {
+	w := p.Scenario.World
+	if w < 0 || w > n {
+		return 0, usage("world must be from 1 to %d (%s), not %d", n, what, w)
+	}
+	return max(w, 1) - 1, nil
+}
+
+// prepareHidden is what the card game and the roads share: the open world
+// searched and stepped like any game, and the report of the hidden method.
+func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []search.World[S, G], wi int, name string, facts func(S, *trace.Shape)) error {
+	s := p.Scenario
+	if s.Matches != 0 || s.Take != 0 || s.Position != "" {
+		return usage("matches, take and position do not apply to %s", name)
+	}
+	if s.Depth != 0 || s.Eval != "" {
+		return usage("%s is searched to the end; it takes no depth limit or evaluation", name)
+	}
+	if err := p.twoPlayerGame(name); err != nil {
+		return err
+	}
+	switch p.Algorithm {
+	case search.AlgoExpectiminimax, search.AlgoStar1:
+		return usage("%s has no CHANCE nodes; search it with minimax or alphabeta, or choose with clairvoyance or infoset", name)
+	}
+	if p.Ordering == search.OrderEval {
+		return usage("%s has no evaluation to order by", name)
+	}
+	w := worlds[wi]
+	p.RootKind = w.Game.ToMove(w.Root)
+	p.shaper = newGameShaper(search.Game[S](w.Game), w.Root, 0, true, facts)
+	if p.Method != nil {
+		m, budget := *p.Method, s.Budget
+		p.hidden = func() (search.HiddenReport, error) {
+			if m == search.MethodInfoSet {
+				return search.InfoSets(worlds, budget)
+			}
+			return search.Clairvoyance(worlds, budget)
+		}
+	}
+	p.moveName = func(id string) string {
+		path, err := parseID(id)
+		if err != nil {
+			return ""
+		}
+		x, name := w.Root, ""
+		for _, i := range path {
+			ms := w.Game.Moves(x, nil)
+			if i < 0 || i >= len(ms) {
+				return ""
+			}
+			name = w.Game.MoveName(x, ms[i])
+			x = w.Game.Result(x, ms[i])
+		}
+		return name
+	}
+	opt := search.Options[S]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed, Bounds: p.Bounds}
+	return setRun(p, w.Game, w.Root, opt)
+}
+
+// prepareCards sets up the card game: Scenario.Deal (default
+// cards.Lecture), its World-th MIN hand searched open.
+func (p *Search) prepareCards() error {
+	text := p.Scenario.Deal
+	if text == "" {
+		text = cards.Lecture
+	}
+	d, err := cards.Parse(text)
+	if err != nil {
+		return &UsageError{err}
+	}
+	wi, err := p.worldIndex(len(d.Min), "one per MIN hand of the deal")
+	if err != nil {
+		return err
+	}
+	p.Deal = &d
+	var worlds []search.World[cards.State, cards.Game]
+	for i := range d.Min {
+		g, st := d.Game(i)
+		worlds = append(worlds, search.World[cards.State, cards.Game]{Name: d.HandName(i), Game: g, Root: st})
+	}
+	return prepareHidden(p, worlds, wi, "the card game", func(x cards.State, sh *trace.Shape) {
+		sh.Label = worlds[wi].Game.Label(x)
+		if worlds[wi].Game.Terminal(x) {
+			sh.Text = strconv.Itoa(int(x.MaxTricks))
+		}
+	})
+}
+
+// prepareRoads sets up the road story in its World-th world.
+func (p *Search) prepareRoads() error {
+	if p.Scenario.Deal != "" {
+		return usage("deal belongs to the card game, not the roads")
+	}
+	worlds := roads.Worlds()
+	wi, err := p.worldIndex(len(worlds), "1: diamonds on the left, 2: on the right")
+	if err != nil {
+		return err
+	}
+	g := worlds[wi].Game
+	return prepareHidden(p, worlds, wi, "the roads", func(x roads.State, sh *trace.Shape) {
+		sh.Label = g.Label(x)
+		if g.Terminal(x) {
+			sh.Text = trace.Num(g.Utility(x)).String()
+		}
+	})
+}

@@ -1,0 +1,152 @@
+package scenario
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/abtrace/abtrace/search"
+)
+
+func TestCardsScenario(t *testing.T) {
+	tests := []struct {
+		name      string
+		s         Scenario
+		value     float64
+		method    string  // "" when the scenario has no hidden method
+		best      string  // the method's chosen move
+		bestValue float64 // and its value
+	}{
+		{"the lecture's open deal", Scenario{Game: "cards"}, 2, "", "", 0},
+		{"the other deal, minimax", Scenario{Game: "cards", World: 2, Algo: "minimax"}, 2, "", "", 0},
+		{"clairvoyance", Scenario{Game: "cards", Algo: "clairvoyance"}, 2, "clairvoyance", "♥6", 2},
+		{"information sets", Scenario{Game: "cards", Algo: "infoset"}, 2, "infoset", "♥6", 2},
+		{"a typed deal", Scenario{Game: "cards", Deal: "max: ♠A ♥2; min: ♠K ♥3", Algo: "infoset"}, 1, "infoset", "♠A", 1},
+		{"roads, clairvoyance", Scenario{Game: "roads", Algo: "clairvoyance"}, 2, "clairvoyance", "B", 2},
+		{"roads, information sets", Scenario{Game: "roads", Algo: "infoset", World: 2}, 2, "infoset", "A", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			back, err := FromQuery(tt.s.Query())
+			if err != nil || back != tt.s {
+				t.Fatalf("query round trip: got %+v (%v), want %+v", back, err, tt.s)
+			}
+			p, err := tt.s.Prepare()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := p.Run(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if float64(r.Value) != tt.value {
+				t.Errorf("open value %v, want %v", r.Value, tt.value)
+			}
+			if tt.method == "" {
+				if p.Method != nil {
+					t.Errorf("method %v, want none", *p.Method)
+				}
+				if _, err := p.HiddenReport(); err == nil || !IsUsage(err) {
+					t.Errorf("HiddenReport error = %v, want a usage error", err)
+				}
+				return
+			}
+			if p.Method == nil || p.Method.String() != tt.method {
+				t.Fatalf("method %v, want %s", p.Method, tt.method)
+			}
+			rep, err := p.HiddenReport()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rep.Moves[rep.Best]; got.Name != tt.best || got.Value != tt.bestValue {
+				t.Errorf("%s chooses %s worth %v, want %s worth %v", tt.method, got.Name, got.Value, tt.best, tt.bestValue)
+			}
+		})
+	}
+}
+
+func TestCardsScenarioErrors(t *testing.T) {
+	tests := []struct {
+		s    Scenario
+		want string
+	}{
+		{Scenario{Game: "cards", Deal: "max: ♥6\nmin: ♥X"}, `cards: line 2, column 6`},
+		{Scenario{Game: "cards", World: 3}, "world must be from 1 to 2"},
+		{Scenario{Game: "roads", World: -1}, "world must be from 1 to 2"},
+		{Scenario{Game: "cards", Depth: 2}, "takes no depth limit"},
+		{Scenario{Game: "cards", Algo: "expectiminimax"}, "has no CHANCE nodes"},
+		{Scenario{Game: "cards", Algo: "maxn"}, "two-player game"},
+		{Scenario{Game: "nim", Algo: "infoset"}, "use it with --game cards or --game roads"},
+		{Scenario{Game: "nim", Deal: "max: ♥6"}, "deal belongs to the card game"},
+		{Scenario{Game: "roads", Deal: "max: ♥6"}, "deal belongs to the card game"},
+		{Scenario{Game: "nim", World: 2}, "world belongs to the card game and the roads"},
+		{Scenario{Game: "cards", Position: "x"}, "do not apply to the card game"},
+	}
+	for _, tt := range tests {
+		t.Run(url.Values(tt.s.Query()).Encode(), func(t *testing.T) {
+			_, err := tt.s.Prepare()
+			if err == nil || !IsUsage(err) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Prepare error = %v, want a usage error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestCardsShape: the drawing of the lecture's open deal counts 626
+// nodes, as minimax enters them, names the first cards as the deal writes
+// them and shows the tricks MAX took at the end.
+func TestCardsShape(t *testing.T) {
+	p, err := Scenario{Game: "cards", Algo: "minimax"}.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Run(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Stats.Nodes != 626 {
+		t.Errorf("minimax entered %d nodes, want 626", r.Stats.Nodes)
+	}
+	sh, err := p.Shape(ShapeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sh.Total != 626 {
+		t.Errorf("the drawing counts %d nodes, want 626", sh.Total)
+	}
+	var got []string
+	for _, c := range sh.Children {
+		got = append(got, c.Label)
+	}
+	if strings.Join(got, " ") != "♥6 ♦6 ♣9 ♣8" {
+		t.Errorf("first cards %v, want ♥6 ♦6 ♣9 ♣8", got)
+	}
+	if got := p.MoveName("2.0"); got != "♣10" {
+		t.Errorf("MoveName(2.0) = %q, want ♣10 (MIN's first answer to ♣9)", got)
+	}
+	d, err := p.Describe("2.0.0.0.0.0.0.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Label == "" || !d.Leaf || d.Text == "" {
+		t.Errorf("a last card: %+v, want a labelled leaf with MAX's tricks", d)
+	}
+}
+
+// TestHiddenBudget: the methods for hidden cards honour the scenario's
+// budget: a cancelled context stops them.
+func TestHiddenBudget(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, algo := range []string{"clairvoyance", "infoset"} {
+		p, err := Scenario{Game: "cards", Algo: algo, Budget: search.Budget{Nodes: MaxWork, Context: ctx}}.Prepare()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err = p.HiddenReport(); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: got err %v, want context.Canceled", algo, err)
+		}
+	}
+}
