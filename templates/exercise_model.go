@@ -1,6 +1,9 @@
 package templates
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // ExercisePage is the fill-in exercise: a generated tree to work by hand,
 // with an input for every inner node's value or bound (and, if asked, its
@@ -41,7 +44,78 @@ type ExercisePage struct {
 	// shows it, NoKeyURL hides it.
 	ShowKey          bool
 	KeyURL, NoKeyURL string
+	// BoxW is the width of the worksheet's answer boxes (SVG units): as
+	// wide as the room between neighbouring inner nodes allows, so that a
+	// printed box is wide enough to write in. Zero is the input's width.
+	BoxW float64
+	// Landscape prints the worksheet across the long side of the paper:
+	// set when even the widest boxes would print narrower than
+	// MinBoxMM across the short side.
+	Landscape bool
 }
+
+// Printed sizes of the worksheet.
+const (
+	// MinBoxMM is the least width, in millimetres, of a printed answer
+	// box: room for a handwritten "≤ 12".
+	MinBoxMM = 12
+	// printWidthMM is the narrower printable width of A4 (210 mm) and
+	// Letter (215.9 mm) upright, with exercise.css's 12 mm margins.
+	printWidthMM = 210 - 2*12
+	// printLongMM is the same across the long side (A4 297 mm, Letter
+	// 279.4 mm).
+	printLongMM = 279.4 - 2*12
+	// maxBoxW caps the answer boxes: wider ones only spread the tree.
+	maxBoxW = 180
+)
+
+// FitWorksheet sizes the worksheet's answer boxes to the room between
+// neighbouring inner nodes, and turns the page when they would still print
+// narrower than MinBoxMM upright.
+func (p *ExercisePage) FitWorksheet() {
+	gap := math.Inf(1)
+	last := map[float64]float64{} // the last inner node's x, by level
+	for _, n := range p.Nodes {
+		if n.Leaf {
+			continue
+		}
+		if x, ok := last[n.Y]; ok {
+			gap = min(gap, n.X-x)
+		}
+		last[n.Y] = n.X
+	}
+	p.BoxW = exInputW
+	if !math.IsInf(gap, 1) {
+		p.BoxW = max(exInputW, min(gap-14, maxBoxW))
+	}
+	p.Landscape = p.boxMM(printWidthMM) < MinBoxMM
+}
+
+// boxMM is how wide an answer box prints when the tree spans widthMM.
+func (p *ExercisePage) boxMM(widthMM float64) float64 {
+	return p.boxW() / p.wsWidth() * widthMM
+}
+
+func (p *ExercisePage) boxW() float64 {
+	if p.BoxW == 0 {
+		return exInputW
+	}
+	return p.BoxW
+}
+
+// wsPad is the room the worksheet adds left and right of the exercise's
+// margin for its wider boxes.
+func (p *ExercisePage) wsPad() float64 { return max(0, p.boxW()/2+8-exMargin) }
+
+func (p *ExercisePage) wsWidth() float64 { return p.Width + 2*exMargin + 2*p.wsPad() }
+
+// wsViewBox is the worksheet drawing's viewBox: the exercise's, widened
+// on both sides for the boxes.
+func (p *ExercisePage) wsViewBox() string {
+	return num(-p.wsPad()) + " 0 " + num(p.wsWidth()) + " " + num(p.Height+exMarginTop+70)
+}
+
+func (p *ExercisePage) wsBoxX() string { return num(-p.boxW() / 2) }
 
 // SetKey fills in the answer key: every inner node's value or bound by id,
 // the ids of the nodes a cutoff skips, and the prune rule in words.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
@@ -134,6 +136,18 @@ func TestBrowserExercisesFit(t *testing.T) {
 // pdfPages counts the pages of a PDF that Chromium printed.
 var pdfPages = regexp.MustCompile(`/Type\s*/Page[^s]`)
 
+// mediaBox finds a page's size in a PDF, in points.
+var mediaBox = regexp.MustCompile(`/MediaBox\s*\[\s*0\s+0\s+([0-9.]+)\s+([0-9.]+)\s*\]`)
+
+func atof(t *testing.T, b []byte) float64 {
+	t.Helper()
+	f, err := strconv.ParseFloat(string(b), 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 // TestBrowserWorksheetPrint prints the worksheet on A4 and on Letter: the
 // tree spans the printable width, every answer box is at least 12 mm wide,
 // and the answer key prints on a page of its own only when shown (key=1);
@@ -151,26 +165,42 @@ func TestBrowserWorksheetPrint(t *testing.T) {
 	b.screenshot("worksheet-screen-key.png")
 	papers := []struct {
 		name          string
-		width, height float64 // inches
+		width, height float64 // inches, upright
 	}{{"A4", 210 / 25.4, 297 / 25.4}, {"Letter", 8.5, 11}}
 	const marginMM = 12 // @page margin in exercise.css
+	cases := []struct {
+		name, query string
+		key         bool
+		landscape   bool // the tree is too wide for 12 mm boxes upright
+	}{
+		{"textbook-sized", exercise42, false, false},
+		{"with key", exercise42, true, false},
+		{"64 leaves", "seed=3&b=4&d=3&min_cutoffs=4", true, true},
+	}
 	for _, paper := range papers {
-		for _, key := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/key=%v", paper.name, key), func(t *testing.T) {
+		for _, c := range cases {
+			t.Run(paper.name+"/"+c.name, func(t *testing.T) {
 				b.t = t
-				path := "/exercise/worksheet?" + exercise42
-				if key {
+				path := "/exercise/worksheet?" + c.query
+				if c.key {
 					path += "&key=1"
 				}
 				b.do(chromedp.Navigate(b.srv.URL + path))
 				b.waitFor(`document.querySelector('[data-testid="worksheet"]')`, "the worksheet")
+				if got := eval[bool](b, `document.querySelector('[data-testid="worksheet"]').classList.contains("ws-landscape")`); got != c.landscape {
+					t.Errorf("printed across the long side: %v, want %v", got, c.landscape)
+				}
+				w, h := paper.width, paper.height
+				if c.landscape {
+					w, h = h, w
+				}
 				// Lay the page out as printed: the printable width in CSS
 				// pixels (96 to the inch), print media.
-				printable := (paper.width*25.4 - 2*marginMM) / 25.4 * 96
+				printable := (w*25.4 - 2*marginMM) / 25.4 * 96
 				if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
 					t.Fatal(err)
 				}
-				b.do(chromedp.EmulateViewport(int64(printable), int64((paper.height*25.4-2*marginMM)/25.4*96)))
+				b.do(chromedp.EmulateViewport(int64(printable), int64((h*25.4-2*marginMM)/25.4*96)))
 				box := eval[float64](b, `document.querySelector('[data-testid="worksheet"] .ws-box').getBoundingClientRect().width`)
 				svg := eval[float64](b, `document.querySelector('[data-testid="worksheet"] .ws-svg').getBoundingClientRect().width`)
 				mm := box * 25.4 / 96
@@ -187,14 +217,15 @@ func TestBrowserWorksheetPrint(t *testing.T) {
 					t.Fatal(err)
 				}
 				n := len(pdfPages.FindAll(res.Data, -1))
-				want := 1
-				if key {
-					want = 2
+				if n < 1 || (!c.key && n != 1) || (c.key && n < 2) || bytes.Count(res.Data, []byte("%PDF")) != 1 {
+					t.Errorf("printed on %d pages; want the sheet on one, and the key on a page of its own only when shown (key %v)", n, c.key)
 				}
-				if n < want || (!key && n != 1) || bytes.Count(res.Data, []byte("%PDF")) != 1 {
-					t.Errorf("printed on %d pages, want %d (the key on a page of its own only when shown)", n, want)
+				if m := mediaBox.FindSubmatch(res.Data); m == nil {
+					t.Error("no media box in the PDF")
+				} else if pw, ph := atof(t, m[1]), atof(t, m[2]); (pw > ph) != c.landscape {
+					t.Errorf("the first page is %.0f × %.0f pt; across the long side: %v, want %v", pw, ph, pw > ph, c.landscape)
 				}
-				b.screenshot(fmt.Sprintf("worksheet-print-%s-key-%v.png", paper.name, key))
+				b.screenshot(fmt.Sprintf("worksheet-print-%s-%s.png", paper.name, strings.ReplaceAll(c.name, " ", "-")))
 				if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: ""}); err != nil {
 					t.Fatal(err)
 				}

@@ -123,6 +123,7 @@ func (s *Server) worksheetPage(c echo.Context) error {
 		return err
 	}
 	page.SetKey(key.Values, key.Pruned, key.Rule)
+	page.FitWorksheet()
 	with, without := p.Query(), p.Query()
 	if q.Has("notation") {
 		with.Set("notation", string(notation))
