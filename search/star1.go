@@ -270,8 +270,11 @@ func (x *xengine[S, G]) star1Chance(s S, depth int, alpha, beta float64, moves [
 	}
 	c := chanceCut{alpha: alpha, beta: beta, all: rest[0] + probs[first]}
 	// Before the first child the node's value lies in [L, U] (times the
-	// total probability, which is 1 within ProbTolerance).
-	low, high := c.all*L, c.all*U
+	// total probability, which is 1 within ProbTolerance). The ends are
+	// tidied like every sum, so that probabilities such as thirteenths or
+	// tenths, whose sum is 1 on paper but 1 ± 2⁻⁵² in binary, cut exactly
+	// as quarters do; the cut text shows the same tidied numbers.
+	low, high := tidy(c.all*L), tidy(c.all*U)
 	switch {
 	case strict && high < alpha, !strict && high <= alpha:
 		return x.cutChance(depth, -1, n, perm, &c, true, low, high)
@@ -379,6 +382,9 @@ func (x *xengine[S, G]) cutChance(depth, k, n int, perm []int, c *chanceCut, fai
 	var line string
 	if failLow {
 		bnd = tidy(high)
+		if strict && bnd >= c.alpha {
+			bnd = high // tidying moved it onto α: keep the sum as it is
+		}
 		switch {
 		case strict && bnd >= c.alpha:
 			bnd = math.Nextafter(c.alpha, math.Inf(-1))
@@ -391,6 +397,9 @@ func (x *xengine[S, G]) cutChance(depth, k, n int, perm []int, c *chanceCut, fai
 		}
 	} else {
 		bnd = tidy(low)
+		if strict && bnd <= c.beta {
+			bnd = low // tidying moved it onto β: keep the sum as it is
+		}
 		switch {
 		case strict && bnd <= c.beta:
 			bnd = math.Nextafter(c.beta, math.Inf(1))
