@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 )
 
 const eps = 1e-9
@@ -432,11 +431,9 @@ func checkCentred(t *testing.T, l *Layout) {
 
 func TestLayoutLarge(t *testing.T) {
 	s := sizedShape(100_000, 1)
-	start := time.Now()
+	// How long this takes is BenchmarkLayout's business (docs/performance.md);
+	// a test asserts only what it computes.
 	l := NewLayout(s, LayoutOptions{})
-	if d := time.Since(start); d > 500*time.Millisecond && !testing.Short() {
-		t.Errorf("100,000 nodes took %v, want well under 100ms", d)
-	}
 	if l.Len() != 100_000 {
 		t.Errorf("Len() = %d, want 100000", l.Len())
 	}
