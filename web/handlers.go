@@ -39,9 +39,10 @@ func (s *Server) home(c echo.Context) error {
 	return s.render(c, http.StatusOK, templates.HomePage(h))
 }
 
-// healthz reports that the server is up.
+// healthz reports that the server is up, with what bounds its work: the
+// open websocket sessions, the heavy requests running and the live heap.
 func (s *Server) healthz(c echo.Context) error {
-	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+	return c.JSON(http.StatusOK, s.health())
 }
 
 // websocket hands the connection to the hub of viewer sessions.

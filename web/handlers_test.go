@@ -328,8 +328,9 @@ func TestViewTicTacToeFolds(t *testing.T) {
 
 func TestHealthz(t *testing.T) {
 	rec := httpGet(t, newTestServer(t), "/healthz")
-	if rec.Code != http.StatusOK || strings.TrimSpace(rec.Body.String()) != `{"status":"ok"}` {
-		t.Errorf("GET /healthz = %d %s", rec.Code, rec.Body)
+	var h Health
+	if err := json.Unmarshal(rec.Body.Bytes(), &h); rec.Code != http.StatusOK || err != nil || h.Status != "ok" || h.HeapBytes == 0 {
+		t.Errorf("GET /healthz = %d %s, want status ok and the heap's size", rec.Code, rec.Body)
 	}
 }
 

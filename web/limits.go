@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"strconv"
 	"strings"
@@ -243,3 +244,25 @@ func budgetError(err error) (status int, msg string, ok bool) {
 // formLimits are the bounds of the home page's number fields: the limits
 // the server checks, so the form cannot offer what the server refuses.
 var formLimits = templates.FormLimits{Matches: strconv.Itoa(nim.MaxMatches), Take: strconv.Itoa(nim.MaxTake)}
+
+// Health is the answer of /healthz.
+type Health struct {
+	Status    string `json:"status"`
+	Sessions  int    `json:"sessions"`   // open websocket sessions
+	Heavy     int    `json:"heavy"`      // heavy requests running
+	HeapBytes uint64 `json:"heap_bytes"` // bytes of live and not yet swept heap objects
+}
+
+// heapMetric is read without stopping the world, so the health check
+// stays fast under load.
+const heapMetric = "/memory/classes/heap/objects:bytes"
+
+func (s *Server) health() Health {
+	m := []metrics.Sample{{Name: heapMetric}}
+	metrics.Read(m)
+	var heap uint64
+	if m[0].Value.Kind() == metrics.KindUint64 {
+		heap = m[0].Value.Uint64()
+	}
+	return Health{Status: "ok", Sessions: s.hub.Sessions(), Heavy: len(s.heavy), HeapBytes: heap}
+}

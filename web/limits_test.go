@@ -402,3 +402,50 @@ func TestFormLimitsAgree(t *testing.T) {
 		t.Errorf("%s: got %d, want 200", q, rec.Code)
 	}
 }
+
+// TestSlowBodiesClosedByReadTimeout: 200 connections that send headers
+// and then trickle nothing of their promised bodies are closed by the
+// read timeout, and the server answers others meanwhile.
+func TestSlowBodiesClosedByReadTimeout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("holds 200 connections for a second: not with -short")
+	}
+	cfg := testConfig()
+	cfg.ReadTimeout = time.Second
+	s := New(cfg)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go s.Serve(ln)
+	defer s.Shutdown(context.Background())
+	addr := ln.Addr().String()
+	const conns = 200
+	closed := make(chan error, conns)
+	for range conns {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		fmt.Fprintf(c, "POST /api/exercise/check HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{", addr)
+		go func() {
+			// Read until the server closes the connection (it may first
+			// answer that the request timed out).
+			c.SetReadDeadline(time.Now().Add(30 * time.Second))
+			_, err := io.Copy(io.Discard, c)
+			closed <- err
+		}()
+	}
+	// The server still answers while they hang.
+	resp, err := http.Get("http://" + addr + "/healthz")
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("healthz during the slow bodies: %v, %v", resp, err)
+	}
+	resp.Body.Close()
+	for i := range conns {
+		if err := <-closed; err != nil {
+			t.Fatalf("connection %d: got %v, want the server to close it (EOF) within the read timeout", i, err)
+		}
+	}
+}

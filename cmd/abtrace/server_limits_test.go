@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// These tests build the abtrace binary and run it as a lecturer would,
+// then attack it as the bug report did.
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// binary builds abtrace once for the tests of this package.
+func binary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the server: not with -short")
+	}
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "abtrace-bin")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "abtrace")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			binErr = err
+			binPath = string(out)
+		}
+	})
+	if binErr != nil {
+		t.Fatalf("go build: %v\n%s", binErr, binPath)
+	}
+	return binPath
+}
+
+// server is a running abtrace serve.
+type server struct {
+	cmd  *exec.Cmd
+	url  string // http://127.0.0.1:PORT
+	done chan error
+}
+
+// startServer runs abtrace serve on a free loopback port.
+func startServer(t *testing.T) *server {
+	t.Helper()
+	cmd := exec.Command(binary(t), "serve", "--addr", "127.0.0.1:0")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &server{cmd: cmd, done: make(chan error, 1)}
+	sc := bufio.NewScanner(stdout)
+	addr := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)/`)
+	for sc.Scan() {
+		if m := addr.FindStringSubmatch(sc.Text()); m != nil {
+			s.url = "http://" + m[1]
+			break
+		}
+	}
+	if s.url == "" {
+		cmd.Process.Kill()
+		t.Fatal("the server did not say where it listens")
+	}
+	go func() {
+		io.Copy(io.Discard, stdout)
+		s.done <- cmd.Wait()
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		<-s.done
+	})
+	return s
+}
+
+// wait waits for the server to exit, at most d (a guard against a hang,
+// not a measurement).
+func (s *server) wait(t *testing.T, d time.Duration) error {
+	t.Helper()
+	select {
+	case err := <-s.done:
+		s.done <- err // for the cleanup
+		return err
+	case <-time.After(d):
+		t.Fatalf("the server did not exit within %v", d)
+		return nil
+	}
+}
+
+func (s *server) health(t *testing.T) map[string]any {
+	t.Helper()
+	resp, err := http.Get(s.url + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var h map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&h); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// cpuTicks is the CPU time the process has used, in clock ticks.
+func cpuTicks(t *testing.T, pid int) int64 {
+	t.Helper()
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		t.Skip("no /proc:", err)
+	}
+	// The fields after the command name (in parentheses): utime and stime
+	// are the 12th and 13th.
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return u + st
+}
+
+// heaviest is the heaviest scenario the server takes: Connect Four at its
+// deepest limit under minimax, about 5.7 million nodes, traced.
+const heaviest = "game=connect4&depth=8&algo=minimax"
+
+// seekHeaviest opens a websocket, loads the heaviest scenario and asks
+// for its last step.
+func seekHeaviest(t *testing.T, s *server) *websocket.Conn {
+	t.Helper()
+	h := http.Header{}
+	h.Set("Origin", s.url)
+	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(s.url, "http")+"/ws", h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{`{"v":1,"cmd":"load","query":"` + heaviest + `"}`, `{"v":1,"cmd":"seek","step":"end"}`} {
+		if err := c.WriteMessage(websocket.TextMessage, []byte(cmd)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return c
+}
+
+// TestServerRefusesHugeScenario: the nim 64/8 page of the bug report is a
+// clear 400 at once, and the server stays idle.
+func TestServerRefusesHugeScenario(t *testing.T) {
+	s := startServer(t)
+	client := http.Client{Timeout: 10 * time.Second}
+	before := cpuTicks(t, s.cmd.Process.Pid)
+	resp, err := client.Get(s.url + "/view?game=nim&matches=64&take=8&step=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "at most 10,000,000") || !strings.Contains(string(body), "depth=") {
+		t.Errorf("got %d, want 400 that names the limit and a depth limit that fits", resp.StatusCode)
+	}
+	// Clock ticks are hundredths of a second: the refusal costs a few.
+	if used := cpuTicks(t, s.cmd.Process.Pid) - before; used > 50 {
+		t.Errorf("the refusal used %d ticks of CPU, want a handful", used)
+	}
+}
+
+// TestSIGTERMDuringSeek: a server asked to stop while a session seeks to
+// the end of the heaviest scenario exits within its shutdown deadline.
+func TestSIGTERMDuringSeek(t *testing.T) {
+	s := startServer(t)
+	c := seekHeaviest(t, s)
+	defer c.Close()
+	time.Sleep(300 * time.Millisecond) // let the seek get going
+	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	// The deadline is shutdownGrace; the margin covers process exit on a
+	// loaded machine.
+	s.wait(t, shutdownGrace+5*time.Second)
+}
