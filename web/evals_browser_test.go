@@ -3,6 +3,8 @@ package web
 import (
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserReversiLeafTerms steps to the first evaluated leaf of a
@@ -33,4 +35,134 @@ func TestBrowserReversiLeafTerms(t *testing.T) {
 			b.checkClean()
 		})
 	}
+}
+
+// openPage loads a page that has no websocket and waits until the
+// document is ready.
+func (b *browserEnv) openPage(path string) {
+	b.t.Helper()
+	b.do(chromedp.Navigate(b.srv.URL + path))
+	b.waitFor(`document.readyState === "complete"`, "the page")
+}
+
+// TestBrowserFuzzyTree shows the fuzzy goal formulas of a position: both
+// goals, every line and every fluent with its degree, the true fluents
+// marked, and the moves with the best one highlighted.
+func TestBrowserFuzzyTree(t *testing.T) {
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"laptop", 1366, 900}, {"phone", 390, 844}} {
+		t.Run(size.name, func(t *testing.T) {
+			b := newBrowserEnv(t, size.w, size.h)
+			b.openPage("/fuzzy?position=x...o....&tnorm=threshold&p=0.75&t=0.55&q=5")
+			if n := eval[int](b, `document.querySelectorAll('.fz-tree > .fz-node').length`); n != 2 {
+				t.Errorf("%d goal formulas drawn, want 2", n)
+			}
+			if n := eval[int](b, `document.querySelectorAll('.fz-node').length`); n != 2*(1+8+24) {
+				t.Errorf("%d subformulas drawn, want %d (2 goals, 8 lines, 24 fluents each)", n, 2*(1+8+24))
+			}
+			if n := eval[int](b, `document.querySelectorAll('.fz-node.holds').length`); n != 7 {
+				t.Errorf("%d true subformulas, want 7 (a1 holds x on its three lines, b2 o on its four)", n)
+			}
+			if got := eval[string](b, `document.querySelector('.fz-node[data-degree] .fz-degree').textContent`); got == "" {
+				t.Error("the first goal shows no degree")
+			}
+			if got := eval[string](b, `document.querySelector('[data-testid=fuzzy-value]').textContent`); !strings.HasPrefix(got, "value = 50 · (") {
+				t.Errorf("value line %q", got)
+			}
+			if n := eval[int](b, `document.querySelectorAll('[data-testid=fuzzy-moves] tr.best').length`); n < 1 {
+				t.Error("no best move marked")
+			}
+			b.screenshot("fuzzy-" + size.name + ".png")
+			// Switching the t-norm through the form reloads with it.
+			b.do(chromedp.SetValue(chromedp.CSS(`select[name=tnorm]`), "product"), chromedp.Submit(chromedp.CSS(`form.ev-form`)))
+			b.waitFor(`location.search.includes("tnorm=product")`, "the product t-norm")
+			b.waitFor(`document.querySelector('.fz-summary') && document.querySelector('.fz-summary').textContent.includes("product t-norm")`, "the product t-norm shown")
+			b.checkClean()
+		})
+	}
+}
+
+// TestBrowserTournament runs a small suicide Reversi tournament and
+// watches the progress bar fill and the plot and tables arrive.
+func TestBrowserTournament(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 900)
+	b.openPage("/tournament?game=suicide-reversi&evals=max-discs,min-discs,min-mobility&depth=2&games=3&seed=1")
+	b.waitFor(`document.getElementById("ev-run").dataset.state === "done"`, "the tournament to finish")
+	if got := eval[string](b, `document.getElementById("ev-progress-text").textContent`); got != "18 of 18 games played" {
+		t.Errorf("progress text %q, want 18 of 18 games played", got)
+	}
+	if got := eval[int](b, `document.getElementById("ev-progress").value`); got != 18 {
+		t.Errorf("progress value %d, want 18", got)
+	}
+	if n := eval[int](b, `document.querySelectorAll('[data-testid=plot] .tn-bar').length`); n != 3 {
+		t.Errorf("%d bars in the plot, want 3", n)
+	}
+	if n := eval[int](b, `document.querySelectorAll('[data-testid=pairings] tbody tr').length`); n != 6 {
+		t.Errorf("%d pairings, want 6 (both colours)", n)
+	}
+	if got := eval[string](b, `document.querySelector('[data-testid=standings] tbody tr').dataset.eval`); got != "min-discs" && got != "min-mobility" {
+		t.Errorf("first in the standings %q; want a minimising evaluation in suicide Reversi", got)
+	}
+	b.screenshot("tournament.png")
+	b.checkClean()
+}
+
+// TestBrowserParallel watches the workers' reports arrive and the
+// coordinator's choice.
+func TestBrowserParallel(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 800)
+	b.openPage("/parallel?game=reversi&evals=discs,mobility,min-discs&depth=4")
+	b.waitFor(`document.getElementById("ev-run").dataset.state === "done"`, "the workers to finish")
+	if n := eval[int](b, `document.querySelectorAll('[data-testid=workers] tbody tr').length`); n != 3 {
+		t.Errorf("%d workers shown, want 3", n)
+	}
+	if n := eval[int](b, `document.querySelectorAll('[data-testid=workers] tr.chosen').length`); n != 1 {
+		t.Errorf("%d chosen rows, want 1", n)
+	}
+	if got := eval[string](b, `document.querySelector('[data-testid=choice]').textContent`); !strings.HasPrefix(got, "The coordinator plays ") {
+		t.Errorf("choice %q", got)
+	}
+	b.screenshot("parallel.png")
+	b.checkClean()
+}
+
+// TestBrowserPlay plays a move of Reversi against the engine by clicking
+// a square, and sees the engine's reply and its evaluation's terms.
+func TestBrowserPlay(t *testing.T) {
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"laptop", 1280, 800}, {"phone", 390, 844}} {
+		t.Run(size.name, func(t *testing.T) {
+			b := newBrowserEnv(t, size.w, size.h)
+			b.openPage("/play?game=reversi&depth=2")
+			if n := eval[int](b, `document.querySelectorAll('[data-move]').length`); n != 4 {
+				t.Fatalf("%d squares to move to, want 4", n)
+			}
+			b.do(chromedp.Click(chromedp.CSS(`[data-move="d3"] .hit`)))
+			b.waitFor(`location.search.includes("moves=d3")`, "the move d3")
+			b.waitFor(`document.readyState === "complete"`, "the reply")
+			status := eval[string](b, `document.querySelector('[data-testid=status]').textContent`)
+			if !strings.HasPrefix(status, "The engine played ") || !strings.Contains(status, "Your move") {
+				t.Errorf("status %q", status)
+			}
+			if n := eval[int](b, `document.querySelectorAll('[data-testid=terms] tbody tr').length`); n != 3 {
+				t.Errorf("%d terms, want 3 (discs, mobility, corners)", n)
+			}
+			if n := eval[int](b, `document.querySelectorAll('.pl-board .disc').length`); n != 6 {
+				t.Errorf("%d discs after two moves, want 6", n)
+			}
+			b.screenshot("play-reversi-" + size.name + ".png")
+			b.checkClean()
+		})
+	}
+	b := newBrowserEnv(t, 1280, 800)
+	b.openPage("/play?game=connect4&depth=3&moves=d")
+	b.screenshot("play-connect4.png")
+	if n := eval[int](b, `document.querySelectorAll('[data-move]').length`); n != 7 {
+		t.Errorf("%d columns to move in, want 7", n)
+	}
+	b.checkClean()
 }

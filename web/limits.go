@@ -61,6 +61,7 @@ var heavyRoutes = map[string]bool{
 	"/view": true, "/compare": true, "/api/compare": true, "/lab": true,
 	"/api/exercise": true, "/api/exercise/check": true, "/exercise": true, "/exercise/worksheet": true,
 	"/exercise/matchsticks": true, "/exercise/predict": true, "/exercise/ordering": true,
+	"/play": true, "/api/tournament": true,
 }
 
 // budgeted returns sc with the server's budget: scenario.MaxWork nodes for
@@ -110,7 +111,10 @@ func (s *Server) heavyGate(next echo.HandlerFunc) echo.HandlerFunc {
 // whose session sets a deadline for every message.
 func (s *Server) writeDeadline(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if c.Path() != WSPath {
+		// The websocket and the event streams (tournaments, coordinated
+		// searches) send for as long as their work lasts, bounded by its
+		// own limits.
+		if c.Path() != WSPath && !strings.HasPrefix(c.Path(), StreamPrefix) {
 			d := writeTimeout
 			if heavyRoutes[c.Path()] {
 				d = heavyWriteTimeout

@@ -132,7 +132,7 @@ func New(cfg Config) *Server {
 	// small patches.
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		MinLength: gzipMinLength,
-		Skipper:   func(c echo.Context) bool { return c.Path() == "/ws" },
+		Skipper:   func(c echo.Context) bool { return c.Path() == "/ws" || strings.HasPrefix(c.Path(), StreamPrefix) },
 	}))
 	s.e = e
 	s.routes()
@@ -156,6 +156,7 @@ func (s *Server) routes() {
 	s.e.GET("/lab", s.lab)
 	s.exerciseRoutes()
 	s.exercisePageRoutes()
+	s.evalRoutes()
 }
 
 // Echo returns the Echo instance, so tests can serve requests with

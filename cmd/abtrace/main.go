@@ -109,7 +109,7 @@ Options:
                         (min) from the features of --eval, with goal values R⁻ = 0, R⁺ = 100
   --fuzzy T,P,TH,Q      tictactoe --eval fuzzy, the fuzzy goal distance: t-norm (min, product, lukasiewicz or
                         threshold), p (a true fluent's degree), t (threshold), q (exponent); default
-                        threshold,0.75,0.55,2
+                        threshold,0.75,0.55,5
 
 solve --json prints {"value", "best", "pv", "stats", "evaluated", "pruned", "labels"}; "value" is a number,
 or for maxn a list with one number per player; "labels" maps node ids to labels (state names of imported

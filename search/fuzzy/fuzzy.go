@@ -64,8 +64,10 @@ type Params struct {
 }
 
 // Default are the parameters used when none are given: the thresholded
-// t-norm with p = 0.75, t = 0.55 and q = 2.
-var Default = Params{Norm: Threshold, P: 0.75, T: 0.55, Q: 2}
+// t-norm with p = 0.75, t = 0.55 and q = 5. (With q = 2 a conjunction of
+// one true and two false fluents is already 0, so tic-tac-toe's opening
+// positions all score 0; q = 5 keeps them apart.)
+var Default = Params{Norm: Threshold, P: 0.75, T: 0.55, Q: 5}
 
 // MaxQ bounds the exponent q: beyond it a^q underflows for degrees that
 // matter and S is max to every printed digit.

@@ -167,9 +167,9 @@ func TestExplain(t *testing.T) {
 
 func TestParseParams(t *testing.T) {
 	tests := []struct{ in, want, err string }{
-		{in: "", want: "threshold,0.75,0.55,2"},
-		{in: "min", want: "min,0.75,0.55,2"},
-		{in: "product,0.9", want: "product,0.9,0.55,2"},
+		{in: "", want: "threshold,0.75,0.55,5"},
+		{in: "min", want: "min,0.75,0.55,5"},
+		{in: "product,0.9", want: "product,0.9,0.55,5"},
 		{in: "Łukasiewicz,0.8,0.6,3", want: "lukasiewicz,0.8,0.6,3"},
 		{in: "threshold,0.75,0.6,2", want: "threshold,0.75,0.6,2"},
 		{in: "hamacher", err: `unknown t-norm "hamacher"`},

@@ -1,0 +1,347 @@
+// Package play is a game against the engine: the moves played so far (a
+// plain list of move names, so a game is a permalink), the position they
+// lead to, the moves the human may make, and the engine's reply by a
+// depth-limited alpha-beta search with a chosen evaluation. It offers
+// Reversi, suicide Reversi and Connect Four.
+package play
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/connect4"
+	"github.com/abtrace/abtrace/search/reversi"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Limits of a game against the engine.
+const (
+	// MaxDepth is the deepest search the engine makes per move.
+	MaxDepth = 6
+	// MaxMoves bounds the moves of a game's list (Reversi ends within 60
+	// discs plus passes, Connect Four within 42).
+	MaxMoves = 130
+)
+
+// Games lists the games offered.
+func Games() []string { return []string{"reversi", "suicide-reversi", "connect4"} }
+
+// Spec is a game: which, the moves so far, the engine's evaluation and
+// depth, and the side the human plays (first: black or x; second: white
+// or o).
+type Spec struct {
+	Game       string
+	Moves      []string
+	Eval       string // reversi: a weighting (reversi.ParseEvaluation); connect4: an evaluation name
+	Kuhlmann   string // reversi: "max" or "min" for Kuhlmann's construction
+	Depth      int
+	HumanFirst bool
+}
+
+// Cell is one square (Reversi, 8×8) or one slot (Connect Four, 7 wide
+// and 6 high), row by row from the top.
+type Cell struct {
+	Disc string // "b" or "w" (Reversi), "x" or "o" (Connect Four), or ""
+	// Move is the name of the human's move that puts a disc here, when
+	// it is the human's turn and that move is legal ("d3", or the column
+	// "d" on its lowest free slot).
+	Move string
+}
+
+// Position is where the game stands.
+type Position struct {
+	Rows, Cols int
+	Cells      []Cell
+	// HumanToMove is true when it is the human's turn; Pass when the
+	// human's only move is to pass.
+	HumanToMove, Pass bool
+	Over              bool
+	// Result says who won, when Over.
+	Result string
+	// Score is the disc count in Reversi ("black 12, white 7").
+	Score string
+	// Last is the index of the cell of the last move (-1 for none or a
+	// pass).
+	Last int
+	// EvalName, Value and Terms are the engine's evaluation of the
+	// position (for MAX, the first player), explained.
+	EvalName string
+	Value    float64
+	Terms    []trace.Term
+}
+
+// game is one of the offered games behind a common face.
+type game interface {
+	// replay plays the names from the start; it reports the first that is
+	// not legal.
+	replay(names []string) error
+	position(humanFirst bool) Position
+	// reply searches the position and returns the engine's move's name
+	// and the search's value.
+	reply(ctx context.Context, depth int) (string, float64, error)
+	toMoveFirst() bool
+	over() bool
+}
+
+// Game is a game in progress.
+type Game struct {
+	spec Spec
+	g    game
+}
+
+// New checks the spec and replays its moves. Errors start with "play: "
+// and name the first move that is wrong.
+func New(s Spec) (*Game, error) {
+	if s.Depth < 1 || s.Depth > MaxDepth {
+		return nil, fmt.Errorf("play: depth must be from 1 to %d, not %d", MaxDepth, s.Depth)
+	}
+	if len(s.Moves) > MaxMoves {
+		return nil, fmt.Errorf("play: %d moves, at most %d", len(s.Moves), MaxMoves)
+	}
+	var g game
+	switch s.Game {
+	case "reversi", "suicide-reversi":
+		ev, err := reversi.ParseEvaluation(s.Eval, s.Kuhlmann)
+		if err != nil {
+			return nil, fmt.Errorf("play: %w", err)
+		}
+		g = &reversiGame{rules: reversi.Game{Suicide: s.Game == "suicide-reversi"}, engine: reversi.ForEvaluation(s.Game == "suicide-reversi", ev), eval: ev, s: reversi.Start, last: -1}
+	case "connect4":
+		if s.Kuhlmann != "" {
+			return nil, fmt.Errorf("play: kuhlmann applies to reversi's features")
+		}
+		ev, err := connect4.Evaluation(s.Eval)
+		if err != nil {
+			return nil, fmt.Errorf("play: %w", err)
+		}
+		g = &connect4Game{eval: ev, last: -1}
+	default:
+		return nil, fmt.Errorf("play: unknown game %q (want %s)", s.Game, strings.Join(Games(), ", "))
+	}
+	if err := g.replay(s.Moves); err != nil {
+		return nil, err
+	}
+	return &Game{spec: s, g: g}, nil
+}
+
+// Position returns where the game stands.
+func (g *Game) Position() Position { return g.g.position(g.spec.HumanFirst) }
+
+// EngineToMove reports whether the engine is to move.
+func (g *Game) EngineToMove() bool {
+	return !g.g.over() && g.g.toMoveFirst() != g.spec.HumanFirst
+}
+
+// Reply searches for the engine's move and returns its name and the
+// search's value. ctx bounds the search.
+func (g *Game) Reply(ctx context.Context) (string, float64, error) {
+	if !g.EngineToMove() {
+		return "", 0, fmt.Errorf("play: it is not the engine's turn")
+	}
+	return g.g.reply(ctx, g.spec.Depth)
+}
+
+// ParseMoves splits a comma-separated list of moves.
+func ParseMoves(text string) []string {
+	var out []string
+	for _, m := range strings.Split(text, ",") {
+		if m = strings.TrimSpace(m); m != "" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// choose runs alpha-beta to depth and returns the index (natural order)
+// of the move it chooses and its value.
+func choose[S any, G search.Game[S]](ctx context.Context, g G, s S, ev search.Evaluation[S], depth int) (int, float64, error) {
+	res, err := search.AlphaBeta(g, s, search.Options[S]{Depth: depth, Eval: ev, Budget: search.Budget{Context: ctx}}, nil)
+	if err != nil {
+		return 0, 0, err
+	}
+	i, err := strconv.Atoi(res.Best)
+	if err != nil {
+		return 0, 0, fmt.Errorf("play: the search chose %q", res.Best)
+	}
+	return i, float64(res.Value), nil
+}
+
+type reversiGame struct {
+	rules, engine reversi.Game
+	eval          reversi.Evaluator
+	s             reversi.State
+	last          int
+}
+
+func (r *reversiGame) replay(names []string) error {
+	for i, n := range names {
+		m, err := reversi.ParseMove(n)
+		if err != nil {
+			return fmt.Errorf("play: move %d: %w", i+1, err)
+		}
+		if !slices.Contains(r.rules.Moves(r.s, nil), m) {
+			return fmt.Errorf("play: move %d, %s, is not legal here", i+1, n)
+		}
+		r.s = r.rules.Result(r.s, m)
+		r.last = int(m)
+		if m == reversi.Pass {
+			r.last = -1
+		}
+	}
+	return nil
+}
+
+func (r *reversiGame) toMoveFirst() bool { return !r.s.WhiteToMove }
+func (r *reversiGame) over() bool        { return r.rules.Terminal(r.s) }
+
+func (r *reversiGame) position(humanFirst bool) Position {
+	p := Position{Rows: 8, Cols: 8, Last: r.last, EvalName: r.eval.Name()}
+	human := r.toMoveFirst() == humanFirst && !r.over()
+	p.HumanToMove = human
+	var legal uint64
+	if human {
+		legal = r.s.Legal()
+		p.Pass = legal == 0
+	}
+	for i := range reversi.Squares {
+		c := Cell{}
+		switch {
+		case r.s.Black>>i&1 != 0:
+			c.Disc = "b"
+		case r.s.White>>i&1 != 0:
+			c.Disc = "w"
+		}
+		if legal>>i&1 != 0 {
+			c.Move = reversi.MoveString(search.Move(i))
+		}
+		p.Cells = append(p.Cells, c)
+	}
+	b, w := r.s.Discs()
+	p.Score = fmt.Sprintf("black %d, white %d", b, w)
+	if r.over() {
+		p.Over = true
+		switch u := r.rules.Utility(r.s); {
+		case u > 0:
+			p.Result = "black wins"
+		case u < 0:
+			p.Result = "white wins"
+		default:
+			p.Result = "a draw"
+		}
+	} else {
+		p.Value, p.Terms = r.eval.Evaluate(r.s), r.eval.Explain(r.s)
+	}
+	return p
+}
+
+func (r *reversiGame) reply(ctx context.Context, depth int) (string, float64, error) {
+	ms := r.rules.Moves(r.s, nil)
+	if len(ms) == 1 {
+		return reversi.MoveString(ms[0]), 0, nil
+	}
+	i, v, err := choose(ctx, r.engine, r.s, search.Evaluation[reversi.State](r.eval), depth)
+	if err != nil {
+		return "", 0, err
+	}
+	return reversi.MoveString(ms[i]), v, nil
+}
+
+type connect4Game struct {
+	eval connect4.Evaluator
+	s    connect4.State
+	last int
+}
+
+var c4 = connect4.Game{Win: connect4.WinScore}
+
+func (c *connect4Game) replay(names []string) error {
+	for i, n := range names {
+		m := search.Move(-1)
+		for _, x := range c4.Moves(c.s, nil) {
+			if connect4.MoveString(x) == n {
+				m = x
+			}
+		}
+		if m < 0 {
+			return fmt.Errorf("play: move %d, %s, is not a column one may play here", i+1, n)
+		}
+		before := c.s.X | c.s.O
+		c.s = c4.Result(c.s, m)
+		c.last = cellOfBit((c.s.X | c.s.O) &^ before)
+	}
+	return nil
+}
+
+// cellOfBit maps Connect Four's bitboard (column-major, 7 bits a column,
+// the bottom first) to the cell index row by row from the top.
+func cellOfBit(b uint64) int {
+	for i := 0; i < 64; i++ {
+		if b>>i&1 != 0 {
+			col, row := i/7, i%7
+			return (connect4.Rows-1-row)*connect4.Columns + col
+		}
+	}
+	return -1
+}
+
+func (c *connect4Game) toMoveFirst() bool { return c4.ToMove(c.s) == trace.Max }
+func (c *connect4Game) over() bool        { return c4.Terminal(c.s) }
+
+func (c *connect4Game) position(humanFirst bool) Position {
+	p := Position{Rows: connect4.Rows, Cols: connect4.Columns, Last: c.last, EvalName: c.eval.Name()}
+	human := c.toMoveFirst() == humanFirst && !c.over()
+	p.HumanToMove = human
+	p.Cells = make([]Cell, connect4.Rows*connect4.Columns)
+	for i := 0; i < connect4.Columns*7; i++ {
+		col, row := i/7, i%7
+		if row >= connect4.Rows {
+			continue
+		}
+		idx := (connect4.Rows-1-row)*connect4.Columns + col
+		switch {
+		case c.s.X>>i&1 != 0:
+			p.Cells[idx].Disc = "x"
+		case c.s.O>>i&1 != 0:
+			p.Cells[idx].Disc = "o"
+		}
+	}
+	if human {
+		for _, m := range c4.Moves(c.s, nil) {
+			// The lowest empty slot of the column.
+			for r := connect4.Rows - 1; r >= 0; r-- {
+				idx := r*connect4.Columns + int(m)
+				if p.Cells[idx].Disc == "" {
+					p.Cells[idx].Move = connect4.MoveString(m)
+					break
+				}
+			}
+		}
+	}
+	if c.over() {
+		p.Over = true
+		switch u := c4.Utility(c.s); {
+		case u > 0:
+			p.Result = "x wins"
+		case u < 0:
+			p.Result = "o wins"
+		default:
+			p.Result = "a draw"
+		}
+	} else {
+		p.Value, p.Terms = c.eval.Evaluate(c.s), c.eval.Explain(c.s)
+	}
+	return p
+}
+
+func (c *connect4Game) reply(ctx context.Context, depth int) (string, float64, error) {
+	ms := c4.Moves(c.s, nil)
+	i, v, err := choose(ctx, c4, c.s, search.Evaluation[connect4.State](c.eval), depth)
+	if err != nil {
+		return "", 0, err
+	}
+	return connect4.MoveString(ms[i]), v, nil
+}

@@ -1,0 +1,147 @@
+package templates
+
+// The view models of the evaluation pages: the fuzzy goal formula, the
+// tournament, the coordinated search and playing against the engine.
+// Every text and number they hold is decided in Go (package web builds
+// them); the components only print them.
+
+// FormField is one input of a settings form.
+type FormField struct {
+	Name, Label, Value string
+	// Options, when set, make the field a select of these values.
+	Options []string
+}
+
+// FuzzyNode is one subformula of a goal formula with its degree of truth.
+type FuzzyNode struct {
+	Text   string // "x has a line", "row 1", "cell(a1, x)"
+	Op     string // "∨", "∧", "¬", or "" for a fluent
+	Degree string // "0.625"
+	Bar    string // the length of the degree's bar, 0 to FuzzyBar units
+	Holds  bool   // whether the subformula is true in the position
+	Kids   []FuzzyNode
+}
+
+// FuzzyBar is the length of the bar of degree 1.
+const FuzzyBar = 60
+
+// FuzzyMove is one move of the position with the fuzzy value after it.
+type FuzzyMove struct {
+	Name, Value, URL string
+	Best             bool // the best value for the side to move
+}
+
+// FuzzyPage shows the fuzzy goal evaluation of a tic-tac-toe position.
+type FuzzyPage struct {
+	Assets Assets
+	Fields []FormField
+	Error  string
+	// Cells are the nine marks of the board ("x", "o" or ""), row by row.
+	Cells  []string
+	Params string // "threshold t-norm, p = 0.75, t = 0.55, q = 2"
+	Value  string // "50 · (0.61 − 0.32) = 14.5"
+	Goals  []FuzzyNode
+	Moves  []FuzzyMove
+	// ViewURL opens the viewer on the position with the fuzzy evaluation.
+	ViewURL string
+}
+
+// StreamPage is a page whose results arrive over an event stream: the
+// tournament and the coordinated search.
+type StreamPage struct {
+	Assets Assets
+	Script string // the page's script
+	Title  string
+	Sub    string
+	Action string // where the form is sent
+	Fields []FormField
+	Error  string
+	// Stream is the address of the event stream ("" before a run); Total
+	// the number of steps the progress bar counts.
+	Stream string
+	Total  int
+	// Note explains the results under them.
+	Note string
+}
+
+// TournamentResult is a finished tournament, sent as HTML over the stream.
+type TournamentResult struct {
+	Heading   string
+	Pairings  []TournamentPairing
+	Standings []TournamentStanding
+	// The plot: one bar per standing, wins, draws and losses side by side.
+	PlotHeight, PlotWidth string
+	JSONURL               string
+}
+
+// TournamentPairing is one row of the pairings table.
+type TournamentPairing struct {
+	First, Second       string
+	Wins, Draws, Losses string
+	WinClass, LossClass string // "lead" on the side that won more
+}
+
+// TournamentStanding is one evaluation's record with its bar in the plot.
+type TournamentStanding struct {
+	Eval                string
+	Wins, Draws, Losses string
+	Points              string
+	Y, TextY            string // the bar's top and its label's baseline
+	WinW, DrawX, DrawW  string // segment lengths and starts in plot units
+	LossX, LossW        string
+}
+
+// WorkerRow is one worker of the coordinated search as last reported.
+type WorkerRow struct {
+	Eval, Depth, Move, Value, Nodes string
+	Status                          string // "searching", "proven win", "exact", "deepest allowed"
+	Chosen                          bool
+}
+
+// WorkerTable is the coordinated search as it stands.
+type WorkerTable struct {
+	Rows   []WorkerRow
+	Choice string // "The coordinator would play d3 (mobility, depth 5)."
+	Done   bool
+}
+
+// PlayPage is a game against the engine.
+type PlayPage struct {
+	Assets Assets
+	Title  string
+	Fields []FormField
+	Error  string
+	Board  PlayBoard
+	Status string // whose move, what the engine played, or the result
+	Score  string
+	// Terms explain the engine's evaluation of the position.
+	EvalName string
+	Terms    []PlayTerm
+	Total    string
+	History  string
+	// PassURL is the human's pass when it has no other move.
+	PassURL, NewURL, UndoURL string
+}
+
+// PlayBoard is the board drawn as SVG: cells with their discs and, where
+// the human may move, a link.
+type PlayBoard struct {
+	ViewBox string
+	Cells   []PlayCell
+	Reversi bool
+}
+
+// PlayCell is one square (Reversi) or one slot (Connect Four).
+type PlayCell struct {
+	X, Y, CX, CY string
+	Size         string
+	Disc         string // "b", "w" (Reversi), "x", "o" (Connect Four) or ""
+	URL          string // the human's move here, when legal
+	Name         string // "d3" or the column letter
+	Last         bool   // the engine's last move
+}
+
+// PlayTerm is one term of the engine's evaluation of the position.
+type PlayTerm struct {
+	Name, Count, Weight, Product string
+}

@@ -1,0 +1,626 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"github.com/abtrace/abtrace/search/fuzzy"
+	"github.com/abtrace/abtrace/search/parallel"
+	"github.com/abtrace/abtrace/search/play"
+	"github.com/abtrace/abtrace/search/tictactoe"
+	"github.com/abtrace/abtrace/search/tournament"
+	"github.com/abtrace/abtrace/templates"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Limits of the evaluation pages, below the packages' own, so that a
+// page's request stays within a minute of work on a lecturer's laptop.
+const (
+	// pageMaxGames is the most games one tournament page plays.
+	pageMaxGames = 400
+	// pageMaxTournamentDepth is the deepest search of a tournament page.
+	pageMaxTournamentDepth = 4
+	// pageMaxParallelDepth is the deepest a worker of the coordinated
+	// search page goes.
+	pageMaxParallelDepth = 6
+	// maxStreams is how many tournaments and coordinated searches run at
+	// once; another is answered 503 with Retry-After.
+	maxStreams = 2
+	// StreamPrefix starts the paths of the event streams, which are sent
+	// as they are made (not compressed, no write deadline).
+	StreamPrefix = "/api/stream/"
+)
+
+// streams counts the running event streams.
+var streams = make(chan struct{}, maxStreams)
+
+// evalRoutes registers the evaluation pages and their streams.
+func (s *Server) evalRoutes() {
+	s.e.GET("/fuzzy", s.fuzzyPage)
+	s.e.GET("/tournament", s.tournamentPage)
+	s.e.GET(StreamPrefix+"tournament", s.tournamentStream)
+	s.e.GET("/api/tournament", s.tournamentJSON)
+	s.e.GET("/parallel", s.parallelPage)
+	s.e.GET(StreamPrefix+"parallel", s.parallelStream)
+	s.e.GET("/play", s.playPage)
+}
+
+// fuzzyPage shows tic-tac-toe's goal formulas evaluated in a position.
+func (s *Server) fuzzyPage(c echo.Context) error {
+	q := c.QueryParams()
+	pos := strings.TrimSpace(q.Get("position"))
+	if pos == "" {
+		pos = "x...o...."
+	}
+	fz := q.Get("fuzzy")
+	if fz == "" && q.Get("tnorm") != "" {
+		fz = strings.Join([]string{q.Get("tnorm"), q.Get("p"), q.Get("t"), q.Get("q")}, ",")
+		fz = strings.TrimRight(fz, ",")
+	}
+	p := &templates.FuzzyPage{Assets: s.assets}
+	params, perr := fuzzy.ParseParams(fz)
+	if perr != nil {
+		params = fuzzy.Default
+	}
+	p.Fields = fuzzyFields(pos, params)
+	if perr != nil {
+		p.Error = perr.Error()
+		return s.render(c, http.StatusBadRequest, templates.FuzzyGoalPage(p))
+	}
+	st, err := tictactoe.Parse(pos)
+	if err != nil {
+		p.Error = err.Error()
+		return s.render(c, http.StatusBadRequest, templates.FuzzyGoalPage(p))
+	}
+	buildFuzzyPage(p, st, params)
+	return s.render(c, http.StatusOK, templates.FuzzyGoalPage(p))
+}
+
+func fuzzyFields(pos string, p fuzzy.Params) []templates.FormField {
+	var norms []string
+	for _, n := range fuzzy.Norms() {
+		norms = append(norms, n.String())
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	return []templates.FormField{
+		{Name: "position", Label: "Position (9 cells)", Value: pos},
+		{Name: "tnorm", Label: "t-norm", Value: p.Norm.String(), Options: norms},
+		{Name: "p", Label: "p (a true fluent)", Value: f(p.P)},
+		{Name: "t", Label: "t (threshold)", Value: f(p.T)},
+		{Name: "q", Label: "q (exponent)", Value: f(p.Q)},
+	}
+}
+
+// buildFuzzyPage fills in the position's board, value, formula trees and
+// moves.
+func buildFuzzyPage(p *templates.FuzzyPage, st tictactoe.State, params fuzzy.Params) {
+	e := tictactoe.Fuzzy{Params: params}
+	for _, c := range st.String() {
+		switch c {
+		case 'x', 'o':
+			p.Cells = append(p.Cells, string(c))
+		default:
+			p.Cells = append(p.Cells, "")
+		}
+	}
+	p.Params = fmt.Sprintf("%s t-norm, p = %s, t = %s, q = %s", params.Norm, degree(params.P), degree(params.T), degree(params.Q))
+	if params.Norm != fuzzy.Threshold {
+		p.Params = fmt.Sprintf("%s t-norm, p = %s (t and q belong to the threshold t-norm)", params.Norm, degree(params.P))
+	}
+	x, o := e.Degrees(st)
+	p.Value = fmt.Sprintf("value = %d · (%s − %s) = %s", tictactoe.FuzzyScale, degree(x), degree(o), trace.Num(round4(e.Evaluate(st))).Plain())
+	for _, d := range e.Tree(st) {
+		p.Goals = append(p.Goals, fuzzyNode(d))
+	}
+	g := tictactoe.Game{Win: 100}
+	moves := g.Moves(st, nil)
+	best := 0.0
+	xMoves := g.ToMove(st) == trace.Max
+	vals := make([]float64, len(moves))
+	for i, m := range moves {
+		next := g.Result(st, m)
+		if g.Terminal(next) {
+			vals[i] = g.Utility(next)
+		} else {
+			// Rounded as shown, so that symmetric moves tie.
+			vals[i] = round4(e.Evaluate(next))
+		}
+		if i == 0 || xMoves && vals[i] > best || !xMoves && vals[i] < best {
+			best = vals[i]
+		}
+	}
+	q := url.Values{"tnorm": {params.Norm.String()}, "p": {degree(params.P)}, "t": {degree(params.T)}, "q": {degree(params.Q)}}
+	for i, m := range moves {
+		next := g.Result(st, m)
+		q.Set("position", next.String())
+		text := trace.Num(vals[i]).Plain()
+		if g.Terminal(next) {
+			text += " (the game is over)"
+		}
+		p.Moves = append(p.Moves, templates.FuzzyMove{Name: tictactoe.MoveString(m), Value: text, URL: "/fuzzy?" + q.Encode(), Best: vals[i] == best})
+	}
+	vq := url.Values{"game": {"tictactoe"}, "position": {st.String()}, "depth": {"2"}, "eval": {"fuzzy"}, "fuzzy": {params.String()}, "step": {"0"}}
+	p.ViewURL = "/view?" + vq.Encode()
+}
+
+// degree writes a degree of truth with at most four decimals.
+func degree(x float64) string { return strconv.FormatFloat(round4(x), 'f', -1, 64) }
+
+// round4 rounds to four decimals, as the fuzzy page shows numbers.
+func round4(x float64) float64 { return math.Round(x*10000) / 10000 }
+
+var opSymbols = map[fuzzy.Op]string{fuzzy.And: "∧", fuzzy.Or: "∨", fuzzy.Not: "¬"}
+
+func fuzzyNode(d fuzzy.Degree) templates.FuzzyNode {
+	n := templates.FuzzyNode{Text: d.Text, Op: opSymbols[d.Op], Degree: degree(d.Value), Holds: d.Holds,
+		Bar: strconv.FormatFloat(d.Value*templates.FuzzyBar, 'f', 2, 64)}
+	for _, k := range d.Args {
+		n.Kids = append(n.Kids, fuzzyNode(k))
+	}
+	return n
+}
+
+// tournamentConfig reads a tournament from the query, within the page's
+// limits. An empty query gives the lecture's example.
+func tournamentConfig(q url.Values) (tournament.Config, []templates.FormField, error) {
+	get := func(k, d string) string {
+		if v := strings.TrimSpace(q.Get(k)); v != "" {
+			return v
+		}
+		return d
+	}
+	game, evals := get("game", "suicide-reversi"), get("evals", "max-discs,min-discs,max-mobility,min-mobility")
+	depth, games, seed := get("depth", "2"), get("games", "5"), get("seed", "1")
+	fields := []templates.FormField{
+		{Name: "game", Label: "Game", Value: game, Options: tournament.Games()},
+		{Name: "evals", Label: "Evaluations (comma-separated)", Value: evals},
+		{Name: "depth", Label: "Depth", Value: depth},
+		{Name: "games", Label: "Openings per pairing", Value: games},
+		{Name: "seed", Label: "Seed", Value: seed},
+	}
+	c := tournament.Config{Game: game, Evals: tournament.ParseEvals(evals)}
+	var err error
+	if c.Depth, err = strconv.Atoi(depth); err != nil || c.Depth < 1 || c.Depth > pageMaxTournamentDepth {
+		return c, fields, badParam("depth", "the depth must be a whole number from 1 to %d here, not %q", pageMaxTournamentDepth, depth)
+	}
+	if c.Games, err = strconv.Atoi(games); err != nil || c.Games < 1 {
+		return c, fields, badParam("games", "the openings per pairing must be a whole number from 1, not %q", games)
+	}
+	if c.Seed, err = strconv.ParseUint(seed, 10, 64); err != nil {
+		return c, fields, badParam("seed", "the seed must be a whole number, not %q", seed)
+	}
+	if err := c.Check(); err != nil {
+		return c, fields, err
+	}
+	if c.Total() > pageMaxGames {
+		return c, fields, badParam("games", "that is %d games; this page plays at most %d (fewer openings or evaluations, or use abtrace tournament)", c.Total(), pageMaxGames)
+	}
+	return c, fields, nil
+}
+
+func tournamentQuery(c tournament.Config) url.Values {
+	return url.Values{"game": {c.Game}, "evals": {strings.Join(c.Evals, ",")}, "depth": {strconv.Itoa(c.Depth)},
+		"games": {strconv.Itoa(c.Games)}, "seed": {strconv.FormatUint(c.Seed, 10)}}
+}
+
+// tournamentPage is the form and, once asked (run=1), the running
+// tournament's progress and results.
+func (s *Server) tournamentPage(c echo.Context) error {
+	q := c.QueryParams()
+	cfg, fields, err := tournamentConfig(q)
+	p := &templates.StreamPage{Assets: s.assets, Script: s.assetURL("evals.js"), Title: "Tournament", Action: "/tournament",
+		Sub:    "Every pairing of evaluations plays the same seeded openings with both colours, each side searching with alpha-beta to the depth.",
+		Fields: fields}
+	if err != nil {
+		p.Error = err.Error()
+		return s.render(c, http.StatusBadRequest, templates.StreamRunPage(p))
+	}
+	if len(q) == 0 {
+		// The form alone, with the lecture's example filled in.
+		return s.render(c, http.StatusOK, templates.StreamRunPage(p))
+	}
+	p.Stream = StreamPrefix + "tournament?" + tournamentQuery(cfg).Encode()
+	p.Total = cfg.Total()
+	p.Note = "Wins, draws and losses count each game once for each side; a win is 1 point and a draw ½. The same seed plays the same games."
+	return s.render(c, http.StatusOK, templates.StreamRunPage(p))
+}
+
+// tournamentJSON plays the tournament and answers with every game.
+func (s *Server) tournamentJSON(c echo.Context) error {
+	cfg, _, err := tournamentConfig(c.QueryParams())
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+	}
+	if !takeStream() {
+		return busy(c)
+	}
+	defer releaseStream()
+	r, err := tournament.Run(c.Request().Context(), cfg, nil)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, r)
+}
+
+func takeStream() bool {
+	select {
+	case streams <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+func releaseStream() { <-streams }
+
+func busy(c echo.Context) error {
+	c.Response().Header().Set("Retry-After", "10")
+	return echo.NewHTTPError(http.StatusServiceUnavailable, fmt.Sprintf("%d tournaments or coordinated searches are running; try again in a few seconds", maxStreams))
+}
+
+// eventStream answers with a text/event-stream and returns a function
+// that sends one event; it reports false once the client has gone.
+func eventStream(c echo.Context) func(event, data string) bool {
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, "text/event-stream")
+	w.Header().Set(echo.HeaderCacheControl, "no-cache")
+	w.WriteHeader(http.StatusOK)
+	w.Flush()
+	var mu sync.Mutex
+	return func(event, data string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if c.Request().Context().Err() != nil {
+			return false
+		}
+		var b bytes.Buffer
+		b.WriteString("event: " + event + "\n")
+		for line := range strings.SplitSeq(data, "\n") {
+			b.WriteString("data: " + line + "\n")
+		}
+		b.WriteString("\n")
+		if _, err := w.Write(b.Bytes()); err != nil {
+			return false
+		}
+		w.Flush()
+		return true
+	}
+}
+
+// progressJSON is the data of a progress event: the bar's value and its
+// text, decided here.
+type progressJSON struct {
+	Done  int    `json:"done"`
+	Total int    `json:"total"`
+	Text  string `json:"text"`
+}
+
+func renderString(ctx context.Context, comp templ.Component) (string, error) {
+	var b bytes.Buffer
+	err := comp.Render(ctx, &b)
+	return b.String(), err
+}
+
+// tournamentStream plays the tournament, sending a progress event per
+// game and the results as HTML at the end. It stops when the client goes.
+func (s *Server) tournamentStream(c echo.Context) error {
+	cfg, _, err := tournamentConfig(c.QueryParams())
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+	}
+	if !takeStream() {
+		return busy(c)
+	}
+	defer releaseStream()
+	send := eventStream(c)
+	ctx := c.Request().Context()
+	r, err := tournament.Run(ctx, cfg, func(done, total int, g tournament.Game) {
+		b, _ := json.Marshal(progressJSON{Done: done, Total: total, Text: fmt.Sprintf("%d of %d games played", done, total)})
+		send("progress", string(b))
+	})
+	if err != nil {
+		if ctx.Err() == nil {
+			send("failed", err.Error())
+		}
+		return nil
+	}
+	html, err := renderString(ctx, templates.TournamentResultView(tournamentResult(r)))
+	if err != nil {
+		send("failed", "the results could not be drawn")
+		return nil
+	}
+	send("result", html)
+	return nil
+}
+
+// tournamentResult is the view of a finished tournament.
+func tournamentResult(r tournament.Result) *templates.TournamentResult {
+	c := r.Config
+	out := &templates.TournamentResult{
+		Heading: fmt.Sprintf("%s, depth %d, %d openings per pairing with both colours, seed %d: %d games", c.Game, c.Depth, c.Games, c.Seed, c.Total()),
+		JSONURL: "/api/tournament?" + tournamentQuery(c).Encode(),
+	}
+	for _, p := range r.Pairings {
+		tp := templates.TournamentPairing{First: p.First, Second: p.Second, Wins: strconv.Itoa(p.Wins), Draws: strconv.Itoa(p.Draws), Losses: strconv.Itoa(p.Losses)}
+		switch {
+		case p.Wins > p.Losses:
+			tp.WinClass = "lead"
+		case p.Losses > p.Wins:
+			tp.LossClass = "lead"
+		}
+		out.Pairings = append(out.Pairings, tp)
+	}
+	// The plot: a bar of 400 units for all of an evaluation's games.
+	const barLen, rowH = 400.0, 26
+	per := float64(2 * c.Games * (len(c.Evals) - 1))
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+	for i, st := range r.Standings {
+		y := float64(10 + i*rowH)
+		w, d, l := barLen*float64(st.Wins)/per, barLen*float64(st.Draws)/per, barLen*float64(st.Losses)/per
+		out.Standings = append(out.Standings, templates.TournamentStanding{Eval: st.Eval,
+			Wins: strconv.Itoa(st.Wins), Draws: strconv.Itoa(st.Draws), Losses: strconv.Itoa(st.Losses),
+			Points: strconv.FormatFloat(st.Points, 'f', -1, 64), Y: f(y), TextY: f(y + 14),
+			WinW: f(w), DrawX: f(160 + w), DrawW: f(d), LossX: f(160 + w + d), LossW: f(l)})
+	}
+	out.PlotWidth = "580"
+	out.PlotHeight = strconv.Itoa(20 + len(r.Standings)*rowH)
+	return out
+}
+
+// parallelConfig reads a coordinated search from the query.
+func parallelConfig(q url.Values) (parallel.Config, []templates.FormField, error) {
+	get := func(k, d string) string {
+		if v := strings.TrimSpace(q.Get(k)); v != "" {
+			return v
+		}
+		return d
+	}
+	game, pos := get("game", "reversi"), strings.TrimSpace(q.Get("position"))
+	evals, depth := get("evals", "discs,mobility,corners:10+edges,min-discs"), get("depth", "5")
+	fields := []templates.FormField{
+		{Name: "game", Label: "Game", Value: game, Options: parallel.Games()},
+		{Name: "position", Label: "Position (empty: the start)", Value: pos},
+		{Name: "evals", Label: "Evaluations, one worker each", Value: evals},
+		{Name: "depth", Label: "Deepest search", Value: depth},
+	}
+	c := parallel.Config{Game: game, Position: pos, Evals: tournament.ParseEvals(evals)}
+	var err error
+	if c.MaxDepth, err = strconv.Atoi(depth); err != nil || c.MaxDepth < 1 || c.MaxDepth > pageMaxParallelDepth {
+		return c, fields, badParam("depth", "the deepest search must be a whole number from 1 to %d here, not %q", pageMaxParallelDepth, depth)
+	}
+	if len(c.Evals) < 1 || len(c.Evals) > parallel.MaxWorkers {
+		return c, fields, badParam("evals", "give from 1 to %d evaluations, not %d", parallel.MaxWorkers, len(c.Evals))
+	}
+	return c, fields, nil
+}
+
+func (s *Server) parallelPage(c echo.Context) error {
+	cfg, fields, err := parallelConfig(c.QueryParams())
+	p := &templates.StreamPage{Assets: s.assets, Script: s.assetURL("evals.js"), Title: "Several evaluations at once", Action: "/parallel",
+		Sub:    "One worker per evaluation deepens its own alpha-beta search; the coordinator plays a proven win first, then an exact value, then the deepest search.",
+		Fields: fields}
+	if err != nil {
+		p.Error = err.Error()
+		return s.render(c, http.StatusBadRequest, templates.StreamRunPage(p))
+	}
+	if len(c.QueryParams()) == 0 {
+		return s.render(c, http.StatusOK, templates.StreamRunPage(p))
+	}
+	q := url.Values{"game": {cfg.Game}, "position": {cfg.Position}, "evals": {strings.Join(cfg.Evals, ",")}, "depth": {strconv.Itoa(cfg.MaxDepth)}}
+	p.Stream = StreamPrefix + "parallel?" + q.Encode()
+	p.Total = len(cfg.Evals) * cfg.MaxDepth
+	p.Note = "Each row is a worker's last report: the depth it completed, the move it would play and its value in its own evaluation's scale (values of different evaluations are not comparable)."
+	return s.render(c, http.StatusOK, templates.StreamRunPage(p))
+}
+
+// parallelStream runs the coordinated search, sending the workers' table
+// as HTML whenever a report arrives.
+func (s *Server) parallelStream(c echo.Context) error {
+	cfg, _, err := parallelConfig(c.QueryParams())
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+	}
+	if !takeStream() {
+		return busy(c)
+	}
+	defer releaseStream()
+	send := eventStream(c)
+	ctx := c.Request().Context()
+	latest := make([]*parallel.Report, len(cfg.Evals))
+	reports := 0
+	total := len(cfg.Evals) * cfg.MaxDepth
+	table := func(choice int, done bool) {
+		html, err := renderString(ctx, templates.WorkerTableView(workerTable(cfg, latest, choice, done)))
+		if err == nil {
+			send("table", html)
+		}
+	}
+	res, err := parallel.Run(ctx, cfg, func(u parallel.Update) {
+		r := u.Report
+		latest[r.Worker] = &r
+		reports++
+		b, _ := json.Marshal(progressJSON{Done: reports, Total: total, Text: fmt.Sprintf("%d reports", reports)})
+		send("progress", string(b))
+		table(u.Choice, false)
+	})
+	if err != nil {
+		if ctx.Err() == nil {
+			send("failed", err.Error())
+		}
+		return nil
+	}
+	latest = res.Latest
+	b, _ := json.Marshal(progressJSON{Done: total, Total: total, Text: fmt.Sprintf("finished: %d reports", reports)})
+	send("progress", string(b))
+	table(res.Choice, true)
+	send("done", res.Move)
+	return nil
+}
+
+func workerTable(cfg parallel.Config, latest []*parallel.Report, choice int, done bool) *templates.WorkerTable {
+	w := &templates.WorkerTable{Done: done}
+	for i, name := range cfg.Evals {
+		row := templates.WorkerRow{Eval: name, Depth: "–", Move: "–", Value: "–", Nodes: "–", Status: "searching", Chosen: i == choice}
+		if r := latest[i]; r != nil {
+			row.Eval = r.Eval
+			row.Depth, row.Move, row.Value, row.Nodes = strconv.Itoa(r.Depth), r.Name, trace.Num(r.Value).Plain(), strconv.Itoa(r.Nodes)
+			switch {
+			case r.Solved:
+				row.Status = "proven win"
+			case r.Complete:
+				row.Status = "exact (searched to the end)"
+			case r.Final:
+				row.Status = "deepest allowed"
+			}
+		}
+		w.Rows = append(w.Rows, row)
+	}
+	if choice >= 0 && latest[choice] != nil {
+		r := latest[choice]
+		verb := "would play"
+		if done {
+			verb = "plays"
+		}
+		why := fmt.Sprintf("the deepest search, depth %d", r.Depth)
+		switch {
+		case r.Solved:
+			why = "a proven win"
+		case r.Complete:
+			why = "an exact value"
+		}
+		w.Choice = fmt.Sprintf("The coordinator %s %s: %s's move, %s.", verb, r.Name, r.Eval, why)
+	}
+	return w
+}
+
+// playPage is a game against the engine. The query holds the whole game
+// (game, moves, eval, kuhlmann, depth, you); when the engine is to move
+// the page makes its reply first, so every link on the page carries the
+// game including it.
+func (s *Server) playPage(c echo.Context) error {
+	q := c.QueryParams()
+	get := func(k, d string) string {
+		if v := strings.TrimSpace(q.Get(k)); v != "" {
+			return v
+		}
+		return d
+	}
+	gameName, eval, kuhl, depth, you := get("game", "reversi"), q.Get("eval"), q.Get("kuhlmann"), get("depth", "3"), get("you", "first")
+	titles := map[string]string{"reversi": "Reversi against the engine", "suicide-reversi": "Suicide Reversi against the engine", "connect4": "Connect Four against the engine"}
+	p := &templates.PlayPage{Assets: s.assets, Title: titles[gameName]}
+	if p.Title == "" {
+		p.Title = "Play against the engine"
+	}
+	p.Fields = []templates.FormField{
+		{Name: "game", Label: "Game", Value: gameName, Options: play.Games()},
+		{Name: "eval", Label: "Engine's evaluation", Value: eval},
+		{Name: "kuhlmann", Label: "Kuhlmann (reversi)", Value: kuhl, Options: []string{"", "max", "min"}},
+		{Name: "depth", Label: "Engine's depth", Value: depth},
+		{Name: "you", Label: "You move", Value: you, Options: []string{"first", "second"}},
+	}
+	d, err := strconv.Atoi(depth)
+	if err != nil {
+		p.Error = badParam("depth", "the depth must be a whole number, not %q", depth).Error()
+		return s.render(c, http.StatusBadRequest, templates.PlayGamePage(p))
+	}
+	spec := play.Spec{Game: gameName, Moves: play.ParseMoves(q.Get("moves")), Eval: eval, Kuhlmann: kuhl, Depth: d, HumanFirst: you != "second"}
+	g, err := play.New(spec)
+	if err != nil {
+		p.Error = err.Error()
+		return s.render(c, http.StatusBadRequest, templates.PlayGamePage(p))
+	}
+	said := ""
+	if g.EngineToMove() {
+		m, v, err := g.Reply(c.Request().Context())
+		if err != nil {
+			return err
+		}
+		spec.Moves = append(spec.Moves, m)
+		if g, err = play.New(spec); err != nil {
+			return err
+		}
+		said = fmt.Sprintf("The engine played %s (its search to depth %d values it %s for the first player).", m, d, trace.Num(v).Plain())
+	}
+	buildPlayPage(p, spec, g.Position(), said)
+	return s.render(c, http.StatusOK, templates.PlayGamePage(p))
+}
+
+// buildPlayPage draws the board and says where the game stands.
+func buildPlayPage(p *templates.PlayPage, spec play.Spec, pos play.Position, said string) {
+	link := func(moves []string) string {
+		q := url.Values{"game": {spec.Game}, "depth": {strconv.Itoa(spec.Depth)}}
+		if spec.Eval != "" {
+			q.Set("eval", spec.Eval)
+		}
+		if spec.Kuhlmann != "" {
+			q.Set("kuhlmann", spec.Kuhlmann)
+		}
+		if !spec.HumanFirst {
+			q.Set("you", "second")
+		}
+		if len(moves) > 0 {
+			q.Set("moves", strings.Join(moves, ","))
+		}
+		return "/play?" + q.Encode()
+	}
+	const size = 50
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+	p.Board = templates.PlayBoard{ViewBox: fmt.Sprintf("0 0 %d %d", pos.Cols*size, pos.Rows*size), Reversi: spec.Game != "connect4"}
+	for i, cell := range pos.Cells {
+		x, y := float64(i%pos.Cols*size), float64(i/pos.Cols*size)
+		pc := templates.PlayCell{X: f(x), Y: f(y), CX: f(x + size/2), CY: f(y + size/2), Size: strconv.Itoa(size), Disc: cell.Disc, Last: i == pos.Last}
+		if p.Board.Reversi {
+			pc.Name = string(rune('a'+i%8)) + strconv.Itoa(i/8+1)
+		} else {
+			pc.Name = string(rune('a' + i%pos.Cols))
+		}
+		if cell.Move != "" {
+			pc.URL = link(append(slices.Clone(spec.Moves), cell.Move))
+		}
+		p.Board.Cells = append(p.Board.Cells, pc)
+	}
+	if pos.Pass {
+		p.PassURL = link(append(slices.Clone(spec.Moves), "pass"))
+	}
+	switch {
+	case pos.Over:
+		p.Status = "Game over: " + pos.Result + "."
+	case pos.Pass:
+		p.Status = "You have no square to move to: you must pass."
+	case pos.HumanToMove:
+		p.Status = "Your move: click a marked square."
+	}
+	if said != "" {
+		p.Status = said + " " + p.Status
+	}
+	p.Score = pos.Score
+	if len(pos.Terms) > 0 {
+		p.EvalName = "The engine's evaluation (" + pos.EvalName + ")"
+		for _, t := range pos.Terms {
+			p.Terms = append(p.Terms, templates.PlayTerm{Name: t.Name, Count: trace.Num(t.Count).Plain(), Weight: trace.Num(t.Weight).Plain(), Product: trace.Num(t.Count * t.Weight).Plain()})
+		}
+		p.Total = trace.Num(pos.Value).Plain()
+	}
+	if len(spec.Moves) > 0 {
+		p.History = "Moves: " + strings.Join(spec.Moves, " ")
+		// Take back the human's last move and the engine's reply.
+		back := len(spec.Moves) - 2
+		if !pos.HumanToMove && !pos.Over {
+			back = len(spec.Moves) - 1
+		}
+		p.UndoURL = link(spec.Moves[:max(back, 0)])
+	}
+	p.NewURL = link(nil)
+}

@@ -1,0 +1,75 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func TestEvalPages(t *testing.T) {
+	s := newTestServer(t)
+	tests := []struct {
+		path   string
+		status int
+		want   []string
+	}{
+		{"/fuzzy", http.StatusOK, []string{`data-testid="fuzzy-tree"`, "x has a line", "cell(a1, x)", "threshold t-norm", "value = 50 · ("}},
+		{"/fuzzy?position=x...o....&tnorm=product&p=0.8", http.StatusOK, []string{"product t-norm, p = 0.8", `class="best"`}},
+		{"/fuzzy?position=xxx", http.StatusBadRequest, []string{"tictactoe: 3 cells"}},
+		{"/fuzzy?tnorm=hamacher", http.StatusBadRequest, []string{`unknown t-norm &#34;hamacher&#34;`}},
+		{"/tournament", http.StatusOK, []string{"max-discs,min-discs,max-mobility,min-mobility"}},
+		{"/tournament?game=suicide-reversi&evals=max-discs,min-discs&depth=1&games=2&seed=3", http.StatusOK, []string{`data-stream="/api/stream/tournament?`, `max="4"`}},
+		{"/tournament?game=reversi&evals=discs&depth=1", http.StatusBadRequest, []string{"1 evaluations"}},
+		{"/tournament?game=reversi&evals=discs,mobility&depth=9", http.StatusBadRequest, []string{"depth must be a whole number from 1 to 4"}},
+		{"/tournament?game=reversi&evals=discs,mobility,corners,edges,novelty&games=100", http.StatusBadRequest, []string{"at most 400"}},
+		{"/parallel", http.StatusOK, []string{"discs,mobility,corners:10+edges,min-discs"}},
+		{"/parallel?game=reversi&evals=discs,mobility&depth=3", http.StatusOK, []string{`data-stream="/api/stream/parallel?`}},
+		{"/parallel?game=reversi&evals=discs&depth=12", http.StatusBadRequest, []string{"from 1 to 6"}},
+		{"/play", http.StatusOK, []string{`data-move="d3"`, `data-move="e6"`, "Your move", "discs:1,mobility:2,corners:10"}},
+		{"/play?moves=d3", http.StatusOK, []string{"The engine played", "Moves: d3 "}},
+		{"/play?game=connect4&you=second", http.StatusOK, []string{"The engine played", `data-testid="terms"`}},
+		{"/play?moves=a1", http.StatusBadRequest, []string{"move 1, a1, is not legal"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			rec := httpGet(t, s, tc.path)
+			if rec.Code != tc.status {
+				t.Fatalf("status %d, want %d: %s", rec.Code, tc.status, rec.Body.String())
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(rec.Body.String(), w) {
+					t.Errorf("body lacks %q", w)
+				}
+			}
+		})
+	}
+}
+
+func TestTournamentStream(t *testing.T) {
+	s := newTestServer(t)
+	rec := httpGet(t, s, "/api/stream/tournament?game=suicide-reversi&evals=max-discs,min-discs&depth=1&games=2&seed=3")
+	body := rec.Body.String()
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("status %d, type %q", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	for _, w := range []string{"event: progress\ndata: {\"done\":1,\"total\":4,\"text\":\"1 of 4 games played\"}", "event: progress\ndata: {\"done\":4", "event: result\ndata: <h2>suicide-reversi, depth 1", `data-testid="plot"`} {
+		if !strings.Contains(body, w) {
+			t.Errorf("stream lacks %q:\n%s", w, body)
+		}
+	}
+	rec = httpGet(t, s, "/api/tournament?game=suicide-reversi&evals=max-discs,min-discs&depth=1&games=2&seed=3")
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"standings":[`) {
+		t.Errorf("JSON: status %d, body %.200s", rec.Code, rec.Body.String())
+	}
+}
+
+func TestParallelStream(t *testing.T) {
+	s := newTestServer(t)
+	rec := httpGet(t, s, "/api/stream/parallel?game=reversi&evals=discs,min-discs&depth=2")
+	body := rec.Body.String()
+	for _, w := range []string{"event: table\ndata: <table", "event: done\ndata: ", `data-done="true"`, "The coordinator plays"} {
+		if !strings.Contains(body, w) {
+			t.Errorf("stream lacks %q:\n%s", w, body)
+		}
+	}
+}
