@@ -270,6 +270,21 @@ func busy(c echo.Context) error {
 	return echo.NewHTTPError(http.StatusServiceUnavailable, fmt.Sprintf("%d tournaments or coordinated searches are running; try again in a few seconds", maxStreams))
 }
 
+// headRequest reports whether the request came as HEAD (headAsGet routes
+// it as a GET whose body is dropped).
+func headRequest(c echo.Context) bool {
+	_, ok := c.Response().Writer.(headWriter)
+	return ok
+}
+
+// streamHead answers HEAD on a stream with its headers and nothing run:
+// flushing would start a body.
+func streamHead(c echo.Context) error {
+	c.Response().Header().Set(echo.HeaderContentType, "text/event-stream")
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
+	return c.NoContent(http.StatusOK)
+}
+
 // eventStream answers with a text/event-stream and returns a function
 // that sends one event; it reports false once the client has gone.
 func eventStream(c echo.Context) func(event, data string) bool {
@@ -324,6 +339,9 @@ func (s *Server) tournamentStream(c echo.Context) error {
 		return busy(c)
 	}
 	defer releaseStream()
+	if headRequest(c) {
+		return streamHead(c)
+	}
 	send := eventStream(c)
 	ctx := c.Request().Context()
 	r, err := tournament.Run(ctx, cfg, func(done, total int, g tournament.Game) {
@@ -436,6 +454,9 @@ func (s *Server) parallelStream(c echo.Context) error {
 		return busy(c)
 	}
 	defer releaseStream()
+	if headRequest(c) {
+		return streamHead(c)
+	}
 	send := eventStream(c)
 	ctx := c.Request().Context()
 	latest := make([]*parallel.Report, len(cfg.Evals))
