@@ -29,16 +29,19 @@ const (
 	// AlgoParanoid reduces an n-player game to two players (Options.Player
 	// against all the others) and searches it with alpha-beta.
 	AlgoParanoid
+	// AlgoMCTS is Monte-Carlo tree search with UCT (see MCTS and
+	// Options.MCTS).
+	AlgoMCTS
 )
 
 var algorithmNames = []string{AlgoMinimax: "minimax", AlgoAlphaBeta: "alphabeta",
-	AlgoExpectiminimax: "expectiminimax", AlgoStar1: "star1", AlgoMaxN: "maxn", AlgoParanoid: "paranoid"}
+	AlgoExpectiminimax: "expectiminimax", AlgoStar1: "star1", AlgoMaxN: "maxn", AlgoParanoid: "paranoid", AlgoMCTS: "mcts"}
 
 func (a Algorithm) String() string { return nameOf(algorithmNames, int(a), "algorithm") }
 
 // Algorithms lists every algorithm the engine offers, in a stable order.
 func Algorithms() []Algorithm {
-	return []Algorithm{AlgoMinimax, AlgoAlphaBeta, AlgoExpectiminimax, AlgoStar1, AlgoMaxN, AlgoParanoid}
+	return []Algorithm{AlgoMinimax, AlgoAlphaBeta, AlgoExpectiminimax, AlgoStar1, AlgoMaxN, AlgoParanoid, AlgoMCTS}
 }
 
 // ParseAlgorithm accepts the names of Algorithms ("minimax", "alphabeta",
@@ -54,6 +57,8 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 		return AlgoStar1, nil
 	case "max^n", "max-n":
 		return AlgoMaxN, nil
+	case "uct", "monte-carlo":
+		return AlgoMCTS, nil
 	}
 	i, err := parseName(algorithmNames, s, "algorithm")
 	return Algorithm(i), err
@@ -163,6 +168,10 @@ type Options[S any] struct {
 	// Player is the player (1-based) that the paranoid reduction plays
 	// for; 0 means player 1. The other algorithms ignore it.
 	Player int
+	// MCTS holds the parameters of Monte-Carlo tree search, which also
+	// takes Seed, Eval (for the eval playout), Bounds (the outcomes'
+	// range) and Budget from these options. The other algorithms ignore it.
+	MCTS MCTSParams
 	// Budget bounds the search's work and lets its caller cancel it
 	// (see Budget). The zero value sets no bound.
 	Budget Budget
@@ -255,6 +264,16 @@ func (o Options[S]) Validate(a Algorithm) error {
 	case AlgoMaxN:
 		if o.Order == OrderEval || o.Order == OrderBest || o.Order == OrderWorst {
 			return fmt.Errorf("search: max^n searches in natural, reversed or random order, not %v", o.Order)
+		}
+	case AlgoMCTS:
+		if o.MCTS.Iterations < 0 || o.MCTS.Iterations > MaxIterations {
+			return fmt.Errorf("search: mcts iterations %d: want 1 to %d", o.MCTS.Iterations, MaxIterations)
+		}
+		if o.MCTS.C < 0 || math.IsNaN(o.MCTS.C) || math.IsInf(o.MCTS.C, 0) {
+			return fmt.Errorf("search: mcts exploration constant %v: want a positive number", o.MCTS.C)
+		}
+		if o.MCTS.Playout == PlayoutEval && o.Eval == nil {
+			return errors.New("search: the eval playout needs an evaluation")
 		}
 	case AlgoParanoid:
 		if o.Player < 0 || o.Player > trace.MaxPlayers {

@@ -78,6 +78,8 @@ func Keys(algo Algorithm) []string {
 		return append(ks, lineChanceFailLow, lineChanceFailHigh, "done")
 	case AlgoMaxN:
 		return append(append(six("player"), six("chance")...), "done")
+	case AlgoMCTS:
+		return []string{"start", "select", "expand", "simulate", "backprop", "done"}
 	}
 	var ks []string
 	for _, p := range []string{"max", "min"} {
@@ -108,6 +110,8 @@ func Pseudocode(algo Algorithm, form Form, rule PruneRule, fail FailMode, rootKi
 		return star1Listing(rule, fail)
 	case AlgoMaxN:
 		return maxnListing()
+	case AlgoMCTS:
+		return mctsListing()
 	case AlgoParanoid:
 		rk := trace.Max // the reduced root: MAX for the chosen player, MIN for the others
 		if rootKind == trace.Min {

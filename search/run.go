@@ -23,6 +23,8 @@ func Run[S any, G Game[S]](algo Algorithm, g G, root S, opt Options[S], rec trac
 		return MaxN(g, root, opt, rec)
 	case AlgoParanoid:
 		return Paranoid(g, root, opt, rec)
+	case AlgoMCTS:
+		return MCTS(g, root, opt.MCTSOptions(), rec)
 	}
 	return trace.Result{}, fmt.Errorf("search: unknown algorithm %v", algo)
 }

@@ -34,9 +34,27 @@ const (
 	// Done: the search finished; Result holds the root value, best move,
 	// principal variation and statistics.
 	Done
+	// Select (MCTS): the selection step at Node chose Child, the child with
+	// the greatest UCB1 score; Scores holds every child's score and Visits
+	// the node's visits N. Iter numbers the iteration (1-based).
+	Select
+	// Grow (MCTS): the expansion step added Node to the tree (and at the
+	// start, the root); Kind and Label are the new node's.
+	Grow
+	// Simulate (MCTS): a playout from Node to the end of the game; Playout
+	// names its moves, Value is the outcome (the utility for MAX) and
+	// Reward that outcome scaled to [0, 1] for MAX.
+	Simulate
+	// Backprop (MCTS): Node's counts after the playout: Wins (w, for the
+	// player who moved into Node) and Visits (n); Reward is what w gained.
+	Backprop
 )
 
-var typeNames = [...]string{Enter: "enter", Expand: "expand", Leaf: "leaf", Update: "update", Prune: "prune", Exit: "exit", Done: "done"}
+var typeNames = [...]string{Enter: "enter", Expand: "expand", Leaf: "leaf", Update: "update", Prune: "prune", Exit: "exit", Done: "done",
+	Select: "select", Grow: "grow", Simulate: "simulate", Backprop: "backprop"}
+
+// IsMCTS reports whether t is one of the steps of Monte-Carlo tree search.
+func (t Type) IsMCTS() bool { return t >= Select && t <= Backprop }
 
 func (t Type) String() string {
 	if int(t) < len(typeNames) && typeNames[t] != "" {
@@ -115,8 +133,28 @@ type Event struct {
 	Test   string   // the comparison that fired, with numbers: "2 ≤ α = 3"
 	Pruned []string // ids of the skipped children, in search order
 
+	// MCTS (select, grow, simulate, backprop). Iter is the iteration.
+	Iter         int
+	Scores       []Score  // select: every child's UCB1 score, in natural order
+	Visits, Wins float64  // select: the node's visits N; backprop: n and w after the update
+	Playout      []string // simulate: the moves of the playout, named
+	Reward       Num      // simulate, backprop: the outcome scaled to [0, 1]
+
 	// Done.
 	Result *Result
+}
+
+// Score is one child's UCB1 score at a selection step: Exploit (w/n) plus
+// C times the square root of ln N / n (Explore), the sum being Total. A
+// child not yet visited has N 0 and an infinite Total.
+type Score struct {
+	Child   string  `json:"child"`
+	Label   string  `json:"label,omitempty"`
+	W       float64 `json:"w"`
+	N       float64 `json:"n"`
+	Exploit Num     `json:"exploit"`
+	Explore Num     `json:"explore"`
+	Total   Num     `json:"total"`
 }
 
 // wireEvent is the JSON shape; optional fields are omitted when empty.
@@ -149,11 +187,17 @@ type wireEvent struct {
 	Test       string    `json:"test,omitempty"`
 	Pruned     []string  `json:"pruned,omitempty"`
 	Result     *Result   `json:"result,omitempty"`
+	Iter       int       `json:"iter,omitempty"`
+	Scores     []Score   `json:"scores,omitempty"`
+	Visits     *float64  `json:"visits,omitempty"`
+	Wins       *float64  `json:"wins,omitempty"`
+	Playout    []string  `json:"playout,omitempty"`
+	Reward     *Num      `json:"reward,omitempty"`
 }
 
 func (e Event) hasValue() bool {
 	switch e.Type {
-	case Leaf, Update, Prune, Exit:
+	case Leaf, Update, Prune, Exit, Simulate:
 		return true
 	}
 	return false
@@ -165,6 +209,15 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		Label: e.Label, Vec: e.Vec, Order: e.Order, By: e.By, Keys: e.Keys, Probs: e.Probs,
 		Terminal: e.Terminal, Eval: e.Eval, Terms: e.Terms, Child: e.Child, Changed: e.Changed,
 		Test: e.Test, Pruned: e.Pruned, Result: e.Result,
+		Iter: e.Iter, Scores: e.Scores, Playout: e.Playout,
+	}
+	switch e.Type {
+	case Select:
+		w.Visits = &e.Visits
+	case Backprop:
+		w.Visits, w.Wins, w.Reward = &e.Visits, &e.Wins, &e.Reward
+	case Simulate:
+		w.Reward = &e.Reward
 	}
 	if e.Window && e.Type != Expand && e.Type != Leaf && e.Type != Done {
 		w.Alpha, w.Beta = &e.Alpha, &e.Beta
@@ -195,6 +248,16 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 		Label: w.Label, Vec: w.Vec, Order: w.Order, By: w.By, Keys: w.Keys, Probs: w.Probs,
 		Terminal: w.Terminal, Eval: w.Eval, Terms: w.Terms, Child: w.Child, Changed: w.Changed,
 		Test: w.Test, Pruned: w.Pruned, Result: w.Result,
+		Iter: w.Iter, Scores: w.Scores, Playout: w.Playout,
+	}
+	if w.Visits != nil {
+		e.Visits = *w.Visits
+	}
+	if w.Wins != nil {
+		e.Wins = *w.Wins
+	}
+	if w.Reward != nil {
+		e.Reward = *w.Reward
 	}
 	if w.Alpha != nil && w.Beta != nil {
 		e.Window, e.Alpha, e.Beta = true, *w.Alpha, *w.Beta
@@ -273,6 +336,9 @@ func (e *Event) Reset(t Type, line, node string, kind Kind, depth int) {
 	}
 	if e.Result != nil {
 		e.Result = nil
+	}
+	if e.Iter != 0 || e.Scores != nil || nonzero(Num(e.Visits)) || nonzero(Num(e.Wins)) || e.Playout != nil || nonzero(e.Reward) {
+		e.Iter, e.Scores, e.Visits, e.Wins, e.Playout, e.Reward = 0, nil, 0, 0, nil, 0
 	}
 }
 

@@ -105,6 +105,12 @@ type NodeView struct {
 	// Test is the cut test that fired, with numbers ("2 ≤ α = 3"): on the
 	// node where it fired, and on each child pruned by it.
 	Test string
+
+	// Counts is true for a node of a Monte-Carlo search tree: W and N are
+	// its wins (for the player who moved into it) and visits, and Text
+	// shows them as "w/n".
+	Counts bool
+	W, N   Num
 }
 
 // Expanded reports whether the node's successors have been generated.
@@ -133,7 +139,8 @@ func (v *NodeView) Equal(w *NodeView) bool {
 		v.HasValue == w.HasValue && numEqual(v.Value, w.Value) && v.Bound == w.Bound &&
 		floatsEqual(v.Vec, w.Vec) && v.Text == w.Text &&
 		(v.Order == nil) == (w.Order == nil) && slices.Equal(v.Order, w.Order) && v.Test == w.Test &&
-		floatsEqual(v.Probs, w.Probs) && v.Range == w.Range && numEqual(v.Low, w.Low) && numEqual(v.High, w.High)
+		floatsEqual(v.Probs, w.Probs) && v.Range == w.Range && numEqual(v.Low, w.Low) && numEqual(v.High, w.High) &&
+		v.Counts == w.Counts && numEqual(v.W, w.W) && numEqual(v.N, w.N)
 }
 
 func numEqual(a, b Num) bool { return a == b || (a != a && b != b) }
@@ -145,6 +152,8 @@ func floatsEqual(a, b []float64) bool {
 // setText recomputes Text from HasValue, Value, Bound and Vec.
 func (v *NodeView) setText() {
 	switch {
+	case v.Counts:
+		v.Text = v.W.String() + "/" + v.N.String()
 	case !v.HasValue:
 		v.Text = ""
 	case v.Range && v.State == StateOpen:
@@ -210,6 +219,8 @@ type wireNode struct {
 	Probs []float64 `json:"probs,omitempty"`
 	Low   *Num      `json:"low,omitempty"`
 	High  *Num      `json:"high,omitempty"`
+	W     *Num      `json:"w,omitempty"`
+	N     *Num      `json:"n,omitempty"`
 }
 
 func (v NodeView) MarshalJSON() ([]byte, error) {
@@ -228,6 +239,9 @@ func (v NodeView) MarshalJSON() ([]byte, error) {
 	}
 	if v.Order != nil {
 		w.Order = &v.Order
+	}
+	if v.Counts {
+		w.W, w.N = &v.W, &v.N
 	}
 	return json.Marshal(w)
 }
@@ -264,6 +278,9 @@ func (v *NodeView) UnmarshalJSON(b []byte) error {
 	}
 	if w.Order != nil {
 		v.Order = append(make([]int, 0, len(*w.Order)), *w.Order...)
+	}
+	if w.W != nil && w.N != nil {
+		v.Counts, v.W, v.N = true, *w.W, *w.N
 	}
 	return nil
 }
@@ -412,6 +429,9 @@ func (f *Frame) apply(e Event, narrate bool) error {
 		f.Nodes = map[string]*NodeView{}
 	}
 	n := f.Nodes[e.Node]
+	if e.Type.IsMCTS() {
+		f.applyMCTS(e)
+	}
 	switch e.Type {
 	case Enter:
 		n = &NodeView{State: StateOpen, Kind: e.Kind, Depth: e.Depth, Label: e.Label}
@@ -453,7 +473,7 @@ func (f *Frame) apply(e Event, narrate bool) error {
 		f.Done = true
 		f.Result = e.Result.Clone()
 	}
-	if n != nil && e.Type != Expand && e.Type != Done {
+	if n != nil && e.Type != Expand && e.Type != Done && !e.Type.IsMCTS() {
 		if e.Window && e.Type != Leaf {
 			n.Window, n.Alpha, n.Beta = true, e.Alpha, e.Beta
 		}
@@ -479,6 +499,12 @@ func (f *Frame) apply(e Event, narrate bool) error {
 
 // check validates e against f without changing anything.
 func (f *Frame) check(e Event) error {
+	if e.Type == Done && f.Nodes[""] != nil && f.Nodes[""].Counts {
+		if e.Node != "" || e.Result == nil {
+			return f.errorf(e, "done must concern the root and carry a result")
+		}
+		return nil
+	}
 	if e.Type == Done {
 		if len(f.Stack) > 0 {
 			return f.errorf(e, "node %q is still open", f.Stack[len(f.Stack)-1])
@@ -499,6 +525,9 @@ func (f *Frame) check(e Event) error {
 	}
 	if e.Type == Enter {
 		return f.checkEnter(e)
+	}
+	if e.Type.IsMCTS() {
+		return f.checkMCTS(e)
 	}
 	if e.Type < Enter || e.Type > Done {
 		return f.errorf(e, "unknown event type")

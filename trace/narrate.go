@@ -32,7 +32,18 @@ func Narrate(f *Frame, e Event) string {
 	case Exit:
 		return nr.exit()
 	case Done:
+		if v := f.Nodes[""]; v != nil && v.Counts {
+			return nr.mctsDone()
+		}
 		return nr.done()
+	case Select:
+		return nr.selectStep()
+	case Grow:
+		return nr.grow()
+	case Simulate:
+		return nr.simulate()
+	case Backprop:
+		return nr.backprop()
 	}
 	return "Step " + strconv.Itoa(e.Step) + ": " + e.Type.String() + "."
 }

@@ -74,3 +74,32 @@ func TestSolveHiddenText(t *testing.T) {
 		t.Errorf("bad deal: exit %d, %q; want exit %d naming line 2, column 6", code, errOut, exitUsage)
 	}
 }
+
+// TestSolveMCTS: --algo mcts --iterations N --c C --seed S chooses B on the
+// textbook tree, and the same seed prints the same trace.
+func TestSolveMCTS(t *testing.T) {
+	args := []string{"--tree", "A(B(3 12 8) C(2 4 6) D(14 5 2))", "--algo", "mcts", "--iterations", "300", "--c", "1.2", "--seed", "4"}
+	code, out, errOut := runCmd(append(append([]string{"solve"}, args...), "--json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Best  string         `json:"best"`
+		Stats map[string]int `json:"stats"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Best != "0" || got.Stats["leaves"] != 300 {
+		t.Errorf("best %q after %d playouts, want 0 (B) after 300", got.Best, got.Stats["leaves"])
+	}
+	_, a, _ := runCmd(append([]string{"trace"}, args...)...)
+	_, b, _ := runCmd(append([]string{"trace"}, args...)...)
+	if a != b || !strings.Contains(a, `"type":"select"`) {
+		t.Errorf("two traces with seed 4 differ, or have no select step")
+	}
+	code, _, errOut = runCmd("solve", "--tree", "(1 2)", "--algo", "mcts", "--c", "-1")
+	if code != exitUsage || !strings.Contains(errOut, "c must be a positive number") {
+		t.Errorf("--c -1: exit %d, %q; want a usage error", code, errOut)
+	}
+}

@@ -90,7 +90,11 @@ Options:
   --algo NAME           minimax, alphabeta (default), expectiminimax (chance nodes), star1 (chance
                         nodes, pruned; needs --bounds), maxn (vector leaves), paranoid (vector leaves);
                         for cards and roads also clairvoyance (averaging over clairvoyance) and infoset
-                        (information sets), which choose without seeing MIN's hand
+                        (information sets), which choose without seeing MIN's hand; mcts (Monte-Carlo
+                        tree search with UCT) on trees and two-player games
+  --iterations N        mcts: iterations (default 1000, at most 200000)
+  --c C                 mcts: the exploration constant of UCB1 = w/n + C·√(ln N / n) (default √2)
+  --playout P           mcts: random (default) or eval, greedy by the --eval evaluation; --seed S seeds it
   --bounds L,U          star1: the least and greatest leaf value (dice: -1,1 by default)
   --player K            paranoid: the player (1, 2, ...) all the others ally against (default 1)
   --transform T         map every leaf value through a monotone table such as 1:1,2:20,3:30,4:400 or a
@@ -178,6 +182,9 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	fs.StringVar(&s.Fuzzy, "fuzzy", "", "tictactoe --eval fuzzy: tnorm,p,t,q")
 	fs.StringVar(&s.Deal, "deal", "", "cards: the deal, such as 'max: ♥6 ♦6 ♣9 ♣8; min: ♥4 ♠2 ♣10 ♣5 | ♦4 ♠2 ♣10 ♣5'")
 	fs.IntVar(&s.World, "world", 0, "cards, roads: which MIN hand (world) is searched open (default 1)")
+	fs.IntVar(&s.Iterations, "iterations", 0, "mcts: iterations (default 1000)")
+	fs.Float64Var(&s.C, "c", 0, "mcts: the exploration constant C of UCB1 (default √2)")
+	fs.StringVar(&s.Playout, "playout", "", "mcts: random (default) or eval (greedy by --eval)")
 	return s, treeFile
 }
 
@@ -443,6 +450,10 @@ func printSummary(w io.Writer, p *scenario.Search, res trace.Result, out solveJS
 		algo = fmt.Sprintf("star1 (leaf bounds [%s, %s], cut on %s, fail-%s)", trace.Num(p.Bounds.L).Plain(), trace.Num(p.Bounds.U).Plain(), rule, p.FailMode)
 	case search.AlgoMaxN:
 		algo = "max^n"
+	case search.AlgoMCTS:
+		algo = fmt.Sprintf("mcts (%d iterations, C = %s, %s playouts, seed %d; the value is the chosen move's estimate)",
+			orDefaultInt(p.Scenario.Iterations, search.DefaultIterations), trace.Num(orDefaultFloat(p.Scenario.C, search.DefaultC)).Plain(),
+			orDefaultString(p.Scenario.Playout, "random"), p.Scenario.Seed)
 	case search.AlgoParanoid:
 		algo = fmt.Sprintf("paranoid for player %d (alpha-beta on the reduced game, cut on %s, fail-%s)", p.Player, rule, p.FailMode)
 	}
@@ -494,6 +505,27 @@ func printSummary(w io.Writer, p *scenario.Search, res trace.Result, out solveJS
 		}
 		fmt.Fprintf(w, "transform %s (%s): value %s before, %s after; %s\n", t.Name, kind, t.ValueBefore.Plain(), res.Value.Plain(), verdict)
 	}
+}
+
+func orDefaultInt(n, d int) int {
+	if n == 0 {
+		return d
+	}
+	return n
+}
+
+func orDefaultFloat(x, d float64) float64 {
+	if x == 0 {
+		return d
+	}
+	return x
+}
+
+func orDefaultString(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
 }
 
 func orNone(id string) string {

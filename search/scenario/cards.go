@@ -55,6 +55,9 @@ func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []sea
 	if err := p.twoPlayerGame(name); err != nil {
 		return err
 	}
+	if p.Method != nil && p.Algorithm == search.AlgoMCTS {
+		return usage("choose one method: mcts or %v", *p.Method)
+	}
 	switch p.Algorithm {
 	case search.AlgoExpectiminimax, search.AlgoStar1:
 		return usage("%s has no CHANCE nodes; search it with minimax or alphabeta, or choose with clairvoyance or infoset", name)
@@ -110,6 +113,7 @@ func (p *Search) prepareCards() error {
 		return err
 	}
 	p.Deal = &d
+	p.outcomes = search.Bounds{L: 0, U: float64(len(d.Max))}
 	var worlds []search.World[cards.State, cards.Game]
 	for i := range d.Min {
 		g, st := d.Game(i)
@@ -134,6 +138,7 @@ func (p *Search) prepareRoads() error {
 		return err
 	}
 	g := worlds[wi].Game
+	p.outcomes = search.Bounds{L: roads.Bus, U: roads.Diamonds}
 	return prepareHidden(p, worlds, wi, "the roads", func(x roads.State, sh *trace.Shape) {
 		sh.Label = g.Label(x)
 		if g.Terminal(x) {

@@ -42,6 +42,7 @@ func (p *Search) prepareReversi() error {
 		return &UsageError{err}
 	}
 	g := reversi.ForEvaluation(s.Game == "suicide-reversi", ev)
+	p.outcomes = search.Bounds{L: g.Loss, U: g.Win}
 	opt := search.Options[reversi.State]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed,
 		Depth: s.Depth, Eval: ev, EvalName: ev.Name(), Bounds: p.Bounds}
 	p.RootKind = g.ToMove(st)

@@ -92,6 +92,13 @@ type Scenario struct {
 	// 2 (on the right).
 	Deal  string
 	World int
+
+	// Iterations, C and Playout are the parameters of MCTS (Algo "mcts"):
+	// 0 iterations means search.DefaultIterations, C 0 means √2, Playout
+	// is "random" (default) or "eval".
+	Iterations int
+	C          float64
+	Playout    string
 }
 
 // UsageError is an error in the scenario itself (a bad flag value, a tree
@@ -143,12 +150,17 @@ func (s Scenario) Query() url.Values {
 	set("fuzzy", s.Fuzzy)
 	set("deal", s.Deal)
 	setInt("world", s.World)
+	setInt("iterations", s.Iterations)
+	if s.C != 0 {
+		v.Set("c", strconv.FormatFloat(s.C, 'g', -1, 64))
+	}
+	set("playout", s.Playout)
 	return v
 }
 
 // Names lists the query parameters a Scenario reads.
 var Names = []string{"tree", "root", "game", "position", "matches", "take", "random", "seed",
-	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world"}
+	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world", "iterations", "c", "playout"}
 
 // FromQuery decodes a scenario from query parameters. Unknown parameters
 // are ignored (the viewer adds its own, such as step); malformed numbers
@@ -160,7 +172,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 		Order: v.Get("order"), Eval: v.Get("eval"), Bounds: v.Get("bounds"), Transform: v.Get("transform"),
 		Format:   v.Get("format"),
 		Kuhlmann: v.Get("kuhlmann"), Fuzzy: v.Get("fuzzy"),
-		Deal: v.Get("deal"),
+		Deal: v.Get("deal"), Playout: v.Get("playout"),
 	}
 	var err error
 	num := func(name string, dst *int) {
@@ -187,6 +199,14 @@ func FromQuery(v url.Values) (Scenario, error) {
 	num("depth", &s.Depth)
 	num("player", &s.Player)
 	num("world", &s.World)
+	num("iterations", &s.Iterations)
+	if x := v.Get("c"); x != "" && err == nil {
+		c, e := strconv.ParseFloat(x, 64)
+		if e != nil {
+			err = usage("c must be a number, such as 1.41, not %q", x)
+		}
+		s.C = c
+	}
 	if x := v.Get("seed"); x != "" && err == nil {
 		n, e := strconv.ParseUint(x, 10, 64)
 		if e != nil {
@@ -243,6 +263,10 @@ type Search struct {
 	// Deal is the card game's parsed deal (nil for other sources).
 	Deal   *cards.Deal
 	hidden func() (search.HiddenReport, error)
+	// mcts holds the MCTS parameters, outcomes the least and greatest
+	// utility of the source (the rewards' scale; zero for [−1, 1]).
+	mcts     search.MCTSParams
+	outcomes search.Bounds
 }
 
 // MoveName names the move that leads from the parent of node id to it as
@@ -308,6 +332,9 @@ func (s Scenario) Prepare() (*Search, error) {
 	}
 	if s.Deal != "" && s.Game != "cards" {
 		return nil, usage("deal belongs to the card game (--game cards)")
+	}
+	if err := p.prepareMCTS(); err != nil {
+		return nil, err
 	}
 	if s.World != 0 && s.Game != "cards" && s.Game != "roads" {
 		return nil, usage("world belongs to the card game and the roads")
@@ -498,7 +525,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 		return nil
 	}
 	switch p.Algorithm {
-	case search.AlgoMinimax, search.AlgoAlphaBeta:
+	case search.AlgoMinimax, search.AlgoAlphaBeta, search.AlgoMCTS:
 		if t.Players > 0 {
 			return usage("this tree has vector leaves for %d players; minimax and alpha-beta need one value per leaf (try --algo maxn or paranoid)", t.Players)
 		}
@@ -558,6 +585,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 		return nil
 	}
 	p.shaper = treeShaper(t, s.Depth)
+	p.outcomes = leafBounds(t)
 	return setRun(p, g, root, opt)
 }
 
@@ -565,6 +593,10 @@ func (p *Search) useTree(t *tree.Tree) error {
 // with scalar values.
 func setRun[S any, G search.Game[S]](p *Search, g G, root S, opt search.Options[S]) error {
 	opt.Budget = p.Scenario.Budget
+	opt.MCTS = p.mcts
+	if p.Algorithm == search.AlgoMCTS && !opt.Bounds.Set() {
+		opt.Bounds = p.outcomes
+	}
 	if p.Transform == nil {
 		p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
 			return search.Run(algo, g, root, opt, rec)
@@ -646,6 +678,9 @@ func (p *Search) prepareTicTacToe() error {
 	}
 	p.RootKind = g.ToMove(st)
 	p.shaper = tictactoeShaper(g, st, s.Depth)
+	if g.Win != 0 {
+		p.outcomes = search.Bounds{L: -g.Win, U: g.Win}
+	}
 	if err := p.twoPlayerGame("tictactoe"); err != nil {
 		return err
 	}
@@ -704,7 +739,7 @@ func (p *Search) prepareDice() error {
 		return usage("the dice game needs a depth limit (depth 4 looks one move of each player ahead, 8 two): a hit can send a token back, so a game can go on forever")
 	}
 	switch p.Algorithm {
-	case search.AlgoMinimax, search.AlgoAlphaBeta:
+	case search.AlgoMinimax, search.AlgoAlphaBeta, search.AlgoMCTS:
 		return usage("the dice game has CHANCE nodes (the throws); minimax and alpha-beta handle MAX and MIN nodes only (try --algo expectiminimax or star1)")
 	}
 	if err := p.twoPlayerGame("dice"); err != nil {
@@ -769,6 +804,7 @@ func (p *Search) prepareConnect4() error {
 	}
 	// A real win must outrank every heuristic value.
 	g := connect4.Game{Win: connect4.WinScore}
+	p.outcomes = search.Bounds{L: -g.Win, U: g.Win}
 	opt := search.Options[connect4.State]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed, Depth: s.Depth,
 		Eval: ev, EvalName: ev.Name(), Bounds: p.Bounds}
 	p.RootKind = g.ToMove(st)
