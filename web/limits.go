@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"slices"
@@ -36,15 +37,16 @@ const (
 	// heavyWriteTimeout bounds the answer to a heavy request (a page that
 	// runs searches): the wait for a slot plus a search of at most
 	// scenario.MaxWork nodes plus the page.
-	heavyWriteTimeout = 60 * time.Second
-	// DefaultMaxHeavy is how many heavy requests run at once; the others
-	// wait for a slot up to heavyWait. Two cores do two searches at a time;
-	// a few more keep rendering and network busy while searches run.
-	DefaultMaxHeavy = 4
+	heavyWriteTimeout = 90 * time.Second
+	// heavyCoresFree is how many cores heavy requests leave to the rest
+	// (the websocket sessions, pages, assets, the health check): at most
+	// GOMAXPROCS − heavyCoresFree heavy requests run at once, and at least
+	// one. The others wait for a slot up to heavyWait.
+	heavyCoresFree = 1
 	// heavyWait is how long a heavy request waits for a slot before it is
 	// answered 503 with Retry-After: a class that opens the same page at
 	// once is served in turn, a flood is turned away.
-	heavyWait = 5 * time.Second
+	heavyWait = 20 * time.Second
 	// heavyRetryAfter is the retry hint of a heavy request turned away.
 	heavyRetryAfter = 5 * time.Second
 	// DefaultMemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit)
@@ -77,6 +79,10 @@ func budgeted(ctx context.Context, sc scenario.Scenario) scenario.Scenario {
 func prepare(c echo.Context, sc scenario.Scenario) (*scenario.Search, error) {
 	return budgeted(c.Request().Context(), sc).Prepare()
 }
+
+// defaultMaxHeavy is how many heavy requests run at once unless
+// Config.MaxHeavy says otherwise: one per core but heavyCoresFree.
+func defaultMaxHeavy() int { return max(1, runtime.GOMAXPROCS(0)-heavyCoresFree) }
 
 // heavyGate lets at most cap(s.heavy) heavy requests run at once. A
 // request waits for a slot up to heavyWait (or until its client leaves);

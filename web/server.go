@@ -57,9 +57,9 @@ type Config struct {
 	// Hosts are more names the server answers to (see hostCheck), such as
 	// the name of the lecturer's machine on the classroom network.
 	Hosts []string
-	// MaxHeavy, MaxSessions and MaxSessionsPerAddr override
-	// DefaultMaxHeavy, DefaultMaxSessions and DefaultMaxSessionsPerAddr
-	// when above 0.
+	// MaxHeavy, MaxSessions and MaxSessionsPerAddr override the heavy
+	// requests run at once (one per core but heavyCoresFree),
+	// DefaultMaxSessions and DefaultMaxSessionsPerAddr when above 0.
 	MaxHeavy, MaxSessions, MaxSessionsPerAddr int
 	// ReadTimeout overrides readTimeout when above 0.
 	ReadTimeout time.Duration
@@ -97,7 +97,7 @@ func New(cfg Config) *Server {
 		cfg.Logger = slog.Default()
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger, hub: NewHub(cfg.Logger), hosts: allowedHosts(cfg.Addr, cfg.Hosts)}
-	s.heavy = make(chan struct{}, cmp.Or(max(cfg.MaxHeavy, 0), DefaultMaxHeavy))
+	s.heavy = make(chan struct{}, cmp.Or(max(cfg.MaxHeavy, 0), defaultMaxHeavy()))
 	s.heavyWait = heavyWait
 	s.hub.SetLimits(cfg.MaxSessions, cfg.MaxSessionsPerAddr)
 	s.loadStatic()
