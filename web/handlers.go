@@ -509,6 +509,10 @@ func examples() []templates.Example {
 		{Name: "Reversi, depth 2, weighted features", Note: "every leaf explains discs + 2·mobility + 10·corners", URL: link(scenario.Scenario{Game: "reversi", Depth: 2})},
 		{Name: "Suicide Reversi, Kuhlmann's minimising discs", Note: "E = 1 + R⁻ + (R⁺ − R⁻ − 2)·(1 − V): fewer discs score higher", URL: link(scenario.Scenario{Game: "suicide-reversi", Depth: 2, Eval: "discs", Kuhlmann: "min"})},
 		{Name: "Tic-tac-toe, fuzzy goal distance", Note: "each leaf: the degrees of x's and o's goal formulas", URL: link(scenario.Scenario{Game: "tictactoe", Position: "x...o....", Depth: 2, Eval: "fuzzy"})},
+		{Name: "The fuzzy goal formula, subformula by subformula", Note: "t-norms, p, t and q to change", URL: "/fuzzy"},
+		{Name: "A tournament of evaluations", Note: "in suicide Reversi the minimising features win", URL: "/tournament?game=suicide-reversi&evals=max-discs,min-discs,max-mobility,min-mobility&depth=2&games=5&seed=1"},
+		{Name: "Several evaluations searched at once", Note: "one worker per evaluation, a coordinator picks the move", URL: "/parallel?game=reversi&evals=discs,mobility,corners:10%2Bedges,min-discs&depth=5"},
+		{Name: "Play Reversi against the engine", Note: "its evaluation explained term by term", URL: "/play?game=reversi&depth=3"},
 	}
 }
 
