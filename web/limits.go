@@ -112,15 +112,21 @@ func (s *Server) heavyGate(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// unboundedWrites are the routes without a write deadline: the websocket,
+// whose session sets a deadline for every message, and the event streams
+// and the tournament's JSON, which send for as long as their work lasts,
+// bounded by their own limit (maxStreams) and stopped when the client
+// leaves.
+func unboundedWrites(path string) bool {
+	return path == WSPath || strings.HasPrefix(path, StreamPrefix) || path == "/api/tournament"
+}
+
 // writeDeadline sets the write deadline of each route: heavyWriteTimeout
-// for heavy routes, writeTimeout for the others, none for the websocket,
-// whose session sets a deadline for every message.
+// for heavy routes, writeTimeout for the others, none for the routes of
+// unboundedWrites.
 func (s *Server) writeDeadline(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		// The websocket and the event streams (tournaments, coordinated
-		// searches) send for as long as their work lasts, bounded by its
-		// own limits.
-		if c.Path() != WSPath && !strings.HasPrefix(c.Path(), StreamPrefix) {
+		if !unboundedWrites(c.Path()) {
 			d := writeTimeout
 			if heavyRoutes[c.Path()] {
 				d = heavyWriteTimeout

@@ -449,3 +449,12 @@ func TestSlowBodiesClosedByReadTimeout(t *testing.T) {
 		}
 	}
 }
+
+func TestUnboundedWrites(t *testing.T) {
+	for p, want := range map[string]bool{WSPath: true, StreamPrefix + "tournament": true, "/api/tournament": true,
+		"/view": false, "/healthz": false, "/static/*": false, "/lab": false} {
+		if got := unboundedWrites(p); got != want {
+			t.Errorf("unboundedWrites(%q): got %v, want %v", p, got, want)
+		}
+	}
+}
