@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/abtrace/abtrace/search/scenario"
@@ -123,17 +122,11 @@ func readReference(path string, stdin io.Reader, studentPath string) ([]trace.Ev
 	if path == "-" && studentPath == "-" {
 		return nil, errors.New("only one of REF and STUDENT can be standard input")
 	}
-	var r io.Reader
-	if path == "-" {
-		r = stdin
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
+	r, done, err := openInput(path, stdin)
+	if err != nil {
+		return nil, err
 	}
+	defer done()
 	var ref []trace.Event
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)

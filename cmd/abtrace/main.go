@@ -240,22 +240,29 @@ func parseScenario(name string, args []string, stdin io.Reader, stderr io.Writer
 	return p, exitOK
 }
 
+// openInput opens a file named on the command line, "-" being standard
+// input; done closes it.
+func openInput(path string, stdin io.Reader) (r io.Reader, done func(), err error) {
+	if path == "-" {
+		return stdin, func() {}, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
+}
+
 // maxTreeFile bounds what --tree-file reads; the parser's own limit is
 // smaller, so a larger file is refused with the parser's message.
 const maxTreeFile = 4 << 20
 
 func readTreeFile(path string, stdin io.Reader) (string, error) {
-	var r io.Reader
-	if path == "-" {
-		r = stdin
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return "", err
-		}
-		defer f.Close()
-		r = f
+	r, done, err := openInput(path, stdin)
+	if err != nil {
+		return "", err
 	}
+	defer done()
 	b, err := io.ReadAll(io.LimitReader(r, maxTreeFile))
 	if err != nil {
 		return "", err

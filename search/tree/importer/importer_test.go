@@ -172,14 +172,7 @@ func TestCS188Course(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
-			text, err := os.ReadFile(filepath.Join("testdata", "cs188", tc.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			imp, err := Import(CS188, string(text), tree.Options{})
-			if err != nil {
-				t.Fatalf("Import: %v", err)
-			}
+			imp := importFile(t, tc.file)
 			if imp.Prune != "gt" {
 				t.Errorf("Prune: got %q, want gt", imp.Prune)
 			}
@@ -217,14 +210,7 @@ func TestCS188Course(t *testing.T) {
 // makes the generated set agree: with the default ≥ rule the ties of the
 // two-ghost file prune states the course generates.
 func TestCS188StrictRuleMatters(t *testing.T) {
-	text, err := os.ReadFile(filepath.Join("testdata", "cs188", "2-two-ghosts-ties.test"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	imp, err := Import(CS188, string(text), tree.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	imp := importFile(t, "2-two-ghosts-ties.test")
 	count := func(rule search.PruneRule) int {
 		res, err := search.Run(search.AlgoAlphaBeta, tree.Game{}, imp.Tree.Root, search.Options[*tree.Node]{Prune: rule}, nil)
 		if err != nil {
@@ -238,14 +224,7 @@ func TestCS188StrictRuleMatters(t *testing.T) {
 }
 
 func TestCS188Kinds(t *testing.T) {
-	text, err := os.ReadFile(filepath.Join("testdata", "cs188", "2-two-ghosts-ties.test"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	imp, err := Import(CS188, string(text), tree.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	imp := importFile(t, "2-two-ghosts-ties.test")
 	for _, tc := range []struct {
 		id   string
 		kind trace.Kind
@@ -310,4 +289,18 @@ func TestCS188Errors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// importFile imports one of our CS188 test files.
+func importFile(t *testing.T, name string) *Imported {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("testdata", "cs188", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp, err := Import(CS188, string(text), tree.Options{})
+	if err != nil {
+		t.Fatalf("Import %s: %v", name, err)
+	}
+	return imp
 }
