@@ -270,28 +270,19 @@ func busy(c echo.Context) error {
 	return echo.NewHTTPError(http.StatusServiceUnavailable, fmt.Sprintf("%d tournaments or coordinated searches are running; try again in a few seconds", maxStreams))
 }
 
-// headRequest reports whether the request came as HEAD (headAsGet routes
-// it as a GET whose body is dropped).
-func headRequest(c echo.Context) bool {
-	_, ok := c.Response().Writer.(headWriter)
-	return ok
-}
-
-// streamHead answers HEAD on a stream with its headers and nothing run:
-// flushing would start a body.
-func streamHead(c echo.Context) error {
-	c.Response().Header().Set(echo.HeaderContentType, "text/event-stream")
-	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
-	return c.NoContent(http.StatusOK)
-}
-
 // eventStream answers with a text/event-stream and returns a function
-// that sends one event; it reports false once the client has gone.
-func eventStream(c echo.Context) func(event, data string) bool {
+// that sends one event (it reports false once the client has gone). For a
+// HEAD request (headAsGet routes it as a GET whose body is dropped) it
+// sends the headers alone and returns ok false: flushing would start a
+// body, and there is nothing to run.
+func eventStream(c echo.Context) (send func(event, data string) bool, ok bool) {
 	w := c.Response()
 	w.Header().Set(echo.HeaderContentType, "text/event-stream")
 	w.Header().Set(echo.HeaderCacheControl, "no-cache")
 	w.WriteHeader(http.StatusOK)
+	if _, head := w.Writer.(headWriter); head {
+		return nil, false
+	}
 	w.Flush()
 	var mu sync.Mutex
 	return func(event, data string) bool {
@@ -311,7 +302,7 @@ func eventStream(c echo.Context) func(event, data string) bool {
 		}
 		w.Flush()
 		return true
-	}
+	}, true
 }
 
 // progressJSON is the data of a progress event: the bar's value and its
@@ -339,10 +330,10 @@ func (s *Server) tournamentStream(c echo.Context) error {
 		return busy(c)
 	}
 	defer releaseStream()
-	if headRequest(c) {
-		return streamHead(c)
+	send, ok := eventStream(c)
+	if !ok {
+		return nil
 	}
-	send := eventStream(c)
 	ctx := c.Request().Context()
 	r, err := tournament.Run(ctx, cfg, func(done, total int, g tournament.Game) {
 		b, _ := json.Marshal(progressJSON{Done: done, Total: total, Text: fmt.Sprintf("%d of %d games played", done, total)})
@@ -454,10 +445,10 @@ func (s *Server) parallelStream(c echo.Context) error {
 		return busy(c)
 	}
 	defer releaseStream()
-	if headRequest(c) {
-		return streamHead(c)
+	send, ok := eventStream(c)
+	if !ok {
+		return nil
 	}
-	send := eventStream(c)
 	ctx := c.Request().Context()
 	latest := make([]*parallel.Report, len(cfg.Evals))
 	reports := 0

@@ -295,54 +295,49 @@ func newArena(c Config) (arena, error) {
 	switch c.Game {
 	case "reversi", "suicide-reversi":
 		suicide := c.Game == "suicide-reversi"
-		ref := reversi.Game{Suicide: suicide}
-		a := &gameArena[reversi.State]{ref: ref, start: reversi.Start, book: ReversiBook, name: reversi.MoveString,
+		a := &gameArena[reversi.State]{ref: reversi.Game{Suicide: suicide}, start: reversi.Start, book: ReversiBook, name: reversi.MoveString,
 			score: func(s reversi.State) string {
 				b, w := s.Discs()
 				return strconv.Itoa(b) + "–" + strconv.Itoa(w)
 			}}
-		for _, name := range c.Evals {
-			if name == Random {
-				a.players = append(a.players, side[reversi.State]{})
-				continue
-			}
+		return a, a.enter(c.Evals, func(name string) (side[reversi.State], error) {
 			ev, err := reversi.ParseEvaluation(name, "")
 			if err != nil {
-				return nil, fmt.Errorf("tournament: %w", err)
+				return side[reversi.State]{}, err
 			}
-			a.players = append(a.players, side[reversi.State]{game: reversi.ForEvaluation(suicide, ev), eval: ev})
-		}
-		return a, nil
+			return side[reversi.State]{game: reversi.ForEvaluation(suicide, ev), eval: ev}, nil
+		})
 	case "connect4":
 		a := &gameArena[connect4.State]{ref: connect4.Game{}, book: Connect4Book, name: connect4.MoveString}
-		for _, name := range c.Evals {
-			if name == Random {
-				a.players = append(a.players, side[connect4.State]{})
-				continue
-			}
+		return a, a.enter(c.Evals, func(name string) (side[connect4.State], error) {
 			ev, err := connect4.Evaluation(name)
-			if err != nil {
-				return nil, fmt.Errorf("tournament: %w", err)
-			}
-			a.players = append(a.players, side[connect4.State]{game: connect4.Game{Win: connect4.WinScore}, eval: ev})
-		}
-		return a, nil
+			return side[connect4.State]{game: connect4.Game{Win: connect4.WinScore}, eval: ev}, err
+		})
 	case "tictactoe":
 		a := &gameArena[tictactoe.State]{ref: tictactoe.Game{}, book: TicTacToeBook, name: tictactoe.MoveString}
-		for _, name := range c.Evals {
-			if name == Random {
-				a.players = append(a.players, side[tictactoe.State]{})
-				continue
-			}
+		return a, a.enter(c.Evals, func(name string) (side[tictactoe.State], error) {
 			ev, err := tictactoe.Evaluation(name)
-			if err != nil {
-				return nil, fmt.Errorf("tournament: %w", err)
-			}
-			a.players = append(a.players, side[tictactoe.State]{game: tictactoe.Game{Win: 100}, eval: ev})
-		}
-		return a, nil
+			return side[tictactoe.State]{game: tictactoe.Game{Win: 100}, eval: ev}, err
+		})
 	}
 	return nil, fmt.Errorf("tournament: unknown game %q (want %s)", c.Game, strings.Join(Games(), ", "))
+}
+
+// enter makes a side of every entrant: Random plays random moves, any
+// other name is looked up.
+func (a *gameArena[S]) enter(evals []string, lookup func(name string) (side[S], error)) error {
+	for _, name := range evals {
+		if name == Random {
+			a.players = append(a.players, side[S]{})
+			continue
+		}
+		sd, err := lookup(name)
+		if err != nil {
+			return fmt.Errorf("tournament: %w", err)
+		}
+		a.players = append(a.players, sd)
+	}
+	return nil
 }
 
 // The openings: how many random moves start each game.
