@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/abtrace/abtrace/trace"
@@ -49,11 +51,19 @@ const (
 	// same move in states it cannot tell apart, while MIN, who sees
 	// everything, answers best in each world.
 	MethodInfoSet
+	// MethodDeterminized is determinised MCTS, the practical method:
+	// sample worlds, search each with MCTS as if it were open, and average
+	// each move's estimate over the samples. Like clairvoyance it assumes
+	// MAX will see everything later (strategy fusion).
+	MethodDeterminized
 )
 
 func (m HiddenMethod) String() string {
-	if m == MethodInfoSet {
+	switch m {
+	case MethodInfoSet:
 		return "infoset"
+	case MethodDeterminized:
+		return "determinized"
 	}
 	return "clairvoyance"
 }
@@ -166,6 +176,71 @@ func Clairvoyance[S any, G HiddenGame[S]](worlds []World[S, G], budget Budget) (
 	rep.average()
 	return rep, nil
 }
+
+// Determinized is determinised MCTS: it draws samples worlds uniformly at
+// random (seeded by opt.Seed), searches each with MCTS (opt) as if its
+// cards were open, and rates each root move by the average of its MCTS
+// estimates over the samples. PerWorld holds, per world, the average
+// estimate over the samples of that world (NaN for a world never drawn).
+func Determinized[S any, G HiddenGame[S]](worlds []World[S, G], samples int, opt MCTSOptions[S]) (HiddenReport, error) {
+	moves, names, err := checkWorlds(worlds)
+	if err != nil {
+		return HiddenReport{}, err
+	}
+	if samples < 1 || samples > MaxSamples {
+		return HiddenReport{}, fmt.Errorf("search: %d samples: want 1 to %d", samples, MaxSamples)
+	}
+	rep := newReport(MethodDeterminized, worlds, moves, names)
+	rng := rand.New(rand.NewPCG(opt.Seed, 0x64657465))
+	sum := make([][]float64, len(worlds))
+	count := make([]int, len(worlds))
+	for i := range sum {
+		sum[i] = make([]float64, len(moves))
+	}
+	for k := range samples {
+		wi := rng.IntN(len(worlds))
+		w := worlds[wi]
+		o := opt
+		o.Seed = opt.Seed + uint64(k) + 1
+		est := make([]float64, len(moves))
+		o.Progress = nil
+		tr, err := mctsTree(w.Game, w.Root, o)
+		if err != nil {
+			return HiddenReport{}, err
+		}
+		for i := range moves {
+			est[i] = tr.estimateOf(i)
+		}
+		for i, v := range est {
+			sum[wi][i] += v
+		}
+		count[wi]++
+	}
+	for i := range rep.Moves {
+		total, n := 0.0, 0
+		for wi := range worlds {
+			if count[wi] == 0 {
+				rep.Moves[i].PerWorld[wi] = math.NaN()
+				continue
+			}
+			rep.Moves[i].PerWorld[wi] = sum[wi][i] / float64(count[wi])
+			total += sum[wi][i]
+			n += count[wi]
+		}
+		rep.Moves[i].Value = total / float64(n)
+	}
+	rep.Best = 0
+	for i, m := range rep.Moves {
+		if m.Value > rep.Moves[rep.Best].Value {
+			rep.Best = i
+		}
+	}
+	rep.Value = rep.Moves[rep.Best].Value
+	return rep, nil
+}
+
+// MaxSamples bounds the worlds Determinized draws.
+const MaxSamples = 1000
 
 func newReport[S any, G HiddenGame[S]](m HiddenMethod, worlds []World[S, G], moves []Move, names []string) HiddenReport {
 	rep := HiddenReport{Method: m}
@@ -491,6 +566,15 @@ func openBest[S any, G HiddenGame[S]](g G, s S, kind trace.Kind, budget Budget) 
 	return out, nil
 }
 
+// number writes a value for the table: exact values as they are, MCTS
+// estimates to two decimals.
+func (r HiddenReport) number(v float64) string {
+	if r.Method == MethodDeterminized && !math.IsNaN(v) {
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	return trace.Num(v).Plain()
+}
+
 // Table writes the report as a plain table, one row per root move and a
 // column per world, as the command line prints it.
 func (r HiddenReport) Table() string {
@@ -507,9 +591,9 @@ func (r HiddenReport) Table() string {
 		}
 		fmt.Fprintf(&b, "%s%-7s", mark, m.Name)
 		for _, v := range m.PerWorld {
-			fmt.Fprintf(&b, " %8s", trace.Num(v).Plain())
+			fmt.Fprintf(&b, " %8s", r.number(v))
 		}
-		fmt.Fprintf(&b, " %8s\n", trace.Num(m.Value).Plain())
+		fmt.Fprintf(&b, " %8s\n", r.number(m.Value))
 	}
 	return b.String()
 }

@@ -141,30 +141,57 @@ type mcts[S any, G Game[S]] struct {
 // child's score), grow, simulate and backprop (one per node of the path,
 // from the new node up to the root), and done at the end.
 func MCTS[S any, G Game[S]](g G, root S, opt MCTSOptions[S], rec trace.Recorder) (trace.Result, error) {
+	m, err := newMCTS(g, opt, rec)
+	if err != nil {
+		return trace.Result{}, err
+	}
+	return m.run(root)
+}
+
+// mctsTree runs an untraced MCTS and returns the search with its tree.
+func mctsTree[S any, G Game[S]](g G, root S, opt MCTSOptions[S]) (*mcts[S, G], error) {
+	m, err := newMCTS(g, opt, nil)
+	if err != nil {
+		return nil, err
+	}
+	_, err = m.run(root)
+	return m, err
+}
+
+// estimateOf is the estimate for MAX of the root's k-th move (in natural
+// order), NaN when it was never tried.
+func (m *mcts[S, G]) estimateOf(k int) float64 {
+	if k >= len(m.nodes[0].children) {
+		return math.NaN()
+	}
+	return m.estimate(k)
+}
+
+func newMCTS[S any, G Game[S]](g G, opt MCTSOptions[S], rec trace.Recorder) (*mcts[S, G], error) {
 	if opt.Iterations == 0 {
 		opt.Iterations = DefaultIterations
 	}
 	if opt.Iterations < 0 || opt.Iterations > MaxIterations {
-		return trace.Result{}, fmt.Errorf("search: mcts iterations %d: want 1 to %d", opt.Iterations, MaxIterations)
+		return nil, fmt.Errorf("search: mcts iterations %d: want 1 to %d", opt.Iterations, MaxIterations)
 	}
 	c := opt.C
 	if c == 0 {
 		c = DefaultC
 	}
 	if c < 0 || math.IsNaN(c) || math.IsInf(c, 0) {
-		return trace.Result{}, fmt.Errorf("search: mcts exploration constant %v: want a positive number", opt.C)
+		return nil, fmt.Errorf("search: mcts exploration constant %v: want a positive number", opt.C)
 	}
 	if opt.Playout > PlayoutEval {
-		return trace.Result{}, fmt.Errorf("search: unknown playout %d", opt.Playout)
+		return nil, fmt.Errorf("search: unknown playout %d", opt.Playout)
 	}
 	if opt.Playout == PlayoutEval && opt.Eval == nil {
-		return trace.Result{}, errors.New("search: the eval playout needs an evaluation")
+		return nil, errors.New("search: the eval playout needs an evaluation")
 	}
 	b := opt.Bounds
 	if !b.Set() {
 		b = Bounds{-1, 1}
 	} else if err := b.check(); err != nil {
-		return trace.Result{}, err
+		return nil, err
 	}
 	m := &mcts[S, G]{g: g, opt: opt, c: c, lo: b.L, span: b.U - b.L, rec: rec, meter: newMeter(opt.Budget),
 		rng: rand.New(rand.NewPCG(opt.Seed, 0x6d637473))}
@@ -172,6 +199,12 @@ func MCTS[S any, G Game[S]](g G, root S, opt MCTSOptions[S], rec trace.Recorder)
 		m.labeler, _ = any(g).(Labeler[S])
 		m.namer, _ = any(g).(Observer[S])
 	}
+	return m, nil
+}
+
+// run searches from root.
+func (m *mcts[S, G]) run(root S) (trace.Result, error) {
+	opt, rec := m.opt, m.rec
 	m.add(root, -1, "")
 	for m.iter = 1; m.iter <= opt.Iterations && m.err == nil; m.iter++ {
 		m.iteration()

@@ -92,6 +92,8 @@ Options:
                         for cards and roads also clairvoyance (averaging over clairvoyance) and infoset
                         (information sets), which choose without seeing MIN's hand; mcts (Monte-Carlo
                         tree search with UCT) on trees and two-player games
+  --algo determinized   cards, roads: determinised MCTS, each of --samples N sampled worlds (default 20)
+                        searched by MCTS as if open (--iterations, --c, --seed), the estimates averaged
   --iterations N        mcts: iterations (default 1000, at most 200000)
   --c C                 mcts: the exploration constant of UCB1 = w/n + C·√(ln N / n) (default √2)
   --playout P           mcts: random (default) or eval, greedy by the --eval evaluation; --seed S seeds it
@@ -185,6 +187,7 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	fs.IntVar(&s.Iterations, "iterations", 0, "mcts: iterations (default 1000)")
 	fs.Float64Var(&s.C, "c", 0, "mcts: the exploration constant C of UCB1 (default √2)")
 	fs.StringVar(&s.Playout, "playout", "", "mcts: random (default) or eval (greedy by --eval)")
+	fs.IntVar(&s.Samples, "samples", 0, "determinized: worlds drawn (default 20)")
 	return s, treeFile
 }
 
@@ -418,8 +421,11 @@ func solveHidden(p *scenario.Search, asJSON bool, out solveJSON, stdout, stderr 
 // every first move's value per world.
 func printHidden(w io.Writer, p *scenario.Search, rep search.HiddenReport) {
 	what := "averaging over clairvoyance (each world solved with open cards, then averaged)"
-	if rep.Method == search.MethodInfoSet {
+	switch rep.Method {
+	case search.MethodInfoSet:
 		what = "information sets (MAX plays the same in states it cannot tell apart; MIN answers best in each world)"
+	case search.MethodDeterminized:
+		what = "determinised MCTS (sampled worlds, each searched by MCTS with open cards, estimates averaged)"
 	}
 	fmt.Fprintf(w, "%s, on %s\n", what, p.Scenario.Source())
 	for i, name := range rep.Worlds {

@@ -18,6 +18,8 @@ func hiddenMethod(algo string) (m search.HiddenMethod, ok bool) {
 		return search.MethodClairvoyance, true
 	case "infoset", "information-sets", "infosets":
 		return search.MethodInfoSet, true
+	case "determinized", "determinised", "pimc":
+		return search.MethodDeterminized, true
 	}
 	return 0, false
 }
@@ -31,6 +33,10 @@ func (p *Search) HiddenReport() (search.HiddenReport, error) {
 	}
 	return p.hidden()
 }
+
+// DefaultSamples is the number of worlds determinised MCTS draws when
+// Scenario.Samples is 0.
+const DefaultSamples = 20
 
 // worldIndex checks Scenario.World against n worlds and returns the
 // 0-based index (World 0 means the first).
@@ -70,9 +76,14 @@ func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []sea
 	p.shaper = newGameShaper(search.Game[S](w.Game), w.Root, 0, true, facts)
 	if p.Method != nil {
 		m, budget := *p.Method, s.Budget
+		mopt := search.MCTSOptions[S]{Iterations: p.mcts.Iterations, C: p.mcts.C, Seed: s.Seed, Bounds: p.outcomes, Budget: budget}
+		samples := orDefaultInt(s.Samples, DefaultSamples)
 		p.hidden = func() (search.HiddenReport, error) {
-			if m == search.MethodInfoSet {
+			switch m {
+			case search.MethodInfoSet:
 				return search.InfoSets(worlds, budget)
+			case search.MethodDeterminized:
+				return search.Determinized(worlds, samples, mopt)
 			}
 			return search.Clairvoyance(worlds, budget)
 		}

@@ -10,11 +10,21 @@ import (
 // prepareMCTS checks the MCTS parameters: they belong to Algo "mcts" only.
 func (p *Search) prepareMCTS() error {
 	s := p.Scenario
-	if p.Algorithm != search.AlgoMCTS || p.Method != nil {
+	determinized := p.Method != nil && *p.Method == search.MethodDeterminized
+	if s.Samples != 0 && !determinized {
+		return usage("samples belongs to --algo determinized")
+	}
+	if s.Samples < 0 || s.Samples > search.MaxSamples {
+		return usage("samples must be from 1 to %d, not %d", search.MaxSamples, s.Samples)
+	}
+	if p.Algorithm != search.AlgoMCTS && !determinized || p.Method != nil && !determinized {
 		if s.Iterations != 0 || s.C != 0 || s.Playout != "" {
-			return usage("iterations, c and playout belong to --algo mcts")
+			return usage("iterations, c and playout belong to --algo mcts and determinized")
 		}
 		return nil
+	}
+	if determinized && s.Playout != "" {
+		return usage("determinized plays random playouts; playout does not apply")
 	}
 	if s.Iterations < 0 || s.Iterations > search.MaxIterations {
 		return usage("iterations must be from 1 to %d (0 means %d), not %d", search.MaxIterations, search.DefaultIterations, s.Iterations)

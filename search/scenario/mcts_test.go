@@ -54,7 +54,7 @@ func TestMCTSScenarioErrors(t *testing.T) {
 		s    Scenario
 		want string
 	}{
-		{Scenario{Tree: Textbook, Iterations: 5}, "iterations, c and playout belong to --algo mcts"},
+		{Scenario{Tree: Textbook, Iterations: 5}, "iterations, c and playout belong to --algo mcts and determinized"},
 		{Scenario{Tree: Textbook, Algo: "mcts", Iterations: -2}, "iterations must be from 1 to 200000"},
 		{Scenario{Tree: Textbook, Algo: "mcts", C: -1}, "c must be a positive number"},
 		{Scenario{Tree: Textbook, Algo: "mcts", Playout: "smart"}, "unknown playout"},

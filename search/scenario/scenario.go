@@ -99,6 +99,9 @@ type Scenario struct {
 	Iterations int
 	C          float64
 	Playout    string
+	// Samples is the number of worlds determinised MCTS draws (Algo
+	// "determinized"); 0 means DefaultSamples.
+	Samples int
 }
 
 // UsageError is an error in the scenario itself (a bad flag value, a tree
@@ -155,12 +158,13 @@ func (s Scenario) Query() url.Values {
 		v.Set("c", strconv.FormatFloat(s.C, 'g', -1, 64))
 	}
 	set("playout", s.Playout)
+	setInt("samples", s.Samples)
 	return v
 }
 
 // Names lists the query parameters a Scenario reads.
 var Names = []string{"tree", "root", "game", "position", "matches", "take", "random", "seed",
-	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world", "iterations", "c", "playout"}
+	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world", "iterations", "c", "playout", "samples"}
 
 // FromQuery decodes a scenario from query parameters. Unknown parameters
 // are ignored (the viewer adds its own, such as step); malformed numbers
@@ -200,6 +204,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 	num("player", &s.Player)
 	num("world", &s.World)
 	num("iterations", &s.Iterations)
+	num("samples", &s.Samples)
 	if x := v.Get("c"); x != "" && err == nil {
 		c, e := strconv.ParseFloat(x, 64)
 		if e != nil {
