@@ -1,0 +1,67 @@
+package web
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestBrowserMCTS steps through six iterations of MCTS on the textbook
+// tree (seed 1): the children join the tree one per iteration with their
+// w/n, the selection step says every UCB1 score, and at the end the root
+// has six visits.
+func TestBrowserMCTS(t *testing.T) {
+	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
+		t.Run(strconv.FormatInt(size.w, 10), func(t *testing.T) {
+			b := newBrowserEnv(t, size.w, size.h)
+			q := url.Values{"tree": {"A(B(3 12 8) C(2 4 6) D(14 5 2))"}, "algo": {"mcts"}, "iterations": {"6"}, "seed": {"1"}, "step": {"0"}}
+			b.open("/view?" + q.Encode())
+			n := b.total()
+			sawSelect := false
+			for i := 1; i <= n; i++ {
+				b.key(kb.ArrowRight, "step "+strconv.Itoa(i)+" of "+strconv.Itoa(n))
+				nar := eval[string](b, `document.getElementById("narration").textContent`)
+				if !sawSelect && strings.Contains(nar, "selection") {
+					sawSelect = true
+					if !strings.Contains(nar, "UCB1") || !strings.Contains(nar, "N = 3") {
+						t.Errorf("the first selection says %q, want the UCB1 scores at N = 3", nar)
+					}
+					b.screenshot("mcts-select-" + strconv.FormatInt(size.w, 10) + ".png")
+				}
+			}
+			if !sawSelect {
+				t.Error("no step narrated a selection")
+			}
+			if got := b.attr(`[data-node=""]`, "data-value"); !strings.HasSuffix(got, "/6") {
+				t.Errorf("the root shows %q at the end, want w/6", got)
+			}
+			for _, id := range []string{"0", "1", "2"} {
+				if got := b.attr(`[data-node="`+id+`"]`, "data-value"); !strings.Contains(got, "/") {
+					t.Errorf("child %s shows %q, want w/n", id, got)
+				}
+			}
+			b.screenshot("mcts-done-" + strconv.FormatInt(size.w, 10) + ".png")
+		})
+	}
+}
+
+// TestBrowserCards steps the lecture's open deal with alpha-beta: the
+// first cards are named as the deal writes them and the root ends at two
+// tricks.
+func TestBrowserCards(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 720)
+	b.open("/view?" + url.Values{"game": {"cards"}, "step": {"0"}}.Encode())
+	n := b.total()
+	b.key(kb.End, "step "+strconv.Itoa(n)+" of "+strconv.Itoa(n))
+	if got := b.attr(`[data-node=""]`, "data-value"); got != "2" {
+		t.Errorf("the root shows %q at the end, want 2 tricks", got)
+	}
+	nar := eval[string](b, `document.getElementById("narration").textContent`)
+	if !strings.Contains(nar, "♥6") {
+		t.Errorf("the last narration %q does not name the first card ♥6", nar)
+	}
+	b.screenshot("cards-done.png")
+}
