@@ -67,25 +67,13 @@ func sizeOf(s Scenario, max int64) int64 {
 }
 
 // deepestFitting is the deepest depth limit, below the scenario's own,
-// under which its tree has at most max nodes; 0 when there is none. Trees
-// only grow with the limit, so the search stops at the first that is too
-// deep.
+// under which its tree has at most max nodes; 0 when there is none.
 func (p *Search) deepestFitting(max int64) int {
-	s := p.Scenario
-	top := s.Depth - 1
-	if s.Depth == 0 {
+	top := p.Scenario.Depth - 1
+	if p.Scenario.Depth == 0 {
 		top = maxDepthHint
 	}
-	best := 0
-	for d := 1; d <= top; d++ {
-		s.Depth = d
-		n := sizeOf(s, max)
-		if n < 0 || n > max {
-			break
-		}
-		best = d
-	}
-	return best
+	return p.largestFitting(top, max, func(s *Scenario, d int) { s.Depth = d })
 }
 
 // maxDepthHint is the deepest depth limit CheckSize tries when suggesting
@@ -95,16 +83,21 @@ const maxDepthHint = 64
 // mostMatchesFitting is the most matches, below the scenario's own, for
 // which the matchstick tree has at most max nodes; 0 when there is none.
 func (p *Search) mostMatchesFitting(max int64) int {
+	return p.largestFitting(orDefaultInt(p.Scenario.Matches, 5)-1, max, func(s *Scenario, m int) { s.Matches = m })
+}
+
+// largestFitting is the largest k in 1..top for which the scenario with
+// set(k) has a tree of at most max nodes; 0 when there is none. Trees only
+// grow with k, so it stops at the first k that is too large.
+func (p *Search) largestFitting(top int, max int64, set func(*Scenario, int)) int {
 	s := p.Scenario
-	top := orDefaultInt(s.Matches, 5) - 1
 	best := 0
-	for m := 1; m <= top; m++ {
-		s.Matches = m
-		n := sizeOf(s, max)
-		if n < 0 || n > max {
+	for k := 1; k <= top; k++ {
+		set(&s, k)
+		if n := sizeOf(s, max); n < 0 || n > max {
 			break
 		}
-		best = m
+		best = k
 	}
 	return best
 }
