@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
 )
 
 // Listing is one pseudocode listing as the page shows it.
@@ -49,9 +50,7 @@ func (l Line) Has(key string) bool {
 // FoldCount is what a fold glyph shows of the nodes below a folded node:
 // how many the search entered, how many lie in pruned subtrees, and how
 // many there are.
-type FoldCount struct {
-	Visited, Pruned, Total int
-}
+type FoldCount = view.FoldCount
 
 // View is everything the viewer page shows at one step.
 type View struct {

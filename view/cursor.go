@@ -1,0 +1,305 @@
+package view
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"math"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Limits of a cursor.
+const (
+	// MaxCheckpoints is the most copies of its frame a cursor keeps for
+	// going back. A copy holds the drawn nodes and the open path, so the
+	// copies cost at most MaxCheckpoints drawings' worth of memory; when
+	// they are all used, every other one is dropped and the distance
+	// between copies doubles, so going back replays at most
+	// 2·Steps/MaxCheckpoints events after the silent rerun to the copy.
+	MaxCheckpoints = 32
+	// FirstCheckpointEvery is the distance between the first copies.
+	FirstCheckpointEvery = 256
+	// DefaultSlice is how many events Work passes over at most before it
+	// returns to its caller, so that a session can answer pause, close
+	// and pings between slices of a long seek. On this project's machines
+	// it is a few milliseconds of work.
+	DefaultSlice = 1 << 15
+)
+
+// End stands for the last step of a search in Seek.
+const End = math.MaxInt
+
+// ErrStopped is returned by Work when its context ends before the cursor
+// reached where it was going.
+var ErrStopped = errors.New("view: the cursor was stopped")
+
+// checkpoint is a copy of the frame at one step, with its fold counts.
+type checkpoint struct {
+	frame *trace.Frame
+	folds map[string]FoldCount
+}
+
+// Cursor runs a scenario lazily and moves over its steps.
+//
+// It keeps the frame at its step, the search suspended right after it,
+// and at most MaxCheckpoints copies of earlier frames. The frame keeps the
+// drawn nodes and the open path only: when a node returns, the views of
+// its children are dropped if they are not drawn, and the fold above them
+// keeps their counts. So its memory follows the drawing, not the search:
+// the 549,946 nodes of tic-tac-toe minimax cost no more than its 586
+// drawn ones.
+//
+// Moving is two calls: Forward, NextCutoff or Seek says where to go, then
+// Work goes there in slices, so that the caller can answer other requests
+// between slices and cancel through a context. A Cursor is not safe for
+// concurrent use; Close releases its search.
+type Cursor struct {
+	p     *scenario.Search
+	scene *Scene
+	folds *foldCounts
+
+	frame *trace.Frame
+	// The running search, pulled by Work: it applies events to frame
+	// itself and suspends when the slice is used or the goal reached.
+	resume func() (struct{}, bool)
+	stop   func()
+	ended  bool  // the search has returned: no event after frame.Step
+	err    error // a search or replay error met on the way
+	peeked bool  // the search is suspended holding the event after frame.Step
+
+	// Where Work is going: apply events until frame.Step is goal, or
+	// until an event for which until is true (hit).
+	goal  int
+	until func(*trace.Event) bool
+	hit   bool
+	// skip: events up to this step are passed over unapplied (the frame
+	// was restored from a checkpoint at that step).
+	skip   int
+	budget int // events the current slice may still pass over or apply
+	events int // events passed over or applied since the last Work began
+
+	checkpoints []checkpoint
+	every       int // distance between checkpoints
+}
+
+// NewCursor returns a cursor at step 0 of a prepared scenario drawn as
+// scene.
+func NewCursor(p *scenario.Search, scene *Scene) *Cursor {
+	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery}
+	c.restart(nil)
+	return c
+}
+
+// Scene is the scene the cursor draws.
+func (c *Cursor) Scene() *Scene { return c.scene }
+
+// Frame is the frame at the cursor's step. It lists the drawn nodes and
+// the open path, not the nodes below folds that have returned. It
+// belongs to the cursor: it changes as the cursor moves.
+func (c *Cursor) Frame() *trace.Frame { return c.frame }
+
+// Step is the cursor's step.
+func (c *Cursor) Step() int { return c.frame.Step }
+
+// AtEnd reports whether the cursor is at the last step of the search. It
+// is known once Work has returned true.
+func (c *Cursor) AtEnd() bool { return c.ended }
+
+// Err is the search's error, if it failed (not a stop).
+func (c *Cursor) Err() error { return c.err }
+
+// Folds returns the counts of every fold at the cursor's step (nil when
+// the scene has no folds).
+func (c *Cursor) Folds() map[string]FoldCount { return c.folds.snapshot() }
+
+// FoldsChanged returns the counts of the folds that changed since the
+// last call of FoldsChanged or Folds, or nil when none did.
+func (c *Cursor) FoldsChanged() map[string]FoldCount { return c.folds.changed() }
+
+// ClearChanged forgets which folds changed (after a whole frame was sent).
+func (c *Cursor) ClearChanged() { clear(c.folds.dirty) }
+
+// Drawing is the scene drawn at the cursor's step.
+func (c *Cursor) Drawing() *Drawing { return c.scene.Draw(c.frame, c.folds.snapshot()) }
+
+// Forward sets the goal n steps ahead (as far as the search goes).
+func (c *Cursor) Forward(n int) {
+	c.goal, c.until, c.hit = satAdd(c.frame.Step, n), nil, false
+}
+
+// NextCutoff sets the goal at the next prune that skips at least one
+// child, or the end.
+func (c *Cursor) NextCutoff() {
+	c.goal, c.until, c.hit = End, isCutoff, false
+}
+
+func isCutoff(e *trace.Event) bool { return e.Type == trace.Prune && len(e.Pruned) > 0 }
+
+// Seek sets the goal at a step (End for the last one). A step behind the
+// cursor restarts the search from the nearest checkpoint before it.
+func (c *Cursor) Seek(step int) {
+	if step < c.frame.Step {
+		var cp *checkpoint
+		for i := range c.checkpoints {
+			// Strictly before: the landing step needs its narration.
+			if c.checkpoints[i].frame.Step < step {
+				cp = &c.checkpoints[i]
+			}
+		}
+		c.restart(cp)
+	}
+	c.goal, c.until, c.hit = step, nil, false
+}
+
+// Close stops the search. The cursor keeps its frame but cannot move.
+func (c *Cursor) Close() {
+	if c.stop != nil {
+		c.stop()
+		c.stop = nil
+	}
+}
+
+func satAdd(a, b int) int {
+	if b > End-a {
+		return End
+	}
+	return a + b
+}
+
+// restart begins the search again, at a checkpoint's step (nil: at 0).
+func (c *Cursor) restart(cp *checkpoint) {
+	c.Close()
+	c.resume, c.stop = iter.Pull(c.run)
+	c.ended, c.err, c.peeked = false, nil, false
+	if cp == nil {
+		c.frame, c.skip = trace.NewFrame(), 0
+		c.folds.reset()
+	} else {
+		c.frame, c.skip = cp.frame.Clone(), cp.frame.Step
+		c.folds.restore(cp.folds)
+	}
+	// Everything may have changed.
+	for id := range c.folds.info {
+		c.folds.dirty[id] = true
+	}
+}
+
+// atGoal reports whether Work has nothing left to do.
+func (c *Cursor) atGoal() bool {
+	return c.ended || c.err != nil || c.peeked && (c.frame.Step >= c.goal || c.hit)
+}
+
+// Work moves the cursor towards its goal, at most slice events at a time
+// (DefaultSlice when slice ≤ 0), and reports whether the goal is reached:
+// the cursor is at the goal step (or the end, or the event until asked
+// for), and knows whether more steps follow. It returns false after one
+// slice if more work remains, so that the caller can attend to other
+// things and call again. It returns ErrStopped (wrapping the context's
+// error) when ctx ends first, and the search's error if it failed.
+func (c *Cursor) Work(ctx context.Context, slice int) (bool, error) {
+	if slice <= 0 {
+		slice = DefaultSlice
+	}
+	if c.stop == nil && !c.atGoal() {
+		return false, fmt.Errorf("%w: the cursor is closed", ErrStopped)
+	}
+	if c.atGoal() {
+		return true, c.err
+	}
+	if err := ctx.Err(); err != nil {
+		return false, fmt.Errorf("%w: %w", ErrStopped, err)
+	}
+	c.budget, c.peeked = slice, false
+	if _, ok := c.resume(); !ok {
+		c.ended = true
+	}
+	return c.atGoal(), c.err
+}
+
+// WorkAll is Work until the goal is reached or ctx ends.
+func (c *Cursor) WorkAll(ctx context.Context) error {
+	for {
+		done, err := c.Work(ctx, 0)
+		if done || err != nil {
+			return err
+		}
+	}
+}
+
+// run is the search as the cursor pulls it: each event is passed over
+// (up to skip), applied (up to the goal), or held while the search
+// suspends (at the goal, or when the slice is used up).
+func (c *Cursor) run(yield func(struct{}) bool) {
+	stopped := false
+	_, err := c.p.Run(func(e *trace.Event) bool {
+		for {
+			if c.budget <= 0 || (e.Step > c.skip && (c.frame.Step >= c.goal || c.hit)) {
+				c.peeked = c.budget > 0
+				if !yield(struct{}{}) {
+					stopped = true
+					return false
+				}
+				continue
+			}
+			c.budget--
+			if e.Step <= c.skip {
+				return true
+			}
+			cut := c.until != nil && c.until(e)
+			// Only the step the cursor lands on needs its narration.
+			narrate := e.Step == c.goal || cut || e.Type == trace.Done
+			if err := c.apply(e, narrate); err != nil {
+				c.err = fmt.Errorf("the search's trace does not replay: %w", err)
+				return false
+			}
+			c.hit = cut
+			return true
+		}
+	})
+	if err != nil && !stopped && c.err == nil && !errors.Is(err, search.ErrStopped) {
+		c.err = err
+	}
+}
+
+// apply applies one event, keeps the fold counts and checkpoints, and
+// drops what is no longer drawn.
+func (c *Cursor) apply(e *trace.Event, narrate bool) error {
+	var err error
+	if narrate {
+		err = c.frame.Apply(*e)
+	} else {
+		err = c.frame.ApplyQuietly(*e)
+	}
+	if err != nil {
+		return err
+	}
+	c.folds.count(e)
+	if e.Type == trace.Exit && c.scene.childrenHidden(e.Node) {
+		// The children's views are needed only while the node searches
+		// them; below a fold nothing shows them afterwards.
+		if nv := c.frame.Nodes[e.Node]; nv != nil {
+			for _, i := range nv.Order {
+				delete(c.frame.Nodes, trace.ChildID(e.Node, i))
+			}
+		}
+	}
+	if s := c.frame.Step; s%c.every == 0 && (len(c.checkpoints) == 0 || c.checkpoints[len(c.checkpoints)-1].frame.Step < s) {
+		c.checkpoints = append(c.checkpoints, checkpoint{c.frame.Clone(), c.folds.snapshot()})
+		if len(c.checkpoints) > MaxCheckpoints {
+			c.every *= 2
+			kept := c.checkpoints[:0]
+			for _, cp := range c.checkpoints {
+				if cp.frame.Step%c.every == 0 {
+					kept = append(kept, cp)
+				}
+			}
+			clear(c.checkpoints[len(kept):])
+			c.checkpoints = kept
+		}
+	}
+	return nil
+}

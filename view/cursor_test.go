@@ -1,0 +1,288 @@
+package view
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// scenarios the cursor tests run over: small trees of every kind, and
+// game trees with folds.
+var cursorScenarios = []string{
+	"tree=((3 12 8) (2 4 6) (14 5 2))",
+	"tree=((3 12 8) (2 4 6) (14 5 2))&algo=minimax",
+	"tree=((3 12 8) (2 4 6) (14 5 2))&order=best",
+	"tree=([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))&algo=expectiminimax",
+	"tree=([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))&algo=star1&bounds=0,15",
+	"tree=(((<1,2,3> <6,1,2>) (<4,2,1> <7,4,-1>)) ((<5,-1,-1> <-1,5,2>) (<7,7,-1> <5,4,5>)))&algo=maxn",
+	"random=3,5&seed=7",
+	"game=tictactoe&position=xo.x.o...",
+	"game=tictactoe&position=x........",
+	"game=tictactoe&position=x...o....&algo=minimax",
+	"game=nim&matches=9&take=3",
+	"game=dice&algo=expectiminimax&depth=3",
+}
+
+func prepare(t testing.TB, query string, open ...string) (*scenario.Search, *Scene) {
+	t.Helper()
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.FromQuery(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := sc.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewScene(p, open)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, s
+}
+
+// replayTo is the reference: the whole frame at step (or the last one),
+// every node listed, the landing event narrated.
+func replayTo(t testing.TB, p *scenario.Search, step int) *trace.Frame {
+	t.Helper()
+	f := trace.NewFrame()
+	var last trace.Event
+	have := false
+	_, err := p.Run(func(e *trace.Event) bool {
+		if e.Step > step {
+			return false
+		}
+		if have {
+			if err := f.ApplyQuietly(last); err != nil {
+				t.Fatal(err)
+			}
+		}
+		last, have = cloneEvent(e), true
+		return true
+	})
+	_ = err
+	if have {
+		if err := f.Apply(last); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return f
+}
+
+func cloneEvent(e *trace.Event) trace.Event {
+	c := *e
+	c.Order = append([]int(nil), e.Order...)
+	c.Pruned = append([]string(nil), e.Pruned...)
+	c.Vec = append([]float64(nil), e.Vec...)
+	c.Probs = append([]float64(nil), e.Probs...)
+	c.Terms = append([]trace.Term(nil), e.Terms...)
+	if e.Result != nil {
+		c.Result = e.Result.Clone()
+	}
+	return c
+}
+
+func totalSteps(t testing.TB, p *scenario.Search) int {
+	n := 0
+	if _, err := p.Run(func(*trace.Event) bool { n++; return true }); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// visible is f with only the nodes a drawing shows or the stack names.
+func visible(s *Scene, f *trace.Frame) *trace.Frame {
+	g := f.Clone()
+	onStack := map[string]bool{}
+	for _, id := range f.Stack {
+		onStack[id] = true
+	}
+	for id := range g.Nodes {
+		if s.Hidden(id) && !onStack[id] {
+			delete(g.Nodes, id)
+		}
+	}
+	return g
+}
+
+// checkAt compares the cursor with the reference frame at its step.
+func checkAt(t *testing.T, c *Cursor, p *scenario.Search, total int, what string) {
+	t.Helper()
+	want := replayTo(t, p, c.Step())
+	got := visible(c.scene, c.Frame())
+	if w := visible(c.scene, want); !reflect.DeepEqual(got, w) {
+		t.Fatalf("%s: frame at step %d differs from the replay: %s", what, c.Step(), frameDiff(got, w))
+	}
+	if gotF, wantF := c.Folds(), FoldsAt(p, c.scene, want); !reflect.DeepEqual(gotF, wantF) {
+		t.Fatalf("%s: fold counts at step %d: got %v, want %v", what, c.Step(), gotF, wantF)
+	}
+	if got, want := c.AtEnd(), c.Step() == total; got != want {
+		t.Fatalf("%s: at step %d of %d: AtEnd %v, want %v", what, c.Step(), total, got, want)
+	}
+	if gd, wd := c.Drawing(), c.scene.Draw(want, FoldsAt(p, c.scene, want)); !reflect.DeepEqual(gd, wd) {
+		t.Fatalf("%s: drawing at step %d differs from the replay's", what, c.Step())
+	}
+}
+
+func work(t *testing.T, c *Cursor, slice int) {
+	t.Helper()
+	for {
+		done, err := c.Work(context.Background(), slice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done {
+			return
+		}
+	}
+}
+
+func TestCursorMatchesReplay(t *testing.T) {
+	for _, q := range cursorScenarios {
+		t.Run(q, func(t *testing.T) {
+			p, s := prepare(t, q)
+			total := totalSteps(t, p)
+			c := NewCursor(p, s)
+			defer c.Close()
+			work(t, c, 0)
+			checkAt(t, c, p, total, "start")
+			rng := rand.New(rand.NewPCG(1, uint64(len(q))))
+			for i := range 60 {
+				var what string
+				switch rng.IntN(6) {
+				case 0, 1:
+					n := 1 + rng.IntN(5)
+					c.Forward(n)
+					what = fmt.Sprintf("forward %d", n)
+				case 2:
+					c.Seek(max(0, c.Step()-1-rng.IntN(3)))
+					what = "back"
+				case 3:
+					to := rng.IntN(total + 3)
+					c.Seek(to)
+					what = fmt.Sprintf("seek %d", to)
+				case 4:
+					c.NextCutoff()
+					what = "next cutoff"
+				case 5:
+					c.Seek(End)
+					what = "seek end"
+				}
+				// Small slices so that every suspension point is crossed.
+				work(t, c, 1+rng.IntN(40))
+				checkAt(t, c, p, total, fmt.Sprintf("move %d, %s", i, what))
+			}
+		})
+	}
+}
+
+// TestCursorStepByStep walks every step of the textbook and chance trees
+// one at a time and checks each against the replay.
+func TestCursorStepByStep(t *testing.T) {
+	for _, q := range cursorScenarios[:5] {
+		t.Run(q, func(t *testing.T) {
+			p, s := prepare(t, q)
+			total := totalSteps(t, p)
+			c := NewCursor(p, s)
+			defer c.Close()
+			work(t, c, 0)
+			for step := 1; step <= total; step++ {
+				c.Forward(1)
+				work(t, c, 0)
+				if c.Step() != step {
+					t.Fatalf("got step %d, want %d", c.Step(), step)
+				}
+				checkAt(t, c, p, total, "step")
+			}
+			c.Forward(1)
+			work(t, c, 0)
+			if c.Step() != total || !c.AtEnd() {
+				t.Fatalf("past the end: got step %d (end %v), want %d (end true)", c.Step(), c.AtEnd(), total)
+			}
+		})
+	}
+}
+
+// TestCursorCheckpointsThin checks that the copies stay within
+// MaxCheckpoints on a long search and that going back from far uses them.
+func TestCursorCheckpointsThin(t *testing.T) {
+	p, s := prepare(t, "game=tictactoe&position=x...o....&algo=minimax")
+	total := totalSteps(t, p)
+	c := NewCursor(p, s)
+	defer c.Close()
+	c.Seek(End)
+	work(t, c, 0)
+	if c.Step() != total {
+		t.Fatalf("seek end: got step %d, want %d", c.Step(), total)
+	}
+	if n := len(c.checkpoints); n == 0 || n > MaxCheckpoints {
+		t.Fatalf("got %d checkpoints, want 1 to %d", n, MaxCheckpoints)
+	}
+	for i, cp := range c.checkpoints {
+		if cp.frame.Step%c.every != 0 || i > 0 && cp.frame.Step <= c.checkpoints[i-1].frame.Step {
+			t.Fatalf("checkpoint %d at step %d: not a rising multiple of %d", i, cp.frame.Step, c.every)
+		}
+	}
+	c.Seek(total - 1)
+	work(t, c, 0)
+	checkAt(t, c, p, total, "one back from the end")
+}
+
+// TestCursorStops checks that a cancelled context stops the work between
+// slices and that the cursor can go on afterwards.
+func TestCursorStops(t *testing.T) {
+	p, s := prepare(t, "game=tictactoe&position=x...o....&algo=minimax")
+	total := totalSteps(t, p)
+	c := NewCursor(p, s)
+	defer c.Close()
+	c.Seek(End)
+	if done, err := c.Work(context.Background(), 100); done || err != nil {
+		t.Fatalf("first slice of a long seek: got done %v, err %v; want false, nil", done, err)
+	}
+	if c.Step() > 100 {
+		t.Fatalf("a slice of 100 events went to step %d", c.Step())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := c.Work(ctx, 100); err == nil {
+		t.Fatal("a cancelled context: got no error")
+	}
+	work(t, c, 0)
+	if c.Step() != total {
+		t.Fatalf("after the stop: got step %d, want %d", c.Step(), total)
+	}
+}
+
+// frameDiff names the first few differences between two frames.
+func frameDiff(got, want *trace.Frame) string {
+	var out []string
+	for id, v := range want.Nodes {
+		if !v.Equal(got.Nodes[id]) {
+			out = append(out, fmt.Sprintf("node %q: got %+v, want %+v", id, got.Nodes[id], v))
+		}
+	}
+	for id, v := range got.Nodes {
+		if want.Nodes[id] == nil {
+			out = append(out, fmt.Sprintf("node %q: got %+v, want none", id, v))
+		}
+	}
+	g, w := *got, *want
+	g.Nodes, w.Nodes = nil, nil
+	if !reflect.DeepEqual(g, w) {
+		out = append(out, fmt.Sprintf("got %+v, want %+v", g, w))
+	}
+	if len(out) > 4 {
+		out = append(out[:4], fmt.Sprintf("and %d more", len(out)-4))
+	}
+	return strings.Join(out, "; ")
+}

@@ -1,0 +1,560 @@
+package view
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Geometry of a drawing, in SVG user units (the layout's units: scenes are
+// laid out with NodeSpacing and LevelSpacing or one of their variants).
+const (
+	// NodeSpacing is the least distance between the centres of two
+	// neighbouring nodes; LevelSpacing the distance between levels.
+	NodeSpacing  = 58
+	LevelSpacing = 100
+	// BoardSpacing and BoardLevelSpacing are the same for tic-tac-toe,
+	// whose nodes are small boards.
+	BoardSpacing      = 62
+	BoardLevelSpacing = 112
+	// VectorSpacing is NodeSpacing for trees whose leaves hold a value
+	// per player, such as (5, −1, −1).
+	VectorSpacing = 100
+	// ChanceSpacing is NodeSpacing for trees with CHANCE nodes, whose
+	// edges carry probabilities.
+	ChanceSpacing = 70
+
+	// margins around the layout: room for α/β labels on the left, values
+	// on the right, values and fold glyphs under the lowest level.
+	marginLeft, marginRight, marginTop, marginBottom = 78, 64, 34, 90
+
+	// CutLabelGap is how far below the cut marks the test that fired is
+	// written.
+	CutLabelGap = 24
+
+	// LayerSize is the most nodes one layer of a drawing holds (see
+	// Drawing.Layers).
+	LayerSize = 150
+	// AnimateNodes is the largest drawing whose changes are animated.
+	AnimateNodes = 400
+)
+
+// Glyph is how a node is drawn.
+type Glyph string
+
+// The glyphs. MAX and MIN differ by shape, not only by colour: MAX is a
+// triangle pointing up, MIN one pointing down; a chance node is a circle,
+// an n-player node a rounded square, a leaf of an explicit tree a rounded
+// box with its value, a tic-tac-toe position a board with a small kind
+// marker.
+const (
+	GlyphMax    Glyph = "max"
+	GlyphMin    Glyph = "min"
+	GlyphChance Glyph = "chance"
+	GlyphPlayer Glyph = "player"
+	GlyphLeaf   Glyph = "leaf"
+	GlyphBoard  Glyph = "board"
+)
+
+// Top and Bottom are where edges meet a glyph, as offsets from its centre.
+func (g Glyph) Top() float64 {
+	switch g {
+	case GlyphMax:
+		return -18
+	case GlyphMin:
+		return -13
+	case GlyphLeaf:
+		return -14
+	case GlyphBoard:
+		return -21
+	}
+	return -16
+}
+
+func (g Glyph) Bottom() float64 {
+	switch g {
+	case GlyphMax:
+		return 13
+	case GlyphMin:
+		return 18
+	case GlyphLeaf:
+		return 14
+	case GlyphBoard:
+		return 21
+	}
+	return 16
+}
+
+// Below reports whether labels go under the glyph (leaves and boards,
+// whose neighbours are close) rather than beside it.
+func (g Glyph) Below() bool { return g == GlyphLeaf || g == GlyphBoard }
+
+// FoldGap is the distance from a folded node's glyph to its fold glyph:
+// boards have their value label in between.
+func (g Glyph) FoldGap() float64 {
+	if g.Below() {
+		return 23
+	}
+	return 4
+}
+
+// FoldCount is what a fold glyph shows of the nodes below a folded node:
+// how many the search entered, how many lie in pruned subtrees, and how
+// many there are.
+type FoldCount struct {
+	Visited int `json:"visited"`
+	Pruned  int `json:"pruned"`
+	Total   int `json:"total"`
+}
+
+// Seen is the first line of a fold glyph's counts: "visited / pruned";
+// Of is the second: "of total". Two short lines fit between neighbouring
+// folds.
+func (c FoldCount) Seen() string { return Compact(c.Visited) + " / " + Compact(c.Pruned) }
+
+// Of is the second line of a fold glyph's counts: "of 12k".
+func (c FoldCount) Of() string { return "of " + Compact(c.Total) }
+
+// Title is the tooltip of a fold glyph.
+func (c FoldCount) Title() string {
+	return strconv.Itoa(c.Visited) + " visited, " + strconv.Itoa(c.Pruned) + " pruned, " +
+		strconv.Itoa(c.Total) + " nodes below; click to open"
+}
+
+// Node is one drawn node at one frame. The embedded LayoutNode gives its
+// place, kind, label, static text (a leaf's value) and board; the rest is
+// what the frame makes of it.
+type Node struct {
+	trace.LayoutNode
+	Glyph Glyph
+	// State is unvisited, open, done or pruned (the data-state attribute).
+	State string
+	// Value is the value or bound as the frame shows it ("≤ 2"): the
+	// data-value attribute. Shown is the label drawn beside the node: the
+	// same with long decimals shortened, except that a leaf whose box
+	// already shows it draws none.
+	Value, Shown string
+	// Alpha and Beta are the α/β label lines ("α=3", "β=+∞"), for nodes on
+	// the stack that have a window; "" otherwise.
+	Alpha, Beta string
+	Current     bool
+	OnStack     bool
+	// Inside is true for the folded node whose hidden subtree holds the
+	// current node.
+	Inside bool
+	// Player is k at a Player(k) node of max^n, 0 elsewhere; Who says
+	// whose component the node maximised and what it is ("P2: 5"), once
+	// it has a vector.
+	Player int
+	Who    string
+	// LeafW is the width of a leaf's box, wide enough for its text.
+	LeafW float64
+	// Fold is the count of the hidden subtree of a folded node; nil for a
+	// node that is not folded.
+	Fold *FoldCount
+	// Offsets of the label positions from the node's centre.
+	ValueX, ValueY, ABX, ABY float64
+	ValueAnchor, ABAnchor    string
+	// Class is the node group's class list: the glyph, the kind's colour,
+	// cur, on-stack, inside.
+	Class string
+}
+
+// Edge is the line from a parent to one drawn child.
+type Edge struct {
+	ID             string // the child's id
+	X1, Y1, X2, Y2 float64
+	State          string // the child's state
+	Current        bool   // leads into the current node
+	// Class is the edge's class list: "e", or "e cur" into the current node.
+	Class string
+	// Cut is true when the child was pruned directly by its parent's
+	// cutoff; CutX1… is then the stroke across the middle of the edge.
+	Cut          bool
+	CutX1, CutY1 float64
+	CutX2, CutY2 float64
+	// Test is the test that fired ("2 ≤ α = 3"), written once per cutoff,
+	// on the first child the cutoff pruned (in search order), centred under
+	// the cut marks of all the children it pruned at TestX, TestY; ""
+	// on every other edge.
+	Test         string
+	TestX, TestY float64
+	// Prob is the probability of the child, written on the edge at ProbX,
+	// ProbY, when the parent is a CHANCE node; "" elsewhere.
+	Prob         string
+	ProbX, ProbY float64
+}
+
+// Layer is one stacked SVG element of a drawing: a run of nodes in
+// preorder and the edges into them.
+type Layer struct {
+	Nodes []Node
+	Edges []Edge
+}
+
+// Drawing is a scene at one frame: every drawn node and edge with every
+// attribute a renderer needs, decided here and nowhere else.
+type Drawing struct {
+	Step int
+	// ViewBox is the SVG view box ("x y w h"); Width and Height its size.
+	ViewBox       string
+	Width, Height float64
+	// Board is true when the nodes are tic-tac-toe boards.
+	Board bool
+	// Nodes are in preorder; Edges in the same order (one per node but the
+	// root).
+	Nodes []Node
+	Edges []Edge
+	// Layers split the nodes, in preorder, into stacked SVG elements of at
+	// most LayerSize nodes each, every node with the edge into it. A step
+	// changes a few nodes; the browser then repaints only their layers,
+	// not the whole tree, which keeps stepping smooth on large trees.
+	Layers []Layer
+	// Animate is true when the drawing is small enough (AnimateNodes) for
+	// its changes to be animated.
+	Animate bool
+}
+
+// BoardSource reports whether a source's nodes are drawn as small boards:
+// tic-tac-toe, Reversi and suicide Reversi.
+func BoardSource(source string) bool {
+	switch source {
+	case "tictactoe", "reversi", "suicide-reversi":
+		return true
+	}
+	return false
+}
+
+// GlyphOf chooses how a node of a source ("tree", "random", "tictactoe",
+// "nim", "dice") is drawn.
+func GlyphOf(source string, n trace.LayoutNode) Glyph {
+	if n.Board != "" || BoardSource(source) {
+		return GlyphBoard
+	}
+	if n.Leaf && source != "nim" {
+		return GlyphLeaf
+	}
+	switch {
+	case n.Kind == trace.Max:
+		return GlyphMax
+	case n.Kind == trace.Min:
+		return GlyphMin
+	case n.Kind == trace.Chance:
+		return GlyphChance
+	}
+	return GlyphPlayer
+}
+
+// Draw computes the drawing of a layout of a source at frame f, with the
+// fold counts of its folded nodes (a folded node missing from folds shows
+// its subtree's size, nothing visited).
+func Draw(source string, l *trace.Layout, f *trace.Frame, folds map[string]FoldCount) *Drawing {
+	d := &Drawing{Step: f.Step, Board: BoardSource(source)}
+	if l == nil || len(l.Nodes) == 0 {
+		d.ViewBox = "0 0 100 50"
+		d.Width, d.Height = 100, 50
+		return d
+	}
+	d.Animate = len(l.Nodes) <= AnimateNodes
+	onStack := make(map[string]bool, len(f.Stack))
+	for _, id := range f.Stack {
+		onStack[id] = true
+	}
+	// The current node, or when it is folded away the drawn node whose
+	// fold holds it.
+	inside := ""
+	if f.Step > 0 {
+		if _, drawn := l.Node(f.Current); !drawn {
+			for id, ok := trace.ParentID(f.Current); ok; id, ok = trace.ParentID(id) {
+				if _, drawn := l.Node(id); drawn {
+					inside = id
+					break
+				}
+			}
+		}
+	}
+	glyphs := make(map[string]Glyph, len(l.Nodes))
+	d.Nodes = make([]Node, 0, len(l.Nodes))
+	for _, n := range l.Nodes {
+		g := GlyphOf(source, n)
+		glyphs[n.ID] = g
+		dn := Node{LayoutNode: n, Glyph: g, State: f.StateOf(n.ID).String(), Current: f.Step > 0 && f.Current == n.ID, OnStack: onStack[n.ID]}
+		dn.Inside = inside != "" && n.ID == inside
+		dn.Player = n.Kind.PlayerIndex()
+		dn.LeafW = leafWidth(n.Text)
+		if nv := f.Nodes[n.ID]; nv != nil {
+			dn.Value = nv.Text
+			if nv.Window && dn.OnStack {
+				dn.Alpha, dn.Beta = "α="+ShortText(nv.Alpha.String()), "β="+ShortText(nv.Beta.String())
+			}
+			if g == GlyphPlayer {
+				dn.Who = whoText(dn.Player, nv.Vec)
+			}
+		}
+		dn.Shown = ShortText(shownValue(g, n.Text, dn.Value))
+		if g.Below() {
+			dn.ValueX, dn.ValueY, dn.ValueAnchor = 0, g.Bottom()+18, "middle"
+			dn.ABX, dn.ABY, dn.ABAnchor = 0, g.Bottom()+35, "middle"
+		} else {
+			dn.ValueX, dn.ValueY, dn.ValueAnchor = 22, 6, "start"
+			dn.ABX, dn.ABY, dn.ABAnchor = -23, -3, "end"
+		}
+		if n.Folded {
+			c := folds[n.ID]
+			if c.Total == 0 {
+				c.Total = max(n.Total-1, 0)
+			}
+			dn.Fold = &c
+		}
+		dn.Class = nodeClass(&dn)
+		d.Nodes = append(d.Nodes, dn)
+	}
+	d.Edges = drawEdges(l, f, glyphs)
+	d.Layers = layers(d.Nodes, d.Edges)
+	x0, y0 := -float64(marginLeft), -float64(marginTop)
+	w := l.Width + marginLeft + marginRight
+	h := l.Height + marginTop + marginBottom
+	if d.Board {
+		y0 -= 4
+		h += 8
+	}
+	d.ViewBox = Num(x0) + " " + Num(y0) + " " + Num(w) + " " + Num(h)
+	d.Width, d.Height = w, h
+	return d
+}
+
+// drawEdges draws the edges, with cut marks on the edges into children
+// pruned by a cutoff and the test written once per cutoff.
+func drawEdges(l *trace.Layout, f *trace.Frame, glyphs map[string]Glyph) []Edge {
+	edges := make([]Edge, 0, len(l.Nodes))
+	pos := make([]int, 0, len(l.Nodes)) // position of each cut child in its parent's search order
+	first := map[string]int{}           // cutting node → its first pruned child's position
+	for _, n := range l.Nodes {
+		if !n.HasParent {
+			continue
+		}
+		p, _ := l.Node(n.Parent)
+		gp, gc := glyphs[p.ID], glyphs[n.ID]
+		e := Edge{ID: n.ID, X1: p.X, Y1: p.Y + gp.Bottom(), X2: n.X, Y2: n.Y + gc.Top(),
+			State: f.StateOf(n.ID).String(), Current: f.Step > 0 && f.Current == n.ID}
+		e.Class = "e"
+		if e.Current {
+			e.Class = "e cur"
+		}
+		if p.Kind == trace.Chance && !p.Leaf {
+			e.Prob = ProbText(n.Prob)
+			e.ProbX, e.ProbY = probPlace(e.X1, e.Y1, e.X2, e.Y2)
+		}
+		at := -1
+		if nv := f.Nodes[n.ID]; nv != nil && nv.State == trace.StatePruned && nv.Test != "" {
+			e.Cut = true
+			e.CutX1, e.CutY1, e.CutX2, e.CutY2 = cutMark(e.X1, e.Y1, e.X2, e.Y2)
+			if pv := f.Nodes[n.Parent]; pv != nil {
+				if i := orderPos(pv.Order, n.Index); i >= 0 {
+					if j, ok := first[n.Parent]; !ok || i < j {
+						first[n.Parent] = i
+					}
+					at = i
+				}
+			}
+			e.Test = ShortText(nv.Test)
+		}
+		edges = append(edges, e)
+		pos = append(pos, at)
+	}
+	// The test is written once per cutoff, under the cut marks of the
+	// children it pruned, centred on them.
+	type span struct{ lo, hi, y float64 }
+	spans := map[string]*span{}
+	for _, e := range edges {
+		if !e.Cut {
+			continue
+		}
+		parent, _ := trace.ParentID(e.ID)
+		mx, my := (e.X1+e.X2)/2, (e.Y1+e.Y2)/2
+		if sp := spans[parent]; sp == nil {
+			spans[parent] = &span{mx, mx, my}
+		} else {
+			sp.lo, sp.hi, sp.y = min(sp.lo, mx), max(sp.hi, mx), max(sp.y, my)
+		}
+	}
+	for i := range edges {
+		e := &edges[i]
+		if !e.Cut {
+			continue
+		}
+		parent, _ := trace.ParentID(e.ID)
+		if j, ok := first[parent]; !ok || j != pos[i] {
+			e.Test = ""
+			continue
+		}
+		sp := spans[parent]
+		e.TestX, e.TestY = (sp.lo+sp.hi)/2, sp.y+CutLabelGap
+	}
+	return edges
+}
+
+// layers cuts the nodes (in preorder) into runs of LayerSize, each with
+// the edges into its nodes.
+func layers(nodes []Node, edges []Edge) []Layer {
+	into := make(map[string]int, len(nodes))
+	var out []Layer
+	for i, n := range nodes {
+		if i%LayerSize == 0 {
+			out = append(out, Layer{Nodes: nodes[i:min(i+LayerSize, len(nodes))]})
+		}
+		into[n.ID] = len(out) - 1
+	}
+	for _, e := range edges {
+		l := &out[into[e.ID]]
+		l.Edges = append(l.Edges, e)
+	}
+	return out
+}
+
+// nodeClass is the class list of a node group.
+func nodeClass(n *Node) string {
+	var b strings.Builder
+	b.WriteString("n g-")
+	b.WriteString(string(n.Glyph))
+	switch {
+	case n.Glyph == GlyphLeaf:
+		// Leaves look alike, whoever would move there.
+	case n.Kind == trace.Max:
+		b.WriteString(" k-max")
+	case n.Kind == trace.Min:
+		b.WriteString(" k-min")
+	case n.Kind == trace.Chance:
+		b.WriteString(" k-chance")
+	case n.Player > 0:
+		// Four colours in turn; the label P1, P2, … tells them apart too.
+		b.WriteString(" k-p" + strconv.Itoa((n.Player-1)%4+1))
+	}
+	if n.Current {
+		b.WriteString(" cur")
+	}
+	if n.OnStack {
+		b.WriteString(" on-stack")
+	}
+	if n.Inside {
+		b.WriteString(" inside")
+	}
+	return b.String()
+}
+
+// shownValue is the label beside a node: its value, except that a leaf
+// box that already shows the same text needs none.
+func shownValue(g Glyph, static, value string) string {
+	if g == GlyphLeaf && value == static {
+		return ""
+	}
+	return value
+}
+
+func orderPos(order []int, idx int) int {
+	for i, x := range order {
+		if x == idx {
+			return i
+		}
+	}
+	return -1
+}
+
+// cutMark returns a short stroke across the middle of the edge from
+// (x1, y1) to (x2, y2), square to it.
+func cutMark(x1, y1, x2, y2 float64) (float64, float64, float64, float64) {
+	mx, my := (x1+x2)/2, (y1+y2)/2
+	dx, dy := x2-x1, y2-y1
+	n := math.Hypot(dx, dy)
+	if n == 0 {
+		return mx - 8, my, mx + 8, my
+	}
+	// The unit normal, scaled to half the mark's length.
+	px, py := -dy/n*9, dx/n*9
+	return mx - px, my - py, mx + px, my + py
+}
+
+// probPlace is where a probability is written: on its edge.
+func probPlace(x1, y1, x2, y2 float64) (float64, float64) {
+	// Centred on the edge (the label's halo hides the line under it),
+	// above the middle, where a pruned child's cut mark goes, and low
+	// enough for the labels of neighbouring edges to stand apart.
+	return x1 + (x2-x1)*0.4, y1 + (y2-y1)*0.4 + 4
+}
+
+// Num formats a coordinate compactly: at most one decimal.
+func Num(x float64) string {
+	return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64)
+}
+
+// Compact writes a count in at most four or five characters: 950, 12k, 1.2M.
+func Compact(n int) string {
+	switch {
+	case n < 10_000:
+		return strconv.Itoa(n)
+	case n < 1_000_000:
+		return strconv.Itoa(n/1000) + "k"
+	}
+	return strconv.FormatFloat(math.Floor(float64(n)/100_000)/10, 'f', -1, 64) + "M"
+}
+
+// ProbText writes a probability shortly: as a decimal of at most two
+// places (0.9, 0.25), or else as a fraction with a small denominator
+// (1/6, 2/3), or else rounded to two places.
+func ProbText(p float64) string {
+	if c := math.Round(p * 100); math.Abs(p*100-c) < 1e-7 {
+		return strconv.FormatFloat(c/100, 'f', -1, 64)
+	}
+	for d := 3; d <= 16; d++ {
+		if n := math.Round(p * float64(d)); n > 0 && math.Abs(p*float64(d)-n) < 1e-7 {
+			return strconv.Itoa(int(n)) + "/" + strconv.Itoa(d)
+		}
+	}
+	return strconv.FormatFloat(p, 'f', 2, 64)
+}
+
+// ShortText shortens the numbers of a value text for the label beside a
+// node: 7.666666666666666 becomes 7.67 (the node's data-value keeps the
+// whole text).
+func ShortText(s string) string {
+	if !strings.ContainsRune(s, '.') {
+		return s
+	}
+	return longDecimal.ReplaceAllStringFunc(s, func(d string) string {
+		x, err := strconv.ParseFloat(d, 64)
+		if err != nil {
+			return d
+		}
+		return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(x, 'f', 2, 64), "0"), ".")
+	})
+}
+
+// longDecimal is a number with more than two decimals.
+var longDecimal = regexp.MustCompile(`[0-9]+\.[0-9]{3,}`)
+
+// whoText says whose component a Player(k) node maximised: "P2: 5".
+func whoText(k int, vec []float64) string {
+	if k < 1 || k > len(vec) {
+		return ""
+	}
+	return "P" + strconv.Itoa(k) + ": " + trace.Num(vec[k-1]).String()
+}
+
+// VecText writes a value vector as the trace does: "(3, 1, 2)".
+func VecText(vec []float64) string {
+	parts := make([]string, len(vec))
+	for i, x := range vec {
+		parts[i] = trace.Num(x).String()
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// leafWidth is the width of a leaf box that holds text: 34 units for
+// short numbers, more for vectors.
+func leafWidth(text string) float64 {
+	return max(34, float64(utf8.RuneCountInString(text))*7.4+10)
+}
