@@ -238,10 +238,7 @@ func (v *View) ScrubMax() int {
 
 // Narration is the sentence under the controls.
 func (v *View) Narration() string {
-	if v.Frame.Step == 0 {
-		return "Nothing searched yet. Press → to take the first step."
-	}
-	return ShortText(v.Frame.Narration)
+	return view.NarrationOf(v.Frame)
 }
 
 // Init is the state the script starts from, embedded in the page as JSON.
@@ -280,37 +277,13 @@ func (v *View) CurrentLine(l Line) bool {
 }
 
 // StackEntry is one open call as the stack panel lists it.
-type StackEntry struct {
-	ID, Name, Kind, Window, Value string
-}
+type StackEntry = view.StackEntry
 
 // Stack lists the open calls from the root down.
-func (v *View) Stack() []StackEntry {
-	out := make([]StackEntry, 0, len(v.Frame.Stack))
-	for _, id := range v.Frame.Stack {
-		nv := v.Frame.Nodes[id]
-		if nv == nil {
-			continue
-		}
-		e := StackEntry{ID: id, Name: NodeName(id, nv.Label), Kind: nv.Kind.Upper(), Value: nv.Text}
-		if nv.Window {
-			e.Window = "α=" + nv.Alpha.String() + " β=" + nv.Beta.String()
-		}
-		out = append(out, e)
-	}
-	return out
-}
+func (v *View) Stack() []StackEntry { return view.StackOf(v.Frame) }
 
 // NodeName is how the page names a node: its label, or "root", or its id.
-func NodeName(id, label string) string {
-	switch {
-	case label != "":
-		return label
-	case id == "":
-		return "root"
-	}
-	return id
-}
+func NodeName(id, label string) string { return view.NodeName(id, label) }
 
 // Spared is the statistics line comparing with minimax: the number of
 // leaves alpha-beta did not evaluate, once the search is done; "" before.
@@ -318,17 +291,9 @@ func (v *View) Spared() string {
 	if v.MinimaxLeaves < 0 || !v.Frame.Done {
 		return "—"
 	}
-	return sparedText(v.MinimaxLeaves, v.Frame.Stats.Leaves)
+	return view.SparedText(v.MinimaxLeaves, v.Frame.Stats.Leaves)
 }
 
-func sparedText(minimax, leaves int) string {
-	n := minimax - leaves
-	s := strconv.Itoa(n) + " of " + strconv.Itoa(minimax)
-	if minimax > 0 {
-		s += " (" + strconv.Itoa((n*100+minimax/2)/minimax) + "%)"
-	}
-	return s
-}
 
 // Itoa is strconv.Itoa, for the templates.
 func Itoa(n int) string { return strconv.Itoa(n) }

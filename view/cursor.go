@@ -28,7 +28,21 @@ const (
 	// and pings between slices of a long seek. On this project's machines
 	// it is a few milliseconds of work.
 	DefaultSlice = 1 << 15
+	// MaxBytes bounds the memory of a cursor: its frame and its
+	// checkpoints, estimated at NodeBytes per node view they hold. The
+	// checkpoints are thinned to stay within it; a frame that alone
+	// would exceed it (a drawing of more than MaxBytes/NodeBytes nodes
+	// with its open path) stops the cursor with ErrTooLarge.
+	MaxBytes = 48 << 20
+	// NodeBytes is the memory of one node view in a frame (the view, its
+	// id, its map entry and its order of children), measured on
+	// tic-tac-toe frames and rounded up.
+	NodeBytes = 320
 )
+
+// ErrTooLarge stops a cursor whose frame alone would take more than
+// MaxBytes.
+var ErrTooLarge = errors.New("view: the drawing of this search is too large for one viewer session; open fewer folds or set a depth limit")
 
 // End stands for the last step of a search in Seek.
 const End = math.MaxInt
@@ -84,12 +98,13 @@ type Cursor struct {
 
 	checkpoints []checkpoint
 	every       int // distance between checkpoints
+	maxBytes    int // MaxBytes, or less in tests
 }
 
 // NewCursor returns a cursor at step 0 of a prepared scenario drawn as
 // scene.
 func NewCursor(p *scenario.Search, scene *Scene) *Cursor {
-	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery}
+	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery, maxBytes: MaxBytes}
 	c.restart(nil)
 	return c
 }
@@ -253,7 +268,10 @@ func (c *Cursor) run(yield func(struct{}) bool) {
 			// Only the step the cursor lands on needs its narration.
 			narrate := e.Step == c.goal || cut || e.Type == trace.Done
 			if err := c.apply(e, narrate); err != nil {
-				c.err = fmt.Errorf("the search's trace does not replay: %w", err)
+				c.err = err
+				if !errors.Is(err, ErrTooLarge) {
+					c.err = fmt.Errorf("the search's trace does not replay: %w", err)
+				}
 				return false
 			}
 			c.hit = cut
@@ -287,19 +305,38 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 			}
 		}
 	}
+	if len(c.frame.Nodes)*NodeBytes > c.maxBytes {
+		return ErrTooLarge
+	}
 	if s := c.frame.Step; s%c.every == 0 && (len(c.checkpoints) == 0 || c.checkpoints[len(c.checkpoints)-1].frame.Step < s) {
 		c.checkpoints = append(c.checkpoints, checkpoint{c.frame.Clone(), c.folds.snapshot()})
-		if len(c.checkpoints) > MaxCheckpoints {
-			c.every *= 2
-			kept := c.checkpoints[:0]
-			for _, cp := range c.checkpoints {
-				if cp.frame.Step%c.every == 0 {
-					kept = append(kept, cp)
-				}
-			}
-			clear(c.checkpoints[len(kept):])
-			c.checkpoints = kept
+		for len(c.checkpoints) > 0 && (len(c.checkpoints) > MaxCheckpoints || c.Bytes() > c.maxBytes) {
+			c.thin()
 		}
 	}
 	return nil
+}
+
+// thin drops every other checkpoint and doubles the distance between
+// them.
+func (c *Cursor) thin() {
+	c.every *= 2
+	kept := c.checkpoints[:0]
+	for _, cp := range c.checkpoints {
+		if cp.frame.Step%c.every == 0 {
+			kept = append(kept, cp)
+		}
+	}
+	clear(c.checkpoints[len(kept):])
+	c.checkpoints = kept
+}
+
+// Bytes estimates the memory of the cursor's frame and checkpoints, at
+// NodeBytes per node view.
+func (c *Cursor) Bytes() int {
+	n := len(c.frame.Nodes)
+	for _, cp := range c.checkpoints {
+		n += len(cp.frame.Nodes)
+	}
+	return n * NodeBytes
 }

@@ -2,6 +2,7 @@ package view
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/url"
@@ -285,4 +286,50 @@ func frameDiff(got, want *trace.Frame) string {
 		out = append(out[:4], fmt.Sprintf("and %d more", len(out)-4))
 	}
 	return strings.Join(out, "; ")
+}
+
+// TestCursorMemoryCap checks that a cursor keeps its frame and checkpoints
+// within its byte cap, thinning checkpoints, and stops with ErrTooLarge
+// when the frame alone would exceed it.
+func TestCursorMemoryCap(t *testing.T) {
+	p, s := prepare(t, "game=tictactoe&position=x...o....&algo=minimax")
+	total := totalSteps(t, p)
+	// The frame holds the drawn nodes and a few on the open path.
+	frame := (len(s.Layout.Nodes) + 10) * NodeBytes
+	for _, tc := range []struct {
+		name     string
+		maxBytes int
+		tooLarge bool
+	}{
+		{"room for every checkpoint", MaxBytes, false},
+		{"room for a few", frame * 4, false},
+		{"room for the frame only", frame, false},
+		{"not even the frame", frame / 2, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := NewCursor(p, s)
+			defer c.Close()
+			c.maxBytes = tc.maxBytes
+			c.Seek(End)
+			err := c.WorkAll(context.Background())
+			if tc.tooLarge {
+				if !errors.Is(err, ErrTooLarge) {
+					t.Fatalf("got %v, want ErrTooLarge", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Step() != total {
+				t.Fatalf("got step %d, want %d", c.Step(), total)
+			}
+			if got := c.Bytes(); got > tc.maxBytes {
+				t.Fatalf("got %d bytes, want at most %d", got, tc.maxBytes)
+			}
+			c.Seek(total / 3)
+			work(t, c, 0)
+			checkAt(t, c, p, total, "back a long way")
+		})
+	}
 }

@@ -1,0 +1,107 @@
+package view
+
+import (
+	"strconv"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// StackEntry is one open call as the stack panel lists it.
+type StackEntry struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`   // MAX, MIN, CHANCE, P1, …
+	Window string `json:"window"` // "α=3 β=+∞", or "" without a window
+	Value  string `json:"value"`  // the running value or bound
+}
+
+// Panels is what the viewer shows around the tree at one step: the
+// sentence that says what happened, the call stack, the counts and, once
+// the search is done, its value and what the pruning spared.
+type Panels struct {
+	Step      int          `json:"step"`
+	Narration string       `json:"narration"`
+	Stack     []StackEntry `json:"stack"`
+	Nodes     int          `json:"nodes"`
+	Leaves    int          `json:"leaves"`
+	Cutoffs   int          `json:"cutoffs"`
+	// Spared says how many leaves the search did not evaluate that the
+	// baseline (the same search without pruning) evaluates, once the
+	// search is done: "6 of 27 (22%)"; "—" before, or without a baseline.
+	Spared string `json:"spared"`
+	// Value is the root's value once the search is done; "" before.
+	Value string `json:"value"`
+	Done  bool   `json:"done"`
+	// Line is the pseudocode key of the step's event ("" at step 0).
+	Line string `json:"line"`
+}
+
+// StartNarration is the sentence shown before the first step.
+const StartNarration = "Nothing searched yet. Press → to take the first step."
+
+// PanelsOf returns the panels at frame f. baselineLeaves is the number of
+// leaves the baseline evaluates, or -1 when there is none.
+func PanelsOf(f *trace.Frame, baselineLeaves int) *Panels {
+	p := &Panels{Step: f.Step, Narration: NarrationOf(f), Stack: StackOf(f),
+		Nodes: f.Stats.Nodes, Leaves: f.Stats.Leaves, Cutoffs: f.Stats.Cutoffs,
+		Spared: "—", Done: f.Done, Line: f.Line}
+	if baselineLeaves >= 0 && f.Done {
+		p.Spared = SparedText(baselineLeaves, f.Stats.Leaves)
+	}
+	if r := f.Result; r != nil {
+		if len(r.Vec) > 0 {
+			p.Value = VecText(r.Vec)
+		} else {
+			p.Value = r.Value.String()
+		}
+	}
+	return p
+}
+
+// NarrationOf is the sentence shown at frame f, its long decimals
+// shortened.
+func NarrationOf(f *trace.Frame) string {
+	if f.Step == 0 {
+		return StartNarration
+	}
+	return ShortText(f.Narration)
+}
+
+// StackOf lists the open calls of a frame from the root down.
+func StackOf(f *trace.Frame) []StackEntry {
+	out := make([]StackEntry, 0, len(f.Stack))
+	for _, id := range f.Stack {
+		nv := f.Nodes[id]
+		if nv == nil {
+			continue
+		}
+		e := StackEntry{ID: id, Name: NodeName(id, nv.Label), Kind: nv.Kind.Upper(), Value: nv.Text}
+		if nv.Window {
+			e.Window = "α=" + nv.Alpha.String() + " β=" + nv.Beta.String()
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// NodeName is how the page names a node: its label, or "root", or its id.
+func NodeName(id, label string) string {
+	switch {
+	case label != "":
+		return label
+	case id == "":
+		return "root"
+	}
+	return id
+}
+
+// SparedText says how many of the baseline's leaves a search did not
+// evaluate: "6 of 27 (22%)".
+func SparedText(baseline, leaves int) string {
+	n := baseline - leaves
+	s := strconv.Itoa(n) + " of " + strconv.Itoa(baseline)
+	if baseline > 0 {
+		s += " (" + strconv.Itoa((n*100+baseline/2)/baseline) + "%)"
+	}
+	return s
+}
