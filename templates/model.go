@@ -294,6 +294,5 @@ func (v *View) Spared() string {
 	return view.SparedText(v.MinimaxLeaves, v.Frame.Stats.Leaves)
 }
 
-
 // Itoa is strconv.Itoa, for the templates.
 func Itoa(n int) string { return strconv.Itoa(n) }
