@@ -1,11 +1,12 @@
 // abtrace viewer: keeps the server-rendered page in step with the search.
 //
-// This script holds no search logic. It sends the viewer's commands (step,
-// back, seek, next cutoff, play, pause) over the websocket and applies the
-// frames and patches the server sends back: it sets each node's data-state
-// and data-value, its labels and classes, highlights the pseudocode line,
-// and updates the narration, the call stack, the statistics and the
-// scrubber. The page is already right for its step before this script runs.
+// This script holds no search logic and no view rule. It sends the
+// viewer's commands (step, back, seek, next cutoff, play, pause) over the
+// websocket and writes what the server decided into the page: each drawn
+// node's attributes, labels, classes, cut mark and fold counts (the
+// message's "draw"), and the narration, call stack and statistics (its
+// "panels"). The page is already right for its step before this script
+// runs.
 
 const init = JSON.parse(document.getElementById("abtrace-init").textContent);
 
@@ -26,7 +27,6 @@ const formToggle = $("form-toggle");
 const nodes = new Map();
 const edges = new Map();
 const folds = new Map();
-const children = new Map();
 for (const g of svg.querySelectorAll("g[data-node]")) {
   nodes.set(g.dataset.node, {
     g,
@@ -34,8 +34,6 @@ for (const g of svg.querySelectorAll("g[data-node]")) {
     a: g.querySelector(".ab .a"),
     b: g.querySelector(".ab .b"),
     who: g.querySelector(".who"),
-    player: Number(g.dataset.player || 0),
-    leaf: g.classList.contains("g-leaf"),
   });
 }
 // Probabilities written on the edges out of CHANCE nodes, by child id.
@@ -43,12 +41,6 @@ const probs = new Map();
 for (const t of svg.querySelectorAll("text[data-prob]")) probs.set(t.dataset.prob, t);
 for (const l of svg.querySelectorAll("line[data-edge]")) edges.set(l.dataset.edge, l);
 for (const f of svg.querySelectorAll("[data-fold]")) folds.set(f.dataset.fold, f);
-for (const id of nodes.keys()) {
-  const p = parentOf(id);
-  if (p === null) continue;
-  if (!children.has(p)) children.set(p, []);
-  children.get(p).push(id);
-}
 const cutLayer = $("cuts");
 const cuts = new Map();
 for (const c of cutLayer.querySelectorAll("[data-cut]")) cuts.set(c.dataset.cut, c);
@@ -69,55 +61,18 @@ const state = {
   total: init.total > 0 ? init.total : null,
   end: init.end,
   form: init.form || "textbook",
-  views: null, // Map id → node view, once the first frame arrived
-  current: null,
-  stack: [],
   line: "",
   playing: false,
   zoom: 1,
 };
 
-// What the page showed when it was rendered: the current node and stack.
+// What the page showed when it was rendered: the current pseudocode line.
 {
-  const cur = svg.querySelector("g.cur[data-node]");
-  state.current = cur ? cur.dataset.node : null;
-  state.stack = [...svg.querySelectorAll("g.on-stack[data-node]")].map((g) => g.dataset.node);
   const li = document.querySelector(".lines li.current");
   state.line = li ? (li.dataset.keys.split(" ")[0] || "") : "";
 }
 
 const NSVG = "http://www.w3.org/2000/svg";
-
-function parentOf(id) {
-  if (id === "") return null;
-  const i = id.lastIndexOf(".");
-  return i < 0 ? "" : id.slice(0, i);
-}
-
-function childId(parent, i) {
-  return parent === "" ? String(i) : parent + "." + i;
-}
-
-/** num writes a value, α or β as the server does: −∞, +∞, a true minus. */
-function num(x) {
-  if (x === "inf" || x === "+inf") return "+∞";
-  if (x === "-inf") return "−∞";
-  if (x === null || x === undefined) return "?";
-  if (Object.is(x, -0) || x === 0) return "0";
-  return String(x).replace("-", "−");
-}
-
-/** shortText shortens the numbers of a value for the label beside a node,
- * as the server does: 7.666666666666666 is written 7.67. */
-function shortText(s) {
-  return s.replace(/[0-9]+\.[0-9]{3,}/g, (d) => String(Number(Number(d).toFixed(2))));
-}
-
-/** whoText says whose component a max^n node maximised: "P2: 5". */
-function whoText(k, vec) {
-  if (!k || !vec || k > vec.length) return "";
-  return "P" + k + ": " + num(vec[k - 1]);
-}
 
 function setAttr(el, name, value) {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
@@ -127,188 +82,110 @@ function setText(el, text) {
   if (el && el.textContent !== text) el.textContent = text;
 }
 
-/** stateOf is a node's state: listed nodes say it; below a pruned node
- * everything is pruned; anything else is unvisited (docs/trace-format.md). */
-function stateOf(id) {
-  const v = state.views.get(id);
-  if (v) return v.state;
-  for (let p = parentOf(id); p !== null; p = parentOf(p)) {
-    const pv = state.views.get(p);
-    if (pv) return pv.state === "pruned" ? "pruned" : "unvisited";
-  }
-  return "unvisited";
-}
-
-/** paint brings one drawn node, and the edge into it, up to date. */
-function paint(id, onStack) {
-  const n = nodes.get(id);
+/** paint writes one drawn node's attributes, as the server decided them:
+ * the node, the edge into it, the probability on that edge, its cut mark
+ * and its fold glyph. */
+function paint(a) {
+  const n = nodes.get(a.id);
   if (!n) return;
-  const v = state.views.get(id);
-  const st = stateOf(id);
-  const text = v && v.text ? v.text : "";
-  setAttr(n.g, "data-state", st);
-  setAttr(n.g, "data-value", text);
-  setText(n.v, n.leaf && text === (n.g.dataset.text || "") ? "" : shortText(text));
-  if (n.who) setText(n.who, whoText(n.player, v && v.vec));
-  const cur = id === state.current && state.step > 0;
-  n.g.classList.toggle("cur", cur);
-  n.g.classList.toggle("on-stack", onStack.has(id));
-  const win = onStack.has(id) && v && v.alpha !== undefined;
-  setText(n.a, win ? "α=" + shortText(num(v.alpha)) : "");
-  setText(n.b, win ? "β=" + shortText(num(v.beta)) : "");
-  const e = edges.get(id);
+  setAttr(n.g, "class", a.class);
+  setAttr(n.g, "data-state", a.state);
+  setAttr(n.g, "data-value", a.value);
+  setText(n.v, a.shown);
+  if (n.who) setText(n.who, a.who || "");
+  setText(n.a, a.alpha || "");
+  setText(n.b, a.beta || "");
+  const e = edges.get(a.id);
   if (e) {
-    setAttr(e, "data-state", st);
-    e.classList.toggle("cur", cur);
+    setAttr(e, "data-state", a.state);
+    setAttr(e, "class", a.edge || "e");
   }
-  const pr = probs.get(id);
-  if (pr) setAttr(pr, "data-state", st);
-  paintCut(id, v, e);
+  const pr = probs.get(a.id);
+  if (pr) setAttr(pr, "data-state", a.state);
+  paintCut(a.id, a.cut);
+  if (a.fold) paintFold(a.id, a.fold);
 }
 
-/** paintCut draws or removes the cut mark on the edge into a node pruned
- * by its parent's cutoff; the test is written beside the first such cut. */
-function paintCut(id, v, e) {
+/** paintCut draws, moves or removes the cut mark on the edge into a node,
+ * with the test that fired when the server writes it there. */
+function paintCut(id, cut) {
   let c = cuts.get(id);
-  if (!(v && v.state === "pruned" && v.test && e)) {
+  if (!cut) {
     if (c) {
       c.remove();
       cuts.delete(id);
     }
     return;
   }
-  const x1 = +e.getAttribute("x1"), y1 = +e.getAttribute("y1");
-  const x2 = +e.getAttribute("x2"), y2 = +e.getAttribute("y2");
-  const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
   if (!c) {
     c = document.createElementNS(NSVG, "g");
     c.setAttribute("class", "cut fresh");
     c.dataset.cut = id;
-    const l = document.createElementNS(NSVG, "line");
-    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-    const px = (-(y2 - y1) / len) * 9, py = ((x2 - x1) / len) * 9;
-    l.setAttribute("x1", mx - px);
-    l.setAttribute("y1", my - py);
-    l.setAttribute("x2", mx + px);
-    l.setAttribute("y2", my + py);
-    c.append(l);
+    c.append(document.createElementNS(NSVG, "line"));
     cutLayer.append(c);
     cuts.set(id, c);
   }
+  const l = c.querySelector("line");
+  setAttr(l, "x1", cut.x1);
+  setAttr(l, "y1", cut.y1);
+  setAttr(l, "x2", cut.x2);
+  setAttr(l, "y2", cut.y2);
   let t = c.querySelector("text");
-  const parent = parentOf(id);
-  if (firstPruned(parent) === id) {
-    if (!t) {
-      t = document.createElementNS(NSVG, "text");
-      t.dataset.testid = "cut-test";
-      c.append(t);
-    }
-    // Under the cut marks of every child this cutoff pruned, centred.
-    let lo = Infinity, hi = -Infinity, low = -Infinity;
-    for (const sib of children.get(parent) || []) {
-      const sv = state.views.get(sib);
-      const se = edges.get(sib);
-      if (!sv || sv.state !== "pruned" || !sv.test || !se) continue;
-      const x = (+se.getAttribute("x1") + +se.getAttribute("x2")) / 2;
-      const y = (+se.getAttribute("y1") + +se.getAttribute("y2")) / 2;
-      lo = Math.min(lo, x);
-      hi = Math.max(hi, x);
-      low = Math.max(low, y);
-    }
-    t.setAttribute("x", String(Math.round(((lo + hi) / 2) * 10) / 10));
-    t.setAttribute("y", String(Math.round((low + cutLabelGap) * 10) / 10));
-    setText(t, shortText(v.test));
-  } else if (t) {
-    t.remove();
+  if (!cut.test) {
+    if (t) t.remove();
+    return;
   }
+  if (!t) {
+    t = document.createElementNS(NSVG, "text");
+    t.dataset.testid = "cut-test";
+    c.append(t);
+  }
+  setAttr(t, "x", cut.tx);
+  setAttr(t, "y", cut.ty);
+  setText(t, cut.test);
 }
 
-// cutLabelGap matches templates.cutLabelGap: the test sits this far under
-// the cut marks.
-const cutLabelGap = 24;
-
-/** firstPruned is the first child, in search order, that parent pruned. */
-function firstPruned(parent) {
-  const pv = state.views.get(parent);
-  if (!pv || !pv.order) return null;
-  for (const i of pv.order) {
-    const id = childId(parent, i);
-    const cv = state.views.get(id);
-    if (cv && cv.state === "pruned") return id;
-  }
-  return null;
+/** paintFold writes a fold glyph's counts. */
+function paintFold(id, c) {
+  const f = folds.get(id);
+  if (!f) return;
+  setAttr(f, "data-visited", String(c.visited));
+  setAttr(f, "data-pruned", String(c.pruned));
+  setAttr(f, "data-total", String(c.total));
+  setText(f.querySelector(".fc-vp"), c.seen);
+  setText(f.querySelector(".fc-t"), c.of);
+  setText(f.querySelector("title"), c.title);
 }
 
-function descendants(id, out) {
-  for (const c of children.get(id) || []) {
-    out.add(c);
-    descendants(c, out);
-  }
+/** apply writes a frame's or a patch's drawing and panels into the page. */
+function apply(m) {
+  for (const a of m.draw.nodes || []) paint(a);
+  panels(m.panels);
 }
 
-/** applyFrame replaces the whole view (after load, back and seek). */
-function applyFrame(f) {
-  state.views = new Map(Object.entries(f.nodes || {}));
-  state.current = f.current;
-  state.stack = f.stack || [];
-  const onStack = new Set(state.stack);
-  for (const id of nodes.keys()) paint(id, onStack);
-  panels(f);
-}
-
-/** applyPatch moves the view forward; false if it does not fit. */
-function applyPatch(p) {
-  if (!state.views || p.from !== state.step) return false;
-  const dirty = new Set();
-  if (state.current !== null) dirty.add(state.current);
-  for (const id of state.stack) dirty.add(id);
-  for (const [id, v] of Object.entries(p.nodes || {})) {
-    state.views.set(id, v);
-    dirty.add(id);
-    if (v.state === "pruned") descendants(id, dirty);
-  }
-  state.current = p.current;
-  state.stack = p.stack || [];
-  dirty.add(p.current);
-  for (const id of state.stack) dirty.add(id);
-  const onStack = new Set(state.stack);
-  for (const id of dirty) paint(id, onStack);
-  panels(p);
-  return true;
-}
-
-/** panels updates everything around the tree from a frame or patch. */
-function panels(f) {
-  state.step = f.step;
-  setText(narration, f.step === 0 ? "Nothing searched yet. Press → to take the first step." : shortText(f.narration || ""));
-  highlightLine(f.line || "");
-  renderStack();
-  const s = f.stats || {};
-  stat("nodes", String(s.nodes || 0));
-  stat("leaves", String(s.leaves || 0));
-  stat("cutoffs", String(s.cutoffs || 0));
-  if (init.minimaxLeaves >= 0) {
-    let spared = "—";
-    if (f.done) {
-      const n = init.minimaxLeaves - (s.leaves || 0);
-      spared = n + " of " + init.minimaxLeaves;
-      if (init.minimaxLeaves > 0) spared += " (" + Math.round((n * 100) / init.minimaxLeaves) + "%)";
-    }
-    stat("spared", spared);
-  }
+/** panels updates everything around the tree, as the server wrote it. */
+function panels(p) {
+  state.step = p.step;
+  setText(narration, p.narration);
+  highlightLine(p.line || "");
+  renderStack(p.stack || []);
+  stat("nodes", String(p.nodes));
+  stat("leaves", String(p.leaves));
+  stat("cutoffs", String(p.cutoffs));
+  stat("spared", p.spared);
   const res = document.querySelector(".stats .result");
   if (res) {
-    res.hidden = !f.done;
-    stat("value", f.done && f.result ? (f.result.vec ? "(" + f.result.vec.map(num).join(", ") + ")" : num(f.result.value)) : "");
+    res.hidden = !p.done;
+    stat("value", p.value);
   }
-  markInside();
   counter();
   keepVisible();
   scrollToCurrent();
 }
 
 function stat(name, text) {
-  setText(document.querySelector(`.stats [data-stat="${name}"]`), text);
+  const el = document.querySelector(`.stats [data-stat="${name}"]`);
+  if (el) setText(el, text);
 }
 
 function highlightLine(key) {
@@ -341,23 +218,22 @@ function keepVisible() {
   else if (r.bottom > box.bottom - margin) panelBox.scrollTop += r.bottom - (box.bottom - margin);
 }
 
-function renderStack() {
-  const items = state.stack.map((id) => {
-    const v = state.views.get(id) || {};
+function renderStack(stack) {
+  const items = stack.map((e) => {
     const li = document.createElement("li");
-    li.dataset.id = id;
+    li.dataset.id = e.id;
     const kind = document.createElement("span");
     kind.className = "kind";
-    kind.textContent = (v.kind || "").toUpperCase();
+    kind.textContent = e.kind;
     const name = document.createElement("b");
     name.className = "name";
-    name.textContent = v.label || (id === "" ? "root" : id);
+    name.textContent = e.name;
     const win = document.createElement("span");
     win.className = "win";
-    win.textContent = v.alpha !== undefined ? "α=" + num(v.alpha) + " β=" + num(v.beta) : "";
+    win.textContent = e.window;
     const val = document.createElement("span");
     val.className = "val";
-    val.textContent = v.text || "";
+    val.textContent = e.value;
     li.append(kind, " ", name, " ", win, " ", val);
     return li;
   });
@@ -379,25 +255,6 @@ function counter() {
 /** count writes a number with thousands separated: 2,199,784. */
 function count(n) {
   return n.toLocaleString("en-US");
-}
-
-function updateFolds(m) {
-  for (const [id, c] of Object.entries(m || {})) {
-    const f = folds.get(id);
-    if (!f) continue;
-    const total = c.total !== undefined ? c.total : Number(f.dataset.total);
-    setAttr(f, "data-visited", String(c.visited));
-    setAttr(f, "data-pruned", String(c.pruned));
-    setAttr(f, "data-total", String(total));
-    setText(f.querySelector(".fc-vp"), compact(c.visited) + " / " + compact(c.pruned));
-    setText(f.querySelector(".fc-t"), "of " + compact(total));
-  }
-}
-
-function compact(n) {
-  if (n < 10000) return String(n);
-  if (n < 1000000) return Math.floor(n / 1000) + "k";
-  return Math.floor(n / 100000) / 10 + "M";
 }
 
 // The address always names the step shown, so it can be copied as a
@@ -433,35 +290,15 @@ function zoom(dir) {
   scrollToCurrent();
 }
 
-/** shownCurrent is the drawn node that stands for the current one: itself,
- * or the folded node whose hidden subtree holds it. */
-function shownCurrent() {
-  let id = state.current;
-  while (id !== null && !nodes.has(id)) id = parentOf(id);
-  return id;
-}
-
-// markInside rings the fold that holds the current node when that node is
-// not drawn.
-let insideId = null;
-function markInside() {
-  const id = state.step > 0 ? shownCurrent() : null;
-  const inside = id !== null && id !== state.current ? id : null;
-  if (inside === insideId) return;
-  if (insideId !== null) nodes.get(insideId)?.g.classList.remove("inside");
-  if (inside !== null) nodes.get(inside).g.classList.add("inside");
-  insideId = inside;
-}
-
 // scrollToCurrent keeps the current node in the middle of the pane when the
 // drawing is larger than it. It scrolls the pane only, never the page.
 function scrollToCurrent() {
   if (wrap.scrollWidth <= wrap.clientWidth && wrap.scrollHeight <= wrap.clientHeight) return;
-  const id = shownCurrent();
-  const n = id === null ? null : nodes.get(id);
-  if (!n) return;
+  // The current node, or the folded node whose subtree holds it.
+  const g = svg.querySelector("g.cur[data-node], g.inside[data-node]");
+  if (!g) return;
   const box = wrap.getBoundingClientRect();
-  const r = n.g.getBoundingClientRect();
+  const r = g.getBoundingClientRect();
   const dx = r.left + r.width / 2 - (box.left + box.width / 2);
   const dy = r.top + r.height / 2 - (box.top + box.height / 2);
   if (Math.abs(dx) > box.width / 4) wrap.scrollLeft += dx;
@@ -512,6 +349,8 @@ function connect() {
     backoff = 500;
     setConn(true);
     send({ cmd: "load", query: init.query, step: state.step });
+    // The number of steps, when the page could not tell it.
+    if (!state.total) send({ cmd: "count" });
   });
   sock.addEventListener("message", (ev) => receive(ev.data));
   sock.addEventListener("close", () => {
@@ -551,16 +390,17 @@ function receive(data) {
     case "frame":
       // end is left out of a frame or patch that is not at the last step.
       state.end = !!m.end;
-      updateFolds(m.folds);
-      applyFrame(m.frame);
+      apply(m);
       break;
     case "patch":
-      state.end = !!m.end;
-      updateFolds(m.folds);
-      if (!applyPatch(m.patch)) {
-        send({ cmd: "seek", step: m.patch.step });
+      // A patch that does not start from the step shown (a message was
+      // lost) is replaced by the whole frame.
+      if (m.draw.from !== state.step) {
+        send({ cmd: "seek", step: m.draw.step });
         return;
       }
+      state.end = !!m.end;
+      apply(m);
       break;
     case "total":
       counter();

@@ -99,12 +99,16 @@ type Cursor struct {
 	checkpoints []checkpoint
 	every       int // distance between checkpoints
 	maxBytes    int // MaxBytes, or less in tests
+
+	// touched collects the drawn nodes the applied events changed, for
+	// patches (see Touched).
+	touched map[string]bool
 }
 
 // NewCursor returns a cursor at step 0 of a prepared scenario drawn as
 // scene.
 func NewCursor(p *scenario.Search, scene *Scene) *Cursor {
-	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery, maxBytes: MaxBytes}
+	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery, maxBytes: MaxBytes, touched: map[string]bool{}}
 	c.restart(nil)
 	return c
 }
@@ -137,6 +141,18 @@ func (c *Cursor) FoldsChanged() map[string]FoldCount { return c.folds.changed() 
 
 // ClearChanged forgets which folds changed (after a whole frame was sent).
 func (c *Cursor) ClearChanged() { clear(c.folds.dirty) }
+
+// Touched returns the drawn nodes whose views the cursor's moves changed
+// since the last call (or since a restart, which changes everything), and
+// forgets them.
+func (c *Cursor) Touched() []string {
+	out := make([]string, 0, len(c.touched))
+	for id := range c.touched {
+		out = append(out, id)
+	}
+	clear(c.touched)
+	return out
+}
 
 // Drawing is the scene drawn at the cursor's step.
 func (c *Cursor) Drawing() *Drawing { return c.scene.Draw(c.frame, c.folds.snapshot()) }
@@ -198,6 +214,7 @@ func (c *Cursor) restart(cp *checkpoint) {
 		c.folds.restore(cp.folds)
 	}
 	// Everything may have changed.
+	clear(c.touched)
 	for id := range c.folds.info {
 		c.folds.dirty[id] = true
 	}
@@ -296,6 +313,16 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 		return err
 	}
 	c.folds.count(e)
+	// An event changes the view of its own node and of the children it
+	// prunes, nothing else.
+	if !c.scene.Hidden(e.Node) {
+		c.touched[e.Node] = true
+	}
+	for _, id := range e.Pruned {
+		if !c.scene.Hidden(id) {
+			c.touched[id] = true
+		}
+	}
 	if e.Type == trace.Exit && c.scene.childrenHidden(e.Node) {
 		// The children's views are needed only while the node searches
 		// them; below a fold nothing shows them afterwards.

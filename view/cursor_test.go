@@ -333,3 +333,34 @@ func TestCursorMemoryCap(t *testing.T) {
 		})
 	}
 }
+
+func TestCounter(t *testing.T) {
+	for _, q := range cursorScenarios {
+		t.Run(q, func(t *testing.T) {
+			p, _ := prepare(t, q)
+			want := totalSteps(t, p)
+			c := NewCounter(p)
+			defer c.Close()
+			slices := 0
+			for {
+				got, done, err := c.Work(context.Background(), 100)
+				if err != nil {
+					t.Fatal(err)
+				}
+				slices++
+				if done {
+					if got != want {
+						t.Fatalf("got %d steps, want %d", got, want)
+					}
+					break
+				}
+				if got > 100*slices {
+					t.Fatalf("counted %d events in %d slices of 100", got, slices)
+				}
+			}
+			if min := want / 100; slices < min {
+				t.Fatalf("counted in %d slices, want at least %d", slices, min)
+			}
+		})
+	}
+}

@@ -47,10 +47,12 @@ func NewScene(p *scenario.Search, open []string) (*Scene, error) {
 	if BoardSource(src) {
 		opt = trace.LayoutOptions{NodeSep: BoardSpacing, LevelSep: BoardLevelSpacing}
 	}
-	return sceneOf(src, shape, trace.NewLayout(shape, opt), open), nil
+	return SceneOf(src, shape, trace.NewLayout(shape, opt), open), nil
 }
 
-func sceneOf(source string, shape *trace.Shape, l *trace.Layout, open []string) *Scene {
+// SceneOf makes a scene of a shape already laid out (a comparison draws
+// its panes smaller than the viewer).
+func SceneOf(source string, shape *trace.Shape, l *trace.Layout, open []string) *Scene {
 	s := &Scene{Source: source, Shape: shape, Layout: l, Open: open, spread: map[string]bool{}, folds: map[string]int{}}
 	for _, n := range l.Nodes {
 		switch {

@@ -15,6 +15,7 @@ import (
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
 )
 
 // Limits of a comparison, which the server runs in full for every page.
@@ -264,6 +265,7 @@ func (s *Server) comparison(r compareRequest) (*templates.Compare, []*paneRun, e
 		opt = trace.LayoutOptions{NodeSep: templates.BoardSpacing, LevelSep: templates.BoardLevelSpacing}
 	}
 	layout := trace.NewLayout(shape, opt)
+	scene := view.SceneOf(p0.Scenario.Source(), shape, layout, nil)
 
 	tot := total(runs, r.by)
 	step := min(r.step, tot)
@@ -310,7 +312,7 @@ func (s *Server) comparison(r compareRequest) (*templates.Compare, []*paneRun, e
 			return nil, nil, err
 		}
 		v := &templates.View{Source: c.Source, Frame: f, Layout: layout, Query: p0.Scenario.Query().Encode(), Step: f.Step, MinimaxLeaves: c.MinimaxLeaves}
-		v.Folds = pageFolds(pr.p, shape, f)
+		v.Folds = view.FoldsAt(pr.p, scene, f)
 		res := pr.result
 		c.Panes = append(c.Panes, templates.ComparePane{Name: pr.name, View: v, Length: len(pr.events), Enters: len(pr.enters),
 			Result: &res, Minimax: c.MinimaxLeaves})

@@ -17,6 +17,7 @@ import (
 	"github.com/abtrace/abtrace/search/tree/importer"
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
 )
 
 // WSPath is where the viewer's websocket is served.
@@ -249,23 +250,11 @@ func formFrom(q url.Values) templates.Form {
 // buildView runs the scenario up to the requested step and gathers what
 // the viewer page shows.
 func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, error) {
-	shape, err := p.Shape(scenario.ShapeOptions{Open: r.open})
+	scene, err := view.NewScene(p, r.open)
 	if err != nil {
-		return nil, &scenario.UsageError{Err: err}
+		return nil, err
 	}
-	opt := trace.LayoutOptions{NodeSep: templates.NodeSpacing, LevelSep: templates.LevelSpacing}
-	switch p.Algorithm {
-	case search.AlgoMaxN, search.AlgoParanoid:
-		// Vector leaves such as (5, −1, −1) need wider boxes.
-		opt.NodeSep = templates.VectorSpacing
-	case search.AlgoExpectiminimax, search.AlgoStar1:
-		// Room for the probabilities on the edges.
-		opt.NodeSep = templates.ChanceSpacing
-	}
-	if templates.BoardSource(p.Scenario.Source()) {
-		opt = trace.LayoutOptions{NodeSep: templates.BoardSpacing, LevelSep: templates.BoardLevelSpacing}
-	}
-	layout := trace.NewLayout(shape, opt)
+	layout := scene.Layout
 
 	run, err := replayTo(p, r.step, r.end)
 	if err != nil {
@@ -290,7 +279,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		v.Listings = append(v.Listings, listing(search.Pseudocode(p.Algorithm, f, p.PruneRule, p.FailMode, p.RootKind)))
 	}
 	v.Title = v.Listings[0].Title
-	v.Folds = pageFolds(p, shape, run.frame)
+	v.Folds = view.FoldsAt(p, scene, run.frame)
 	if base := p.Baseline(); base != p.Algorithm {
 		// The same scenario without pruning (minimax, or expectiminimax
 		// for star1), untraced: how many leaves it evaluates, to tell how

@@ -158,8 +158,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.logger.Info("websocket upgrade refused", "err", err, "origin", r.Header.Get("Origin"))
 		return
 	}
-	s := &session{hub: h, conn: conn, in: make(chan inbound, inboxSize), done: make(chan struct{}),
-		counted: make(chan countResult, 1), logger: h.logger}
+	s := newSession(h, conn)
 	h.mu.Lock()
 	h.opening--
 	if h.closed {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
 )
 
 // ProtocolVersion is the version of the websocket messages; every message
@@ -99,11 +100,11 @@ func ParseCommand(b []byte) (Command, error) {
 		if c.Speed < MinSpeed || c.Speed > MaxSpeed {
 			return c, fmt.Errorf("play: speed must be from %v to %v steps per second, not %v", MinSpeed, MaxSpeed, c.Speed)
 		}
-	case "pause", "next-cutoff":
+	case "pause", "next-cutoff", "count":
 	case "":
-		return c, fmt.Errorf("missing cmd (want load, step, back, seek, next-cutoff, play or pause)")
+		return c, fmt.Errorf("missing cmd (want load, step, back, seek, next-cutoff, play, pause or count)")
 	default:
-		return c, fmt.Errorf("unknown command %q (want load, step, back, seek, next-cutoff, play or pause)", c.Cmd)
+		return c, fmt.Errorf("unknown command %q (want load, step, back, seek, next-cutoff, play, pause or count)", c.Cmd)
 	}
 	return c, nil
 }
@@ -111,22 +112,23 @@ func ParseCommand(b []byte) (Command, error) {
 // FoldCount is what a fold glyph shows of the subtree it stands for, the
 // nodes below the folded node: how many the search entered, how many lie
 // in pruned subtrees, and how many there are.
-type FoldCount struct {
-	Visited int `json:"visited"`
-	Pruned  int `json:"pruned"`
-	Total   int `json:"total"`
-}
+type FoldCount = view.FoldCount
 
 // Message is one message to the viewer.
 type Message struct {
-	V       int                  `json:"v"`
-	Type    string               `json:"type"` // frame, patch, total, playing, error
-	Frame   *trace.Frame         `json:"frame,omitempty"`
-	Patch   *trace.Patch         `json:"patch,omitempty"`
-	Total   *int                 `json:"total,omitempty"` // steps in the whole search, once known
-	End     bool                 `json:"end,omitempty"`   // the frame or patch is at the last step
-	Folds   map[string]FoldCount `json:"folds,omitempty"`
-	Playing *bool                `json:"playing,omitempty"`
-	Error   string               `json:"error,omitempty"`
-	Cmd     string               `json:"cmd,omitempty"` // error: the command that failed
+	V     int                  `json:"v"`
+	Type  string               `json:"type"` // frame, patch, total, playing, error
+	Frame *trace.Frame         `json:"frame,omitempty"`
+	Patch *trace.Patch         `json:"patch,omitempty"`
+	Total *int                 `json:"total,omitempty"` // steps in the whole search, once known
+	End   bool                 `json:"end,omitempty"`   // the frame or patch is at the last step
+	Folds map[string]FoldCount `json:"folds,omitempty"`
+	// Draw is what the page draws: on a frame, every drawn node's
+	// attributes; on a patch, those of the nodes that changed.
+	Draw *view.DrawingPatch `json:"draw,omitempty"`
+	// Panels is what the panels around the tree show at the step.
+	Panels  *view.Panels `json:"panels,omitempty"`
+	Playing *bool        `json:"playing,omitempty"`
+	Error   string       `json:"error,omitempty"`
+	Cmd     string       `json:"cmd,omitempty"` // error: the command that failed
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
 )
 
 const textbookLabelled = "A(B(3 12 8) C(2 4 6) D(14 5 2))"
@@ -365,6 +366,28 @@ func TestSessionPlayAndTotal(t *testing.T) {
 	}
 }
 
+// forward moves a viewer n steps and returns its answer.
+func forward(t testing.TB, v *viewer, n int) Message {
+	t.Helper()
+	v.start("step", StepArg{Set: true, Value: n})
+	msgs := v.run(context.Background())
+	if len(msgs) != 1 {
+		t.Fatalf("step %d: got %d messages, want 1", n, len(msgs))
+	}
+	return msgs[0]
+}
+
+// seek moves a viewer to a step and returns its answer.
+func seek(t testing.TB, v *viewer, to StepArg) Message {
+	t.Helper()
+	v.start("seek", to)
+	msgs := v.run(context.Background())
+	if len(msgs) != 1 {
+		t.Fatalf("seek %v: got %d messages, want 1", to, len(msgs))
+	}
+	return msgs[0]
+}
+
 // The patches the session builds from the nodes each event touched take
 // the previous frame exactly to the next one, on random trees and every
 // ordering, and carry no node beyond those that changed plus at most the
@@ -377,28 +400,29 @@ func TestSessionPatchesEqualDiff(t *testing.T) {
 		if i%3 == 0 {
 			q.Set("algo", "minimax")
 		}
-		v, err := newViewer(q.Encode())
+		v, err := newViewer(context.Background(), q.Encode())
 		if err != nil {
 			t.Fatal(err)
 		}
-		prev := v.frame.Clone()
-		for !v.ended {
+		seek(t, v, StepArg{Set: true})
+		prev := v.cur.Frame().Clone()
+		for !v.ended() {
 			n := 1 + r.IntN(3)
-			m := v.forward(func(int, *trace.Event) bool { return false }, n)
+			m := forward(t, v, n)
 			if m.Type != "patch" {
 				t.Fatalf("%v: %+v", q, m)
 			}
-			want := trace.Diff(prev, v.frame)
+			want := trace.Diff(prev, v.cur.Frame())
 			if len(m.Patch.Nodes) > len(want.Nodes)+n {
-				t.Fatalf("%v step %d: patch carries %d nodes, %d changed", q, v.frame.Step, len(m.Patch.Nodes), len(want.Nodes))
+				t.Fatalf("%v step %d: patch carries %d nodes, %d changed", q, v.cur.Step(), len(m.Patch.Nodes), len(want.Nodes))
 			}
 			if err := prev.ApplyPatch(m.Patch); err != nil {
 				t.Fatal(err)
 			}
-			if !framesEqual(prev, v.frame) {
-				t.Fatalf("%v step %d: the patch does not give the frame", q, v.frame.Step)
+			if !framesEqual(prev, v.cur.Frame()) {
+				t.Fatalf("%v step %d: the patch does not give the frame", q, v.cur.Step())
 			}
-			prev = v.frame.Clone()
+			prev = v.cur.Frame().Clone()
 		}
 		v.close()
 	}
@@ -406,15 +430,13 @@ func TestSessionPatchesEqualDiff(t *testing.T) {
 
 // Fold counts follow the search into the folded levels of a game tree.
 func TestSessionFoldCounts(t *testing.T) {
-	v, err := newViewer("game=tictactoe&algo=alphabeta")
+	v, err := newViewer(context.Background(), "game=tictactoe&algo=alphabeta")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer v.close()
-	if err := v.seek(StepArg{Set: true, End: true}); err != nil {
-		t.Fatal(err)
-	}
-	snap := v.folds.snapshot()
+	m := seek(t, v, StepArg{Set: true, End: true})
+	snap := m.Folds
 	if len(snap) == 0 {
 		t.Fatal("the tic-tac-toe drawing has no folds")
 	}
@@ -428,19 +450,22 @@ func TestSessionFoldCounts(t *testing.T) {
 		total += c.Total
 	}
 	drawnVisited := 0
-	for id, nv := range v.frame.Nodes {
-		if nv.State != trace.StatePruned && v.folds.owner(id) == nil {
+	for id, nv := range m.Frame.Nodes {
+		if nv.State != trace.StatePruned && !v.scene.Hidden(id) {
 			drawnVisited++
 		}
 	}
-	if visited+drawnVisited != v.frame.Stats.Nodes {
-		t.Errorf("folds count %d visited, drawn nodes %d, stats %d", visited, drawnVisited, v.frame.Stats.Nodes)
+	if visited+drawnVisited != m.Frame.Stats.Nodes {
+		t.Errorf("got %d visited in folds and %d drawn, want %d in all (the statistics)", visited, drawnVisited, m.Frame.Stats.Nodes)
 	}
-	// The incremental counts equal a recount from the frame.
-	v.folds.recount(v.frame)
-	for id, c := range v.folds.snapshot() {
+	// The incremental counts equal a count from the whole frame.
+	full := trace.NewFrame()
+	if _, err := v.prep.Run(func(e *trace.Event) bool { return full.ApplyQuietly(*e) == nil }); err != nil {
+		t.Fatal(err)
+	}
+	for id, c := range view.FoldsAt(v.prep, v.scene, full) {
 		if snap[id] != c {
-			t.Fatalf("fold %s: incremental %+v, recount %+v", id, snap[id], c)
+			t.Fatalf("fold %s: got %+v incrementally, want %+v from the whole frame", id, snap[id], c)
 		}
 	}
 	t.Logf("tic-tac-toe alpha-beta at the end: %d folds, %d nodes visited and %d pruned inside them, of %d", len(snap), visited, pruned, total)
@@ -449,13 +474,14 @@ func TestSessionFoldCounts(t *testing.T) {
 // Message sizes per step (see docs/performance.md).
 func TestStepMessageBytes(t *testing.T) {
 	for _, q := range []string{"tree=" + url.QueryEscape(scenario.Textbook), "game=tictactoe&algo=alphabeta", "game=tictactoe&algo=minimax"} {
-		v, err := newViewer(q)
+		v, err := newViewer(context.Background(), q)
 		if err != nil {
 			t.Fatal(err)
 		}
+		seek(t, v, StepArg{Set: true})
 		n, sum, most := 0, 0, 0
-		for !v.ended && n < 1000 {
-			m := v.forward(func(int, *trace.Event) bool { return false }, 1)
+		for !v.ended() && n < 1000 {
+			m := forward(t, v, 1)
 			m.V = ProtocolVersion
 			b, _ := json.Marshal(m)
 			sum += len(b)
@@ -477,17 +503,17 @@ func BenchmarkSessionMemory(b *testing.B) {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		v, err := newViewer("game=tictactoe&algo=minimax")
+		v, err := newViewer(context.Background(), "game=tictactoe&algo=minimax")
 		if err != nil {
 			b.Fatal(err)
 		}
 		for range 1000 {
-			v.forward(func(int, *trace.Event) bool { return false }, 1)
+			forward(b, v, 1)
 		}
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		b.ReportMetric(float64(after.HeapAlloc)-float64(before.HeapAlloc), "heap-bytes")
-		b.ReportMetric(float64(v.frame.Step), "steps")
+		b.ReportMetric(float64(v.cur.Step()), "steps")
 		runtime.KeepAlive(v)
 		v.close()
 	}
@@ -499,16 +525,13 @@ func TestSessionSeekEndOfHugeSearch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 2.2 million steps")
 	}
-	v, err := newViewer("game=tictactoe&algo=minimax")
+	v, err := newViewer(context.Background(), "game=tictactoe&algo=minimax")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer v.close()
 	start := time.Now()
-	if err := v.seek(StepArg{Set: true, End: true}); err != nil {
-		t.Fatal(err)
-	}
-	m := v.frameMessage()
+	m := seek(t, v, StepArg{Set: true, End: true})
 	b, _ := json.Marshal(m)
 	t.Logf("seek to the end: step %d in %v, frame message %d bytes with %d nodes", m.Frame.Step, time.Since(start), len(b), len(m.Frame.Nodes))
 	if !m.End || m.Frame.Step != 2199784 || m.Frame.Narration == "" {

@@ -1,0 +1,70 @@
+package view
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Counter counts the steps of a scenario's search, in slices, so that a
+// session can count on demand between the viewer's commands. It applies
+// nothing: it costs the traced search alone.
+type Counter struct {
+	resume func() (struct{}, bool)
+	stop   func()
+	n      int   // events counted so far
+	budget int   // events the current slice may still count
+	done   bool  // the search has returned
+	err    error // its error, if it failed
+}
+
+// NewCounter returns a counter of the steps of p's search. Close it when
+// it is no longer needed.
+func NewCounter(p *scenario.Search) *Counter {
+	c := &Counter{}
+	c.resume, c.stop = iter.Pull(func(yield func(struct{}) bool) {
+		stopped := false
+		_, err := p.Run(func(*trace.Event) bool {
+			for c.budget <= 0 {
+				if !yield(struct{}{}) {
+					stopped = true
+					return false
+				}
+			}
+			c.budget--
+			c.n++
+			return true
+		})
+		if err != nil && !stopped && !errors.Is(err, search.ErrStopped) {
+			c.err = err
+		}
+	})
+	return c
+}
+
+// Work counts at most slice more events (DefaultSlice when slice ≤ 0)
+// and returns the number of steps of the whole search once it is known.
+func (c *Counter) Work(ctx context.Context, slice int) (total int, done bool, err error) {
+	if c.done || c.err != nil {
+		return c.n, c.done, c.err
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, false, fmt.Errorf("%w: %w", ErrStopped, err)
+	}
+	if slice <= 0 {
+		slice = DefaultSlice
+	}
+	c.budget = slice
+	if _, ok := c.resume(); !ok {
+		c.done = c.err == nil
+	}
+	return c.n, c.done, c.err
+}
+
+// Close stops the count.
+func (c *Counter) Close() { c.stop() }

@@ -1,0 +1,284 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
+)
+
+// autoCountNodes is the largest tree (in nodes) whose steps a session
+// counts by itself after a load, between the viewer's commands. Larger
+// searches are counted only when the viewer asks (the count command) or
+// reaches the end: counting runs the whole traced search.
+const autoCountNodes = 50_000
+
+// viewer is the state of one loaded scenario in a session: the cursor
+// that runs it, the drawing last sent, and the move under way. It keeps
+// no list of events; the cursor's memory follows the drawing.
+type viewer struct {
+	prep  *scenario.Search
+	scene *view.Scene
+	cur   *view.Cursor
+	drawn *view.Drawing // the drawing the viewer has
+
+	job     *job          // the move under way, nil when none
+	counter *view.Counter // the step count under way, nil when none
+	total   int           // steps of the whole search, -1 until known
+	// baseline is the number of leaves the same search without pruning
+	// evaluates, found the first time a frame is done: -2 until then, -1
+	// when there is no baseline.
+	baseline int
+}
+
+// job is a move under way: its command, and the step it started from.
+type job struct {
+	cmd   string
+	from  int
+	patch bool // answered with a patch (step, next-cutoff) rather than a frame
+}
+
+// newViewer loads a scenario for a session whose context is ctx: its
+// searches run under the server's budget and stop when ctx ends.
+func newViewer(ctx context.Context, query string) (*viewer, error) {
+	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	if err != nil {
+		return nil, fmt.Errorf("the query does not parse: %v", err)
+	}
+	sc, err := scenario.FromQuery(q)
+	if err != nil {
+		return nil, err
+	}
+	p, err := budgeted(ctx, sc).Prepare()
+	if err != nil {
+		return nil, err
+	}
+	scene, err := view.NewScene(p, OpenList(q.Get("open")))
+	if err != nil {
+		return nil, err
+	}
+	v := &viewer{prep: p, scene: scene, cur: view.NewCursor(p, scene), total: -1, baseline: -2}
+	if scene.Shape.Total <= autoCountNodes {
+		v.counter = view.NewCounter(p)
+	}
+	return v, nil
+}
+
+// OpenList splits the open= parameter: ids of opened folds, comma-separated.
+func OpenList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+func (v *viewer) close() {
+	v.cur.Close()
+	if v.counter != nil {
+		v.counter.Close()
+		v.counter = nil
+	}
+}
+
+func (v *viewer) busy() bool     { return v.job != nil }
+func (v *viewer) counting() bool { return v.counter != nil }
+func (v *viewer) ended() bool    { return v.cur.AtEnd() }
+
+// start begins a move: step (to.Value steps forward), next-cutoff, or a
+// seek for load, back and seek. Its answer comes from work.
+func (v *viewer) start(cmd string, to StepArg) []Message {
+	j := &job{cmd: cmd, from: v.cur.Step()}
+	switch cmd {
+	case "step":
+		v.cur.Forward(to.Value)
+		j.patch = true
+	case "next-cutoff":
+		v.cur.NextCutoff()
+		j.patch = true
+	default:
+		target := to.Value
+		if to.End {
+			target = view.End
+		}
+		v.cur.Seek(target)
+	}
+	v.job = j
+	return nil
+}
+
+// work does one slice of the move under way and, when it is done, returns
+// its answer.
+func (v *viewer) work(ctx context.Context, slice int) []Message {
+	done, err := v.cur.Work(ctx, slice)
+	if errors.Is(err, view.ErrStopped) {
+		return nil
+	}
+	j := v.job
+	if err != nil {
+		v.job = nil
+		return []Message{errMsg(j.cmd, "%v", err)}
+	}
+	if !done {
+		return nil
+	}
+	v.job = nil
+	var msgs []Message
+	if v.cur.AtEnd() && v.total < 0 {
+		v.total = v.cur.Step()
+		if v.counter != nil {
+			v.counter.Close()
+			v.counter = nil
+		}
+	}
+	if j.patch {
+		msgs = append(msgs, v.patchMessage(j.from))
+	} else {
+		msgs = append(msgs, v.frameMessage())
+	}
+	return msgs
+}
+
+// run does the move under way to its end (for tests and benchmarks).
+func (v *viewer) run(ctx context.Context) []Message {
+	for v.busy() {
+		if msgs := v.work(ctx, 0); msgs != nil || ctx.Err() != nil {
+			return msgs
+		}
+	}
+	return nil
+}
+
+// halt stops the move under way where it got to, and answers with the
+// frame there.
+func (v *viewer) halt() []Message {
+	v.job = nil
+	v.cur.Seek(v.cur.Step())
+	return []Message{v.frameMessage()}
+}
+
+// startCount answers the count command: the total at once when it is
+// known, else later, from countSlice.
+func (v *viewer) startCount() []Message {
+	if v.total >= 0 {
+		t := v.total
+		return []Message{{Type: "total", Total: &t}}
+	}
+	if v.counter == nil {
+		v.counter = view.NewCounter(v.prep)
+	}
+	return nil
+}
+
+// countSlice counts one slice of steps and, once the count is done,
+// returns the total message.
+func (v *viewer) countSlice(ctx context.Context, slice int) []Message {
+	if v.counter == nil {
+		return nil
+	}
+	n, done, err := v.counter.Work(ctx, slice)
+	if err == nil && !done {
+		return nil
+	}
+	v.counter.Close()
+	v.counter = nil
+	if err != nil {
+		if errors.Is(err, view.ErrStopped) {
+			return nil
+		}
+		return []Message{errMsg("count", "%v", err)}
+	}
+	if v.total >= 0 {
+		return nil // reached the end meanwhile: already told
+	}
+	v.total = n
+	return []Message{{Type: "total", Total: &n}}
+}
+
+func (v *viewer) totalPtr() *int {
+	if v.total < 0 {
+		return nil
+	}
+	t := v.total
+	return &t
+}
+
+// panels are the panels around the tree at the cursor's step.
+func (v *viewer) panels() *view.Panels {
+	f := v.cur.Frame()
+	if f.Done && v.baseline == -2 {
+		v.baseline = -1
+		if base := v.prep.Baseline(); base != v.prep.Algorithm {
+			if res, err := v.prep.RunAlgorithm(base, nil); err == nil {
+				v.baseline = res.Stats.Leaves
+			}
+		}
+	}
+	return view.PanelsOf(f, v.baseline)
+}
+
+// patchMessage is the patch from the viewer's frame at step from to the
+// cursor's, with the drawing's changes.
+func (v *viewer) patchMessage(from int) Message {
+	f := v.cur.Frame()
+	p := &trace.Patch{From: from, Step: f.Step, Current: f.Current, Stack: append([]string{}, f.Stack...),
+		Line: f.Line, Type: f.Type, Narration: f.Narration, Stats: f.Stats.Clone(), Done: f.Done, Result: f.Result.Clone()}
+	for _, id := range v.cur.Touched() {
+		if nv := f.Nodes[id]; nv != nil {
+			if p.Nodes == nil {
+				p.Nodes = map[string]*trace.NodeView{}
+			}
+			p.Nodes[id] = nv.Clone()
+		}
+	}
+	d := v.cur.Drawing()
+	dp := view.Diff(v.drawn, d)
+	v.drawn = d
+	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(), Folds: foldMap(v.cur.FoldsChanged()),
+		Draw: dp, Panels: v.panels()}
+}
+
+// frameMessage is the whole frame at the cursor's step, with the whole
+// drawing.
+func (v *viewer) frameMessage() Message {
+	v.cur.Touched()
+	folds := v.cur.Folds()
+	v.cur.ClearChanged()
+	d := v.cur.Drawing()
+	v.drawn = d
+	return Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(), Folds: foldMap(folds),
+		Draw: view.Diff(nil, d), Panels: v.panels()}
+}
+
+// visible copies the cursor's frame for the viewer, leaving out the nodes
+// below folds that are still on the open path: the fold counts stand for
+// them.
+func (v *viewer) visible() *trace.Frame {
+	f := v.cur.Frame()
+	if !v.scene.HasFolds() {
+		return f.Clone()
+	}
+	g := *f
+	g.Nodes = make(map[string]*trace.NodeView, len(f.Nodes))
+	for id, nv := range f.Nodes {
+		if !v.scene.Hidden(id) {
+			g.Nodes[id] = nv
+		}
+	}
+	return g.Clone()
+}
+
+func foldMap(m map[string]view.FoldCount) map[string]FoldCount {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]FoldCount, len(m))
+	for id, c := range m {
+		out[id] = FoldCount(c)
+	}
+	return out
+}
