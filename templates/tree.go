@@ -48,7 +48,6 @@ func boardCells(board string) []boardCell {
 	return out
 }
 
-
 // BoardSource reports whether a source's nodes are drawn as small boards:
 // tic-tac-toe, Reversi and suicide Reversi (see view.BoardSource).
 func BoardSource(source string) bool { return view.BoardSource(source) }
@@ -86,12 +85,10 @@ func boardMarker(n view.Node) string {
 	return "M-31 -8L-25 -19L-19 -8Z"
 }
 
-
 // fanPath is the fan under a folded node that stands for its subtree.
 func fanPath(y float64) string {
 	return "M0 " + num(y) + "L16 " + num(y+16) + "H-16Z"
 }
-
 
 // resultValue is the root value once the search is done.
 func resultValue(v *View) string {

@@ -158,7 +158,7 @@ func TestCursorMatchesReplay(t *testing.T) {
 			work(t, c, 0)
 			checkAt(t, c, p, total, "start")
 			rng := rand.New(rand.NewPCG(1, uint64(len(q))))
-			for i := range 60 {
+			for i := range 40 {
 				var what string
 				switch rng.IntN(6) {
 				case 0, 1:

@@ -92,7 +92,7 @@ func TestPatchesRebuildDrawing(t *testing.T) {
 			for _, a := range Diff(nil, prev).Nodes {
 				attrs[a.ID] = a
 			}
-			for i := 0; i < 400 && !c.AtEnd(); i++ {
+			for i := 0; i < 200 && !c.AtEnd(); i++ {
 				c.Forward(1 + i%3)
 				work(t, c, 0)
 				d := c.Drawing()

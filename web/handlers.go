@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -256,7 +257,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 	}
 	layout := scene.Layout
 
-	run, err := replayTo(p, r.step, r.end)
+	run, err := replayTo(p, scene, r.step, r.end)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +280,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		v.Listings = append(v.Listings, listing(search.Pseudocode(p.Algorithm, f, p.PruneRule, p.FailMode, p.RootKind)))
 	}
 	v.Title = v.Listings[0].Title
-	v.Folds = view.FoldsAt(p, scene, run.frame)
+	v.Folds = run.folds
 	if base := p.Baseline(); base != p.Algorithm {
 		// The same scenario without pruning (minimax, or expectiminimax
 		// for star1), untraced: how many leaves it evaluates, to tell how
@@ -327,45 +328,41 @@ func transformView(rep search.TransformReport) *templates.TransformView {
 // replayed is the frame at the requested step, with what is known of the
 // rest of the search.
 type replayed struct {
-	frame      *trace.Frame
-	total      int // steps of the whole search; 0 when not counted
-	nextCutoff int // step of the first cutoff after the frame's; 0 when none or not known
+	frame      *trace.Frame              // the drawn nodes and the open path (see view.Cursor)
+	folds      map[string]view.FoldCount // the fold counts at the frame
+	total      int                       // steps of the whole search; 0 when not counted
+	nextCutoff int                       // step of the first cutoff after the frame's; 0 when none or not known
 }
 
-// replayTo runs the search, applying its events up to step (every event
-// when end is true), then goes on without applying them to count the
-// steps (up to countLimit) and find the next cutoff. A step beyond the end
-// gives the last frame.
-func replayTo(p *scenario.Search, step int, end bool) (replayed, error) {
-	r := replayed{frame: trace.NewFrame()}
-	var applyErr error
-	last := 0
-	// Events before the last one applied are replayed quietly: only the
-	// frame's own step needs its sentence of narration.
-	var pending trace.Event
-	havePending := false
+// replayTo moves a cursor to step (the end when end is true; a step
+// beyond the end gives the last frame), so that the page costs the memory
+// of its drawing, not of the search. Then, unless the frame is the last,
+// it runs the search once more without applying anything, up to
+// countLimit events, to count the steps and find the next cutoff.
+func replayTo(p *scenario.Search, scene *view.Scene, step int, end bool) (replayed, error) {
+	c := view.NewCursor(p, scene)
+	defer c.Close()
+	target := step
+	if end {
+		target = view.End
+	}
+	c.Seek(target)
+	if err := c.WorkAll(context.Background()); err != nil {
+		return replayed{}, err
+	}
+	r := replayed{frame: c.Frame(), folds: c.Folds()}
+	if c.AtEnd() {
+		r.total = c.Step()
+		return r, nil
+	}
+	last, at := 0, r.frame.Step
 	_, err := p.Run(func(e *trace.Event) bool {
 		last = e.Step
-		if end || e.Step <= step {
-			if havePending {
-				if applyErr = r.frame.ApplyQuietly(pending); applyErr != nil {
-					return false
-				}
-			}
-			pending, havePending = *e, true
-			return true
-		}
-		if r.nextCutoff == 0 && e.Type == trace.Prune && len(e.Pruned) > 0 {
+		if r.nextCutoff == 0 && e.Step > at && e.Type == trace.Prune && len(e.Pruned) > 0 {
 			r.nextCutoff = e.Step
 		}
 		return e.Step < countLimit
 	})
-	if applyErr == nil && havePending {
-		applyErr = r.frame.Apply(pending)
-	}
-	if applyErr != nil {
-		return r, fmt.Errorf("the search's trace does not replay: %w", applyErr)
-	}
 	switch {
 	case err == nil:
 		r.total = last

@@ -1,0 +1,200 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"runtime"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// Benchmarks of a viewer session on the full tic-tac-toe minimax
+// (2,199,784 steps, 586 nodes drawn, 504 folds). Figures and the commands
+// that produced them are in docs/performance.md.
+
+const tttMinimax = "game=tictactoe&algo=minimax"
+
+func loadedViewer(b *testing.B, query string, at StepArg) *viewer {
+	b.Helper()
+	v, err := newViewer(context.Background(), query)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if m := seek(b, v, at); m.Type != "frame" {
+		b.Fatalf("seek %v: %+v", at, m)
+	}
+	return v
+}
+
+// BenchmarkSessionHeapAtEnd reports the live heap one session holds at the
+// end of the full tic-tac-toe minimax: its cursor (frame and
+// checkpoints) and the drawing last sent.
+func BenchmarkSessionHeapAtEnd(b *testing.B) {
+	for b.Loop() {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		v := loadedViewer(b, tttMinimax, StepArg{Set: true, End: true})
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc)-float64(before.HeapAlloc), "live-bytes")
+		runtime.KeepAlive(v)
+		v.close()
+	}
+}
+
+// BenchmarkSessionBackFromEnd is one step back from the end, the answer
+// (a whole frame with the drawing) included.
+func BenchmarkSessionBackFromEnd(b *testing.B) {
+	v := loadedViewer(b, tttMinimax, StepArg{Set: true, End: true})
+	defer v.close()
+	end := v.cur.Step()
+	for b.Loop() {
+		seek(b, v, StepArg{Set: true, Value: end - 1})
+		b.StopTimer()
+		seek(b, v, StepArg{Set: true, End: true})
+		b.StartTimer()
+	}
+}
+
+// BenchmarkSessionSeekBack seeks to steps spread over the whole search,
+// from the end, where the session has been (the checkpoints cover it).
+func BenchmarkSessionSeekBack(b *testing.B) {
+	v := loadedViewer(b, tttMinimax, StepArg{Set: true, End: true})
+	defer v.close()
+	end := v.cur.Step()
+	i := 0
+	for b.Loop() {
+		i++
+		to := int(uint64(i)*2654435761) % end
+		seek(b, v, StepArg{Set: true, Value: to})
+	}
+}
+
+// BenchmarkSessionSeekEnd seeks from step 0 to the end: every step is
+// replayed once.
+func BenchmarkSessionSeekEnd(b *testing.B) {
+	for b.Loop() {
+		v := loadedViewer(b, tttMinimax, StepArg{Set: true})
+		seek(b, v, StepArg{Set: true, End: true})
+		v.close()
+	}
+}
+
+// BenchmarkSessionStep is one step forward with its answer (the patch,
+// the drawing's changes and the panels), deep in the search.
+func BenchmarkSessionStep(b *testing.B) {
+	for _, q := range []string{"tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))"), tttMinimax} {
+		b.Run(q, func(b *testing.B) {
+			v := loadedViewer(b, q, StepArg{Set: true, Value: 20})
+			defer v.close()
+			for b.Loop() {
+				if v.ended() {
+					b.StopTimer()
+					seek(b, v, StepArg{Set: true, Value: 20})
+					b.StartTimer()
+				}
+				forward(b, v, 1)
+			}
+		})
+	}
+}
+
+// BenchmarkRenderViewEnd renders /view of the full tic-tac-toe minimax at
+// its end, on the server.
+func BenchmarkRenderViewEnd(b *testing.B) {
+	s := New(Config{})
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		s.Echo().ServeHTTP(rec, httptest.NewRequest("GET", "/view?"+tttMinimax+"&step=end", nil))
+		if rec.Code != 200 {
+			b.Fatalf("got %d", rec.Code)
+		}
+	}
+}
+
+// BenchmarkSessions500 opens 500 sessions of tic-tac-toe at once over
+// real websockets on loopback; each loads the game and steps 40 times,
+// one step after the answer to the last. It reports the 50th and 99th
+// percentile of the time from a step command to its answer.
+func BenchmarkSessions500(b *testing.B) {
+	const sessions, steps = 500, 40
+	s := New(Config{MaxSessions: sessions + 10, MaxSessionsPerAddr: sessions + 10})
+	srv := httptest.NewServer(s.Echo())
+	defer srv.Close()
+	u := "ws" + srv.URL[len("http"):] + WSPath
+	for b.Loop() {
+		var mu sync.Mutex
+		var lat []time.Duration
+		var wg sync.WaitGroup
+		errs := make(chan error, sessions)
+		for i := range sessions {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				conn, _, err := websocket.DefaultDialer.Dial(u, nil)
+				if err != nil {
+					errs <- err
+					return
+				}
+				defer conn.Close()
+				algo := []string{"alphabeta", "minimax"}[i%2]
+				if err := conn.WriteJSON(map[string]any{"v": 1, "cmd": "load", "query": "game=tictactoe&algo=" + algo, "step": i % 50}); err != nil {
+					errs <- err
+					return
+				}
+				if err := readType(conn, "frame"); err != nil {
+					errs <- err
+					return
+				}
+				mine := make([]time.Duration, 0, steps)
+				for range steps {
+					start := time.Now()
+					if err := conn.WriteMessage(websocket.TextMessage, []byte(`{"v":1,"cmd":"step"}`)); err != nil {
+						errs <- err
+						return
+					}
+					if err := readType(conn, "patch"); err != nil {
+						errs <- err
+						return
+					}
+					mine = append(mine, time.Since(start))
+				}
+				mu.Lock()
+				lat = append(lat, mine...)
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			b.Fatal(err)
+		}
+		slices.Sort(lat)
+		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+	}
+}
+
+// readType reads messages until one of type want (skipping totals).
+func readType(conn *websocket.Conn, want string) error {
+	for {
+		var m Message
+		conn.SetReadDeadline(time.Now().Add(time.Minute))
+		if err := conn.ReadJSON(&m); err != nil {
+			return err
+		}
+		switch m.Type {
+		case want:
+			return nil
+		case "error":
+			return fmt.Errorf("%s: %s", m.Cmd, m.Error)
+		}
+	}
+}
