@@ -29,6 +29,8 @@ var cursorScenarios = []string{
 	"game=tictactoe&position=x...o....&algo=minimax",
 	"game=nim&matches=9&take=3",
 	"game=dice&algo=expectiminimax&depth=3",
+	"tree=((3 12 8) (2 4 6) (14 5 2))&algo=mcts&iterations=30",
+	"game=tictactoe&position=x........&algo=mcts&iterations=200",
 }
 
 func prepare(t testing.TB, query string, open ...string) (*scenario.Search, *Scene) {

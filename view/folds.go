@@ -54,7 +54,7 @@ func (f *foldCounts) count(e *trace.Event) {
 		return
 	}
 	switch e.Type {
-	case trace.Enter:
+	case trace.Enter, trace.Grow: // a call begins; MCTS adds a node to its tree
 		if c := f.owner(e.Node); c != nil {
 			c.Visited++
 		}

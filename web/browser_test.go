@@ -337,6 +337,28 @@ func TestBrowserKeyToPaint(t *testing.T) {
 	b.checkClean()
 }
 
+// TestBrowserKeyToPaintTextbook measures key press to painted frame on the
+// textbook tree when the keys come faster than the 0.25 s transition (a
+// lecturer holding →): each press follows the last frame painted, with
+// no pause, so transitions are still running when the next step lands.
+func TestBrowserKeyToPaintTextbook(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 720)
+	b.open("/view?" + textbookQuery("0").Encode())
+	const presses = 40
+	for i := 1; i <= presses; i++ {
+		b.key(kb.ArrowRight, "step "+strconv.Itoa(i)+" of 50")
+		b.waitFor(`__abt.lat.length >= `+strconv.Itoa(i), "the frame painted")
+	}
+	lat := eval[[]float64](b, `__abt.lat`)
+	slices.Sort(lat)
+	median, worst := lat[len(lat)/2], lat[len(lat)-1]
+	t.Logf("key press to painted frame on the textbook tree, keys back to back: median %.1f ms, worst %.1f ms over %d presses (includes the websocket round trip)", median, worst, len(lat))
+	if median > 100 {
+		t.Errorf("median key-to-paint %.1f ms, grossly over the 16 ms budget", median)
+	}
+	b.checkClean()
+}
+
 // TestBrowserTicTacToe shows the whole game under minimax: boards as
 // nodes, deep levels folded with their counts.
 func TestBrowserTicTacToe(t *testing.T) {
