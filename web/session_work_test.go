@@ -53,8 +53,10 @@ func TestSessionPauseStopsLongSeek(t *testing.T) {
 		t.Fatalf("pause during a seek: got %+v, want playing false", m)
 	}
 	m := c.recv()
-	if m.Type != "frame" || m.End || m.Frame.Step >= 2199784 || m.Frame.Step == 0 {
-		t.Fatalf("after the pause: got a %s at step %v (end %v), want a frame between the start and the end", m.Type, stepOf(m), m.End)
+	// The pause may come before the first slice or after a few: either
+	// way the seek stops before the end.
+	if m.Type != "frame" || m.End || m.Frame.Step >= 2199784 {
+		t.Fatalf("after the pause: got a %s at step %v (end %v), want a frame before the end", m.Type, stepOf(m), m.End)
 	}
 	if len(m.Draw.Nodes) != 586 {
 		t.Fatalf("the frame draws %d nodes, want all 586", len(m.Draw.Nodes))
