@@ -182,8 +182,21 @@ func (v *View) StepURL(n int) string {
 	return v.URL(strconv.Itoa(n))
 }
 
-// OpenURL returns the address of the same view with one more fold opened.
+// MaxLinkQuery is the longest scenario query a page repeats in every fold
+// link. A drawing has up to about a thousand folds, so a large tree typed
+// as text (a 90,000-node tree is 300 KB of query) would otherwise make a
+// page of hundreds of megabytes. Above it, a fold's link names the fold
+// only ("#open=2.1"): the viewer's script, which holds the query once,
+// opens it, as it does every fold a click reaches.
+const MaxLinkQuery = 4 << 10
+
+// OpenURL returns the address of the same view with one more fold opened,
+// or, for a scenario whose query is longer than MaxLinkQuery, the fold's
+// fragment.
 func (v *View) OpenURL(id string) string {
+	if len(v.Query) > MaxLinkQuery {
+		return "#open=" + url.QueryEscape(id)
+	}
 	open := append(append([]string(nil), v.Open...), id)
 	return v.link(strconv.Itoa(v.Step), open)
 }

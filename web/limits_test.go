@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -456,5 +457,47 @@ func TestUnboundedWrites(t *testing.T) {
 		if got := unboundedWrites(p); got != want {
 			t.Errorf("unboundedWrites(%q): got %v, want %v", p, got, want)
 		}
+	}
+}
+
+// TestLargeTreeLinks: a page of a large tree typed as text does not repeat
+// its query in every fold link; the page holds it a few times only.
+func TestLargeTreeLinks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches and draws a tree of 5,461 nodes: not with -short")
+	}
+	var b strings.Builder
+	var build func(d int)
+	leaf := 0
+	build = func(d int) {
+		if d == 0 {
+			leaf++
+			fmt.Fprint(&b, leaf%97)
+			return
+		}
+		b.WriteString("(")
+		for i := range 4 {
+			if i > 0 {
+				b.WriteString(" ")
+			}
+			build(d - 1)
+		}
+		b.WriteString(")")
+	}
+	build(6) // 5,461 nodes, 14 KB of text: over templates.MaxLinkQuery
+	q := url.Values{"tree": {b.String()}, "step": {"5"}}
+	s := New(testConfig())
+	rec := httpGet(t, s, "/view?"+q.Encode())
+	if rec.Code != http.StatusOK {
+		t.Fatalf("got %d, want 200", rec.Code)
+	}
+	body := rec.Body.String()
+	folds := strings.Count(body, `data-fold="`)
+	repeats := strings.Count(body, url.QueryEscape(b.String()[:200]))
+	if folds == 0 || !strings.Contains(body, `href="#open=`) {
+		t.Fatalf("got %d folds, want fold links that name the fold", folds)
+	}
+	if repeats > 10 {
+		t.Errorf("the tree's query stands %d times in the page of %d folds, want a few (the step controls and the data)", repeats, folds)
 	}
 }
