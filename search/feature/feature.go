@@ -312,25 +312,26 @@ func E(dir Direction, g Goals, v float64) float64 {
 // Evaluate returns E(s).
 func (e *Kuhlmann[S]) Evaluate(s S) float64 { return E(e.dir, e.goals, e.V(s)) }
 
-// Explain returns the construction as terms that sum to E: first
-// "1 + R⁻" (count 1, weight 1 + R⁻), then one term per feature, named
-// "V(discs)" maximising or "1 − V(discs)" minimising, with the feature's
-// scaled value as Count and (R⁺ − R⁻ − 2)·wi/Σw as Weight, and last "R⁺"
-// with count 0, so that both goal values are on show.
+// Explain returns the construction as terms that sum to E, naming both
+// goal values: first "1 + R⁻ (R⁻ = 0)" with count 1 and weight 1 + R⁻,
+// then one term per feature, "V(discs) (R⁺ = 100)" maximising or
+// "1 − V(discs) (R⁺ = 100)" minimising, with the feature's scaled value as
+// Count and (R⁺ − R⁻ − 2)·wi/Σw as Weight.
 func (e *Kuhlmann[S]) Explain(s S) []trace.Term {
 	k := e.goals.Hi - e.goals.Lo - 2
-	out := make([]trace.Term, 0, len(e.terms)+2)
-	out = append(out, trace.Term{Name: "1 + R⁻", Count: 1, Weight: 1 + e.goals.Lo})
+	out := make([]trace.Term, 0, len(e.terms)+1)
+	out = append(out, trace.Term{Name: "1 + R⁻ (R⁻ = " + num(e.goals.Lo) + ")", Count: 1, Weight: 1 + e.goals.Lo})
 	for _, t := range e.terms {
 		v, name := t.f.share(s), "V("+t.f.Name+")"
 		if e.dir == Minimise {
 			v, name = 1-v, "1 − V("+t.f.Name+")"
 		}
-		out = append(out, trace.Term{Name: name, Count: v, Weight: k * t.w / e.sum})
+		out = append(out, trace.Term{Name: name + " (R⁺ = " + num(e.goals.Hi) + ")", Count: v, Weight: k * t.w / e.sum})
 	}
-	out = append(out, trace.Term{Name: "R⁺", Count: 0, Weight: e.goals.Hi})
 	return out
 }
+
+func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 // Bound is the largest absolute value E takes.
 func (e *Kuhlmann[S]) Bound() float64 {

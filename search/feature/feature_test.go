@@ -50,9 +50,9 @@ func TestKuhlmannLecture(t *testing.T) {
 			if sum != tc.want {
 				t.Errorf("terms sum to %v, want %v", sum, tc.want)
 			}
-			wantNames := "1 + R⁻,V(discs),R⁺"
+			wantNames := "1 + R⁻ (R⁻ = 0),V(discs) (R⁺ = 100)"
 			if tc.dir == Minimise {
-				wantNames = "1 + R⁻,1 − V(discs),R⁺"
+				wantNames = "1 + R⁻ (R⁻ = 0),1 − V(discs) (R⁺ = 100)"
 			}
 			if got := strings.Join(names, ","); got != wantNames {
 				t.Errorf("terms %q, want %q", got, wantNames)
