@@ -103,3 +103,19 @@ func TestSolveMCTS(t *testing.T) {
 		t.Errorf("--c -1: exit %d, %q; want a usage error", code, errOut)
 	}
 }
+
+// TestSolveCurve: solve --algo mcts --curve N prints MCTS's choice as the
+// iterations grow against alpha-beta's answer, and refuses other algorithms.
+func TestSolveCurve(t *testing.T) {
+	code, out, errOut := runCmd("solve", "--tree", "A(B(3 12 8) C(2 4 6) D(14 5 2))", "--algo", "mcts", "--iterations", "1000", "--curve", "8")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "alpha-beta: value 3, best 0") || !strings.Contains(out, "      1000  B") {
+		t.Errorf("output lacks alpha-beta's answer or MCTS's last choice:\n%s", out)
+	}
+	code, _, errOut = runCmd("solve", "--tree", "(1 2)", "--curve", "8")
+	if code != exitUsage || !strings.Contains(errOut, "choose --algo mcts") {
+		t.Errorf("--curve with alpha-beta: exit %d, %q; want a usage error", code, errOut)
+	}
+}

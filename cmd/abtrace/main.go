@@ -97,6 +97,8 @@ Options:
   --iterations N        mcts: iterations (default 1000, at most 200000)
   --c C                 mcts: the exploration constant of UCB1 = w/n + C·√(ln N / n) (default √2)
   --playout P           mcts: random (default) or eval, greedy by the --eval evaluation; --seed S seeds it
+  --curve N             solve --algo mcts: MCTS's choice and estimate at N iteration counts (log-spaced)
+                        against alpha-beta's exact answer
   --bounds L,U          star1: the least and greatest leaf value (dice: -1,1 by default)
   --player K            paranoid: the player (1, 2, ...) all the others ally against (default 1)
   --transform T         map every leaf value through a monotone table such as 1:1,2:20,3:30,4:400 or a
@@ -291,6 +293,8 @@ type solveJSON struct {
 	// by name with its value under the method.
 	MoveValues []moveValueJSON `json:"move_values,omitempty"`
 	Method     string          `json:"method,omitempty"`
+	// Curve is MCTS against alpha-beta (solve --algo mcts --curve N).
+	Curve *scenario.Curve `json:"curve,omitempty"`
 	Worlds     []string        `json:"worlds,omitempty"`
 }
 
@@ -335,8 +339,10 @@ type statsJSON struct {
 
 func solve(args []string, stdout, stderr io.Writer) int {
 	asJSON := false
+	curve := 0
 	p, code := parseScenario("solve", args, os.Stdin, stderr, func(fs *flag.FlagSet) {
 		fs.BoolVar(&asJSON, "json", false, "print one JSON object")
+		fs.IntVar(&curve, "curve", 0, "mcts: compare with alpha-beta at N points as the iterations grow")
 	})
 	if p == nil {
 		return code
@@ -370,6 +376,17 @@ func solve(args []string, stdout, stderr io.Writer) int {
 		out.Transform = &transformJSON{Name: rep.Transform, OrderPreserving: rep.OrderPreserving,
 			ValueBefore: rep.Before.Value, BestBefore: rep.Before.Best, Changed: rep.Changed}
 	}
+	if curve != 0 {
+		c, err := p.MCTSCurve(curve)
+		if err != nil {
+			fmt.Fprintf(stderr, "abtrace solve: %v\n", err)
+			if scenario.IsUsage(err) {
+				return exitUsage
+			}
+			return exitSearch
+		}
+		out.Curve = &c
+	}
 	if asJSON {
 		b, err := json.Marshal(out)
 		if err != nil {
@@ -380,7 +397,22 @@ func solve(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	printSummary(stdout, p, res, out)
+	if out.Curve != nil {
+		printCurve(stdout, *out.Curve)
+	}
 	return exitOK
+}
+
+// printCurve prints MCTS against alpha-beta, one line per point.
+func printCurve(w io.Writer, c scenario.Curve) {
+	fmt.Fprintf(w, "alpha-beta: value %s, best %s\n%10s  %-8s %9s\n", trace.Num(c.Exact).Plain(), strings.Join(c.ExactBest, " or "), "iterations", "mcts", "estimate")
+	for _, p := range c.Points {
+		mark := "differs"
+		if p.Agrees {
+			mark = "agrees"
+		}
+		fmt.Fprintf(w, "%10d  %-8s %9.3f  %s\n", p.Iter, p.Move, p.Estimate, mark)
+	}
 }
 
 // solveHidden runs a method for hidden cards (clairvoyance, infoset) and

@@ -272,6 +272,8 @@ type Search struct {
 	// utility of the source (the rewards' scale; zero for [−1, 1]).
 	mcts     search.MCTSParams
 	outcomes search.Bounds
+	// progress runs MCTS untraced, reporting every iteration (MCTSCurve).
+	progress func(func(search.Progress)) error
 }
 
 // MoveName names the move that leads from the parent of node id to it as
@@ -601,6 +603,13 @@ func setRun[S any, G search.Game[S]](p *Search, g G, root S, opt search.Options[
 	opt.MCTS = p.mcts
 	if p.Algorithm == search.AlgoMCTS && !opt.Bounds.Set() {
 		opt.Bounds = p.outcomes
+	}
+	p.progress = func(progress func(search.Progress)) error {
+		mo := opt.MCTSOptions()
+		mo.Bounds = p.outcomes
+		mo.Progress = progress
+		_, err := search.MCTS(g, root, mo, nil)
+		return err
 	}
 	if p.Transform == nil {
 		p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
