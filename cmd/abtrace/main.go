@@ -294,8 +294,8 @@ type solveJSON struct {
 	MoveValues []moveValueJSON `json:"move_values,omitempty"`
 	Method     string          `json:"method,omitempty"`
 	// Curve is MCTS against alpha-beta (solve --algo mcts --curve N).
-	Curve *scenario.Curve `json:"curve,omitempty"`
-	Worlds     []string        `json:"worlds,omitempty"`
+	Curve  *scenario.Curve `json:"curve,omitempty"`
+	Worlds []string        `json:"worlds,omitempty"`
 }
 
 // moveValueJSON is one root move under clairvoyance or infoset.
