@@ -196,3 +196,39 @@ func TestSIGTERMDuringSeek(t *testing.T) {
 	// loaded machine.
 	s.wait(t, shutdownGrace+5*time.Second)
 }
+// TestDisconnectStopsWork: after a client that asked for the heaviest
+// seek disconnects, the server's CPU goes idle within a second and its
+// heap comes back under maxIdleHeap.
+func TestDisconnectStopsWork(t *testing.T) {
+	const maxIdleHeap = 64 << 20
+	s := startServer(t)
+	c := seekHeaviest(t, s)
+	time.Sleep(500 * time.Millisecond)
+	c.Close()
+	// Look at one-second windows of CPU time; the first idle one must come
+	// within the first two windows after the disconnect.
+	idle := false
+	for i := 0; i < 2 && !idle; i++ {
+		a := cpuTicks(t, s.cmd.Process.Pid)
+		time.Sleep(time.Second)
+		idle = cpuTicks(t, s.cmd.Process.Pid)-a <= 10 // ≤ 10% of a core
+	}
+	if !idle {
+		t.Errorf("the server still works a second after the client left")
+	}
+	var heap float64
+	for range 20 {
+		h := s.health(t)
+		if h["sessions"].(float64) == 0 {
+			heap = h["heap_bytes"].(float64)
+			if heap < maxIdleHeap {
+				break
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Logf("heap after the client left: %.1f MB", heap/(1<<20))
+	if heap >= maxIdleHeap {
+		t.Errorf("heap after the client left: got %.0f MB, want under %d MB", heap/(1<<20), maxIdleHeap>>20)
+	}
+}
