@@ -196,6 +196,7 @@ func TestSIGTERMDuringSeek(t *testing.T) {
 	// loaded machine.
 	s.wait(t, shutdownGrace+5*time.Second)
 }
+
 // TestDisconnectStopsWork: after a client that asked for the heaviest
 // seek disconnects, the server's CPU goes idle within a second and its
 // heap comes back under maxIdleHeap.
