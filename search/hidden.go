@@ -566,9 +566,9 @@ func openBest[S any, G HiddenGame[S]](g G, s S, kind trace.Kind, budget Budget) 
 	return out, nil
 }
 
-// number writes a value for the table: exact values as they are, MCTS
-// estimates to two decimals.
-func (r HiddenReport) number(v float64) string {
+// Number writes a value as the table shows it: exact values as they are,
+// MCTS estimates to two decimals.
+func (r HiddenReport) Number(v float64) string {
 	if r.Method == MethodDeterminized && !math.IsNaN(v) {
 		return strconv.FormatFloat(v, 'f', 2, 64)
 	}
@@ -591,9 +591,9 @@ func (r HiddenReport) Table() string {
 		}
 		fmt.Fprintf(&b, "%s%-7s", mark, m.Name)
 		for _, v := range m.PerWorld {
-			fmt.Fprintf(&b, " %8s", r.number(v))
+			fmt.Fprintf(&b, " %8s", r.Number(v))
 		}
-		fmt.Fprintf(&b, " %8s\n", r.number(m.Value))
+		fmt.Fprintf(&b, " %8s\n", r.Number(m.Value))
 	}
 	return b.String()
 }

@@ -84,6 +84,9 @@ type View struct {
 	// Transform is what the scenario's evaluation transform did to the
 	// decision; nil when it has none.
 	Transform *TransformView
+	// Hidden is the table of a method for hidden cards (clairvoyance,
+	// infoset, determinized); nil for other scenarios.
+	Hidden *HiddenView
 	// WSPath is the path of the websocket the script connects to.
 	WSPath string
 }

@@ -65,3 +65,26 @@ func TestBrowserCards(t *testing.T) {
 	}
 	b.screenshot("cards-done.png")
 }
+
+// TestBrowserCardsInfoSets: the information-set method's table shows, deal
+// by deal, that ♣9 guarantees 1 and 2 tricks (1.5 on average) while the
+// chosen ♥6 guarantees 2, and names the risk after ♣9 ♣10 ♠2.
+func TestBrowserCardsInfoSets(t *testing.T) {
+	for _, algo := range []string{"infoset", "clairvoyance"} {
+		t.Run(algo, func(t *testing.T) {
+			b := newBrowserEnv(t, 1280, 720)
+			b.open("/view?" + url.Values{"game": {"cards"}, "algo": {algo}, "step": {"0"}}.Encode())
+			b.waitFor(`document.querySelector('[data-testid="hidden-table"]') !== null`, "the table of first moves")
+			club9 := b.text(`tr[data-move="♣9"] td.avg`)
+			chosen := b.text(`tr.chosen th`)
+			want9 := map[string]string{"infoset": "1.5", "clairvoyance": "2"}[algo]
+			if club9 != want9 || chosen != "♥6" {
+				t.Errorf("♣9 averages %q and the chosen row is %q; want %s and ♥6", club9, chosen, want9)
+			}
+			if algo == "infoset" && !strings.Contains(b.text(`[data-testid="hidden-risk"]`), "after ♣9 ♣10 ♠2, deal 1 needs ♦6, deal 2 needs ♥6") {
+				t.Errorf("risk %q, want the throw after ♣9 ♣10 ♠2", b.text(`[data-testid="hidden-risk"]`))
+			}
+			b.screenshot("cards-" + algo + ".png")
+		})
+	}
+}

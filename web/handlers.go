@@ -297,6 +297,13 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		}
 		v.Transform = transformView(rep)
 	}
+	if p.Method != nil {
+		rep, err := p.HiddenReport()
+		if err != nil {
+			return nil, err
+		}
+		v.Hidden = hiddenView(rep)
+	}
 	return v, nil
 }
 
