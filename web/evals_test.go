@@ -1,9 +1,13 @@
 package web
 
 import (
+	"bufio"
+	"context"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestEvalPages(t *testing.T) {
@@ -71,5 +75,38 @@ func TestParallelStream(t *testing.T) {
 		if !strings.Contains(body, w) {
 			t.Errorf("stream lacks %q:\n%s", w, body)
 		}
+	}
+}
+
+// TestStreamEndsWhenClientLeaves opens the largest tournament a page may
+// ask for (396 Reversi games at depth 4, many seconds of work), reads
+// its first event, hangs up, and checks that the server stops the work
+// and frees the stream's slot.
+func TestStreamEndsWhenClientLeaves(t *testing.T) {
+	s := newTestServer(t)
+	srv := httptest.NewServer(s.Echo())
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/stream/tournament?game=reversi&evals=discs,mobility,corners,edges&depth=4&games=33&seed=1", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(res.Body).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "event: ") {
+		t.Fatalf("first line %q, %v; want an event", line, err)
+	}
+	if len(streams) != 1 {
+		t.Errorf("%d streams running, want 1", len(streams))
+	}
+	cancel()
+	res.Body.Close()
+	// The handler notices the closed connection at its next search check
+	// and returns, releasing the slot long before the games could finish.
+	for i := 0; len(streams) != 0; i++ {
+		if i == 2000 {
+			t.Fatalf("the stream's slot is still taken after the client left")
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
