@@ -393,23 +393,7 @@ func (h *hidden[S, G]) frontier(b belief[S]) ([][]float64, error) {
 		return pareto(all, b.worlds), nil
 	case trace.Min:
 		// MIN's card is seen: group the successors by what MAX observes.
-		groups := map[string]*belief[S]{}
-		var keys []string
-		for i, wi := range b.worlds {
-			g := h.worlds[wi].Game
-			for _, m := range g.Moves(b.states[i], nil) {
-				c := g.Result(b.states[i], m)
-				k := g.Observe(c)
-				nb := groups[k]
-				if nb == nil {
-					nb = &belief[S]{}
-					groups[k] = nb
-					keys = append(keys, k)
-				}
-				nb.worlds = append(nb.worlds, wi)
-				nb.states = append(nb.states, c)
-			}
-		}
+		groups, keys, _ := h.successors(b, nil)
 		acc := [][]float64{make([]float64, n)}
 		for _, wi := range b.worlds {
 			acc[0][wi] = math.Inf(1)
@@ -516,33 +500,59 @@ func (h *hidden[S, G]) fusion(b belief[S], line []string) (*Fusion, error) {
 			}
 		}
 		// Follow every best move, grouped by what MAX sees after it.
-		groups := map[string]*belief[S]{}
-		var keys, names []string
-		for i, wi := range b.worlds {
-			g := h.worlds[wi].Game
-			for _, m := range g.Moves(b.states[i], nil) {
-				name := g.MoveName(b.states[i], m)
-				if !slices.Contains(best[i], name) {
-					continue
-				}
-				c := g.Result(b.states[i], m)
-				k := g.Observe(c)
-				nb := groups[k]
-				if nb == nil {
-					nb = &belief[S]{}
-					groups[k] = nb
-					keys = append(keys, k)
-					names = append(names, name)
-				}
-				nb.worlds = append(nb.worlds, wi)
-				nb.states = append(nb.states, c)
-			}
-		}
+		groups, keys, names := h.successors(b, best)
 		for i, k := range keys {
 			queue = append(queue, item{*groups[k], append(slices.Clone(it.line), names[i])})
 		}
 	}
 	return nil, nil
+}
+
+// successors groups the successors of the states of b by what MAX
+// observes after the move: one information set per observation, in the
+// order first met, with the name of a move that leads there. With keep
+// set, only the moves keep[i] names are followed in the i-th state.
+func (h *hidden[S, G]) successors(b belief[S], keep [][]string) (map[string]*belief[S], []string, []string) {
+	groups := map[string]*belief[S]{}
+	var keys, names []string
+	for i, wi := range b.worlds {
+		g := h.worlds[wi].Game
+		for _, m := range g.Moves(b.states[i], nil) {
+			name := g.MoveName(b.states[i], m)
+			if keep != nil && !slices.Contains(keep[i], name) {
+				continue
+			}
+			c := g.Result(b.states[i], m)
+			k := g.Observe(c)
+			nb := groups[k]
+			if nb == nil {
+				nb = &belief[S]{}
+				groups[k] = nb
+				keys = append(keys, k)
+				names = append(names, name)
+			}
+			nb.worlds = append(nb.worlds, wi)
+			nb.states = append(nb.states, c)
+		}
+	}
+	return groups, keys, names
+}
+
+// RiskText says the risk below the i-th root move in a sentence: "after
+// ♣9 ♣10 ♠2, world 1 needs ♦6, world 2 needs ♥6, and MAX cannot tell
+// which"; "" when there is none. world names the worlds ("world", "deal").
+func (r HiddenReport) RiskText(i int, world string) string {
+	if i >= len(r.Risk) || r.Risk[i] == nil {
+		return ""
+	}
+	f := r.Risk[i]
+	var parts []string
+	for wi, b := range f.Best {
+		if b != nil {
+			parts = append(parts, fmt.Sprintf("%s %d needs %s", world, wi+1, strings.Join(b, " or ")))
+		}
+	}
+	return "after " + strings.Join(f.Line, " ") + ", " + strings.Join(parts, ", ") + ", and MAX cannot tell which"
 }
 
 // openBest returns the names of the moves best at s in the open game.

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"strings"
-
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/templates"
 )
@@ -29,17 +27,10 @@ func hiddenView(rep search.HiddenReport) *templates.HiddenView {
 		}
 		h.Rows = append(h.Rows, row)
 	}
-	for i, r := range rep.Risk {
-		if r == nil {
-			continue
+	for i, m := range rep.Moves {
+		if risk := rep.RiskText(i, "deal"); risk != "" {
+			h.Risks = append(h.Risks, "Risk of "+m.Name+": "+risk+".")
 		}
-		var parts []string
-		for wi, b := range r.Best {
-			if b != nil {
-				parts = append(parts, "deal "+string(rune('1'+wi))+" needs "+strings.Join(b, " or "))
-			}
-		}
-		h.Risks = append(h.Risks, "Risk of "+rep.Moves[i].Name+": after "+strings.Join(r.Line, " ")+", "+strings.Join(parts, ", ")+", and MAX cannot tell which.")
 	}
 	return h
 }

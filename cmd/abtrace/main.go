@@ -466,17 +466,10 @@ func printHidden(w io.Writer, p *scenario.Search, rep search.HiddenReport) {
 	best := rep.Moves[rep.Best]
 	fmt.Fprintf(w, "best move %s, value %s on average\n", best.Name, trace.Num(best.Value).Plain())
 	fmt.Fprint(w, rep.Table())
-	for i, r := range rep.Risk {
-		if r == nil {
-			continue
+	for i, m := range rep.Moves {
+		if risk := rep.RiskText(i, "world"); risk != "" {
+			fmt.Fprintf(w, "risk of %s: %s\n", m.Name, risk)
 		}
-		var parts []string
-		for wi, b := range r.Best {
-			if b != nil {
-				parts = append(parts, fmt.Sprintf("world %d needs %s", wi+1, strings.Join(b, " or ")))
-			}
-		}
-		fmt.Fprintf(w, "risk of %s: after %s, %s, and MAX cannot tell which\n", rep.Moves[i].Name, strings.Join(r.Line, " "), strings.Join(parts, ", "))
 	}
 }
 
