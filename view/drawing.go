@@ -217,6 +217,8 @@ type Drawing struct {
 	// Animate is true when the drawing is small enough (AnimateNodes) for
 	// its changes to be animated.
 	Animate bool
+
+	attrs []NodeAttrs // Attrs, once computed
 }
 
 // BoardSource reports whether a source's nodes are drawn as small boards:

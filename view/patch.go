@@ -1,5 +1,7 @@
 package view
 
+import "slices"
+
 // NodeAttrs is everything about one drawn node that changes as the search
 // goes, with the edge into it, its cut mark and its fold glyph: what the
 // page's script writes into the drawing. Coordinates are written as the
@@ -50,8 +52,12 @@ type DrawingPatch struct {
 	Nodes []NodeAttrs `json:"nodes"`
 }
 
-// Attrs returns the attributes of every node, in preorder.
+// Attrs returns the attributes of every node, in preorder. They are
+// computed once per drawing; the slice belongs to the drawing.
 func (d *Drawing) Attrs() []NodeAttrs {
+	if d.attrs != nil {
+		return d.attrs
+	}
 	edges := make(map[string]*Edge, len(d.Edges))
 	for i := range d.Edges {
 		edges[d.Edges[i].ID] = &d.Edges[i]
@@ -60,6 +66,7 @@ func (d *Drawing) Attrs() []NodeAttrs {
 	for i := range d.Nodes {
 		out[i] = attrsOf(&d.Nodes[i], edges[d.Nodes[i].ID])
 	}
+	d.attrs = out
 	return out
 }
 
@@ -87,7 +94,7 @@ func Diff(a, b *Drawing) *DrawingPatch {
 	p := &DrawingPatch{Step: b.Step}
 	now := b.Attrs()
 	if a == nil {
-		p.Nodes = now
+		p.Nodes = slices.Clone(now)
 		return p
 	}
 	p.From = a.Step

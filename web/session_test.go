@@ -286,13 +286,19 @@ func TestSessionEndsWhenClientLeaves(t *testing.T) {
 		c.send(`{"v":1,"cmd":"play","speed":50}`)
 		c.conn.Close()
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for h.Sessions() > 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if n := h.Sessions(); n != 0 {
+	if n := waitSessionsGone(h); n != 0 {
 		t.Fatalf("%d sessions still open after their clients left", n)
 	}
+}
+
+// waitSessionsGone waits (up to five seconds) until the hub has no session
+// open, and returns the number still open.
+func waitSessionsGone(h *Hub) int {
+	deadline := time.Now().Add(5 * time.Second)
+	for h.Sessions() > 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	return h.Sessions()
 }
 
 // Closing the hub (server shutdown) closes the viewers' sockets.

@@ -4,7 +4,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gorilla/websocket"
 
@@ -91,11 +90,7 @@ func TestSessionLeavingStopsLongSeek(t *testing.T) {
 	}
 	c.send(`{"v":1,"cmd":"seek","step":"end"}`)
 	c.conn.Close()
-	deadline := time.Now().Add(5 * time.Second)
-	for h.Sessions() > 0 && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
-	if n := h.Sessions(); n != 0 {
+	if n := waitSessionsGone(h); n != 0 {
 		t.Fatalf("%d sessions still open after the viewer left during a seek", n)
 	}
 }
