@@ -154,6 +154,7 @@ func (s *Server) routes() {
 	s.e.GET("/compare", s.compare)
 	s.e.GET("/api/compare", s.compareAPI)
 	s.e.GET("/lab", s.lab)
+	s.exportRoutes()
 	s.exerciseRoutes()
 	s.exercisePageRoutes()
 	s.evalRoutes()

@@ -1,0 +1,195 @@
+package export
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// drawingAt draws scenario s at step (-1: the end) as the viewer does.
+func drawingAt(t *testing.T, s scenario.Scenario, step int) *view.Drawing {
+	t.Helper()
+	p, err := s.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scene, err := view.NewScene(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := trace.NewFrame()
+	var applyErr error
+	if _, err := p.Run(func(e *trace.Event) bool {
+		if step >= 0 && e.Step > step {
+			return false
+		}
+		applyErr = f.Apply(*e)
+		return applyErr == nil
+	}); err != nil && step < 0 {
+		t.Fatal(err)
+	}
+	if applyErr != nil {
+		t.Fatal(applyErr)
+	}
+	return scene.Draw(f, view.FoldsAt(p, scene, f))
+}
+
+// goldenCases are the drawings every export is checked on: the textbook
+// tree at its cutoff (step 27: C is cut after its first leaf) and at the
+// end, and a tree with CHANCE nodes.
+var goldenCases = []struct {
+	name string
+	s    scenario.Scenario
+	step int
+}{
+	{"textbook-cutoff", scenario.Scenario{Tree: "A(B(3 12 8) C(2 4 6) D(14 5 2))"}, 27},
+	{"textbook-end", scenario.Scenario{Tree: "A(B(3 12 8) C(2 4 6) D(14 5 2))"}, -1},
+	{"chance-end", scenario.Scenario{Tree: "([chance](0.9:(2 2) 0.1:(3 3)) [chance](0.9:(1 1) 0.1:(4 4)))", Algo: "expectiminimax"}, -1},
+	{"star1-cutoff", scenario.Scenario{Tree: "([chance](5 7) [chance](0 9))", Algo: "star1", Bounds: "0,10"}, 22},
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to write it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from its golden file (run go test -update after checking the change):\ngot:\n%s", name, got)
+	}
+}
+
+func TestSVGGolden(t *testing.T) {
+	for _, tc := range goldenCases {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := SVG(&buf, drawingAt(t, tc.s, tc.step), SVGOptions{Title: tc.name}); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, tc.name+".svg", buf.Bytes())
+		})
+	}
+}
+
+func TestLaTeXGolden(t *testing.T) {
+	for _, tc := range goldenCases {
+		for _, m := range []struct {
+			suffix string
+			mode   TeXMode
+		}{{"", TeXStep}, {"-exam", TeXExam}, {"-key", TeXKey}} {
+			if m.mode != TeXStep && tc.step >= 0 {
+				continue // the exam and its key do not depend on the step
+			}
+			t.Run(tc.name+m.suffix, func(t *testing.T) {
+				var buf bytes.Buffer
+				if err := LaTeX(&buf, drawingAt(t, tc.s, tc.step), TeXOptions{Mode: m.mode, Title: tc.name}); err != nil {
+					t.Fatal(err)
+				}
+				golden(t, tc.name+m.suffix+".tex", buf.Bytes())
+			})
+		}
+	}
+}
+
+// TestSVGShowsTheDrawing checks the SVG against the drawing it comes
+// from: one group per node with its state, one per edge, a cut group
+// with the test for every pruned edge, and no script, stylesheet or
+// external reference.
+func TestSVGShowsTheDrawing(t *testing.T) {
+	for _, tc := range goldenCases {
+		t.Run(tc.name, func(t *testing.T) {
+			d := drawingAt(t, tc.s, tc.step)
+			var buf bytes.Buffer
+			if err := SVG(&buf, d, SVGOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			out := buf.String()
+			for _, n := range d.Nodes {
+				if want := `<g data-node="` + n.ID + `" data-state="` + n.State + `">`; !strings.Contains(out, want) {
+					t.Errorf("node %q: no %s", n.ID, want)
+				}
+				if n.Shown != "" && !strings.Contains(out, ">"+n.Shown+"</text>") {
+					t.Errorf("node %q: its value %q is not written", n.ID, n.Shown)
+				}
+			}
+			for _, e := range d.Edges {
+				if want := `<g data-edge="` + e.ID + `" data-state="` + e.State + `">`; !strings.Contains(out, want) {
+					t.Errorf("edge %q: no %s", e.ID, want)
+				}
+				if e.Cut != strings.Contains(out, `<g data-cut="`+e.ID+`">`) {
+					t.Errorf("edge %q: cut %v, but the SVG disagrees", e.ID, e.Cut)
+				}
+				if e.Test != "" && !strings.Contains(out, ">"+e.Test+"</text>") {
+					t.Errorf("edge %q: the test %q is not written", e.ID, e.Test)
+				}
+			}
+			for _, bad := range []string{"<script", "<style", "href=", "@import", "url("} {
+				if strings.Contains(out, bad) {
+					t.Errorf("the SVG contains %q: it must stand alone", bad)
+				}
+			}
+		})
+	}
+}
+
+// TestLaTeXCompiles compiles every golden LaTeX file with pdflatex. It
+// skips where pdflatex is missing, and fails then when CI=true.
+func TestLaTeXCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("pdflatex is slow")
+	}
+	pdflatex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("pdflatex is missing, and CI=true: .ci/run installs texlive-latex-extra and texlive-pictures")
+		}
+		t.Skip("pdflatex is not installed (Debian: texlive-latex-extra, texlive-pictures)")
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.tex"))
+	if len(files) == 0 {
+		t.Fatal("no LaTeX golden files")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			dir := t.TempDir()
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "tree.tex"), src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "tree.tex")
+			cmd.Dir = dir
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("pdflatex failed: %v\n%s", err, lastLines(string(out), 25))
+			}
+			if st, err := os.Stat(filepath.Join(dir, "tree.pdf")); err != nil || st.Size() == 0 {
+				t.Fatalf("no PDF: %v", err)
+			}
+		})
+	}
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}

@@ -1,0 +1,361 @@
+package export
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
+)
+
+// The colours of the viewer's light theme (static/abtrace.css), which
+// prints and projects well.
+const (
+	colBg        = "#ffffff"
+	colBg2       = "#f3f4f6"
+	colFg        = "#0f172a"
+	colMuted     = "#475569"
+	colGhost     = "#94a3b8"
+	colMax       = "#1d4ed8"
+	colMaxFill   = "#dbeafe"
+	colMin       = "#b91c1c"
+	colMinFill   = "#fee2e2"
+	colLeaf      = "#334155"
+	colLeafFill  = "#e2e8f0"
+	colOpenFill  = "#fef3c7"
+	colAccent    = "#c2410c"
+	colCut       = "#dc2626"
+	colPruned    = "#94a3b8"
+	colAB        = "#6d28d9"
+	colChance    = "#0f766e"
+	colChanceBg  = "#ccfbf1"
+	fontFamily   = "DejaVu Sans, Verdana, Arial, sans-serif"
+)
+
+var playerCols = [4][2]string{{"#1d4ed8", "#dbeafe"}, {"#b91c1c", "#fee2e2"}, {"#15803d", "#dcfce7"}, {"#a16207", "#fef9c3"}}
+
+// Kind is what a Shape is.
+type Kind uint8
+
+// The kinds of shapes.
+const (
+	Line Kind = iota + 1
+	Polygon
+	Rect
+	Circle
+	Text
+)
+
+// Owner is what a shape belongs to.
+type Owner uint8
+
+// The owners of shapes.
+const (
+	OfNode Owner = iota
+	OfEdge
+	OfCut
+)
+
+// Shape is one drawn primitive with its style, in the drawing's units.
+type Shape struct {
+	Kind Kind
+	// Of says what the shape belongs to: a node (Node is its id), an edge
+	// (Edge is the id of the child it leads to) or a cut mark and its test
+	// (Edge is the pruned child); State is that node's or child's state.
+	Of                Owner
+	Node, Edge, State string
+
+	X1, Y1, X2, Y2 float64      // Line
+	Points         [][2]float64 // Polygon
+	X, Y, W, H, RX float64      // Rect (X, Y: top left); Circle: X, Y centre, RX radius
+	// Text: the text at X, Y (baseline), its size, boldness, anchor
+	// ("start", "middle", "end"), and a halo of the background colour
+	// around the letters (HaloW wide) so it stays legible over lines.
+	Str    string
+	Size   float64
+	Bold   bool
+	Anchor string
+	HaloW  float64
+	Strike bool
+
+	Fill, Stroke string // "" for none
+	StrokeW      float64
+	Dash         []float64
+	Opacity      float64 // 1 for opaque
+}
+
+// Shapes lays the drawing out as primitives, in painting order: edges and
+// probabilities, then nodes with their labels, then cut marks and tests.
+func Shapes(d *view.Drawing) []Shape {
+	var out []Shape
+	for _, e := range d.Edges {
+		s := Shape{Kind: Line, Of: OfEdge, Edge: e.ID, State: e.State, X1: e.X1, Y1: e.Y1, X2: e.X2, Y2: e.Y2, Opacity: 1}
+		switch {
+		case e.Current:
+			s.Stroke, s.StrokeW = colAccent, 5
+		case e.State == "open" || e.State == "done":
+			s.Stroke, s.StrokeW = colFg, 2.5
+		case e.State == "pruned":
+			s.Stroke, s.StrokeW, s.Dash, s.Opacity = colPruned, 1.5, []float64{6, 5}, 0.7
+		default:
+			s.Stroke, s.StrokeW, s.Opacity = colGhost, 1.5, 0.6
+		}
+		out = append(out, s)
+	}
+	// Probabilities after every edge, so that no edge crosses a label.
+	for _, e := range d.Edges {
+		if e.Prob != "" {
+			out = append(out, Shape{Kind: Text, Of: OfEdge, Edge: e.ID, State: e.State, X: e.ProbX, Y: e.ProbY, Str: e.Prob, Size: 12, Bold: true,
+				Anchor: "middle", Fill: colChance, HaloW: 4, Opacity: 1})
+		}
+	}
+	for _, n := range d.Nodes {
+		out = appendNode(out, n)
+	}
+	for _, e := range d.Edges {
+		if !e.Cut {
+			continue
+		}
+		out = append(out, Shape{Kind: Line, Of: OfCut, Edge: e.ID, X1: e.CutX1, Y1: e.CutY1, X2: e.CutX2, Y2: e.CutY2,
+			Stroke: colCut, StrokeW: 3.5, Opacity: 1})
+		if e.Test != "" {
+			out = append(out, Shape{Kind: Text, Of: OfCut, Edge: e.ID, X: e.TestX, Y: e.TestY, Str: e.Test, Size: 14, Bold: true,
+				Anchor: "middle", Fill: colCut, HaloW: 4, Opacity: 1})
+		}
+	}
+	return out
+}
+
+// colours returns a node's stroke and fill colours for its state.
+func colours(n view.Node) (stroke, fill string, width float64) {
+	stroke, fill, width = colGhost, colBg, 1.5
+	kindStroke, kindFill := "", ""
+	switch {
+	case n.Glyph == view.GlyphLeaf:
+		kindStroke, kindFill = colLeaf, colLeafFill
+	case n.Kind == trace.Max:
+		kindStroke, kindFill = colMax, colMaxFill
+	case n.Kind == trace.Min:
+		kindStroke, kindFill = colMin, colMinFill
+	case n.Kind == trace.Chance:
+		kindStroke, kindFill = colChance, colChanceBg
+	case n.Player > 0:
+		c := playerCols[(n.Player-1)%4]
+		kindStroke, kindFill = c[0], c[1]
+	}
+	switch n.State {
+	case "open":
+		stroke, fill, width = kindStroke, colOpenFill, 3
+		if n.Glyph == view.GlyphLeaf {
+			fill = colLeafFill
+		}
+	case "done":
+		stroke, fill, width = kindStroke, kindFill, 2.5
+		if n.Glyph == view.GlyphBoard {
+			fill = colBg2
+		}
+	case "pruned":
+		stroke, fill = colPruned, colBg2
+	}
+	if stroke == "" {
+		stroke = colGhost
+	}
+	if fill == "" {
+		fill = colBg
+	}
+	if n.Current {
+		stroke, width = colAccent, 5
+	} else if n.Inside {
+		stroke, width = colAccent, 3
+	}
+	return stroke, fill, width
+}
+
+// valueColour is the colour of the value beside a node.
+func valueColour(n view.Node) string {
+	switch {
+	case n.Glyph == view.GlyphLeaf || n.Glyph == view.GlyphBoard:
+		return colFg
+	case n.Kind == trace.Max:
+		return colMax
+	case n.Kind == trace.Min:
+		return colMin
+	case n.Kind == trace.Chance:
+		return colChance
+	case n.Player > 0:
+		return playerCols[(n.Player-1)%4][0]
+	}
+	return colFg
+}
+
+func appendNode(out []Shape, n view.Node) []Shape {
+	opacity := 1.0
+	switch n.State {
+	case "unvisited":
+		opacity = 0.75
+	case "pruned":
+		opacity = 0.45
+	}
+	stroke, fill, width := colours(n)
+	var dash []float64
+	if n.State == "pruned" {
+		dash = []float64{3, 3}
+	}
+	base := Shape{Node: n.ID, State: n.State, Fill: fill, Stroke: stroke, StrokeW: width, Dash: dash, Opacity: opacity}
+	at := func(pts ...[2]float64) [][2]float64 {
+		for i := range pts {
+			pts[i][0] += n.X
+			pts[i][1] += n.Y
+		}
+		return pts
+	}
+	inner := colGhost
+	if n.State == "open" || n.State == "done" {
+		inner = colFg
+	} else if n.State == "pruned" {
+		inner = colPruned
+	}
+	text := func(s string, dy, size float64) Shape {
+		return Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X, Y: n.Y + dy, Str: s, Size: size, Bold: true, Anchor: "middle",
+			Fill: inner, Opacity: opacity, Strike: n.State == "pruned"}
+	}
+	switch n.Glyph {
+	case view.GlyphMax:
+		s := base
+		s.Kind, s.Points = Polygon, at([2]float64{0, -18}, [2]float64{21, 13}, [2]float64{-21, 13})
+		out = append(out, s)
+		if t := firstOf(n.Text, n.Label); t != "" {
+			out = append(out, text(t, 8, 14))
+		}
+	case view.GlyphMin:
+		s := base
+		s.Kind, s.Points = Polygon, at([2]float64{0, 18}, [2]float64{21, -13}, [2]float64{-21, -13})
+		out = append(out, s)
+		if t := firstOf(n.Text, n.Label); t != "" {
+			out = append(out, text(t, 1, 14))
+		}
+	case view.GlyphChance:
+		s := base
+		s.Kind, s.X, s.Y, s.RX = Circle, n.X, n.Y, 16
+		out = append(out, s)
+		if n.Label != "" {
+			out = append(out, text(n.Label, 5, 14))
+		}
+	case view.GlyphPlayer:
+		s := base
+		s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-16, n.Y-16, 32, 32, 9
+		out = append(out, s)
+		out = append(out, text(n.Kind.Upper(), 5, 14))
+	case view.GlyphLeaf:
+		s := base
+		s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-n.LeafW/2, n.Y-14, n.LeafW, 28, 6
+		out = append(out, s)
+		size := 15.0
+		if strings.HasPrefix(n.Text, "(") {
+			size = 13
+		}
+		out = append(out, text(n.Text, 5.5, size))
+	case view.GlyphBoard:
+		s := base
+		s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-20, n.Y-20, 40, 40, 3
+		out = append(out, s)
+		for _, g := range [][4]float64{{-6.5, -18, -6.5, 18}, {6.5, -18, 6.5, 18}, {-18, -6.5, 18, -6.5}, {-18, 6.5, 18, 6.5}} {
+			out = append(out, Shape{Kind: Line, Node: n.ID, State: n.State, X1: n.X + g[0], Y1: n.Y + g[1], X2: n.X + g[2], Y2: n.Y + g[3],
+				Stroke: colGhost, StrokeW: 1, Opacity: opacity})
+		}
+		for i := 0; i < len(n.Board) && i < 9; i++ {
+			c := strings.ToLower(string(n.Board[i]))
+			if c != "x" && c != "o" {
+				continue
+			}
+			col := colMax
+			if c == "o" {
+				col = colMin
+			}
+			out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + float64(i%3-1)*13, Y: n.Y + float64(i/3-1)*13 + 4.5,
+				Str: c, Size: 11.5, Bold: true, Anchor: "middle", Fill: col, Opacity: opacity})
+		}
+		marker := at([2]float64{-31, -8}, [2]float64{-25, -19}, [2]float64{-19, -8})
+		col := colMax
+		if n.Kind == trace.Min {
+			marker, col = at([2]float64{-31, -19}, [2]float64{-25, -8}, [2]float64{-19, -19}), colMin
+		}
+		out = append(out, Shape{Kind: Polygon, Node: n.ID, State: n.State, Points: marker, Fill: col, Opacity: opacity})
+	}
+	if n.Shown != "" {
+		size := 18.0
+		if n.Glyph == view.GlyphLeaf || n.Glyph == view.GlyphBoard {
+			size = 16
+		}
+		out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + n.ValueX, Y: n.Y + n.ValueY, Str: n.Shown, Size: size,
+			Bold: true, Anchor: n.ValueAnchor, Fill: valueColour(n), HaloW: 5, Opacity: opacity})
+	}
+	if n.Who != "" {
+		out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + n.ValueX, Y: n.Y + n.ValueY + 16, Str: n.Who, Size: 13,
+			Bold: true, Anchor: n.ValueAnchor, Fill: valueColour(n), HaloW: 4, Opacity: opacity})
+	}
+	if n.OnStack && n.Alpha != "" {
+		for i, s := range []string{n.Alpha, n.Beta} {
+			out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + n.ABX, Y: n.Y + n.ABY + float64(i)*15, Str: s, Size: 13,
+				Bold: true, Anchor: n.ABAnchor, Fill: colAB, HaloW: 4, Opacity: opacity})
+		}
+	}
+	if n.Fold != nil {
+		fy := n.Glyph.Bottom() + n.Glyph.FoldGap()
+		fan := Shape{Kind: Polygon, Node: n.ID, State: n.State, Points: at([2]float64{0, fy}, [2]float64{16, fy + 16}, [2]float64{-16, fy + 16}),
+			Fill: colBg2, Stroke: colMuted, StrokeW: 1.2, Dash: []float64{3, 2}, Opacity: opacity}
+		if n.Inside {
+			fan.Fill, fan.Stroke, fan.StrokeW, fan.Dash = "#ffedd5", colAccent, 3, nil
+		}
+		out = append(out, fan)
+		for i, s := range []string{n.Fold.Seen(), n.Fold.Of()} {
+			out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X, Y: n.Y + fy + 28 + float64(i)*12, Str: s, Size: 11,
+				Bold: true, Anchor: "middle", Fill: colMuted, HaloW: 3, Opacity: opacity})
+		}
+	}
+	return out
+}
+
+func firstOf(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// box is the drawing's view box (x, y, width, height), grown where a text
+// would overflow it (a long test beside the last edge, say), so that a
+// standalone file shows everything.
+func box(d *view.Drawing, shapes []Shape) (x, y, w, h float64) {
+	f := strings.Fields(d.ViewBox)
+	v := [4]float64{0, 0, math.Max(d.Width, 1), math.Max(d.Height, 1)}
+	if len(f) == 4 {
+		for i, s := range f {
+			v[i], _ = strconv.ParseFloat(s, 64)
+		}
+	}
+	x0, y0, x1, y1 := v[0], v[1], v[0]+math.Max(v[2], 1), v[1]+math.Max(v[3], 1)
+	for _, s := range shapes {
+		if s.Kind != Text {
+			continue
+		}
+		l, r := textExtent(s)
+		x0, x1 = math.Min(x0, l-4), math.Max(x1, r+4)
+	}
+	return x0, y0, x1 - x0, y1 - y0
+}
+
+// textExtent estimates the left and right ends of a text: bold DejaVu
+// Sans averages about 0.62 em per character.
+func textExtent(s Shape) (float64, float64) {
+	w := float64(utf8.RuneCountInString(s.Str)) * s.Size * 0.62
+	switch s.Anchor {
+	case "middle":
+		return s.X - w/2, s.X + w/2
+	case "end":
+		return s.X - w, s.X
+	}
+	return s.X, s.X + w
+}

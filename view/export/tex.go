@@ -1,0 +1,308 @@
+package export
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
+)
+
+// TeXMode is what a LaTeX export shows.
+type TeXMode uint8
+
+// The LaTeX modes.
+const (
+	// TeXStep draws the step as the page does: the states, values and
+	// bounds, α and β of the nodes on the stack, the cut marks and the
+	// test that fired, the current node.
+	TeXStep TeXMode = iota
+	// TeXExam is the blank tree of an exam sheet: values on the leaves
+	// only, nothing searched.
+	TeXExam
+	// TeXKey is the exam's answer: the drawing at the end of the search,
+	// every value and bound and every cut, without α/β or highlights.
+	TeXKey
+)
+
+// TeXOptions are the options of LaTeX.
+type TeXOptions struct {
+	Mode TeXMode
+	// Fragment leaves out the document around the forest environment
+	// (for pasting into slides that load the forest package and define
+	// the colours; see the document's preamble for both).
+	Fragment bool
+	// Title is written as a comment at the top.
+	Title string
+}
+
+// texPreamble loads what the tree needs: forest (TikZ underneath, in
+// Debian's texlive-pictures) and the viewer's colours.
+const texPreamble = `\documentclass{article}
+\usepackage[T1]{fontenc}
+\usepackage{amsmath}
+\usepackage{forest}
+\usetikzlibrary{shapes.geometric}
+\pagestyle{empty}
+`
+
+const texColours = `\definecolor{abmax}{HTML}{1D4ED8}\definecolor{abmaxfill}{HTML}{DBEAFE}
+\definecolor{abmin}{HTML}{B91C1C}\definecolor{abminfill}{HTML}{FEE2E2}
+\definecolor{abchance}{HTML}{0F766E}\definecolor{abchancefill}{HTML}{CCFBF1}
+\definecolor{ableaf}{HTML}{334155}\definecolor{ableaffill}{HTML}{E2E8F0}
+\definecolor{abopen}{HTML}{FEF3C7}\definecolor{abaccent}{HTML}{C2410C}
+\definecolor{abcut}{HTML}{DC2626}\definecolor{abghost}{HTML}{94A3B8}
+\definecolor{abab}{HTML}{6D28D9}\definecolor{abfg}{HTML}{0F172A}
+`
+
+// texStyles are the forest styles of the glyphs and states.
+const texStyles = `  for tree={l sep=11mm, s sep=4mm, inner sep=1pt, font=\sffamily\bfseries\small,
+    parent anchor=south, child anchor=north, edge={abfg, line width=0.9pt}},
+  gmax/.style={regular polygon, regular polygon sides=3, draw, minimum size=11mm, inner sep=0pt},
+  gmin/.style={regular polygon, regular polygon sides=3, shape border rotate=180, draw, minimum size=11mm, inner sep=0pt},
+  gchance/.style={circle, draw, minimum size=7mm},
+  gplayer/.style={rectangle, rounded corners=2mm, draw, minimum size=7mm},
+  gleaf/.style={rectangle, rounded corners=1mm, draw, minimum width=7mm, minimum height=6mm},
+  unvisited/.style={draw=abghost, text=abghost, edge={abghost, line width=0.5pt}},
+  pruned/.style={draw=abghost, text=abghost, dashed, edge={abghost, dashed, line width=0.5pt}},
+  current/.style={draw=abaccent, line width=2pt, edge={abaccent, line width=2pt}},
+`
+
+// LaTeX writes the drawing as forest code: the tree with its glyphs (MAX
+// a triangle pointing up, MIN one pointing down, CHANCE a circle, leaves
+// boxes), values and bounds beside the nodes, α and β beside the nodes on
+// the stack, probabilities on the edges, and the edges a cutoff pruned
+// dashed with a cross and the test that fired, as lectures draw them.
+func LaTeX(w io.Writer, d *view.Drawing, opt TeXOptions) error {
+	bw := bufio.NewWriter(w)
+	if opt.Title != "" {
+		bw.WriteString("% " + strings.ReplaceAll(opt.Title, "\n", " ") + "\n")
+	}
+	bw.WriteString("% Made by abtrace. Compile with pdflatex; needs the forest package (Debian: texlive-pictures).\n")
+	if !opt.Fragment {
+		bw.WriteString(texPreamble)
+		bw.WriteString(texColours)
+		bw.WriteString("\\begin{document}\n\\begin{center}\n")
+	}
+	bw.WriteString("\\begin{forest}\n")
+	bw.WriteString(texStyles)
+	children := map[string][]int{}
+	root := -1
+	for i, n := range d.Nodes {
+		if !n.HasParent {
+			root = i
+			continue
+		}
+		children[n.Parent] = append(children[n.Parent], i)
+	}
+	edges := map[string]view.Edge{}
+	for _, e := range d.Edges {
+		edges[e.ID] = e
+	}
+	if root >= 0 {
+		writeTeXNode(bw, d, root, children, edges, opt.Mode, 1)
+	}
+	bw.WriteString("\\end{forest}\n")
+	if !opt.Fragment {
+		bw.WriteString("\\end{center}\n\\end{document}\n")
+	}
+	return bw.Flush()
+}
+
+func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string][]int, edges map[string]view.Edge, mode TeXMode, depth int) {
+	n := d.Nodes[i]
+	indent := strings.Repeat("  ", depth)
+	var content string
+	switch n.Glyph {
+	case view.GlyphLeaf:
+		content = texMath(n.Text)
+	case view.GlyphPlayer:
+		content = "P" + strconv.Itoa(n.Player)
+	case view.GlyphBoard:
+		content = texText(strings.ToUpper(boardText(n.Board)))
+	default:
+		content = texText(firstOf(n.Text, n.Label))
+	}
+	var opts []string
+	switch n.Glyph {
+	case view.GlyphMax, view.GlyphBoard:
+		opts = append(opts, "gmax")
+	case view.GlyphMin:
+		opts = append(opts, "gmin")
+	case view.GlyphChance:
+		opts = append(opts, "gchance")
+	case view.GlyphPlayer:
+		opts = append(opts, "gplayer")
+	case view.GlyphLeaf:
+		opts = append(opts, "gleaf")
+	}
+	if n.Glyph == view.GlyphBoard && n.Kind == trace.Min {
+		opts[0] = "gmin"
+	}
+	kindCol, fillCol := texKindColours(n)
+	state := n.State
+	if mode == TeXExam {
+		state = "exam"
+	}
+	switch state {
+	case "unvisited", "pruned":
+		opts = append(opts, state)
+	case "open":
+		opts = append(opts, "draw="+kindCol, "fill=abopen")
+	case "done":
+		opts = append(opts, "draw="+kindCol, "fill="+fillCol)
+	case "exam":
+		opts = append(opts, "draw="+kindCol)
+	}
+	if mode == TeXStep && n.Current {
+		opts = append(opts, "current")
+	}
+	// The value or bound beside the node (the exam shows leaves only,
+	// whose boxes hold their values).
+	if mode != TeXExam && n.Shown != "" {
+		side := "right"
+		if n.Glyph.Below() {
+			side = "below"
+		}
+		opts = append(opts, "label={[text="+valueTeXColour(n)+", font=\\bfseries]"+side+":"+texMath(n.Shown)+"}")
+	}
+	if mode == TeXStep && n.OnStack && n.Alpha != "" {
+		opts = append(opts, "label={[text=abab, align=right, font=\\scriptsize\\bfseries]left:"+texMath(n.Alpha)+"\\\\"+texMath(n.Beta)+"}")
+	}
+	if n.Fold != nil && mode != TeXExam {
+		opts = append(opts, "label={[font=\\scriptsize, text=abghost]below:"+texText(n.Fold.Seen()+" "+n.Fold.Of())+"}")
+	}
+	if e, ok := edges[n.ID]; ok {
+		var labels []string
+		if e.Prob != "" {
+			labels = append(labels, "node[midway, left, font=\\scriptsize, text=abchance]{"+texMath(e.Prob)+"}")
+		}
+		if e.Cut && mode != TeXExam {
+			labels = append(labels, "node[midway, text=abcut, font=\\large\\bfseries]{$\\times$}")
+			if e.Test != "" {
+				labels = append(labels, "node[midway, below=2.5mm, text=abcut, font=\\scriptsize\\bfseries, fill=white, inner sep=1pt]{"+texMath(e.Test)+"}")
+			}
+		}
+		if len(labels) > 0 {
+			opts = append(opts, "edge label={"+strings.Join(labels, " ")+"}")
+		}
+	}
+	bw.WriteString(indent + "[{" + content + "}, " + strings.Join(opts, ", "))
+	kids := children[n.ID]
+	if len(kids) == 0 {
+		bw.WriteString("]\n")
+		return
+	}
+	bw.WriteString("\n")
+	for _, k := range kids {
+		writeTeXNode(bw, d, k, children, edges, mode, depth+1)
+	}
+	bw.WriteString(indent + "]\n")
+}
+
+func texKindColours(n view.Node) (string, string) {
+	switch {
+	case n.Glyph == view.GlyphLeaf:
+		return "ableaf", "ableaffill"
+	case n.Kind == trace.Max:
+		return "abmax", "abmaxfill"
+	case n.Kind == trace.Min:
+		return "abmin", "abminfill"
+	case n.Kind == trace.Chance:
+		return "abchance", "abchancefill"
+	}
+	return "abfg", "white"
+}
+
+func valueTeXColour(n view.Node) string {
+	switch {
+	case n.Glyph == view.GlyphLeaf || n.Glyph == view.GlyphBoard:
+		return "abfg"
+	case n.Kind == trace.Max:
+		return "abmax"
+	case n.Kind == trace.Min:
+		return "abmin"
+	case n.Kind == trace.Chance:
+		return "abchance"
+	}
+	return "abfg"
+}
+
+// boardText writes a tic-tac-toe board as three rows.
+func boardText(b string) string {
+	if len(b) < 9 {
+		return b
+	}
+	return b[0:3] + " " + b[3:6] + " " + b[6:9]
+}
+
+// texText escapes text for LaTeX's text mode.
+func texText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '\\':
+			b.WriteString(`\textbackslash{}`)
+		case '{', '}', '_', '#', '%', '&', '$':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '^':
+			b.WriteString(`\^{}`)
+		case '~':
+			b.WriteString(`\~{}`)
+		case '−':
+			b.WriteByte('-')
+		default:
+			if r < 128 {
+				b.WriteRune(r)
+			} else {
+				b.WriteString(texSymbol(r, true))
+			}
+		}
+	}
+	return b.String()
+}
+
+// texMath writes a value, bound, window or test ("≤ 2", "α=3", "2 ≤ α =
+// 3", "(3, 1, 2)") in math mode.
+func texMath(s string) string {
+	if s == "" {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteByte('$')
+	for _, r := range s {
+		switch {
+		case r == ' ':
+			b.WriteByte(' ')
+		case r == '−':
+			b.WriteByte('-')
+		case r == '{' || r == '}' || r == '_' || r == '#' || r == '%' || r == '&' || r == '$':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\\' || r == '^' || r == '~':
+			b.WriteString(`\backslash `)
+		case r < 128:
+			b.WriteRune(r)
+		default:
+			b.WriteString(texSymbol(r, false))
+		}
+	}
+	b.WriteByte('$')
+	return b.String()
+}
+
+// texSymbol is the LaTeX of a symbol the drawings use.
+func texSymbol(r rune, text bool) string {
+	m := map[rune]string{'≤': `\leq `, '≥': `\geq `, 'α': `\alpha `, 'β': `\beta `, '∞': `\infty `, '×': `\times `, '…': `\ldots `, '·': `\cdot `}
+	s, ok := m[r]
+	if !ok {
+		return "?"
+	}
+	if text {
+		return "$" + strings.TrimSpace(s) + "$"
+	}
+	return s
+}
