@@ -11,8 +11,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
+	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
 	"github.com/abtrace/abtrace/view/export"
 )
@@ -141,6 +143,9 @@ func (s *Server) exportSVG(c echo.Context) error {
 func (s *Server) exportRoutes() {
 	s.e.GET("/export.svg", s.exportSVG)
 	s.e.GET("/export.tex", s.exportTeX)
+	s.e.GET("/export.png", s.exportPNG)
+	s.e.GET("/export.html", s.exportHTML)
+	s.e.GET("/embed", s.embed)
 }
 
 // exportTeX answers /export.tex: the view's drawing as forest code in a
@@ -182,4 +187,117 @@ func cloneQuery(q url.Values) url.Values {
 		out[k] = append([]string(nil), v...)
 	}
 	return out
+}
+
+// exportPNG answers /export.png: the view's drawing rasterised in Go (no
+// external program), at scale= pixels per unit (default 2, at most 4).
+func (s *Server) exportPNG(c echo.Context) error {
+	q := c.QueryParams()
+	scale := float64(export.DefaultPNGScale)
+	if v := q.Get("scale"); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f < 0.25 || f > export.MaxPNGScale {
+			return c.String(http.StatusBadRequest, fmt.Sprintf("abtrace export: scale must be a number from 0.25 to %d, not %q\n", export.MaxPNGScale, v))
+		}
+		scale = f
+	}
+	x, err := s.exportedView(q)
+	if err != nil {
+		return s.exportError(c, err)
+	}
+	var buf bytes.Buffer
+	if err := export.PNG(&buf, x.drawing, scale); err != nil {
+		if errors.Is(err, export.ErrTooLarge) {
+			return c.String(http.StatusBadRequest, "abtrace export: "+err.Error()+"\n")
+		}
+		return err
+	}
+	return attach(c, "image/png", x.file+".png", buf.Bytes(), q.Get("download") != "1")
+}
+
+// playerFile makes the standalone HTML file of the search a viewer query
+// describes, starting at its step.
+func (s *Server) playerFile(q url.Values) ([]byte, string, error) {
+	r, err := parseView(q)
+	if err != nil {
+		return nil, "", &scenario.UsageError{Err: err}
+	}
+	p, err := r.scenario.Prepare()
+	if err != nil {
+		return nil, "", err
+	}
+	scene, err := view.NewScene(p, r.open)
+	if err != nil {
+		return nil, "", err
+	}
+	f := trace.NewFrame()
+	frames := []export.Frame{{Drawing: scene.Draw(f, view.FoldsAt(p, scene, f)), Narration: "Press → to start the search."}}
+	var applyErr error
+	_, err = p.Run(func(e *trace.Event) bool {
+		if len(frames) > export.MaxHTMLSteps {
+			applyErr = export.ErrHTMLTooLarge
+			return false
+		}
+		if applyErr = f.Apply(*e); applyErr != nil {
+			return false
+		}
+		frames = append(frames, export.Frame{Drawing: scene.Draw(f, view.FoldsAt(p, scene, f)), Narration: f.Narration,
+			Cutoff: e.Type == trace.Prune && len(e.Pruned) > 0})
+		return true
+	})
+	if applyErr != nil {
+		if errors.Is(applyErr, export.ErrHTMLTooLarge) {
+			return nil, "", &scenario.UsageError{Err: applyErr}
+		}
+		return nil, "", applyErr
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	start := r.step
+	if r.end {
+		start = len(frames) - 1
+	}
+	title := "abtrace: " + search.Pseudocode(p.Algorithm, search.Forms(p.Algorithm)[0], p.PruneRule, p.FailMode, p.RootKind).Title + " on " + sourceText(p)
+	var buf bytes.Buffer
+	if err := export.HTML(&buf, frames, export.HTMLOptions{Title: title, Start: start, Source: "/view?" + p.Scenario.Query().Encode()}); err != nil {
+		if errors.Is(err, export.ErrHTMLTooLarge) {
+			return nil, "", &scenario.UsageError{Err: err}
+		}
+		return nil, "", err
+	}
+	return buf.Bytes(), "abtrace-search", nil
+}
+
+// exportHTML answers /export.html: a standalone HTML file of the whole
+// search that plays with its keys, for a course page or an LMS.
+func (s *Server) exportHTML(c echo.Context) error {
+	data, file, err := s.playerFile(c.QueryParams())
+	if err != nil {
+		return s.exportError(c, err)
+	}
+	return attach(c, "text/html; charset=utf-8", file+".html", data, false)
+}
+
+// embedPolicy is the Content-Security-Policy of /embed: the player's own
+// inline script and style (by hash) and nothing else, and framing by any
+// page, which this route alone allows.
+func embedPolicy() string {
+	return "default-src 'none'; script-src " + export.ScriptHash() + "; style-src " + export.StyleHash() +
+		"; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors *"
+}
+
+// embed answers /embed: the player of /export.html, shown in place, meant
+// for an iframe on a course page:
+//
+//	<iframe src="http://host/embed?tree=...&step=0" width="800" height="560"></iframe>
+func (s *Server) embed(c echo.Context) error {
+	data, _, err := s.playerFile(c.QueryParams())
+	if err != nil {
+		return s.exportError(c, err)
+	}
+	h := c.Response().Header()
+	h.Del("X-Frame-Options")
+	h.Set("Content-Security-Policy", embedPolicy())
+	return c.HTMLBlob(http.StatusOK, data)
 }

@@ -3,6 +3,9 @@ package export
 import (
 	"bytes"
 	"flag"
+	"image/png"
+	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -192,4 +195,44 @@ func TestLaTeXCompiles(t *testing.T) {
 func lastLines(s string, n int) string {
 	lines := strings.Split(s, "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// TestPNG rasterises the golden drawings at the default scale: twice the
+// drawing's size, and every node's glyph is painted in its stroke colour
+// at its centre's edge.
+func TestPNG(t *testing.T) {
+	for _, tc := range goldenCases {
+		t.Run(tc.name, func(t *testing.T) {
+			d := drawingAt(t, tc.s, tc.step)
+			var buf bytes.Buffer
+			if err := PNG(&buf, d, 0); err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(&buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x0, y0, w, h := box(d, Shapes(d))
+			if got, want := img.Bounds().Dx(), int(math.Ceil(w*DefaultPNGScale)); got != want {
+				t.Errorf("width: got %d, want %d", got, want)
+			}
+			// The root's glyph is drawn: the pixel just inside its top
+			// vertex (MAX) or its top edge (MIN, CHANCE) is not white.
+			root := d.Nodes[0]
+			px := int((root.X - x0) * DefaultPNGScale)
+			py := int((root.Y + root.Glyph.Top() + 2 - y0) * DefaultPNGScale)
+			if r, g, b, _ := img.At(px, py).RGBA(); r == 0xffff && g == 0xffff && b == 0xffff {
+				t.Errorf("the root's outline is not painted at (%d, %d)", px, py)
+			}
+			if h <= 0 {
+				t.Errorf("empty box")
+			}
+		})
+	}
+	d := drawingAt(t, goldenCases[0].s, goldenCases[0].step)
+	for _, scale := range []float64{0.1, MaxPNGScale + 1} {
+		if err := PNG(io.Discard, d, scale); err == nil {
+			t.Errorf("scale %v: got no error", scale)
+		}
+	}
 }

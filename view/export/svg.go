@@ -15,6 +15,8 @@ type SVGOptions struct {
 	// Title is the document's title (its <title>), such as the scenario
 	// and the step; "" for none.
 	Title string
+	// Inline leaves out the XML declaration, for an SVG inside HTML.
+	Inline bool
 	// Scale multiplies the width and height written on the root element
 	// (the view box stays the drawing's); 0 means 1.
 	Scale float64
@@ -33,7 +35,9 @@ func SVG(w io.Writer, d *view.Drawing, opt SVGOptions) error {
 	if scale <= 0 {
 		scale = 1
 	}
-	bw.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	if !opt.Inline {
+		bw.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	}
 	bw.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="` + num(x) + " " + num(y) + " " + num(wd) + " " + num(ht) +
 		`" width="` + num(wd*scale) + `" height="` + num(ht*scale) + `" font-family="` + fontFamily + `">` + "\n")
 	if opt.Title != "" {

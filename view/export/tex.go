@@ -266,14 +266,28 @@ func texText(s string) string {
 }
 
 // texMath writes a value, bound, window or test ("≤ 2", "α=3", "2 ≤ α =
-// 3", "(3, 1, 2)") in math mode.
+// 3", "upper bound 5 ≤ α = 6", "(3, 1, 2)") in math mode; words stay
+// words (\text{upper bound}).
 func texMath(s string) string {
 	if s == "" {
 		return ""
 	}
 	var b strings.Builder
 	b.WriteByte('$')
-	for _, r := range s {
+	runes := []rune(s)
+	isLetter := func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+	for i := 0; i < len(runes); i++ {
+		r := runes[i]
+		// A word of two letters or more, with the spaces inside it.
+		if isLetter(r) && i+1 < len(runes) && isLetter(runes[i+1]) {
+			j := i
+			for j < len(runes) && (isLetter(runes[j]) || runes[j] == ' ' && j+1 < len(runes) && isLetter(runes[j+1])) {
+				j++
+			}
+			b.WriteString(`\text{` + texText(string(runes[i:j])) + `} `)
+			i = j - 1
+			continue
+		}
 		switch {
 		case r == ' ':
 			b.WriteByte(' ')

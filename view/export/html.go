@@ -1,0 +1,159 @@
+package export
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"html"
+	"io"
+	"strconv"
+
+	"github.com/abtrace/abtrace/view"
+)
+
+// Limits of a standalone HTML file: it holds the drawing of every step.
+const (
+	// MaxHTMLSteps bounds the steps of a search exported as HTML.
+	MaxHTMLSteps = 1500
+	// MaxHTMLBytes bounds the file.
+	MaxHTMLBytes = 16 << 20
+)
+
+// Frame is one step of a standalone HTML file: its drawing and the
+// sentence that narrates it.
+type Frame struct {
+	Drawing   *view.Drawing
+	Narration string
+	// Cutoff is true when a cutoff happened at this step (the c key jumps
+	// to the next one).
+	Cutoff bool
+}
+
+// HTMLOptions are the options of HTML.
+type HTMLOptions struct {
+	Title string
+	// Start is the step shown first.
+	Start int
+	// Source says where the search comes from (a permalink to the viewer),
+	// printed at the foot; "" for none.
+	Source string
+}
+
+// playerScript steps through the frames: the page decides nothing, it
+// shows the SVG the server drew for each step.
+const playerScript = `(function () {
+  var frames = document.querySelectorAll("template[data-step]");
+  var tree = document.getElementById("tree"), say = document.getElementById("say");
+  var range = document.getElementById("range"), count = document.getElementById("count");
+  var play = document.getElementById("play"), step = 0, timer = 0;
+  function show(k) {
+    step = Math.max(0, Math.min(frames.length - 1, k));
+    tree.innerHTML = frames[step].innerHTML;
+    say.textContent = frames[step].getAttribute("data-say");
+    range.value = step;
+    count.textContent = "step " + step + " of " + (frames.length - 1);
+  }
+  function nextCut() {
+    for (var k = step + 1; k < frames.length; k++) {
+      if (frames[k].hasAttribute("data-cut")) { show(k); return; }
+    }
+    show(frames.length - 1);
+  }
+  function toggle() {
+    if (timer) { clearInterval(timer); timer = 0; play.textContent = "▶ play"; return; }
+    play.textContent = "❚❚ pause";
+    timer = setInterval(function () { if (step >= frames.length - 1) { toggle(); } else { show(step + 1); } }, 700);
+  }
+  document.getElementById("first").onclick = function () { show(0); };
+  document.getElementById("back").onclick = function () { show(step - 1); };
+  document.getElementById("next").onclick = function () { show(step + 1); };
+  document.getElementById("cut").onclick = nextCut;
+  document.getElementById("last").onclick = function () { show(frames.length - 1); };
+  play.onclick = toggle;
+  range.max = frames.length - 1;
+  range.oninput = function () { show(parseInt(range.value, 10)); };
+  document.addEventListener("keydown", function (e) {
+    if (e.target === range) return;
+    var k = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+    if (k) { show(step + k); e.preventDefault(); }
+    else if (e.key === "Home") { show(0); e.preventDefault(); }
+    else if (e.key === "End") { show(frames.length - 1); e.preventDefault(); }
+    else if (e.key === " ") { toggle(); e.preventDefault(); }
+    else if (e.key === "c") { nextCut(); }
+  });
+  show(parseInt(document.body.getAttribute("data-start"), 10) || 0);
+})();
+`
+
+const playerStyle = `body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0; color: #0f172a; background: #fff; }
+header { padding: .5rem 1rem; border-bottom: 2px solid #cbd5e1; }
+h1 { font-size: 1.05rem; margin: 0; }
+.bar { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; padding: .4rem 1rem; background: #f3f4f6; }
+button { font: inherit; border: 2px solid #0f172a; background: #fff; border-radius: .4rem; padding: .2rem .6rem; cursor: pointer; }
+#range { flex: 1; min-width: 8rem; }
+#count { font-variant-numeric: tabular-nums; color: #475569; }
+#say { margin: .5rem 1rem; min-height: 1.4em; }
+#tree svg { display: block; width: 100%; height: auto; max-height: 80vh; }
+footer { padding: .4rem 1rem; color: #475569; font-size: .8rem; }
+`
+
+// ScriptHash and StyleHash are the CSP hashes of the inline script and
+// style of HTML's file ('sha256-…'), for a Content-Security-Policy that
+// allows exactly them where the file is served (the embed route).
+func ScriptHash() string { return cspHash(playerScript) }
+
+// StyleHash is the CSP hash of the inline style.
+func StyleHash() string { return cspHash(playerStyle) }
+
+func cspHash(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(h[:]) + "'"
+}
+
+// ErrHTMLTooLarge is returned by HTML when the file would exceed its limits.
+var ErrHTMLTooLarge = fmt.Errorf("export: a standalone HTML file holds at most MaxHTMLSteps = %d steps and MaxHTMLBytes = %d bytes: export a smaller search (a depth limit, a smaller tree)", MaxHTMLSteps, MaxHTMLBytes)
+
+// HTML writes a standalone HTML file that plays the whole search: every
+// step's drawing (as SVG) and narration, stepped with buttons and keys (←
+// →, Home, End, space to play, c for the next cutoff), with no server and
+// nothing loaded from elsewhere.
+func HTML(w io.Writer, frames []Frame, opt HTMLOptions) error {
+	if len(frames) == 0 || len(frames) > MaxHTMLSteps+1 {
+		return ErrHTMLTooLarge
+	}
+	var body bytes.Buffer
+	for k, f := range frames {
+		body.WriteString(`<template data-step="` + strconv.Itoa(k) + `" data-say="` + html.EscapeString(f.Narration) + `"`)
+		if f.Cutoff {
+			body.WriteString(" data-cut")
+		}
+		body.WriteString(">")
+		if err := SVG(&body, f.Drawing, SVGOptions{Inline: true}); err != nil {
+			return err
+		}
+		body.WriteString("</template>\n")
+		if body.Len() > MaxHTMLBytes {
+			return ErrHTMLTooLarge
+		}
+	}
+	bw := bufio.NewWriter(w)
+	title := html.EscapeString(opt.Title)
+	bw.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	bw.WriteString("<title>" + title + "</title>\n<style>" + playerStyle + "</style>\n</head>\n")
+	bw.WriteString(`<body data-start="` + strconv.Itoa(min(max(opt.Start, 0), len(frames)-1)) + "\">\n<header><h1>" + title + "</h1></header>\n")
+	bw.WriteString(`<div class="bar" role="toolbar" aria-label="Step through the search">` +
+		`<button id="first" title="first step (Home)">« first</button><button id="back" title="back (←)">◀</button>` +
+		`<button id="play" title="play (space)">▶ play</button><button id="next" title="next (→)">▶</button>` +
+		`<button id="cut" title="next cutoff (c)">✂ next cutoff</button><button id="last" title="last step (End)">last »</button>` +
+		`<input id="range" type="range" min="0" value="0" aria-label="step"><span id="count"></span></div>` + "\n")
+	bw.WriteString("<p id=\"say\" aria-live=\"polite\"></p>\n<div id=\"tree\" role=\"img\" aria-label=\"the search tree\"></div>\n")
+	bw.Write(body.Bytes())
+	bw.WriteString("<footer>Made with abtrace. Keys: ← → step, Home and End, space plays, c jumps to the next cutoff.")
+	if opt.Source != "" {
+		bw.WriteString(" Source: " + html.EscapeString(opt.Source))
+	}
+	bw.WriteString("</footer>\n<script>" + playerScript + "</script>\n</body>\n</html>\n")
+	return bw.Flush()
+}
