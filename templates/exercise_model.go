@@ -10,10 +10,12 @@ import (
 // α and β), every edge markable as never followed, and the controls that
 // check, hint and show the solution (static/exercise.js).
 type ExercisePage struct {
-	Assets Assets
-	Script string // address of exercise.js or predict.js
-	CSS    string // address of exercise.css
-	Form   ExerciseForm
+	// Exports is the answer key's export menu (the worksheet's).
+	Exports Exports
+	Assets  Assets
+	Script  string // address of exercise.js or predict.js
+	CSS     string // address of exercise.css
+	Form    ExerciseForm
 	// Error and Field are set when the parameters are refused: the page
 	// shows the form with the error and no tree.
 	Error, Field string

@@ -56,6 +56,8 @@ type FoldCount = view.FoldCount
 type View struct {
 	// Title names the algorithm and its variant, as the listing does.
 	Title string
+	// Exports is the view's export menu.
+	Exports Exports
 	// Source is "tree", "random", "tictactoe" or "nim"; SourceText says
 	// what is searched in words, Options the ordering and depth limit.
 	Source, SourceText, Options string

@@ -131,6 +131,7 @@ func (s *Server) worksheetPage(c echo.Context) error {
 	}
 	with.Set("key", "1")
 	page.KeyURL, page.NoKeyURL = "/exercise/worksheet?"+with.Encode(), "/exercise/worksheet?"+without.Encode()
+	page.Exports = templates.WorksheetExports(page.Tree, page.Root, page.Prune)
 	return s.render(c, http.StatusOK, templates.ExerciseWorksheetPage(page))
 }
 

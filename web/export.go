@@ -56,9 +56,6 @@ func (s *Server) exportedView(q url.Values) (*exported, error) {
 func newExported(v *templates.View, p *scenario.Search, pane string) *exported {
 	d := view.Draw(v.Source, v.Layout, v.Frame, v.Folds)
 	title := v.Title + " on " + v.SourceText
-	if pane != "" {
-		title += ", " + pane
-	}
 	title += ", step " + strconv.Itoa(v.Step)
 	if v.Total > 0 {
 		title += " of " + strconv.Itoa(v.Total)

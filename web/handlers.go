@@ -281,6 +281,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 	}
 	v.Title = v.Listings[0].Title
 	v.Folds = run.folds
+	v.Exports = templates.NewExports(strings.TrimPrefix(v.URL(strconv.Itoa(v.Step)), "/view?"), "", s.assetURL("export.js"))
 	if base := p.Baseline(); base != p.Algorithm {
 		// The same scenario without pruning (minimax, or expectiminimax
 		// for star1), untraced: how many leaves it evaluates, to tell how
