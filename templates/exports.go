@@ -26,8 +26,8 @@ type ExportLink struct {
 	// Href is the link at render time; Path and Extra are the route and
 	// the parameters export.js adds to the page's current query.
 	Href, Path, Extra string
-	Download         bool
-	TestID           string
+	Download          bool
+	TestID            string
 }
 
 // NewExports builds the menu for a view whose query (scenario, step, open,

@@ -11,7 +11,6 @@ import (
 	"golang.org/x/net/html"
 )
 
-
 func TestExportRoutes(t *testing.T) {
 	s := newTestServer(t)
 	q := url.Values{"tree": {textbookLabelled}, "step": {"27"}}
