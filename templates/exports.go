@@ -63,7 +63,8 @@ func NewExports(query, pane, script string) Exports {
 		link("key", "the exam's answer key: the whole search, every value and cut (LaTeX)", "/export.tex", "key=1", true, "export-key"),
 	}}
 	if pane == "" {
-		x.Links = append(x.Links, link("HTML", "the whole search as one HTML file that plays with its keys, no server needed", "/export.html", "", true, "export-html"))
+		x.Links = append(x.Links, link("HTML", "the whole search as one HTML file that plays with its keys, no server needed", "/export.html", "", true, "export-html"),
+			link("check my engine", "paste your own engine's trace and see where it parts from this search", "/diff", "", false, "export-diff"))
 		embed := link("", "", "/embed", "", false, "")
 		x.Embed = `<iframe src="` + embed.Href + `" width="900" height="600" title="alpha-beta, step by step"></iframe>`
 	}

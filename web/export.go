@@ -143,6 +143,8 @@ func (s *Server) exportRoutes() {
 	s.e.GET("/export.png", s.exportPNG)
 	s.e.GET("/export.html", s.exportHTML)
 	s.e.GET("/embed", s.embed)
+	s.e.GET("/diff", s.diffPage)
+	s.e.POST("/diff", s.diffPage)
 }
 
 // exportTeX answers /export.tex: the view's drawing as forest code in a

@@ -3,6 +3,7 @@ package web
 import (
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -84,4 +85,33 @@ func TestBrowserEmbed(t *testing.T) {
 	}
 	b.checkClean()
 	b.screenshot("embed-cutoff.png")
+}
+
+// TestBrowserDiff pastes a student's visits that go past a cutoff, and
+// checks that the page stops at the departure with both trees drawn.
+func TestBrowserDiff(t *testing.T) {
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"laptop", 1366, 768}, {"phone", 390, 844}} {
+		t.Run(size.name, func(t *testing.T) {
+			b := newBrowserEnv(t, size.w, size.h)
+			b.do(chromedp.Navigate(b.srv.URL + "/diff?" + url.Values{"tree": {textbookLabelled}}.Encode()))
+			b.waitFor(`document.querySelector('[data-testid="diff-input"]')`, "the form")
+			b.do(chromedp.SendKeys(chromedp.CSS(`[data-testid="diff-input"]`), "A B 0.0 0.1 0.2 C 1.0 1.1"),
+				chromedp.Click(chromedp.CSS(`[data-testid="diff-submit"]`)))
+			b.waitFor(`document.getElementById("d-count") && document.getElementById("d-count").textContent.includes("they part here")`, "the departure")
+			if got := eval[string](b, `document.querySelector('#d-st [data-node="1.1"]').getAttribute("data-state")`); got != "open" {
+				t.Errorf("the student's pane: 1.1 is %q, want open (visited last)", got)
+			}
+			if got := eval[string](b, `document.querySelector('#d-ref [data-node="1.1"]').getAttribute("data-state")`); got != "unvisited" && got != "pruned" {
+				t.Errorf("the reference pane: 1.1 is %q, want pruned", got)
+			}
+			if got := eval[string](b, `document.querySelector('[data-testid="diff-why"]').textContent`); !strings.Contains(got, "2 ≤ α = 3") {
+				t.Errorf("why: %q, want the test that fired", got)
+			}
+			b.checkClean()
+			b.screenshot("diff-" + size.name + ".png")
+		})
+	}
 }

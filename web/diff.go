@@ -1,0 +1,241 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/templates"
+	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
+	"github.com/abtrace/abtrace/view/export"
+)
+
+// maxDiffSteps bounds the steps the diff page draws (two drawings each);
+// longer traces are compared on the command line (abtrace diff).
+const maxDiffSteps = 600
+
+// diffPage answers GET /diff (the form, for the scenario in the query) and
+// POST /diff (the form submitted: the student's trace pasted in "student"
+// or uploaded as "file").
+func (s *Server) diffPage(c echo.Context) error {
+	q := c.QueryParams()
+	sc, err := scenario.FromQuery(q)
+	d := &templates.DiffPage{Assets: s.assets, Query: sc.Query().Encode(), Script: s.assetURL("diff.js")}
+	if err != nil {
+		d.Error = err.Error()
+		return s.render(c, http.StatusBadRequest, templates.DiffPageView(d))
+	}
+	p, err := sc.Prepare()
+	if err != nil {
+		d.Error = err.Error()
+		return s.render(c, http.StatusBadRequest, templates.DiffPageView(d))
+	}
+	d.Title = "Reference: " + search.Pseudocode(p.Algorithm, search.Forms(p.Algorithm)[0], p.PruneRule, p.FailMode, p.RootKind).Title + " on " + sourceText(p)
+	if c.Request().Method != http.MethodPost {
+		return s.render(c, http.StatusOK, templates.DiffPageView(d))
+	}
+	text := c.FormValue("student")
+	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
+		f, err := fh.Open()
+		if err != nil {
+			return err
+		}
+		b, err := io.ReadAll(io.LimitReader(f, trace.MaxStudentBytes+1))
+		f.Close()
+		if err != nil {
+			return err
+		}
+		text = string(b)
+	}
+	d.Student = text
+	if err := s.fillDiff(d, p, text); err != nil {
+		d.Error = err.Error()
+		return s.render(c, http.StatusBadRequest, templates.DiffPageView(d))
+	}
+	return s.render(c, http.StatusOK, templates.DiffPageView(d))
+}
+
+// fillDiff compares the student's trace with the scenario's search and
+// draws both, step by step, up to the first departure.
+func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string) error {
+	st, err := trace.ParseStudent(text)
+	if err != nil {
+		return err
+	}
+	var ref []trace.Event
+	_, err = p.Run(func(e *trace.Event) bool {
+		if len(ref) == trace.MaxReferenceEvents {
+			return false
+		}
+		ref = append(ref, *e)
+		return true
+	})
+	if err == nil && len(ref) == trace.MaxReferenceEvents {
+		err = fmt.Errorf("the reference search has more than MaxReferenceEvents = %d events: compare a smaller search", trace.MaxReferenceEvents)
+	}
+	if err != nil {
+		return err
+	}
+	labels := map[string]string{}
+	byName := map[string][]string{}
+	if p.Tree != nil {
+		for n := range p.Tree.All() {
+			if n.Label != "" {
+				labels[n.ID] = n.Label
+				byName[n.Label] = append(byName[n.Label], n.ID)
+			}
+		}
+	}
+	dep := trace.CompareStudent(ref, st, labels)
+	var refEnters []int
+	for i, e := range ref {
+		if e.Type == trace.Enter {
+			refEnters = append(refEnters, i)
+		}
+	}
+	// The student's visits as node ids ("?" for a name that is no node),
+	// and how many of them lie before the departure (it included).
+	var visits []string
+	var names []string
+	limit := -1
+	if st.Events != nil {
+		d.Mode = "events"
+		for i, e := range st.Events {
+			if dep != nil && i > dep.Index {
+				break
+			}
+			if e.Type == trace.Enter {
+				visits = append(visits, e.Node)
+				names = append(names, nodeName(labels, e.Node))
+			}
+		}
+		d.Compared = len(st.Events)
+	} else {
+		d.Mode = "visits"
+		for i, v := range st.Visits {
+			if dep != nil && i > dep.Index {
+				break
+			}
+			id := "?"
+			switch ids := byName[v.Name]; {
+			case len(ids) == 1:
+				id = ids[0]
+			case len(ids) > 1:
+				// A state reached twice: the one the reference enters here.
+				id = ids[0]
+				if i < len(refEnters) && labels[ref[refEnters[i]].Node] == v.Name {
+					id = ref[refEnters[i]].Node
+				}
+			case p.Tree != nil && p.Tree.Find(v.Name) != nil:
+				id = v.Name
+			case v.Name == "root" || v.Name == `""`:
+				id = ""
+			}
+			visits = append(visits, id)
+			names = append(names, v.Name)
+		}
+		d.Compared = len(st.Visits)
+	}
+	if dep != nil {
+		limit = len(visits)
+	}
+	if len(visits) > maxDiffSteps {
+		return fmt.Errorf("the traces agree for more than %d visits: compare them on the command line (abtrace diff)", maxDiffSteps)
+	}
+	scene, err := view.NewScene(p, nil)
+	if err != nil {
+		return err
+	}
+	rf := trace.NewFrame()
+	applied := 0
+	refAt := func(step int) *trace.Frame {
+		for applied < len(ref) && applied < step {
+			if err := rf.Apply(ref[applied]); err != nil {
+				break
+			}
+			applied++
+		}
+		return rf
+	}
+	svg := func(dr *view.Drawing) string {
+		var b bytes.Buffer
+		export.SVG(&b, dr, export.SVGOptions{Inline: true})
+		return b.String()
+	}
+	sf := trace.NewFrame()
+	for k := 0; k <= len(visits); k++ {
+		step := templates.DiffStep{}
+		refStep := 0
+		if k > 0 && k-1 < len(refEnters) {
+			refStep = ref[refEnters[k-1]].Step
+		} else if k > 0 {
+			refStep = len(ref)
+		}
+		last := dep != nil && k == limit
+		if last && dep.Step > 0 {
+			refStep = max(refStep, dep.Step)
+		} else if last {
+			refStep = len(ref)
+		}
+		if !last && k == len(visits) && dep == nil {
+			refStep = len(ref)
+		}
+		f := refAt(refStep)
+		step.Ref = svg(scene.Draw(f, view.FoldsAt(p, scene, f)))
+		step.RefSay = f.Narration
+		if k == 0 {
+			step.RefSay, step.StudentSay = "Both start before the root.", "Step with → or the buttons."
+		}
+		if k > 0 {
+			id := visits[k-1]
+			if id != "?" {
+				for _, v := range sf.Nodes {
+					if v.State == trace.StateOpen {
+						v.State = trace.StateDone
+					}
+				}
+				sf.Nodes[id] = &trace.NodeView{State: trace.StateOpen, Label: labels[id]}
+				sf.Current = id
+				step.StudentSay = "Your engine visits " + names[k-1] + "."
+			} else {
+				step.StudentSay = "Your engine visits " + strconv.Quote(names[k-1]) + ", which is no node of this tree."
+			}
+			sf.Step = k
+		}
+		step.Student = svg(scene.Draw(sf, nil))
+		if last {
+			step.Departure = true
+			step.RefSay = "abtrace: " + dep.Want + ". " + dep.Why
+			step.StudentSay = "Your engine: " + dep.Got + "."
+		}
+		d.Steps = append(d.Steps, step)
+	}
+	d.Agree = dep == nil
+	if dep != nil {
+		d.Want, d.Got, d.Why = dep.Want, dep.Got, dep.Why
+		if dep.At.Line > 0 {
+			d.At = fmt.Sprintf(", at your step %d (line %d, column %d)", dep.Index+1, dep.At.Line, dep.At.Col)
+		} else {
+			d.At = fmt.Sprintf(", after your last step (%d)", dep.Index)
+		}
+	}
+	return nil
+}
+
+// nodeName is a node's label, or its id.
+func nodeName(labels map[string]string, id string) string {
+	if l := labels[id]; l != "" {
+		return l
+	}
+	if id == "" {
+		return "the root"
+	}
+	return id
+}
