@@ -229,29 +229,30 @@ func (s *Server) playerFile(q url.Values) ([]byte, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	f := trace.NewFrame()
-	frames := []export.Frame{{Drawing: scene.Draw(f, view.FoldsAt(p, scene, f)), Narration: "Press → to start the search."}}
-	var applyErr error
+	// The events first, so that a search too long for a file is refused
+	// before anything is drawn.
+	var events []trace.Event
 	_, err = p.Run(func(e *trace.Event) bool {
-		if len(frames) > export.MaxHTMLSteps {
-			applyErr = export.ErrHTMLTooLarge
+		if len(events) == export.MaxHTMLSteps {
 			return false
 		}
-		if applyErr = f.Apply(*e); applyErr != nil {
-			return false
+		events = append(events, *e)
+		return true
+	})
+	switch {
+	case errors.Is(err, search.ErrStopped):
+		return nil, "", &scenario.UsageError{Err: export.ErrHTMLTooLarge}
+	case err != nil:
+		return nil, "", err
+	}
+	f := trace.NewFrame()
+	frames := []export.Frame{{Drawing: scene.Draw(f, view.FoldsAt(p, scene, f)), Narration: "Press → to start the search."}}
+	for _, e := range events {
+		if err := f.Apply(e); err != nil {
+			return nil, "", err
 		}
 		frames = append(frames, export.Frame{Drawing: scene.Draw(f, view.FoldsAt(p, scene, f)), Narration: f.Narration,
 			Cutoff: e.Type == trace.Prune && len(e.Pruned) > 0})
-		return true
-	})
-	if applyErr != nil {
-		if errors.Is(applyErr, export.ErrHTMLTooLarge) {
-			return nil, "", &scenario.UsageError{Err: applyErr}
-		}
-		return nil, "", applyErr
-	}
-	if err != nil {
-		return nil, "", err
 	}
 	start := r.step
 	if r.end {

@@ -119,3 +119,11 @@ func TestEmbedFraming(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestExportHTMLLimit(t *testing.T) {
+	s := newTestServer(t)
+	rec := httpGet(t, s, "/export.html?random=3,6&seed=1")
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "MaxHTMLSteps") {
+		t.Errorf("a search of thousands of steps: %d %q, want 400 naming MaxHTMLSteps", rec.Code, rec.Body.String())
+	}
+}

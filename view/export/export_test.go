@@ -236,3 +236,21 @@ func TestPNG(t *testing.T) {
 		}
 	}
 }
+
+func TestLimits(t *testing.T) {
+	big := &view.Drawing{ViewBox: "0 0 5000 5000", Width: 5000, Height: 5000}
+	if err := PNG(io.Discard, big, MaxPNGScale); err != ErrTooLarge {
+		t.Errorf("a 20000×20000 image: got %v, want ErrTooLarge", err)
+	}
+	d := drawingAt(t, goldenCases[0].s, 0)
+	frames := make([]Frame, MaxHTMLSteps+2)
+	for i := range frames {
+		frames[i] = Frame{Drawing: d}
+	}
+	if err := HTML(io.Discard, frames, HTMLOptions{}); err != ErrHTMLTooLarge {
+		t.Errorf("%d frames: got %v, want ErrHTMLTooLarge", len(frames), err)
+	}
+	if err := HTML(io.Discard, frames[:MaxHTMLSteps+1], HTMLOptions{}); err != nil {
+		t.Errorf("%d frames: got %v, want none", MaxHTMLSteps+1, err)
+	}
+}
