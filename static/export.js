@@ -15,14 +15,19 @@ function refresh(a) {
 }
 
 for (const a of document.querySelectorAll("a[data-export]")) {
+  refresh(a);
   for (const ev of ["pointerdown", "focus", "mouseenter"]) a.addEventListener(ev, () => refresh(a));
 }
 
 const embed = document.querySelector("input[data-export='/embed']");
+function refreshEmbed() {
+  const src = new URL(current("/embed"), location.href).href;
+  embed.value = embed.value.replace(/src="[^"]*"/, 'src="' + src + '"');
+}
 if (embed) {
+  refreshEmbed();
   embed.addEventListener("focus", () => {
-    const src = new URL(current("/embed"), location.href).href;
-    embed.value = embed.value.replace(/src="[^"]*"/, 'src="' + src + '"');
+    refreshEmbed();
     embed.select();
   });
 }

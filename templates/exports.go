@@ -30,6 +30,11 @@ type ExportLink struct {
 	TestID            string
 }
 
+// maxInlineQuery is the longest query the export links carry in the page
+// itself; longer ones (a huge tree's text) are written in by export.js,
+// so that the page does not repeat the tree in every link.
+const maxInlineQuery = 1024
+
 // NewExports builds the menu for a view whose query (scenario, step, open,
 // and for a comparison its panes) is query. pane names the comparison's
 // pane ("" for the viewer); script is export.js's address.
@@ -52,6 +57,11 @@ func NewExports(query, pane, script string) Exports {
 		}
 		for k, v := range x {
 			q[k] = v
+		}
+		if len(query) > maxInlineQuery && script != "" {
+			// A huge tree's query is not repeated in every link:
+			// export.js writes it in from the page's address.
+			q = x
 		}
 		return ExportLink{Text: text, Title: title, Href: path + "?" + q.Encode(), Path: path, Extra: x.Encode(), Download: download, TestID: id}
 	}
