@@ -311,6 +311,9 @@ type Frame struct {
 	Type Type   `json:"type,omitempty"`
 	// Narration says in one sentence what the last event did and why.
 	Narration string `json:"narration,omitempty"`
+	// Said is the same sentence as a phrase, for a viewer that words it in
+	// another language (see Phrase). It is not part of the JSON form.
+	Said Phrase `json:"-"`
 	// Stats counts nodes entered, leaves evaluated and cutoffs (prunes that
 	// skipped at least one child), in total and per depth.
 	Stats Stats `json:"stats"`
@@ -421,9 +424,9 @@ func (f *Frame) apply(e Event, narrate bool) error {
 	if err := f.check(e); err != nil {
 		return err
 	}
-	narration := ""
+	var said Phrase
 	if narrate {
-		narration = Narrate(f, e)
+		said = NarratePhrase(f, e)
 	}
 	if f.Nodes == nil {
 		f.Nodes = map[string]*NodeView{}
@@ -493,7 +496,10 @@ func (f *Frame) apply(e Event, narrate bool) error {
 	f.Current = e.Node
 	f.Line = e.Line
 	f.Type = e.Type
-	f.Narration = narration
+	f.Said, f.Narration = said, ""
+	if narrate {
+		f.Narration = said.String()
+	}
 	return nil
 }
 

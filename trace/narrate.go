@@ -6,17 +6,23 @@ import (
 	"strings"
 )
 
-// Narrate returns the one-sentence narration of event e: what it does and
-// why, in plain English, for the viewer's caption. f is the frame before e
-// is applied (Apply calls Narrate first, then changes the frame); Narrate
-// does not change f. Nodes are named by their label where they have one
-// ("node C"), else "the root" or by id ("node 1.2"); kinds are written in
-// capitals (MAX, MIN). Sentences about α and β appear only for events that
-// carry a window, so minimax is narrated without them.
+// Narrate returns the one-sentence narration of event e in English: what
+// it does and why, for the viewer's caption. It is NarratePhrase(f,
+// e).String(); a viewer in another language words NarratePhrase itself.
+func Narrate(f *Frame, e Event) string { return NarratePhrase(f, e).String() }
+
+// NarratePhrase returns the narration of event e as a phrase, to be worded
+// in the viewer's language. f is the frame before e is applied (Apply
+// narrates first, then changes the frame); NarratePhrase does not change f.
+// Nodes are named as they are drawn: by their label (the tree's own, the
+// textbook's letters, a game's move), else the root as "the root", else by
+// id ("node 1.2"); kinds are written in capitals (MAX, MIN) in every
+// language. Sentences about α and β appear only for events that carry a
+// window, so minimax is narrated without them.
 //
-// Narrate assumes e fits f (Apply checks that first); for an event that
-// does not, it still returns a sentence, though perhaps a vague one.
-func Narrate(f *Frame, e Event) string {
+// NarratePhrase assumes e fits f (Apply checks that first); for an event
+// that does not, it still returns a sentence, though perhaps a vague one.
+func NarratePhrase(f *Frame, e Event) Phrase {
 	nr := narrator{f: f, e: e}
 	switch e.Type {
 	case Enter:
@@ -45,7 +51,7 @@ func Narrate(f *Frame, e Event) string {
 	case Backprop:
 		return nr.backprop()
 	}
-	return "Step " + strconv.Itoa(e.Step) + ": " + e.Type.String() + "."
+	return say("narrate.step", "Step", strconv.Itoa(e.Step), "Type", e.Type.String())
 }
 
 type narrator struct {
@@ -76,47 +82,37 @@ func (nr narrator) kind() Kind {
 
 // short names node id as the subject of a sentence: "C", "the root",
 // "node 1.2".
-func (nr narrator) short(id string) string {
+func (nr narrator) short(id string) any {
 	if l := nr.label(id); l != "" {
 		return l
 	}
 	if id == "" {
-		return "the root"
+		return say("narrate.root")
 	}
-	return "node " + id
+	return say("narrate.node-id", "ID", id)
 }
 
 // bare names node id without the word "node": "C", "the root", "1.2".
-func (nr narrator) bare(id string) string {
+func (nr narrator) bare(id string) any {
 	if l := nr.label(id); l != "" {
 		return l
 	}
 	if id == "" {
-		return "the root"
+		return say("narrate.root")
 	}
 	return id
 }
 
 // kindName names node id with its kind: "MIN node C", "the MAX root",
 // "MAX node 1.2".
-func (nr narrator) kindName(id string, k Kind) string {
+func (nr narrator) kindName(id string, k Kind) Phrase {
 	if l := nr.label(id); l != "" {
-		return k.Upper() + " node " + l
+		return say("narrate.kind-node", "Kind", k.Upper(), "Name", l)
 	}
 	if id == "" {
-		return "the " + k.Upper() + " root"
+		return say("narrate.kind-root", "Kind", k.Upper())
 	}
-	return k.Upper() + " node " + id
-}
-
-func possessive(s string) string { return s + "'s" }
-
-// capital upper-cases the first letter of s.
-func capital(s string) string {
-	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
-		return string(s[0]-'a'+'A') + s[1:]
-	}
-	return s
+	return say("narrate.kind-node", "Kind", k.Upper(), "Name", id)
 }
 
 // valueText writes the value an event carries: the vector in max^n.
@@ -127,21 +123,13 @@ func valueText(v Num, vec []float64) string {
 	return v.String()
 }
 
-// countWord writes n in words up to ten, in digits beyond.
+// countWord writes n in English words up to ten, in digits beyond.
 func countWord(n int) string {
 	words := [...]string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 	if n >= 0 && n < len(words) {
 		return words[n]
 	}
 	return strconv.Itoa(n)
-}
-
-// plural writes "1 leaf" or "7 leaves".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }
 
 func joinNums(ns []Num) string {
@@ -154,182 +142,169 @@ func joinNums(ns []Num) string {
 
 func isMinimax(k Kind) bool { return k == Max || k == Min }
 
-func (nr narrator) enter() string {
+func (nr narrator) enter() Phrase {
 	e := nr.e
-	root := e.Node == ""
+	node := nr.kindName(e.Node, e.Kind)
 	if !e.Window {
-		if root {
-			return "The search starts at " + nr.kindName(e.Node, e.Kind) + "."
+		if e.Node == "" {
+			return say("narrate.enter.start", "Node", node)
 		}
-		return capital(nr.kindName(e.Node, e.Kind)) + " is entered at depth " + strconv.Itoa(e.Depth) + "."
+		return say("narrate.enter.depth", "Node", node, "Depth", strconv.Itoa(e.Depth))
 	}
-	s := capital(nr.kindName(e.Node, e.Kind)) + " is entered with α = " + e.Alpha.String() + ", β = " + e.Beta.String() + ": "
+	a, b := e.Alpha.String(), e.Beta.String()
 	if parent, ok := ParentID(e.Node); ok {
 		if pv := nr.f.Nodes[parent]; pv != nil && pv.Kind == Chance && pv.State == StateOpen {
 			// Star1: the window was derived by the chance node above.
-			return capital(nr.kindName(e.Node, e.Kind)) + " is entered with α = " + e.Alpha.String() + ", β = " + e.Beta.String() +
-				", the window its CHANCE parent " + nr.bare(parent) + " derived from its own window and the leaf bounds: only a value between " +
-				e.Alpha.String() + " and " + e.Beta.String() + " must be found exactly; beyond them a bound lets " + nr.bare(parent) + " cut."
+			return say("narrate.enter.star1", "Node", node, "Alpha", a, "Beta", b, "Parent", nr.bare(parent))
 		}
 	}
 	lo, hi := !isInf(e.Alpha, -1), !isInf(e.Beta, 1)
+	id := "narrate.enter.beta"
 	switch {
 	case !lo && !hi:
-		return s + "nothing is known yet."
-	case root:
-		return s + "the caller only cares about values between " + e.Alpha.String() + " and " + e.Beta.String() + "."
+		id = "narrate.enter.open"
+	case e.Node == "":
+		id = "narrate.enter.root-window"
 	case lo && hi:
-		return s + "MAX already has " + e.Alpha.String() + " elsewhere and MIN already has " + e.Beta.String() + ", so only values between them matter."
+		id = "narrate.enter.window"
 	case lo:
-		return s + "MAX already has " + e.Alpha.String() + " elsewhere."
-	default:
-		return s + "MIN already has " + e.Beta.String() + " elsewhere."
+		id = "narrate.enter.alpha"
 	}
+	return say(id, "Node", node, "Alpha", a, "Beta", b)
 }
 
 func isInf(n Num, sign int) bool { return math.IsInf(float64(n), sign) }
 
-func (nr narrator) expand() string {
+func (nr narrator) expand() Phrase {
 	e := nr.e
 	k := nr.kind()
 	n := len(e.Order)
-	s := capital(nr.short(e.Node))
+	node := nr.short(e.Node)
 	if n == 0 {
-		return s + " has no successors."
+		return say("narrate.expand.none", "Node", node)
 	}
-	s += " has " + plural(n, "successor", "successors")
+	probs := ""
 	if len(e.Probs) > 0 {
 		ps := make([]string, len(e.Probs))
 		for i, p := range e.Probs {
 			ps[i] = probText(p)
 		}
-		s += " (probabilities " + strings.Join(ps, ", ") + ")"
+		probs = strings.Join(ps, ", ")
 	}
-	var keys []Num
+	keys := ""
 	if e.Keys != nil {
+		ks := make([]Num, 0, len(e.Order))
 		for _, i := range e.Order {
 			if i >= 0 && i < len(e.Keys) {
-				keys = append(keys, e.Keys[i])
+				ks = append(ks, e.Keys[i])
 			} else {
-				keys = append(keys, Num(math.NaN()))
+				ks = append(ks, Num(math.NaN()))
 			}
 		}
+		keys = joinNums(ks)
 	}
-	withKeys := func(s string) string {
-		if keys != nil {
-			return s + ": " + joinNums(keys) + "."
-		}
-		return s + "."
-	}
+	how := ""
 	switch e.By {
-	case "natural":
-		return s + ", searched in natural order."
-	case "reversed":
-		return s + ", searched in reverse order."
-	case "random":
-		return s + ", searched in random order."
-	case "eval":
-		return withKeys(s + ", ordered best first for " + k.Upper() + " by evaluation")
-	case "best":
-		return withKeys(s + ", ordered best first for " + k.Upper() + " by minimax value")
-	case "worst":
-		return withKeys(s + ", ordered worst first for " + k.Upper() + " by minimax value")
+	case "natural", "reversed", "random":
+		how = e.By
+	case "eval", "best", "worst":
+		how = e.By
+		if keys == "" {
+			how = "keyless-" + e.By
+		}
 	case "":
 		natural := true
 		for i, c := range e.Order {
 			natural = natural && c == i
 		}
 		if natural {
-			return s + ", searched in natural order."
+			how = "natural"
+		} else {
+			order := make([]string, n)
+			for i, c := range e.Order {
+				order[i] = strconv.Itoa(c)
+			}
+			keys, how = strings.Join(order, ", "), "order"
 		}
-		order := make([]string, n)
-		for i, c := range e.Order {
-			order[i] = strconv.Itoa(c)
+	default:
+		how = "other"
+		if keys != "" {
+			how = "other-keys"
 		}
-		return s + ", searched in the order " + strings.Join(order, ", ") + "."
 	}
-	if keys != nil {
-		return withKeys(s + ", ordered by " + e.By)
-	}
-	return s + ", searched in " + e.By + " order."
+	return sayN("narrate.expand."+how, n, "Node", node, "Probs", probs, "Keys", keys, "Kind", k.Upper(), "By", e.By)
 }
 
-func (nr narrator) leaf() string {
+func (nr narrator) leaf() Phrase {
 	e := nr.e
 	v := valueText(e.Value, e.Vec)
 	if e.Terminal {
 		if e.Node == "" {
-			return capital(nr.short(e.Node)) + " is terminal: utility " + v + "."
+			return say("narrate.leaf.root", "Node", nr.short(e.Node), "Value", v)
 		}
-		return "Leaf " + nr.bare(e.Node) + " is terminal: utility " + v + "."
+		return say("narrate.leaf.terminal", "Node", nr.bare(e.Node), "Value", v)
 	}
-	s := "The depth limit stops at " + nr.bare(e.Node) + ": evaluation "
-	if e.Eval != "" {
-		s += e.Eval + " = "
-	} else {
-		s = strings.TrimSuffix(s, " ") + " = "
-	}
-	s += v
+	terms := ""
 	if len(e.Terms) > 0 {
 		ts := make([]string, len(e.Terms))
 		for i, t := range e.Terms {
 			ts[i] = t.Name + " = " + Num(t.Count).String() + " × " + Num(t.Weight).String()
 		}
-		s += " (" + strings.Join(ts, ", ") + ")"
+		terms = strings.Join(ts, ", ")
 	}
-	return s + "."
+	return say("narrate.leaf.depth", "Node", nr.bare(e.Node), "Eval", e.Eval, "Value", v, "Terms", terms)
 }
 
 // childValue writes what a child returned: "2", or "C's bound ≤ 2".
-func (nr narrator) childValue() string {
+func (nr narrator) childValue() any {
 	e := nr.e
 	if e.ChildBound == Exact {
 		return e.ChildValue.String()
 	}
-	return possessive(nr.short(e.Child)) + " bound " + e.ChildBound.Text(e.ChildValue)
+	return say("narrate.child-bound", "Child", nr.short(e.Child), "Bound", e.ChildBound.Text(e.ChildValue))
 }
 
-func (nr narrator) update() string {
+func (nr narrator) update() Phrase {
 	e := nr.e
 	k := nr.kind()
-	who := possessive(nr.short(e.Node))
+	node := nr.short(e.Node)
 	prev := nr.f.Nodes[e.Node]
 	switch e.Changed {
 	case "alpha":
-		return capital(who) + " α rises to " + e.Alpha.String() + ": MAX is now sure of at least " + e.Alpha.String() + "."
+		return say("narrate.update.alpha", "Node", node, "Alpha", e.Alpha.String())
 	case "beta":
-		return capital(who) + " β falls to " + e.Beta.String() + ": MIN can now hold MAX to at most " + e.Beta.String() + "."
+		return say("narrate.update.beta", "Node", node, "Beta", e.Beta.String())
 	case "value":
-		if t := nr.expected(); t != "" {
+		if t, ok := nr.expected(); ok {
 			return t
 		}
-		if t := nr.picks(); t != "" {
+		if t, ok := nr.picks(); ok {
 			return t
 		}
 		if !isMinimax(k) {
-			return capital(who) + " value becomes " + valueText(e.Value, e.Vec) + " after " + nr.short(e.Child) + " returns " + nr.childReturned() + "."
+			return say("narrate.update.becomes", "Node", node, "Value", valueText(e.Value, e.Vec), "Child", nr.short(e.Child), "Returned", nr.childReturned())
 		}
 		old := Inf(-1)
-		verb, pick := "rises", "the larger"
+		id := "narrate.update.max-rises"
 		if k == Min {
 			old = Inf(1)
-			verb, pick = "falls", "the smaller"
+			id = "narrate.update.min-falls"
 		}
 		if prev != nil && prev.HasValue {
 			old = prev.Value
 		}
-		return capital(who) + " value " + verb + " to " + e.Value.String() + ": " + k.Upper() + " takes " + pick + " of " + old.String() + " and " + nr.childValue() + "."
+		return say(id, "Node", node, "Value", e.Value.String(), "Kind", k.Upper(), "Old", old.String(), "Child", nr.childValue())
 	}
-	if t := nr.expected(); t != "" {
+	if t, ok := nr.expected(); ok {
 		return t
 	}
-	if t := nr.picks(); t != "" {
+	if t, ok := nr.picks(); ok {
 		return t
 	}
 	if !isMinimax(k) {
-		return capital(who) + " value stays " + valueText(e.Value, e.Vec) + " after " + nr.short(e.Child) + " returns " + nr.childReturned() + "."
+		return say("narrate.update.stays-vec", "Node", node, "Value", valueText(e.Value, e.Vec), "Child", nr.short(e.Child), "Returned", nr.childReturned())
 	}
-	return capital(who) + " value stays " + e.Value.String() + ": " + nr.childValue() + " is no better for " + k.Upper() + "."
+	return say("narrate.update.stays", "Node", node, "Value", e.Value.String(), "Child", nr.childValue(), "Kind", k.Upper())
 }
 
 // childReturned writes a child's returned value, with its vector in max^n.
@@ -340,93 +315,76 @@ func (nr narrator) childReturned() string {
 	return nr.e.ChildBound.Text(nr.e.ChildValue)
 }
 
-func (nr narrator) prune() string {
+func (nr narrator) prune() Phrase {
 	e := nr.e
 	k := nr.kind()
-	test := e.Test
-	if t := nr.chanceCut(); t != "" {
+	if t, ok := nr.chanceCut(); ok {
 		return t
 	}
-	s := capital(nr.kindName(e.Node, k)) + " has value " + test
-	if len(e.Pruned) == 0 {
-		return s + ", but the test fires at the last child, so nothing is left to prune."
+	node := nr.kindName(e.Node, k)
+	n := len(e.Pruned)
+	switch {
+	case n == 0:
+		return say("narrate.prune.none", "Node", node, "Test", e.Test)
+	case isMinimax(k):
+		return sayN("narrate.prune.cut", n, "Node", node, "Test", e.Test, "Opponent", k.Opponent().Upper(), "Word", countWord(n))
 	}
-	if isMinimax(k) {
-		s += ", so " + k.Opponent().Upper() + " will never come here: "
-	} else {
-		s += ", so its other children cannot change the result: "
-	}
-	if len(e.Pruned) == 1 {
-		return s + "its last child is pruned."
-	}
-	return s + "its last " + countWord(len(e.Pruned)) + " children are pruned."
+	return sayN("narrate.prune.cut-other", n, "Node", node, "Test", e.Test, "Word", countWord(n))
 }
 
-func (nr narrator) exit() string {
+func (nr narrator) exit() Phrase {
 	e := nr.e
 	k := nr.kind()
 	v := valueText(e.Value, e.Vec)
 	prev := nr.f.Nodes[e.Node]
 	if prev != nil && !prev.Expanded() && e.Bound == Exact {
 		if strings.HasSuffix(e.Line, "-cutoff") {
-			return capital(nr.short(e.Node)) + " returns its evaluation " + v + ", an estimate of its true value."
+			return say("narrate.exit.estimate", "Node", nr.short(e.Node), "Value", v)
 		}
 		if e.Node == "" {
-			return "The root returns its utility " + v + "."
+			return say("narrate.exit.root-utility", "Value", v)
 		}
-		return "Leaf " + nr.bare(e.Node) + " returns its utility " + v + "."
+		return say("narrate.exit.utility", "Node", nr.bare(e.Node), "Value", v)
 	}
-	who := capital(nr.short(e.Node))
-	switch e.Bound {
-	case Lower:
-		return who + " returns ≥ " + v + ", a lower bound: its true value is at least " + v + "."
-	case Upper:
-		return who + " returns ≤ " + v + ", an upper bound: its true value is at most " + v + "."
+	node := nr.short(e.Node)
+	switch {
+	case e.Bound == Lower:
+		return say("narrate.exit.lower", "Node", node, "Value", v)
+	case e.Bound == Upper:
+		return say("narrate.exit.upper", "Node", node, "Value", v)
+	case isMinimax(k):
+		return say("narrate.exit.minimax", "Node", node, "Value", v)
 	}
-	if isMinimax(k) {
-		return who + " returns " + v + ", its exact minimax value."
-	}
-	return who + " returns " + v + ", its exact value."
+	return say("narrate.exit.exact", "Node", node, "Value", v)
 }
 
-func (nr narrator) done() string {
+func (nr narrator) done() Phrase {
 	f, e := nr.f, nr.e
 	k := nr.kind()
 	r := e.Result
-	s := "Search done: the root's value is "
+	var value any
 	switch {
 	case f.Nodes[""] != nil && f.Nodes[""].Text != "":
-		s += f.Nodes[""].Text
+		value = f.Nodes[""].Text
 	case r != nil:
-		s += valueText(r.Value, r.Vec)
+		value = valueText(r.Value, r.Vec)
 	default:
-		s += "unknown"
+		value = say("narrate.done.unknown")
 	}
+	var move any = ""
 	switch {
 	case r == nil || r.Best == "":
-		s += " (it is a leaf)"
+		move = say("narrate.done.leaf")
 	case k == Chance:
 	default:
-		s += " and " + k.Upper() + " moves to " + nr.short(r.Best)
+		move = say("narrate.done.move", "Kind", k.Upper(), "Node", nr.short(r.Best))
 	}
 	leaves := f.Stats.Leaves
-	s += "; " + plural(leaves, "leaf", "leaves")
-	if leaves == 1 {
-		s += " was evaluated"
-	} else {
-		s += " were evaluated"
+	var cutoffs any = ""
+	if root := f.Nodes[""]; root != nil && root.Window {
+		cutoffs = sayN("narrate.done.cutoffs", f.Stats.Cutoffs)
 	}
-	if root := f.Nodes[""]; root == nil || !root.Window {
-		return s + "."
-	}
-	switch c := f.Stats.Cutoffs; c {
-	case 0:
-		return s + " and no cutoff saved work."
-	case 1:
-		return s + " and 1 cutoff saved work."
-	default:
-		return s + " and " + strconv.Itoa(c) + " cutoffs saved work."
-	}
+	return sayN("narrate.done", leaves, "Value", value, "Move", move, "Cutoffs", cutoffs)
 }
 
 // probText writes a probability: a short decimal as it is (0.25), else a
@@ -486,12 +444,12 @@ func vecShort(vec []float64) (string, bool) {
 // expected narrates an update at a chance node whose probabilities the
 // frame knows: the weighted sum so far, term by term ("C's expected value
 // so far: 0.5 × 3 + 0.5 × 12 = 7.5."), and under Star1 the interval the
-// node's value is known to lie in. It returns "" for other updates.
-func (nr narrator) expected() string {
+// node's value is known to lie in. It reports false for other updates.
+func (nr narrator) expected() (Phrase, bool) {
 	e := nr.e
 	n := nr.f.Nodes[e.Node]
 	if n == nil || n.Kind != Chance || len(n.Probs) == 0 {
-		return ""
+		return Phrase{}, false
 	}
 	// The children returned so far, in search order, this one included.
 	var terms []string
@@ -504,7 +462,7 @@ func (nr narrator) expected() string {
 			continue
 		}
 		if i < 0 || i >= len(n.Probs) {
-			return ""
+			return Phrase{}, false
 		}
 		var v string
 		var r bool
@@ -522,7 +480,7 @@ func (nr narrator) expected() string {
 		terms = append(terms, probText(n.Probs[i])+" × "+v)
 	}
 	if len(terms) == 0 {
-		return ""
+		return Phrase{}, false
 	}
 	if len(terms) > 6 {
 		terms = append(terms[:2], "…", terms[len(terms)-2])
@@ -538,24 +496,23 @@ func (nr narrator) expected() string {
 	if rounded || r {
 		eq = " ≈ "
 	}
-	what := "expected value"
+	vector, soFar := "", ""
 	if len(e.Vec) > 0 {
-		what = "expected vector"
+		vector = "yes"
 	}
-	s := capital(possessive(nr.short(e.Node))) + " " + what
 	if !complete {
-		s += " so far"
+		soFar = "yes"
 	}
-	s += ": " + strings.Join(terms, " + ") + eq + total
+	lo, hi := "", ""
 	if e.Range && !complete {
-		lo, _ := shortText(e.Low)
-		hi, _ := shortText(e.High)
-		s += "; with every outcome still to come between the leaf bounds, " + nr.short(e.Node) + " is worth between " + lo + " and " + hi
+		lo, _ = shortText(e.Low)
+		hi, _ = shortText(e.High)
 	}
-	return s + "."
+	return say("narrate.expected", "Node", nr.short(e.Node), "Vector", vector, "SoFar", soFar,
+		"Sum", strings.Join(terms, " + ")+eq+total, "Low", lo, "High", hi), true
 }
 
-// ordinal writes the k-th in words up to sixteenth.
+// ordinal writes the k-th in English words up to sixteenth.
 func ordinal(k int) string {
 	words := [...]string{"zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
 		"eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth"}
@@ -567,55 +524,54 @@ func ordinal(k int) string {
 
 // picks narrates an update at a max^n player node whose child's vector
 // the frame knows: "At node 0, P2 picks (1, 5, 2): 5 is the best second
-// component so far." It returns "" for other updates.
-func (nr narrator) picks() string {
+// component so far." It reports false for other updates.
+func (nr narrator) picks() (Phrase, bool) {
 	e := nr.e
 	k := nr.kind()
 	p := k.PlayerIndex()
 	c := nr.f.Nodes[e.Child]
 	if p == 0 || len(e.Vec) < p || c == nil || len(c.Vec) < p {
-		return ""
+		return Phrase{}, false
 	}
 	prev := nr.f.Nodes[e.Node]
-	at := "At " + nr.short(e.Node) + ", " + k.Upper()
-	if e.Node == "" {
-		at = "At the root, " + k.Upper()
+	args := []any{"Node", nr.short(e.Node), "Kind", k.Upper(), "Vec", vecText(e.Vec), "Own", Num(e.Vec[p-1]).String(),
+		"Child", nr.short(e.Child), "Ordinal", ordinal(p), "P", strconv.Itoa(p), "Offer", Num(c.Vec[p-1]).String()}
+	switch {
+	case e.Changed == "value" && (prev == nil || !prev.HasValue):
+		return say("narrate.picks.starts", args...), true
+	case e.Changed == "value":
+		return say("narrate.picks.picks", args...), true
 	}
-	own := Num(e.Vec[p-1]).String()
-	if e.Changed == "value" {
-		if prev == nil || !prev.HasValue {
-			return at + " starts from " + vecText(e.Vec) + ", the vector of " + nr.short(e.Child) + ": its " + ordinal(p) + " component is " + own + "."
-		}
-		return at + " picks " + vecText(e.Vec) + ": " + own + " is the best " + ordinal(p) + " component so far."
-	}
-	return at + " keeps " + vecText(e.Vec) + ": " + nr.short(e.Child) + " offers " + Num(c.Vec[p-1]).String() +
-		" as the " + ordinal(p) + " component, no better than " + own + "."
+	return say("narrate.picks.keeps", args...), true
 }
 
 // chanceCut narrates a Star1 cut at a chance node, whose test names the
-// bound: "upper bound 2.4 ≤ α = 3". It returns "" for other prunes.
-func (nr narrator) chanceCut() string {
+// bound: "upper bound 2.4 ≤ α = 3". It reports false for other prunes.
+func (nr narrator) chanceCut() (Phrase, bool) {
 	e := nr.e
-	var why string
+	var side string
 	switch {
 	case strings.HasPrefix(e.Test, "upper bound "):
-		why = "even if every outcome still to come scored the greatest leaf value, its expected value could not beat α, what MAX is already sure of"
+		side = "upper"
 	case strings.HasPrefix(e.Test, "lower bound "):
-		why = "even if every outcome still to come scored the least leaf value, its expected value would stay at β or above, and MIN can already hold MAX to β"
+		side = "lower"
 	default:
-		return ""
+		return Phrase{}, false
 	}
-	s := capital(nr.kindName(e.Node, nr.kind())) + " has " + e.Test + ": " + why
+	test := strings.TrimPrefix(strings.TrimPrefix(e.Test, "upper bound "), "lower bound ")
 	n := nr.f.Nodes[e.Node]
+	how := "last"
 	switch {
 	case len(e.Pruned) == 0:
-		return s + "; the test fires at the last child, so nothing is left to prune."
+		how = "none"
 	case n != nil && len(e.Pruned) == len(n.Order) && len(n.Order) > 1:
-		return s + ", so all its " + countWord(len(e.Pruned)) + " children are pruned before any is searched."
+		how = "all"
 	case len(e.Pruned) == 1 && n != nil && len(n.Order) == 1:
-		return s + ", so its only child is pruned."
-	case len(e.Pruned) == 1:
-		return s + ", so its last child is pruned."
+		how = "only"
 	}
-	return s + ", so its last " + countWord(len(e.Pruned)) + " children are pruned."
+	args := []any{"Node", nr.kindName(e.Node, nr.kind()), "Test", test, "Word", countWord(len(e.Pruned))}
+	if how == "last" {
+		return sayN("narrate.chance-cut."+side+".last", len(e.Pruned), args...), true
+	}
+	return say("narrate.chance-cut."+side+"."+how, args...), true
 }

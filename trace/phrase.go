@@ -1,0 +1,144 @@
+package trace
+
+import (
+	"strings"
+	"sync"
+	"text/template"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A Phrase is a sentence (or a part of one) not yet put into words: the ID
+// of a message and its arguments. The narration is made of phrases so that
+// a viewer can word it in the lecture's language: [Phrase.String] words it
+// in English from [English], and the i18n package in German or Czech from
+// its catalogs, which hold a translation of every message in [English].
+//
+// Arguments are strings (numbers already written as the lecture writes
+// them, names as they are drawn) or nested phrases, which are worded first.
+// A phrase with Plural set chooses its message's plural form by Count,
+// with the rules of the language it is worded in (CLDR: English and German
+// one/other, Czech one/few/many/other).
+type Phrase struct {
+	ID     string
+	Args   map[string]any
+	Count  int
+	Plural bool
+}
+
+// Message is the English text of a message: a text/template over the
+// phrase's arguments. One is the singular form of a plural message and is
+// empty for the others; Other is the text (the plural form of a plural
+// message). The function cap upper-cases the first letter of its argument.
+type Message struct {
+	One, Other string
+	// Description tells translators what the message is for and what its
+	// arguments hold.
+	Description string
+}
+
+// English holds every message of the narration, in English, by ID. The
+// i18n package takes them as its English catalog and checks that German
+// and Czech translate each one.
+var English = narrationEnglish
+
+// TemplateFuncs are the functions a message's template may call, in every
+// language: cap upper-cases the first letter ("the root" → "The root").
+var TemplateFuncs = template.FuncMap{"cap": Capitalize}
+
+// Capitalize upper-cases the first letter of s.
+func Capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || !unicode.IsLower(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// say makes a phrase from an ID and argument pairs (name, value, …).
+func say(id string, kv ...any) Phrase {
+	p := Phrase{ID: id}
+	if len(kv) > 0 {
+		p.Args = make(map[string]any, len(kv)/2)
+		for i := 0; i+1 < len(kv); i += 2 {
+			p.Args[kv[i].(string)] = kv[i+1]
+		}
+	}
+	return p
+}
+
+// sayN makes a plural phrase counting n.
+func sayN(id string, n int, kv ...any) Phrase {
+	p := say(id, kv...)
+	p.Count, p.Plural = n, true
+	return p
+}
+
+var englishTemplates sync.Map // message ID + "/one" or "/other" → *template.Template
+
+// String words the phrase in English. An unknown ID is written as it is,
+// so a missing message shows up in the text rather than as an empty line.
+func (p Phrase) String() string {
+	return p.Word(func(q Phrase) (string, bool) {
+		m, ok := English[q.ID]
+		if !ok {
+			return "", false
+		}
+		form, text := "/other", m.Other
+		if q.Plural && q.Count == 1 && m.One != "" {
+			form, text = "/one", m.One
+		}
+		key := q.ID + form
+		t, ok := englishTemplates.Load(key)
+		if !ok {
+			parsed, err := template.New(key).Funcs(TemplateFuncs).Option("missingkey=zero").Parse(text)
+			if err != nil {
+				return "", false
+			}
+			t, _ = englishTemplates.LoadOrStore(key, parsed)
+		}
+		return execute(t.(*template.Template), q.Data())
+	})
+}
+
+// Word words the phrase with lookup, which words one phrase whose nested
+// phrases have already been worded (reporting false when it has no message
+// for it). Word words nested phrases first, depth first.
+func (p Phrase) Word(lookup func(Phrase) (string, bool)) string {
+	q := p
+	if len(p.Args) > 0 {
+		q.Args = make(map[string]any, len(p.Args))
+		for k, v := range p.Args {
+			if n, ok := v.(Phrase); ok {
+				v = n.Word(lookup)
+			}
+			q.Args[k] = v
+		}
+	}
+	if s, ok := lookup(q); ok {
+		return s
+	}
+	return p.ID
+}
+
+// Data is the template data of a phrase whose nested phrases have been
+// worded: its arguments, and Count as "Count" when it is plural.
+func (p Phrase) Data() map[string]any {
+	if !p.Plural {
+		return p.Args
+	}
+	d := make(map[string]any, len(p.Args)+1)
+	for k, v := range p.Args {
+		d[k] = v
+	}
+	d["Count"] = p.Count
+	return d
+}
+
+func execute(t *template.Template, data map[string]any) (string, bool) {
+	var b strings.Builder
+	if err := t.Execute(&b, data); err != nil {
+		return "", false
+	}
+	return b.String(), true
+}
