@@ -35,6 +35,7 @@ async function validate() {
   if (rootValue()) q.set("root", rootValue());
   const format = form.querySelector("select[name=format]");
   if (format && format.value) q.set("format", format.value);
+  q.set("lang", document.documentElement.lang || "en");
   let res;
   try {
     const r = await fetch("/api/validate?" + q.toString(), { headers: { Accept: "application/json" } });
@@ -52,7 +53,7 @@ function show(res, text) {
   if (!res) return;
   if (res.ok) {
     check.classList.add("ok");
-    check.append("✓ " + res.nodes + " nodes. Reads as ");
+    check.append((res.summary || "✓ " + res.nodes) + " ");
     const code = document.createElement("code");
     code.textContent = res.canonical;
     check.append(code);

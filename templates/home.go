@@ -1,6 +1,9 @@
 package templates
 
-import "strings"
+import (
+	"context"
+	"strings"
+)
 
 // Home is the home page: the form that chooses a search, as the user last
 // filled it in, and the error that sent them back, if any.
@@ -51,7 +54,8 @@ type FormError struct {
 	Caret     string
 }
 
-// Example is a ready-made search.
+// Example is a ready-made search. Name and Note are message IDs (the
+// page words them in its language).
 type Example struct {
 	Name, Note, URL string
 }
@@ -104,12 +108,12 @@ func (f Form) cells() []string {
 }
 
 // cellLabel names a cell of the board editor for screen readers.
-func cellLabel(i int, mark string) string {
-	what := "empty"
+func cellLabel(ctx context.Context, i int, mark string) string {
+	what := T(ctx, "home.ttt.empty")
 	if mark != "." {
 		what = mark
 	}
-	return "row " + Itoa(i/3+1) + ", column " + Itoa(i%3+1) + ": " + what
+	return T(ctx, "home.ttt.cell", "Row", Itoa(i/3+1), "Col", Itoa(i%3+1), "Mark", what)
 }
 
 // markText is what a cell of the board editor shows.

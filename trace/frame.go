@@ -314,6 +314,9 @@ type Frame struct {
 	// Said is the same sentence as a phrase, for a viewer that words it in
 	// another language (see Phrase). It is not part of the JSON form.
 	Said Phrase `json:"-"`
+	// Words, when set, words the narration in the viewer's language
+	// (Narration = Words(Said)); nil words it in English. Clones keep it.
+	Words func(Phrase) string `json:"-"`
 	// Stats counts nodes entered, leaves evaluated and cutoffs (prunes that
 	// skipped at least one child), in total and per depth.
 	Stats Stats `json:"stats"`
@@ -497,7 +500,10 @@ func (f *Frame) apply(e Event, narrate bool) error {
 	f.Line = e.Line
 	f.Type = e.Type
 	f.Said, f.Narration = said, ""
-	if narrate {
+	switch {
+	case narrate && f.Words != nil:
+		f.Narration = f.Words(said)
+	case narrate:
 		f.Narration = said.String()
 	}
 	return nil

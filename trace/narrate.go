@@ -569,7 +569,7 @@ func (nr narrator) chanceCut() (Phrase, bool) {
 	case len(e.Pruned) == 1 && n != nil && len(n.Order) == 1:
 		how = "only"
 	}
-	args := []any{"Node", nr.kindName(e.Node, nr.kind()), "Test", test, "Word", countWord(len(e.Pruned))}
+	args := []any{"Node", nr.kindName(e.Node, nr.kind()), "Test", test, "Word", countWord(len(e.Pruned)), "N", strconv.Itoa(len(e.Pruned))}
 	if how == "last" {
 		return sayN("narrate.chance-cut."+side+".last", len(e.Pruned), args...), true
 	}

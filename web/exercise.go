@@ -51,7 +51,7 @@ type exerciseError struct {
 // nothing a student should not see.
 func (s *Server) exercise(c echo.Context) error {
 	q := c.QueryParams()
-	p, err := exercise.ParseQuery(q, "solution")
+	p, err := exercise.ParseQuery(q, "solution", "lang")
 	if err != nil {
 		return s.exerciseFail(c, err)
 	}
@@ -111,7 +111,7 @@ func (s *Server) exercisePredict(c echo.Context) error {
 	if err != nil {
 		return s.exerciseFail(c, &exercise.Error{Field: "query", Msg: "not a query string: " + err.Error(), Kind: exercise.ErrInvalid, Err: err})
 	}
-	p, err := exercise.ParseQuery(q)
+	p, err := exercise.ParseQuery(q, "lang")
 	if err != nil {
 		return s.exerciseFail(c, err)
 	}

@@ -65,7 +65,7 @@ func (s *Server) exercisePage(c echo.Context) error {
 		page.Error, page.Field = xe.Error(), xe.Field
 		return s.render(c, http.StatusBadRequest, templates.ExerciseFillPage(page))
 	}
-	p, err := exercise.ParseQuery(q)
+	p, err := exercise.ParseQuery(q, "lang")
 	if err != nil {
 		return fail(err)
 	}
@@ -102,7 +102,7 @@ func (s *Server) worksheetPage(c echo.Context) error {
 		return fail(err)
 	}
 	page.Notation = string(notation)
-	p, err := exercise.ParseQuery(q, "notation", "key")
+	p, err := exercise.ParseQuery(q, "notation", "key", "lang")
 	if err != nil {
 		return fail(err)
 	}
@@ -262,7 +262,7 @@ func (s *Server) predictPage(c echo.Context) error {
 		page.Error, page.Field = xe.Error(), xe.Field
 		return s.render(c, http.StatusBadRequest, templates.ExercisePredictPage(page, nil))
 	}
-	p, err := exercise.ParseQuery(q)
+	p, err := exercise.ParseQuery(q, "lang")
 	if err != nil {
 		return fail(err)
 	}
@@ -349,7 +349,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 		return fail(err)
 	}
 	o.Goal = string(goal)
-	p, err := exercise.ParseQuery(q, "tree", "check", "goal")
+	p, err := exercise.ParseQuery(q, "tree", "check", "goal", "lang")
 	if err != nil {
 		return fail(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/dice"
 	"github.com/abtrace/abtrace/search/scenario"
@@ -35,10 +37,36 @@ const (
 	maxOpen = 64
 )
 
-// home renders the home page with the textbook tree preloaded.
+// home renders the home page: the setup with the scenario of its query
+// filled in (the viewer's "change" link sends it here), else with the
+// textbook tree.
 func (s *Server) home(c echo.Context) error {
-	h := templates.Home{Form: templates.Form{Source: "tree", Tree: tree.Textbook}, Examples: examples(), Assets: s.assets, Limits: formLimits}
+	q := c.QueryParams()
+	f := templates.Form{Source: "tree", Tree: tree.Textbook}
+	if hasScenario(q) {
+		f = formFrom(q)
+		if f.Source == "tree" && strings.TrimSpace(f.Tree) == "" {
+			f.Tree = tree.Textbook
+		}
+	}
+	h := templates.Home{Form: f, Examples: examples(), Assets: s.assets, Limits: formLimits}
 	return s.render(c, http.StatusOK, templates.HomePage(h))
+}
+
+// hasScenario reports whether a query names any part of a scenario.
+func hasScenario(q url.Values) bool {
+	for _, k := range scenario.Names {
+		if q.Has(k) {
+			return true
+		}
+	}
+	return q.Has("source") || q.Has("dice-position")
+}
+
+// hasSource reports whether a query names what to search: a tree, a game
+// or a random recipe.
+func hasSource(q url.Values) bool {
+	return q.Get("tree") != "" || q.Get("game") != "" || q.Get("random") != ""
 }
 
 // healthz reports that the server is up, with what bounds its work: the
@@ -62,6 +90,9 @@ type validateResult struct {
 	Error     string `json:"error,omitempty"`
 	Line      int    `json:"line,omitempty"`
 	Col       int    `json:"col,omitempty"`
+	// Summary is the line shown above the canonical text, in the page's
+	// language ("✓ 13 nodes. Reads as").
+	Summary string `json:"summary,omitempty"`
 }
 
 // validate checks a tree typed on the home page, for feedback while typing:
@@ -76,7 +107,8 @@ func (s *Server) validate(c echo.Context) error {
 		r.Line, r.Col = errorPosition(err)
 		return c.JSON(http.StatusOK, r)
 	}
-	return c.JSON(http.StatusOK, validateResult{OK: true, Nodes: p.Tree.Size, Leaves: p.Tree.Leaves, Canonical: p.Tree.String()})
+	summary := i18n.For(langOf(c)).N("home.check.ok", p.Tree.Size)
+	return c.JSON(http.StatusOK, validateResult{OK: true, Nodes: p.Tree.Size, Leaves: p.Tree.Leaves, Canonical: p.Tree.String(), Summary: summary})
 }
 
 // viewRequest is a decoded /view query.
@@ -86,6 +118,17 @@ type viewRequest struct {
 	end      bool // step=end
 	open     []string
 	form     search.Form
+	lang     i18n.Lang // the page's language, kept in its permalinks
+}
+
+// permalink is the query of the scenario's address in the page's
+// language.
+func (r viewRequest) permalink(p *scenario.Search) string {
+	q := p.Scenario.Query()
+	if r.lang != "" {
+		q.Set("lang", string(r.lang))
+	}
+	return q.Encode()
 }
 
 // parseView decodes the viewer's query: the scenario, and step (a number
@@ -120,10 +163,16 @@ func (s *Server) view(c echo.Context) error {
 	if q.Has("source") {
 		return s.submit(c, q)
 	}
+	if !hasSource(q) {
+		// No source: the textbook tree, with whatever else was asked.
+		q = maps.Clone(q)
+		q.Set("tree", tree.Textbook)
+	}
 	r, err := parseView(q)
 	if err != nil {
 		return s.homeWithError(c, q, err)
 	}
+	r.lang = langOf(c)
 	p, err := prepare(c, r.scenario)
 	if err != nil {
 		return s.homeWithError(c, q, err)
@@ -206,6 +255,7 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 	if f := q.Get("form"); f != "" {
 		to.Set("form", f)
 	}
+	to.Set("lang", string(langOf(c)))
 	return c.Redirect(http.StatusSeeOther, "/view?"+to.Encode())
 }
 
@@ -265,7 +315,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		Source:        p.Scenario.Source(),
 		SourceText:    sourceText(p),
 		Options:       optionsText(p),
-		Query:         p.Scenario.Query().Encode(),
+		Query:         r.permalink(p),
 		Open:          r.open,
 		Form:          r.form.String(),
 		Step:          run.frame.Step,
@@ -486,27 +536,27 @@ func examples() []templates.Example {
 		return "/view?" + q.Encode()
 	}
 	return []templates.Example{
-		{Name: "The textbook tree", Note: "alpha-beta prunes two of C's leaves", URL: link(scenario.Scenario{Tree: tree.Textbook})},
-		{Name: "The textbook tree, best move first", Note: "perfect ordering: the Knuth–Moore minimum", URL: link(scenario.Scenario{Tree: tree.Textbook, Order: "best"})},
-		{Name: "The textbook tree, worst move first", Note: "no cutoff at all", URL: link(scenario.Scenario{Tree: tree.Textbook, Order: "worst"})},
-		{Name: "A random tree, 3 × 3 levels", Note: "27 leaves, seed 1", URL: link(scenario.Scenario{Random: "3,3", Seed: 1})},
-		{Name: "Tic-tac-toe, mid-game", Note: "x to move; boards as nodes", URL: link(scenario.Scenario{Game: "tictactoe", Position: "xo.x.o..."})},
-		{Name: "Tic-tac-toe, the whole game, minimax", Note: "549,946 nodes, deep levels folded", URL: link(scenario.Scenario{Game: "tictactoe", Algo: "minimax"})},
-		{Name: "Matchsticks: 5, take 1 or 2", Note: "whoever takes the last match loses", URL: link(scenario.Scenario{Game: "nim", Matches: 5, Take: 2})},
-		{Name: "The textbook tree with dice", Note: "expectiminimax: the chance nodes average to 7⅔, 4 and 7", URL: link(scenario.Scenario{Tree: chanceTextbook, Algo: "expectiminimax"})},
-		{Name: "The textbook tree with dice, Star1 with bounds 0,15", Note: "chance pruning: the [L, U] interval of each chance node", URL: link(scenario.Scenario{Tree: chanceTextbook, Algo: "star1", Bounds: "0,15"})},
-		{Name: "Coin Race, a dice game, depth 4", Note: "the throw decides which moves are legal", URL: link(scenario.Scenario{Game: "dice", Algo: "expectiminimax", Depth: 4})},
-		{Name: "Three players, max^n", Note: "every node backs up a vector; Pk maximises the k-th value", URL: link(scenario.Scenario{Tree: threePlayers, Algo: "maxn"})},
-		{Name: "Three players, paranoid for player 1", Note: "players 2 and 3 ally against player 1", URL: link(scenario.Scenario{Tree: threePlayers, Algo: "paranoid", Player: 1})},
-		{Name: "A transform flips a chance decision", Note: "1→1, 2→20, 3→30, 4→400 keeps the order, yet MAX now prefers a2", URL: link(scenario.Scenario{Tree: transformChance, Algo: "expectiminimax", Transform: "1:1,2:20,3:30,4:400"})},
-		{Name: "Tic-tac-toe valued (1, 0, 0) instead of (1, −1, 0)", Note: "a draw worth as little as a loss: x's decision changes", URL: link(scenario.Scenario{Game: "tictactoe", Position: transformBoard, Transform: "wld:1,0,0"})},
-		{Name: "Reversi, depth 2, weighted features", Note: "every leaf explains discs + 2·mobility + 10·corners", URL: link(scenario.Scenario{Game: "reversi", Depth: 2})},
-		{Name: "Suicide Reversi, Kuhlmann's minimising discs", Note: "E = 1 + R⁻ + (R⁺ − R⁻ − 2)·(1 − V): fewer discs score higher", URL: link(scenario.Scenario{Game: "suicide-reversi", Depth: 2, Eval: "discs", Kuhlmann: "min"})},
-		{Name: "Tic-tac-toe, fuzzy goal distance", Note: "each leaf: the degrees of x's and o's goal formulas", URL: link(scenario.Scenario{Game: "tictactoe", Position: "x...o....", Depth: 2, Eval: "fuzzy"})},
-		{Name: "The fuzzy goal formula, subformula by subformula", Note: "t-norms, p, t and q to change", URL: "/fuzzy"},
-		{Name: "A tournament of evaluations", Note: "in suicide Reversi the minimising features win", URL: "/tournament?game=suicide-reversi&evals=max-discs,min-discs,max-mobility,min-mobility&depth=2&games=5&seed=1"},
-		{Name: "Several evaluations searched at once", Note: "one worker per evaluation, a coordinator picks the move", URL: "/parallel?game=reversi&evals=discs,mobility,corners:10%2Bedges,min-discs&depth=5"},
-		{Name: "Play Reversi against the engine", Note: "its evaluation explained term by term", URL: "/play?game=reversi&depth=3"},
+		{Name: "example.textbook", Note: "example.textbook.note", URL: link(scenario.Scenario{Tree: tree.Textbook})},
+		{Name: "example.textbook-best", Note: "example.textbook-best.note", URL: link(scenario.Scenario{Tree: tree.Textbook, Order: "best"})},
+		{Name: "example.textbook-worst", Note: "example.textbook-worst.note", URL: link(scenario.Scenario{Tree: tree.Textbook, Order: "worst"})},
+		{Name: "example.random", Note: "example.random.note", URL: link(scenario.Scenario{Random: "3,3", Seed: 1})},
+		{Name: "example.ttt-mid", Note: "example.ttt-mid.note", URL: link(scenario.Scenario{Game: "tictactoe", Position: "xo.x.o..."})},
+		{Name: "example.ttt-whole", Note: "example.ttt-whole.note", URL: link(scenario.Scenario{Game: "tictactoe", Algo: "minimax"})},
+		{Name: "example.nim", Note: "example.nim.note", URL: link(scenario.Scenario{Game: "nim", Matches: 5, Take: 2})},
+		{Name: "example.dice-tree", Note: "example.dice-tree.note", URL: link(scenario.Scenario{Tree: chanceTextbook, Algo: "expectiminimax"})},
+		{Name: "example.dice-star1", Note: "example.dice-star1.note", URL: link(scenario.Scenario{Tree: chanceTextbook, Algo: "star1", Bounds: "0,15"})},
+		{Name: "example.coin-race", Note: "example.coin-race.note", URL: link(scenario.Scenario{Game: "dice", Algo: "expectiminimax", Depth: 4})},
+		{Name: "example.maxn", Note: "example.maxn.note", URL: link(scenario.Scenario{Tree: threePlayers, Algo: "maxn"})},
+		{Name: "example.paranoid", Note: "example.paranoid.note", URL: link(scenario.Scenario{Tree: threePlayers, Algo: "paranoid", Player: 1})},
+		{Name: "example.transform", Note: "example.transform.note", URL: link(scenario.Scenario{Tree: transformChance, Algo: "expectiminimax", Transform: "1:1,2:20,3:30,4:400"})},
+		{Name: "example.ttt-transform", Note: "example.ttt-transform.note", URL: link(scenario.Scenario{Game: "tictactoe", Position: transformBoard, Transform: "wld:1,0,0"})},
+		{Name: "example.reversi", Note: "example.reversi.note", URL: link(scenario.Scenario{Game: "reversi", Depth: 2})},
+		{Name: "example.suicide-reversi", Note: "example.suicide-reversi.note", URL: link(scenario.Scenario{Game: "suicide-reversi", Depth: 2, Eval: "discs", Kuhlmann: "min"})},
+		{Name: "example.ttt-fuzzy", Note: "example.ttt-fuzzy.note", URL: link(scenario.Scenario{Game: "tictactoe", Position: "x...o....", Depth: 2, Eval: "fuzzy"})},
+		{Name: "example.fuzzy", Note: "example.fuzzy.note", URL: "/fuzzy"},
+		{Name: "example.tournament", Note: "example.tournament.note", URL: "/tournament?game=suicide-reversi&evals=max-discs,min-discs,max-mobility,min-mobility&depth=2&games=5&seed=1"},
+		{Name: "example.parallel", Note: "example.parallel.note", URL: "/parallel?game=reversi&evals=discs,mobility,corners:10%2Bedges,min-discs&depth=5"},
+		{Name: "example.play", Note: "example.play.note", URL: "/play?game=reversi&depth=3"},
 	}
 }
 

@@ -233,7 +233,7 @@ func shorten(s string, n int) string {
 // a template error becomes a clean error page, never half a page.
 func (s *Server) render(c echo.Context, status int, comp templ.Component) error {
 	var buf bytes.Buffer
-	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+	if err := comp.Render(pageContext(c), &buf); err != nil {
 		s.log.Error("render", "path", c.Request().URL.Path, "err", err)
 		return s.errorPage(c, http.StatusInternalServerError, "This page could not be drawn. The server's log says why.")
 	}
@@ -244,7 +244,7 @@ func (s *Server) render(c echo.Context, status int, comp templ.Component) error 
 // cannot be rendered.
 func (s *Server) errorPage(c echo.Context, status int, msg string) error {
 	var buf bytes.Buffer
-	if err := templates.ErrorPage(s.assets, status, msg).Render(c.Request().Context(), &buf); err != nil {
+	if err := templates.ErrorPage(s.assets, status, msg).Render(pageContext(c), &buf); err != nil {
 		return c.String(status, msg)
 	}
 	return c.HTMLBlob(status, buf.Bytes())

@@ -636,7 +636,7 @@ func setRun[S any, G search.Game[S]](p *Search, g G, root S, opt search.Options[
 func vectorTreeShaper(t *tree.Tree, limit int) shaper {
 	g := tree.Game{}
 	return newGameShaper(search.Game[*tree.Node](g), t.Root, limit, false, func(n *tree.Node, sh *trace.Shape) {
-		sh.Label, sh.Prob = n.Label, n.Prob
+		sh.Label, sh.Prob = n.Name, n.Prob
 		if n.IsLeaf() && n.Vec != nil {
 			sh.Text = vecText(n.Vec)
 		}

@@ -139,7 +139,7 @@ func newGameShaper[S comparable](g search.Game[S], root S, limit int, memo bool,
 func treeShaper(t *tree.Tree, limit int) shaper {
 	g := tree.Game{}
 	return newGameShaper(search.Game[*tree.Node](g), t.Root, limit, false, func(n *tree.Node, sh *trace.Shape) {
-		sh.Label, sh.Prob = n.Label, n.Prob
+		sh.Label, sh.Prob = n.Name, n.Prob
 	})
 }
 

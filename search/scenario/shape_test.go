@@ -138,7 +138,7 @@ func checkLevels(t *testing.T, root *trace.Shape, maxDrawn int) {
 func TestShapeTextbook(t *testing.T) {
 	for _, c := range []struct {
 		text, label0 string
-	}{{Textbook, ""}, {tree.Textbook, "B"}} {
+	}{{Textbook, "B"}, {tree.Textbook, "B"}} { // unlabelled: the textbook's letters
 		p := prepare(t, Scenario{Tree: c.text})
 		sh := drawShape(t, p, ShapeOptions{})
 		checkShape(t, p, sh)
@@ -192,7 +192,7 @@ func TestShapeDepthLimitTree(t *testing.T) {
 	want := []struct {
 		id, text, label string
 		leaf            bool
-	}{{"0", "", "A", true}, {"1", "5", "", true}, {"2", "", "", true}}
+	}{{"0", "", "A", true}, {"1", "5", "", true}, {"2", "", "C", true}}
 	if len(sh.Children) != len(want) || sh.Total != 4 {
 		t.Fatalf("got %d children and Total %d, want %d and 4", len(sh.Children), sh.Total, len(want))
 	}
@@ -232,8 +232,8 @@ func TestShapeRandom(t *testing.T) {
 					if tn.IsLeaf() {
 						text = trace.Num(tn.Value).String()
 					}
-					if n.Kind != tn.Kind || n.Label != tn.Label || n.Leaf != tn.IsLeaf() || n.Text != text {
-						t.Errorf("node %q = %+v, want kind %v label %q leaf %v text %q", n.ID, *n, tn.Kind, tn.Label, tn.IsLeaf(), text)
+					if n.Kind != tn.Kind || n.Label != tn.Name || n.Leaf != tn.IsLeaf() || n.Text != text {
+						t.Errorf("node %q = %+v, want kind %v label %q leaf %v text %q", n.ID, *n, tn.Kind, tn.Name, tn.IsLeaf(), text)
 					}
 				})
 			})

@@ -78,8 +78,14 @@ func (Game) EvaluateVec(n *Node) []float64 {
 	return nil
 }
 
-// Label returns the node's label ("" if it has none).
-func (Game) Label(n *Node) string { return n.Label }
+// Label returns the node's name as drawn: its label, else the
+// textbook's letter for an inner node, else a leaf's value (see Node.Name).
+func (Game) Label(n *Node) string {
+	if n.Name == "" && n.IsLeaf() {
+		return leafName(n)
+	}
+	return n.Name
+}
 
 // Probabilities appends the probability of each child to buf, in natural
 // order. They sum to 1 at CHANCE nodes and are 0 elsewhere.

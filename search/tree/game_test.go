@@ -104,8 +104,8 @@ func TestGameMethods(t *testing.T) {
 	if got := g.Evaluate(root); !math.IsNaN(got) {
 		t.Errorf("Evaluate(root without estimate): got %v, want NaN", got)
 	}
-	if g.Label(root) != "A" || g.Label(b) != "B" || g.Label(c) != "" {
-		t.Errorf("Label: got %q %q %q, want A B \"\"", g.Label(root), g.Label(b), g.Label(c))
+	if g.Label(root) != "A" || g.Label(b) != "B" || g.Label(c) != "C" {
+		t.Errorf("Label: got %q %q %q, want A B C (the unlabelled chance node gets the next letter)", g.Label(root), g.Label(b), g.Label(c))
 	}
 	if got := g.Probabilities(c, nil); !slices.Equal(got, []float64{0.25, 0.75}) {
 		t.Errorf("Probabilities(chance): got %v, want [0.25 0.75]", got)

@@ -64,7 +64,11 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Node is one node of an explicit tree.
 type Node struct {
-	Label   string     // optional label, "" if none
+	Label string // optional label, "" if none
+	// Name is what people see and read for an inner node (see nameNodes):
+	// its label, else the textbook's letter; a leaf's is its label or "",
+	// as a leaf is named by its value. Parsing and building set it.
+	Name    string
 	Kind    trace.Kind // who decides here, after resolution (see the package doc)
 	KindSet bool       // the text (or the builder) gave the kind explicitly
 
@@ -348,6 +352,7 @@ func (t *Tree) resolve(opt trace.Kind) error {
 		return err
 	}
 	t.RootOption = opt
+	nameNodes(t.Root)
 	return nil
 }
 

@@ -1,0 +1,253 @@
+// Package i18n words abtrace in the lecture's language: English (the
+// default), German and Czech. It is a small layer over go-i18n
+// (github.com/nicksnyder/go-i18n/v2), which knows the CLDR plural rules
+// (English and German one/other, Czech one/few/many/other).
+//
+// The catalogs are embedded: locales/en.toml, de.toml and cs.toml hold
+// the pages' messages, and the narration's English messages come from the
+// trace package ([trace.English]), whose sentences de.toml and cs.toml
+// translate. Every message has a translation in every language; a test
+// fails when one is missing, and when code uses an ID no catalog has.
+//
+// α, β, MAX, MIN and CHANCE are written as the lectures write them, in
+// every language. Numbers keep the decimal point, as in the tree text.
+//
+// A page finds its language with [Negotiate]: the lang= of its URL, else
+// the browser's Accept-Language, else English. Templates get their
+// [Localizer] from the request's context ([FromContext]).
+package i18n
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Lang is a language abtrace speaks, by its BCP 47 code.
+type Lang string
+
+// The languages, English first: it is the default and the source the
+// others translate.
+const (
+	English Lang = "en"
+	German  Lang = "de"
+	Czech   Lang = "cs"
+)
+
+// Langs lists the languages in the order the header's switch shows them.
+var Langs = []Lang{English, German, Czech}
+
+// Name is the language's own name for itself, as the switch shows it.
+func (l Lang) Name() string {
+	switch l {
+	case German:
+		return "Deutsch"
+	case Czech:
+		return "Čeština"
+	}
+	return "English"
+}
+
+// Parse reads a language code ("de", "cs-CZ", "EN"); ok is false when it
+// is none of Langs.
+func Parse(s string) (Lang, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if i := strings.IndexAny(s, "-_"); i >= 0 {
+		s = s[:i]
+	}
+	for _, l := range Langs {
+		if string(l) == s {
+			return l, true
+		}
+	}
+	return English, false
+}
+
+var matcher = language.NewMatcher([]language.Tag{language.English, language.German, language.Czech})
+
+// Negotiate chooses a page's language: query (the URL's lang=) when it
+// names one of Langs, else the best match for acceptLanguage (the
+// request's Accept-Language header), else English.
+func Negotiate(query, acceptLanguage string) Lang {
+	if l, ok := Parse(query); ok {
+		return l
+	}
+	tags, _, err := language.ParseAcceptLanguage(acceptLanguage)
+	if err != nil || len(tags) == 0 {
+		return English
+	}
+	_, i, conf := matcher.Match(tags...)
+	if conf == language.No {
+		return English
+	}
+	return Langs[i]
+}
+
+//go:embed locales/*.toml
+var locales embed.FS
+
+// catalog holds the bundle and, for the completeness check, each
+// language's messages by ID.
+type catalog struct {
+	bundle   *goi18n.Bundle
+	messages map[Lang]map[string]*goi18n.Message
+	locs     map[Lang]*Localizer
+}
+
+var cat = mustLoad(locales)
+
+func mustLoad(fsys fs.FS) *catalog {
+	c, err := load(fsys)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+func load(fsys fs.FS) (*catalog, error) {
+	b := goi18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	c := &catalog{bundle: b, messages: map[Lang]map[string]*goi18n.Message{}, locs: map[Lang]*Localizer{}}
+	for _, l := range Langs {
+		f, err := b.LoadMessageFileFS(fsys, "locales/"+string(l)+".toml")
+		if err != nil {
+			return nil, fmt.Errorf("i18n: %w", err)
+		}
+		ms := map[string]*goi18n.Message{}
+		for _, m := range f.Messages {
+			ms[m.ID] = m
+		}
+		c.messages[l] = ms
+	}
+	// The narration's English is the trace package's.
+	en := c.messages[English]
+	for _, id := range slices.Sorted(maps.Keys(trace.English)) {
+		m := trace.English[id]
+		if _, dup := en[id]; dup {
+			return nil, fmt.Errorf("i18n: message %q is both in en.toml and in trace.English", id)
+		}
+		gm := &goi18n.Message{ID: id, One: m.One, Other: m.Other, Description: m.Description}
+		if err := b.AddMessages(language.English, gm); err != nil {
+			return nil, fmt.Errorf("i18n: %w", err)
+		}
+		en[id] = gm
+	}
+	for _, l := range Langs {
+		c.locs[l] = &Localizer{lang: l, loc: goi18n.NewLocalizer(b, string(l)), cat: c}
+	}
+	return c, nil
+}
+
+// Localizer words messages in one language. Its methods never fail: a
+// message that cannot be worded comes out in English, or as its ID, and
+// the catalog tests keep that from happening.
+type Localizer struct {
+	lang Lang
+	loc  *goi18n.Localizer
+	cat  *catalog
+}
+
+// For returns the localizer of language l (English for an unknown one).
+func For(l Lang) *Localizer {
+	if loc, ok := cat.locs[l]; ok {
+		return loc
+	}
+	return cat.locs[English]
+}
+
+// Lang is the localizer's language.
+func (l *Localizer) Lang() Lang { return l.lang }
+
+// T words message id with its arguments, given as name, value pairs:
+// T("home.title") or T("view.step-of", "Step", 3, "Total", 40).
+func (l *Localizer) T(id string, kv ...any) string {
+	return l.word(pairs(id, kv), false, 0)
+}
+
+// N words plural message id for count n (its template sees n as .Count),
+// with the language's plural rules.
+func (l *Localizer) N(id string, n int, kv ...any) string {
+	return l.word(pairs(id, kv), true, n)
+}
+
+// Phrase words a phrase of the narration (or any phrase made of catalog
+// messages).
+func (l *Localizer) Phrase(p trace.Phrase) string {
+	if p.ID == "" {
+		return ""
+	}
+	if l.lang == English {
+		return p.String()
+	}
+	return p.Word(func(q trace.Phrase) (string, bool) {
+		s, err := l.localize(q.ID, q.Data(), q.Plural, q.Count)
+		return s, err == nil
+	})
+}
+
+func pairs(id string, kv []any) trace.Phrase {
+	p := trace.Phrase{ID: id}
+	if len(kv) > 0 {
+		p.Args = make(map[string]any, len(kv)/2)
+		for i := 0; i+1 < len(kv); i += 2 {
+			k, _ := kv[i].(string)
+			p.Args[k] = kv[i+1]
+		}
+	}
+	return p
+}
+
+func (l *Localizer) word(p trace.Phrase, plural bool, n int) string {
+	p.Plural, p.Count = plural, n
+	s, err := l.localize(p.ID, p.Data(), plural, n)
+	if err != nil && l.lang != English {
+		return For(English).word(p, plural, n)
+	}
+	if err != nil {
+		return p.ID
+	}
+	return s
+}
+
+func (l *Localizer) localize(id string, data map[string]any, plural bool, n int) (string, error) {
+	lc := &goi18n.LocalizeConfig{MessageID: id, TemplateData: data, Funcs: trace.TemplateFuncs}
+	if plural {
+		lc.PluralCount = n
+	}
+	s, tag, err := l.loc.LocalizeWithTag(lc)
+	if err == nil && tag != language.Make(string(l.lang)) && l.lang != English {
+		return s, fmt.Errorf("i18n: %q has no %s translation", id, l.lang)
+	}
+	return s, err
+}
+
+type ctxKey struct{}
+
+// NewContext returns a context that carries l, for the templates.
+func NewContext(ctx context.Context, l *Localizer) context.Context {
+	return context.WithValue(ctx, ctxKey{}, l)
+}
+
+// FromContext returns the localizer ctx carries, or English's.
+func FromContext(ctx context.Context) *Localizer {
+	if ctx != nil {
+		if l, ok := ctx.Value(ctxKey{}).(*Localizer); ok {
+			return l
+		}
+	}
+	return For(English)
+}
+
+// IDs returns the IDs of every English message, sorted: the messages every
+// language must translate.
+func IDs() []string { return slices.Sorted(maps.Keys(cat.messages[English])) }

@@ -1,0 +1,93 @@
+package templates
+
+import (
+	"context"
+	"net/url"
+
+	"github.com/abtrace/abtrace/i18n"
+)
+
+// T words message id in the page's language (the localizer the request's
+// context carries; English without one), with arguments as name, value
+// pairs. Components call it for every text they print.
+func T(ctx context.Context, id string, kv ...any) string {
+	return i18n.FromContext(ctx).T(id, kv...)
+}
+
+// N words plural message id for count n in the page's language.
+func N(ctx context.Context, id string, n int, kv ...any) string {
+	return i18n.FromContext(ctx).N(id, n, kv...)
+}
+
+// Lang is the page's language code, for <html lang>.
+func Lang(ctx context.Context) string { return string(i18n.FromContext(ctx).Lang()) }
+
+// LangLink is one entry of the header's language switch: the same page in
+// another language.
+type LangLink struct {
+	Code, Name, URL string
+	Current         bool
+}
+
+type switchKey struct{}
+
+// WithLangLinks returns a context whose pages show links in their
+// language switch (the server builds them from the request's address).
+func WithLangLinks(ctx context.Context, links []LangLink) context.Context {
+	return context.WithValue(ctx, switchKey{}, links)
+}
+
+// langLinks are the language switch's links the context carries.
+func langLinks(ctx context.Context) []LangLink {
+	l, _ := ctx.Value(switchKey{}).([]LangLink)
+	return l
+}
+
+// narration is the sentence under the controls in the page's language.
+func narration(ctx context.Context, v *View) string {
+	l := i18n.FromContext(ctx)
+	switch {
+	case v.Frame == nil || v.Frame.Step == 0:
+		return T(ctx, "view.nothing-yet")
+	case l.Lang() != i18n.English && v.Frame.Said.ID != "":
+		return ShortText(l.Phrase(v.Frame.Said))
+	}
+	return v.Narration()
+}
+
+// changeURL is the address of the setup with this view's scenario filled
+// in, in the page's language.
+func changeURL(ctx context.Context, v *View) string {
+	q, _ := url.ParseQuery(v.Query)
+	q.Set("lang", Lang(ctx))
+	return "/?" + q.Encode()
+}
+
+// isParanoid reports whether the view searches with paranoid, whose MAX
+// and MIN are one player and the coalition of all the others.
+func isParanoid(v *View) bool {
+	q, _ := url.ParseQuery(v.Query)
+	return q.Get("algo") == "paranoid"
+}
+
+// stepText is the step counter: "step 3 of 40".
+func stepText(ctx context.Context, v *View) string {
+	if v.Total > 0 {
+		return T(ctx, "view.step-of", "Step", thousands(v.Step), "Total", thousands(v.Total))
+	}
+	return T(ctx, "view.step-n", "Step", thousands(v.Step))
+}
+
+// viewerTexts are the few sentences the viewer's script writes itself, in
+// the page's language: templates with {step} and {total} in them.
+func viewerTexts(ctx context.Context) map[string]string {
+	return map[string]string{
+		"nothingYet": T(ctx, "view.nothing-yet"),
+		"stepOf":     T(ctx, "view.step-of", "Step", "{step}", "Total", "{total}"),
+		"stepN":      T(ctx, "view.step-n", "Step", "{step}"),
+		"live":       T(ctx, "view.conn.live"),
+		"offline":    T(ctx, "view.conn.reconnecting"),
+		"play":       T(ctx, "view.play.aria"),
+		"pause":      T(ctx, "view.pause.aria"),
+	}
+}

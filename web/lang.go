@@ -1,0 +1,56 @@
+package web
+
+import (
+	"context"
+	"net/url"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/templates"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// langOf is the language of a request: its lang= parameter, else its
+// Accept-Language header, else English (see i18n.Negotiate).
+func langOf(c echo.Context) i18n.Lang {
+	return i18n.Negotiate(c.QueryParam("lang"), c.Request().Header.Get("Accept-Language"))
+}
+
+// pageContext is the context a page renders in: the request's, with the
+// localizer of its language and the header's language switch (this
+// address with each language's lang=). A page whose language came from
+// Accept-Language varies by that header, for caches.
+func pageContext(c echo.Context) context.Context {
+	r := c.Request()
+	lang := langOf(c)
+	if c.QueryParam("lang") == "" {
+		c.Response().Header().Add("Vary", "Accept-Language")
+	}
+	links := make([]templates.LangLink, 0, len(i18n.Langs))
+	for _, l := range i18n.Langs {
+		q := r.URL.Query()
+		q.Set("lang", string(l))
+		u := url.URL{Path: r.URL.Path, RawQuery: q.Encode()}
+		links = append(links, templates.LangLink{Code: string(l), Name: l.Name(), URL: u.String(), Current: l == lang})
+	}
+	ctx := i18n.NewContext(r.Context(), i18n.For(lang))
+	return templates.WithLangLinks(ctx, links)
+}
+
+// withLang adds the page's language to a permalink's query, so that a
+// shared address opens in the language it was shown in.
+func withLang(c echo.Context, q url.Values) url.Values {
+	q.Set("lang", string(langOf(c)))
+	return q
+}
+
+// wordsFor returns what words a viewer's narration in language code (its
+// query's lang=): nil, the frame's own English, for English or none.
+func wordsFor(code string) func(trace.Phrase) string {
+	l, ok := i18n.Parse(code)
+	if !ok || l == i18n.English {
+		return nil
+	}
+	return i18n.For(l).Phrase
+}
