@@ -251,6 +251,9 @@ type Search struct {
 	// Transform is the parsed Scenario.Transform (nil when there is none).
 	Transform *search.Transform
 	run       func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error)
+	// names names a node by its id where the game's states cannot (a
+	// tic-tac-toe position does not know its last move); nil elsewhere.
+	names func(id string) string
 	// compare runs the search untransformed and transformed (when
 	// Transform is set).
 	compare func(algo search.Algorithm) (search.TransformReport, error)
@@ -288,7 +291,7 @@ func (p *Search) MoveName(id string) string {
 
 // Run runs the search with the scenario's algorithm. rec may be nil.
 func (p *Search) Run(rec trace.Recorder) (trace.Result, error) {
-	return p.run(p.Algorithm, rec)
+	return p.run(p.Algorithm, p.naming(rec))
 }
 
 // RunAlgorithm runs the same scenario with another algorithm (the viewer
@@ -296,7 +299,21 @@ func (p *Search) Run(rec trace.Recorder) (trace.Result, error) {
 // and alphabeta search the paranoid reduction for the scenario's player,
 // so that paranoid can be compared with minimax like alpha-beta is.
 func (p *Search) RunAlgorithm(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
-	return p.run(algo, rec)
+	return p.run(algo, p.naming(rec))
+}
+
+// naming gives the enter events rec receives the names of their nodes,
+// for the sources whose names come from the path (see names).
+func (p *Search) naming(rec trace.Recorder) trace.Recorder {
+	if rec == nil || p.names == nil {
+		return rec
+	}
+	return func(e *trace.Event) bool {
+		if e.Type == trace.Enter && e.Label == "" && e.Node != "" {
+			e.Label = p.names(e.Node)
+		}
+		return rec(e)
+	}
 }
 
 // Baseline is the algorithm that searches the same tree as the
@@ -695,6 +712,7 @@ func (p *Search) prepareTicTacToe() error {
 	if g.Win != 0 {
 		p.outcomes = search.Bounds{L: -g.Win, U: g.Win}
 	}
+	p.names = tictactoeNames(g, st)
 	if err := p.twoPlayerGame("tictactoe"); err != nil {
 		return err
 	}

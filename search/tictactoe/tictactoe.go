@@ -18,6 +18,7 @@ package tictactoe
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/trace"
@@ -215,4 +216,14 @@ func (g Game) Utility(s State) float64 {
 		return -w
 	}
 	return 0
+}
+
+// CellName names cell i (0..8, row by row from the top-left) as lectures
+// write a move: the column a, b or c from the left and the row 1, 2 or 3
+// from the top, so cell 0 is "a1", the centre "b2" and cell 8 "c3".
+func CellName(i int) string {
+	if i < 0 || i >= Cells {
+		return strconv.Itoa(i)
+	}
+	return string(rune('a'+i%3)) + strconv.Itoa(i/3+1)
 }
