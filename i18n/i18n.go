@@ -102,6 +102,9 @@ type catalog struct {
 	bundle   *goi18n.Bundle
 	messages map[Lang]map[string]*goi18n.Message
 	locs     map[Lang]*Localizer
+	// pseudo are the IDs of the pseudocode's fragments, longest English
+	// first, so that no fragment is cut by a shorter one inside it.
+	pseudo []string
 }
 
 var cat = mustLoad(locales)
@@ -145,6 +148,17 @@ func load(fsys fs.FS) (*catalog, error) {
 	for _, l := range Langs {
 		c.locs[l] = &Localizer{lang: l, loc: goi18n.NewLocalizer(b, string(l)), cat: c}
 	}
+	for id := range en {
+		if strings.HasPrefix(id, "pseudo.") {
+			c.pseudo = append(c.pseudo, id)
+		}
+	}
+	slices.SortFunc(c.pseudo, func(a, b string) int {
+		if d := len(en[b].Other) - len(en[a].Other); d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
 	return c, nil
 }
 
@@ -251,3 +265,22 @@ func FromContext(ctx context.Context) *Localizer {
 // IDs returns the IDs of every English message, sorted: the messages every
 // language must translate.
 func IDs() []string { return slices.Sorted(maps.Keys(cat.messages[English])) }
+
+// Pseudocode words a line (or the title) of a pseudocode listing in l's
+// language. The listings keep the keywords lectures keep in every language
+// (function, if … then return, for each … do) and the functions' names in
+// capitals; their prose (what a function returns, the comments after ▹,
+// the titles) is translated fragment by fragment: each message whose ID
+// starts with "pseudo." is an English fragment and its translation.
+func (l *Localizer) Pseudocode(s string) string {
+	if l.lang == English || s == "" {
+		return s
+	}
+	for _, id := range cat.pseudo {
+		en := cat.messages[English][id].Other
+		if strings.Contains(s, en) {
+			s = strings.ReplaceAll(s, en, l.T(id))
+		}
+	}
+	return s
+}

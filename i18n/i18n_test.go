@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -204,16 +205,16 @@ func TestCzechPlurals(t *testing.T) {
 	}
 }
 
-// TestNarrationInEveryLanguage words a whole traced textbook search in
+// TestNarrationInEveryLanguage words every golden trace of the engine in
 // each language: no sentence is left in English outside English.
 func TestNarrationInEveryLanguage(t *testing.T) {
-	frames := textbookFrames(t)
+	english := textbookFrames(t, nil)
 	for _, l := range []Lang{German, Czech} {
-		loc := For(l)
+		frames := textbookFrames(t, For(l).Phrase)
 		for i, f := range frames {
-			got := loc.Phrase(f.Said)
-			if got == "" || got == f.Narration {
-				t.Errorf("%s step %d: got %q, the English %q", l, i+1, got, f.Narration)
+			got := f.Narration
+			if got == "" || got == english[i].Narration {
+				t.Errorf("%s step %d: got %q, the English %q", l, i+1, got, english[i].Narration)
 			}
 			for _, w := range []string{" the ", " is ", " node ", "returns", "value"} {
 				if strings.Contains(got, w) {
@@ -222,8 +223,8 @@ func TestNarrationInEveryLanguage(t *testing.T) {
 			}
 		}
 	}
-	if got, want := For(English).Phrase(frames[0].Said), frames[0].Narration; got != want {
-		t.Errorf("English: got %q, want %q", got, want)
+	if got := textbookFrames(t, For(English).Phrase); got[0].Narration != english[0].Narration {
+		t.Errorf("English: got %q, want %q", got[0].Narration, english[0].Narration)
 	}
 }
 
@@ -243,7 +244,7 @@ func TestLangs(t *testing.T) {
 
 // textbookFrames replays every golden trace of the engine (alpha-beta,
 // minimax, chance and many-player searches) and returns each frame.
-func textbookFrames(t *testing.T) []trace.Frame {
+func textbookFrames(t *testing.T, words func(trace.Phrase) string) []trace.Frame {
 	t.Helper()
 	files, err := filepath.Glob("../search/testdata/*.jsonl")
 	if err != nil || len(files) == 0 {
@@ -256,6 +257,7 @@ func textbookFrames(t *testing.T) []trace.Frame {
 			t.Fatal(err)
 		}
 		f := trace.NewFrame()
+		f.Words = words
 		for line := range strings.Lines(string(b)) {
 			if strings.TrimSpace(line) == "" {
 				continue
@@ -271,4 +273,43 @@ func textbookFrames(t *testing.T) []trace.Frame {
 		}
 	}
 	return frames
+}
+
+// TestPseudocodeProse: every listing of every algorithm, worded in German
+// and Czech, keeps no English prose (the keywords and the capitalised
+// function names stay, as lectures write them).
+func TestPseudocodeProse(t *testing.T) {
+	english := []string{" returns a", "whose", "outcome", " when ", "seen from", "even ", "over the", "beyond", "by who",
+		"reduction", "worth", "reduced", "cut on", "Alpha-beta", "negamax form", "every leaf"}
+	for _, l := range []Lang{German, Czech} {
+		loc := For(l)
+		for _, algo := range search.Algorithms() {
+			for _, form := range search.Forms(algo) {
+				for _, rule := range []search.PruneRule{search.PruneGE, search.PruneGT} {
+					for _, fail := range []search.FailMode{search.FailSoft, search.FailHard} {
+						ls := search.Pseudocode(algo, form, rule, fail, trace.Max)
+						for _, text := range append([]string{ls.Title}, lineTexts(ls)...) {
+							got := loc.Pseudocode(text)
+							for _, w := range english {
+								if strings.Contains(got, w) {
+									t.Errorf("%s %v %v: %q still has %q", l, algo, form, got, w)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if got := For(English).Pseudocode("return the first move whose value is v"); got != "return the first move whose value is v" {
+		t.Errorf("English changed: %q", got)
+	}
+}
+
+func lineTexts(l search.Listing) []string {
+	out := make([]string, len(l.Lines))
+	for i, ln := range l.Lines {
+		out[i] = ln.Text
+	}
+	return out
 }

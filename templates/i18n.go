@@ -43,14 +43,11 @@ func langLinks(ctx context.Context) []LangLink {
 	return l
 }
 
-// narration is the sentence under the controls in the page's language.
+// narration is the sentence under the controls, in the page's language
+// (the server replayed the frame with the page's wording).
 func narration(ctx context.Context, v *View) string {
-	l := i18n.FromContext(ctx)
-	switch {
-	case v.Frame == nil || v.Frame.Step == 0:
+	if v.Frame == nil || v.Frame.Step == 0 {
 		return T(ctx, "view.nothing-yet")
-	case l.Lang() != i18n.English && v.Frame.Said.ID != "":
-		return ShortText(l.Phrase(v.Frame.Said))
 	}
 	return v.Narration()
 }

@@ -311,11 +311,9 @@ type Frame struct {
 	Type Type   `json:"type,omitempty"`
 	// Narration says in one sentence what the last event did and why.
 	Narration string `json:"narration,omitempty"`
-	// Said is the same sentence as a phrase, for a viewer that words it in
-	// another language (see Phrase). It is not part of the JSON form.
-	Said Phrase `json:"-"`
 	// Words, when set, words the narration in the viewer's language
-	// (Narration = Words(Said)); nil words it in English. Clones keep it.
+	// (Narration = Words(NarratePhrase(…))); nil words it in English.
+	// Clones keep it; it is not part of the JSON form.
 	Words func(Phrase) string `json:"-"`
 	// Stats counts nodes entered, leaves evaluated and cutoffs (prunes that
 	// skipped at least one child), in total and per depth.
@@ -499,7 +497,7 @@ func (f *Frame) apply(e Event, narrate bool) error {
 	f.Current = e.Node
 	f.Line = e.Line
 	f.Type = e.Type
-	f.Said, f.Narration = said, ""
+	f.Narration = ""
 	switch {
 	case narrate && f.Words != nil:
 		f.Narration = f.Words(said)

@@ -72,6 +72,9 @@ type checkpoint struct {
 // between slices and cancel through a context. A Cursor is not safe for
 // concurrent use; Close releases its search.
 type Cursor struct {
+	// words words the narration in the viewer's language (nil: English);
+	// every frame the cursor makes carries it (see SetWords).
+	words func(trace.Phrase) string
 	p     *scenario.Search
 	scene *Scene
 	folds *foldCounts
@@ -111,6 +114,14 @@ func NewCursor(p *scenario.Search, scene *Scene) *Cursor {
 	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery, maxBytes: MaxBytes, touched: map[string]bool{}}
 	c.restart(nil)
 	return c
+}
+
+// SetWords makes the cursor word its narration with words (the i18n
+// package's Localizer.Phrase for German or Czech; nil for English), from
+// its current frame on.
+func (c *Cursor) SetWords(words func(trace.Phrase) string) {
+	c.words = words
+	c.frame.Words = words
 }
 
 // Scene is the scene the cursor draws.
@@ -208,6 +219,7 @@ func (c *Cursor) restart(cp *checkpoint) {
 	c.ended, c.err, c.peeked = false, nil, false
 	if cp == nil {
 		c.frame, c.skip = trace.NewFrame(), 0
+		c.frame.Words = c.words
 		c.folds.reset()
 	} else {
 		c.frame, c.skip = cp.frame.Clone(), cp.frame.Step

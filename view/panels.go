@@ -61,6 +61,11 @@ func PanelsOf(f *trace.Frame, baselineLeaves int) *Panels {
 // NarrationOf is the sentence shown at frame f, its long decimals
 // shortened.
 func NarrationOf(f *trace.Frame) string {
+	if f.Step == 0 && f.Words != nil {
+		// The start's sentence in the viewer's language (the catalog's
+		// view.nothing-yet, which StartNarration is in English).
+		return f.Words(trace.Phrase{ID: "view.nothing-yet"})
+	}
 	if f.Step == 0 {
 		return StartNarration
 	}

@@ -307,14 +307,14 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 	}
 	layout := scene.Layout
 
-	run, err := replayTo(p, scene, r.step, r.end)
+	run, err := replayTo(p, scene, r.step, r.end, wordsFor(string(r.lang)))
 	if err != nil {
 		return nil, err
 	}
 	v := &templates.View{
 		Source:        p.Scenario.Source(),
-		SourceText:    sourceText(p),
-		Options:       optionsText(p),
+		SourceText:    sourceTextIn(i18n.For(r.lang), p),
+		Options:       optionsText(i18n.For(r.lang), p),
 		Query:         r.permalink(p),
 		Open:          r.open,
 		Form:          r.form.String(),
@@ -327,7 +327,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		WSPath:        WSPath,
 	}
 	for _, f := range search.Forms(p.Algorithm) {
-		v.Listings = append(v.Listings, listing(search.Pseudocode(p.Algorithm, f, p.PruneRule, p.FailMode, p.RootKind)))
+		v.Listings = append(v.Listings, listingIn(i18n.For(r.lang), search.Pseudocode(p.Algorithm, f, p.PruneRule, p.FailMode, p.RootKind)))
 	}
 	v.Title = v.Listings[0].Title
 	v.Folds = run.folds
@@ -397,8 +397,9 @@ type replayed struct {
 // of its drawing, not of the search. Then, unless the frame is the last,
 // it runs the search once more without applying anything, up to
 // countLimit events, to count the steps and find the next cutoff.
-func replayTo(p *scenario.Search, scene *view.Scene, step int, end bool) (replayed, error) {
+func replayTo(p *scenario.Search, scene *view.Scene, step int, end bool, words func(trace.Phrase) string) (replayed, error) {
 	c := view.NewCursor(p, scene)
+	c.SetWords(words)
 	defer c.Close()
 	target := step
 	if end {
@@ -432,31 +433,37 @@ func replayTo(p *scenario.Search, scene *view.Scene, step int, end bool) (replay
 }
 
 // listing converts a pseudocode listing for the page.
-func listing(l search.Listing) templates.Listing {
-	out := templates.Listing{Form: l.Form.String(), Title: l.Title, Lines: make([]templates.Line, len(l.Lines))}
+func listing(l search.Listing) templates.Listing { return listingIn(i18n.For(i18n.English), l) }
+
+// listingIn converts a pseudocode listing for a page in loc's language.
+func listingIn(loc *i18n.Localizer, l search.Listing) templates.Listing {
+	out := templates.Listing{Form: l.Form.String(), Title: loc.Pseudocode(l.Title), Lines: make([]templates.Line, len(l.Lines))}
 	for i, ln := range l.Lines {
-		out.Lines[i] = templates.Line{Text: ln.Text, Indent: ln.Indent, Keys: ln.Keys}
+		out.Lines[i] = templates.Line{Text: loc.Pseudocode(ln.Text), Indent: ln.Indent, Keys: ln.Keys}
 	}
 	return out
 }
 
 // sourceText says in words what a scenario searches.
-func sourceText(p *scenario.Search) string {
+func sourceText(p *scenario.Search) string { return sourceTextIn(i18n.For(i18n.English), p) }
+
+// sourceTextIn says in words, in loc's language, what a scenario searches.
+func sourceTextIn(loc *i18n.Localizer, p *scenario.Search) string {
 	sc := p.Scenario
 	switch sc.Source() {
 	case "tictactoe":
 		if strings.Trim(sc.Position, ".") == "" {
-			return "tic-tac-toe from the empty board"
+			return loc.T("source.ttt.empty")
 		}
-		return "tic-tac-toe from " + sc.Position
+		return loc.T("source.ttt", "Position", sc.Position)
 	case "reversi", "suicide-reversi":
-		name := "Reversi"
+		name := loc.T("source.reversi")
 		if sc.Game == "suicide-reversi" {
-			name = "suicide Reversi (fewer discs win)"
+			name = loc.T("source.suicide-reversi")
 		}
-		from := "the opening"
+		from := loc.T("source.reversi.opening")
 		if sc.Position != "" && sc.Position != "start" {
-			from = "a given position"
+			from = loc.T("source.reversi.given")
 		}
 		eval := sc.Eval
 		if eval == "" {
@@ -465,7 +472,7 @@ func sourceText(p *scenario.Search) string {
 		if sc.Kuhlmann != "" {
 			eval = sc.Kuhlmann + "-" + eval + " (Kuhlmann)"
 		}
-		return fmt.Sprintf("%s from %s, depth %d, evaluation %s", name, from, sc.Depth, eval)
+		return loc.T("source.reversi.text", "Name", name, "From", from, "Depth", strconv.Itoa(sc.Depth), "Eval", eval)
 	case "nim", "matchsticks":
 		n, k := sc.Matches, sc.Take
 		if n == 0 {
@@ -474,41 +481,58 @@ func sourceText(p *scenario.Search) string {
 		if k == 0 {
 			k = 2
 		}
-		return fmt.Sprintf("matchsticks: %d on the table, take 1 to %d, taking the last loses", n, k)
+		return loc.T("source.nim", "N", strconv.Itoa(n), "K", strconv.Itoa(k))
 	case "dice":
 		pos := strings.TrimSpace(sc.Position)
 		if pos == "" {
 			pos = dice.DefaultPosition
 		}
-		return "Coin Race, the dice game, from " + pos
+		return loc.T("source.dice", "Position", pos)
 	case "random":
-		return fmt.Sprintf("random tree %s, seed %d (%d nodes)", sc.Random, sc.Seed, p.Tree.Size)
+		return loc.N("source.random", p.Tree.Size, "Recipe", sc.Random, "Seed", strconv.FormatUint(uint64(sc.Seed), 10))
 	}
 	text := sc.Tree
 	if p.Tree != nil {
 		text = p.Tree.String()
 	}
-	return "tree " + shorten(text, 90)
+	return loc.T("source.tree", "Tree", shorten(text, 90))
 }
 
-// optionsText names the ordering and the depth limit.
-func optionsText(p *scenario.Search) string {
-	s := p.Ordering.String() + " order"
+// optionsText names the ordering and the depth limit, in loc's language.
+func optionsText(loc *i18n.Localizer, p *scenario.Search) string {
+	s := orderText(loc, p.Ordering)
 	if p.Ordering == search.OrderRandom {
-		s += fmt.Sprintf(" (seed %d)", p.Scenario.Seed)
+		s += " " + loc.T("options.seed", "Seed", strconv.FormatUint(uint64(p.Scenario.Seed), 10))
 	}
 	if d := p.Scenario.Depth; d > 0 {
-		s += fmt.Sprintf(" · depth limit %d", d)
+		s += " · " + loc.T("options.depth", "Depth", strconv.Itoa(d))
 		if ev := p.Scenario.Eval; ev != "" {
-			s += ", evaluation " + ev
+			s += ", " + loc.T("options.eval", "Eval", ev)
 		}
 	} else {
-		s += " · no depth limit"
+		s += " · " + loc.T("options.no-depth")
 	}
 	if p.RootKind == trace.Min && p.Scenario.Source() != "tictactoe" && p.Scenario.Source() != "nim" {
-		s += " · MIN at the root"
+		s += " · " + loc.T("options.min-root")
 	}
 	return s
+}
+
+// orderText names an ordering: "natural order".
+func orderText(loc *i18n.Localizer, o search.Ordering) string {
+	switch o {
+	case search.OrderReversed:
+		return loc.T("options.order.reversed")
+	case search.OrderRandom:
+		return loc.T("options.order.random")
+	case search.OrderEval:
+		return loc.T("options.order.eval")
+	case search.OrderBest:
+		return loc.T("options.order.best")
+	case search.OrderWorst:
+		return loc.T("options.order.worst")
+	}
+	return loc.T("options.order.natural")
 }
 
 // Trees of the examples with chance nodes and many players.

@@ -23,6 +23,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/static"
 	"github.com/abtrace/abtrace/templates"
 )
@@ -235,7 +236,7 @@ func (s *Server) render(c echo.Context, status int, comp templ.Component) error 
 	var buf bytes.Buffer
 	if err := comp.Render(pageContext(c), &buf); err != nil {
 		s.log.Error("render", "path", c.Request().URL.Path, "err", err)
-		return s.errorPage(c, http.StatusInternalServerError, "This page could not be drawn. The server's log says why.")
+		return s.errorPage(c, http.StatusInternalServerError, i18n.For(langOf(c)).T("page.error.render"))
 	}
 	return c.HTMLBlob(status, buf.Bytes())
 }
@@ -256,17 +257,18 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
-	status, msg := http.StatusInternalServerError, "Something went wrong on the server."
+	loc := i18n.For(langOf(c))
+	status, msg := http.StatusInternalServerError, loc.T("page.error.server")
 	var he *echo.HTTPError
 	if errors.As(err, &he) {
 		status = he.Code
 		switch status {
 		case http.StatusNotFound:
-			msg = "There is no page here."
+			msg = loc.T("page.error.404")
 		case http.StatusMethodNotAllowed:
-			msg = "This address does not take that kind of request."
+			msg = loc.T("page.error.405")
 		case http.StatusRequestEntityTooLarge:
-			msg = "The request is too large."
+			msg = loc.T("page.error.413")
 		default:
 			if m, ok := he.Message.(string); ok {
 				msg = m

@@ -63,6 +63,7 @@ func newViewer(ctx context.Context, query string) (*viewer, error) {
 		return nil, err
 	}
 	v := &viewer{prep: p, scene: scene, cur: view.NewCursor(p, scene), total: -1, baseline: -2}
+	v.cur.SetWords(wordsFor(q.Get("lang")))
 	if scene.Shape.Total <= autoCountNodes {
 		v.counter = view.NewCounter(p)
 	}

@@ -1,0 +1,208 @@
+package web
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/search/tree"
+)
+
+// visibleText is the text a person reads on a page (and the labels a
+// screen reader reads): text nodes outside scripts, styles and code, and
+// aria-label, title and placeholder attributes.
+func visibleText(p *htmlPage) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			switch n.Data {
+			case "script", "style", "code", "pre", "textarea", "kbd":
+				return
+			}
+			for _, a := range n.Attr {
+				if a.Key == "aria-label" || a.Key == "title" || a.Key == "placeholder" {
+					b.WriteString(a.Val + "\n")
+				}
+			}
+		}
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data + "\n")
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(p.root)
+	return b.String()
+}
+
+// englishSentences are the English catalog's fixed texts (no arguments)
+// long enough to be a sentence or a phrase a person would notice, that the
+// language l translates differently.
+func englishSentences(l i18n.Lang) []string {
+	en, other := i18n.For(i18n.English), i18n.For(l)
+	var out []string
+	for _, id := range i18n.IDs() {
+		s := en.T(id)
+		if strings.Contains(s, "{{") || strings.Contains(s, "<no value>") || len([]rune(s)) < 8 || other.T(id) == s {
+			continue
+		}
+		if strings.HasPrefix(id, "narrate.") {
+			continue // narration has arguments; checked by the i18n tests
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestPagesInEveryLanguage: the home page and the viewer in German and
+// Czech, chosen by lang= or by Accept-Language, carry no English phrase of
+// the catalog, name their language in <html lang>, and switch languages
+// by links that keep the rest of the address.
+func TestPagesInEveryLanguage(t *testing.T) {
+	s := newTestServer(t)
+	view := viewURL(url.Values{"tree": {tree.Textbook}, "step": {"5"}})
+	for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
+		for _, page := range []string{"/", view, "/view?random=3,3&seed=1&step=20", "/view?game=tictactoe&position=xo.x.o...&step=4"} {
+			for _, how := range []string{"query", "header"} {
+				t.Run(string(l)+" "+how+" "+page, func(t *testing.T) {
+					target, req := page, (*http.Request)(nil)
+					if how == "query" {
+						sep := "?"
+						if strings.Contains(page, "?") {
+							sep = "&"
+						}
+						target += sep + "lang=" + string(l)
+					}
+					req = httptest.NewRequest(http.MethodGet, target, nil)
+					if how == "header" {
+						req.Header.Set("Accept-Language", string(l)+";q=0.9, en;q=0.5")
+					}
+					rec := httptest.NewRecorder()
+					s.Echo().ServeHTTP(rec, req)
+					if rec.Code != http.StatusOK {
+						t.Fatalf("GET %s = %d, want 200", target, rec.Code)
+					}
+					p := parsePage(t, rec.Body.String())
+					if got := attrOf(p.all(isTag("html"))[0], "lang"); got != string(l) {
+						t.Errorf("<html lang> = %q, want %q", got, l)
+					}
+					text := visibleText(p)
+					for _, en := range englishSentences(l) {
+						// Whole words only: German "Algorithmus" is not English "Algorithm".
+						if regexp.MustCompile(`(^|\P{L})` + regexp.QuoteMeta(en) + `($|\P{L})`).MatchString(text) {
+							t.Errorf("the page still says %q in English", en)
+						}
+					}
+					sw := p.one("lang-switch")
+					links := 0
+					for _, a := range p.all(isTag("a")) {
+						if isInside(a, sw) {
+							links++
+							u, err := url.Parse(attrOf(a, "href"))
+							if err != nil {
+								t.Fatal(err)
+							}
+							if page != "/" && u.Query().Get("step") == "" {
+								t.Errorf("switch link %q drops the step", u)
+							}
+						}
+					}
+					if links != 2 {
+						t.Errorf("language switch has %d links, want 2 (the current language is not a link)", links)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestViewNarratesInItsLanguage: the narration under the controls is worded
+// in the page's language, and the permalinks keep lang=.
+func TestViewNarratesInItsLanguage(t *testing.T) {
+	s := newTestServer(t)
+	tests := []struct {
+		lang, want string
+	}{
+		{"en", "B is entered with α = −∞, β = +∞"},
+		{"de", "MIN-Knoten B wird mit α = −∞, β = +∞ aufgerufen"},
+		{"cs", "Uzel MIN B je navštíven s α = −∞, β = +∞"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			rec := httpGet(t, s, viewURL(url.Values{"tree": {tree.Textbook}, "step": {"3"}, "lang": {tt.lang}}))
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status %d", rec.Code)
+			}
+			p := parsePage(t, rec.Body.String())
+			if got := textOf(p.one("narration")); !strings.Contains(got, tt.want) {
+				t.Errorf("narration %q, want it to contain %q", got, tt.want)
+			}
+			if !strings.Contains(rec.Body.String(), "lang="+tt.lang) {
+				t.Errorf("no permalink carries lang=%s", tt.lang)
+			}
+		})
+	}
+}
+
+// TestChangeOpensTheSetupFilledIn: the viewer's change link opens the home
+// page with the scenario's fields filled in, not the textbook tree.
+func TestChangeOpensTheSetupFilledIn(t *testing.T) {
+	s := newTestServer(t)
+	const text = "((1 2) (3 4))"
+	rec := httpGet(t, s, viewURL(url.Values{"tree": {text}, "algo": {"minimax"}, "order": {"reversed"}, "step": {"1"}, "lang": {"de"}}))
+	p := parsePage(t, rec.Body.String())
+	href := attrOf(p.one("change"), "href")
+	rec = httpGet(t, s, href)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET %s = %d", href, rec.Code)
+	}
+	h := parsePage(t, rec.Body.String())
+	if got := textOf(h.one("tree-input")); got != text {
+		t.Errorf("tree box %q, want %q", got, text)
+	}
+	selected := map[string]string{}
+	for _, o := range h.all(isTag("option")) {
+		if attrHas(o, "selected") {
+			selected[attrOf(o.Parent, "name")] = attrOf(o, "value")
+		}
+	}
+	if selected["algo"] != "minimax" || selected["order"] != "reversed" {
+		t.Errorf("selected algo %q order %q, want minimax reversed", selected["algo"], selected["order"])
+	}
+	if got := attrOf(h.all(isTag("html"))[0], "lang"); got != "de" {
+		t.Errorf("the setup is in %q, want de", got)
+	}
+}
+
+// TestViewWithoutSourceOpensTheTextbookTree: /view alone is the textbook
+// tree, not an error.
+func TestViewWithoutSourceOpensTheTextbookTree(t *testing.T) {
+	s := newTestServer(t)
+	for _, target := range []string{"/view", "/view?step=3", "/view?algo=minimax"} {
+		rec := httpGet(t, s, target)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("GET %s = %d, want 200", target, rec.Code)
+		}
+		p := parsePage(t, rec.Body.String())
+		if got := len(p.nodes()); got != 13 {
+			t.Errorf("GET %s drew %d nodes, want the textbook tree's 13", target, got)
+		}
+	}
+}
+
+func TestWordsFor(t *testing.T) {
+	if wordsFor("") != nil || wordsFor("en") != nil || wordsFor("fr") != nil {
+		t.Error("English, none or unknown: want nil (the frame's own English)")
+	}
+	if w := wordsFor("de"); w == nil {
+		t.Error("de: want a German wording")
+	}
+}
