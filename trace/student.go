@@ -252,7 +252,8 @@ func (d *differ) matches(id, v string) bool {
 	if v == id || d.labels[id] != "" && v == d.labels[id] {
 		return true
 	}
-	return id == "" && d.labels[""] == "" && (v == `""` || strings.EqualFold(v, "root"))
+	// The root is "root" even when it has a name (the textbook's A).
+	return id == "" && (v == `""` || strings.EqualFold(v, "root"))
 }
 
 func (d *differ) events(st *StudentTrace) *Departure {

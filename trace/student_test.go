@@ -127,7 +127,7 @@ func TestCompareStudentSeededEngines(t *testing.T) {
 		{"wrong prune rule, names only", "A(B(3 12 8) C(3 4 6) D(14 5 2))", studentEngine{strict: true}, true,
 			"enter D with α = 3, β = +∞", "visit 1.1", []string{"cuts at MIN C", "3 ≤ α = 3"}},
 		{"no alpha update", tree.Textbook, studentEngine{noAlpha: true}, false,
-			"enter 0.1 with α = −∞, β = 3", "enter 0.1 with α = −∞, β = +∞",
+			"enter 12 with α = −∞, β = 3", "enter 12 with α = −∞, β = +∞",
 			[]string{"at MIN B the value so far is ≤ 3 and the window is α = −∞, β = 3"}},
 		{"no alpha update, names only", tree.Textbook, studentEngine{noAlpha: true}, true,
 			"enter D with α = 3, β = +∞", "visit 1.1", []string{"cuts at MIN C", "2 ≤ α = 3"}},

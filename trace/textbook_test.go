@@ -82,6 +82,10 @@ func textbookEvents() []Event {
 	}
 	for i := range ev {
 		ev[i].Step = i + 1
+		// A leaf is named by its value, as it is drawn.
+		if e := ev[i]; e.Type == Enter && e.Label == "" && i+1 < len(ev) && ev[i+1].Type == Leaf {
+			ev[i].Label = ev[i+1].Value.String()
+		}
 	}
 	return ev
 }
