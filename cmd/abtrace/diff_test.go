@@ -41,7 +41,7 @@ func TestDiff(t *testing.T) {
 				"why: the reference cuts at MIN c (step 27): 2 < α = 3"}},
 		{"a reference trace file", []string{ref}, strings.Join(enters, "\n"), exitOK, []string{"The traces agree"}},
 		{"a reference file, a student that stops early", []string{ref}, strings.Join(enters[:5], "\n"), exitSearch,
-			[]string{"the reference: return 12 from 0.1 with α = −∞, β = 3 (reference step 12)", "your engine:   nothing more: your trace ends here"}},
+			[]string{"the reference: return 12 from 12 with α = −∞, β = 3 (reference step 12)", "your engine:   nothing more: your trace ends here"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
