@@ -322,10 +322,16 @@ function initialZoom() {
   requestAnimationFrame(scrollToCurrent);
 }
 
+// switchForm shows the other pseudocode form; an algorithm with one form
+// has no toggle, and p does nothing.
 function switchForm() {
+  if (!formToggle) return;
   state.form = state.form === "textbook" ? "negamax" : "textbook";
   for (const l of document.querySelectorAll(".listing[data-form]")) l.hidden = l.dataset.form !== state.form;
-  setText(formToggle.querySelector("span"), (state.form === "textbook" ? "negamax" : "textbook") + " form");
+  setText(
+    formToggle.querySelector("span"),
+    state.form === "textbook" ? say("formNegamax", "negamax form") : say("formTextbook", "textbook form"),
+  );
   remember();
 }
 
@@ -492,7 +498,7 @@ scrubber.addEventListener("change", () => send({ cmd: "seek", step: Number(scrub
 $("zoom-in").addEventListener("click", () => zoom(1));
 $("zoom-out").addEventListener("click", () => zoom(-1));
 
-formToggle.addEventListener("click", (ev) => {
+formToggle?.addEventListener("click", (ev) => {
   ev.preventDefault();
   switchForm();
 });

@@ -79,12 +79,14 @@ func stepText(ctx context.Context, v *View) string {
 // the page's language: templates with {step} and {total} in them.
 func viewerTexts(ctx context.Context) map[string]string {
 	return map[string]string{
-		"nothingYet": T(ctx, "view.nothing-yet"),
-		"stepOf":     T(ctx, "view.step-of", "Step", "{step}", "Total", "{total}"),
-		"stepN":      T(ctx, "view.step-n", "Step", "{step}"),
-		"live":       T(ctx, "view.conn.live"),
-		"offline":    T(ctx, "view.conn.reconnecting"),
-		"play":       T(ctx, "view.play.aria"),
-		"pause":      T(ctx, "view.pause.aria"),
+		"nothingYet":   T(ctx, "view.nothing-yet"),
+		"stepOf":       T(ctx, "view.step-of", "Step", "{step}", "Total", "{total}"),
+		"stepN":        T(ctx, "view.step-n", "Step", "{step}"),
+		"live":         T(ctx, "view.conn.live"),
+		"offline":      T(ctx, "view.conn.reconnecting"),
+		"play":         T(ctx, "view.play.aria"),
+		"pause":        T(ctx, "view.pause.aria"),
+		"formNegamax":  T(ctx, "view.form.negamax"),
+		"formTextbook": T(ctx, "view.form.textbook"),
 	}
 }

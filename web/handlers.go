@@ -66,7 +66,7 @@ func hasScenario(q url.Values) bool {
 // hasSource reports whether a query names what to search: a tree, a game
 // or a random recipe.
 func hasSource(q url.Values) bool {
-	return q.Get("tree") != "" || q.Get("game") != "" || q.Get("random") != ""
+	return q.Has("tree") || q.Has("game") || q.Has("random")
 }
 
 // healthz reports that the server is up, with what bounds its work: the
@@ -118,14 +118,14 @@ type viewRequest struct {
 	end      bool // step=end
 	open     []string
 	form     search.Form
-	lang     i18n.Lang // the page's language, kept in its permalinks
+	lang     i18n.Lang // the page's language, kept in its permalinks (but English)
 }
 
 // permalink is the query of the scenario's address in the page's
-// language.
+// language: lang= names it, except for English, the default.
 func (r viewRequest) permalink(p *scenario.Search) string {
 	q := p.Scenario.Query()
-	if r.lang != "" {
+	if r.lang != "" && r.lang != i18n.English {
 		q.Set("lang", string(r.lang))
 	}
 	return q.Encode()
@@ -255,7 +255,9 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 	if f := q.Get("form"); f != "" {
 		to.Set("form", f)
 	}
-	to.Set("lang", string(langOf(c)))
+	if l := langOf(c); l != i18n.English {
+		to.Set("lang", string(l))
+	}
 	return c.Redirect(http.StatusSeeOther, "/view?"+to.Encode())
 }
 

@@ -38,12 +38,6 @@ func pageContext(c echo.Context) context.Context {
 	return templates.WithLangLinks(ctx, links)
 }
 
-// withLang adds the page's language to a permalink's query, so that a
-// shared address opens in the language it was shown in.
-func withLang(c echo.Context, q url.Values) url.Values {
-	q.Set("lang", string(langOf(c)))
-	return q
-}
 
 // wordsFor returns what words a viewer's narration in language code (its
 // query's lang=): nil, the frame's own English, for English or none.
