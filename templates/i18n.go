@@ -3,6 +3,7 @@ package templates
 import (
 	"context"
 	"net/url"
+	"strings"
 
 	"github.com/abtrace/abtrace/i18n"
 )
@@ -89,4 +90,15 @@ func viewerTexts(ctx context.Context) map[string]string {
 		"formNegamax":  T(ctx, "view.form.negamax"),
 		"formTextbook": T(ctx, "view.form.textbook"),
 	}
+}
+
+// withLang adds lang= to an address, unless it is English, the default.
+func withLang(addr, lang string) string {
+	if lang == "" || lang == "en" {
+		return addr
+	}
+	if strings.Contains(addr, "?") {
+		return addr + "&lang=" + lang
+	}
+	return addr + "?lang=" + lang
 }

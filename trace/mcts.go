@@ -69,7 +69,7 @@ func (f *Frame) applyMCTS(e Event) {
 
 // selectStep narrates a selection: the child chosen and its score as
 // exploitation + exploration, against the runner-up.
-func (nr narrator) selectStep() string {
+func (nr narrator) selectStep() Phrase {
 	e := nr.e
 	var best, second *Score
 	for i := range e.Scores {
@@ -80,16 +80,16 @@ func (nr narrator) selectStep() string {
 			second = s
 		}
 	}
-	who := nr.kindName(e.Node, nr.kind())
+	iter, who := strconv.Itoa(e.Iter), nr.kindName(e.Node, nr.kind())
 	if best == nil {
-		return "Iteration " + strconv.Itoa(e.Iter) + ", selection: " + who + " goes down to " + nr.short(e.Child) + "."
+		return say("narrate.mcts.select-only", "Iter", iter, "Node", who, "Child", nr.short(e.Child))
 	}
-	out := "Iteration " + strconv.Itoa(e.Iter) + ", selection: at " + who + " (N = " + Num(e.Visits).String() + "), " +
-		nr.short(e.Child) + " has the greatest UCB1 score, " + scoreText(*best)
+	sec, other := "", any("")
 	if second != nil {
-		out += ", against " + scoreText(*second) + " for " + nr.short(second.Child)
+		sec, other = scoreText(*second), nr.short(second.Child)
 	}
-	return out + "."
+	return say("narrate.mcts.select", "Iter", iter, "Node", who, "N", Num(e.Visits).String(), "Child", nr.short(e.Child),
+		"Score", scoreText(*best), "Second", sec, "Other", other)
 }
 
 // scoreText writes a UCB1 score as "w/n + c·√(ln N / n) = 0.5 + 0.83 = 1.33".
@@ -114,25 +114,23 @@ func copysign(h, f float64) float64 {
 }
 
 // grow narrates an expansion.
-func (nr narrator) grow() string {
+func (nr narrator) grow() Phrase {
 	e := nr.e
 	if e.Node == "" {
-		return "The search tree starts as the root alone, with no wins and no visits."
+		return say("narrate.mcts.grow-root")
 	}
 	p, _ := ParentID(e.Node)
-	return "Iteration " + strconv.Itoa(e.Iter) + ", expansion: " + nr.short(p) + " still had a move never tried; " +
-		nr.kindName(e.Node, e.Kind) + " joins the tree with 0/0."
+	return say("narrate.mcts.grow", "Iter", strconv.Itoa(e.Iter), "Parent", nr.short(p), "Node", nr.kindName(e.Node, e.Kind))
 }
 
 // simulate narrates a playout.
-func (nr narrator) simulate() string {
+func (nr narrator) simulate() Phrase {
 	e := nr.e
-	moves := "no move: the game is already over there"
-	if len(e.Playout) > 0 {
-		moves = plural(len(e.Playout), "move", "moves") + " (" + joinShort(e.Playout, 8) + ")"
+	args := []any{"Iter", strconv.Itoa(e.Iter), "Node", nr.short(e.Node), "Value", e.Value.String(), "Reward", round(e.Reward)}
+	if len(e.Playout) == 0 {
+		return say("narrate.mcts.simulate-over", args...)
 	}
-	return "Iteration " + strconv.Itoa(e.Iter) + ", simulation: a playout from " + nr.short(e.Node) + " plays " + moves +
-		" and ends with " + e.Value.String() + " for MAX, a reward of " + round(e.Reward) + "."
+	return sayN("narrate.mcts.simulate", len(e.Playout), append(args, "Moves", joinShort(e.Playout, 8))...)
 }
 
 func joinShort(xs []string, k int) string {
@@ -143,7 +141,7 @@ func joinShort(xs []string, k int) string {
 }
 
 // backprop narrates one node's update on the way up.
-func (nr narrator) backprop() string {
+func (nr narrator) backprop() Phrase {
 	e := nr.e
 	who := "MAX"
 	if p, ok := ParentID(e.Node); ok {
@@ -153,15 +151,15 @@ func (nr narrator) backprop() string {
 	} else if v := nr.f.Nodes[e.Node]; v != nil && v.Kind == Max {
 		who = "MIN"
 	}
-	return "Iteration " + strconv.Itoa(e.Iter) + ", backpropagation: " + nr.short(e.Node) + " counts " + Num(e.Wins).String() + "/" +
-		Num(e.Visits).String() + " (" + who + " gained " + round(e.Reward) + ")."
+	return say("narrate.mcts.backprop", "Iter", strconv.Itoa(e.Iter), "Node", nr.short(e.Node), "W", Num(e.Wins).String(),
+		"N", Num(e.Visits).String(), "Who", who, "Reward", round(e.Reward))
 }
 
 // mctsDone narrates the end of a Monte-Carlo search.
-func (nr narrator) mctsDone() string {
+func (nr narrator) mctsDone() Phrase {
 	r := nr.e.Result
 	if r == nil || r.Best == "" {
-		return "Done: the root has no move to choose."
+		return say("narrate.mcts.done-none")
 	}
-	return "Done: the move is " + nr.short(r.Best) + ", the child visited most, worth about " + round(r.Value) + " for MAX."
+	return say("narrate.mcts.done", "Child", nr.short(r.Best), "Value", round(r.Value))
 }

@@ -101,4 +101,15 @@ var narrationEnglish = map[string]Message{
 	"narrate.chance-cut.lower.only": {Other: "{{cap .Node}} has lower bound {{.Test}}: even if every outcome still to come scored the least leaf value, its expected value would stay at β or above, and MIN can already hold MAX to β, so its only child is pruned."},
 	"narrate.chance-cut.lower.last": {One: "{{cap .Node}} has lower bound {{.Test}}: even if every outcome still to come scored the least leaf value, its expected value would stay at β or above, and MIN can already hold MAX to β, so its last child is pruned.",
 		Other: "{{cap .Node}} has lower bound {{.Test}}: even if every outcome still to come scored the least leaf value, its expected value would stay at β or above, and MIN can already hold MAX to β, so its last {{.Word}} children are pruned."},
+
+	"narrate.mcts.select-only":   {Other: "Iteration {{.Iter}}, selection: {{.Node}} goes down to {{.Child}}.", Description: "Monte-Carlo tree search"},
+	"narrate.mcts.select":        {Other: "Iteration {{.Iter}}, selection: at {{.Node}} (N = {{.N}}), {{.Child}} has the greatest UCB1 score, {{.Score}}{{if .Second}}, against {{.Second}} for {{.Other}}{{end}}.", Description: "Score: w/n + c·√(ln N / n) = 0.5 + 0.83 = 1.33; Second and Other: the runner-up, when there is one"},
+	"narrate.mcts.grow-root":     {Other: "The search tree starts as the root alone, with no wins and no visits."},
+	"narrate.mcts.grow":          {Other: "Iteration {{.Iter}}, expansion: {{.Parent}} still had a move never tried; {{.Node}} joins the tree with 0/0."},
+	"narrate.mcts.simulate-over": {Other: "Iteration {{.Iter}}, simulation: a playout from {{.Node}} plays no move: the game is already over there and ends with {{.Value}} for MAX, a reward of {{.Reward}}."},
+	"narrate.mcts.simulate": {One: "Iteration {{.Iter}}, simulation: a playout from {{.Node}} plays 1 move ({{.Moves}}) and ends with {{.Value}} for MAX, a reward of {{.Reward}}.",
+		Other: "Iteration {{.Iter}}, simulation: a playout from {{.Node}} plays {{.Count}} moves ({{.Moves}}) and ends with {{.Value}} for MAX, a reward of {{.Reward}}."},
+	"narrate.mcts.backprop":  {Other: "Iteration {{.Iter}}, backpropagation: {{.Node}} counts {{.W}}/{{.N}} ({{.Who}} gained {{.Reward}})."},
+	"narrate.mcts.done-none": {Other: "Done: the root has no move to choose."},
+	"narrate.mcts.done":      {Other: "Done: the move is {{.Child}}, the child visited most, worth about {{.Value}} for MAX."},
 }

@@ -38,7 +38,6 @@ func pageContext(c echo.Context) context.Context {
 	return templates.WithLangLinks(ctx, links)
 }
 
-
 // wordsFor returns what words a viewer's narration in language code (its
 // query's lang=): nil, the frame's own English, for English or none.
 func wordsFor(code string) func(trace.Phrase) string {
