@@ -9,6 +9,12 @@
 // runs.
 
 const init = JSON.parse(document.getElementById("abtrace-init").textContent);
+// The sentences this script writes, in the page's language (the server
+// words them; {step} and {total} are filled in here).
+const textsEl = document.getElementById("abtrace-texts");
+const texts = textsEl ? JSON.parse(textsEl.textContent) : {};
+const say = (key, fallback, fill = {}) =>
+  (texts[key] || fallback).replace(/\{(\w+)\}/g, (m, k) => (k in fill ? fill[k] : m));
 
 const $ = (id) => document.getElementById(id);
 const svg = $("tree"); // the stack of SVG layers that draws the tree
@@ -241,7 +247,12 @@ function renderStack(stack) {
 }
 
 function counter() {
-  setText(stepOut, "step " + count(state.step) + (state.total ? " of " + count(state.total) : ""));
+  setText(
+    stepOut,
+    state.total
+      ? say("stepOf", "step {step} of {total}", { step: count(state.step), total: count(state.total) })
+      : say("stepN", "step {step}", { step: count(state.step) }),
+  );
   const max = state.total || Math.max(state.step, Number(scrubber.max) || 1);
   setAttr(scrubber, "max", String(max));
   if (!scrubbing) scrubber.value = String(state.step);
@@ -375,7 +386,7 @@ function retry() {
 
 function setConn(on, text) {
   conn.dataset.conn = on ? "on" : "off";
-  conn.textContent = text || (on ? "live" : "offline — reconnecting");
+  conn.textContent = text || (on ? say("live", "live") : say("offline", "offline — reconnecting"));
 }
 
 function send(msg) {
@@ -427,7 +438,7 @@ function receive(data) {
 function setPlaying(on) {
   state.playing = on;
   playBtn.setAttribute("aria-pressed", on ? "true" : "false");
-  playBtn.setAttribute("aria-label", on ? "Pause (space)" : "Play (space)");
+  playBtn.setAttribute("aria-label", on ? say("pause", "Pause (space)") : say("play", "Play (space)"));
 }
 
 // Commands. Without a connection the step buttons fall back to their
