@@ -56,6 +56,9 @@ func narration(ctx context.Context, v *View) string {
 // changeURL is the address of the setup with this view's scenario filled
 // in, in the page's language.
 func changeURL(ctx context.Context, v *View) string {
+	if len(v.Query) > MaxLinkQuery {
+		return "/?lang=" + Lang(ctx) // not the huge tree again
+	}
 	q, _ := url.ParseQuery(v.Query)
 	q.Set("lang", Lang(ctx))
 	return "/?" + q.Encode()

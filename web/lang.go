@@ -29,6 +29,12 @@ func pageContext(c echo.Context) context.Context {
 	}
 	links := make([]templates.LangLink, 0, len(i18n.Langs))
 	for _, l := range i18n.Langs {
+		if len(r.URL.RawQuery) > templates.MaxLinkQuery {
+			// A huge tree typed as text: the switch would repeat it three
+			// times; it goes to the language's start page instead.
+			links = append(links, templates.LangLink{Code: string(l), Name: l.Name(), URL: "/?lang=" + string(l), Current: l == lang})
+			continue
+		}
 		q := r.URL.Query()
 		q.Set("lang", string(l))
 		u := url.URL{Path: r.URL.Path, RawQuery: q.Encode()}
