@@ -30,6 +30,7 @@ import (
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 
+	"github.com/abtrace/abtrace/search/exercise"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -132,12 +133,17 @@ func load(fsys fs.FS) (*catalog, error) {
 		}
 		c.messages[l] = ms
 	}
-	// The narration's English is the trace package's.
+	// The narration's English is the trace package's, the exercise
+	// checker's the exercise package's.
 	en := c.messages[English]
-	for _, id := range slices.Sorted(maps.Keys(trace.English)) {
-		m := trace.English[id]
+	source := maps.Clone(trace.English)
+	for id, m := range exercise.English {
+		source[id] = m
+	}
+	for _, id := range slices.Sorted(maps.Keys(source)) {
+		m := source[id]
 		if _, dup := en[id]; dup {
-			return nil, fmt.Errorf("i18n: message %q is both in en.toml and in trace.English", id)
+			return nil, fmt.Errorf("i18n: message %q is both in en.toml and in trace.English or exercise.English", id)
 		}
 		gm := &goi18n.Message{ID: id, One: m.One, Other: m.Other, Description: m.Description}
 		if err := b.AddMessages(language.English, gm); err != nil {

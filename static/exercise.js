@@ -176,7 +176,7 @@ function start(form) {
     }
     let res;
     try {
-      res = await fetch("/api/exercise/check", {
+      res = await fetch("/api/exercise/check?lang=" + encodeURIComponent(document.documentElement.lang || "en"), {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),

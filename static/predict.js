@@ -99,7 +99,7 @@ function start(root) {
     const i = st.q;
     let v = null;
     try {
-      const res = await fetch("/api/exercise/predict", {
+      const res = await fetch("/api/exercise/predict?lang=" + encodeURIComponent(document.documentElement.lang || "en"), {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ query: root.dataset.key, question: i, answer: given }),

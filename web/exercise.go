@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search/exercise"
 )
 
@@ -78,8 +79,9 @@ func (s *Server) exercise(c echo.Context) error {
 //	{"tree": "((3 12 8) (2 4 6) (14 5 2))", "root": "max", "prune": "ge",
 //	 "answers": {"": "3", "0": "3", "1": "≤ 2", "2": "2"}, "pruned": ["1.1", "1.2"]}
 //
-// and answers {"correct": …, "score": …, "total": …, "nodes": {…}} (see
-// exercise.Result).
+// and answers {"correct": …, "score": …, "total": …, "nodes": {…},
+// "feedback": {…}} (see exercise.Result), its notes, reasons and feedback
+// in the request's language (?lang=de, or Accept-Language).
 func (s *Server) exerciseCheck(c echo.Context) error {
 	sub, err := exercise.DecodeSubmission(c.Request().Body)
 	if err != nil {
@@ -89,6 +91,7 @@ func (s *Server) exerciseCheck(c echo.Context) error {
 	if err != nil {
 		return s.exerciseFail(c, err)
 	}
+	res.Word(apiWords(c))
 	return c.JSON(http.StatusOK, res)
 }
 
@@ -119,11 +122,20 @@ func (s *Server) exercisePredict(c echo.Context) error {
 	if err != nil {
 		return s.exerciseFail(c, err)
 	}
-	v, err := exercise.GradePrediction(ex, a)
+	v, err := exercise.GradePrediction(ex, a, apiWords(c))
 	if err != nil {
 		return s.exerciseFail(c, err)
 	}
 	return c.JSON(http.StatusOK, v)
+}
+
+// apiWords words the exercise API's notes, reasons and verdicts in the
+// request's language (lang=en|de|cs, else Accept-Language, else English).
+func apiWords(c echo.Context) exercise.Words {
+	if l := langOf(c); l != i18n.English {
+		return i18n.For(l).Phrase
+	}
+	return nil
 }
 
 // exerciseFail answers a request error with a 400 naming the field, and

@@ -728,3 +728,88 @@ func TestOrderingGoalLeast(t *testing.T) {
 		t.Errorf("goal=some: %d, want 400 naming goal", rec.Code)
 	}
 }
+
+// TestExerciseAPILanguages: the check's notes, reasons and feedback and
+// predict mode's verdicts come in the requested language, lang= first,
+// then Accept-Language; no English sentence is left in German or Czech.
+func TestExerciseAPILanguages(t *testing.T) {
+	s := newTestServer(t)
+	body := `{"tree": "((3 12 8) (2 4 6) (14 5 2))", "answers": {"": "3", "0": "3", "1": "2", "2": "2"}, "pruned": ["1.1"]}`
+	type line struct {
+		Head, Want, Why string
+		Notes           []string
+	}
+	post := func(target, lang, body string) (string, []line, string) {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodPost, target, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if lang != "" {
+			req.Header.Set("Accept-Language", lang)
+		}
+		rec := httptest.NewRecorder()
+		s.Echo().ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: %d %s", target, rec.Code, rec.Body)
+		}
+		var r struct {
+			Feedback struct {
+				Score string
+				Lines []line
+			}
+			Nodes map[string]struct{ Note, Why string }
+			Text  string
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		return r.Feedback.Score, r.Feedback.Lines, r.Nodes["1"].Note + r.Text
+	}
+	tests := []struct {
+		name, target, accept          string
+		score, head1, note1, wantWord string
+	}{
+		{"English", "/api/exercise/check", "", "Score 4 / 6", "C: wrong", "C returns only a bound, ≤ 2: its exact value is never computed.", "expected"},
+		{"German by lang", "/api/exercise/check?lang=de", "", "Punkte 4 / 6", "C: falsch", "C liefert nur eine Schranke, ≤ 2: Der exakte Wert wird nie berechnet.", "erwartet"},
+		{"Czech by header", "/api/exercise/check", "cs-CZ,cs;q=0.9", "Skóre 4 / 6", "C: špatně", "C vrací jen mez ≤ 2: přesná hodnota se nikdy nepočítá.", "očekáváno"},
+		{"lang before header", "/api/exercise/check?lang=de", "cs", "Punkte 4 / 6", "C: falsch", "C liefert nur eine Schranke, ≤ 2: Der exakte Wert wird nie berechnet.", "erwartet"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			score, lines, note := post(tt.target, tt.accept, body)
+			if score != tt.score || note != tt.note1 {
+				t.Errorf("score %q, node 1's note %q; want %q, %q", score, note, tt.score, tt.note1)
+			}
+			var head1 string
+			for _, l := range lines {
+				if strings.HasPrefix(l.Head, strings.SplitN(tt.head1, ":", 2)[0]+":") {
+					head1 = l.Head
+				}
+				if l.Head == tt.head1 && !strings.Contains(l.Want, tt.wantWord) {
+					t.Errorf("node 1's line says %q, want it with %q", l.Want, tt.wantWord)
+				}
+				t.Logf("%s%s%s %s", l.Head, l.Want, strings.Join(l.Notes, ""), l.Why)
+				if tt.name != "English" {
+					for _, en := range []string{"Why:", "expected", "you gave", " is entered", "returns", "right", "wrong", "pruned", "the root"} {
+						if strings.Contains(l.Head+l.Want+l.Why+strings.Join(l.Notes, ""), en) {
+							t.Errorf("%s line still has the English %q: %+v", tt.name, en, l)
+						}
+					}
+				}
+			}
+			if head1 != tt.head1 {
+				t.Errorf("node 1's line %q, want %q", head1, tt.head1)
+			}
+		})
+	}
+	ex, _, _ := exerciseKey(t, exercise42)
+	qs, err := exercise.Questions(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(map[string]any{"query": exercise42, "question": 0, "answer": qs[0].Answer})
+	for lang, want := range map[string]string{"en": "Right! It enters node ", "de": "Richtig! Sie ruft Knoten ", "cs": "Správně! Navštíví: uzel "} {
+		if _, _, text := post("/api/exercise/predict?lang="+lang, "", string(b)); !strings.HasPrefix(text, want) {
+			t.Errorf("predict in %s: %q, want it to start %q", lang, text, want)
+		}
+	}
+}

@@ -86,6 +86,17 @@ type Result struct {
 	// Feedback is the verdict as the page shows it: a line per node with
 	// its marks and classes, and the score in words.
 	Feedback Feedback `json:"feedback"`
+
+	t *tree.Tree // the tree checked, for Word
+}
+
+// Word words the result's notes, reasons and feedback with w (a
+// language's wording of phrases; nil is English).
+func (r *Result) Word(w Words) {
+	for _, nr := range r.Nodes {
+		nr.Note, nr.Why = w.join(nr.notes), w.join(nr.why)
+	}
+	r.Feedback = feedback(r.t, r, w)
 }
 
 // NodeResult is the feedback on one node.
@@ -116,6 +127,9 @@ type NodeResult struct {
 	// are asked for.
 	Alpha *WindowResult `json:"alpha,omitempty"`
 	Beta  *WindowResult `json:"beta,omitempty"`
+
+	// why and notes are Why and Note not yet worded (see Result.Word).
+	why, notes []trace.Phrase
 }
 
 // WindowResult is the feedback on one α or β.
@@ -266,16 +280,16 @@ func nodeName(n *tree.Node) string {
 type replayed struct {
 	frame   *trace.Frame
 	entry   map[string][2]trace.Num // window on entry, by node
-	exitWhy map[string]string       // narration of the node's exit
-	cutWhy  map[string]string       // narration of a prune at the node that skipped children
-	skipped map[string]string       // narration of the prune that skipped the node
+	exitWhy map[string]trace.Phrase // narration of the node's exit
+	cutWhy  map[string]trace.Phrase // narration of a prune at the node that skipped children
+	skipped map[string]trace.Phrase // narration of the prune that skipped the node
 }
 
 // replay searches t with alpha-beta in natural order, applying each event
 // to a frame as it comes (no event is kept), and records the narrations.
 func replay(t *tree.Tree, prune search.PruneRule, fail search.FailMode) (*replayed, error) {
-	r := &replayed{frame: trace.NewFrame(), entry: map[string][2]trace.Num{}, exitWhy: map[string]string{},
-		cutWhy: map[string]string{}, skipped: map[string]string{}}
+	r := &replayed{frame: trace.NewFrame(), entry: map[string][2]trace.Num{}, exitWhy: map[string]trace.Phrase{},
+		cutWhy: map[string]trace.Phrase{}, skipped: map[string]trace.Phrase{}}
 	var bad error
 	_, err := search.AlphaBeta(tree.Game{}, t.Root, search.Options[*tree.Node]{Prune: prune, Fail: fail}, func(e *trace.Event) bool {
 		if err := r.frame.Apply(*e); err != nil {
@@ -286,12 +300,12 @@ func replay(t *tree.Tree, prune search.PruneRule, fail search.FailMode) (*replay
 		case trace.Enter:
 			r.entry[e.Node] = [2]trace.Num{e.Alpha, e.Beta}
 		case trace.Exit:
-			r.exitWhy[e.Node] = r.frame.Narration
+			r.exitWhy[e.Node] = r.frame.Said
 		case trace.Prune:
 			if len(e.Pruned) > 0 {
-				r.cutWhy[e.Node] = r.frame.Narration
+				r.cutWhy[e.Node] = r.frame.Said
 				for _, id := range e.Pruned {
-					r.skipped[id] = r.frame.Narration
+					r.skipped[id] = r.frame.Said
 				}
 			}
 		}
@@ -312,22 +326,22 @@ func replay(t *tree.Tree, prune search.PruneRule, fail search.FailMode) (*replay
 
 // why is the narration that decided a visited node: its own cutoff (when
 // one skipped children) followed by its exit.
-func (r *replayed) why(id string) string {
-	if c := r.cutWhy[id]; c != "" {
-		return c + " " + r.exitWhy[id]
+func (r *replayed) why(id string) []trace.Phrase {
+	if c, ok := r.cutWhy[id]; ok {
+		return []trace.Phrase{c, r.exitWhy[id]}
 	}
-	return r.exitWhy[id]
+	return []trace.Phrase{r.exitWhy[id]}
 }
 
 // skippedWhy is the narration of the prune that skipped id or its nearest
 // skipped ancestor.
-func (r *replayed) skippedWhy(id string) string {
+func (r *replayed) skippedWhy(id string) []trace.Phrase {
 	for p, ok := id, true; ok; p, ok = trace.ParentID(p) {
 		if s, found := r.skipped[p]; found {
-			return s
+			return []trace.Phrase{s}
 		}
 	}
-	return ""
+	return nil
 }
 
 // grade compares the input with the replayed search, node by node in
@@ -347,25 +361,23 @@ func grade(t *tree.Tree, r *replayed, in *input, entry bool) *Result {
 		if nr.Got == "" && marked {
 			nr.Got = "pruned"
 		}
-		var notes []string
+		var notes []trace.Phrase
 		switch {
 		case f.StateOf(id) == trace.StateDone && !n.IsLeaf():
 			// A visited inner node: its value or bound is one item.
-			nr.Want, nr.Why = view.Text, r.why(id)
+			nr.Want, nr.why = view.Text, r.why(id)
 			nr.Items = 1
 			if marked {
 				nr.Mistakes = append(nr.Mistakes, MarkedButSearched)
-				notes = append(notes, capitalize(nodeName(n))+" was searched, so the edge to it is followed: it is not pruned.")
+				notes = append(notes, say("exercise.note.searched", "Node", nameOf(n)))
 			}
 			if a.Kind == ValueAnswer {
 				ms, note := compare(n, a, view)
 				nr.Mistakes = append(nr.Mistakes, ms...)
-				if note != "" {
-					notes = append(notes, note)
-				}
+				notes = append(notes, note...)
 			} else {
 				nr.Mistakes = append(nr.Mistakes, Missing)
-				notes = append(notes, "No value given: "+nodeName(n)+" returns "+view.Text+".")
+				notes = append(notes, say("exercise.note.no-value", "Node", nameOf(n), "Want", view.Text))
 			}
 			if len(nr.Mistakes) == 0 {
 				nr.Score = 1
@@ -388,9 +400,9 @@ func grade(t *tree.Tree, r *replayed, in *input, entry bool) *Result {
 					}
 					name := [2]string{"α", "β"}[i]
 					if wr.Mistake == Missing {
-						notes = append(notes, "No "+name+" given: it is "+wr.Want+".")
+						notes = append(notes, say("exercise.note.no-window", "Name", name, "Want", wr.Want))
 					} else {
-						notes = append(notes, capitalize(possessive(nodeName(n)))+" "+name+" is "+wr.Want+", not "+wr.Got+".")
+						notes = append(notes, say("exercise.note.wrong-window", "Node", nameOf(n), "Name", name, "Want", wr.Want, "Got", wr.Got))
 					}
 				}
 			}
@@ -399,32 +411,30 @@ func grade(t *tree.Tree, r *replayed, in *input, entry bool) *Result {
 			if !mentioned {
 				continue
 			}
-			nr.Want, nr.Why = view.Text, r.why(id)
+			nr.Want, nr.why = view.Text, r.why(id)
 			if marked {
 				nr.Mistakes = append(nr.Mistakes, MarkedButSearched)
-				notes = append(notes, capitalize(nodeName(n))+" was evaluated, so the edge to it is followed: it is not pruned.")
+				notes = append(notes, say("exercise.note.evaluated", "Node", nameOf(n)))
 			}
 			if a.Kind == ValueAnswer {
 				ms, note := compare(n, a, view)
 				nr.Mistakes = append(nr.Mistakes, ms...)
-				if note != "" {
-					notes = append(notes, note)
-				}
+				notes = append(notes, note...)
 			}
 			if len(nr.Mistakes) > 0 {
 				nr.Items = 1 // a stray mistake
 			}
 		case view != nil && view.State == trace.StatePruned:
 			// Skipped by a cutoff: the pruned edge is one item.
-			nr.Want, nr.Why = "pruned", r.skippedWhy(id)
+			nr.Want, nr.why = "pruned", r.skippedWhy(id)
 			nr.Items = 1
 			if !marked {
 				nr.Mistakes = append(nr.Mistakes, PrunedNotMarked)
-				notes = append(notes, "A cutoff skips "+nodeName(n)+": mark it pruned.")
+				notes = append(notes, say("exercise.note.skipped", "Node", nameOf(n)))
 			}
 			if a.Kind == ValueAnswer || hasWindow {
 				nr.Mistakes = append(nr.Mistakes, AnswerForUnvisited)
-				notes = append(notes, capitalize(nodeName(n))+" is never visited, so it gets no value and no window.")
+				notes = append(notes, say("exercise.note.never-visited", "Node", nameOf(n)))
 			}
 			if len(nr.Mistakes) == 0 {
 				nr.Score = 1
@@ -434,51 +444,52 @@ func grade(t *tree.Tree, r *replayed, in *input, entry bool) *Result {
 			if !mentioned {
 				continue
 			}
-			nr.Want, nr.Why = "pruned", r.skippedWhy(id)
+			nr.Want, nr.why = "pruned", r.skippedWhy(id)
 			if a.Kind == ValueAnswer || hasWindow {
 				nr.Mistakes = append(nr.Mistakes, AnswerForUnvisited)
-				notes = append(notes, capitalize(nodeName(n))+" lies below a pruned node and is never visited, so it gets no value and no window.")
+				notes = append(notes, say("exercise.note.below-pruned", "Node", nameOf(n)))
 				nr.Items = 1 // a stray mistake
 			}
 		}
 		nr.OK = len(nr.Mistakes) == 0
-		nr.Note = strings.Join(notes, " ")
+		nr.notes = notes
 		res.Nodes[id] = nr
 		res.Score += nr.Score
 		res.Total += nr.Items
 	}
 	res.Correct = res.Score == res.Total
-	res.Feedback = feedback(t, res)
+	res.t = t
+	res.Word(nil)
 	return res
 }
 
 // compare checks a value answer against a visited node's final view and
-// returns the mistakes and a note for the student.
-func compare(n *tree.Node, a Answer, view *trace.NodeView) ([]Mistake, string) {
+// returns the mistakes and the notes for the student.
+func compare(n *tree.Node, a Answer, view *trace.NodeView) ([]Mistake, []trace.Phrase) {
 	var ms []Mistake
-	var note string
-	name := nodeName(n)
+	var notes []trace.Phrase
+	name := nameOf(n)
 	want, got := view.Bound, a.Bound
 	switch {
 	case want == trace.Exact && got != trace.Exact:
 		ms = append(ms, BoundForExact)
-		note = "The search knows " + possessive(name) + " exact value, " + view.Text + ": no ≤ or ≥."
+		notes = append(notes, say("exercise.note.bound-for-exact", "Node", name, "Want", view.Text))
 	case want != trace.Exact && got == trace.Exact:
 		ms = append(ms, ExactForBound)
-		note = capitalize(name) + " returns only a bound, " + view.Text + ": its exact value is never computed."
+		notes = append(notes, say("exercise.note.exact-for-bound", "Node", name, "Want", view.Text))
 	case want != got:
 		ms = append(ms, BoundDirection)
-		note = "The bound points the other way: " + name + " returns " + view.Text + "."
+		notes = append(notes, say("exercise.note.bound-direction", "Node", name, "Want", view.Text))
 	}
 	if trace.Num(a.Value) != view.Value {
 		ms = append(ms, WrongValue)
-		if note == "" {
-			note = capitalize(name) + " returns " + view.Text + ", not " + a.Text() + "."
+		if len(notes) == 0 {
+			notes = append(notes, say("exercise.note.wrong-value", "Node", name, "Want", view.Text, "Got", a.Text()))
 		} else {
-			note += " The number is " + view.Value.String() + ", not " + trace.Num(a.Value).String() + "."
+			notes = append(notes, say("exercise.note.wrong-number", "Want", view.Value.String(), "Got", trace.Num(a.Value).String()))
 		}
 	}
-	return ms, note
+	return ms, notes
 }
 
 // checkWindow compares one α or β with the search's.

@@ -39,17 +39,18 @@ type FeedbackLine struct {
 	Why   string   `json:"why,omitempty"`
 }
 
-// feedback writes the page's feedback on a graded submission.
-func feedback(t *tree.Tree, res *Result) Feedback {
+// feedback writes the page's feedback on a graded submission, worded
+// with w (nil: English).
+func feedback(t *tree.Tree, res *Result, w Words) Feedback {
 	var fb Feedback
 	for n := range t.All() {
 		r, ok := res.Nodes[n.ID]
 		if !ok {
 			continue
 		}
-		l := FeedbackLine{Node: n.ID, Class: "wrong", Head: nodeName(n) + ": wrong"}
+		l := FeedbackLine{Node: n.ID, Class: "wrong", Head: w.word(say("exercise.feedback.wrong", "Node", nameOf(n)))}
 		if r.OK {
-			l.Class, l.Head = "right", nodeName(n)+": right"
+			l.Class, l.Head = "right", w.word(say("exercise.feedback.right", "Node", nameOf(n)))
 		}
 		if n.ID != "" && (r.Want == "pruned" || r.Marked) {
 			l.EdgeClass = l.Class
@@ -72,42 +73,41 @@ func feedback(t *tree.Tree, res *Result) Feedback {
 				valueWrong = true
 			}
 		}
+		given := func(got string) any {
+			if got == "" {
+				return say("exercise.feedback.nothing")
+			}
+			return wantText(got)
+		}
 		switch {
 		case valueWrong:
-			got := r.Got
-			if got == "" {
-				got = "nothing"
-			}
-			l.Want = " — expected " + r.Want + ", you gave " + got + "."
+			l.Want = w.word(say("exercise.feedback.expected", "Want", wantText(r.Want), "Got", given(r.Got)))
 		case r.OK:
-			l.Want = " — " + r.Want + "."
+			l.Want = w.word(say("exercise.feedback.ok", "Want", wantText(r.Want)))
 		default:
-			l.Want = " — " + r.Want + " is right; the window is not."
+			l.Want = w.word(say("exercise.feedback.window-wrong", "Want", r.Want))
 		}
 		if !r.OK && r.Note != "" {
 			l.Notes = append(l.Notes, " "+r.Note)
 		}
-		for _, w := range []struct {
+		for _, x := range []struct {
 			name string
 			r    *WindowResult
 		}{{"α", r.Alpha}, {"β", r.Beta}} {
-			if w.r != nil && !w.r.OK && r.Note == "" {
-				got := w.r.Got
-				if got == "" {
-					got = "nothing"
-				}
-				l.Notes = append(l.Notes, " "+w.name+": expected "+w.r.Want+", you gave "+got+".")
+			if x.r != nil && !x.r.OK && r.Note == "" {
+				l.Notes = append(l.Notes, w.word(say("exercise.feedback.window", "Name", x.name, "Want", x.r.Want, "Got", given(x.r.Got))))
 			}
 		}
 		if r.Why != "" {
-			l.Why = "Why: " + r.Why
+			l.Why = w.word(say("exercise.feedback.why", "Why", r.Why))
 		}
 		fb.Lines = append(fb.Lines, l)
 	}
 	fb.Full = res.Correct
-	fb.Score = "Score " + strconv.Itoa(res.Score) + " / " + strconv.Itoa(res.Total)
+	id := "exercise.feedback.score"
 	if res.Correct {
-		fb.Score += ": all right!"
+		id = "exercise.feedback.score-full"
 	}
+	fb.Score = w.word(say(id, "Score", strconv.Itoa(res.Score), "Total", strconv.Itoa(res.Total)))
 	return fb
 }

@@ -68,8 +68,8 @@ func TestFeedback(t *testing.T) {
 		id                          string
 		class, node, edge, mark, hd string
 	}{
-		{"", "right", "right", "", "✓", "the root: right"},
-		{"1", "wrong", "wrong", "", "✗", "node 1: wrong"},
+		{"", "right", "right", "", "✓", "A: right"},
+		{"1", "wrong", "wrong", "", "✗", "C: wrong"},
 		{"1.1", "right", "", "right", "", "node 1.1: right"},
 		{"1.2", "wrong", "wrong", "wrong", "", "node 1.2: wrong"},
 	}

@@ -47,6 +47,16 @@ type Question struct {
 	Pruned        []string
 	answerWindow  trace.Num
 	answerIsValue bool
+	// prompt and say are Prompt and Say not yet worded (see Word).
+	prompt trace.Phrase
+	say    trace.Phrase
+}
+
+// Word returns the question with its prompt and narration worded by w
+// (nil: English).
+func (q Question) Word(w Words) Question {
+	q.Prompt, q.Say = w.word(q.prompt), w.word(q.say)
+	return q
 }
 
 // Reveal is a node's returned value, shown once the search has it.
@@ -63,8 +73,9 @@ type Reveal struct {
 // values nodes return (Reveal) and the children a cutoff skips (Pruned).
 func Questions(ex *Exercise) ([]Question, error) {
 	type ev struct {
-		e         trace.Event
-		say, text string
+		e    trace.Event
+		say  trace.Phrase
+		text string
 	}
 	var evs []ev
 	frame := trace.NewFrame()
@@ -73,7 +84,7 @@ func Questions(ex *Exercise) ([]Question, error) {
 		if applyErr = frame.Apply(*e); applyErr != nil {
 			return false
 		}
-		x := ev{e: *e, say: frame.Narration}
+		x := ev{e: *e, say: frame.Said}
 		x.e.Pruned = append([]string(nil), e.Pruned...)
 		if v, ok := frame.Nodes[e.Node]; ok && e.Type == trace.Exit {
 			x.text = v.Text
@@ -97,18 +108,16 @@ func Questions(ex *Exercise) ([]Question, error) {
 		e := x.e
 		switch {
 		case e.Type == trace.Enter && e.Node != "":
-			qs = append(qs, Question{Kind: AskEnter, At: ParentID(e.Node), Answer: e.Node, Entered: e.Node, Say: x.say,
-				Prompt: "Which node does the search enter next? Click it (or focus it and press Enter)."})
+			qs = append(qs, Question{Kind: AskEnter, At: ParentID(e.Node), Answer: e.Node, Entered: e.Node, say: x.say,
+				prompt: say("exercise.predict.enter")})
 		case e.Type == trace.Update && (e.Changed == "alpha" || e.Changed == "beta"):
 			v := e.Alpha
 			if e.Changed == "beta" {
 				v = e.Beta
 			}
 			q := Question{Kind: AskWindow, At: e.Node, Child: e.Child, Which: e.Changed,
-				Answer: v.Plain(), Shown: v.String(), Say: x.say, answerWindow: v, answerIsValue: true}
-			g := greek(q.Which)
-			q.Prompt = capitalize(nodeTitle(q.At)) + " has the value of its child " + q.Child + ", and its " + g +
-				" moves. What is " + g + " at " + nodeTitle(q.At) + " now?"
+				Answer: v.Plain(), Shown: v.String(), say: x.say, answerWindow: v, answerIsValue: true}
+			q.prompt = say("exercise.predict.window", "Node", nameID(q.At), "Child", q.Child, "Name", greek(q.Which))
 			qs = append(qs, q)
 		case e.Type == trace.Exit:
 			if len(qs) > 0 {
@@ -122,24 +131,27 @@ func Questions(ex *Exercise) ([]Question, error) {
 				continue
 			}
 			q := Question{Kind: AskCut, At: par, Child: e.Node, Answer: "no",
-				Prompt: capitalize(nodeTitle(par)) + " has the value of its child " + e.Node + ". Does it cut off now, skipping the rest of its children?"}
+				prompt: say("exercise.predict.cut", "Node", nameID(par), "Child", e.Node)}
 			for _, y := range evs[i+1:] {
 				if y.e.Type == trace.Prune && y.e.Node == par && len(y.e.Pruned) > 0 {
-					q.Answer, q.Say, q.Pruned = "yes", y.say, y.e.Pruned
+					q.Answer, q.say, q.Pruned = "yes", y.say, y.e.Pruned
 					break
 				}
 				if y.e.Type == trace.Enter && ParentID(y.e.Node) == par || y.e.Type == trace.Exit && y.e.Node == par {
 					break
 				}
 				if y.e.Node == par {
-					q.Say = y.say // the update that tells why the search goes on
+					q.say = y.say // the update that tells why the search goes on
 				}
 			}
-			if q.Say == "" {
-				q.Say = capitalize(nodeTitle(par)) + " goes on to its next child."
+			if q.say.ID == "" {
+				q.say = say("exercise.predict.goes-on", "Node", nameID(par))
 			}
 			qs = append(qs, q)
 		}
+	}
+	for i := range qs {
+		qs[i] = qs[i].Word(nil)
 	}
 	return qs, nil
 }
@@ -150,14 +162,6 @@ func greek(which string) string {
 		return "β"
 	}
 	return "α"
-}
-
-// nodeTitle names a node by id in a sentence: "the root", "node 1.2".
-func nodeTitle(id string) string {
-	if id == "" {
-		return "the root"
-	}
-	return "node " + id
 }
 
 // Prediction is the verdict on one answer of predict mode.
@@ -176,33 +180,36 @@ type Prediction struct {
 // AskEnter, "yes" or "no" for AskCut, a number or an infinity for
 // AskWindow (as ParseAnswer and the α/β inputs read them: 3, −2.5, 3.0,
 // ∞, -inf).
-func (q Question) Grade(given string) Prediction {
+func (q Question) Grade(given string) Prediction { return q.GradeIn(given, nil) }
+
+// GradeIn is Grade with the verdict worded by w (nil: English).
+func (q Question) GradeIn(given string, w Words) Prediction {
 	var right bool
 	switch q.Kind {
 	case AskWindow:
 		v, ok, err := parseWindowValue(given)
 		if err != nil || !ok {
 			shown := truncateRunes(strings.TrimSpace(given), 20)
-			return Prediction{Class: "note", Text: "“" + shown + "” is not a value: write a number such as 3 or −2.5, or ∞ or −∞."}
+			return Prediction{Class: "note", Text: w.word(say("exercise.predict.not-a-value", "Got", shown))}
 		}
 		right = v == q.answerWindow
 	default:
 		right = given == q.Answer
 	}
-	var want string
+	var want trace.Phrase
 	switch {
 	case q.Kind == AskEnter:
-		want = "It enters " + nodeTitle(q.Answer) + "."
+		want = say("exercise.predict.it-enters", "Node", nameID(q.Answer))
 	case q.Kind == AskWindow:
-		want = greek(q.Which) + " becomes " + q.Shown + "."
+		want = say("exercise.predict.becomes", "Name", greek(q.Which), "Want", q.Shown)
 	case q.Answer == "yes":
-		want = "It cuts off."
+		want = say("exercise.predict.cuts-off")
 	default:
-		want = "It goes on."
+		want = say("exercise.predict.no-cut")
 	}
-	p := Prediction{Counted: true, Right: right, Class: "wrong", Text: "Not quite. " + want + " " + q.Say}
+	p := Prediction{Counted: true, Right: right, Class: "wrong", Text: w.word(say("exercise.predict.wrong", "Want", want, "Why", q.say))}
 	if right {
-		p.Class, p.Text = "right", "Right! "+want+" "+q.Say
+		p.Class, p.Text = "right", w.word(say("exercise.predict.right", "Want", want, "Why", q.say))
 	}
 	return p
 }
@@ -256,7 +263,7 @@ func DecodePredictAnswer(r io.Reader) (PredictAnswer, error) {
 // query (the parameters ParseQuery reads), asks its questions, and grades
 // the one named. A question number past the last is an *Error naming
 // "question".
-func GradePrediction(ex *Exercise, a PredictAnswer) (Prediction, error) {
+func GradePrediction(ex *Exercise, a PredictAnswer, w Words) (Prediction, error) {
 	qs, err := Questions(ex)
 	if err != nil {
 		return Prediction{}, err
@@ -264,7 +271,7 @@ func GradePrediction(ex *Exercise, a PredictAnswer) (Prediction, error) {
 	if a.Question >= len(qs) {
 		return Prediction{}, invalid("question", "there is no question %d: this exercise asks %d (0 to %d)", a.Question, len(qs), len(qs)-1)
 	}
-	return qs[a.Question].Grade(a.Answer), nil
+	return qs[a.Question].GradeIn(a.Answer, w), nil
 }
 
 // unquote takes the quotes off a field name in a JSON error.

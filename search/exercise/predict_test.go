@@ -114,12 +114,14 @@ func TestQuestions(t *testing.T) {
 
 // TestGrade grades every kind of answer: right, wrong, and not an answer.
 func TestGrade(t *testing.T) {
-	enter := Question{Kind: AskEnter, At: "", Answer: "0", Say: "The search enters node 0."}
-	cutYes := Question{Kind: AskCut, At: "1", Child: "1.0", Answer: "yes", Say: "2 ≤ α = 3: cut."}
-	cutNo := Question{Kind: AskCut, At: "1", Child: "1.0", Answer: "no", Say: "It goes on."}
+	why := say("exercise.predict.goes-on", "Node", nameID("1"))
+	const because = "Node 1 goes on to its next child."
+	enter := Question{Kind: AskEnter, At: "", Answer: "0", say: why}
+	cutYes := Question{Kind: AskCut, At: "1", Child: "1.0", Answer: "yes", say: why}
+	cutNo := Question{Kind: AskCut, At: "1", Child: "1.0", Answer: "no", say: why}
 	win := func(v trace.Num) Question {
 		return Question{Kind: AskWindow, At: "0", Child: "0.1", Which: "beta", Answer: v.Plain(), Shown: v.String(),
-			Say: "β moves.", answerWindow: v, answerIsValue: true}
+			say: why, answerWindow: v, answerIsValue: true}
 	}
 	tests := []struct {
 		name    string
@@ -129,18 +131,18 @@ func TestGrade(t *testing.T) {
 		right   bool
 		text    string
 	}{
-		{"enter right", enter, "0", true, true, "Right! It enters node 0. The search enters node 0."},
-		{"enter wrong", enter, "2", true, false, "Not quite. It enters node 0. The search enters node 0."},
-		{"cut yes", cutYes, "yes", true, true, "Right! It cuts off. 2 ≤ α = 3: cut."},
-		{"cut said no", cutYes, "no", true, false, "Not quite. It cuts off. 2 ≤ α = 3: cut."},
-		{"go on", cutNo, "no", true, true, "Right! It goes on. It goes on."},
-		{"window", win(3), "3", true, true, "Right! β becomes 3. β moves."},
-		{"window decimal", win(3), " 3.0 ", true, true, "Right! β becomes 3. β moves."},
-		{"window minus sign", win(-2.5), "−2.5", true, true, "Right! β becomes −2.5. β moves."},
-		{"window infinity", win(trace.Inf(1)), "inf", true, true, "Right! β becomes +∞. β moves."},
-		{"window ∞", win(trace.Inf(-1)), "-∞", true, true, "Right! β becomes −∞. β moves."},
-		{"window wrong", win(3), "4", true, false, "Not quite. β becomes 3. β moves."},
-		{"window wrong infinity", win(3), "∞", true, false, "Not quite. β becomes 3. β moves."},
+		{"enter right", enter, "0", true, true, "Right! It enters node 0. "+because},
+		{"enter wrong", enter, "2", true, false, "Not quite. It enters node 0. "+because},
+		{"cut yes", cutYes, "yes", true, true, "Right! It cuts off. "+because},
+		{"cut said no", cutYes, "no", true, false, "Not quite. It cuts off. "+because},
+		{"go on", cutNo, "no", true, true, "Right! It goes on. "+because},
+		{"window", win(3), "3", true, true, "Right! β becomes 3. "+because},
+		{"window decimal", win(3), " 3.0 ", true, true, "Right! β becomes 3. "+because},
+		{"window minus sign", win(-2.5), "−2.5", true, true, "Right! β becomes −2.5. "+because},
+		{"window infinity", win(trace.Inf(1)), "inf", true, true, "Right! β becomes +∞. "+because},
+		{"window ∞", win(trace.Inf(-1)), "-∞", true, true, "Right! β becomes −∞. "+because},
+		{"window wrong", win(3), "4", true, false, "Not quite. β becomes 3. "+because},
+		{"window wrong infinity", win(3), "∞", true, false, "Not quite. β becomes 3. "+because},
 		{"window word", win(3), "three", false, false, "“three” is not a value: write a number such as 3 or −2.5, or ∞ or −∞."},
 		{"window empty", win(3), "  ", false, false, "“” is not a value: write a number such as 3 or −2.5, or ∞ or −∞."},
 	}
@@ -170,12 +172,12 @@ func TestGradePrediction(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, q := range qs {
-		v, err := GradePrediction(ex, PredictAnswer{Question: i, Answer: q.Answer})
+		v, err := GradePrediction(ex, PredictAnswer{Question: i, Answer: q.Answer}, nil)
 		if err != nil || !v.Right {
 			t.Fatalf("question %d answered %q: %+v, %v; want right", i, q.Answer, v, err)
 		}
 	}
-	_, err = GradePrediction(ex, PredictAnswer{Question: len(qs), Answer: "yes"})
+	_, err = GradePrediction(ex, PredictAnswer{Question: len(qs), Answer: "yes"}, nil)
 	var xe *Error
 	if !errors.As(err, &xe) || xe.Field != "question" {
 		t.Errorf("question %d: got %v, want an error naming question", len(qs), err)
@@ -240,7 +242,7 @@ func FuzzDecodePredictAnswer(f *testing.F) {
 		if a.Question < 0 || len(a.Query) > MaxPredictQuery {
 			t.Fatalf("decoded %+v beyond the limits", a)
 		}
-		v, err := GradePrediction(ex, a)
+		v, err := GradePrediction(ex, a, nil)
 		if err != nil {
 			var xe *Error
 			if !errors.As(err, &xe) || xe.Field != "question" {

@@ -1,0 +1,147 @@
+package exercise
+
+import (
+	"strings"
+	"sync"
+	"text/template"
+
+	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// English holds the checker's and predict mode's sentences in English, by
+// message ID: the source the i18n package's German and Czech catalogs
+// translate. Arguments: Node is a node's name (a phrase or a label), Want
+// and Got values or bounds as written (3, ≤ 2), Name α or β, Value and
+// Number numbers, Why a narration, Score and Total counts.
+var English = map[string]trace.Message{
+	"exercise.note.searched":          {Other: "{{cap .Node}} was searched, so the edge to it is followed: it is not pruned."},
+	"exercise.note.evaluated":         {Other: "{{cap .Node}} was evaluated, so the edge to it is followed: it is not pruned."},
+	"exercise.note.no-value":          {Other: "No value given: {{.Node}} returns {{.Want}}."},
+	"exercise.note.no-window":         {Other: "No {{.Name}} given: it is {{.Want}}."},
+	"exercise.note.wrong-window":      {Other: "{{cap .Node}}'s {{.Name}} is {{.Want}}, not {{.Got}}."},
+	"exercise.note.skipped":           {Other: "A cutoff skips {{.Node}}: mark it pruned."},
+	"exercise.note.never-visited":     {Other: "{{cap .Node}} is never visited, so it gets no value and no window."},
+	"exercise.note.below-pruned":      {Other: "{{cap .Node}} lies below a pruned node and is never visited, so it gets no value and no window."},
+	"exercise.note.bound-for-exact":   {Other: "The search knows {{.Node}}'s exact value, {{.Want}}: no ≤ or ≥."},
+	"exercise.note.exact-for-bound":   {Other: "{{cap .Node}} returns only a bound, {{.Want}}: its exact value is never computed."},
+	"exercise.note.bound-direction":   {Other: "The bound points the other way: {{.Node}} returns {{.Want}}."},
+	"exercise.note.wrong-value":       {Other: "{{cap .Node}} returns {{.Want}}, not {{.Got}}."},
+	"exercise.note.wrong-number":      {Other: "The number is {{.Want}}, not {{.Got}}."},
+	"exercise.feedback.right":         {Other: "{{.Node}}: right"},
+	"exercise.feedback.wrong":         {Other: "{{.Node}}: wrong"},
+	"exercise.feedback.expected":      {Other: " — expected {{.Want}}, you gave {{.Got}}."},
+	"exercise.feedback.nothing":       {Other: "nothing"},
+	"exercise.feedback.pruned":        {Other: "pruned"},
+	"exercise.feedback.ok":            {Other: " — {{.Want}}."},
+	"exercise.feedback.window-wrong":  {Other: " — {{.Want}} is right; the window is not."},
+	"exercise.feedback.window":        {Other: " {{.Name}}: expected {{.Want}}, you gave {{.Got}}."},
+	"exercise.feedback.why":           {Other: "Why: {{.Why}}"},
+	"exercise.feedback.score":         {Other: "Score {{.Score}} / {{.Total}}"},
+	"exercise.feedback.score-full":    {Other: "Score {{.Score}} / {{.Total}}: all right!"},
+	"exercise.predict.enter":          {Other: "Which node does the search enter next? Click it (or focus it and press Enter)."},
+	"exercise.predict.window":         {Other: "{{cap .Node}} has the value of its child {{.Child}}, and its {{.Name}} moves. What is {{.Name}} at {{.Node}} now?"},
+	"exercise.predict.cut":            {Other: "{{cap .Node}} has the value of its child {{.Child}}. Does it cut off now, skipping the rest of its children?"},
+	"exercise.predict.goes-on":        {Other: "{{cap .Node}} goes on to its next child."},
+	"exercise.predict.not-a-value":    {Other: "“{{.Got}}” is not a value: write a number such as 3 or −2.5, or ∞ or −∞."},
+	"exercise.predict.it-enters":      {Other: "It enters {{.Node}}."},
+	"exercise.predict.becomes":        {Other: "{{.Name}} becomes {{.Want}}."},
+	"exercise.predict.cuts-off":       {Other: "It cuts off."},
+	"exercise.predict.no-cut":         {Other: "It goes on."},
+	"exercise.predict.right":          {Other: "Right! {{.Want}} {{.Why}}"},
+	"exercise.predict.wrong":          {Other: "Not quite. {{.Want}} {{.Why}}"},
+}
+
+// say makes a phrase from a message ID and argument pairs (name, value, …).
+func say(id string, kv ...any) trace.Phrase {
+	p := trace.Phrase{ID: id}
+	if len(kv) > 0 {
+		p.Args = make(map[string]any, len(kv)/2)
+		for i := 0; i+1 < len(kv); i += 2 {
+			p.Args[kv[i].(string)] = kv[i+1]
+		}
+	}
+	return p
+}
+
+// Words words a phrase in a language; nil words it in English.
+type Words func(trace.Phrase) string
+
+// word words p with w, in English when w is nil. The exercise's own
+// messages are worded from English when w is nil; the narration's with
+// trace's English.
+func (w Words) word(p trace.Phrase) string {
+	if w != nil {
+		return w(p)
+	}
+	return english(p)
+}
+
+// english words a phrase whose messages are the exercise's or the
+// narration's, in English.
+func english(p trace.Phrase) string {
+	return p.Word(func(q trace.Phrase) (string, bool) {
+		m, ok := English[q.ID]
+		if !ok {
+			s := q.String()
+			return s, s != q.ID
+		}
+		t, ok := englishTemplates.Load(q.ID)
+		if !ok {
+			parsed, err := template.New(q.ID).Funcs(trace.TemplateFuncs).Option("missingkey=zero").Parse(m.Other)
+			if err != nil {
+				return "", false
+			}
+			t, _ = englishTemplates.LoadOrStore(q.ID, parsed)
+		}
+		var b strings.Builder
+		if err := t.(*template.Template).Execute(&b, q.Data()); err != nil {
+			return "", false
+		}
+		return b.String(), true
+	})
+}
+
+var englishTemplates sync.Map // message ID → *template.Template
+
+// join words phrases and joins them with spaces.
+func (w Words) join(ps []trace.Phrase) string {
+	parts := make([]string, 0, len(ps))
+	for _, p := range ps {
+		if s := w.word(p); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// nameOf names a node as the narration does: its label or textbook
+// letter (C), else "the root" or "node 1.2" (a leaf).
+func nameOf(n *tree.Node) any {
+	switch {
+	case n.Label != "":
+		return n.Label
+	case n.Name != "" && !n.IsLeaf():
+		return n.Name
+	case n.ID == "":
+		return say("narrate.root")
+	}
+	return say("narrate.node-id", "ID", n.ID)
+}
+
+// wantText words what a node wants: its value or bound as written, or
+// "pruned".
+func wantText(s string) any {
+	if s == "pruned" {
+		return say("exercise.feedback.pruned")
+	}
+	return s
+}
+
+// nameID names a node by id: "the root" or "node 1.2".
+func nameID(id string) trace.Phrase {
+	if id == "" {
+		return say("narrate.root")
+	}
+	return say("narrate.node-id", "ID", id)
+}
