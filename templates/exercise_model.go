@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"context"
 	"math"
 	"strings"
 )
@@ -20,6 +21,9 @@ type ExercisePage struct {
 	// shows the form with the error and no tree.
 	Error, Field string
 	Title        string
+	// Number is the exercise's number and variant ("42A"), "" before one
+	// is made.
+	Number string
 	// Key is the exercise's full parameter query: it names the attempt in
 	// the browser's storage.
 	Key         string
@@ -235,6 +239,22 @@ func (n ExerciseNode) markX() string {
 		return num(-exMarkX)
 	}
 	return num(exMarkX)
+}
+
+// nameX and nameAnchor put the node's name beside its triangle, on the
+// side the ✓ or ✗ leaves free.
+func (n ExerciseNode) nameX() string {
+	if n.MarkLeft {
+		return num(exGlyphR + 4)
+	}
+	return num(-exGlyphR - 4)
+}
+
+func (n ExerciseNode) nameAnchor() string {
+	if n.MarkLeft {
+		return "start"
+	}
+	return "end"
 }
 
 func (n ExerciseNode) kindName() string {
@@ -557,4 +577,21 @@ func (p *ExercisePage) worksheetHelp() string {
 		return "Print it (Ctrl+P): the tree on page 1, the answer key on a page of its own."
 	}
 	return "Print it (Ctrl+P) for the class: the tree across the page. The answer key stays hidden until you show it."
+}
+
+// exerciseTitleIn is the fill-in page's title in the page's language.
+func exerciseTitleIn(ctx context.Context, p *ExercisePage) string {
+	if p.Number == "" {
+		return T(ctx, "exercise.title.none")
+	}
+	return T(ctx, "exercise.title", "Title", T(ctx, "exercise.number", "Number", p.Number))
+}
+
+// nodeLabel names an inner node with its kind, for a screen reader:
+// "root (MAX)", "node 1.2 (MIN)".
+func nodeLabel(ctx context.Context, n ExerciseNode) string {
+	if n.ID == "" {
+		return T(ctx, "exercise.node.root", "Kind", n.kindName())
+	}
+	return T(ctx, "exercise.node.id", "Name", n.Name, "Kind", n.kindName())
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search/exercise"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
@@ -73,8 +74,19 @@ func (s *Server) exercisePage(c echo.Context) error {
 	if err != nil {
 		return fail(err)
 	}
-	if err := buildExercise(page, ex); err != nil {
+	if err := buildExercise(page, ex, apiWords(c)); err != nil {
 		return err
+	}
+	if l := langOf(c); l != i18n.English {
+		// The page's links open in its language.
+		add := "&lang=" + string(l)
+		page.SolutionURL += add
+		page.WorksheetURL += add
+		page.PredictURL += add
+		page.OrderingURL += add
+		for i := range page.Steps {
+			page.Steps[i].URL += add
+		}
 	}
 	return s.render(c, http.StatusOK, templates.ExerciseFillPage(page))
 }
@@ -115,7 +127,7 @@ func (s *Server) worksheetPage(c echo.Context) error {
 	if err != nil {
 		return fail(err)
 	}
-	if err := buildExercise(page, ex); err != nil {
+	if err := buildExercise(page, ex, nil); err != nil {
 		return err
 	}
 	key, err := exercise.AnswerKey(ex, notation)
@@ -160,7 +172,10 @@ func flagOn(s string) bool {
 
 // buildExercise lays out the exercise's tree and gathers the steps of its
 // search for the hints.
-func buildExercise(page *templates.ExercisePage, ex *exercise.Exercise) error {
+//
+// words words the hints (the search's narration) in the page's language;
+// nil leaves them in English.
+func buildExercise(page *templates.ExercisePage, ex *exercise.Exercise, words exercise.Words) error {
 	p := ex.Params
 	pq := p.Query()
 	sc := scenario.Scenario{Tree: ex.Text, Root: pq.Get("root"), Prune: pq.Get("prune")}
@@ -175,7 +190,8 @@ func buildExercise(page *templates.ExercisePage, ex *exercise.Exercise) error {
 	layout := trace.NewLayout(shape, trace.LayoutOptions{NodeSep: exerciseSpacing(p.BMin), LevelSep: exerciseLevelSpacing})
 	page.Key = pq.Encode()
 	page.Tree, page.Root, page.Prune = ex.Text, pq.Get("root"), pq.Get("prune")
-	page.Title = "Exercise " + strconv.FormatUint(p.Seed, 10) + p.Variant
+	page.Number = strconv.FormatUint(p.Seed, 10) + p.Variant
+	page.Title = "Exercise " + page.Number
 	page.Width, page.Height = layout.Width, layout.Height
 	pos := map[string]trace.LayoutNode{}
 	for _, n := range layout.Nodes {
@@ -201,7 +217,11 @@ func buildExercise(page *templates.ExercisePage, ex *exercise.Exercise) error {
 			return false
 		}
 		view.Set("step", strconv.Itoa(e.Step))
-		page.Steps = append(page.Steps, templates.ExerciseStep{N: e.Step, Text: frame.Narration, URL: "/view?" + view.Encode()})
+		text := frame.Narration
+		if words != nil {
+			text = words(frame.Said)
+		}
+		page.Steps = append(page.Steps, templates.ExerciseStep{N: e.Step, Text: text, URL: "/view?" + view.Encode()})
 		return true
 	}); err != nil {
 		return err
@@ -270,7 +290,7 @@ func (s *Server) predictPage(c echo.Context) error {
 	if err != nil {
 		return fail(err)
 	}
-	if err := buildExercise(page, ex); err != nil {
+	if err := buildExercise(page, ex, nil); err != nil {
 		return err
 	}
 	qs, err := exercise.Questions(ex)
@@ -363,7 +383,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 	}
 	cur := *ex
 	cur.Text = current.String()
-	if err := buildExercise(&o.Page, &cur); err != nil {
+	if err := buildExercise(&o.Page, &cur, nil); err != nil {
 		return err
 	}
 	base := p.Query()
@@ -415,7 +435,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 	if o.Checked {
 		opt := cur
 		opt.Text = r.Optimal
-		if err := buildExercise(&o.Optimal, &opt); err != nil {
+		if err := buildExercise(&o.Optimal, &opt, nil); err != nil {
 			return err
 		}
 		o.Page.MarkPruned(r.Pruned)

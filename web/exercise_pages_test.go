@@ -813,3 +813,39 @@ func TestExerciseAPILanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestExercisePageLanguages: the fill-in exercise in German and Czech has
+// no English sentence left: none of its messages, and no hint in the
+// narration's English.
+func TestExercisePageLanguages(t *testing.T) {
+	s := newTestServer(t)
+	en := parsePage(t, httpGet(t, s, "/exercise?"+exercise42).Body.String())
+	english := []string{}
+	for _, li := range en.all(func(n *html.Node) bool { return n.Data == "li" && attrHas(n, "data-step") }) {
+		english = append(english, strings.TrimSpace(strings.SplitN(textOf(li), " see step", 2)[0]))
+	}
+	if len(english) < 10 {
+		t.Fatalf("%d hints in English", len(english))
+	}
+	english = append(english, "Fill in what alpha-beta returns", "Exercise settings", "Hint: next step", "Start over", "No hint taken",
+		"Solution: watch the search", "Worksheet to print", "also give α and β", "Click an edge", "see step", "Feedback", "Make this exercise",
+		"Least leaf value", "could not be read", "The server could not be reached")
+	for _, lang := range []string{"de", "cs"} {
+		t.Run(lang, func(t *testing.T) {
+			rec := httpGet(t, s, "/exercise?"+exercise42+"&lang="+lang)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("GET = %d", rec.Code)
+			}
+			body := rec.Body.String()
+			for _, w := range english {
+				if strings.Contains(body, w) {
+					t.Errorf("lang=%s: the page still has the English %q", lang, w)
+				}
+			}
+			p := parsePage(t, body)
+			if got := attrOf(p.one("solution"), "href"); !strings.HasSuffix(got, "&lang="+lang) {
+				t.Errorf("lang=%s: the solution link %q leaves the language", lang, got)
+			}
+		})
+	}
+}

@@ -112,3 +112,28 @@ addEventListener("unhandledrejection", (e) => __exErrors.push(String(e.reason)))
 	b.screenshot("stored-predict.png")
 	b.checkClean()
 }
+
+// TestBrowserExerciseGerman checks an attempt on the German page: the
+// verdict, the notes and the score come back in German.
+func TestBrowserExerciseGerman(t *testing.T) {
+	b := newBrowserEnv(t, 1024, 768)
+	b.do(chromedp.Navigate(b.srv.URL + "/exercise?" + exercise42 + "&lang=de"))
+	b.waitFor(`document.getElementById("ex-form") && document.getElementById("ex-form").dataset.ready === "true"`, "the exercise")
+	b.screenshot("exercise-de.png")
+	b.do(chromedp.SendKeys(chromedp.CSS(`[data-testid="answer-"]`), "3"))
+	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+	b.waitFor(`document.querySelector('[data-testid="score"]').textContent !== ""`, "the verdict")
+	score := eval[string](b, `document.querySelector('[data-testid="score"]').textContent`)
+	fb := eval[string](b, `document.querySelector('[data-testid="feedback"]').textContent`)
+	if !strings.HasPrefix(score, "Punkte ") || !strings.Contains(fb, "falsch") || !strings.Contains(fb, "Warum:") {
+		t.Errorf("score %q, feedback %.200q: want German", score, fb)
+	}
+	for _, en := range []string{"Why:", "expected", "wrong", "Score"} {
+		if strings.Contains(fb+score, en) {
+			t.Errorf("the German verdict has the English %q", en)
+		}
+	}
+	eval[bool](b, `(document.querySelector('[data-testid="feedback"]').scrollIntoView(), true)`)
+	b.screenshot("exercise-de-checked.png")
+	b.checkClean()
+}
