@@ -297,6 +297,12 @@ func (s *Server) predictPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if w := apiWords(c); w != nil {
+		for i := range qs {
+			qs[i] = qs[i].Word(w)
+		}
+		page.SolutionURL += "&lang=" + string(langOf(c))
+	}
 	return s.render(c, http.StatusOK, templates.ExercisePredictPage(page, predictView(qs)))
 }
 

@@ -849,3 +849,24 @@ func TestExercisePageLanguages(t *testing.T) {
 		})
 	}
 }
+
+// TestPredictPageLanguages: predict mode in German and Czech asks its
+// questions and says its sentences in the page's language.
+func TestPredictPageLanguages(t *testing.T) {
+	s := newTestServer(t)
+	english := []string{"Which node does the search enter next?", "Does it cut off now", "Before each step", "Yes, cut off", "No, go on",
+		"Streak {streak}", "The search is over", "Start over", "Watch the search", "a number such as", "could not be read"}
+	for _, lang := range []string{"de", "cs"} {
+		t.Run(lang, func(t *testing.T) {
+			rec := httpGet(t, s, "/exercise/predict?"+exercise42+"&lang="+lang)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("GET = %d", rec.Code)
+			}
+			for _, w := range english {
+				if strings.Contains(rec.Body.String(), w) {
+					t.Errorf("lang=%s: the page still has the English %q", lang, w)
+				}
+			}
+		})
+	}
+}
