@@ -211,17 +211,14 @@ func buildExercise(page *templates.ExercisePage, ex *exercise.Exercise, words ex
 		view[k] = v
 	}
 	frame := trace.NewFrame()
+	frame.Words = words // nil: English
 	var applyErr error
 	if _, err := ps.Run(func(e *trace.Event) bool {
 		if applyErr = frame.Apply(*e); applyErr != nil {
 			return false
 		}
 		view.Set("step", strconv.Itoa(e.Step))
-		text := frame.Narration
-		if words != nil {
-			text = words(frame.Said)
-		}
-		page.Steps = append(page.Steps, templates.ExerciseStep{N: e.Step, Text: text, URL: "/view?" + view.Encode()})
+		page.Steps = append(page.Steps, templates.ExerciseStep{N: e.Step, Text: frame.Narration, URL: "/view?" + view.Encode()})
 		return true
 	}); err != nil {
 		return err

@@ -291,6 +291,8 @@ func replay(t *tree.Tree, prune search.PruneRule, fail search.FailMode) (*replay
 	r := &replayed{frame: trace.NewFrame(), entry: map[string][2]trace.Num{}, exitWhy: map[string]trace.Phrase{},
 		cutWhy: map[string]trace.Phrase{}, skipped: map[string]trace.Phrase{}}
 	var bad error
+	var said trace.Phrase
+	r.frame.Words = keepPhrase(&said)
 	_, err := search.AlphaBeta(tree.Game{}, t.Root, search.Options[*tree.Node]{Prune: prune, Fail: fail}, func(e *trace.Event) bool {
 		if err := r.frame.Apply(*e); err != nil {
 			bad = err
@@ -300,12 +302,12 @@ func replay(t *tree.Tree, prune search.PruneRule, fail search.FailMode) (*replay
 		case trace.Enter:
 			r.entry[e.Node] = [2]trace.Num{e.Alpha, e.Beta}
 		case trace.Exit:
-			r.exitWhy[e.Node] = r.frame.Said
+			r.exitWhy[e.Node] = said
 		case trace.Prune:
 			if len(e.Pruned) > 0 {
-				r.cutWhy[e.Node] = r.frame.Said
+				r.cutWhy[e.Node] = said
 				for _, id := range e.Pruned {
-					r.skipped[id] = r.frame.Said
+					r.skipped[id] = said
 				}
 			}
 		}

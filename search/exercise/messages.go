@@ -145,3 +145,12 @@ func nameID(id string) trace.Phrase {
 	}
 	return say("narrate.node-id", "ID", id)
 }
+
+// keepPhrase is a frame's Words that keeps the last narration's phrase in
+// *p, to be worded later in the page's language, and words it in English.
+func keepPhrase(p *trace.Phrase) func(trace.Phrase) string {
+	return func(q trace.Phrase) string {
+		*p = q
+		return q.String()
+	}
+}

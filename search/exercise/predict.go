@@ -79,12 +79,14 @@ func Questions(ex *Exercise) ([]Question, error) {
 	}
 	var evs []ev
 	frame := trace.NewFrame()
+	var said trace.Phrase
+	frame.Words = keepPhrase(&said)
 	var applyErr error
 	if _, err := search.AlphaBeta(tree.Game{}, ex.Tree.Root, search.Options[*tree.Node]{Prune: ex.Params.Prune}, func(e *trace.Event) bool {
 		if applyErr = frame.Apply(*e); applyErr != nil {
 			return false
 		}
-		x := ev{e: *e, say: frame.Said}
+		x := ev{e: *e, say: said}
 		x.e.Pruned = append([]string(nil), e.Pruned...)
 		if v, ok := frame.Nodes[e.Node]; ok && e.Type == trace.Exit {
 			x.text = v.Text
