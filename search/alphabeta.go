@@ -29,6 +29,7 @@ func AlphaBeta[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder
 		return trace.Result{}, err
 	}
 	e := newEngine[S, G](g, AlgoAlphaBeta, opt, rec)
+	e.initRealGames()
 	v, _ := e.alphabeta(root, 0, math.Inf(-1), math.Inf(1))
 	return e.finish(g.ToMove(root), v)
 }
@@ -148,6 +149,9 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 		if cut {
 			if k+1 < n {
 				p.cutoffs++
+			}
+			if e.rg != nil {
+				e.noteCut(depth, kind, moves[i])
 			}
 			ret := v
 			if hard {

@@ -48,6 +48,8 @@ type engine[S any, G Game[S]] struct {
 	oracle *engine[S, G] // computes true values for the best and worst orderings
 	meter  *meter        // the work done against opt.Budget, shared with the oracle
 	ids    idArena       // tracing only
+
+	rg *realGames[S] // the table, killers, history and passes; nil when unused (realgames.go)
 }
 
 func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recorder) *engine[S, G] {
@@ -98,6 +100,9 @@ func (e *engine[S, G]) stats() trace.Stats {
 		st.Leaves += p.leaves
 		st.Cutoffs += p.cutoffs
 	}
+	if e.rg != nil {
+		st.TTStored, st.TTHits, st.Researches, st.Iterations = e.rg.stored, e.rg.hits, e.rg.researches, e.rg.iterations
+	}
 	return st
 }
 
@@ -145,8 +150,13 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 		}
 	}
 	e.plies[depth].leaves++
+	if e.rg != nil && !terminal {
+		e.rg.limitCuts++
+	}
 	if e.rec != nil {
 		e.leafEvents(s, depth, kind, terminal, v, alpha, beta)
+	} else if e.rg != nil && e.rg.tt != nil {
+		e.ttStore(depth, kind, v, trace.Exact, -1)
 	}
 	return v
 }
@@ -167,6 +177,9 @@ func (e *engine[S, G]) leafEvents(s S, depth int, kind trace.Kind, terminal bool
 	}
 	line := ev.Line
 	e.emit()
+	if e.rg != nil && e.rg.tt != nil {
+		e.ttStore(depth, kind, v, trace.Exact, -1)
+	}
 	e.exitEvent(depth, kind, v, trace.Exact, line, alpha, beta)
 }
 
@@ -225,7 +238,7 @@ func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int
 	ev.Reset(trace.Expand, lineKey(kind, lineLoop), e.plies[depth].id, kind, depth)
 	ev.Order, ev.By = order, e.opt.Order.String()
 	switch e.opt.Order {
-	case OrderEval, OrderBest, OrderWorst:
+	case OrderEval, OrderBest, OrderWorst, OrderKiller, OrderHistory:
 		ks := e.plies[depth].keys
 		ev.Keys = make([]trace.Num, len(ks))
 		for i, k := range ks {

@@ -20,6 +20,9 @@ func Minimax[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) 
 		return trace.Result{}, err
 	}
 	e := newEngine[S, G](g, AlgoMinimax, opt, rec)
+	if opt.TT > 0 {
+		e.initRealGames()
+	}
 	v := e.minimax(root, 0)
 	return e.finish(g.ToMove(root), v)
 }
@@ -38,7 +41,7 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 	}
 	tracing := e.rec != nil
 	terminal := e.g.Terminal(s)
-	if terminal && !tracing {
+	if terminal && !tracing && e.rg == nil {
 		// Untraced, a terminal position needs nothing but its utility.
 		p.leaves++
 		return e.g.Utility(s)
@@ -46,6 +49,12 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 	kind := e.g.ToMove(s)
 	if tracing {
 		e.enterEvent(s, depth, kind, math.Inf(-1), math.Inf(1))
+	}
+	if e.rg != nil {
+		// With a table, a position met before is not searched again.
+		if _, _, tv, _, cut := e.ttProbe(s, depth, kind, math.Inf(-1), math.Inf(1)); cut {
+			return tv
+		}
 	}
 	if !terminal && kind > trace.Min {
 		e.fail(fmt.Errorf("search: minimax handles MAX and MIN nodes, but node %q is %s", e.idOr(depth), kind.Upper()))
@@ -55,9 +64,7 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 		return e.leaf(s, depth, kind, terminal, math.Inf(-1), math.Inf(1))
 	}
 	moves := e.g.Moves(s, p.moves[:0])
-	if cap(moves) > cap(p.moves) {
-		p.moves = moves[:0] // keep the larger buffer for the next node at this depth
-	}
+	p.moves = moves // kept whole: the table stores the best move from it
 	n := len(moves)
 	if n == 0 {
 		e.fail(fmt.Errorf("search: node %q is not terminal but has no moves", e.idOr(depth)))
@@ -78,7 +85,9 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 		v = math.Inf(-1)
 	}
 	below := &e.plies[depth+1]
-	random := e.opt.Order == OrderRandom
+	// Children's path hashes key the random ordering, and the table of a
+	// game whose positions have no key of their own.
+	pathHash := e.opt.Order == OrderRandom || e.rg != nil && e.rg.keyer == nil
 	for k := 0; k < n; k++ {
 		i := k
 		if perm != nil {
@@ -87,7 +96,7 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 		if tracing {
 			below.id = e.ids.child(p.id, i)
 		}
-		if random {
+		if pathHash {
 			below.hash = mixHash(p.hash, i)
 		}
 		cv := e.minimax(e.g.Result(s, moves[i]), depth+1)
@@ -109,6 +118,9 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 			}
 			e.emit()
 		}
+	}
+	if e.rg != nil {
+		e.ttStore(depth, kind, v, trace.Exact, e.bestChild(depth))
 	}
 	if tracing {
 		e.exitEvent(depth, kind, v, trace.Exact, lineKey(kind, lineReturn), math.Inf(-1), math.Inf(1))

@@ -32,16 +32,31 @@ const (
 	// AlgoMCTS is Monte-Carlo tree search with UCT (see MCTS and
 	// Options.MCTS).
 	AlgoMCTS
+	// AlgoNegamax is alpha-beta written as one function for both players,
+	// values negated on the way up (see Negamax).
+	AlgoNegamax
+	// AlgoPVS is principal variation search (NegaScout): the first child
+	// with the full window, the others with a null window, re-searched
+	// when the probe fails high.
+	AlgoPVS
+	// AlgoMTDF is MTD(f): null-window passes over the root that converge
+	// on its value, with a transposition table.
+	AlgoMTDF
+	// AlgoID is iterative deepening: passes to depth 1, 2, … with the
+	// best moves of each pass searched first in the next.
+	AlgoID
 )
 
 var algorithmNames = []string{AlgoMinimax: "minimax", AlgoAlphaBeta: "alphabeta",
-	AlgoExpectiminimax: "expectiminimax", AlgoStar1: "star1", AlgoMaxN: "maxn", AlgoParanoid: "paranoid", AlgoMCTS: "mcts"}
+	AlgoExpectiminimax: "expectiminimax", AlgoStar1: "star1", AlgoMaxN: "maxn", AlgoParanoid: "paranoid", AlgoMCTS: "mcts",
+	AlgoNegamax: "negamax", AlgoPVS: "pvs", AlgoMTDF: "mtdf", AlgoID: "id"}
 
 func (a Algorithm) String() string { return nameOf(algorithmNames, int(a), "algorithm") }
 
 // Algorithms lists every algorithm the engine offers, in a stable order.
 func Algorithms() []Algorithm {
-	return []Algorithm{AlgoMinimax, AlgoAlphaBeta, AlgoExpectiminimax, AlgoStar1, AlgoMaxN, AlgoParanoid, AlgoMCTS}
+	return []Algorithm{AlgoMinimax, AlgoAlphaBeta, AlgoExpectiminimax, AlgoStar1, AlgoMaxN, AlgoParanoid, AlgoMCTS,
+		AlgoNegamax, AlgoPVS, AlgoMTDF, AlgoID}
 }
 
 // ParseAlgorithm accepts the names of Algorithms ("minimax", "alphabeta",
@@ -59,6 +74,12 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 		return AlgoMaxN, nil
 	case "uct", "monte-carlo":
 		return AlgoMCTS, nil
+	case "negascout", "principal-variation":
+		return AlgoPVS, nil
+	case "mtd(f)", "mtd-f":
+		return AlgoMTDF, nil
+	case "iterative-deepening", "iterative":
+		return AlgoID, nil
 	}
 	i, err := parseName(algorithmNames, s, "algorithm")
 	return Algorithm(i), err
@@ -68,7 +89,15 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 // events carry α and β: alpha-beta, Star1 and paranoid (which is alpha-beta
 // on the reduced game).
 func (a Algorithm) HasWindow() bool {
-	return a == AlgoAlphaBeta || a == AlgoStar1 || a == AlgoParanoid
+	return a == AlgoAlphaBeta || a == AlgoStar1 || a == AlgoParanoid || a.Negamax()
+}
+
+// Negamax reports whether the algorithm is one of the negamax family
+// (negamax, pvs, mtdf, id), which share one search function and take the
+// options of the searches on real games: the transposition table,
+// symmetries, aspiration windows.
+func (a Algorithm) Negamax() bool {
+	return a == AlgoNegamax || a == AlgoPVS || a == AlgoMTDF || a == AlgoID
 }
 
 // Prunes reports whether the algorithm may skip children: the prune rule
@@ -128,16 +157,31 @@ const (
 	OrderEval                     // by the evaluation of each child, best first for the player to move
 	OrderBest                     // by true minimax value, best first: Knuth and Moore's perfect ordering
 	OrderWorst                    // by true minimax value, worst first
+	// OrderKiller searches first the killer moves of the node's depth: the
+	// last two moves that caused a cutoff at that depth (two slots, the
+	// newest first), then the others in natural order.
+	OrderKiller
+	// OrderHistory searches moves by their history score, highest first:
+	// a move that causes a cutoff with d plies searched below it scores
+	// d² more (one table per player, shared by every depth).
+	OrderHistory
 )
 
 var orderingNames = []string{OrderNatural: "natural", OrderReversed: "reversed", OrderRandom: "random",
-	OrderEval: "eval", OrderBest: "best", OrderWorst: "worst"}
+	OrderEval: "eval", OrderBest: "best", OrderWorst: "worst", OrderKiller: "killer", OrderHistory: "history"}
 
 func (o Ordering) String() string { return nameOf(orderingNames, int(o), "ordering") }
 
 // Orderings lists every ordering the engine offers, in a stable order.
 func Orderings() []Ordering {
 	return []Ordering{OrderNatural, OrderReversed, OrderRandom, OrderEval, OrderBest, OrderWorst}
+}
+
+// LearnedOrderings lists the orderings that learn from the cutoffs of the
+// search itself (killer moves and history), which only alpha-beta and the
+// negamax family take.
+func LearnedOrderings() []Ordering {
+	return []Ordering{OrderKiller, OrderHistory}
 }
 
 // ParseOrdering accepts the names of Orderings.
@@ -175,6 +219,21 @@ type Options[S any] struct {
 	// Budget bounds the search's work and lets its caller cancel it
 	// (see Budget). The zero value sets no bound.
 	Budget Budget
+
+	// The searches on real games (see tt.go). TT is the number of entries
+	// of the transposition table, 0 for none; Replace its replacement
+	// rule. Symmetry stores one representative of each class of
+	// symmetric positions (the game must be Symmetric). Aspiration is the
+	// half-width of iterative deepening's aspiration window around the
+	// last pass's value, 0 for none. Grain is the smallest difference
+	// between two values (1 for whole numbers), which sets the width of
+	// the null windows of PVS and MTD(f); 0 means values of any precision
+	// (the null window is then as narrow as a float64 allows).
+	TT         int
+	Replace    Replacement
+	Symmetry   bool
+	Aspiration float64
+	Grain      float64
 }
 
 // Bounds is the interval [L, U] that holds every leaf value (terminal
@@ -233,7 +292,10 @@ func (o Options[S]) Validate(a Algorithm) error {
 	if o.Fail > FailHard {
 		return fmt.Errorf("search: unknown fail mode %d", o.Fail)
 	}
-	if o.Order > OrderWorst {
+	if err := o.validateRealGames(a); err != nil {
+		return err
+	}
+	if o.Order > OrderHistory {
 		return fmt.Errorf("search: unknown ordering %d", o.Order)
 	}
 	if a.Prunes() && o.Prune == PruneGT && o.Fail == FailHard {

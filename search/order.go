@@ -61,6 +61,9 @@ func (e *engine[S, G]) order(s S, depth int, kind trace.Kind, moves []Move) []in
 			desc = !desc
 		}
 		sortByKeys(p, ks, desc)
+	case OrderKiller, OrderHistory:
+		pl.keys = e.learnedKeys(kind, moves, pl.keys[:0], depth)
+		sortByKeys(p, pl.keys, true)
 	}
 	return p
 }

@@ -60,6 +60,9 @@ func (l Listing) LineOf(key string) int {
 // Keys lists every event line key a search of this algorithm can emit.
 // Every listing holds each of them on exactly one line.
 func Keys(algo Algorithm) []string {
+	if algo.Negamax() {
+		return familyKeys(algo)
+	}
 	six := func(prefix string) []string {
 		var ks []string
 		for _, l := range []string{"enter", "terminal", "cutoff", "loop", "value", "return"} {
@@ -103,6 +106,9 @@ func Keys(algo Algorithm) []string {
 // for one, they return their textbook listing. Paranoid is alpha-beta on
 // the reduced game, in either form.
 func Pseudocode(algo Algorithm, form Form, rule PruneRule, fail FailMode, rootKind trace.Kind) Listing {
+	if algo.Negamax() {
+		return negamaxFamilyListing(algo, rule, fail, rootKind)
+	}
 	switch algo {
 	case AlgoExpectiminimax:
 		return expectiminimaxListing()
@@ -272,6 +278,8 @@ func Forms(algo Algorithm) []Form {
 	switch algo {
 	case AlgoMinimax, AlgoAlphaBeta, AlgoParanoid:
 		return []Form{FormTextbook, FormNegamax}
+	case AlgoNegamax, AlgoPVS, AlgoMTDF, AlgoID:
+		return []Form{FormNegamax}
 	}
 	return []Form{FormTextbook}
 }

@@ -25,6 +25,14 @@ func Run[S any, G Game[S]](algo Algorithm, g G, root S, opt Options[S], rec trac
 		return Paranoid(g, root, opt, rec)
 	case AlgoMCTS:
 		return MCTS(g, root, opt.MCTSOptions(), rec)
+	case AlgoNegamax:
+		return Negamax(g, root, opt, rec)
+	case AlgoPVS:
+		return PVS(g, root, opt, rec)
+	case AlgoMTDF:
+		return MTDF(g, root, opt, rec)
+	case AlgoID:
+		return IterativeDeepening(g, root, opt, rec)
 	}
 	return trace.Result{}, fmt.Errorf("search: unknown algorithm %v", algo)
 }

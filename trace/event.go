@@ -48,10 +48,35 @@ const (
 	// Backprop (MCTS): Node's counts after the playout: Wins (w, for the
 	// player who moved into Node) and Visits (n); Reward is what w gained.
 	Backprop
+	// TTProbe: the transposition table was looked up for Node, which was
+	// just entered. Hit says an entry for the position (or a symmetric
+	// one, Sym > 0) was found: its Value, Bound and Draft (the depth it
+	// was searched to) and its best move Child. Cut says the entry settles
+	// the node without a search: the node returns Value (its exit
+	// follows). Otherwise Alpha and Beta are the window after the entry's
+	// bound narrowed it. Node is the position reached again; Stored is the
+	// id of the node where the entry was made, when known.
+	TTProbe
+	// TTStore: Node's result was written to the table: Value with its
+	// Bound, Draft and best move Child. Replaced says an entry of another
+	// position was overwritten.
+	TTStore
+	// Research: Child of Node is searched again with the window Alpha,
+	// Beta, because a null-window probe (PVS) failed high, or, at the
+	// root (Node and Child ""), because the aspiration window failed low
+	// or high: Test says which. Everything below Child (the whole tree
+	// for the root) is searched afresh.
+	Research
+	// Pass: a new pass over the tree begins: iterative deepening to the
+	// depth limit Draft, or an MTD(f) null-window test at Beta (with
+	// Alpha just below it). Pass counts from 1; the tree is searched
+	// afresh from the root.
+	Pass
 )
 
 var typeNames = [...]string{Enter: "enter", Expand: "expand", Leaf: "leaf", Update: "update", Prune: "prune", Exit: "exit", Done: "done",
-	Select: "select", Grow: "grow", Simulate: "simulate", Backprop: "backprop"}
+	Select: "select", Grow: "grow", Simulate: "simulate", Backprop: "backprop",
+	TTProbe: "tt-probe", TTStore: "tt-store", Research: "research", Pass: "pass"}
 
 // IsMCTS reports whether t is one of the steps of Monte-Carlo tree search.
 func (t Type) IsMCTS() bool { return t >= Select && t <= Backprop }
@@ -139,6 +164,14 @@ type Event struct {
 	Visits, Wins float64  // select: the node's visits N; backprop: n and w after the update
 	Playout      []string // simulate: the moves of the playout, named
 	Reward       Num      // simulate, backprop: the outcome scaled to [0, 1]
+	// Transposition table (tt-probe, tt-store) and passes (pass).
+	Hit      bool   // tt-probe: an entry was found
+	Cut      bool   // tt-probe: the entry settles the node
+	Replaced bool   // tt-store: another position's entry was overwritten
+	Sym      int    // tt-probe, tt-store: the symmetry that maps the position to the one stored (0: itself)
+	Draft    int    // tt-probe, tt-store: depth searched below the node; pass: the pass's depth limit
+	Stored   string // tt-probe: id of the node where the entry was made ("" when unknown)
+	Pass     int    // pass: the pass number, from 1
 
 	// Done.
 	Result *Result
@@ -186,6 +219,13 @@ type wireEvent struct {
 	High       *Num      `json:"high,omitempty"`
 	Test       string    `json:"test,omitempty"`
 	Pruned     []string  `json:"pruned,omitempty"`
+	Hit        bool      `json:"hit,omitempty"`
+	Cut        bool      `json:"cut,omitempty"`
+	Replaced   bool      `json:"replaced,omitempty"`
+	Sym        int       `json:"sym,omitempty"`
+	Draft      int       `json:"draft,omitempty"`
+	Stored     string    `json:"stored,omitempty"`
+	Pass       int       `json:"pass,omitempty"`
 	Result     *Result   `json:"result,omitempty"`
 	Iter       int       `json:"iter,omitempty"`
 	Scores     []Score   `json:"scores,omitempty"`
@@ -197,8 +237,10 @@ type wireEvent struct {
 
 func (e Event) hasValue() bool {
 	switch e.Type {
-	case Leaf, Update, Prune, Exit, Simulate:
+	case Leaf, Update, Prune, Exit, Simulate, TTStore:
 		return true
+	case TTProbe:
+		return e.Hit
 	}
 	return false
 }
@@ -210,6 +252,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		Terminal: e.Terminal, Eval: e.Eval, Terms: e.Terms, Child: e.Child, Changed: e.Changed,
 		Test: e.Test, Pruned: e.Pruned, Result: e.Result,
 		Iter: e.Iter, Scores: e.Scores, Playout: e.Playout,
+		Hit: e.Hit, Cut: e.Cut, Replaced: e.Replaced, Sym: e.Sym, Draft: e.Draft, Stored: e.Stored, Pass: e.Pass,
 	}
 	switch e.Type {
 	case Select:
@@ -219,13 +262,13 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case Simulate:
 		w.Reward = &e.Reward
 	}
-	if e.Window && e.Type != Expand && e.Type != Leaf && e.Type != Done {
+	if e.Window && e.Type != Expand && e.Type != Leaf && e.Type != Done && e.Type != TTStore {
 		w.Alpha, w.Beta = &e.Alpha, &e.Beta
 	}
 	if e.hasValue() {
 		w.Value = &e.Value
 	}
-	if e.Type == Exit {
+	if e.Type == Exit || e.Type == TTStore || e.Type == TTProbe && e.Hit {
 		w.Bound = &e.Bound
 	}
 	if e.Type == Update {
@@ -249,6 +292,7 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 		Terminal: w.Terminal, Eval: w.Eval, Terms: w.Terms, Child: w.Child, Changed: w.Changed,
 		Test: w.Test, Pruned: w.Pruned, Result: w.Result,
 		Iter: w.Iter, Scores: w.Scores, Playout: w.Playout,
+		Hit: w.Hit, Cut: w.Cut, Replaced: w.Replaced, Sym: w.Sym, Draft: w.Draft, Stored: w.Stored, Pass: w.Pass,
 	}
 	if w.Visits != nil {
 		e.Visits = *w.Visits
@@ -333,6 +377,9 @@ func (e *Event) Reset(t Type, line, node string, kind Kind, depth int) {
 	}
 	if e.Test != "" || e.Pruned != nil {
 		e.Test, e.Pruned = "", nil
+	}
+	if e.Hit || e.Cut || e.Replaced || e.Sym != 0 || e.Draft != 0 || e.Stored != "" || e.Pass != 0 {
+		e.Hit, e.Cut, e.Replaced, e.Sym, e.Draft, e.Stored, e.Pass = false, false, false, 0, 0, "", 0
 	}
 	if e.Result != nil {
 		e.Result = nil

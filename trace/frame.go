@@ -476,8 +476,39 @@ func (f *Frame) apply(e Event, narrate bool) error {
 	case Done:
 		f.Done = true
 		f.Result = e.Result.Clone()
+	case TTProbe:
+		if e.Hit {
+			f.Stats.TTHits++
+		}
+		if e.Window {
+			n.Window, n.Alpha, n.Beta = true, e.Alpha, e.Beta
+		}
+		if e.Cut {
+			n.HasValue, n.Value, n.Bound = true, e.Value, e.Bound
+			n.setText()
+		}
+	case TTStore:
+		f.Stats.TTStored++
+	case Research, Pass:
+		if e.Type == Pass {
+			f.Stats.Iterations++
+		} else {
+			f.Stats.Researches++
+		}
+		if e.Child == "" {
+			// The whole tree is searched afresh.
+			clear(f.Nodes)
+			f.Stack = f.Stack[:0]
+		} else {
+			prefix := e.Child + "."
+			for id := range f.Nodes {
+				if id == e.Child || strings.HasPrefix(id, prefix) {
+					delete(f.Nodes, id)
+				}
+			}
+		}
 	}
-	if n != nil && e.Type != Expand && e.Type != Done && !e.Type.IsMCTS() {
+	if n != nil && e.Type != Expand && e.Type != Done && !e.Type.IsMCTS() && !e.Type.isRealGames() {
 		if e.Window && e.Type != Leaf {
 			n.Window, n.Alpha, n.Beta = true, e.Alpha, e.Beta
 		}
@@ -539,8 +570,18 @@ func (f *Frame) check(e Event) error {
 	if e.Type.IsMCTS() {
 		return f.checkMCTS(e)
 	}
-	if e.Type < Enter || e.Type > Done {
+	if e.Type < Enter || e.Type > Pass {
 		return f.errorf(e, "unknown event type")
+	}
+	if e.Type == Pass || e.Type == Research && e.Node == "" && e.Child == "" {
+		// A new pass, or the root searched again: the last one is over.
+		if e.Node != "" || len(f.Stack) > 0 {
+			return f.errorf(e, "a new pass begins at the root when no node is open")
+		}
+		if r := f.Nodes[""]; len(f.Nodes) > 0 && (r == nil || r.State != StateDone) {
+			return f.errorf(e, "a new pass begins before the root returned")
+		}
+		return nil
 	}
 	// Every other event concerns the innermost open node.
 	n := f.Nodes[e.Node]
@@ -598,6 +639,21 @@ func (f *Frame) check(e Event) error {
 		}
 		if !slices.Equal(rest, e.Pruned) {
 			return f.errorf(e, "pruned %q, but the remaining children are %q", e.Pruned, rest)
+		}
+	case TTProbe, TTStore:
+		if e.Type == TTProbe && (n.Expanded() || n.HasValue) {
+			return f.errorf(e, "the table is probed when a node is entered, before it is searched")
+		}
+		if e.Cut && !e.Hit {
+			return f.errorf(e, "a probe that found no entry cannot settle the node")
+		}
+	case Research:
+		if !n.Expanded() || cut {
+			return f.errorf(e, "re-search below a node that is not searching its children")
+		}
+		c := f.Nodes[e.Child]
+		if p, ok := ParentID(e.Child); !ok || p != e.Node || c == nil || c.State != StateDone {
+			return f.errorf(e, "%q is not a child that has returned", e.Child)
 		}
 	case Exit:
 		if !n.Expanded() && !n.HasValue {

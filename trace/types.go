@@ -260,6 +260,14 @@ type Stats struct {
 	NodesAt   []int `json:"nodes_at,omitempty"`
 	LeavesAt  []int `json:"leaves_at,omitempty"`
 	CutoffsAt []int `json:"cutoffs_at,omitempty"`
+	// The searches on real games: entries written to the transposition
+	// table and probes that found one; re-searches after a null-window
+	// probe or an aspiration window failed; passes of iterative deepening
+	// or MTD(f).
+	TTStored   int `json:"tt_stored,omitempty"`
+	TTHits     int `json:"tt_hits,omitempty"`
+	Researches int `json:"researches,omitempty"`
+	Iterations int `json:"iterations,omitempty"`
 }
 
 // Clone returns a deep copy.

@@ -319,7 +319,7 @@ func TestLabPage(t *testing.T) {
 	}
 	p := parsePage(t, rec.Body.String())
 	rows := p.all(func(n *html.Node) bool { return n.Data == "tr" && attrHas(n, "data-row") })
-	if got, want := len(rows), len(search.Orderings()); got != want {
+	if got, want := len(rows), len(search.Orderings())+len(search.LearnedOrderings()); got != want {
 		t.Errorf("got %d rows, want %d", got, want)
 	}
 	if len(p.testid("lab-plot")) != 1 {

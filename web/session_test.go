@@ -229,7 +229,7 @@ func TestSessionBadInput(t *testing.T) {
 		{`{"v":1,"cmd":"play","speed":1000}`, "speed must be"},
 		{`{"v":1,"cmd":"load"}`, "load needs a query"},
 		{`{"v":1,"cmd":"load","query":"tree=((3 12 8) (2 4"}`, "line 1, column"},
-		{`{"v":1,"cmd":"load","query":"tree=(1 2)&algo=negascout"}`, "unknown algorithm"},
+		{`{"v":1,"cmd":"load","query":"tree=(1 2)&algo=sss-star"}`, "unknown algorithm"},
 		{`{"v":1,"cmd":"load","query":"tree=(1 2)&open=7"}`, "7"},
 	}
 	for _, tc := range cases {

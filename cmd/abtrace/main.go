@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -106,7 +107,16 @@ Options:
                         decision changed
   --prune ge|gt         cut on v ≥ β / v ≤ α (ge, default) or on v > β / v < α (gt)
   --fail soft|hard      fail-soft (default) or fail-hard
-  --order natural|reversed|random|eval|best|worst   successor ordering (default natural)
+  --order natural|reversed|random|eval|best|worst|killer|history   successor ordering (default
+                        natural); killer and history learn from the cutoffs (alpha-beta and below)
+Searches on real games:
+  --algo negamax|pvs|mtdf|id   negamax alpha-beta, principal variation search (NegaScout), MTD(f),
+                        iterative deepening (passes 1, 2, … to --depth, or until a pass sees the whole tree)
+  --tt                  keep a transposition table (minimax and the four above) of 65536 entries
+  --tt-size N           ... of N entries (at most 1048576); mtdf always keeps one
+  --replace depth|always  which entry a full slot keeps: the deeper one (default) or the newest
+  --symmetry            store one representative of symmetric positions (tictactoe: 8, connect4: 2)
+  --aspiration W        id: search each pass in (v − W, v + W) around the last value, again on a fail
   --seed N              seed of the random tree and the random ordering (default 0)
   --depth N             depth limit, 0 for none (default 0; throws count as a level)
   --eval NAME           evaluation at the depth limit: h (trees), lines, aima or fuzzy (tictactoe), threats (connect4),
@@ -124,7 +134,8 @@ or for maxn a list with one number per player; "labels" maps node ids to labels 
 trees) for every labelled node, and is left out when no node has one; with --transform it adds "transform": {"name",
 "order_preserving", "value_before", "best_before", "changed"}; with --algo clairvoyance or infoset it
 adds "method", "worlds" and "move_values": [{"move": "♣9", "id", "value", "per_world", "risk"}], and
-"value" and "best" are the method's.
+"value" and "best" are the method's. For mtdf and id, "evaluated" and "pruned" are those of the last pass, and
+"stats" adds tt_stored, tt_hits, researches and iterations where they apply.
 
 diff reads the student's trace (a file, or - for standard input) as abtrace's JSON lines, or as a list of
 the visited nodes' names or ids (CS188 state names, say), and prints the first step where it parts from the
@@ -190,7 +201,32 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	fs.Float64Var(&s.C, "c", 0, "mcts: the exploration constant C of UCB1 (default √2)")
 	fs.StringVar(&s.Playout, "playout", "", "mcts: random (default) or eval (greedy by --eval)")
 	fs.IntVar(&s.Samples, "samples", 0, "determinized: worlds drawn (default 20)")
+	fs.Var(ttFlag{s}, "tt", "keep a transposition table of the default size")
+	fs.IntVar(&s.TT, "tt-size", 0, "transposition table size in entries")
+	fs.StringVar(&s.Replace, "replace", "", "table replacement rule: depth or always")
+	fs.BoolVar(&s.Symmetry, "symmetry", false, "store one representative of symmetric positions")
+	fs.Float64Var(&s.Aspiration, "aspiration", 0, "iterative deepening: aspiration window half-width")
 	return s, treeFile
+}
+
+// ttFlag is --tt: a table of search.DefaultTTSize entries, unless
+// --tt-size gives another size.
+type ttFlag struct{ s *scenario.Scenario }
+
+func (f ttFlag) String() string   { return "" }
+func (f ttFlag) IsBoolFlag() bool { return true }
+func (f ttFlag) Set(v string) error {
+	on, err := strconv.ParseBool(v)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !on:
+		f.s.TT = 0
+	case f.s.TT == 0:
+		f.s.TT = search.DefaultTTSize
+	}
+	return nil
 }
 
 func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
@@ -332,9 +368,13 @@ func (o solveJSON) MarshalJSON() ([]byte, error) {
 }
 
 type statsJSON struct {
-	Nodes   int `json:"nodes"`
-	Leaves  int `json:"leaves"`
-	Cutoffs int `json:"cutoffs"`
+	Nodes      int `json:"nodes"`
+	Leaves     int `json:"leaves"`
+	Cutoffs    int `json:"cutoffs"`
+	TTStored   int `json:"tt_stored,omitempty"`
+	TTHits     int `json:"tt_hits,omitempty"`
+	Researches int `json:"researches,omitempty"`
+	Iterations int `json:"iterations,omitempty"`
 }
 
 func solve(args []string, stdout, stderr io.Writer) int {
@@ -357,6 +397,9 @@ func solve(args []string, stdout, stderr io.Writer) int {
 			out.Evaluated = append(out.Evaluated, e.Node)
 		case trace.Prune:
 			out.Pruned = append(out.Pruned, e.Pruned...)
+		case trace.Pass:
+			// Evaluated and pruned describe the last pass.
+			out.Evaluated, out.Pruned = out.Evaluated[:0], out.Pruned[:0]
 		}
 		return true
 	})
@@ -365,7 +408,8 @@ func solve(args []string, stdout, stderr io.Writer) int {
 		return exitSearch
 	}
 	out.Value, out.Vec, out.Best, out.PV = res.Value, res.Vec, res.Best, res.PV
-	out.Stats = statsJSON{res.Stats.Nodes, res.Stats.Leaves, res.Stats.Cutoffs}
+	st := res.Stats
+	out.Stats = statsJSON{st.Nodes, st.Leaves, st.Cutoffs, st.TTStored, st.TTHits, st.Researches, st.Iterations}
 	out.Labels = treeLabels(p)
 	if p.Transform != nil {
 		rep, err := p.TransformReport()
@@ -494,6 +538,8 @@ func printSummary(w io.Writer, p *scenario.Search, res trace.Result, out solveJS
 			orDefaultString(p.Scenario.Playout, "random"), p.Scenario.Seed)
 	case search.AlgoParanoid:
 		algo = fmt.Sprintf("paranoid for player %d (alpha-beta on the reduced game, cut on %s, fail-%s)", p.Player, rule, p.FailMode)
+	case search.AlgoNegamax, search.AlgoPVS, search.AlgoMTDF, search.AlgoID:
+		algo = realGamesName(p, rule)
 	}
 	src := p.Scenario.Source()
 	if p.Tree != nil {

@@ -81,7 +81,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"frobnicate"}, 2, "unknown command"},
 		{[]string{"solve"}, 2, "no source"},
 		{[]string{"solve", "--tree", "((3 12 8) (2 4"}, 2, "line 1, column"},
-		{[]string{"solve", "--tree", "(1 2)", "--algo", "negascout"}, 2, "unknown algorithm"},
+		{[]string{"solve", "--tree", "(1 2)", "--algo", "sss-star"}, 2, "unknown algorithm"},
 		{[]string{"solve", "--tree", "(1 2)", "--order", "sideways"}, 2, "unknown ordering"},
 		{[]string{"solve", "--tree", "(1 2)", "--prune", "gt", "--fail", "hard"}, 2, "needs fail-soft"},
 		{[]string{"solve", "--tree", "(1 2)", "--game", "nim"}, 2, "one source"},

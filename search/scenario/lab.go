@@ -47,7 +47,8 @@ type LabRow struct {
 	DeterministicPerTree bool    // the same every seed on one tree (games: all but random)
 }
 
-// LabResult is a lab run: every ordering of search.Orderings() over the
+// LabResult is a lab run: every ordering of search.Orderings() and
+// search.LearnedOrderings() over the
 // same trees.
 type LabResult struct {
 	Scenario Scenario // the scenario of the first tree (its Seed is the first seed)
@@ -106,7 +107,7 @@ func Lab(base Scenario, trees int) (*LabResult, error) {
 	}
 	base.Algo, base.Order = "alphabeta", ""
 	base.Seed = first
-	orders := search.Orderings()
+	orders := append(search.Orderings(), search.LearnedOrderings()...)
 	res := &LabResult{Scenario: base, Trees: trees, FirstSeed: first, Random: base.Random != ""}
 
 	// The first tree is searched alone: it tells whether the scenario is

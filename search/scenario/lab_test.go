@@ -26,7 +26,7 @@ func TestLabRandom(t *testing.T) {
 	if !r.Uniform || r.Branching != 3 || r.Depth != 4 || r.Full != 81 || r.KnuthMoore != 17 {
 		t.Errorf("got uniform %v, b=%d d=%d full=%d km=%d, want true, 3, 4, 81, 17", r.Uniform, r.Branching, r.Depth, r.Full, r.KnuthMoore)
 	}
-	if got, want := len(r.Rows), len(search.Orderings()); got != want {
+	if got, want := len(r.Rows), len(search.Orderings())+len(search.LearnedOrderings()); got != want {
 		t.Fatalf("got %d rows, want %d", got, want)
 	}
 	if r.MinimaxMean != 81 {

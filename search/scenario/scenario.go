@@ -102,6 +102,18 @@ type Scenario struct {
 	// Samples is the number of worlds determinised MCTS draws (Algo
 	// "determinized"); 0 means DefaultSamples.
 	Samples int
+	// The searches on real games (minimax and the negamax family: negamax,
+	// pvs, mtdf, id). TT is the size of the transposition table in
+	// entries, 0 for none (mtdf, and symmetry, take
+	// search.DefaultTTSize when none is given); Replace its replacement
+	// rule, "depth" (default) or "always"; Symmetry stores one
+	// representative of symmetric positions (tictactoe, connect4).
+	// Aspiration is the half-width of iterative deepening's aspiration
+	// window, 0 for none.
+	TT         int
+	Replace    string
+	Symmetry   bool
+	Aspiration float64
 }
 
 // UsageError is an error in the scenario itself (a bad flag value, a tree
@@ -159,12 +171,21 @@ func (s Scenario) Query() url.Values {
 	}
 	set("playout", s.Playout)
 	setInt("samples", s.Samples)
+	setInt("tt", s.TT)
+	set("replace", s.Replace)
+	if s.Symmetry {
+		v.Set("symmetry", "1")
+	}
+	if s.Aspiration != 0 {
+		v.Set("aspiration", strconv.FormatFloat(s.Aspiration, 'f', -1, 64))
+	}
 	return v
 }
 
 // Names lists the query parameters a Scenario reads.
 var Names = []string{"tree", "root", "game", "position", "matches", "take", "random", "seed",
-	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world", "iterations", "c", "playout", "samples"}
+	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world", "iterations", "c", "playout", "samples",
+	"tt", "replace", "symmetry", "aspiration"}
 
 // FromQuery decodes a scenario from query parameters. Unknown parameters
 // are ignored (the viewer adds its own, such as step); malformed numbers
@@ -177,6 +198,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 		Format:   v.Get("format"),
 		Kuhlmann: v.Get("kuhlmann"), Fuzzy: v.Get("fuzzy"),
 		Deal: v.Get("deal"), Playout: v.Get("playout"),
+		Replace: v.Get("replace"),
 	}
 	var err error
 	num := func(name string, dst *int) {
@@ -211,6 +233,23 @@ func FromQuery(v url.Values) (Scenario, error) {
 			err = usage("c must be a number, such as 1.41, not %q", x)
 		}
 		s.C = c
+	}
+	num("tt", &s.TT)
+	switch x := v.Get("symmetry"); x {
+	case "", "0", "false":
+	case "1", "true":
+		s.Symmetry = true
+	default:
+		if err == nil {
+			err = usage("symmetry must be 1 or 0, not %q", x)
+		}
+	}
+	if x := v.Get("aspiration"); x != "" && err == nil {
+		f, e := strconv.ParseFloat(x, 64)
+		if e != nil {
+			err = usage("aspiration must be a number, not %q", x)
+		}
+		s.Aspiration = f
 	}
 	if x := v.Get("seed"); x != "" && err == nil {
 		n, e := strconv.ParseUint(x, 10, 64)
@@ -250,7 +289,12 @@ type Search struct {
 	Player int
 	// Transform is the parsed Scenario.Transform (nil when there is none).
 	Transform *search.Transform
-	run       func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error)
+	// Replacement is the table's replacement rule.
+	Replacement search.Replacement
+	// integral says every value of the source is a whole number, so the
+	// null windows of pvs and mtdf are one wide.
+	integral bool
+	run      func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error)
 	// names names a node by its id where the game's states cannot (a
 	// tic-tac-toe position does not know its last move); nil elsewhere.
 	names func(id string) string
@@ -391,6 +435,9 @@ func (s Scenario) Prepare() (*Search, error) {
 		}
 		p.Transform = &t
 	}
+	if err := p.prepareRealGames(); err != nil {
+		return nil, err
+	}
 	sources := 0
 	for _, x := range []string{s.Tree, s.Game, s.Random} {
 		if x != "" {
@@ -437,7 +484,11 @@ func (s Scenario) Prepare() (*Search, error) {
 	if err != nil {
 		return nil, err
 	}
-	vopt := search.Options[struct{}]{Prune: p.PruneRule, Fail: p.FailMode, Bounds: p.Bounds, Player: p.Player}
+	vopt := search.Options[struct{}]{Prune: p.PruneRule, Fail: p.FailMode, Bounds: p.Bounds, Player: p.Player,
+		TT: s.TT, Symmetry: s.Symmetry, Aspiration: s.Aspiration}
+	if vopt.TT == 0 && (p.Algorithm == search.AlgoMTDF || s.Symmetry) {
+		vopt.TT = search.DefaultTTSize
+	}
 	if p.Ordering == search.OrderEval {
 		vopt.Order = search.OrderEval
 		vopt.Eval = search.EvaluationFunc[struct{}](func(struct{}) float64 { return 0 })
@@ -579,7 +630,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 		}
 	}
 	var eval search.Evaluation[*tree.Node]
-	if s.Depth > 0 || p.Ordering == search.OrderEval {
+	if s.Depth > 0 || p.Ordering == search.OrderEval || p.Algorithm == search.AlgoID {
 		if s.Eval != "" && s.Eval != "h" {
 			return usage("explicit trees have one evaluation, h (the static estimates written as [h=5]); not %q", s.Eval)
 		}
@@ -610,6 +661,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 	}
 	p.shaper = treeShaper(t, s.Depth)
 	p.outcomes = leafBounds(t)
+	p.integral = integralTree(t)
 	return setRun(p, g, root, opt)
 }
 
@@ -626,6 +678,9 @@ func setRun[S any, G search.Game[S]](p *Search, g G, root S, opt search.Options[
 		mo.Bounds = p.outcomes
 		mo.Progress = progress
 		_, err := search.MCTS(g, root, mo, nil)
+		return err
+	}
+	if err := realGameOptions(p, g, &opt); err != nil {
 		return err
 	}
 	if p.Transform == nil {
@@ -683,7 +738,7 @@ func (p *Search) prepareTicTacToe() error {
 	}
 	g := tictactoe.Game{}
 	var eval tictactoe.Evaluator
-	if s.Depth > 0 || p.Ordering == search.OrderEval || s.Eval != "" {
+	if s.Depth > 0 || p.Ordering == search.OrderEval || s.Eval != "" || p.Algorithm == search.AlgoID {
 		var err error
 		if eval, err = tictactoe.Evaluation(orDefault(s.Eval, "lines")); err != nil {
 			return &UsageError{err}
@@ -699,7 +754,9 @@ func (p *Search) prepareTicTacToe() error {
 		}
 		eval = tictactoe.Fuzzy{Params: fp}
 	}
-	if s.Depth > 0 {
+	_, fz := eval.(tictactoe.Fuzzy)
+	p.integral = !fz
+	if s.Depth > 0 || p.Algorithm == search.AlgoID {
 		// A real win must outrank every heuristic value.
 		g.Win = 100
 	}
@@ -740,7 +797,8 @@ func (p *Search) prepareNim() error {
 		return &UsageError{err}
 	}
 	opt := search.Options[nim.State]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed, Depth: s.Depth}
-	if s.Depth > 0 || p.Ordering == search.OrderEval || s.Eval != "" {
+	p.integral = true
+	if s.Depth > 0 || p.Ordering == search.OrderEval || s.Eval != "" || p.Algorithm == search.AlgoID {
 		ev, err := nim.Evaluation(orDefault(s.Eval, "theory"), g)
 		if err != nil {
 			return &UsageError{err}
@@ -837,6 +895,7 @@ func (p *Search) prepareConnect4() error {
 	// A real win must outrank every heuristic value.
 	g := connect4.Game{Win: connect4.WinScore}
 	p.outcomes = search.Bounds{L: -g.Win, U: g.Win}
+	p.integral = true
 	opt := search.Options[connect4.State]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed, Depth: s.Depth,
 		Eval: ev, EvalName: ev.Name(), Bounds: p.Bounds}
 	p.RootKind = g.ToMove(st)

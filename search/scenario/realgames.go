@@ -1,0 +1,67 @@
+package scenario
+
+import (
+	"math"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// prepareRealGames checks the options of the searches on real games.
+func (p *Search) prepareRealGames() error {
+	s := p.Scenario
+	var err error
+	if p.Replacement, err = search.ParseReplacement(orDefault(s.Replace, "depth")); err != nil {
+		return &UsageError{err}
+	}
+	if s.TT < 0 || s.TT > search.MaxTTSize {
+		return usage("tt must be a table size from 1 to %d entries (0 for none), not %d", search.MaxTTSize, s.TT)
+	}
+	if math.IsNaN(s.Aspiration) || math.IsInf(s.Aspiration, 0) || s.Aspiration < 0 {
+		return usage("aspiration must be a positive number (0 for none), not %v", s.Aspiration)
+	}
+	return nil
+}
+
+// realGameOptions sets the options of the searches on real games in opt:
+// the table (mtdf gets one of search.DefaultTTSize when none is given),
+// symmetries where the game has them, the aspiration window, and a null
+// window one wide when every value is a whole number.
+func realGameOptions[S any, G search.Game[S]](p *Search, g G, opt *search.Options[S]) error {
+	s := p.Scenario
+	opt.TT, opt.Replace, opt.Symmetry, opt.Aspiration = s.TT, p.Replacement, s.Symmetry, s.Aspiration
+	if p.Algorithm == search.AlgoMTDF && opt.TT == 0 {
+		opt.TT = search.DefaultTTSize
+	}
+	if s.Symmetry {
+		if _, ok := any(g).(search.Symmetric[S]); !ok {
+			return usage("symmetry: %s has no symmetries to use (tictactoe and connect4 have)", p.Scenario.Source())
+		}
+		if opt.TT == 0 {
+			opt.TT = search.DefaultTTSize
+		}
+	}
+	if p.integral && p.Transform == nil {
+		opt.Grain = 1
+	}
+	if err := opt.Validate(p.Algorithm); err != nil {
+		return &UsageError{err}
+	}
+	return nil
+}
+
+// integralTree reports whether every leaf value and estimate of t is a
+// whole number.
+func integralTree(t *tree.Tree) bool {
+	whole := func(x float64) bool { return x == math.Trunc(x) && !math.IsInf(x, 0) }
+	for n := range t.All() {
+		if n.Kind == trace.Chance || n.Vec != nil {
+			return false
+		}
+		if n.IsLeaf() && !whole(n.Value) || n.HasEstimate && !whole(n.Estimate) {
+			return false
+		}
+	}
+	return true
+}
