@@ -178,15 +178,7 @@ func TestNegamaxFamilyPseudocode(t *testing.T) {
 		for _, root := range []trace.Kind{trace.Max, trace.Min} {
 			l := Pseudocode(algo, FormNegamax, PruneGE, FailSoft, root)
 			for _, k := range Keys(algo) {
-				n := 0
-				for _, ln := range l.Lines {
-					for _, lk := range ln.Keys {
-						if lk == k {
-							n++
-						}
-					}
-				}
-				if n != 1 {
+				if n := linesWith(l, k); n != 1 {
 					t.Errorf("%v: key %q is on %d lines; want 1", algo, k, n)
 				}
 			}
@@ -211,4 +203,17 @@ func TestNegamaxFamilyPseudocode(t *testing.T) {
 			}
 		}
 	}
+}
+
+// linesWith counts the lines of l that hold key.
+func linesWith(l Listing, key string) int {
+	n := 0
+	for _, ln := range l.Lines {
+		for _, lk := range ln.Keys {
+			if lk == key {
+				n++
+			}
+		}
+	}
+	return n
 }

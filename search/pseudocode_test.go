@@ -18,15 +18,7 @@ func TestPseudocodeCoversEveryKey(t *testing.T) {
 				for _, root := range []trace.Kind{trace.Max, trace.Min} {
 					l := Pseudocode(algo, form, v.prune, v.fail, root)
 					for _, k := range Keys(algo) {
-						n := 0
-						for _, ln := range l.Lines {
-							for _, lk := range ln.Keys {
-								if lk == k {
-									n++
-								}
-							}
-						}
-						if n != 1 {
+						if n := linesWith(l, k); n != 1 {
 							t.Errorf("%v %v %v: key %q is on %d lines; want 1", algo, form, v, k, n)
 						}
 					}
