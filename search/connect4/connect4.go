@@ -216,19 +216,8 @@ func (s State) check() error {
 			return fmt.Errorf("connect4: column %s has a hole below a disc", MoveString(search.Move(c)))
 		}
 	}
-	nx, no := bits.OnesCount64(s.X), bits.OnesCount64(s.O)
-	xw, ow := fours(s.X), fours(s.O)
-	switch {
-	case no != nx && no != nx-1:
-		return fmt.Errorf("connect4: %d x and %d o: x starts, so o must have as many discs as x or one fewer", nx, no)
-	case xw && ow:
-		return fmt.Errorf("connect4: both x and o have four in a row")
-	case xw && no == nx:
-		return fmt.Errorf("connect4: x has four in a row, but o moved after the game was over (as many o as x)")
-	case ow && nx == no+1:
-		return fmt.Errorf("connect4: o has four in a row, but x moved after the game was over (one more x than o)")
-	}
-	return nil
+	return search.AlternationError("connect4", bits.OnesCount64(s.X), bits.OnesCount64(s.O),
+		fours(s.X), fours(s.O), "discs", "four in a row")
 }
 
 // MoveString names column m as a letter, "a" to "g" from the left; "?" for

@@ -125,19 +125,8 @@ func Parse(cells string) (State, error) {
 // o, with at most four, completes at most one line.) The tests confirm
 // that exactly the 5,478 reachable boards of the 3⁹ pass.
 func (s State) check() error {
-	nx, no := bits.OnesCount16(s.X), bits.OnesCount16(s.O)
-	xw, ow := wins(s.X), wins(s.O)
-	switch {
-	case no != nx && no != nx-1:
-		return fmt.Errorf("tictactoe: %d x and %d o: x starts, so o must have as many marks as x or one fewer", nx, no)
-	case xw && ow:
-		return fmt.Errorf("tictactoe: both x and o have three in a row")
-	case xw && no == nx:
-		return fmt.Errorf("tictactoe: x has three in a row, but o moved after the game was over (as many o as x)")
-	case ow && nx == no+1:
-		return fmt.Errorf("tictactoe: o has three in a row, but x moved after the game was over (one more x than o)")
-	}
-	return nil
+	return search.AlternationError("tictactoe", bits.OnesCount16(s.X), bits.OnesCount16(s.O),
+		wins(s.X), wins(s.O), "marks", "three in a row")
 }
 
 // MoveString names the cell m as lecturers write it: column a..c from the
