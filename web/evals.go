@@ -46,17 +46,6 @@ const (
 // streams counts the running event streams.
 var streams = make(chan struct{}, maxStreams)
 
-// evalRoutes registers the evaluation pages and their streams.
-func (s *Server) evalRoutes() {
-	s.e.GET("/fuzzy", s.fuzzyPage)
-	s.e.GET("/tournament", s.tournamentPage)
-	s.e.GET(StreamPrefix+"tournament", s.tournamentStream)
-	s.e.GET("/api/tournament", s.tournamentJSON)
-	s.e.GET("/parallel", s.parallelPage)
-	s.e.GET(StreamPrefix+"parallel", s.parallelStream)
-	s.e.GET("/play", s.playPage)
-}
-
 // fuzzyPage shows tic-tac-toe's goal formulas evaluated in a position.
 func (s *Server) fuzzyPage(c echo.Context) error {
 	q := c.QueryParams()
@@ -313,10 +302,10 @@ type progressJSON struct {
 	Text  string `json:"text"`
 }
 
+// renderString is renderHTML for an event's data.
 func renderString(ctx context.Context, comp templ.Component) (string, error) {
-	var b bytes.Buffer
-	err := comp.Render(ctx, &b)
-	return b.String(), err
+	b, err := renderHTML(ctx, comp)
+	return string(b), err
 }
 
 // tournamentStream plays the tournament, sending a progress event per

@@ -17,13 +17,6 @@ import (
 // parameter or JSON field at fault. The check's body is limited by the
 // server's BodyLimit (64 KB), beyond which the answer is a 413.
 
-// exerciseRoutes registers the exercise API. routes() calls it.
-func (s *Server) exerciseRoutes() {
-	s.e.GET("/api/exercise", s.exercise)
-	s.e.POST("/api/exercise/check", s.exerciseCheck)
-	s.e.POST("/api/exercise/predict", s.exercisePredict)
-}
-
 // exerciseResponse is the answer of GET /api/exercise.
 type exerciseResponse struct {
 	Tree    string          `json:"tree"`    // canonical tree text

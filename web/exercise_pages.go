@@ -39,15 +39,6 @@ func exerciseSpacing(bmin int) float64 {
 	return max(exerciseLeafSpacing, math.Ceil(exerciseInnerSpacing/float64(max(bmin, 1))))
 }
 
-// exercisePageRoutes registers the exercise pages. routes() calls it.
-func (s *Server) exercisePageRoutes() {
-	s.e.GET("/exercise", s.exercisePage)
-	s.e.GET("/exercise/worksheet", s.worksheetPage)
-	s.e.GET("/exercise/matchsticks", s.matchstickPage)
-	s.e.GET("/exercise/predict", s.predictPage)
-	s.e.GET("/exercise/ordering", s.orderingPage)
-}
-
 // exercisePage renders the fill-in exercise:
 //
 //	GET /exercise?seed=42&b=3&d=3&min_cutoffs=3

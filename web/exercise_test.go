@@ -15,18 +15,11 @@ import (
 	"github.com/abtrace/abtrace/trace"
 )
 
-// exerciseServer returns a server with the exercise API registered, whether
-// or not routes() registers it yet.
+// exerciseServer returns a server with every route, the exercise API
+// among them.
 func exerciseServer(t *testing.T) *Server {
 	t.Helper()
-	s := New(testConfig())
-	for _, r := range s.Echo().Routes() {
-		if r.Path == "/api/exercise" {
-			return s
-		}
-	}
-	s.exerciseRoutes()
-	return s
+	return New(testConfig())
 }
 
 // serveExercise serves one request through Echo, without listening.

@@ -136,17 +136,6 @@ func (s *Server) exportSVG(c echo.Context) error {
 	return attach(c, "image/svg+xml", x.file+".svg", buf.Bytes(), c.QueryParam("download") != "1")
 }
 
-// exportRoutes registers the exports: every view's query works on each.
-func (s *Server) exportRoutes() {
-	s.e.GET("/export.svg", s.exportSVG)
-	s.e.GET("/export.tex", s.exportTeX)
-	s.e.GET("/export.png", s.exportPNG)
-	s.e.GET("/export.html", s.exportHTML)
-	s.e.GET("/embed", s.embed)
-	s.e.GET("/diff", s.diffPage)
-	s.e.POST("/diff", s.diffPage)
-}
-
 // exportTeX answers /export.tex: the view's drawing as forest code in a
 // document pdflatex compiles. blank=1 gives the exam's tree (values on the
 // leaves only), key=1 its key (the search at its end, every value and

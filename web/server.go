@@ -144,21 +144,49 @@ func New(cfg Config) *Server {
 // below it, compression saves less than it costs.
 const gzipMinLength = 1024
 
-// routes registers every route of the server, in one place.
+// routes registers every route of the server, in one place: the paths,
+// their methods and their handlers. Which of them are heavy (they run
+// searches and go through heavyGate) is heavyRoutes in limits.go.
 func (s *Server) routes() {
-	s.e.GET("/", s.home)
-	s.e.GET("/view", s.view)
-	s.e.GET("/ws", s.websocket)
-	s.e.GET("/healthz", s.healthz)
-	s.e.GET("/api/validate", s.validate)
-	s.e.GET("/static/*", s.static)
-	s.e.GET("/compare", s.compare)
-	s.e.GET("/api/compare", s.compareAPI)
-	s.e.GET("/lab", s.lab)
-	s.exportRoutes()
-	s.exerciseRoutes()
-	s.exercisePageRoutes()
-	s.evalRoutes()
+	e := s.e
+	// The viewer: home, the page of one step, its websocket, live
+	// validation of typed trees.
+	e.GET("/", s.home)
+	e.GET("/view", s.view)
+	e.GET(WSPath, s.websocket)
+	e.GET("/api/validate", s.validate)
+	// The comparison and the lab.
+	e.GET("/compare", s.compare)
+	e.GET("/api/compare", s.compareAPI)
+	e.GET("/lab", s.lab)
+	// Exports: every view's query works on each.
+	e.GET("/export.svg", s.exportSVG)
+	e.GET("/export.tex", s.exportTeX)
+	e.GET("/export.png", s.exportPNG)
+	e.GET("/export.html", s.exportHTML)
+	e.GET("/embed", s.embed)
+	e.GET("/diff", s.diffPage)
+	e.POST("/diff", s.diffPage)
+	// The exercise API (exercise.go) and pages (exercise_pages.go).
+	e.GET("/api/exercise", s.exercise)
+	e.POST("/api/exercise/check", s.exerciseCheck)
+	e.POST("/api/exercise/predict", s.exercisePredict)
+	e.GET("/exercise", s.exercisePage)
+	e.GET("/exercise/worksheet", s.worksheetPage)
+	e.GET("/exercise/matchsticks", s.matchstickPage)
+	e.GET("/exercise/predict", s.predictPage)
+	e.GET("/exercise/ordering", s.orderingPage)
+	// The evaluation pages and their event streams (evals.go).
+	e.GET("/fuzzy", s.fuzzyPage)
+	e.GET("/tournament", s.tournamentPage)
+	e.GET(StreamPrefix+"tournament", s.tournamentStream)
+	e.GET("/api/tournament", s.tournamentJSON)
+	e.GET("/parallel", s.parallelPage)
+	e.GET(StreamPrefix+"parallel", s.parallelStream)
+	e.GET("/play", s.playPage)
+	// Health and the embedded assets.
+	e.GET("/healthz", s.healthz)
+	e.GET("/static/*", s.static)
 }
 
 // Echo returns the Echo instance, so tests can serve requests with
@@ -230,25 +258,34 @@ func shorten(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// render writes a page: the component is rendered into a buffer first, so
-// a template error becomes a clean error page, never half a page.
-func (s *Server) render(c echo.Context, status int, comp templ.Component) error {
+// renderHTML renders a component into memory, so that a template error
+// never leaves half a page on the wire. Every page, error page and HTML
+// fragment of the server is rendered by it.
+func renderHTML(ctx context.Context, comp templ.Component) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := comp.Render(pageContext(c), &buf); err != nil {
+	err := comp.Render(ctx, &buf)
+	return buf.Bytes(), err
+}
+
+// render writes a page with renderHTML: a template error becomes a clean
+// error page.
+func (s *Server) render(c echo.Context, status int, comp templ.Component) error {
+	b, err := renderHTML(pageContext(c), comp)
+	if err != nil {
 		s.log.Error("render", "path", c.Request().URL.Path, "err", err)
 		return s.errorPage(c, http.StatusInternalServerError, i18n.For(langOf(c)).T("page.error.render"))
 	}
-	return c.HTMLBlob(status, buf.Bytes())
+	return c.HTMLBlob(status, b)
 }
 
 // errorPage answers with the error page, or with plain text if even that
 // cannot be rendered.
 func (s *Server) errorPage(c echo.Context, status int, msg string) error {
-	var buf bytes.Buffer
-	if err := templates.ErrorPage(s.assets, status, msg).Render(pageContext(c), &buf); err != nil {
+	b, err := renderHTML(pageContext(c), templates.ErrorPage(s.assets, status, msg))
+	if err != nil {
 		return c.String(status, msg)
 	}
-	return c.HTMLBlob(status, buf.Bytes())
+	return c.HTMLBlob(status, b)
 }
 
 // handleError answers every error a handler returns or Echo raises (an
