@@ -25,11 +25,15 @@ type Counter struct {
 
 // NewCounter returns a counter of the steps of p's search. Close it when
 // it is no longer needed.
-func NewCounter(p *scenario.Search) *Counter {
+func NewCounter(p *scenario.Search) *Counter { return newScan(p, nil) }
+
+// newScan is a counter that also shows every event to visit (nil: none),
+// in order, as it counts it.
+func newScan(p *scenario.Search, visit func(*trace.Event)) *Counter {
 	c := &Counter{}
 	c.resume, c.stop = iter.Pull(func(yield func(struct{}) bool) {
 		stopped := false
-		_, err := p.Run(func(*trace.Event) bool {
+		_, err := p.Run(func(e *trace.Event) bool {
 			for c.budget <= 0 {
 				if !yield(struct{}{}) {
 					stopped = true
@@ -38,6 +42,9 @@ func NewCounter(p *scenario.Search) *Counter {
 			}
 			c.budget--
 			c.n++
+			if visit != nil {
+				visit(e)
+			}
 			return true
 		})
 		if err != nil && !stopped && !errors.Is(err, search.ErrStopped) {

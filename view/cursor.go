@@ -175,8 +175,13 @@ func (c *Cursor) Forward(n int) {
 
 // NextCutoff sets the goal at the next prune that skips at least one
 // child, or the end.
-func (c *Cursor) NextCutoff() {
-	c.goal, c.until, c.hit = End, isCutoff, false
+func (c *Cursor) NextCutoff() { c.ForwardUntil(isCutoff) }
+
+// ForwardUntil sets the goal at the next event for which until is true
+// (the cursor lands on it, applied), or the end. until sees each event
+// before it is applied.
+func (c *Cursor) ForwardUntil(until func(*trace.Event) bool) {
+	c.goal, c.until, c.hit = End, until, false
 }
 
 func isCutoff(e *trace.Event) bool { return e.Type == trace.Prune && len(e.Pruned) > 0 }
