@@ -321,6 +321,10 @@ type Frame struct {
 	// Done is true once the done event is applied; Result is its result.
 	Done   bool    `json:"done,omitempty"`
 	Result *Result `json:"result,omitempty"`
+	// Memory is what the frame remembers of the searches on real games
+	// (the table, the passes, the re-searches); nil until the first of
+	// their events. Patches do not carry it.
+	Memory *Memory `json:"memory,omitempty"`
 }
 
 // NewFrame returns the frame before the first event: no node visited.
@@ -352,6 +356,7 @@ func (f *Frame) Clone() *Frame {
 	g.Stack = slices.Clone(f.Stack)
 	g.Stats = f.Stats.Clone()
 	g.Result = f.Result.Clone()
+	g.Memory = f.Memory.Clone()
 	return &g
 }
 
@@ -432,6 +437,7 @@ func (f *Frame) apply(e Event, narrate bool) error {
 	if f.Nodes == nil {
 		f.Nodes = map[string]*NodeView{}
 	}
+	f.remember(e)
 	n := f.Nodes[e.Node]
 	if e.Type.IsMCTS() {
 		f.applyMCTS(e)

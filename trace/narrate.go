@@ -50,6 +50,14 @@ func NarratePhrase(f *Frame, e Event) Phrase {
 		return nr.simulate()
 	case Backprop:
 		return nr.backprop()
+	case TTProbe:
+		return nr.ttProbe()
+	case TTStore:
+		return nr.ttStore()
+	case Research:
+		return nr.research()
+	case Pass:
+		return nr.pass()
 	}
 	return say("narrate.step", "Step", strconv.Itoa(e.Step), "Type", e.Type.String())
 }
@@ -182,6 +190,9 @@ func (nr narrator) expand() Phrase {
 	node := nr.short(e.Node)
 	if n == 0 {
 		return say("narrate.expand.none", "Node", node)
+	}
+	if t, ok := nr.learnedExpand(); ok {
+		return t
 	}
 	probs := ""
 	if len(e.Probs) > 0 {
@@ -337,6 +348,10 @@ func (nr narrator) exit() Phrase {
 	k := nr.kind()
 	v := valueText(e.Value, e.Vec)
 	prev := nr.f.Nodes[e.Node]
+	if e.Line == LineTTCut {
+		// Settled by the table: neither a utility nor an evaluation.
+		return say("narrate.exit.table", "Node", nr.short(e.Node), "Entry", entryPhrase(e.Value, e.Bound))
+	}
 	if prev != nil && !prev.Expanded() && e.Bound == Exact {
 		if strings.HasSuffix(e.Line, "-cutoff") {
 			return say("narrate.exit.estimate", "Node", nr.short(e.Node), "Value", v)

@@ -1,0 +1,254 @@
+package trace
+
+import "maps"
+
+// Memory is what a frame remembers of the searches on real games, for the
+// viewer's panels and the narration: the transposition table's entries as
+// the tt-store events wrote them, the last probe that found one, the
+// passes of iterative deepening or MTD(f), and the re-searches. Unlike the
+// node views, it survives a new pass: the table is what carries a pass's
+// work into the next one.
+type Memory struct {
+	// Entries are the table's entries by the id of the node that stored
+	// them (the latest store there). Hits counts the probes that found an
+	// entry.
+	Entries map[string]*TableEntry `json:"entries,omitempty"`
+	Hits    int                    `json:"hits,omitempty"`
+	// LastHit is the last probe that found an entry; nil before the first.
+	LastHit *TableHit `json:"last_hit,omitempty"`
+	// LastCut is the last probe whose entry settled its node.
+	LastCut *TableHit `json:"last_cut,omitempty"`
+	// Hint is the child the table suggested trying first at node HintNode,
+	// from the probe when it was entered; "" when none.
+	Hint     string `json:"hint,omitempty"`
+	HintNode string `json:"hint_node,omitempty"`
+	// Passes are the passes begun so far, in order.
+	Passes []PassView `json:"passes,omitempty"`
+	// Researches are the re-searches so far, in order.
+	Researches []ResearchView `json:"researches,omitempty"`
+}
+
+// TableEntry is one entry of the transposition table as the trace shows it.
+type TableEntry struct {
+	Node  string `json:"node"`
+	Label string `json:"label,omitempty"`
+	Value Num    `json:"value"`
+	Bound Bound  `json:"bound"`
+	// Draft is the depth searched below the node (FullDraft: to the end).
+	Draft int `json:"draft"`
+	// Best is the id of the best child ("" when none), Sym the symmetry
+	// under which the position is stored.
+	Best string `json:"best,omitempty"`
+	Sym  int    `json:"sym,omitempty"`
+	// Step is the step of the tt-store that wrote it, Pass the pass it
+	// belongs to (0 without passes), Hits the probes that found it since.
+	Step int `json:"step"`
+	Pass int `json:"pass,omitempty"`
+	Hits int `json:"hits,omitempty"`
+	// Replaced says the store overwrote another position's entry.
+	Replaced bool `json:"replaced,omitempty"`
+}
+
+// TableHit is a probe that found an entry: the node reached again, the
+// entry, and what it gave.
+type TableHit struct {
+	Step  int    `json:"step"`
+	Node  string `json:"node"`
+	Label string `json:"label,omitempty"`
+	// Stored is the id of the node where the entry was made and
+	// StoredStep the step of that store (0 when unknown).
+	Stored     string `json:"stored,omitempty"`
+	StoredStep int    `json:"stored_step,omitempty"`
+	Value      Num    `json:"value"`
+	Bound      Bound  `json:"bound"`
+	Draft      int    `json:"draft"`
+	Best       string `json:"best,omitempty"`
+	Sym        int    `json:"sym,omitempty"`
+	Cut        bool   `json:"cut,omitempty"`
+	// Window and Alpha, Beta: the node's window after the entry's bound
+	// narrowed it.
+	Window      bool `json:"window,omitempty"`
+	Alpha, Beta Num
+}
+
+// PassView is one pass over the tree: iterative deepening to Draft, or an
+// MTD(f) null-window test (Draft 0) at Beta.
+type PassView struct {
+	Pass  int `json:"pass"`
+	Draft int `json:"draft,omitempty"`
+	Step  int `json:"step"`
+	// Window is true when the pass began with a window other than
+	// (−∞, +∞): an aspiration window, or MTD(f)'s null window.
+	Window      bool `json:"window,omitempty"`
+	Alpha, Beta Num
+	// First is the root's child searched first in this pass, Best the
+	// root's best child so far, Value the root's value once it returned
+	// (HasValue).
+	First    string `json:"first,omitempty"`
+	Best     string `json:"best,omitempty"`
+	// FirstLabel and BestLabel are those children's labels, when known.
+	FirstLabel string `json:"first_label,omitempty"`
+	BestLabel  string `json:"best_label,omitempty"`
+	HasValue bool   `json:"has_value,omitempty"`
+	Value    Num    `json:"value"`
+	Bound    Bound  `json:"bound"`
+	// Nodes is the number of nodes the pass entered so far.
+	Nodes int `json:"nodes"`
+}
+
+// ResearchView is one re-search: Child of Node (the root itself for an
+// aspiration window, Child "") searched again with Alpha, Beta after Test.
+type ResearchView struct {
+	Step        int    `json:"step"`
+	Node        string `json:"node"`
+	Child       string `json:"child,omitempty"`
+	Test        string `json:"test"`
+	Alpha, Beta Num
+}
+
+// Clone returns a deep copy of m (nil for nil).
+func (m *Memory) Clone() *Memory {
+	if m == nil {
+		return nil
+	}
+	c := *m
+	c.Entries = make(map[string]*TableEntry, len(m.Entries))
+	for id, e := range m.Entries {
+		x := *e
+		c.Entries[id] = &x
+	}
+	if m.LastHit != nil {
+		h := *m.LastHit
+		c.LastHit = &h
+	}
+	if m.LastCut != nil {
+		h := *m.LastCut
+		c.LastCut = &h
+	}
+	c.Passes = append([]PassView(nil), m.Passes...)
+	c.Researches = append([]ResearchView(nil), m.Researches...)
+	return &c
+}
+
+// Equal reports whether m and n remember the same.
+func (m *Memory) Equal(n *Memory) bool {
+	if m == nil || n == nil {
+		return m == n
+	}
+	ptrEq := func(a, b *TableHit) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+	return maps.EqualFunc(m.Entries, n.Entries, func(a, b *TableEntry) bool { return *a == *b }) &&
+		m.Hits == n.Hits && ptrEq(m.LastHit, n.LastHit) && ptrEq(m.LastCut, n.LastCut) &&
+		m.Hint == n.Hint && m.HintNode == n.HintNode &&
+		equalSlices(m.Passes, n.Passes) && equalSlices(m.Researches, n.Researches)
+}
+
+func equalSlices[T comparable](a, b []T) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// labelOf is the label of node id as the memory knows it: from a table
+// entry, or a pass's best root child; "" when unknown.
+func (m *Memory) labelOf(id string) string {
+	if m == nil {
+		return ""
+	}
+	if ent := m.Entries[id]; ent != nil && ent.Label != "" {
+		return ent.Label
+	}
+	for i := len(m.Passes) - 1; i >= 0; i-- {
+		if p := m.Passes[i]; p.Best == id && p.BestLabel != "" {
+			return p.BestLabel
+		}
+	}
+	return ""
+}
+
+// pass returns the pass under way, or nil.
+func (m *Memory) pass() *PassView {
+	if m == nil || len(m.Passes) == 0 {
+		return nil
+	}
+	return &m.Passes[len(m.Passes)-1]
+}
+
+// remember records what event e (already checked) tells the memory. It is
+// called before the node views change, so the node's label is still there.
+func (f *Frame) remember(e Event) {
+	if f.Memory == nil {
+		if !e.Type.isRealGames() {
+			return
+		}
+		f.Memory = &Memory{Entries: map[string]*TableEntry{}}
+	}
+	m := f.Memory
+	label := e.Label
+	if nv := f.Nodes[e.Node]; nv != nil && label == "" {
+		label = nv.Label
+	}
+	switch e.Type {
+	case Enter:
+		m.Hint, m.HintNode = "", ""
+		if p := m.pass(); p != nil {
+			p.Nodes++
+		}
+	case Expand:
+		if p := m.pass(); p != nil && e.Node == "" && len(e.Order) > 0 {
+			p.First = ChildID("", e.Order[0])
+			p.FirstLabel = m.labelOf(p.First)
+		}
+	case Update:
+		if p := m.pass(); p != nil && e.Node == "" && e.Changed == "value" {
+			p.Best = e.Child
+			if c := f.Nodes[e.Child]; c != nil {
+				p.BestLabel = c.Label
+			}
+		}
+	case Exit:
+		if p := m.pass(); p != nil && e.Node == "" {
+			p.HasValue, p.Value, p.Bound = true, e.Value, e.Bound
+		}
+	case TTProbe:
+		if !e.Hit {
+			return
+		}
+		m.Hits++
+		h := &TableHit{Step: e.Step, Node: e.Node, Label: label, Stored: e.Stored, Value: e.Value, Bound: e.Bound,
+			Draft: e.Draft, Best: e.Child, Sym: e.Sym, Cut: e.Cut, Window: e.Window, Alpha: e.Alpha, Beta: e.Beta}
+		if ent := m.Entries[e.Stored]; ent != nil {
+			ent.Hits++
+			h.StoredStep = ent.Step
+		}
+		m.LastHit = h
+		if e.Cut {
+			c := *h
+			m.LastCut = &c
+		}
+		if e.Child != "" {
+			m.Hint, m.HintNode = e.Child, e.Node
+		}
+	case TTStore:
+		pass := 0
+		if p := m.pass(); p != nil {
+			pass = p.Pass
+		}
+		m.Entries[e.Node] = &TableEntry{Node: e.Node, Label: label, Value: e.Value, Bound: e.Bound, Draft: e.Draft,
+			Best: e.Child, Sym: e.Sym, Step: e.Step, Pass: pass, Replaced: e.Replaced}
+	case Research:
+		m.Researches = append(m.Researches, ResearchView{Step: e.Step, Node: e.Node, Child: e.Child, Test: e.Test, Alpha: e.Alpha, Beta: e.Beta})
+		if p := m.pass(); p != nil && e.Node == "" && e.Child == "" {
+			// The root is searched again within the same pass.
+			p.First, p.Best, p.HasValue = "", "", false
+		}
+	case Pass:
+		m.Passes = append(m.Passes, PassView{Pass: e.Pass, Draft: e.Draft, Step: e.Step,
+			Window: e.Window && !(isInf(e.Alpha, -1) && isInf(e.Beta, 1)), Alpha: e.Alpha, Beta: e.Beta})
+	}
+}

@@ -1,0 +1,77 @@
+package trace
+
+import "testing"
+
+// TestMemoryOfPasses replays the golden traces of iterative deepening and
+// checks what the frame remembers: the table's entries survive the new
+// pass, the probe of C in pass 2 links to the step where C was stored in
+// pass 1, and pass 2 tries first the move pass 1 found best.
+func TestMemoryOfPasses(t *testing.T) {
+	f := NewFrame()
+	var probeC *TableHit
+	for _, e := range readGolden(t, "../search/testdata/textbook-id.jsonl") {
+		if err := f.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+		if e.Type == TTProbe && e.Hit && e.Node == "1" {
+			h := *f.Memory.LastHit
+			probeC = &h
+		}
+	}
+	m := f.Memory
+	if m == nil {
+		t.Fatal("no memory after a search with a table")
+	}
+	if got, want := len(m.Passes), 2; got != want {
+		t.Fatalf("got %d passes, want %d", got, want)
+	}
+	for i, want := range []PassView{
+		{Pass: 1, Draft: 1, Step: 1, First: "0", Best: "1", BestLabel: "C", HasValue: true, Value: 4, Bound: Exact, Nodes: 4},
+		{Pass: 2, Draft: 2, Step: 27, First: "1", FirstLabel: "C", Best: "0", BestLabel: "B", HasValue: true, Value: 3, Bound: Exact, Nodes: 13},
+	} {
+		got := m.Passes[i]
+		got.Alpha, got.Beta, got.Window = 0, 0, false
+		if got != want {
+			t.Errorf("pass %d: got %+v, want %+v", i+1, got, want)
+		}
+	}
+	if probeC == nil || probeC.Stored != "1" || probeC.StoredStep != 15 || probeC.Label != "C" || probeC.Cut {
+		t.Errorf("probe of C: got %+v, want a hit stored at node 1 on step 15, not settling C", probeC)
+	}
+	if got, want := m.Hits, 4; got != want {
+		t.Errorf("got %d hits, want %d", got, want)
+	}
+	if c := m.Entries["1"]; c == nil || c.Step != 53 || c.Pass != 2 || c.Value != 2 || c.Draft != 1 || c.Best != "1.0" || c.Hits != 0 {
+		t.Errorf("C's entry: got %+v, want the store of step 53 in pass 2 (2, 1 ply, best 1.0, no hit since)", c)
+	}
+	if g := f.Clone(); !g.Memory.Equal(m) {
+		t.Error("a clone's memory differs")
+	} else if g.Memory.Entries["1"].Hits++; g.Memory.Equal(m) {
+		t.Error("a clone shares its entries")
+	}
+}
+
+// TestMemoryOfResearches replays the golden trace of iterative deepening
+// with an aspiration window: the fail-low re-search is remembered, and the
+// pass it belongs to begins its root afresh.
+func TestMemoryOfResearches(t *testing.T) {
+	f := NewFrame()
+	for _, e := range readGolden(t, "../search/testdata/textbook-id-aspiration.jsonl") {
+		if err := f.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := f.Memory
+	if m == nil || len(m.Researches) != 1 {
+		t.Fatalf("got memory %+v, want one re-search", m)
+	}
+	if r := m.Researches[0]; r.Step != 58 || r.Node != "" || r.Child != "" || r.Test != "fail-low: 3 ≤ α = 3" {
+		t.Errorf("got %+v, want the fail-low of step 58", r)
+	}
+	if p := m.Passes[1]; !p.Window || p.Alpha != 3 || p.Beta != 5 || p.Best != "0" || p.Value != 3 {
+		t.Errorf("pass 2: got %+v, want the window (3, 5) and B worth 3 after the re-search", p)
+	}
+	if len(m.Entries) != 0 || m.Hits != 0 {
+		t.Errorf("got %d entries and %d hits, want none without a table", len(m.Entries), m.Hits)
+	}
+}
