@@ -84,14 +84,14 @@ type PassView struct {
 	// First is the root's child searched first in this pass, Best the
 	// root's best child so far, Value the root's value once it returned
 	// (HasValue).
-	First    string `json:"first,omitempty"`
-	Best     string `json:"best,omitempty"`
+	First string `json:"first,omitempty"`
+	Best  string `json:"best,omitempty"`
 	// FirstLabel and BestLabel are those children's labels, when known.
 	FirstLabel string `json:"first_label,omitempty"`
 	BestLabel  string `json:"best_label,omitempty"`
-	HasValue bool   `json:"has_value,omitempty"`
-	Value    Num    `json:"value"`
-	Bound    Bound  `json:"bound"`
+	HasValue   bool   `json:"has_value,omitempty"`
+	Value      Num    `json:"value"`
+	Bound      Bound  `json:"bound"`
 	// Nodes is the number of nodes the pass entered so far.
 	Nodes int `json:"nodes"`
 }

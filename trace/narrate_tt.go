@@ -49,7 +49,7 @@ var narrationRealGames = map[string]Message{
 	"narrate.tt.keep": {Other: "The table knows {{.Node}}{{.Sym}}: {{.Entry}}, stored at {{.Where}} by a search {{.Draft}}; it neither settles the node nor narrows its window α = {{.Alpha}}, β = {{.Beta}}{{if .Move}}, but its best move {{.Move}} is tried first{{end}}."},
 	"narrate.tt.root": {Other: "The table knows the root: {{.Entry}}, from a search {{.Draft}}. The root is always searched, to find its best move{{if .Move}}; {{.Move}}, the best move last time, is tried first{{end}}."},
 
-	"narrate.tt.store": {Other: "{{cap .Node}} goes into the table: {{.Entry}}, searched {{.Draft}}{{if .Move}}, best move {{.Move}}{{end}}{{if .Replaced}}; it takes the place of another position's entry{{end}}."},
+	"narrate.tt.store":   {Other: "{{cap .Node}} goes into the table: {{.Entry}}, searched {{.Draft}}{{if .Move}}, best move {{.Move}}{{end}}{{if .Replaced}}; it takes the place of another position's entry{{end}}."},
 	"narrate.exit.table": {Other: "{{cap .Node}} returns {{.Entry}} from the table, without searching below it."},
 
 	"narrate.research.pvs":       {Other: "{{cap .Child}} failed high on its null window ({{.Test}}): it may be better than the best so far, so it is searched again with the full window α = {{.Alpha}}, β = {{.Beta}} to find its exact value."},
@@ -60,7 +60,7 @@ var narrationRealGames = map[string]Message{
 	"narrate.pass.id": {Other: "Pass {{.Pass}} of iterative deepening: the tree is searched afresh to depth {{.Draft}}{{if .Window}} with the aspiration window α = {{.Alpha}}, β = {{.Beta}} around the last pass's value{{end}}{{if .Again}}; the best moves the last pass found are tried first{{end}}.",
 		Description: "Window and Again are flags: an aspiration window is used; this is not the first pass"},
 	"narrate.pass.id-full": {Other: "Pass {{.Pass}} of iterative deepening: the tree is searched afresh to the end of the game{{if .Window}} with the aspiration window α = {{.Alpha}}, β = {{.Beta}} around the last pass's value{{end}}{{if .Again}}; the best moves the last pass found are tried first{{end}}."},
-	"narrate.pass.mtdf": {Other: "MTD(f) pass {{.Pass}}: a null-window search with α = {{.Alpha}}, β = {{.Beta}} asks whether the root's value is at least {{.Beta}}{{if .Again}}; the table keeps what the earlier passes learned{{end}}."},
+	"narrate.pass.mtdf":    {Other: "MTD(f) pass {{.Pass}}: a null-window search with α = {{.Alpha}}, β = {{.Beta}} asks whether the root's value is at least {{.Beta}}{{if .Again}}; the table keeps what the earlier passes learned{{end}}."},
 
 	"narrate.expand.front-table": {One: "{{cap .Node}} has 1 successor, {{.First}}, the best move the table stored for this position.",
 		Other: "{{cap .Node}} has {{.Count}} successors; {{.First}} is tried first, the best move the table stored for this position, then the others {{.Rest}}.", Description: "Rest: narrate.expand.rest-natural or narrate.expand.rest-keys"},
