@@ -167,7 +167,10 @@ function paintFold(id, c) {
 function apply(m) {
   for (const a of m.draw.nodes || []) paint(a);
   panels(m.panels);
+  // The Monte-Carlo panel comes as HTML the server rendered for the step.
+  if (mctsBody && m.mcts) mctsBody.innerHTML = m.mcts;
 }
+const mctsBody = $("mcts-body");
 
 /** panels updates everything around the tree, as the server wrote it. */
 function panels(p) {

@@ -89,6 +89,9 @@ type View struct {
 	// Hidden is the table of a method for hidden cards (clairvoyance,
 	// infoset, determinized); nil for other scenarios.
 	Hidden *HiddenView
+	// MCTS is the Monte-Carlo panel (UCB1 scores and the playout) at the
+	// step; nil for other searches.
+	MCTS *view.MCTSPanel
 	// WSPath is the path of the websocket the script connects to.
 	WSPath string
 }

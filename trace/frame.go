@@ -325,6 +325,10 @@ type Frame struct {
 	// (the table, the passes, the re-searches); nil until the first of
 	// their events. Patches do not carry it.
 	Memory *Memory `json:"memory,omitempty"`
+	// Iteration is what the current iteration of a Monte-Carlo search has
+	// shown so far (its selections and its playout), for the panels that
+	// show their numbers; nil outside MCTS and after its done event.
+	Iteration *Iteration `json:"-"`
 }
 
 // NewFrame returns the frame before the first event: no node visited.
@@ -441,6 +445,8 @@ func (f *Frame) apply(e Event, narrate bool) error {
 	n := f.Nodes[e.Node]
 	if e.Type.IsMCTS() {
 		f.applyMCTS(e)
+	} else {
+		f.Iteration = nil
 	}
 	switch e.Type {
 	case Enter:

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -46,6 +47,10 @@ func (f *Frame) checkMCTS(e Event) error {
 
 // applyMCTS applies a checked select, grow, simulate or backprop event.
 func (f *Frame) applyMCTS(e Event) {
+	f.Iteration = nil
+	if e.Iter > 0 {
+		f.Iteration = f.nextIteration(e)
+	}
 	switch e.Type {
 	case Grow:
 		v := &NodeView{State: StateDone, Kind: e.Kind, Depth: e.Depth, Label: e.Label, Counts: true}
@@ -162,4 +167,64 @@ func (nr narrator) mctsDone() Phrase {
 		return say("narrate.mcts.done-none")
 	}
 	return say("narrate.mcts.done", "Child", nr.short(r.Best), "Value", round(r.Value))
+}
+
+// Iteration is what one iteration of a Monte-Carlo search has shown up to
+// a step: each selection on its path so far, and its playout once
+// simulated. A frame shares it with its clones: apply replaces it, never
+// changes it.
+type Iteration struct {
+	Iter int
+	// Selections holds the select events of the iteration so far, from
+	// the root down.
+	Selections []Selection
+	// Playout is the iteration's simulation, nil before it.
+	Playout *Playout
+	// Last is the type of the iteration's latest event.
+	Last Type
+}
+
+// Selection is one select event: at Node, visited N times, every child's
+// UCB1 score, Child the one chosen.
+type Selection struct {
+	Node   string
+	Kind   Kind
+	Label  string
+	N      float64
+	Child  string
+	Scores []Score
+}
+
+// Playout is one simulate event: from Node, the moves played (named), the
+// outcome for MAX and the reward in [0, 1].
+type Playout struct {
+	Node   string
+	Label  string
+	Moves  []string
+	Value  Num
+	Reward Num
+}
+
+// nextIteration returns the frame's iteration after event e (select,
+// grow, simulate or backprop): a new value, so that clones sharing the
+// old one keep it.
+func (f *Frame) nextIteration(e Event) *Iteration {
+	it := &Iteration{Iter: e.Iter, Last: e.Type}
+	if old := f.Iteration; old != nil && old.Iter == e.Iter {
+		it.Selections, it.Playout = old.Selections, old.Playout
+	}
+	label := func(id string) string {
+		if v := f.Nodes[id]; v != nil {
+			return v.Label
+		}
+		return ""
+	}
+	switch e.Type {
+	case Select:
+		sel := Selection{Node: e.Node, Kind: e.Kind, Label: label(e.Node), N: e.Visits, Child: e.Child, Scores: slices.Clone(e.Scores)}
+		it.Selections = append(slices.Clip(it.Selections), sel)
+	case Simulate:
+		it.Playout = &Playout{Node: e.Node, Label: label(e.Node), Moves: slices.Clone(e.Playout), Value: e.Value, Reward: e.Reward}
+	}
+	return it
 }

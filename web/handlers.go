@@ -350,12 +350,15 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		}
 		v.Transform = transformView(rep)
 	}
+	if p.Algorithm == search.AlgoMCTS {
+		v.MCTS = view.MCTSPanelOf(run.frame, mctsC(p))
+	}
 	if p.Method != nil {
 		rep, err := p.HiddenReport()
 		if err != nil {
 			return nil, err
 		}
-		v.Hidden = hiddenView(rep)
+		v.Hidden = hiddenView(i18n.For(r.lang), rep)
 	}
 	return v, nil
 }

@@ -53,3 +53,13 @@ func wordsFor(code string) func(trace.Phrase) string {
 	}
 	return i18n.For(l).Phrase
 }
+
+// localizerFor is the localizer of the language code (English when it is
+// not one of the catalogs').
+func localizerFor(code string) *i18n.Localizer {
+	l, ok := i18n.Parse(code)
+	if !ok {
+		l = i18n.English
+	}
+	return i18n.For(l)
+}

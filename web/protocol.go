@@ -127,8 +127,11 @@ type Message struct {
 	// attributes; on a patch, those of the nodes that changed.
 	Draw *view.DrawingPatch `json:"draw,omitempty"`
 	// Panels is what the panels around the tree show at the step.
-	Panels  *view.Panels `json:"panels,omitempty"`
-	Playing *bool        `json:"playing,omitempty"`
+	Panels *view.Panels `json:"panels,omitempty"`
+	// MCTS is the Monte-Carlo panel's body at the step, as HTML the
+	// server rendered (a Monte-Carlo search only).
+	MCTS    string `json:"mcts,omitempty"`
+	Playing *bool  `json:"playing,omitempty"`
 	Error   string       `json:"error,omitempty"`
 	Cmd     string       `json:"cmd,omitempty"` // error: the command that failed
 }

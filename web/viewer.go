@@ -7,7 +7,10 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
 )
@@ -34,6 +37,8 @@ type viewer struct {
 	// evaluates, found the first time a frame is done: -2 until then, -1
 	// when there is no baseline.
 	baseline int
+	// loc words the panels the server renders (the Monte-Carlo panel).
+	loc *i18n.Localizer
 }
 
 // job is a move under way: its command, and the step it started from.
@@ -62,7 +67,7 @@ func newViewer(ctx context.Context, query string) (*viewer, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &viewer{prep: p, scene: scene, cur: view.NewCursor(p, scene), total: -1, baseline: -2}
+	v := &viewer{prep: p, scene: scene, cur: view.NewCursor(p, scene), total: -1, baseline: -2, loc: localizerFor(q.Get("lang"))}
 	v.cur.SetWords(wordsFor(q.Get("lang")))
 	if scene.Shape.Total <= autoCountNodes {
 		v.counter = view.NewCounter(p)
@@ -240,7 +245,7 @@ func (v *viewer) patchMessage(from int) Message {
 	dp := view.Diff(v.drawn, d)
 	v.drawn = d
 	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(), Folds: foldMap(v.cur.FoldsChanged()),
-		Draw: dp, Panels: v.panels()}
+		Draw: dp, Panels: v.panels(), MCTS: v.mctsHTML()}
 }
 
 // frameMessage is the whole frame at the cursor's step, with the whole
@@ -252,7 +257,29 @@ func (v *viewer) frameMessage() Message {
 	d := v.cur.Drawing()
 	v.drawn = d
 	return Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(), Folds: foldMap(folds),
-		Draw: view.Diff(nil, d), Panels: v.panels()}
+		Draw: view.Diff(nil, d), Panels: v.panels(), MCTS: v.mctsHTML()}
+}
+
+// mctsHTML is the Monte-Carlo panel's body at the cursor's step, rendered
+// in the viewer's language; "" for other searches.
+func (v *viewer) mctsHTML() string {
+	if v.prep.Algorithm != search.AlgoMCTS {
+		return ""
+	}
+	var b strings.Builder
+	ctx := i18n.NewContext(context.Background(), v.loc)
+	if err := templates.MCTSPanelBody(view.MCTSPanelOf(v.cur.Frame(), mctsC(v.prep))).Render(ctx, &b); err != nil {
+		return ""
+	}
+	return b.String()
+}
+
+// mctsC is the exploration constant of a Monte-Carlo scenario.
+func mctsC(p *scenario.Search) float64 {
+	if p.Scenario.C != 0 {
+		return p.Scenario.C
+	}
+	return search.DefaultC
 }
 
 // visible copies the cursor's frame for the viewer, leaving out the nodes
