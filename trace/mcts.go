@@ -47,9 +47,10 @@ func (f *Frame) checkMCTS(e Event) error {
 
 // applyMCTS applies a checked select, grow, simulate or backprop event.
 func (f *Frame) applyMCTS(e Event) {
-	f.Iteration = nil
 	if e.Iter > 0 {
 		f.Iteration = f.nextIteration(e)
+	} else {
+		f.Iteration = nil
 	}
 	switch e.Type {
 	case Grow:

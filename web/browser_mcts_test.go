@@ -6,13 +6,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
 // TestBrowserMCTS steps through six iterations of MCTS on the textbook
 // tree (seed 1): the children join the tree one per iteration with their
-// w/n, the selection step says every UCB1 score, and at the end the root
-// has six visits.
+// w/n, the selection step says every UCB1 score and the panel writes each
+// out as w/n + c·√(ln N / n) with B marked (0.08 + 1.48 = 1.57, see
+// view.TestMCTSPanelFirstSelection), the playout that follows is drawn
+// with its result, and at the end the root has six visits.
 func TestBrowserMCTS(t *testing.T) {
 	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
 		t.Run(strconv.FormatInt(size.w, 10), func(t *testing.T) {
@@ -20,7 +23,7 @@ func TestBrowserMCTS(t *testing.T) {
 			q := url.Values{"tree": {"A(B(3 12 8) C(2 4 6) D(14 5 2))"}, "algo": {"mcts"}, "iterations": {"6"}, "seed": {"1"}, "step": {"0"}}
 			b.open("/view?" + q.Encode())
 			n := b.total()
-			sawSelect := false
+			sawSelect, sawPlayout := false, false
 			for i := 1; i <= n; i++ {
 				b.key(kb.ArrowRight, "step "+strconv.Itoa(i)+" of "+strconv.Itoa(n))
 				nar := eval[string](b, `document.getElementById("narration").textContent`)
@@ -29,8 +32,32 @@ func TestBrowserMCTS(t *testing.T) {
 					if !strings.Contains(nar, "UCB1") || !strings.Contains(nar, "N = 3") {
 						t.Errorf("the first selection says %q, want the UCB1 scores at N = 3", nar)
 					}
+					b.do(chromedp.ScrollIntoView(`[data-testid="mcts"]`))
 					b.screenshot("mcts-select-" + strconv.FormatInt(size.w, 10) + ".png")
+					if got := eval[int](b, `document.querySelectorAll('[data-testid="ucb"] tbody tr').length`); got != 3 {
+						t.Errorf("the UCB1 table has %d rows, want 3", got)
+					}
+					if got := b.text(`[data-testid="ucb"] tr[data-chosen="true"] th`); !strings.Contains(got, "B") {
+						t.Errorf("the chosen row is %q, want B", got)
+					}
+					if got := b.text(`[data-testid="ucb"] tr[data-chosen="true"] td.total`); got != "1.57" {
+						t.Errorf("B's UCB1 shows %q, want 1.57", got)
+					}
+					if got := b.text(`[data-testid="ucb"] tr[data-child="1"] td.explore`); !strings.Contains(got, "1.41·√(ln 3 / 1)") || !strings.Contains(got, "1.48") {
+						t.Errorf("C's exploration shows %q, want + 1.41·√(ln 3 / 1) = 1.48", got)
+					}
 				}
+				if sawSelect && !sawPlayout && eval[bool](b, `document.querySelector('[data-testid="playout"].current') !== null`) {
+					sawPlayout = true
+					if got := b.text(`[data-testid="playout-result"]`); !strings.Contains(got, "⇒ 3 for MAX") {
+						t.Errorf("the playout's result reads %q, want ⇒ 3 for MAX", got)
+					}
+					b.do(chromedp.ScrollIntoView(`[data-testid="playout"]`))
+					b.screenshot("mcts-playout-" + strconv.FormatInt(size.w, 10) + ".png")
+				}
+			}
+			if !sawPlayout {
+				t.Error("no step drew the playout after the first selection")
 			}
 			if !sawSelect {
 				t.Error("no step narrated a selection")
@@ -46,6 +73,24 @@ func TestBrowserMCTS(t *testing.T) {
 			b.screenshot("mcts-done-" + strconv.FormatInt(size.w, 10) + ".png")
 		})
 	}
+}
+
+// TestBrowserMCTSGerman: the panel speaks the page's language, in the
+// page as the server rendered it and in what the session sends.
+func TestBrowserMCTSGerman(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 720)
+	q := url.Values{"tree": {"A(B(3 12 8) C(2 4 6) D(14 5 2))"}, "algo": {"mcts"}, "iterations": {"6"}, "seed": {"1"}, "step": {"13"}, "lang": {"de"}}
+	b.open("/view?" + q.Encode())
+	if got := b.text(`[data-testid="mcts-iter"]`); got != "Iteration 3" {
+		t.Errorf("the panel at step 13 says %q, want Iteration 3", got)
+	}
+	b.waitFor(`document.getElementById("conn").dataset.conn === "on"`, "the session")
+	b.do(chromedp.KeyEvent(kb.ArrowRight))
+	b.waitFor(`document.querySelector('[data-testid="ucb"]') !== null`, "the UCB1 table")
+	if got := b.text(`[data-testid="ucb"] figcaption`); got != "Selektion bei A (MAX, N = 3, c = 1.41)" {
+		t.Errorf("the table's caption reads %q, want Selektion bei A (MAX, N = 3, c = 1.41)", got)
+	}
+	b.screenshot("mcts-select-de.png")
 }
 
 // TestBrowserCards steps the lecture's open deal with alpha-beta: the

@@ -132,6 +132,6 @@ type Message struct {
 	// server rendered (a Monte-Carlo search only).
 	MCTS    string `json:"mcts,omitempty"`
 	Playing *bool  `json:"playing,omitempty"`
-	Error   string       `json:"error,omitempty"`
-	Cmd     string       `json:"cmd,omitempty"` // error: the command that failed
+	Error   string `json:"error,omitempty"`
+	Cmd     string `json:"cmd,omitempty"` // error: the command that failed
 }
