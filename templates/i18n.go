@@ -95,9 +95,10 @@ func viewerTexts(ctx context.Context) map[string]string {
 	}
 }
 
-// withLang adds lang= to an address, unless it is English, the default.
+// withLang adds lang= to an address, in every language (English too), so
+// that a link opens in the page's language whatever the browser prefers.
 func withLang(addr, lang string) string {
-	if lang == "" || lang == "en" {
+	if lang == "" {
 		return addr
 	}
 	if strings.Contains(addr, "?") {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search/exercise"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
@@ -68,16 +67,14 @@ func (s *Server) exercisePage(c echo.Context) error {
 	if err := buildExercise(page, ex, apiWords(c)); err != nil {
 		return err
 	}
-	if l := langOf(c); l != i18n.English {
-		// The page's links open in its language.
-		add := "&lang=" + string(l)
-		page.SolutionURL += add
-		page.WorksheetURL += add
-		page.PredictURL += add
-		page.OrderingURL += add
-		for i := range page.Steps {
-			page.Steps[i].URL += add
-		}
+	// The page's links open in its language, English too.
+	add := "&lang=" + string(langOf(c))
+	page.SolutionURL += add
+	page.WorksheetURL += add
+	page.PredictURL += add
+	page.OrderingURL += add
+	for i := range page.Steps {
+		page.Steps[i].URL += add
 	}
 	return s.render(c, http.StatusOK, templates.ExerciseFillPage(page))
 }

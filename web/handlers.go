@@ -118,14 +118,16 @@ type viewRequest struct {
 	end      bool // step=end
 	open     []string
 	form     search.Form
-	lang     i18n.Lang // the page's language, kept in its permalinks (but English)
+	lang     i18n.Lang // the page's language, kept in its permalinks
 }
 
 // permalink is the query of the scenario's address in the page's
-// language: lang= names it, except for English, the default.
+// language: lang= names it in every language, English too, so that a link
+// sent on opens in the language it was made in whatever the receiver's
+// browser prefers.
 func (r viewRequest) permalink(p *scenario.Search) string {
 	q := p.Scenario.Query()
-	if r.lang != "" && r.lang != i18n.English {
+	if r.lang != "" {
 		q.Set("lang", string(r.lang))
 	}
 	return q.Encode()
@@ -255,9 +257,7 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 	if f := q.Get("form"); f != "" {
 		to.Set("form", f)
 	}
-	if l := langOf(c); l != i18n.English {
-		to.Set("lang", string(l))
-	}
+	to.Set("lang", string(langOf(c)))
 	return c.Redirect(http.StatusSeeOther, "/view?"+to.Encode())
 }
 

@@ -100,8 +100,8 @@ func TestViewTransform(t *testing.T) {
 			names = append(names, attrOf(in, "name"))
 		}
 	}
-	if strings.Join(names, " ") != "tree step transform" {
-		t.Errorf("the transform form has fields %q, want tree step transform", names)
+	if strings.Join(names, " ") != "lang tree step transform" {
+		t.Errorf("the transform form has fields %q, want lang tree step transform", names)
 	}
 }
 
@@ -120,7 +120,7 @@ func TestHomeChanceAndPlayers(t *testing.T) {
 		t.Fatalf("submitting the dice game = %d, want 303: %s", rec.Code, rec.Body.String())
 	}
 	loc, _ := url.Parse(rec.Header().Get("Location"))
-	if got := loc.Query().Encode(); got != "algo=star1&bounds=-1%2C1&depth=4&game=dice&step=0" {
+	if got := loc.Query().Encode(); got != "algo=star1&bounds=-1%2C1&depth=4&game=dice&lang=en&step=0" {
 		t.Errorf("redirected to %s", got)
 	}
 	if rec := httpGet(t, s, loc.String()); rec.Code != http.StatusOK {

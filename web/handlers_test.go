@@ -267,7 +267,7 @@ func TestFormSubmitRedirects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := url.Values{"tree": {tree.Textbook}, "algo": {"alphabeta"}, "prune": {"ge"}, "fail": {"soft"}, "order": {"best"}, "step": {"0"}}
+	want := url.Values{"tree": {tree.Textbook}, "algo": {"alphabeta"}, "prune": {"ge"}, "fail": {"soft"}, "order": {"best"}, "step": {"0"}, "lang": {"en"}}
 	if loc.Path != "/view" || loc.Query().Encode() != want.Encode() {
 		t.Errorf("redirect to %s, want /view?%s", loc, want.Encode())
 	}
