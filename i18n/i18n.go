@@ -4,8 +4,9 @@
 // (English and German one/other, Czech one/few/many/other).
 //
 // The catalogs are embedded: locales/en.toml, de.toml and cs.toml hold
-// the pages' messages, and the narration's English messages come from the
-// trace package ([trace.English]), whose sentences de.toml and cs.toml
+// the pages' messages, with more files per language beside them named
+// <part>.<lang>.toml (tools.de.toml), and the narration's English messages
+// come from the trace package ([trace.English]), whose sentences de.toml and cs.toml
 // translate. Every message has a translation in every language; a test
 // fails when one is missing, and when code uses an ID no catalog has.
 //
@@ -123,13 +124,24 @@ func load(fsys fs.FS) (*catalog, error) {
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	c := &catalog{bundle: b, messages: map[Lang]map[string]*goi18n.Message{}, locs: map[Lang]*Localizer{}}
 	for _, l := range Langs {
-		f, err := b.LoadMessageFileFS(fsys, "locales/"+string(l)+".toml")
+		// A language's catalog is locales/<lang>.toml and any number of
+		// locales/<part>.<lang>.toml beside it; an ID is in one file only.
+		more, err := fs.Glob(fsys, "locales/*."+string(l)+".toml")
 		if err != nil {
 			return nil, fmt.Errorf("i18n: %w", err)
 		}
 		ms := map[string]*goi18n.Message{}
-		for _, m := range f.Messages {
-			ms[m.ID] = m
+		for _, name := range append([]string{"locales/" + string(l) + ".toml"}, more...) {
+			f, err := b.LoadMessageFileFS(fsys, name)
+			if err != nil {
+				return nil, fmt.Errorf("i18n: %w", err)
+			}
+			for _, m := range f.Messages {
+				if _, dup := ms[m.ID]; dup {
+					return nil, fmt.Errorf("i18n: message %q is twice in the %s catalog (again in %s)", m.ID, l, name)
+				}
+				ms[m.ID] = m
+			}
 		}
 		c.messages[l] = ms
 	}

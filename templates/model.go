@@ -312,7 +312,7 @@ func (v *View) Spared() string {
 	if v.MinimaxLeaves < 0 || !v.Frame.Done {
 		return "—"
 	}
-	return view.SparedText(v.MinimaxLeaves, v.Frame.Stats.Leaves)
+	return view.SparedText(v.MinimaxLeaves, v.Frame.Stats.Leaves, v.Frame.Words)
 }
 
 // Itoa is strconv.Itoa, for the templates.

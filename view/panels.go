@@ -46,7 +46,7 @@ func PanelsOf(f *trace.Frame, baselineLeaves int) *Panels {
 		Nodes: f.Stats.Nodes, Leaves: f.Stats.Leaves, Cutoffs: f.Stats.Cutoffs,
 		Spared: "—", Done: f.Done, Line: f.Line}
 	if baselineLeaves >= 0 && f.Done {
-		p.Spared = SparedText(baselineLeaves, f.Stats.Leaves)
+		p.Spared = SparedText(baselineLeaves, f.Stats.Leaves, f.Words)
 	}
 	if r := f.Result; r != nil {
 		if len(r.Vec) > 0 {
@@ -80,7 +80,7 @@ func StackOf(f *trace.Frame) []StackEntry {
 		if nv == nil {
 			continue
 		}
-		e := StackEntry{ID: id, Name: NodeName(id, nv.Label), Kind: nv.Kind.Upper(), Value: nv.Text}
+		e := StackEntry{ID: id, Name: NodeNameIn(id, nv.Label, f.Words), Kind: nv.Kind.Upper(), Value: nv.Text}
 		if nv.Window {
 			e.Window = "α=" + nv.Alpha.String() + " β=" + nv.Beta.String()
 		}
@@ -100,13 +100,31 @@ func NodeName(id, label string) string {
 	return id
 }
 
+// NodeNameIn is [NodeName] worded by words (the viewer's language; nil
+// is English): the root without a label is "root" only in English.
+func NodeNameIn(id, label string, words func(trace.Phrase) string) string {
+	if label == "" && id == "" && words != nil {
+		return words(trace.Phrase{ID: "view.root"})
+	}
+	return NodeName(id, label)
+}
+
 // SparedText says how many of the baseline's leaves a search did not
-// evaluate: "6 of 27 (22%)".
-func SparedText(baseline, leaves int) string {
+// evaluate: "6 of 27 (22%)", worded by words (the viewer's language; nil
+// is English: the catalog's view.spared and view.spared-none).
+func SparedText(baseline, leaves int, words func(trace.Phrase) string) string {
 	n := baseline - leaves
+	p := trace.Phrase{ID: "view.spared-none", Args: map[string]any{"Spared": strconv.Itoa(n), "Total": strconv.Itoa(baseline)}}
+	if baseline > 0 {
+		p.ID = "view.spared"
+		p.Args["Percent"] = strconv.Itoa((n*100 + baseline/2) / baseline)
+	}
+	if words != nil {
+		return words(p)
+	}
 	s := strconv.Itoa(n) + " of " + strconv.Itoa(baseline)
 	if baseline > 0 {
-		s += " (" + strconv.Itoa((n*100+baseline/2)/baseline) + "%)"
+		s += " (" + p.Args["Percent"].(string) + "%)"
 	}
 	return s
 }
