@@ -32,6 +32,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/abtrace/abtrace/search/exercise"
+	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -146,16 +147,20 @@ func load(fsys fs.FS) (*catalog, error) {
 		c.messages[l] = ms
 	}
 	// The narration's English is the trace package's, the exercise
-	// checker's the exercise package's.
+	// checker's the exercise package's, the tree text's errors the tree
+	// package's.
 	en := c.messages[English]
 	source := maps.Clone(trace.English)
 	for id, m := range exercise.English {
 		source[id] = m
 	}
+	for id, m := range tree.English {
+		source[id] = m
+	}
 	for _, id := range slices.Sorted(maps.Keys(source)) {
 		m := source[id]
 		if _, dup := en[id]; dup {
-			return nil, fmt.Errorf("i18n: message %q is both in en.toml and in trace.English or exercise.English", id)
+			return nil, fmt.Errorf("i18n: message %q is both in en.toml and in trace.English, exercise.English or tree.English", id)
 		}
 		gm := &goi18n.Message{ID: id, One: m.One, Other: m.Other, Description: m.Description}
 		if err := b.AddMessages(language.English, gm); err != nil {

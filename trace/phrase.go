@@ -78,9 +78,15 @@ var englishTemplates sync.Map // message ID + "/one" or "/other" → *template.T
 
 // String words the phrase in English. An unknown ID is written as it is,
 // so a missing message shows up in the text rather than as an empty line.
-func (p Phrase) String() string {
+func (p Phrase) String() string { return p.WordIn(English) }
+
+// WordIn words the phrase in English from catalog, a package's English
+// messages by ID (such as [English]); an ID it lacks is written as it is.
+// IDs are unique across the catalogs (the i18n package checks), so one
+// cache of parsed templates serves them all.
+func (p Phrase) WordIn(catalog map[string]Message) string {
 	return p.Word(func(q Phrase) (string, bool) {
-		m, ok := English[q.ID]
+		m, ok := catalog[q.ID]
 		if !ok {
 			return "", false
 		}

@@ -29,12 +29,12 @@ func (s *Server) diffPage(c echo.Context) error {
 	sc, err := scenario.FromQuery(q)
 	d := &templates.DiffPage{Assets: s.assets, Query: sc.Query().Encode(), Script: s.assetURL("diff.js")}
 	if err != nil {
-		d.Error = err.Error()
+		d.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.DiffPageView(d))
 	}
 	p, err := sc.Prepare()
 	if err != nil {
-		d.Error = err.Error()
+		d.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.DiffPageView(d))
 	}
 	d.Title = "Reference: " + search.Pseudocode(p.Algorithm, search.Forms(p.Algorithm)[0], p.PruneRule, p.FailMode, p.RootKind).Title + " on " + sourceText(p)
@@ -56,7 +56,7 @@ func (s *Server) diffPage(c echo.Context) error {
 	}
 	d.Student = text
 	if err := s.fillDiff(d, p, text); err != nil {
-		d.Error = err.Error()
+		d.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.DiffPageView(d))
 	}
 	return s.render(c, http.StatusOK, templates.DiffPageView(d))

@@ -65,12 +65,12 @@ func (s *Server) fuzzyPage(c echo.Context) error {
 	}
 	p.Fields = fuzzyFields(pos, params)
 	if perr != nil {
-		p.Error = perr.Error()
+		p.Error = errorText(langOf(c), perr)
 		return s.render(c, http.StatusBadRequest, templates.FuzzyGoalPage(p))
 	}
 	st, err := tictactoe.Parse(pos)
 	if err != nil {
-		p.Error = err.Error()
+		p.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.FuzzyGoalPage(p))
 	}
 	buildFuzzyPage(p, st, params)
@@ -213,7 +213,7 @@ func (s *Server) tournamentPage(c echo.Context) error {
 		Sub:    "Every pairing of evaluations plays the same seeded openings with both colours, each side searching with alpha-beta to the depth.",
 		Fields: fields}
 	if err != nil {
-		p.Error = err.Error()
+		p.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.StreamRunPage(p))
 	}
 	if len(q) == 0 {
@@ -410,7 +410,7 @@ func (s *Server) parallelPage(c echo.Context) error {
 		Sub:    "One worker per evaluation deepens its own alpha-beta search; the coordinator plays a proven win first, then an exact value, then the deepest search.",
 		Fields: fields}
 	if err != nil {
-		p.Error = err.Error()
+		p.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.StreamRunPage(p))
 	}
 	if len(c.QueryParams()) == 0 {
@@ -539,7 +539,7 @@ func (s *Server) playPage(c echo.Context) error {
 	spec := play.Spec{Game: gameName, Moves: play.ParseMoves(q.Get("moves")), Eval: eval, Kuhlmann: kuhl, Depth: d, HumanFirst: you != "second"}
 	g, err := play.New(spec)
 	if err != nil {
-		p.Error = err.Error()
+		p.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.PlayGamePage(p))
 	}
 	said := ""

@@ -103,7 +103,7 @@ func (s *Server) validate(c echo.Context) error {
 	sc := scenario.Scenario{Tree: c.QueryParam("tree"), Root: c.QueryParam("root"), Format: c.QueryParam("format")}
 	p, err := sc.Prepare()
 	if err != nil {
-		r := validateResult{Error: err.Error()}
+		r := validateResult{Error: errorText(langOf(c), err)}
 		r.Line, r.Col = errorPosition(err)
 		return c.JSON(http.StatusOK, r)
 	}
@@ -265,9 +265,10 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 // line and column for tree errors) and the form as the user filled it in.
 func (s *Server) homeWithError(c echo.Context, q url.Values, err error) error {
 	f := formFrom(q)
-	fe := templates.NewFormError(err.Error(), "", 0, 0)
+	msg := errorText(langOf(c), err)
+	fe := templates.NewFormError(msg, "", 0, 0)
 	if line, col := errorPosition(err); line > 0 && f.Source == "tree" {
-		fe = templates.NewFormError(err.Error(), f.Tree, line, col)
+		fe = templates.NewFormError(msg, f.Tree, line, col)
 	}
 	h := templates.Home{Form: f, Error: fe, Examples: examples(), Assets: s.assets, Limits: formLimits}
 	return s.render(c, http.StatusBadRequest, templates.HomePage(h))

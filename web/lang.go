@@ -2,11 +2,14 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/url"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
 )
@@ -62,4 +65,20 @@ func localizerFor(code string) *i18n.Localizer {
 		l = i18n.English
 	}
 	return i18n.For(l)
+}
+
+// errorText words err for a page in language l: an error in tree text in
+// the page's language with its position ("Zeile 2, Spalte 9: …"), any
+// other error (and every error in English) as it is.
+func errorText(l i18n.Lang, err error) string {
+	var te *tree.Error
+	if l == i18n.English || !errors.As(err, &te) || te.Phrase.ID == "" {
+		return err.Error()
+	}
+	loc := i18n.For(l)
+	msg := loc.Phrase(te.Phrase)
+	if te.Line > 0 {
+		msg = loc.T("error.position", "Line", strconv.Itoa(te.Line), "Col", strconv.Itoa(te.Col)) + ": " + msg
+	}
+	return msg
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -204,5 +205,44 @@ func TestWordsFor(t *testing.T) {
 	}
 	if w := wordsFor("de"); w == nil {
 		t.Error("de: want a German wording")
+	}
+}
+
+// TestTreeErrorsInEveryLanguage: an error in tree text is worded in the
+// page's language, with its line and column, on the home page's live check
+// and on the 400 page; English keeps the command line's wording.
+func TestTreeErrorsInEveryLanguage(t *testing.T) {
+	s := newTestServer(t)
+	tests := []struct {
+		lang     i18n.Lang
+		validate string // the live check's error
+		page     string // a phrase of the 400 page's error
+	}{
+		{i18n.English, "tree: line 1, column 4: expected a child or ')' to close '(' opened at line 1, column 1, found ';'",
+			"expected a child or &#39;)&#39; to close"},
+		{i18n.German, "Zeile 1, Spalte 4: erwartet wurde ein Kind oder ')', um das '(' aus Zeile 1, Spalte 1 zu schließen, gefunden: ';'",
+			"erwartet wurde ein Kind oder"},
+		{i18n.Czech, "řádek 1, sloupec 4: očekáván potomek nebo ')' k uzavření '(' z řádku 1, sloupce 1, nalezeno: ';'",
+			"očekáván potomek nebo"},
+	}
+	for _, tc := range tests {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			q := url.Values{"tree": {"(1 ;2)"}, "lang": {string(tc.lang)}}
+			rec := httpGet(t, s, "/api/validate?"+q.Encode())
+			var r validateResult
+			if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.Error != tc.validate || r.Line != 1 || r.Col != 4 {
+				t.Errorf("validate: got %q at %d:%d, want %q at 1:4", r.Error, r.Line, r.Col, tc.validate)
+			}
+			rec = httpGet(t, s, "/view?"+q.Encode())
+			if rec.Code != http.StatusBadRequest {
+				t.Fatalf("GET /view with a bad tree = %d, want 400", rec.Code)
+			}
+			if !strings.Contains(rec.Body.String(), tc.page) {
+				t.Errorf("the 400 page lacks %q", tc.page)
+			}
+		})
 	}
 }

@@ -28,7 +28,7 @@ func MustParse(src string) *Tree {
 // Parse reads a tree with these options. Every error is an *Error.
 func (o Options) Parse(src string) (*Tree, error) {
 	if len(src) > MaxTextBytes {
-		return nil, &Error{Msg: fmt.Sprintf("input is %d bytes, more than MaxTextBytes = %d", len(src), MaxTextBytes), Err: ErrLimit}
+		return nil, newError(0, 0, 0, ErrLimit, say("tree.err.too-long", "Bytes", len(src), "Max", MaxTextBytes))
 	}
 	p := parser{src: src, line: 1, opts: o, vec: -1}
 	if strings.HasPrefix(src, "\ufeff") {
@@ -158,26 +158,21 @@ func (p *parser) peekFrom(i int) byte {
 	return 0
 }
 
-// errHere reports an error at pos.
-func (p *parser) errHere(err error, format string, args ...any) *Error {
-	return &Error{
-		Line:   p.line,
-		Col:    utf8.RuneCountInString(p.src[p.lineStart:p.pos]) + 1,
-		Offset: p.pos,
-		Msg:    fmt.Sprintf(format, args...),
-		Err:    err,
-	}
+// errHere reports an error at pos: message id with argument pairs.
+func (p *parser) errHere(err error, id string, kv ...any) *Error {
+	return newError(p.line, utf8.RuneCountInString(p.src[p.lineStart:p.pos])+1, p.pos, err, say(id, kv...))
 }
 
 // errAt reports an error at an earlier accepted position.
-func errAt(line, col, off int, err error, format string, args ...any) *Error {
-	return &Error{Line: line, Col: col, Offset: off, Msg: fmt.Sprintf(format, args...), Err: err}
+func errAt(line, col, off int, err error, id string, kv ...any) *Error {
+	return newError(line, col, off, err, say(id, kv...))
 }
 
-// found describes what is at pos, for "expected X, found Y" messages.
-func (p *parser) found() string {
+// found describes what is at pos, for "expected X, found Y" messages: a
+// quoted token or character, or a phrase.
+func (p *parser) found() any {
 	if p.pos >= len(p.src) {
-		return "end of input"
+		return say("tree.found.end")
 	}
 	c := p.src[p.pos]
 	if isNumStart(c) || isIdentStart(c) {
@@ -186,13 +181,13 @@ func (p *parser) found() string {
 	}
 	r, size := utf8.DecodeRuneInString(p.src[p.pos:])
 	if r == utf8.RuneError && size == 1 {
-		return fmt.Sprintf("invalid UTF-8 byte 0x%02x", c)
+		return say("tree.found.byte", "Byte", fmt.Sprintf("0x%02x", c))
 	}
 	switch r {
 	case '\n':
-		return "end of line"
+		return say("tree.found.eol")
 	case '\u00a0':
-		return "a non-breaking space (U+00A0)"
+		return say("tree.found.nbsp")
 	}
 	return strconv.QuoteRune(r)
 }
@@ -217,8 +212,8 @@ func (p *parser) numEnd(i int) int {
 }
 
 // parseNum validates and converts a number token. It returns a message
-// when the token is not a number or is out of range.
-func parseNum(tok string) (v float64, msg string, limit bool) {
+// (ID "" when none) when the token is not a number or is out of range.
+func parseNum(tok string) (v float64, msg trace.Phrase, limit bool) {
 	i := 0
 	if i < len(tok) && (tok[i] == '+' || tok[i] == '-') {
 		i++
@@ -236,20 +231,20 @@ func parseNum(tok string) (v float64, msg string, limit bool) {
 		}
 	}
 	if i != len(tok) || digits == 0 {
-		why := ""
+		id := "tree.err.number"
 		if digits > 0 && i < len(tok) && (tok[i] == 'e' || tok[i] == 'E') {
-			why = " (exponents are not allowed)"
+			id = "tree.err.number-exp"
 		}
-		return 0, fmt.Sprintf("expected a number such as 3, -2.5 or .5, found %q%s", truncate(tok), why), false
+		return 0, say(id, "Found", strconv.Quote(truncate(tok))), false
 	}
 	v, err := strconv.ParseFloat(tok, 64)
 	if (err != nil && !math.IsInf(v, 0)) || math.IsNaN(v) {
-		return 0, fmt.Sprintf("expected a number such as 3, -2.5 or .5, found %q", truncate(tok)), false
+		return 0, say("tree.err.number", "Found", strconv.Quote(truncate(tok))), false
 	}
 	if math.IsInf(v, 0) || math.Abs(v) > MaxMagnitude {
-		return 0, fmt.Sprintf("number %s is out of range: values are at most MaxMagnitude = 1e9 in absolute value", truncate(tok)), true
+		return 0, say("tree.err.range", "Number", truncate(tok)), true
 	}
-	return v + 0, "", false // +0 turns -0 into 0
+	return v + 0, trace.Phrase{}, false // +0 turns -0 into 0
 }
 
 // number reads a number at pos.
@@ -258,12 +253,12 @@ func (p *parser) number() (float64, error) {
 	end := p.numEnd(p.pos)
 	tok := p.src[p.pos:end]
 	v, msg, limit := parseNum(tok)
-	if msg != "" {
+	if msg.ID != "" {
 		var err error
 		if limit {
 			err = ErrLimit
 		}
-		return 0, errAt(line, col, off, err, "%s", msg)
+		return 0, newError(line, col, off, err, msg)
 	}
 	p.pos = end
 	return v, nil
@@ -279,7 +274,7 @@ func (p *parser) vector() ([]float64, error) {
 		c := p.peek()
 		if c == '>' {
 			if len(vec) < 2 {
-				return nil, errAt(line, col, off, nil, "vector has %d value(s); a vector needs one value per player, at least 2", len(vec))
+				return nil, errAt(line, col, off, nil, "tree.err.vector-short", "N", len(vec))
 			}
 			p.pos++
 			return vec, nil
@@ -289,14 +284,14 @@ func (p *parser) vector() ([]float64, error) {
 			p.skipWS()
 			c = p.peek()
 			if !isNumStart(c) {
-				return nil, p.errHere(nil, "expected a number after ',' in the vector opened at line %d, column %d, found %s", line, col, p.found())
+				return nil, p.errHere(nil, "tree.err.vector-comma", "Line", line, "Col", col, "Found", p.found())
 			}
 		}
 		if !isNumStart(c) {
-			return nil, p.errHere(nil, "expected a number or '>' to close '<' opened at line %d, column %d, found %s", line, col, p.found())
+			return nil, p.errHere(nil, "tree.err.vector-open", "Line", line, "Col", col, "Found", p.found())
 		}
 		if len(vec) == trace.MaxPlayers {
-			return nil, p.errHere(ErrLimit, "vector opened at line %d, column %d has more than MaxPlayers = %d values", line, col, trace.MaxPlayers)
+			return nil, p.errHere(ErrLimit, "tree.err.vector-long", "Line", line, "Col", col, "Max", trace.MaxPlayers)
 		}
 		v, err := p.number()
 		if err != nil {
@@ -306,8 +301,8 @@ func (p *parser) vector() ([]float64, error) {
 	}
 }
 
-// value reads a number or a vector; what describes the context for the
-// error when there is neither.
+// value reads a number or a vector; what (a tree.what.* message) describes
+// the context for the error when there is neither.
 func (p *parser) value(what string) (float64, []float64, error) {
 	c := p.peek()
 	switch {
@@ -321,7 +316,7 @@ func (p *parser) value(what string) (float64, []float64, error) {
 		v, err := p.number()
 		return v, nil, err
 	}
-	return 0, nil, p.errHere(nil, "expected a value (a number or a <vector>) %s, found %s", what, p.found())
+	return 0, nil, p.errHere(nil, "tree.err.value", "What", say(what), "Found", p.found())
 }
 
 // probability reads a decimal or a fraction a/b at pos.
@@ -337,21 +332,21 @@ func (p *parser) probability() (float64, error) {
 		a, errA := strconv.ParseUint(p.src[p.pos:end], 10, 64)
 		b, errB := strconv.ParseUint(p.src[end+1:dend], 10, 64)
 		if errA != nil || errB != nil || p.src[p.pos] == '+' || a == 0 || b == 0 || a > MaxMagnitude || b > MaxMagnitude {
-			return 0, errAt(line, col, off, nil, "expected a fraction a/b of whole numbers from 1 to 1000000000, found %q", truncate(tok))
+			return 0, errAt(line, col, off, nil, "tree.err.fraction", "Found", strconv.Quote(truncate(tok)))
 		}
 		if a > b {
-			return 0, errAt(line, col, off, nil, "probability %s is more than 1", tok)
+			return 0, errAt(line, col, off, nil, "tree.err.prob-over", "Number", tok)
 		}
 		p.pos = dend
 		return float64(a) / float64(b), nil
 	}
 	tok := p.src[p.pos:end]
 	v, msg, _ := parseNum(tok)
-	if msg != "" {
-		return 0, errAt(line, col, off, nil, "%s", msg)
+	if msg.ID != "" {
+		return 0, newError(line, col, off, nil, msg)
 	}
 	if !(v > 0 && v <= 1) {
-		return 0, errAt(line, col, off, nil, "probability %s is not in (0, 1]", tok)
+		return 0, errAt(line, col, off, nil, "tree.err.prob-range", "Number", tok)
 	}
 	p.pos = end
 	return v, nil
@@ -360,7 +355,7 @@ func (p *parser) probability() (float64, error) {
 func (p *parser) parse() (*Tree, error) {
 	p.skipWS()
 	if p.eof() {
-		return nil, p.errHere(nil, "expected a tree (a number or '('), found end of input")
+		return nil, p.errHere(nil, "tree.err.empty")
 	}
 	root, inner, err := p.node(nil, 0, 0, false)
 	if err != nil {
@@ -375,11 +370,11 @@ func (p *parser) parse() (*Tree, error) {
 		c := p.peek()
 		switch {
 		case p.eof():
-			return nil, p.errHere(nil, "expected ')' to close '(' opened at line %d, column %d, found end of input", top.line, top.col)
+			return nil, p.errHere(nil, "tree.err.unclosed", "Line", top.line, "Col", top.col)
 		case c == ')':
 			kids := p.kids[top.first:]
 			if len(kids) == 0 {
-				return nil, p.errHere(nil, "expected a child, found ')': a node needs at least one child")
+				return nil, p.errHere(nil, "tree.err.no-child")
 			}
 			p.pos++
 			ch := p.allocPtrs(len(kids))
@@ -390,12 +385,12 @@ func (p *parser) parse() (*Tree, error) {
 			p.stack = p.stack[:len(p.stack)-1]
 			continue
 		case !(isIdentStart(c) || isNumStart(c) || c == '(' || c == '[' || c == '<'):
-			return nil, p.errHere(nil, "expected a child or ')' to close '(' opened at line %d, column %d, found %s", top.line, top.col, p.found())
+			return nil, p.errHere(nil, "tree.err.child", "Line", top.line, "Col", top.col, "Found", p.found())
 		}
 		parent, chance, idx := top.node, top.chance, len(p.kids)-top.first
 		if idx == MaxChildren {
 			p.stackIDs()
-			return nil, p.errHere(ErrLimit, "%s has more than MaxChildren = %d children", describe(parent, "node"), MaxChildren)
+			return nil, p.errHere(ErrLimit, "tree.err.children", "Node", describe(parent, "tree.node"), "Max", MaxChildren)
 		}
 		prob, probSet := 0.0, false
 		if isNumStart(c) {
@@ -403,15 +398,15 @@ func (p *parser) parse() (*Tree, error) {
 			if end < len(p.src) && p.src[end] == '/' || p.peekFrom(end) == ':' {
 				if !chance {
 					p.stackIDs()
-					return nil, p.errHere(nil, "expected a child, found the probability %q: only the children of a chance node take probabilities, and %s is not one (tag it [chance])",
-						truncate(p.src[p.pos:end]), describe(parent, "node"))
+					return nil, p.errHere(nil, "tree.err.prob-no-chance",
+						"Found", strconv.Quote(truncate(p.src[p.pos:end])), "Node", describe(parent, "tree.node"))
 				}
 				if prob, err = p.probability(); err != nil {
 					return nil, err
 				}
 				p.skipWS()
 				if p.peek() != ':' {
-					return nil, p.errHere(nil, "expected ':' after the probability, found %s", p.found())
+					return nil, p.errHere(nil, "tree.err.prob-colon", "Found", p.found())
 				}
 				p.pos++
 				p.skipWS()
@@ -430,9 +425,9 @@ func (p *parser) parse() (*Tree, error) {
 	p.skipWS()
 	if !p.eof() {
 		if p.peek() == ')' {
-			return nil, p.errHere(nil, "expected end of input, found ')' with no '(' to close")
+			return nil, p.errHere(nil, "tree.err.extra-close")
 		}
-		return nil, p.errHere(nil, "expected end of input after the tree, found %s: a tree has one root, so put siblings inside parentheses", p.found())
+		return nil, p.errHere(nil, "tree.err.extra", "Found", p.found())
 	}
 	assignIDs(root)
 	return &Tree{Root: root, Players: max(p.vec, 0), Size: p.size, Leaves: p.leaves, Height: p.height}, nil
@@ -477,10 +472,10 @@ func (p *parser) node(parent *Node, idx int, prob float64, probSet bool) (n *Nod
 	}
 	p.size++
 	if p.size > MaxNodes {
-		return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "more than MaxNodes = %d nodes", MaxNodes)
+		return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "tree.err.nodes", "Name", "MaxNodes", "Max", MaxNodes)
 	}
 	if n.Depth > MaxDepth {
-		return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "node at depth %d is deeper than MaxDepth = %d", n.Depth, MaxDepth)
+		return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "tree.err.depth", "Depth", n.Depth, "Max", MaxDepth)
 	}
 	p.height = max(p.height, n.Depth)
 
@@ -492,7 +487,7 @@ func (p *parser) node(parent *Node, idx int, prob float64, probSet bool) (n *Nod
 		}
 		label := p.src[p.pos:end]
 		if len(label) > MaxLabelLen {
-			return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "label %q is %d characters long, more than MaxLabelLen = %d", truncate(label), len(label), MaxLabelLen)
+			return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "tree.err.label-long", "Name", strconv.Quote(truncate(label)), "N", len(label), "Max", MaxLabelLen)
 		}
 		p.pos = end
 		p.skipWS()
@@ -500,9 +495,9 @@ func (p *parser) node(parent *Node, idx int, prob float64, probSet bool) (n *Nod
 		if c != '(' && c != '[' && c != '=' {
 			switch strings.ToLower(label) {
 			case "inf", "infinity", "nan":
-				return nil, false, errAt(n.Line, n.Col, off, nil, "expected a number, found %q: values must be finite numbers", label)
+				return nil, false, errAt(n.Line, n.Col, off, nil, "tree.err.infinite", "Name", strconv.Quote(label))
 			}
-			return nil, false, p.errHere(nil, "expected '(', '[' or '=' after label %q, found %s", label, p.found())
+			return nil, false, p.errHere(nil, "tree.err.after-label", "Name", strconv.Quote(label), "Found", p.found())
 		}
 		n.Label = strings.Clone(label) // do not keep the whole text alive
 	}
@@ -523,25 +518,25 @@ func (p *parser) node(parent *Node, idx int, prob float64, probSet bool) (n *Nod
 	var what string
 	switch {
 	case n.Label != "" && c != '=' && tagged:
-		return nil, false, p.errHere(nil, "expected '(' or '=' after label %q and its tags, found %s", n.Label, p.found())
+		return nil, false, p.errHere(nil, "tree.err.after-tags", "Name", strconv.Quote(n.Label), "Found", p.found())
 	case n.Label != "" && c != '=':
-		return nil, false, p.errHere(nil, "expected '(', '[' or '=' after label %q, found %s", n.Label, p.found())
+		return nil, false, p.errHere(nil, "tree.err.after-label", "Name", strconv.Quote(n.Label), "Found", p.found())
 	case n.Label != "":
 		p.pos++
 		p.skipWS()
-		what = "after '='"
+		what = "tree.what.after-eq"
 	case tagged:
-		what = "or '(' after the tags"
+		what = "tree.what.after-tags"
 		if c == '=' {
-			return nil, false, p.errHere(nil, "expected '(' or a value after the tags, found '=': only a label takes '=' (write E[min]=3 or [min]3)")
+			return nil, false, p.errHere(nil, "tree.err.tags-eq")
 		}
 	case parent == nil && !isNumStart(c) && c != '<':
-		return nil, false, p.errHere(nil, "expected a tree (a number or '('), found %s", p.found())
+		return nil, false, p.errHere(nil, "tree.err.tree", "Found", p.found())
 	default:
-		what = "or '(' for a child"
+		what = "tree.what.child"
 	}
 	if n.HasEstimate {
-		return nil, false, errAt(hLine, hCol, hOff, nil, "expected an inner node after h=, found a leaf: a leaf's value is its estimate")
+		return nil, false, errAt(hLine, hCol, hOff, nil, "tree.err.leaf-estimate")
 	}
 	vline, vcol, voff := p.line, p.col(), p.pos
 	v, vec, err := p.value(what)
@@ -556,11 +551,11 @@ func (p *parser) node(parent *Node, idx int, prob float64, probSet bool) (n *Nod
 	case p.vec != len(vec):
 		f := p.firstLeaf
 		if p.vec == 0 || len(vec) == 0 {
-			return nil, false, errAt(vline, vcol, voff, nil, "expected %s like the first leaf (line %d, column %d), found %s: the leaves are all numbers or all vectors",
-				shape(p.vec), f.Line, f.Col, shape(len(vec)))
+			return nil, false, errAt(vline, vcol, voff, nil, "tree.err.leaf-shape",
+				"Want", shape(p.vec), "Line", f.Line, "Col", f.Col, "Found", shape(len(vec)))
 		}
-		return nil, false, errAt(vline, vcol, voff, nil, "vector has %d values, but the first leaf (line %d, column %d) has %d: every leaf has one value per player",
-			len(vec), f.Line, f.Col, p.vec)
+		return nil, false, errAt(vline, vcol, voff, nil, "tree.err.leaf-players",
+			"N", len(vec), "Line", f.Line, "Col", f.Col, "Want", p.vec)
 	}
 	return n, false, nil
 }
@@ -575,17 +570,17 @@ func (p *parser) tags(n *Node) (hLine, hCol, hOff int, err error) {
 		p.skipWS()
 		c := p.peek()
 		if p.eof() {
-			return 0, 0, 0, p.errHere(nil, "expected ']' to close '[' opened at line %d, column %d, found end of input", line, col)
+			return 0, 0, 0, p.errHere(nil, "tree.err.tags-open", "Line", line, "Col", col)
 		}
 		if c == ']' {
 			if count == 0 {
-				return 0, 0, 0, p.errHere(nil, "expected a tag (max, min, chance, p1..p16 or h=<estimate>), found ']'")
+				return 0, 0, 0, p.errHere(nil, "tree.err.tags-empty")
 			}
 			p.pos++
 			return hLine, hCol, hOff, nil
 		}
 		if !isIdentStart(c) {
-			return 0, 0, 0, p.errHere(nil, "expected a tag (max, min, chance, p1..p16 or h=<estimate>) or ']' to close '[' opened at line %d, column %d, found %s", line, col, p.found())
+			return 0, 0, 0, p.errHere(nil, "tree.err.tags-close", "Line", line, "Col", col, "Found", p.found())
 		}
 		wl, wc, wo := p.line, p.col(), p.pos
 		end := p.pos
@@ -597,15 +592,15 @@ func (p *parser) tags(n *Node) (hLine, hCol, hOff int, err error) {
 		p.pos = end
 		if lw == "h" {
 			if n.HasEstimate {
-				return 0, 0, 0, errAt(wl, wc, wo, nil, "expected one estimate, found a second h=")
+				return 0, 0, 0, errAt(wl, wc, wo, nil, "tree.err.second-h")
 			}
 			p.skipWS()
 			if p.peek() != '=' {
-				return 0, 0, 0, p.errHere(nil, "expected '=' after tag h, found %s", p.found())
+				return 0, 0, 0, p.errHere(nil, "tree.err.h-eq", "Found", p.found())
 			}
 			p.pos++
 			p.skipWS()
-			v, vec, err := p.value("after h=")
+			v, vec, err := p.value("tree.what.after-h")
 			if err != nil {
 				return 0, 0, 0, err
 			}
@@ -614,10 +609,10 @@ func (p *parser) tags(n *Node) (hLine, hCol, hOff int, err error) {
 		} else {
 			k, err := trace.ParseKind(lw)
 			if err != nil {
-				return 0, 0, 0, errAt(wl, wc, wo, nil, "expected a tag (max, min, chance, p1..p16 or h=<estimate>), found %q", truncate(word))
+				return 0, 0, 0, errAt(wl, wc, wo, nil, "tree.err.tag", "Found", strconv.Quote(truncate(word)))
 			}
 			if n.KindSet {
-				return 0, 0, 0, errAt(wl, wc, wo, nil, "expected one kind, found %s after %s", k, n.Kind)
+				return 0, 0, 0, errAt(wl, wc, wo, nil, "tree.err.second-kind", "Kind", k, "First", n.Kind)
 			}
 			n.Kind, n.KindSet = k, true
 		}
@@ -625,7 +620,7 @@ func (p *parser) tags(n *Node) (hLine, hCol, hOff int, err error) {
 		switch p.peek() {
 		case ' ', '\t', '\r', '\n', '#', ']', 0: // 0: end of input, reported above
 		default:
-			return 0, 0, 0, p.errHere(nil, "expected a space or ']' after tag %q, found %s", word, p.found())
+			return 0, 0, 0, p.errHere(nil, "tree.err.tag-end", "Name", strconv.Quote(word), "Found", p.found())
 		}
 	}
 }

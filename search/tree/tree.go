@@ -48,6 +48,16 @@ type Error struct {
 	Msg string
 	// Err is ErrLimit for exceeded limits, nil otherwise.
 	Err error
+	// Phrase is Msg not yet put into words (a message of [English] and
+	// its arguments), for a page to word in its language; Msg is its
+	// English. An Error made by hand may leave it empty.
+	Phrase trace.Phrase
+}
+
+// newError makes an error whose message is phrase msg, worded in English
+// in Msg.
+func newError(line, col, off int, err error, msg trace.Phrase) *Error {
+	return &Error{Line: line, Col: col, Offset: off, Msg: english(msg), Phrase: msg, Err: err}
 }
 
 // Error formats the error as "tree: line L, column C: msg", or "tree: msg"
@@ -256,18 +266,23 @@ func equalVec(a, b []float64) bool {
 
 // describe names a node in messages: `min node "B"` by label, else
 // `min node "2.0"` by id, or `the root min node`.
-func describe(n *Node, noun string) string {
+// describe names node n in a message: noun is the ID of a message that
+// names it by its label or id (tree.node: node "B"); noun + ".root" names
+// an unlabelled root (the root node). kv are further arguments (Kind).
+func describe(n *Node, noun string, kv ...any) trace.Phrase {
 	switch {
 	case n.Label != "":
-		return noun + " " + strconv.Quote(n.Label)
+		return say(noun, append(kv, "Name", strconv.Quote(n.Label))...)
 	case n.ID == "":
-		return "the root " + noun
+		return say(noun+".root", kv...)
 	}
-	return noun + " " + strconv.Quote(n.ID)
+	return say(noun, append(kv, "Name", strconv.Quote(n.ID))...)
 }
 
-func nodeErr(n *Node, err error, format string, args ...any) *Error {
-	return &Error{Line: n.Line, Col: n.Col, Msg: fmt.Sprintf(format, args...), Err: err}
+// nodeErr reports an error at node n's position: message id with argument
+// pairs.
+func nodeErr(n *Node, err error, id string, kv ...any) *Error {
+	return newError(n.Line, n.Col, 0, err, say(id, kv...))
 }
 
 // first is the kind of the first mover: MAX, or player 1 in n-player trees.
@@ -288,13 +303,13 @@ func rootKind(opt trace.Kind, players int) (trace.Kind, error) {
 	case players > 0 && (opt == trace.Max || opt == trace.Min):
 		return trace.Player(1), nil
 	case opt.PlayerIndex() > 0 && players == 0:
-		return 0, fmt.Errorf("root kind %s needs an n-player tree (vector leaves like <3,1,2>)", opt)
+		return 0, newError(0, 0, 0, nil, say("tree.err.root-players", "Kind", opt))
 	case opt.PlayerIndex() > 0 && opt.PlayerIndex() > players:
-		return 0, fmt.Errorf("root kind %s, but the tree has %d players", opt, players)
+		return 0, newError(0, 0, 0, nil, say("tree.err.root-over", "Kind", opt, "N", players))
 	case opt.PlayerIndex() > 0:
 		return opt, nil
 	}
-	return 0, fmt.Errorf("unknown root kind %s", opt)
+	return 0, newError(0, 0, 0, nil, say("tree.err.root-unknown", "Kind", opt))
 }
 
 // childImplied is the kind an untagged child of a node of kind k gets, when
@@ -324,19 +339,19 @@ func checkKind(n *Node, players int) *Error {
 		return nil
 	case k == trace.Max || k == trace.Min:
 		if players > 0 {
-			return nodeErr(n, nil, "%s is tagged %s, but this is a %d-player tree: use p1..p%d", describe(n, "node"), k, players, players)
+			return nodeErr(n, nil, "tree.err.kind-n", "Node", describe(n, "tree.node"), "Kind", k, "N", players)
 		}
 		return nil
 	case k.PlayerIndex() > 0:
 		if players == 0 {
-			return nodeErr(n, nil, "%s is tagged %s, but player kinds need an n-player tree (vector leaves like <3,1,2>); use max or min", describe(n, "node"), k)
+			return nodeErr(n, nil, "tree.err.kind-player", "Node", describe(n, "tree.node"), "Kind", k)
 		}
 		if k.PlayerIndex() > players {
-			return nodeErr(n, nil, "%s is tagged %s, but the tree has %d players", describe(n, "node"), k, players)
+			return nodeErr(n, nil, "tree.err.kind-over", "Node", describe(n, "tree.node"), "Kind", k, "N", players)
 		}
 		return nil
 	}
-	return nodeErr(n, nil, "%s has unknown kind %s", describe(n, "node"), k)
+	return nodeErr(n, nil, "tree.err.kind-unknown", "Node", describe(n, "tree.node"), "Kind", k)
 }
 
 // resolve gives every untagged node its kind for root option opt, checks
@@ -345,7 +360,8 @@ func checkKind(n *Node, players int) *Error {
 func (t *Tree) resolve(opt trace.Kind) error {
 	rk, err := rootKind(opt, t.Players)
 	if err != nil {
-		return nodeErr(t.Root, nil, "%s", err.Error())
+		e := err.(*Error)
+		return newError(t.Root.Line, t.Root.Col, 0, e.Err, e.Phrase)
 	}
 	t.Root.Prob, t.Root.ProbSet = 0, false
 	if err := t.resolveNode(t.Root, rk); err != nil {
@@ -368,11 +384,11 @@ func (t *Tree) resolveNode(n *Node, implied trace.Kind) error {
 	if n.HasEstimate {
 		switch {
 		case np > 0 && n.EstimateVec == nil:
-			return nodeErr(n, nil, "estimate of %s is a number, but this is a %d-player tree: write h=<...> with %d values", describe(n, "node"), np, np)
+			return nodeErr(n, nil, "tree.err.estimate-number", "Node", describe(n, "tree.node"), "N", np)
 		case np > 0 && len(n.EstimateVec) != np:
-			return nodeErr(n, nil, "estimate of %s has %d values, but the tree has %d players", describe(n, "node"), len(n.EstimateVec), np)
+			return nodeErr(n, nil, "tree.err.estimate-len", "Node", describe(n, "tree.node"), "Want", len(n.EstimateVec), "N", np)
 		case np == 0 && n.EstimateVec != nil:
-			return nodeErr(n, nil, "estimate of %s is a vector, but the leaves are numbers: write h=<number>", describe(n, "node"))
+			return nodeErr(n, nil, "tree.err.estimate-vector", "Node", describe(n, "tree.node"))
 		}
 	}
 	if len(n.Children) == 0 {
@@ -399,8 +415,8 @@ func (t *Tree) resolveNode(n *Node, implied trace.Kind) error {
 					if c.ProbSet {
 						with, without = c, c0
 					}
-					return nodeErr(c, nil, "%s gives a probability for %s but not for %s: give one for every child or for none",
-						describe(n, "chance node"), describe(with, "child"), describe(without, "child"))
+					return nodeErr(c, nil, "tree.err.prob-some",
+						"Node", describe(n, "tree.chance-node"), "With", describe(with, "tree.child"), "Without", describe(without, "tree.child"))
 				}
 			}
 		default:
@@ -409,14 +425,14 @@ func (t *Tree) resolveNode(n *Node, implied trace.Kind) error {
 				sum += c.Prob
 			}
 			if math.Abs(sum-1) > ProbTolerance {
-				return nodeErr(n, nil, "probabilities of %s sum to %s, not 1", describe(n, "chance node"), strconv.FormatFloat(sum, 'g', 10, 64))
+				return nodeErr(n, nil, "tree.err.prob-sum", "Node", describe(n, "tree.chance-node"), "Number", strconv.FormatFloat(sum, 'g', 10, 64))
 			}
 		}
 	} else {
 		for _, c := range n.Children {
 			if c.ProbSet {
-				return nodeErr(c, nil, "%s has a probability, but its parent is %s, not a chance node (tag it [chance])",
-					describe(c, "child"), describe(n, n.Kind.String()+" node"))
+				return nodeErr(c, nil, "tree.err.prob-parent",
+					"Node", describe(c, "tree.child"), "Parent", describe(n, "tree.kind-node", "Kind", n.Kind))
 			}
 			c.Prob = 0
 		}
@@ -446,7 +462,7 @@ func Build(root *Node, opts Options) (*Tree, error) {
 
 func build(root *Node, opt trace.Kind, maxNodes int) (*Tree, error) {
 	if root == nil {
-		return nil, &Error{Msg: "no root node"}
+		return nil, newError(0, 0, 0, nil, say("tree.err.no-root"))
 	}
 	assignIDs(root)
 	b := builder{t: &Tree{Root: root}, maxNodes: maxNodes, players: -1}
@@ -469,10 +485,10 @@ type builder struct {
 
 func checkValue(n *Node, what string, v float64) *Error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return nodeErr(n, nil, "%s of %s is %v: values must be finite", what, describe(n, "node"), v)
+		return nodeErr(n, nil, "tree.err.value-nan", "What", what, "Node", describe(n, "tree.node"), "Number", fmt.Sprint(v))
 	}
 	if math.Abs(v) > MaxMagnitude {
-		return nodeErr(n, ErrLimit, "%s of %s is %v, more than MaxMagnitude = 1e9 in absolute value", what, describe(n, "node"), v)
+		return nodeErr(n, ErrLimit, "tree.err.value-range", "What", what, "Node", describe(n, "tree.node"), "Number", fmt.Sprint(v))
 	}
 	return nil
 }
@@ -485,35 +501,35 @@ func (b *builder) node(n *Node, depth int) error {
 		if b.maxNodes == MaxRandomNodes {
 			name = "MaxRandomNodes"
 		}
-		return nodeErr(n, ErrLimit, "more than %s = %d nodes", name, b.maxNodes)
+		return nodeErr(n, ErrLimit, "tree.err.nodes", "Name", name, "Max", b.maxNodes)
 	}
 	if depth > MaxDepth {
-		return nodeErr(n, ErrLimit, "%s is at depth %d, deeper than MaxDepth = %d", describe(n, "node"), depth, MaxDepth)
+		return nodeErr(n, ErrLimit, "tree.err.node-depth", "Node", describe(n, "tree.node"), "Depth", depth, "Max", MaxDepth)
 	}
 	t.Height = max(t.Height, depth)
 	if len(n.Children) > MaxChildren {
-		return nodeErr(n, ErrLimit, "%s has %d children, more than MaxChildren = %d", describe(n, "node"), len(n.Children), MaxChildren)
+		return nodeErr(n, ErrLimit, "tree.err.node-children", "Node", describe(n, "tree.node"), "N", len(n.Children), "Max", MaxChildren)
 	}
 	if n.Label != "" {
 		if len(n.Label) > MaxLabelLen {
-			return nodeErr(n, ErrLimit, "label %q is %d characters long, more than MaxLabelLen = %d", truncate(n.Label), len(n.Label), MaxLabelLen)
+			return nodeErr(n, ErrLimit, "tree.err.label-long", "Name", strconv.Quote(truncate(n.Label)), "N", len(n.Label), "Max", MaxLabelLen)
 		}
 		if !validLabel(n.Label) {
-			return nodeErr(n, nil, "label %q of node %q is not an identifier ([A-Za-z_][A-Za-z0-9_']*)", n.Label, n.ID)
+			return nodeErr(n, nil, "tree.err.label", "Name", strconv.Quote(n.Label), "ID", strconv.Quote(n.ID))
 		}
 	}
 	if n.ProbSet && !(n.Prob > 0 && n.Prob <= 1) {
-		return nodeErr(n, nil, "probability %v of %s is not in (0, 1]", n.Prob, describe(n, "node"))
+		return nodeErr(n, nil, "tree.err.node-prob", "Number", fmt.Sprint(n.Prob), "Node", describe(n, "tree.node"))
 	}
 	if len(n.Children) == 0 {
 		t.Leaves++
 		if n.HasEstimate {
-			return nodeErr(n, nil, "leaf %s has an estimate, but a leaf's value is its estimate", describe(n, "node"))
+			return nodeErr(n, nil, "tree.err.leaf-h", "Node", describe(n, "tree.node"))
 		}
 		n.Estimate, n.EstimateVec = 0, nil
 		if n.Vec != nil {
 			if len(n.Vec) < 2 || len(n.Vec) > trace.MaxPlayers {
-				return nodeErr(n, nil, "vector of %s has %d values; a vector needs one value per player, 2 to %d", describe(n, "leaf"), len(n.Vec), trace.MaxPlayers)
+				return nodeErr(n, nil, "tree.err.leaf-vector", "Node", describe(n, "tree.leaf"), "N", len(n.Vec), "Max", trace.MaxPlayers)
 			}
 			for i, v := range n.Vec {
 				if err := checkValue(n, "value", v); err != nil {
@@ -532,8 +548,8 @@ func (b *builder) node(n *Node, depth int) error {
 		case b.players < 0:
 			b.players, b.firstLeaf = len(n.Vec), n
 		case b.players != len(n.Vec):
-			return nodeErr(n, nil, "%s has %s, but leaf %q has %s: all leaves are numbers or all are vectors of one length",
-				describe(n, "leaf"), shape(len(n.Vec)), b.firstLeaf.ID, shape(b.players))
+			return nodeErr(n, nil, "tree.err.leaf-mixed",
+				"Node", describe(n, "tree.leaf"), "Found", shape(len(n.Vec)), "ID", strconv.Quote(b.firstLeaf.ID), "Want", shape(b.players))
 		}
 	} else {
 		n.Value, n.Vec = 0, nil
@@ -560,7 +576,7 @@ func (b *builder) node(n *Node, depth int) error {
 	}
 	for i, c := range n.Children {
 		if c == nil {
-			return nodeErr(n, nil, "child %d of %s is nil", i, describe(n, "node"))
+			return nodeErr(n, nil, "tree.err.nil-child", "N", i, "Node", describe(n, "tree.node"))
 		}
 		if err := b.node(c, depth+1); err != nil {
 			return err
@@ -621,11 +637,11 @@ func assignIDs(root *Node) {
 	walk(root, 0)
 }
 
-func shape(players int) string {
+func shape(players int) trace.Phrase {
 	if players == 0 {
-		return "a number"
+		return say("tree.shape.number")
 	}
-	return "a vector of " + strconv.Itoa(players) + " values"
+	return say("tree.shape.vector", "N", players)
 }
 
 func isIdentStart(c byte) bool {
