@@ -157,6 +157,7 @@ func runPane(r compareRequest, name string) (*paneRun, error) {
 	param := "orders"
 	if r.kind == "algos" {
 		sc.Algo, param = name, "algos"
+		sc = mctsParamsFor(sc)
 	} else {
 		sc.Order = name
 	}
@@ -327,6 +328,9 @@ func (s *Server) comparison(r compareRequest) (*templates.Compare, []*paneRun, e
 	}
 	if c.Samples[len(c.Samples)-1] != tot {
 		c.Samples = append(c.Samples, tot)
+	}
+	if c.MCTS, err = mctsCurve(runs); err != nil {
+		return nil, nil, err
 	}
 	c.Series = make([][]int, len(runs))
 	for i, pr := range runs {

@@ -107,7 +107,7 @@ func (p *Search) MCTSCurve(points int) (Curve, error) {
 	err = p.progress(func(pr search.Progress) {
 		if next < len(at) && pr.Iter == at[next] {
 			next++
-			pt := CurvePoint{Iter: pr.Iter, Best: pr.Best, Move: p.moveLabel(pr.Best), Estimate: pr.Value}
+			pt := CurvePoint{Iter: pr.Iter, Best: pr.Best, Move: p.MoveLabel(pr.Best), Estimate: pr.Value}
 			for _, b := range c.ExactBest {
 				pt.Agrees = pt.Agrees || b == pr.Best
 			}
@@ -124,9 +124,9 @@ func (p *Search) MCTSCurve(points int) (Curve, error) {
 	return c, nil
 }
 
-// moveLabel names a root child: as the game names the move, else by the
+// MoveLabel names a root child: as the game names the move, else by the
 // node's label, else by its id.
-func (p *Search) moveLabel(id string) string {
+func (p *Search) MoveLabel(id string) string {
 	if name := p.MoveName(id); name != "" {
 		return name
 	}
