@@ -17,7 +17,8 @@ type DiffPage struct {
 	Agree          bool
 	Want, Got, Why string
 	At             string
-	// Compared is how many steps were compared; Mode "visits" or "events".
+	// Compared is how many steps were compared; Mode is the ID of the
+	// plural message that says so (diff.agree.visits or diff.agree.events).
 	Compared int
 	Mode     string
 	Script   string

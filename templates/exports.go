@@ -22,6 +22,8 @@ type Exports struct {
 
 // ExportLink is one link of the export menu.
 type ExportLink struct {
+	// Text and Title are the IDs of the link's messages (its text and
+	// its tooltip), worded in the page's language.
 	Text, Title string
 	// Href is the link at render time; Path and Extra are the route and
 	// the parameters export.js adds to the page's current query.
@@ -66,15 +68,15 @@ func NewExports(query, pane, script string) Exports {
 		return ExportLink{Text: text, Title: title, Href: path + "?" + q.Encode(), Path: path, Extra: x.Encode(), Download: download, TestID: id}
 	}
 	x := Exports{Script: script, Links: []ExportLink{
-		link("SVG", "this step as a standalone SVG image (Inkscape, slides)", "/export.svg", "download=1", true, "export-svg"),
-		link("PNG", "this step as a PNG image at twice the slide resolution", "/export.png", "download=1", true, "export-png"),
-		link("LaTeX", "this step as forest code for a LaTeX slide (pdflatex)", "/export.tex", "", true, "export-tex"),
-		link("exam", "the blank tree for an exam sheet: values on the leaves only (LaTeX)", "/export.tex", "blank=1", true, "export-exam"),
-		link("key", "the exam's answer key: the whole search, every value and cut (LaTeX)", "/export.tex", "key=1", true, "export-key"),
+		link("export.svg", "export.svg.title", "/export.svg", "download=1", true, "export-svg"),
+		link("export.png", "export.png.title", "/export.png", "download=1", true, "export-png"),
+		link("export.tex", "export.tex.title", "/export.tex", "", true, "export-tex"),
+		link("export.exam", "export.exam.title", "/export.tex", "blank=1", true, "export-exam"),
+		link("export.key", "export.key.title", "/export.tex", "key=1", true, "export-key"),
 	}}
 	if pane == "" {
-		x.Links = append(x.Links, link("HTML", "the whole search as one HTML file that plays with its keys, no server needed", "/export.html", "", true, "export-html"),
-			link("check my engine", "paste your own engine's trace and see where it parts from this search", "/diff", "", false, "export-diff"))
+		x.Links = append(x.Links, link("export.html", "export.html.title", "/export.html", "", true, "export-html"),
+			link("export.diff", "export.diff.title", "/diff", "", false, "export-diff"))
 		embed := link("", "", "/embed", "", false, "")
 		x.Embed = `<iframe src="` + embed.Href + `" width="900" height="600" title="alpha-beta, step by step"></iframe>`
 	}

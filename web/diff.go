@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
@@ -37,7 +38,9 @@ func (s *Server) diffPage(c echo.Context) error {
 		d.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.DiffPageView(d))
 	}
-	d.Title = "Reference: " + search.Pseudocode(p.Algorithm, search.Forms(p.Algorithm)[0], p.PruneRule, p.FailMode, p.RootKind).Title + " on " + sourceText(p)
+	loc := i18n.For(langOf(c))
+	algo := search.Pseudocode(p.Algorithm, search.Forms(p.Algorithm)[0], p.PruneRule, p.FailMode, p.RootKind).Title
+	d.Title = loc.T("diff.title", "Algo", loc.Pseudocode(algo), "Source", sourceTextIn(loc, p))
 	if c.Request().Method != http.MethodPost {
 		return s.render(c, http.StatusOK, templates.DiffPageView(d))
 	}
@@ -55,7 +58,7 @@ func (s *Server) diffPage(c echo.Context) error {
 		text = string(b)
 	}
 	d.Student = text
-	if err := s.fillDiff(d, p, text); err != nil {
+	if err := s.fillDiff(d, p, text, loc); err != nil {
 		d.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.DiffPageView(d))
 	}
@@ -63,8 +66,9 @@ func (s *Server) diffPage(c echo.Context) error {
 }
 
 // fillDiff compares the student's trace with the scenario's search and
-// draws both, step by step, up to the first departure.
-func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string) error {
+// draws both, step by step, up to the first departure, its sentences in
+// loc's language.
+func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string, loc *i18n.Localizer) error {
 	st, err := trace.ParseStudent(text)
 	if err != nil {
 		return err
@@ -106,7 +110,7 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 	var names []string
 	limit := -1
 	if st.Events != nil {
-		d.Mode = "events"
+		d.Mode = "diff.agree.events"
 		for i, e := range st.Events {
 			if dep != nil && i > dep.Index {
 				break
@@ -118,7 +122,7 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 		}
 		d.Compared = len(st.Events)
 	} else {
-		d.Mode = "visits"
+		d.Mode = "diff.agree.visits"
 		for i, v := range st.Visits {
 			if dep != nil && i > dep.Index {
 				break
@@ -154,6 +158,7 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 		return err
 	}
 	rf := trace.NewFrame()
+	rf.Words = wordsFor(string(loc.Lang()))
 	applied := 0
 	refAt := func(step int) *trace.Frame {
 		for applied < len(ref) && applied < step {
@@ -191,7 +196,7 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 		step.Ref = svg(scene.Draw(f, view.FoldsAt(p, scene, f)))
 		step.RefSay = f.Narration
 		if k == 0 {
-			step.RefSay, step.StudentSay = "Both start before the root.", "Step with → or the buttons."
+			step.RefSay, step.StudentSay = loc.T("diff.say.start"), loc.T("diff.say.step")
 		}
 		if k > 0 {
 			id := visits[k-1]
@@ -203,17 +208,17 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 				}
 				sf.Nodes[id] = &trace.NodeView{State: trace.StateOpen, Label: labels[id]}
 				sf.Current = id
-				step.StudentSay = "Your engine visits " + names[k-1] + "."
+				step.StudentSay = loc.T("diff.say.visits", "Node", names[k-1])
 			} else {
-				step.StudentSay = "Your engine visits " + strconv.Quote(names[k-1]) + ", which is no node of this tree."
+				step.StudentSay = loc.T("diff.say.stray", "Node", strconv.Quote(names[k-1]))
 			}
 			sf.Step = k
 		}
 		step.Student = svg(scene.Draw(sf, nil))
 		if last {
 			step.Departure = true
-			step.RefSay = "abtrace: " + dep.Want + ". " + dep.Why
-			step.StudentSay = "Your engine: " + dep.Got + "."
+			step.RefSay = loc.T("diff.say.want", "Want", dep.Want, "Why", dep.Why)
+			step.StudentSay = loc.T("diff.say.got", "Got", dep.Got)
 		}
 		d.Steps = append(d.Steps, step)
 	}
@@ -221,9 +226,9 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 	if dep != nil {
 		d.Want, d.Got, d.Why = dep.Want, dep.Got, dep.Why
 		if dep.At.Line > 0 {
-			d.At = fmt.Sprintf(", at your step %d (line %d, column %d)", dep.Index+1, dep.At.Line, dep.At.Col)
+			d.At = loc.T("diff.at", "Step", strconv.Itoa(dep.Index+1), "Line", strconv.Itoa(dep.At.Line), "Col", strconv.Itoa(dep.At.Col))
 		} else {
-			d.At = fmt.Sprintf(", after your last step (%d)", dep.Index)
+			d.At = loc.T("diff.after", "Step", strconv.Itoa(dep.Index))
 		}
 	}
 	return nil
