@@ -595,3 +595,12 @@ func nodeLabel(ctx context.Context, n ExerciseNode) string {
 	}
 	return T(ctx, "exercise.node.id", "Name", n.Name, "Kind", n.kindName())
 }
+
+// drawnName names a node as the tree draws it, for a screen reader: an
+// inner node by its letter and kind, a leaf by its value.
+func drawnName(ctx context.Context, n ExerciseNode) string {
+	if n.Leaf {
+		return T(ctx, "exercise.node.leaf", "Value", n.Text)
+	}
+	return nodeLabel(ctx, n)
+}

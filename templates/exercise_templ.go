@@ -3536,9 +3536,9 @@ func ExercisePredictPage(p *ExercisePage, qs []PredictQ) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var230 string
-					templ_7745c5c3_Var230, templ_7745c5c3_Err = templ.ResolveAttributeValue(nodeTitle(n.ID))
+					templ_7745c5c3_Var230, templ_7745c5c3_Err = templ.ResolveAttributeValue(drawnName(ctx, n))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 400, Col: 146}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 400, Col: 148}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var230)
 					if templ_7745c5c3_Err != nil {
