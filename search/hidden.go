@@ -191,17 +191,15 @@ func Determinized[S any, G HiddenGame[S]](worlds []World[S, G], samples int, opt
 		return HiddenReport{}, fmt.Errorf("search: %d samples: want 1 to %d", samples, MaxSamples)
 	}
 	rep := newReport(MethodDeterminized, worlds, moves, names)
-	rng := rand.New(rand.NewPCG(opt.Seed, 0x64657465))
 	sum := make([][]float64, len(worlds))
 	count := make([]int, len(worlds))
 	for i := range sum {
 		sum[i] = make([]float64, len(moves))
 	}
-	for k := range samples {
-		wi := rng.IntN(len(worlds))
+	for k, wi := range DeterminizedDraws(opt.Seed, len(worlds), samples) {
 		w := worlds[wi]
 		o := opt
-		o.Seed = opt.Seed + uint64(k) + 1
+		o.Seed = SampleSeed(opt.Seed, k+1)
 		est := make([]float64, len(moves))
 		o.Progress = nil
 		tr, err := mctsTree(w.Game, w.Root, o)
@@ -241,6 +239,22 @@ func Determinized[S any, G HiddenGame[S]](worlds []World[S, G], samples int, opt
 
 // MaxSamples bounds the worlds Determinized draws.
 const MaxSamples = 1000
+
+// DeterminizedDraws returns the worlds (indices among n) that Determinized
+// draws with this seed, one per sample, in order: the viewer steps the
+// k-th sample's search on its world with SampleSeed(seed, k).
+func DeterminizedDraws(seed uint64, n, samples int) []int {
+	rng := rand.New(rand.NewPCG(seed, 0x64657465))
+	out := make([]int, samples)
+	for k := range out {
+		out[k] = rng.IntN(n)
+	}
+	return out
+}
+
+// SampleSeed is the seed of the MCTS search of Determinized's k-th sample
+// (1-based) when the method's seed is seed.
+func SampleSeed(seed uint64, k int) uint64 { return seed + uint64(k) }
 
 func newReport[S any, G HiddenGame[S]](m HiddenMethod, worlds []World[S, G], moves []Move, names []string) HiddenReport {
 	rep := HiddenReport{Method: m}

@@ -10,6 +10,14 @@ type HiddenView struct {
 	Worlds []string // the deals, named
 	Rows   []HiddenRow
 	Risks  []string // "risk of ♣9: after ♣9 ♣10 ♠2, deal 1 needs ♦6, deal 2 needs ♥6"
+	// Determinised MCTS: the sample the viewer steps (Stepped says which,
+	// Sample of Samples), and the moves it overrates against the exact
+	// information sets (strategy fusion).
+	Stepped         string
+	Sample, Samples int
+	Fusion          []string
+	// PrevURL and NextURL step the neighbouring samples ("" at the ends).
+	PrevURL, NextURL string
 }
 
 // HiddenRow is one first move: its value in each deal and on average.

@@ -133,3 +133,44 @@ func TestBrowserCardsInfoSets(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserDeterminized steps determinised MCTS on the lecture's deal:
+// the tree is the first sample's MCTS search on the deal it drew, as if
+// open, with the Monte-Carlo panel; the table names ♣9's strategy fusion
+// (its exact value is 1.5, TestBrowserCardsInfoSets) and the risk after
+// ♣9 ♣10 ♠2; the next sample is one link away.
+func TestBrowserDeterminized(t *testing.T) {
+	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
+		t.Run(strconv.FormatInt(size.w, 10), func(t *testing.T) {
+			b := newBrowserEnv(t, size.w, size.h)
+			b.open("/view?" + url.Values{"game": {"cards"}, "algo": {"determinized"}, "samples": {"6"}, "iterations": {"200"}, "step": {"0"}}.Encode())
+			if got := b.text(`[data-testid="hidden-stepped"]`); !strings.Contains(got, "sample 1 of 6") {
+				t.Errorf("the table says %q, want it to name sample 1 of 6", got)
+			}
+			fusion := b.text(`[data-testid="hidden-fusion"]`)
+			if !strings.Contains(fusion, "♣9") || !strings.Contains(fusion, "only 1.5") {
+				t.Errorf("the fusion line reads %q, want ♣9 guaranteeing only 1.5", fusion)
+			}
+			if got := b.text(`[data-testid="hidden-risk"]`); !strings.Contains(got, "after ♣9 ♣10 ♠2") {
+				t.Errorf("the risk reads %q, want the throw after ♣9 ♣10 ♠2", got)
+			}
+			// Step into the first selection: the panel shows MAX's four cards.
+			for i := 1; i <= 40; i++ {
+				b.do(chromedp.KeyEvent(kb.ArrowRight))
+				b.waitFor(`document.getElementById("step").textContent.startsWith("step `+strconv.Itoa(i)+` ")`, "step "+strconv.Itoa(i))
+				if eval[bool](b, `document.querySelector('[data-testid="ucb"]') !== null`) {
+					break
+				}
+			}
+			if got := eval[int](b, `document.querySelectorAll('[data-testid="ucb"] tbody tr').length`); got != 4 {
+				t.Errorf("the first selection lists %d cards, want MAX's 4", got)
+			}
+			b.do(chromedp.ScrollIntoView(`[data-testid="hidden"]`))
+			b.screenshot("determinized-" + strconv.FormatInt(size.w, 10) + ".png")
+			next := b.attr(`[data-testid="sample-next"]`, "href")
+			if !strings.Contains(next, "sample=2") {
+				t.Errorf("the next sample's link is %q, want sample=2", next)
+			}
+		})
+	}
+}

@@ -359,7 +359,12 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		if err != nil {
 			return nil, err
 		}
-		v.Hidden = hiddenView(i18n.For(r.lang), rep)
+		if v.Hidden, err = hiddenView(i18n.For(r.lang), p, rep); err != nil {
+			return nil, err
+		}
+		if h := v.Hidden; h.Samples > 0 {
+			h.PrevURL, h.NextURL = sampleURL(v.Query, h.Sample-1, h.Samples), sampleURL(v.Query, h.Sample+1, h.Samples)
+		}
 	}
 	return v, nil
 }

@@ -1,18 +1,20 @@
 package web
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
 )
 
 // hiddenView converts what a method for hidden cards concluded for the
 // page, worded by loc: the numbers as the table shows them, the chosen
 // row, the risks.
-func hiddenView(loc *i18n.Localizer, rep search.HiddenReport) *templates.HiddenView {
+func hiddenView(loc *i18n.Localizer, p *scenario.Search, rep search.HiddenReport) (*templates.HiddenView, error) {
 	h := &templates.HiddenView{Worlds: rep.Worlds}
 	key := "hidden." + rep.Method.String()
 	h.Title, h.Note = loc.T(key+".title"), loc.T(key+".note")
@@ -23,11 +25,37 @@ func hiddenView(loc *i18n.Localizer, rep search.HiddenReport) *templates.HiddenV
 		}
 		h.Rows = append(h.Rows, row)
 	}
-	for i, m := range rep.Moves {
-		if i >= len(rep.Risk) || rep.Risk[i] == nil {
+	risks := rep
+	if rep.Method == search.MethodDeterminized {
+		// Determinised MCTS finds no risk itself (it searches every deal
+		// as if open): the exact information sets name what it misses.
+		exact, err := p.HiddenReportOf(search.MethodInfoSet)
+		if err != nil {
+			return nil, err
+		}
+		risks = exact
+		wi, _ := p.SampleWorld()
+		k := max(p.Scenario.Sample, 1)
+		n := p.Scenario.Samples
+		if n == 0 {
+			n = scenario.DefaultSamples
+		}
+		h.Stepped = loc.T("hidden.stepped", "K", strconv.Itoa(k), "Samples", strconv.Itoa(n), "Deal", strconv.Itoa(wi+1))
+		h.Sample, h.Samples = k, n
+		for i, m := range rep.Moves {
+			// A move whose exact value falls below the best because the
+			// deals' open solutions part ways where MAX cannot tell them
+			// apart: the sampled searches, each open, cannot see that.
+			if e := exact.Moves[i].Value; i < len(exact.Risk) && exact.Risk[i] != nil && e < exact.Value {
+				h.Fusion = append(h.Fusion, loc.T("hidden.fusion", "Move", m.Name, "Estimate", rep.Number(m.Value), "Exact", exact.Number(e)))
+			}
+		}
+	}
+	for i, m := range risks.Moves {
+		if i >= len(risks.Risk) || risks.Risk[i] == nil {
 			continue
 		}
-		f := rep.Risk[i]
+		f := risks.Risk[i]
 		var needs []string
 		for wi, b := range f.Best {
 			if b != nil {
@@ -36,5 +64,18 @@ func hiddenView(loc *i18n.Localizer, rep search.HiddenReport) *templates.HiddenV
 		}
 		h.Risks = append(h.Risks, loc.T("hidden.risk", "Move", m.Name, "Line", strings.Join(f.Line, " "), "Needs", strings.Join(needs, ", ")))
 	}
-	return h
+	return h, nil
+}
+
+
+// sampleURL is the viewer's address of determinised MCTS's k-th sample,
+// at its start; "" when there is no such sample.
+func sampleURL(query string, k, samples int) string {
+	if k < 1 || k > samples {
+		return ""
+	}
+	q, _ := url.ParseQuery(query)
+	q.Set("sample", strconv.Itoa(k))
+	q.Set("step", "0")
+	return "/view?" + q.Encode()
 }

@@ -31,7 +31,27 @@ func (p *Search) HiddenReport() (search.HiddenReport, error) {
 	if p.hidden == nil {
 		return search.HiddenReport{}, usage("clairvoyance and infoset are methods for the card game and the roads (--game cards or roads)")
 	}
-	return p.hidden()
+	return p.hidden(*p.Method)
+}
+
+// HiddenReportOf runs another method for imperfect information over the
+// same worlds (the viewer of determinised MCTS sets it beside the exact
+// information sets). It is a *UsageError for other scenarios.
+func (p *Search) HiddenReportOf(m search.HiddenMethod) (search.HiddenReport, error) {
+	if p.hidden == nil {
+		return search.HiddenReport{}, usage("clairvoyance and infoset are methods for the card game and the roads (--game cards or roads)")
+	}
+	return p.hidden(m)
+}
+
+// SampleWorld is, for determinised MCTS, the world (0-based) whose search
+// the viewer steps (Scenario.Sample) and how many worlds there are; -1
+// for other scenarios.
+func (p *Search) SampleWorld() (world, worlds int) {
+	if p.sampleWorld == nil {
+		return -1, 0
+	}
+	return p.sampleWorld[0], p.sampleWorld[1]
 }
 
 // DefaultSamples is the number of worlds determinised MCTS draws when
@@ -71,14 +91,33 @@ func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []sea
 	if p.Ordering == search.OrderEval {
 		return usage("%s has no evaluation to order by", name)
 	}
+	seed := s.Seed
+	if p.Method != nil && *p.Method == search.MethodDeterminized {
+		// The viewer steps one sample: its MCTS search on the world it
+		// drew, with its seed, exactly as Determinized runs it.
+		samples := orDefaultInt(s.Samples, DefaultSamples)
+		k := max(s.Sample, 1)
+		if s.Sample < 0 || k > samples {
+			return usage("sample must be from 1 to %d (the samples drawn), not %d", samples, s.Sample)
+		}
+		if s.World != 0 {
+			return usage("determinized draws its deals; step one with sample, not world")
+		}
+		wi = search.DeterminizedDraws(s.Seed, len(worlds), samples)[k-1]
+		seed = search.SampleSeed(s.Seed, k)
+		p.Algorithm = search.AlgoMCTS
+		p.sampleWorld = &[2]int{wi, len(worlds)}
+	} else if s.Sample != 0 {
+		return usage("sample belongs to --algo determinized")
+	}
 	w := worlds[wi]
 	p.RootKind = w.Game.ToMove(w.Root)
 	p.shaper = newGameShaper(search.Game[S](w.Game), w.Root, 0, true, facts)
 	if p.Method != nil {
-		m, budget := *p.Method, s.Budget
+		budget := s.Budget
 		mopt := search.MCTSOptions[S]{Iterations: p.mcts.Iterations, C: p.mcts.C, Seed: s.Seed, Bounds: p.outcomes, Budget: budget}
 		samples := orDefaultInt(s.Samples, DefaultSamples)
-		p.hidden = func() (search.HiddenReport, error) {
+		p.hidden = func(m search.HiddenMethod) (search.HiddenReport, error) {
 			switch m {
 			case search.MethodInfoSet:
 				return search.InfoSets(worlds, budget)
@@ -104,7 +143,7 @@ func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []sea
 		}
 		return name
 	}
-	opt := search.Options[S]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed, Bounds: p.Bounds}
+	opt := search.Options[S]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: seed, Bounds: p.Bounds}
 	return setRun(p, w.Game, w.Root, opt)
 }
 

@@ -100,8 +100,11 @@ type Scenario struct {
 	C          float64
 	Playout    string
 	// Samples is the number of worlds determinised MCTS draws (Algo
-	// "determinized"); 0 means DefaultSamples.
+	// "determinized"); 0 means DefaultSamples. Sample is the one of them
+	// the viewer steps (1-based; 0 means 1): its MCTS search on the deal it
+	// drew, as if the cards were open.
 	Samples int
+	Sample  int
 	// The searches on real games (minimax and the negamax family: negamax,
 	// pvs, mtdf, id). TT is the size of the transposition table in
 	// entries, 0 for none (mtdf, and symmetry, take
@@ -171,6 +174,7 @@ func (s Scenario) Query() url.Values {
 	}
 	set("playout", s.Playout)
 	setInt("samples", s.Samples)
+	setInt("sample", s.Sample)
 	setInt("tt", s.TT)
 	set("replace", s.Replace)
 	if s.Symmetry {
@@ -184,7 +188,7 @@ func (s Scenario) Query() url.Values {
 
 // Names lists the query parameters a Scenario reads.
 var Names = []string{"tree", "root", "game", "position", "matches", "take", "random", "seed",
-	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world", "iterations", "c", "playout", "samples",
+	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world", "iterations", "c", "playout", "samples", "sample",
 	"tt", "replace", "symmetry", "aspiration"}
 
 // FromQuery decodes a scenario from query parameters. Unknown parameters
@@ -227,6 +231,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 	num("world", &s.World)
 	num("iterations", &s.Iterations)
 	num("samples", &s.Samples)
+	num("sample", &s.Sample)
 	if x := v.Get("c"); x != "" && err == nil {
 		c, e := strconv.ParseFloat(x, 64)
 		if e != nil {
@@ -313,8 +318,9 @@ type Search struct {
 	// which searches the open world that the viewer steps through.
 	Method *search.HiddenMethod
 	// Deal is the card game's parsed deal (nil for other sources).
-	Deal   *cards.Deal
-	hidden func() (search.HiddenReport, error)
+	Deal        *cards.Deal
+	hidden      func(search.HiddenMethod) (search.HiddenReport, error)
+	sampleWorld *[2]int // determinized: the stepped sample's world, and the number of worlds
 	// mcts holds the MCTS parameters, outcomes the least and greatest
 	// utility of the source (the rewards' scale; zero for [−1, 1]).
 	mcts     search.MCTSParams
