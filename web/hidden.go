@@ -67,7 +67,6 @@ func hiddenView(loc *i18n.Localizer, p *scenario.Search, rep search.HiddenReport
 	return h, nil
 }
 
-
 // sampleURL is the viewer's address of determinised MCTS's k-th sample,
 // at its start; "" when there is no such sample.
 func sampleURL(query string, k, samples int) string {
