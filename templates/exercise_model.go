@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"strings"
+
+	"github.com/abtrace/abtrace/search/exercise"
 )
 
 // ExercisePage is the fill-in exercise: a generated tree to work by hand,
@@ -274,13 +276,6 @@ func (n ExerciseNode) glyph() string {
 	return "M" + num(-r) + " " + num(y-r) + " L" + num(r) + " " + num(y-r) + " L0 " + num(y+r*0.8) + " Z"
 }
 
-func (n ExerciseNode) label() string {
-	if n.ID == "" {
-		return "root (" + n.kindName() + ")"
-	}
-	return "node " + n.Name + " (" + n.kindName() + ")"
-}
-
 func (e ExerciseEdge) x1() string { return num(exX(e.X1)) }
 func (e ExerciseEdge) y1() string { return num(exY(e.Y1) + exEdgeStart) }
 func (e ExerciseEdge) x2() string { return num(exX(e.X2)) }
@@ -320,20 +315,30 @@ func notation(p *ExercisePage, symbols, ascii string) string {
 	return symbols
 }
 
-func keyText(want string) string {
+func keyText(ctx context.Context, want string) string {
 	if want == "" {
-		return "never visited (pruned)"
+		return T(ctx, "worksheet.never")
 	}
 	return want
 }
 
 func (n ExerciseNode) box() string { return num(-exInputW / 2) }
 
-func worksheetLabel(key bool) string {
+func worksheetLabel(ctx context.Context, key bool) string {
 	if key {
-		return "The answer key: the tree with every value and bound, pruned edges crossed out"
+		return T(ctx, "worksheet.aria.key")
 	}
-	return "The exercise tree, blank"
+	return T(ctx, "worksheet.aria.blank")
+}
+
+// worksheetRule is the exercise's prune rule in words, in the page's
+// language and the worksheet's notation.
+func worksheetRule(ctx context.Context, p *ExercisePage) string {
+	rule := T(ctx, "worksheet.rule.ge")
+	if p.Prune == "gt" {
+		rule = T(ctx, "worksheet.rule.gt")
+	}
+	return exercise.Notation(p.Notation).Write(rule)
 }
 
 // Matchsticks is the lecture's matchstick exercise: 5 matches, take 1 or 2,
@@ -572,11 +577,11 @@ func prunedLabel(p *ExercisePage, which string) string {
 }
 
 // worksheetHelp says how the worksheet prints.
-func (p *ExercisePage) worksheetHelp() string {
+func worksheetHelp(ctx context.Context, p *ExercisePage) string {
 	if p.ShowKey {
-		return "Print it (Ctrl+P): the tree on page 1, the answer key on a page of its own."
+		return T(ctx, "worksheet.help.key")
 	}
-	return "Print it (Ctrl+P) for the class: the tree across the page. The answer key stays hidden until you show it."
+	return T(ctx, "worksheet.help")
 }
 
 // exerciseTitleIn is the fill-in page's title in the page's language.

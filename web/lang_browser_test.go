@@ -31,6 +31,7 @@ var translatedPages = []struct{ name, path string }{
 	{"diff", "/diff?" + url.Values{"tree": {tree.Textbook}}.Encode()},
 	{"exercise", "/exercise?seed=1"},
 	{"predict", "/exercise/predict?seed=1"},
+	{"worksheet", "/exercise/worksheet?seed=1&key=1"},
 }
 
 // TestBrowserNoEnglishLeft opens every translated page with lang=de and
