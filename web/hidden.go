@@ -15,7 +15,7 @@ import (
 // page, worded by loc: the numbers as the table shows them, the chosen
 // row, the risks.
 func hiddenView(loc *i18n.Localizer, p *scenario.Search, rep search.HiddenReport) (*templates.HiddenView, error) {
-	h := &templates.HiddenView{Worlds: rep.Worlds}
+	h := &templates.HiddenView{Worlds: worldNames(loc, p, rep.Worlds)}
 	key := "hidden." + rep.Method.String()
 	h.Title, h.Note = loc.T(key+".title"), loc.T(key+".note")
 	for i, m := range rep.Moves {
@@ -77,4 +77,22 @@ func sampleURL(query string, k, samples int) string {
 	q.Set("sample", strconv.Itoa(k))
 	q.Set("step", "0")
 	return "/view?" + q.Encode()
+}
+
+// worldNames words the worlds of a report in the page's language: the
+// card game's deals by the hand MIN holds, the roads by where the
+// diamonds are.
+func worldNames(loc *i18n.Localizer, p *scenario.Search, names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		switch {
+		case p.Deal != nil && i < len(p.Deal.Min):
+			out[i] = loc.T("hidden.world.deal", "N", strconv.Itoa(i+1), "Hand", p.Deal.HandText(i))
+		case p.Scenario.Game == "roads" && i < 2:
+			out[i] = loc.T("hidden.world.roads-" + strconv.Itoa(i+1))
+		default:
+			out[i] = n
+		}
+	}
+	return out
 }

@@ -127,6 +127,9 @@ func handText(h []Card) string {
 	return strings.Join(parts, " ")
 }
 
+// HandText writes the i-th MIN hand as the deal does: "♥4 ♠2 ♣10 ♣5".
+func (d Deal) HandText(i int) string { return handText(d.Min[i]) }
+
 // HandName names the i-th MIN hand for people: "deal 1 (MIN holds ♥4 ♠2
 // ♣10 ♣5)".
 func (d Deal) HandName(i int) string {
