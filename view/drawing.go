@@ -531,7 +531,7 @@ func ShortText(s string) string {
 		if err != nil {
 			return d
 		}
-		return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(x, 'f', 2, 64), "0"), ".")
+		return Decimal(x)
 	})
 }
 
