@@ -33,7 +33,7 @@ func (s *Server) diffPage(c echo.Context) error {
 		d.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.DiffPageView(d))
 	}
-	p, err := sc.Prepare()
+	p, err := prepare(c, sc)
 	if err != nil {
 		d.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.DiffPageView(d))

@@ -19,6 +19,7 @@ import (
 	"github.com/abtrace/abtrace/search/fuzzy"
 	"github.com/abtrace/abtrace/search/parallel"
 	"github.com/abtrace/abtrace/search/play"
+	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tictactoe"
 	"github.com/abtrace/abtrace/search/tournament"
 	"github.com/abtrace/abtrace/templates"
@@ -179,7 +180,7 @@ func tournamentConfig(q url.Values) (tournament.Config, []templates.FormField, e
 		{Name: "games", Label: "Openings per pairing", Value: games},
 		{Name: "seed", Label: "Seed", Value: seed},
 	}
-	c := tournament.Config{Game: game, Evals: tournament.ParseEvals(evals)}
+	c := tournament.Config{Game: game, Evals: tournament.ParseEvals(evals), Nodes: scenario.MaxWork}
 	var err error
 	if c.Depth, err = strconv.Atoi(depth); err != nil || c.Depth < 1 || c.Depth > pageMaxTournamentDepth {
 		return c, fields, badParam("depth", "the depth must be a whole number from 1 to %d here, not %q", pageMaxTournamentDepth, depth)
@@ -393,7 +394,7 @@ func parallelConfig(q url.Values) (parallel.Config, []templates.FormField, error
 		{Name: "evals", Label: "Evaluations, one worker each", Value: evals},
 		{Name: "depth", Label: "Deepest search", Value: depth},
 	}
-	c := parallel.Config{Game: game, Position: pos, Evals: tournament.ParseEvals(evals)}
+	c := parallel.Config{Game: game, Position: pos, Evals: tournament.ParseEvals(evals), Nodes: scenario.MaxWork}
 	var err error
 	if c.MaxDepth, err = strconv.Atoi(depth); err != nil || c.MaxDepth < 1 || c.MaxDepth > pageMaxParallelDepth {
 		return c, fields, badParam("depth", "the deepest search must be a whole number from 1 to %d here, not %q", pageMaxParallelDepth, depth)
@@ -536,7 +537,7 @@ func (s *Server) playPage(c echo.Context) error {
 		p.Error = badParam("depth", "the depth must be a whole number, not %q", depth).Error()
 		return s.render(c, http.StatusBadRequest, templates.PlayGamePage(p))
 	}
-	spec := play.Spec{Game: gameName, Moves: play.ParseMoves(q.Get("moves")), Eval: eval, Kuhlmann: kuhl, Depth: d, HumanFirst: you != "second"}
+	spec := play.Spec{Game: gameName, Moves: play.ParseMoves(q.Get("moves")), Eval: eval, Kuhlmann: kuhl, Depth: d, HumanFirst: you != "second", Nodes: scenario.MaxWork}
 	g, err := play.New(spec)
 	if err != nil {
 		p.Error = errorText(langOf(c), err)

@@ -55,7 +55,7 @@ func (s *Server) exercise(c echo.Context) error {
 			return s.exerciseFail(c, err)
 		}
 	}
-	ex, err := exercise.Generate(p)
+	ex, err := generateExercise(c, p)
 	if err != nil {
 		return s.exerciseFail(c, err)
 	}
@@ -111,7 +111,7 @@ func (s *Server) exercisePredict(c echo.Context) error {
 	if err != nil {
 		return s.exerciseFail(c, err)
 	}
-	ex, err := exercise.Generate(p)
+	ex, err := generateExercise(c, p)
 	if err != nil {
 		return s.exerciseFail(c, err)
 	}

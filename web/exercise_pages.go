@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"math"
 	"net/http"
@@ -60,11 +61,11 @@ func (s *Server) exercisePage(c echo.Context) error {
 	if err != nil {
 		return fail(err)
 	}
-	ex, err := exercise.Generate(p)
+	ex, err := generateExercise(c, p)
 	if err != nil {
 		return fail(err)
 	}
-	if err := buildExercise(page, ex, apiWords(c)); err != nil {
+	if err := buildExercise(c.Request().Context(), page, ex, apiWords(c)); err != nil {
 		return err
 	}
 	// The page's links open in its language, English too.
@@ -111,11 +112,11 @@ func (s *Server) worksheetPage(c echo.Context) error {
 			return fail(err)
 		}
 	}
-	ex, err := exercise.Generate(p)
+	ex, err := generateExercise(c, p)
 	if err != nil {
 		return fail(err)
 	}
-	if err := buildExercise(page, ex, nil); err != nil {
+	if err := buildExercise(c.Request().Context(), page, ex, nil); err != nil {
 		return err
 	}
 	key, err := exercise.AnswerKey(ex, notation)
@@ -162,12 +163,13 @@ func flagOn(s string) bool {
 // search for the hints.
 //
 // words words the hints (the search's narration) in the page's language;
-// nil leaves them in English.
-func buildExercise(page *templates.ExercisePage, ex *exercise.Exercise, words exercise.Words) error {
+// nil leaves them in English. Its searches run under the server's budget
+// with ctx.
+func buildExercise(ctx context.Context, page *templates.ExercisePage, ex *exercise.Exercise, words exercise.Words) error {
 	p := ex.Params
 	pq := p.Query()
 	sc := scenario.Scenario{Tree: ex.Text, Root: pq.Get("root"), Prune: pq.Get("prune")}
-	ps, err := sc.Prepare()
+	ps, err := budgeted(ctx, sc).Prepare()
 	if err != nil {
 		return err
 	}
@@ -233,7 +235,7 @@ func (s *Server) matchstickPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := exercise.MatchScenario.Prepare()
+	p, err := prepare(c, exercise.MatchScenario)
 	if err != nil {
 		return err
 	}
@@ -271,11 +273,11 @@ func (s *Server) predictPage(c echo.Context) error {
 	if err != nil {
 		return fail(err)
 	}
-	ex, err := exercise.Generate(p)
+	ex, err := generateExercise(c, p)
 	if err != nil {
 		return fail(err)
 	}
-	if err := buildExercise(page, ex, nil); err != nil {
+	if err := buildExercise(c.Request().Context(), page, ex, nil); err != nil {
 		return err
 	}
 	qs, err := exercise.Questions(ex)
@@ -364,7 +366,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 	if err != nil {
 		return fail(err)
 	}
-	ex, err := exercise.Generate(p)
+	ex, err := generateExercise(c, p)
 	if err != nil {
 		return fail(err)
 	}
@@ -374,7 +376,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 	}
 	cur := *ex
 	cur.Text = current.String()
-	if err := buildExercise(&o.Page, &cur, nil); err != nil {
+	if err := buildExercise(c.Request().Context(), &o.Page, &cur, nil); err != nil {
 		return err
 	}
 	base := p.Query()
@@ -426,7 +428,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 	if o.Checked {
 		opt := cur
 		opt.Text = r.Optimal
-		if err := buildExercise(&o.Optimal, &opt, nil); err != nil {
+		if err := buildExercise(c.Request().Context(), &o.Optimal, &opt, nil); err != nil {
 			return err
 		}
 		o.Page.MarkPruned(r.Pruned)

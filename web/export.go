@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -33,16 +34,17 @@ type exported struct {
 // exportedView builds the drawing of the view that a query describes: the
 // viewer's query (a scenario, step, open), or the comparison's with pane=
 // naming one of its panes (its ordering or algorithm, or its number from
-// 1). The drawing is made exactly as the page makes it.
-func (s *Server) exportedView(q url.Values) (*exported, error) {
+// 1). The drawing is made exactly as the page makes it, under the server's
+// budget with the request's context ctx.
+func (s *Server) exportedView(ctx context.Context, q url.Values) (*exported, error) {
 	if q.Has("pane") {
-		return s.exportedPane(q)
+		return s.exportedPane(ctx, q)
 	}
 	r, err := parseView(q)
 	if err != nil {
 		return nil, &scenario.UsageError{Err: err}
 	}
-	p, err := r.scenario.Prepare()
+	p, err := budgeted(ctx, r.scenario).Prepare()
 	if err != nil {
 		return nil, err
 	}
@@ -67,11 +69,12 @@ func newExported(v *templates.View, p *scenario.Search, pane string) *exported {
 	return &exported{drawing: d, view: v, search: p, title: title, file: file}
 }
 
-func (s *Server) exportedPane(q url.Values) (*exported, error) {
+func (s *Server) exportedPane(ctx context.Context, q url.Values) (*exported, error) {
 	r, err := parseCompare(q)
 	if err != nil {
 		return nil, &scenario.UsageError{Err: err}
 	}
+	r.base = budgeted(ctx, r.base)
 	cmp, runs, err := s.comparison(r)
 	if err != nil {
 		return nil, err
@@ -109,6 +112,9 @@ func (s *Server) exportError(c echo.Context, err error) error {
 	if scenario.IsUsage(err) || errors.As(err, &pe) {
 		return c.String(http.StatusBadRequest, "abtrace export: "+err.Error()+"\n")
 	}
+	if status, msg, ok := budgetError(err); ok {
+		return c.String(status, "abtrace export: "+msg+"\n")
+	}
 	return err
 }
 
@@ -125,7 +131,7 @@ func attach(c echo.Context, contentType, file string, data []byte, inline bool) 
 // exportSVG answers /export.svg: the view's drawing as a standalone SVG.
 // download=1 asks for a file to save rather than an image to show.
 func (s *Server) exportSVG(c echo.Context) error {
-	x, err := s.exportedView(c.QueryParams())
+	x, err := s.exportedView(c.Request().Context(), c.QueryParams())
 	if err != nil {
 		return s.exportError(c, err)
 	}
@@ -152,7 +158,7 @@ func (s *Server) exportTeX(c echo.Context) error {
 		opt.Mode, suffix = export.TeXKey, "-key"
 		q.Set("step", "end")
 	}
-	x, err := s.exportedView(q)
+	x, err := s.exportedView(c.Request().Context(), q)
 	if err != nil {
 		return s.exportError(c, err)
 	}
@@ -189,7 +195,7 @@ func (s *Server) exportPNG(c echo.Context) error {
 		}
 		scale = f
 	}
-	x, err := s.exportedView(q)
+	x, err := s.exportedView(c.Request().Context(), q)
 	if err != nil {
 		return s.exportError(c, err)
 	}
@@ -204,13 +210,14 @@ func (s *Server) exportPNG(c echo.Context) error {
 }
 
 // playerFile makes the standalone HTML file of the search a viewer query
-// describes, starting at its step.
-func (s *Server) playerFile(q url.Values) ([]byte, string, error) {
+// describes, starting at its step, under the server's budget with the
+// request's context ctx.
+func (s *Server) playerFile(ctx context.Context, q url.Values) ([]byte, string, error) {
 	r, err := parseView(q)
 	if err != nil {
 		return nil, "", &scenario.UsageError{Err: err}
 	}
-	p, err := r.scenario.Prepare()
+	p, err := budgeted(ctx, r.scenario).Prepare()
 	if err != nil {
 		return nil, "", err
 	}
@@ -261,7 +268,7 @@ func (s *Server) playerFile(q url.Values) ([]byte, string, error) {
 // exportHTML answers /export.html: a standalone HTML file of the whole
 // search that plays with its keys, for a course page or an LMS.
 func (s *Server) exportHTML(c echo.Context) error {
-	data, file, err := s.playerFile(c.QueryParams())
+	data, file, err := s.playerFile(c.Request().Context(), c.QueryParams())
 	if err != nil {
 		return s.exportError(c, err)
 	}
@@ -281,7 +288,7 @@ func embedPolicy() string {
 //
 //	<iframe src="http://host/embed?tree=...&step=0" width="800" height="560"></iframe>
 func (s *Server) embed(c echo.Context) error {
-	data, _, err := s.playerFile(c.QueryParams())
+	data, _, err := s.playerFile(c.Request().Context(), c.QueryParams())
 	if err != nil {
 		return s.exportError(c, err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/exercise"
 	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
@@ -56,14 +57,23 @@ const (
 	DefaultMemoryLimit = 1 << 30
 )
 
-// heavyRoutes are the routes whose requests run searches: the viewer page
-// (a search to the requested step and its count), the comparison, the
-// lab, and the exercises (generation and checking).
+// heavyRoutes are the routes whose requests run searches, each under the
+// server's budget (workBudget): the viewer page (a search to the
+// requested step and its count), the comparison, the lab, the exports and
+// the trace diff (a search to a step), the exercises (generation, checking
+// and grading), the game against the engine, the tournament and the
+// coordinated search (their event streams and the tournament's JSON; their
+// pages are forms that open the stream), and the fuzzy goal page (the
+// formulas of a position and of each move from it). The websocket's
+// sessions have their own caps (Hub.SetLimits).
 var heavyRoutes = map[string]bool{
 	"/view": true, "/compare": true, "/api/compare": true, "/lab": true,
-	"/api/exercise": true, "/api/exercise/check": true, "/exercise": true, "/exercise/worksheet": true,
+	"/export.svg": true, "/export.tex": true, "/export.png": true, "/export.html": true, "/embed": true, "/diff": true,
+	"/api/exercise": true, "/api/exercise/check": true, "/api/exercise/predict": true,
+	"/exercise": true, "/exercise/worksheet": true,
 	"/exercise/matchsticks": true, "/exercise/predict": true, "/exercise/ordering": true,
-	"/play": true, "/api/tournament": true,
+	"/play": true, "/api/tournament": true, StreamPrefix + "tournament": true, StreamPrefix + "parallel": true,
+	"/fuzzy": true,
 }
 
 // budgeted returns sc with the server's budget: scenario.MaxWork nodes for
@@ -71,8 +81,22 @@ var heavyRoutes = map[string]bool{
 // searches stop when the client leaves. Prepare then refuses a tree over
 // the budget with a usage error that says how to get under it.
 func budgeted(ctx context.Context, sc scenario.Scenario) scenario.Scenario {
-	sc.Budget = search.Budget{Nodes: scenario.MaxWork, Context: ctx}
+	sc.Budget = workBudget(ctx)
 	return sc
+}
+
+// workBudget is the server's budget of one search (or of one exercise's
+// generation, all its attempts together): scenario.MaxWork nodes and the
+// request's or session's context ctx.
+func workBudget(ctx context.Context) search.Budget {
+	return search.Budget{Nodes: scenario.MaxWork, Context: ctx}
+}
+
+// generateExercise generates the exercise p describes under the server's
+// budget and the request's context: it stops within an attempt (well
+// under a millisecond) of the client leaving.
+func generateExercise(c echo.Context, p exercise.Params) (*exercise.Exercise, error) {
+	return exercise.GenerateWithin(p, workBudget(c.Request().Context()))
 }
 
 // prepare prepares a scenario of the request under the server's budget.

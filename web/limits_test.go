@@ -501,3 +501,86 @@ func TestLargeTreeLinks(t *testing.T) {
 		t.Errorf("the tree's query stands %d times in the page of %d folds, want a few (the step controls and the data)", repeats, folds)
 	}
 }
+
+// TestHeavyGateEveryRoute: every route that runs a search is in
+// heavyRoutes, so that with every slot taken it waits and then gets 503
+// with Retry-After.
+func TestHeavyGateEveryRoute(t *testing.T) {
+	cfg := testConfig()
+	cfg.MaxHeavy = 1
+	s := New(cfg)
+	s.heavyWait = 10 * time.Millisecond
+	s.heavy <- struct{}{}
+	defer func() { <-s.heavy }()
+	paths := []string{
+		"/play?game=connect4&depth=2",
+		"/fuzzy?position=x...o....",
+		StreamPrefix + "tournament?game=tictactoe&evals=lines,aima&depth=1&games=1",
+		StreamPrefix + "parallel?game=tictactoe&evals=lines&depth=2",
+		"/api/tournament?game=tictactoe&evals=lines,aima&depth=1&games=1",
+		"/export.svg?tree=(1+2)&step=end", "/export.tex?tree=(1+2)", "/export.png?tree=(1+2)",
+		"/export.html?tree=(1+2)", "/embed?tree=(1+2)", "/diff?tree=(1+2)",
+		"/exercise?seed=1", "/exercise/worksheet?seed=1", "/exercise/predict?seed=1",
+		"/exercise/ordering?seed=1", "/exercise/matchsticks", "/api/exercise?seed=1",
+	}
+	for _, p := range paths {
+		t.Run(p, func(t *testing.T) {
+			rec := httpGet(t, s, p)
+			if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != "5" {
+				t.Errorf("with every slot taken: got %d, Retry-After %q; want 503 and Retry-After 5", rec.Code, rec.Header().Get("Retry-After"))
+			}
+		})
+	}
+	t.Run("POST", func(t *testing.T) {
+		for _, p := range []string{"/api/exercise/check", "/api/exercise/predict", "/diff"} {
+			req := httptest.NewRequest(http.MethodPost, p, strings.NewReader("{}"))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			s.Echo().ServeHTTP(rec, req)
+			if rec.Code != http.StatusServiceUnavailable {
+				t.Errorf("POST %s with every slot taken: got %d, want 503", p, rec.Code)
+			}
+		}
+	})
+}
+
+// TestBudgetOnEveryRoute: the exports and the diff search under the
+// server's budget too: a scenario over it is refused with a 400 that says
+// how to get under it.
+func TestBudgetOnEveryRoute(t *testing.T) {
+	s := New(testConfig())
+	for _, p := range []string{"/export.svg", "/export.tex", "/export.png", "/export.html", "/embed", "/diff"} {
+		t.Run(p, func(t *testing.T) {
+			rec := httpGet(t, s, p+"?game=nim&matches=64&take=8&step=end")
+			if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "matches=23") {
+				t.Errorf("got %d, want 400 naming matches=23 in:\n%s", rec.Code, shorten(rec.Body.String(), 2000))
+			}
+		})
+	}
+}
+
+// TestExerciseCancelled: an exercise whose client has left is not
+// generated: the generation looks at the request's context before every
+// attempt, so a request that would try all exercise.MaxAttempts trees and
+// then answer 400 answers at once that the search was stopped.
+func TestExerciseCancelled(t *testing.T) {
+	s := New(testConfig())
+	// No tree meets these constraints (see the exercise package's
+	// TestGenerateNotMet): a live request tries every attempt, then says so.
+	const never = "seed=1&b=2&d=4&min=0&max=1&min_cutoffs=6"
+	for _, p := range []string{"/exercise", "/exercise/worksheet", "/exercise/predict", "/exercise/ordering", "/api/exercise"} {
+		t.Run(p, func(t *testing.T) {
+			if rec := httpGet(t, s, p+"?"+never); rec.Code != http.StatusBadRequest {
+				t.Fatalf("live request: got %d, want 400 (no tree meets the constraints)", rec.Code)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			req := httptest.NewRequest(http.MethodGet, p+"?"+never, nil).WithContext(ctx)
+			rec := httptest.NewRecorder()
+			s.Echo().ServeHTTP(rec, req)
+			if rec.Code != http.StatusServiceUnavailable {
+				t.Errorf("client gone: got %d, want 503 (the generation stopped before its first attempt)", rec.Code)
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package exercise
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -52,18 +53,41 @@ type Solution struct {
 // attempts meets the constraints, the error names the one that failed and
 // wraps ErrNotMet. Every error is an *Error.
 func Generate(p Params) (*Exercise, error) {
-	return generate(p, nil)
+	return generate(p, search.Budget{}, nil)
 }
 
-// generate is Generate, calling onAttempt (if not nil) before each attempt.
-func generate(p Params, onAttempt func(attempt int)) (*Exercise, error) {
+// GenerateWithin is Generate under a work budget, as a server generates:
+// b.Context is looked at before every attempt (an attempt is one search of
+// a tree of at most MaxLeaves leaves, well under a millisecond) and inside
+// every search, so that the generation stops soon after the caller has
+// gone, with an error that wraps the context's; b.Nodes bounds the nodes
+// all the attempts' searches enter together, and a generation that would
+// need more stops with a *search.BudgetError. These two errors are not
+// *Error: they say nothing of the parameters.
+func GenerateWithin(p Params, b search.Budget) (*Exercise, error) {
+	return generate(p, b, nil)
+}
+
+// generate is GenerateWithin, calling onAttempt (if not nil) before each
+// attempt.
+func generate(p Params, b search.Budget, onAttempt func(attempt int)) (*Exercise, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	var tl tally
+	var spent int64 // nodes the attempts' searches entered
 	for attempt := range MaxAttempts {
 		if onAttempt != nil {
 			onAttempt(attempt)
+		}
+		if b.Context != nil && b.Context.Err() != nil {
+			return nil, fmt.Errorf("exercise: generation stopped before attempt %d: %w", attempt, context.Cause(b.Context))
+		}
+		left := search.Budget{Context: b.Context}
+		if b.Nodes > 0 {
+			if left.Nodes = b.Nodes - spent; left.Nodes <= 0 {
+				return nil, fmt.Errorf("exercise: generation stopped before attempt %d: %w", attempt, &search.BudgetError{Nodes: b.Nodes})
+			}
 		}
 		t, err := p.draw(p.derive(attempt))
 		if errors.Is(err, errTooManyLeaves) {
@@ -73,10 +97,11 @@ func generate(p Params, onAttempt func(attempt int)) (*Exercise, error) {
 		if err != nil {
 			return nil, fmt.Errorf("exercise: drawing a tree: %w", err)
 		}
-		sol, err := solve(t, p)
+		sol, err := solve(t, p, left)
 		if err != nil {
 			return nil, fmt.Errorf("exercise: searching a tree: %w", err)
 		}
+		spent += int64(sol.Nodes)
 		cuts := sol.Cutoffs >= p.MinCutoffs
 		deep := !p.Deep || sol.DeepCutoffs > 0
 		tl.add(sol, cuts, deep)
@@ -229,8 +254,8 @@ func (r pcg) below(n uint64) uint64 {
 // solve searches t untraced, as the exercise is solved: alpha-beta with p's
 // prune rule, natural order, fail-soft. Deep cutoffs are those at depth
 // ≤ Depth−2, whose children are inner nodes in a level tree.
-func solve(t *tree.Tree, p Params) (Solution, error) {
-	res, err := search.AlphaBeta(tree.Game{}, t.Root, search.Options[*tree.Node]{Prune: p.Prune}, nil)
+func solve(t *tree.Tree, p Params, b search.Budget) (Solution, error) {
+	res, err := search.AlphaBeta(tree.Game{}, t.Root, search.Options[*tree.Node]{Prune: p.Prune, Budget: b}, nil)
 	if err != nil {
 		return Solution{}, err
 	}

@@ -1,7 +1,9 @@
 package exercise
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -288,7 +290,7 @@ func TestGenerateRefusesFast(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			attempts := 0
-			ex, err := generate(tt.p, func(int) { attempts++ })
+			ex, err := generate(tt.p, search.Budget{}, func(int) { attempts++ })
 			if err == nil {
 				t.Fatalf("Generate gave %s, want an error", ex.Text)
 			}
@@ -327,7 +329,7 @@ func TestGenerateNotMet(t *testing.T) {
 		t.Fatalf("MostCutoffs(2, 4) = %d: the test needs a request the bound allows", MostCutoffs(2, 4))
 	}
 	attempts := 0
-	_, err := generate(p, func(int) { attempts++ })
+	_, err := generate(p, search.Budget{}, func(int) { attempts++ })
 	if !errors.Is(err, ErrNotMet) || fieldOf(err) != "min_cutoffs" {
 		t.Fatalf("error %v, want ErrNotMet on min_cutoffs", err)
 	}
@@ -415,4 +417,55 @@ func BenchmarkGenerate(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestGenerateWithin checks the budget of a generation: a context ended
+// during attempt k stops it before attempt k+1, a node budget stops it
+// with a *search.BudgetError, and a budget large enough changes nothing.
+func TestGenerateWithin(t *testing.T) {
+	// No tree meets these (see TestGenerateNotMet): the generation would
+	// try all MaxAttempts trees.
+	never := params(func(p *Params) { p.BMin, p.BMax, p.Depth, p.Min, p.Max, p.MinCutoffs = 2, 2, 4, 0, 1, 6 })
+	for _, stopAt := range []int{0, 1, 17, MaxAttempts - 1} {
+		t.Run(fmt.Sprintf("cancel at attempt %d", stopAt), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			attempts := 0
+			_, err := generate(never, search.Budget{Context: ctx}, func(a int) {
+				attempts++
+				if a == stopAt {
+					cancel()
+				}
+			})
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("error %v, want one wrapping context.Canceled", err)
+			}
+			if attempts != stopAt+1 {
+				t.Errorf("attempts begun: got %d, want %d", attempts, stopAt+1)
+			}
+		})
+	}
+	t.Run("node budget", func(t *testing.T) {
+		for _, nodes := range []int64{1, 30, 1000} {
+			_, err := GenerateWithin(never, search.Budget{Nodes: nodes})
+			if !search.IsBudget(err) {
+				t.Errorf("budget %d: error %v, want a *search.BudgetError", nodes, err)
+			}
+		}
+	})
+	t.Run("enough", func(t *testing.T) {
+		for _, p := range []Params{DefaultParams(), params(func(p *Params) { p.Deep, p.MinCutoffs = true, 2 })} {
+			want, err := Generate(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := GenerateWithin(p, search.Budget{Nodes: 1 << 30, Context: context.Background()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Text != want.Text || got.Attempt != want.Attempt {
+				t.Errorf("within a budget: got tree %s (attempt %d), want %s (attempt %d)", got.Text, got.Attempt, want.Text, want.Attempt)
+			}
+		}
+	})
 }

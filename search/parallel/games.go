@@ -27,6 +27,9 @@ type Config struct {
 	Position string   `json:"position"` // as the game's Parse reads it; "" is the start
 	Evals    []string `json:"evals"`    // one worker per evaluation
 	MaxDepth int      `json:"max_depth"`
+	// Nodes is the node budget of each of the workers' searches
+	// (search.Budget.Nodes); 0 sets none. A server sets one.
+	Nodes int64 `json:"-"`
 }
 
 // Result is a finished coordinated search.
@@ -60,7 +63,7 @@ func Run(ctx context.Context, c Config, update func(Update)) (Result, error) {
 			}
 			g := reversi.ForEvaluation(c.Game == "suicide-reversi", ev)
 			ws = append(ws, &Deepening[reversi.State, reversi.Game]{Eval: ev, EvalName: ev.Name(), Game: g,
-				Win: g.Win, Loss: g.Loss, MaxDepth: c.MaxDepth, MoveName: reversi.MoveString})
+				Win: g.Win, Loss: g.Loss, MaxDepth: c.MaxDepth, Nodes: c.Nodes, MoveName: reversi.MoveString})
 		}
 		return finish(ctx, st, ws, update)
 	case "connect4":
@@ -75,7 +78,7 @@ func Run(ctx context.Context, c Config, update func(Update)) (Result, error) {
 				return Result{}, err
 			}
 			ws = append(ws, &Deepening[connect4.State, connect4.Game]{Eval: ev, EvalName: ev.Name(),
-				Game: connect4.Game{Win: connect4.WinScore}, Win: connect4.WinScore, Loss: -connect4.WinScore, MaxDepth: c.MaxDepth, MoveName: connect4.MoveString})
+				Game: connect4.Game{Win: connect4.WinScore}, Win: connect4.WinScore, Loss: -connect4.WinScore, MaxDepth: c.MaxDepth, Nodes: c.Nodes, MoveName: connect4.MoveString})
 		}
 		return finish(ctx, st, ws, update)
 	case "tictactoe":
@@ -93,7 +96,7 @@ func Run(ctx context.Context, c Config, update func(Update)) (Result, error) {
 				return Result{}, err
 			}
 			ws = append(ws, &Deepening[tictactoe.State, tictactoe.Game]{Eval: ev, EvalName: ev.Name(),
-				Game: tictactoe.Game{Win: 100}, Win: 100, Loss: -100, MaxDepth: c.MaxDepth, MoveName: tictactoe.MoveString})
+				Game: tictactoe.Game{Win: 100}, Win: 100, Loss: -100, MaxDepth: c.MaxDepth, Nodes: c.Nodes, MoveName: tictactoe.MoveString})
 		}
 		return finish(ctx, st, ws, update)
 	}

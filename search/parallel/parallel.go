@@ -64,6 +64,9 @@ type Deepening[S any, G search.Game[S]] struct {
 	Game      G
 	Win, Loss float64
 	MaxDepth  int
+	// Nodes is the node budget of each search (search.Budget.Nodes); 0
+	// sets none.
+	Nodes int64
 	// MoveName names a move as the game writes it.
 	MoveName func(search.Move) string
 }
@@ -90,7 +93,7 @@ func (w *Deepening[S, G]) Search(ctx context.Context, s S, report func(Report)) 
 	for d := 1; d <= w.MaxDepth; d++ {
 		evals := 0
 		res, err := search.AlphaBeta(w.Game, s, search.Options[S]{Depth: d, Eval: counting[S]{w.Eval, &evals},
-			Budget: search.Budget{Context: ctx}}, nil)
+			Budget: search.Budget{Nodes: w.Nodes, Context: ctx}}, nil)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()

@@ -3,9 +3,12 @@ package parallel
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/abtrace/abtrace/search"
 )
 
 func TestPick(t *testing.T) {
@@ -123,5 +126,23 @@ func TestRunErrors(t *testing.T) {
 		if _, err := Run(context.Background(), tc.c, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Run(%+v) = %v, want an error containing %q", tc.c, err, tc.want)
 		}
+	}
+}
+
+// TestRunBudget checks that a worker's search over the node budget ends
+// the run with a *search.BudgetError, and that a large enough budget
+// changes nothing.
+func TestRunBudget(t *testing.T) {
+	for _, tc := range []struct {
+		nodes int64
+		over  bool
+	}{{10, true}, {1 << 22, false}} {
+		t.Run(fmt.Sprint(tc.nodes), func(t *testing.T) {
+			c := Config{Game: "connect4", Evals: []string{"threats"}, MaxDepth: 4, Nodes: tc.nodes}
+			_, err := Run(context.Background(), c, nil)
+			if search.IsBudget(err) != tc.over {
+				t.Errorf("over the budget: got %t (err %v), want %t", search.IsBudget(err), err, tc.over)
+			}
+		})
 	}
 }

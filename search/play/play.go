@@ -40,6 +40,9 @@ type Spec struct {
 	Kuhlmann   string // reversi: "max" or "min" for Kuhlmann's construction
 	Depth      int
 	HumanFirst bool
+	// Nodes is the node budget of each of the engine's searches
+	// (search.Budget.Nodes); 0 sets none. A server sets one.
+	Nodes int64
 }
 
 // Cell is one square (Reversi, 8×8) or one slot (Connect Four, 7 wide
@@ -82,7 +85,7 @@ type game interface {
 	position(humanFirst bool) Position
 	// reply searches the position and returns the engine's move's name
 	// and the search's value.
-	reply(ctx context.Context, depth int) (string, float64, error)
+	reply(b search.Budget, depth int) (string, float64, error)
 	toMoveFirst() bool
 	over() bool
 }
@@ -142,7 +145,7 @@ func (g *Game) Reply(ctx context.Context) (string, float64, error) {
 	if !g.EngineToMove() {
 		return "", 0, fmt.Errorf("play: it is not the engine's turn")
 	}
-	return g.g.reply(ctx, g.spec.Depth)
+	return g.g.reply(search.Budget{Nodes: g.spec.Nodes, Context: ctx}, g.spec.Depth)
 }
 
 // ParseMoves splits a comma-separated list of moves.
@@ -157,9 +160,9 @@ func ParseMoves(text string) []string {
 }
 
 // choose runs alpha-beta to depth and returns the index (natural order)
-// of the move it chooses and its value.
-func choose[S any, G search.Game[S]](ctx context.Context, g G, s S, ev search.Evaluation[S], depth int) (int, float64, error) {
-	res, err := search.AlphaBeta(g, s, search.Options[S]{Depth: depth, Eval: ev, Budget: search.Budget{Context: ctx}}, nil)
+// of the move it chooses and its value, within the budget b.
+func choose[S any, G search.Game[S]](b search.Budget, g G, s S, ev search.Evaluation[S], depth int) (int, float64, error) {
+	res, err := search.AlphaBeta(g, s, search.Options[S]{Depth: depth, Eval: ev, Budget: b}, nil)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -238,12 +241,12 @@ func (r *reversiGame) position(humanFirst bool) Position {
 	return p
 }
 
-func (r *reversiGame) reply(ctx context.Context, depth int) (string, float64, error) {
+func (r *reversiGame) reply(b search.Budget, depth int) (string, float64, error) {
 	ms := r.rules.Moves(r.s, nil)
 	if len(ms) == 1 {
 		return reversi.MoveString(ms[0]), 0, nil
 	}
-	i, v, err := choose(ctx, r.engine, r.s, search.Evaluation[reversi.State](r.eval), depth)
+	i, v, err := choose(b, r.engine, r.s, search.Evaluation[reversi.State](r.eval), depth)
 	if err != nil {
 		return "", 0, err
 	}
@@ -337,9 +340,9 @@ func (c *connect4Game) position(humanFirst bool) Position {
 	return p
 }
 
-func (c *connect4Game) reply(ctx context.Context, depth int) (string, float64, error) {
+func (c *connect4Game) reply(b search.Budget, depth int) (string, float64, error) {
 	ms := c4.Moves(c.s, nil)
-	i, v, err := choose(ctx, c4, c.s, search.Evaluation[connect4.State](c.eval), depth)
+	i, v, err := choose(b, c4, c.s, search.Evaluation[connect4.State](c.eval), depth)
 	if err != nil {
 		return "", 0, err
 	}

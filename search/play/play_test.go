@@ -2,8 +2,11 @@ package play
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/abtrace/abtrace/search"
 )
 
 // TestEngineGame lets the engine play both sides of complete games (the
@@ -93,5 +96,32 @@ func TestErrors(t *testing.T) {
 		if _, err := New(tc.s); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "play: ") {
 			t.Errorf("New(%+v) = %v, want an error containing %q", tc.s, err, tc.want)
 		}
+	}
+}
+
+// TestReplyBudget checks that the engine's search stops at its node
+// budget with a *search.BudgetError, and runs to the end within a larger
+// one.
+func TestReplyBudget(t *testing.T) {
+	for _, tc := range []struct {
+		game  string
+		nodes int64
+		over  bool
+	}{
+		{"reversi", 10, true},
+		{"reversi", 1 << 20, false},
+		{"connect4", 10, true},
+		{"connect4", 1 << 20, false},
+	} {
+		t.Run(fmt.Sprintf("%s/%d", tc.game, tc.nodes), func(t *testing.T) {
+			g, err := New(Spec{Game: tc.game, Depth: 4, Nodes: tc.nodes})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, _, err = g.Reply(context.Background())
+			if got := search.IsBudget(err); got != tc.over {
+				t.Errorf("over the budget: got %t (err %v), want %t", got, err, tc.over)
+			}
+		})
 	}
 }

@@ -53,6 +53,10 @@ type Config struct {
 	Depth int      `json:"depth"` // the depth of every search
 	Games int      `json:"games"` // openings per pairing, each played with both colours
 	Seed  uint64   `json:"seed"`  // draws the openings and the random entrant's moves
+	// Nodes is the node budget of each search (search.Budget.Nodes); 0
+	// sets none. A server sets one; a search over it ends the tournament
+	// with a *search.BudgetError.
+	Nodes int64 `json:"-"`
 }
 
 // Game is one game played.
@@ -221,6 +225,11 @@ func Run(ctx context.Context, c Config, progress Progress) (Result, error) {
 func safePlay(ctx context.Context, a arena, c Config, first, second, opening int) (g Game, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			if e, ok := r.(error); ok {
+				// A search's own error (its budget, its context) stays one.
+				err = fmt.Errorf("tournament: game %d of %s against %s failed: %w", opening, c.Evals[first], c.Evals[second], e)
+				return
+			}
 			err = fmt.Errorf("tournament: game %d of %s against %s failed: %v", opening, c.Evals[first], c.Evals[second], r)
 		}
 	}()
@@ -398,7 +407,7 @@ func (a *gameArena[S]) play(ctx context.Context, c Config, first, second, openin
 		if p.eval == nil {
 			m = buf[dice.IntN(len(buf))]
 		} else if len(buf) > 1 {
-			m = buf[bestIndex(ctx, p, s, c.Depth)]
+			m = buf[bestIndex(search.Budget{Nodes: c.Nodes, Context: ctx}, p, s, c.Depth)]
 		}
 		g.Moves = append(g.Moves, a.name(m))
 		s = a.ref.Result(s, m)
@@ -417,8 +426,8 @@ func (a *gameArena[S]) play(ctx context.Context, c Config, first, second, openin
 
 // bestIndex searches s with the side's evaluation and returns the index
 // (natural order) of the move it chooses.
-func bestIndex[S any](ctx context.Context, p side[S], s S, depth int) int {
-	res, err := search.AlphaBeta(p.game, s, search.Options[S]{Depth: depth, Eval: p.eval, Budget: search.Budget{Context: ctx}}, nil)
+func bestIndex[S any](b search.Budget, p side[S], s S, depth int) int {
+	res, err := search.AlphaBeta(p.game, s, search.Options[S]{Depth: depth, Eval: p.eval, Budget: b}, nil)
 	if err != nil {
 		panic(err)
 	}

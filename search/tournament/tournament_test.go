@@ -2,10 +2,13 @@ package tournament
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/abtrace/abtrace/search"
 )
 
 // TestReproducible plays the same tournament twice and checks that every
@@ -163,4 +166,31 @@ func BenchmarkReversiDepth3(b *testing.B) {
 // fuzzy goal evaluation.
 func BenchmarkTicTacToeDepth3(b *testing.B) {
 	benchGames(b, Config{Game: "tictactoe", Evals: []string{"lines", "fuzzy"}, Depth: 3, Games: MaxGames, Seed: 1})
+}
+
+// TestBudget checks that a search over the node budget ends the
+// tournament with a *search.BudgetError, and that a large enough budget
+// changes nothing.
+func TestBudget(t *testing.T) {
+	c := Config{Game: "tictactoe", Evals: []string{"lines", "aima"}, Depth: 3, Games: 1, Seed: 1}
+	want, err := Run(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		nodes int64
+		over  bool
+	}{{5, true}, {1 << 20, false}} {
+		t.Run(fmt.Sprint(tc.nodes), func(t *testing.T) {
+			b := c
+			b.Nodes = tc.nodes
+			got, err := Run(context.Background(), b, nil)
+			if search.IsBudget(err) != tc.over {
+				t.Fatalf("over the budget: got %t (err %v), want %t", search.IsBudget(err), err, tc.over)
+			}
+			if !tc.over && !reflect.DeepEqual(got.Games, want.Games) {
+				t.Errorf("games with a budget: got %v, want %v", got.Games, want.Games)
+			}
+		})
+	}
 }
