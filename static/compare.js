@@ -51,6 +51,20 @@ async function load(href) {
   }
 }
 
+/** resolve is the address a link leads to. A page whose scenario is too
+ * large to repeat in every link has links that name only what they change,
+ * as fragments ("#step=6", "#by=event&step=0", "#open=2.1"); the page's
+ * address, which holds the whole query, adds the rest. */
+function resolve(href) {
+  if (!href.startsWith("#")) return href;
+  const q = new URLSearchParams(location.search);
+  for (const [k, v] of new URLSearchParams(href.slice(1))) {
+    const open = q.get("open");
+    q.set(k, k === "open" && open ? open + "," + v : v);
+  }
+  return location.pathname + "?" + q.toString();
+}
+
 /** command follows one of the step links: start, back, step or end. */
 function command(name) {
   if (busy) {
@@ -58,7 +72,7 @@ function command(name) {
     return;
   }
   const a = root()?.querySelector(`a[data-cmd="${name}"]`);
-  if (a) load(a.getAttribute("href"));
+  if (a) load(resolve(a.getAttribute("href")));
 }
 
 function finished() {
@@ -111,6 +125,13 @@ document.addEventListener("keydown", (ev) => {
 });
 
 document.addEventListener("click", (ev) => {
+  const short = ev.target instanceof Element ? ev.target.closest('a[href^="#"]:not([data-cmd])') : null;
+  if (short && root()?.contains(short) && short.getAttribute("href").includes("=")) {
+    ev.preventDefault();
+    stop();
+    location.assign(resolve(short.getAttribute("href")));
+    return;
+  }
   const t = ev.target instanceof Element ? ev.target.closest("[data-cmd]") : null;
   if (!t || !root()?.contains(t)) return;
   ev.preventDefault();

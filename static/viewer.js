@@ -261,7 +261,7 @@ function counter() {
   if (!scrubbing) scrubber.value = String(state.step);
   for (const a of document.querySelectorAll(".controls a[data-cmd]")) {
     const to = { start: 0, back: Math.max(state.step - 1, 0), step: state.step + 1, end: "end" }[a.dataset.cmd];
-    if (to !== undefined) setAttr(a, "href", viewURL(to));
+    if (to !== undefined) setAttr(a, "href", init.short ? shortURL(to) : viewURL(to));
   }
   remember();
 }
@@ -281,6 +281,29 @@ function remember() {
     history.replaceState(null, "", viewURL(state.step));
   }, 250);
 }
+
+// A page whose scenario is too large to repeat in every link (init.short)
+// has links that name only what they change, as fragments ("#step=6"); the
+// script adds the scenario's query when it follows one.
+function shortURL(step) {
+  const f = new URLSearchParams({ step: String(step) });
+  if (state.form !== "textbook") f.set("form", state.form);
+  return "#" + f.toString();
+}
+
+/** hrefOf is the address a control link leads to, a short link resolved. */
+function hrefOf(a) {
+  const h = a.getAttribute("href") || "";
+  if (!h.startsWith("#")) return a.href;
+  const f = new URLSearchParams(h.slice(1));
+  if (f.get("form")) state.form = f.get("form");
+  return viewURL(f.get("step") ?? state.step);
+}
+
+// A short link opened in a new tab or typed: the page loads at its own
+// step, then goes to the fragment's.
+const hashStep = init.short ? new URLSearchParams(location.hash.slice(1)).get("step") : null;
+let pendingHash = hashStep !== null && hashStep !== "";
 
 function viewURL(step, extraOpen) {
   const q = new URLSearchParams(init.query);
@@ -369,6 +392,10 @@ function connect() {
     backoff = 500;
     setConn(true);
     send({ cmd: "load", query: init.query, step: state.step });
+    if (pendingHash) {
+      pendingHash = false;
+      send({ cmd: "seek", step: hashStep === "end" ? "end" : Number(hashStep) || 0 });
+    }
     // The number of steps, when the page could not tell it.
     if (!state.total) send({ cmd: "count" });
   });
@@ -481,7 +508,7 @@ function command(name, link) {
   }
   if (!sent) {
     const a = link || document.querySelector(`.controls a[data-cmd="${name}"]`);
-    if (a) location.assign(a.href);
+    if (a) location.assign(hrefOf(a));
   }
 }
 

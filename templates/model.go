@@ -144,7 +144,7 @@ func (v *View) WithoutTransformURL() string {
 	q.Del("transform")
 	w := *v
 	w.Query = q.Encode()
-	return w.URL("end")
+	return w.fullLink("end", w.Open)
 }
 
 // ChildName names a root child by its id: its label, or "move " and its
@@ -190,26 +190,51 @@ func (v *View) StepURL(n int) string {
 	return v.URL(strconv.Itoa(n))
 }
 
-// MaxLinkQuery is the longest scenario query a page repeats in every fold
-// link. A drawing has up to about a thousand folds, so a large tree typed
-// as text (a 90,000-node tree is 300 KB of query) would otherwise make a
-// page of hundreds of megabytes. Above it, a fold's link names the fold
-// only ("#open=2.1"): the viewer's script, which holds the query once,
-// opens it, as it does every fold a click reaches.
+// MaxLinkQuery is the longest scenario query a page repeats in its links.
+// A drawing has up to about a thousand folds and a page about ten step
+// controls, so a large tree typed as text (a 90,000-node tree is 300 KB of
+// query) would otherwise make a page of hundreds of megabytes. Above it,
+// the page holds the query once (the script's data) and a link names only
+// what it changes, as a fragment: a fold's link "#open=2.1", a step
+// control's "#step=6" (and "&form=negamax" when that form is shown). The
+// viewer's script, which holds the query, follows them; the address bar
+// always holds the whole query (the script writes it at every step), so a
+// copied address stays a permalink. These pages need the script anyway:
+// their folds open by it.
 const MaxLinkQuery = 4 << 10
+
+// ShortLinks reports whether the page's links name only what they change
+// (see MaxLinkQuery).
+func (v *View) ShortLinks() bool { return len(v.Query) > MaxLinkQuery }
 
 // OpenURL returns the address of the same view with one more fold opened,
 // or, for a scenario whose query is longer than MaxLinkQuery, the fold's
 // fragment.
 func (v *View) OpenURL(id string) string {
-	if len(v.Query) > MaxLinkQuery {
+	if v.ShortLinks() {
 		return "#open=" + url.QueryEscape(id)
 	}
 	open := append(append([]string(nil), v.Open...), id)
 	return v.link(strconv.Itoa(v.Step), open)
 }
 
+// link is the viewer's address of this scenario at step with the folds
+// open, or, for ShortLinks, the fragment that names the step (and the form
+// when not the textbook's), the open folds being in the page's query.
 func (v *View) link(step string, open []string) string {
+	if v.ShortLinks() {
+		f := url.Values{"step": {step}}
+		if v.Form != "" && v.Form != "textbook" {
+			f.Set("form", v.Form)
+		}
+		return "#" + f.Encode()
+	}
+	return v.fullLink(step, open)
+}
+
+// fullLink is the viewer's whole address of this scenario at step with the
+// folds open.
+func (v *View) fullLink(step string, open []string) string {
 	q, _ := url.ParseQuery(v.Query)
 	q.Set("step", step)
 	if len(open) > 0 {
@@ -273,12 +298,15 @@ type Init struct {
 	MinimaxLeaves int    `json:"minimaxLeaves"`
 	Baseline      string `json:"baseline,omitempty"`
 	Window        bool   `json:"window"` // the algorithm keeps an α-β window
+	// Short says that the page's links name only what they change, as
+	// fragments ("#step=6"): the script adds Query (see MaxLinkQuery).
+	Short bool `json:"short,omitempty"`
 }
 
 // InitData returns the script's starting state.
 func (v *View) InitData() Init {
 	return Init{Query: v.LoadQuery(), Step: v.Step, Total: v.Total, End: v.End(), Form: v.Form,
-		WS: v.WSPath, MinimaxLeaves: v.MinimaxLeaves, Baseline: v.BaselineName, Window: v.window()}
+		WS: v.WSPath, MinimaxLeaves: v.MinimaxLeaves, Baseline: v.BaselineName, Window: v.window(), Short: v.ShortLinks()}
 }
 
 func (v *View) window() bool {

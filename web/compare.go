@@ -315,7 +315,7 @@ func (s *Server) comparison(r compareRequest) (*templates.Compare, []*paneRun, e
 		v := &templates.View{Source: c.Source, Frame: f, Layout: layout, Query: p0.Scenario.Query().Encode(), Step: f.Step, MinimaxLeaves: c.MinimaxLeaves}
 		v.Folds = view.FoldsAt(pr.p, scene, f)
 		v.Title, v.SourceText = pr.p.Algorithm.String()+", "+pr.name, c.SourceText
-		v.Exports = templates.NewExports(strings.TrimPrefix(c.StepURL(step), "/compare?"), pr.name, s.assetURL("export.js"))
+		v.Exports = templates.NewExports(strings.TrimPrefix(c.FullURL(strconv.Itoa(step)), "/compare?"), pr.name, s.assetURL("export.js"))
 		res := pr.result
 		c.Panes = append(c.Panes, templates.ComparePane{Name: pr.name, View: v, Length: len(pr.events), Enters: len(pr.enters),
 			Result: &res, Minimax: c.MinimaxLeaves})

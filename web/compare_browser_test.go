@@ -117,3 +117,46 @@ func TestBrowserLab(t *testing.T) {
 	b.screenshot("lab.png")
 	b.checkClean()
 }
+
+// TestBrowserShortLinks: on pages of a tree too large to repeat in every
+// link (over templates.MaxLinkQuery), the step controls name only the step;
+// clicking them steps, the address stays the whole permalink, and a short
+// link opened on its own goes to its step.
+func TestBrowserShortLinks(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 720)
+	text := uniformTree(4, 6) // 5,461 nodes, 14 KB of text
+	view := "/view?" + url.Values{"tree": {text}, "step": {"5"}}.Encode()
+	b.open(view)
+	if got := b.attr(`.controls a[data-cmd="step"]`, "href"); got != "#step=6" {
+		t.Errorf("step control's href: got %q, want #step=6", got)
+	}
+	b.do(chromedp.Click(chromedp.CSS(`.controls a[data-cmd="step"]`)))
+	b.waitFor(`document.getElementById("step").textContent.startsWith("step 6")`, "step 6")
+	b.waitFor(`location.search.includes("step=6")`, "the address at step 6")
+	if got := eval[string](b, `location.search`); !strings.Contains(got, "tree=") {
+		t.Errorf("address after a step: got %.80q…, want the whole query (the tree in it)", got)
+	}
+	if got := b.attr(`.controls a[data-cmd="step"]`, "href"); got != "#step=7" {
+		t.Errorf("step control's href at step 6: got %q, want #step=7", got)
+	}
+	b.screenshot("short-links-view.png")
+	b.checkClean()
+	// A short link opened on its own.
+	b.open(view + "#step=9")
+	b.waitFor(`document.getElementById("step").textContent.startsWith("step 9")`, "step 9 from the fragment")
+
+	cmp := "/compare?" + url.Values{"tree": {text}, "orders": {"natural,best"}, "step": {"2"}}.Encode()
+	b.do(chromedp.Navigate(b.srv.URL + cmp))
+	b.waitFor(`document.getElementById("compare")?.dataset.step === "2"`, "the comparison at step 2")
+	if got := b.attr(`#compare a[data-cmd="step"]`, "href"); got != "#step=3" {
+		t.Errorf("comparison's step control: got %q, want #step=3", got)
+	}
+	b.do(chromedp.Click(chromedp.CSS(`#compare a[data-cmd="step"]`)))
+	b.waitFor(`document.getElementById("compare").dataset.step === "3"`, "the comparison at step 3")
+	if got := eval[string](b, `location.search`); !containsAll(got, "step=3", "tree=", "orders=") {
+		t.Errorf("comparison's address after a step: got %.80q…, want the whole query at step 3", got)
+	}
+	b.do(chromedp.Click(chromedp.CSS(`#compare a[data-by="event"]`)))
+	b.waitFor(`document.getElementById("compare")?.dataset.by === "event"`, "the comparison by event")
+	b.screenshot("short-links-compare.png")
+}

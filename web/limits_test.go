@@ -466,26 +466,8 @@ func TestLargeTreeLinks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches and draws a tree of 5,461 nodes: not with -short")
 	}
-	var b strings.Builder
-	var build func(d int)
-	leaf := 0
-	build = func(d int) {
-		if d == 0 {
-			leaf++
-			fmt.Fprint(&b, leaf%97)
-			return
-		}
-		b.WriteString("(")
-		for i := range 4 {
-			if i > 0 {
-				b.WriteString(" ")
-			}
-			build(d - 1)
-		}
-		b.WriteString(")")
-	}
-	build(6) // 5,461 nodes, 14 KB of text: over templates.MaxLinkQuery
-	q := url.Values{"tree": {b.String()}, "step": {"5"}}
+	text := uniformTree(4, 6) // 5,461 nodes, 14 KB of text: over templates.MaxLinkQuery
+	q := url.Values{"tree": {text}, "step": {"5"}}
 	s := New(testConfig())
 	rec := httpGet(t, s, "/view?"+q.Encode())
 	if rec.Code != http.StatusOK {
@@ -493,7 +475,7 @@ func TestLargeTreeLinks(t *testing.T) {
 	}
 	body := rec.Body.String()
 	folds := strings.Count(body, `data-fold="`)
-	repeats := strings.Count(body, url.QueryEscape(b.String()[:200]))
+	repeats := strings.Count(body, url.QueryEscape(text[:200]))
 	if folds == 0 || !strings.Contains(body, `href="#open=`) {
 		t.Fatalf("got %d folds, want fold links that name the fold", folds)
 	}
@@ -583,4 +565,75 @@ func TestExerciseCancelled(t *testing.T) {
 			}
 		})
 	}
+}
+
+// largeTreePageLimit is the most bytes a viewer or comparison page of
+// a 97,656-node tree typed as text (a 344 KB query) may have: the drawing
+// (about 900 KB), the scenario's query once, and the rest of the page. Were
+// the query in each step control again, the viewer's page would be 3.6 MB.
+const largeTreePageLimit = 3 << 19 // 1.5 MiB
+
+// TestLargeTreePageSize: a page of a tree too large to repeat in its links
+// holds the query once; its step controls name only the step.
+func TestLargeTreePageSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches and draws a tree of 97,656 nodes: not with -short")
+	}
+	text := uniformTree(5, 7) // 5^0 + … + 5^7 = 97,656 nodes
+	s := New(testConfig())
+	cases := []struct {
+		path  string
+		links []string // the step controls' hrefs, as fragments
+	}{
+		{"/view?" + url.Values{"tree": {text}, "step": {"5"}}.Encode(),
+			[]string{`data-cmd="start" href="#step=0"`, `data-cmd="back" href="#step=4"`, `data-cmd="step" href="#step=6"`, `data-cmd="end" href="#step=end"`}},
+		{"/compare?" + url.Values{"tree": {text}, "step": {"5"}, "orders": {"natural,best,worst"}}.Encode(),
+			[]string{`data-cmd="start" href="#step=0"`, `data-cmd="back" href="#step=4"`, `data-cmd="step" href="#step=6"`, `data-cmd="end" href="#step=end"`, `href="#by=event&amp;step=0"`}},
+	}
+	for _, c := range cases {
+		t.Run(c.path[:strings.Index(c.path, "?")], func(t *testing.T) {
+			rec := httpGet(t, s, c.path)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("got %d, want 200", rec.Code)
+			}
+			body := rec.Body.String()
+			if n := len(body); n > largeTreePageLimit {
+				t.Errorf("page of %d bytes, want at most largeTreePageLimit = %d", n, largeTreePageLimit)
+			}
+			if n := strings.Count(body, url.QueryEscape(text[:200])); n != 1 {
+				t.Errorf("the tree's query stands %d times in the page, want once", n)
+			}
+			for _, l := range c.links {
+				if !strings.Contains(body, l) {
+					t.Errorf("no step control %s", l)
+				}
+			}
+			t.Logf("%d bytes", len(body))
+		})
+	}
+}
+
+// uniformTree is the text of a tree whose inner nodes have b children each,
+// d levels deep, its leaves numbered 1, 2, … modulo 97.
+func uniformTree(b, d int) string {
+	var sb strings.Builder
+	leaf := 0
+	var build func(d int)
+	build = func(d int) {
+		if d == 0 {
+			leaf++
+			fmt.Fprint(&sb, leaf%97)
+			return
+		}
+		sb.WriteString("(")
+		for i := range b {
+			if i > 0 {
+				sb.WriteString(" ")
+			}
+			build(d - 1)
+		}
+		sb.WriteString(")")
+	}
+	build(d)
+	return sb.String()
 }
