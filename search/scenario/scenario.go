@@ -300,9 +300,10 @@ type Search struct {
 	// null windows of pvs and mtdf are one wide.
 	integral bool
 	run      func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error)
-	// names names a node by its id where the game's states cannot (a
-	// tic-tac-toe position does not know its last move); nil elsewhere.
-	names func(id string) string
+	// names makes, for one search, a namer of nodes by their ids, where
+	// the game's states cannot name them (a tic-tac-toe position does not
+	// know its last move); nil elsewhere.
+	names func() func(id string) string
 	// compare runs the search untransformed and transformed (when
 	// Transform is set).
 	compare func(algo search.Algorithm) (search.TransformReport, error)
@@ -358,9 +359,10 @@ func (p *Search) naming(rec trace.Recorder) trace.Recorder {
 	if rec == nil || p.names == nil {
 		return rec
 	}
+	name := p.names()
 	return func(e *trace.Event) bool {
 		if e.Type == trace.Enter && e.Label == "" && e.Node != "" {
-			e.Label = p.names(e.Node)
+			e.Label = name(e.Node)
 		}
 		return rec(e)
 	}
