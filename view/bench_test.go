@@ -4,20 +4,25 @@ import (
 	"context"
 	"runtime"
 	"testing"
+
+	"github.com/abtrace/abtrace/trace"
 )
 
 // BenchmarkCursorSeekEnd seeks from the start to the end of the full
 // tic-tac-toe minimax: 2,199,784 steps, 586 nodes drawn.
 func BenchmarkCursorSeekEnd(b *testing.B) {
 	p, s := prepare(b, "game=tictactoe&algo=minimax")
+	steps := 0
 	for b.Loop() {
 		c := NewCursor(p, s)
 		c.Seek(End)
 		if err := c.WorkAll(context.Background()); err != nil {
 			b.Fatal(err)
 		}
+		steps = c.Step()
 		c.Close()
 	}
+	b.ReportMetric(float64(steps), "events-applied/op")
 }
 
 // BenchmarkCursorBackFromEnd steps back once from the end of the full
@@ -31,6 +36,17 @@ func BenchmarkCursorBackFromEnd(b *testing.B) {
 		b.Fatal(err)
 	}
 	end := c.Step()
+	// What one step back costs in events, which does not depend on the
+	// machine: the search reruns traced up to the checkpoint before the
+	// target, passing its events over, then applies the rest.
+	from := 0
+	for _, cp := range c.checkpoints {
+		if cp.frame.Step < end-1 {
+			from = cp.frame.Step
+		}
+	}
+	b.ReportMetric(float64(from), "events-passed/op")
+	b.ReportMetric(float64(end-1-from), "events-applied/op")
 	for b.Loop() {
 		c.Seek(end - 1)
 		if err := c.WorkAll(context.Background()); err != nil {
@@ -65,4 +81,28 @@ func BenchmarkCursorHeapAtEnd(b *testing.B) {
 		runtime.KeepAlive(c)
 		c.Close()
 	}
+}
+
+// BenchmarkTracedRun runs the full tic-tac-toe minimax traced, to a
+// recorder that only counts: the cost of making the events, which a seek
+// back pays up to its checkpoint. The untraced search is the floor.
+func BenchmarkTracedRun(b *testing.B) {
+	p, _ := prepare(b, "game=tictactoe&algo=minimax")
+	b.Run("traced", func(b *testing.B) {
+		n := 0
+		for b.Loop() {
+			n = 0
+			if _, err := p.Run(func(*trace.Event) bool { n++; return true }); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(n), "events/op")
+	})
+	b.Run("untraced", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := p.Run(nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
