@@ -18,7 +18,6 @@ const say = (key, fallback, fill = {}) =>
 
 const $ = (id) => document.getElementById(id);
 const svg = $("tree"); // the stack of SVG layers that draws the tree
-const layers = [...svg.querySelectorAll("svg.layer")];
 const wrap = $("tree-wrap");
 const narration = $("narration");
 const stackList = $("stack");
@@ -28,6 +27,8 @@ const playBtn = $("play");
 const speedSel = $("speed");
 const conn = $("conn");
 const formToggle = $("form-toggle");
+const presentBtn = $("present");
+const byButtons = [...document.querySelectorAll(".by [data-by]")];
 
 // The drawing: node groups, edges and fold glyphs by node id.
 const nodes = new Map();
@@ -40,6 +41,14 @@ for (const g of svg.querySelectorAll("g[data-node]")) {
     a: g.querySelector(".ab .a"),
     b: g.querySelector(".ab .b"),
     who: g.querySelector(".who"),
+  });
+}
+// The outline (the tree as a list, for screen readers) by node id.
+const outline = new Map();
+for (const li of document.querySelectorAll("[data-outline]")) {
+  outline.set(li.dataset.outline, {
+    state: li.querySelector(":scope > .o-state"),
+    value: li.querySelector(":scope > .o-value"),
   });
 }
 // Probabilities written on the edges out of CHANCE nodes, by child id.
@@ -69,7 +78,10 @@ const state = {
   form: init.form || "textbook",
   line: "",
   playing: false,
+  // Zoom is relative to the whole tree fitted in the pane (1).
   zoom: 1,
+  by: init.by || "event",
+  present: !!init.present,
 };
 
 // What the page showed when it was rendered: the current pseudocode line.
@@ -110,6 +122,11 @@ function paint(a) {
   if (pr) setAttr(pr, "data-state", a.state);
   paintCut(a.id, a.cut);
   if (a.fold) paintFold(a.id, a.fold);
+  const o = outline.get(a.id);
+  if (o) {
+    setText(o.state, texts[a.state] || a.state);
+    setText(o.value, a.value || "");
+  }
 }
 
 /** paintCut draws, moves or removes the cut mark on the edge into a node,
@@ -313,49 +330,139 @@ function viewURL(step, extraOpen) {
   }
   q.set("step", String(step));
   if (state.form !== "textbook") q.set("form", state.form);
+  if (state.by !== "event") q.set("by", state.by);
+  if (state.present) q.set("present", "1");
   return "/view?" + q.toString();
 }
 
-// Zoom: the drawing fits the pane at 1; larger values scroll, and the
-// current node is kept in view.
-const zooms = [1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
+// Zoom: at 1 the whole drawing fits the pane in both directions (the SVG
+// keeps its aspect); below 1 it is smaller, above 1 it scrolls and can be
+// dragged or moved with w, a, s, d. The current node is kept in view
+// together with as much of its path from the root as the pane holds.
+const zooms = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 function zoom(dir) {
   const i = zooms.indexOf(state.zoom) + dir;
   if (i < 0 || i >= zooms.length) return;
-  state.zoom = zooms[i];
-  for (const l of layers) l.setAttribute("width", state.zoom * 100 + "%");
+  setZoom(zooms[i]);
+}
+
+function setZoom(z) {
+  // Keep the point at the middle of the pane where it is.
+  const cx = (wrap.scrollLeft + wrap.clientWidth / 2) / (wrap.scrollWidth || 1);
+  const cy = (wrap.scrollTop + wrap.clientHeight / 2) / (wrap.scrollHeight || 1);
+  state.zoom = z;
+  svg.style.setProperty("--zoom", String(z));
+  wrap.classList.toggle("zoomed", z > 1);
+  wrap.scrollLeft = cx * wrap.scrollWidth - wrap.clientWidth / 2;
+  wrap.scrollTop = cy * wrap.scrollHeight - wrap.clientHeight / 2;
   scrollToCurrent();
 }
 
-// scrollToCurrent keeps the current node in the middle of the pane when the
-// drawing is larger than it. It scrolls the pane only, never the page.
+function pan(dx, dy) {
+  wrap.scrollLeft += dx * wrap.clientWidth * 0.25;
+  wrap.scrollTop += dy * wrap.clientHeight * 0.25;
+}
+
+// Dragging the drawing pans it (a click on a fold still opens it).
+{
+  let drag = null;
+  wrap.addEventListener("pointerdown", (ev) => {
+    if (ev.button !== 0 || state.zoom <= 1) return;
+    drag = { x: ev.clientX, y: ev.clientY, left: wrap.scrollLeft, top: wrap.scrollTop, moved: false, id: ev.pointerId };
+  });
+  wrap.addEventListener("pointermove", (ev) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    const dx = ev.clientX - drag.x;
+    const dy = ev.clientY - drag.y;
+    if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
+    if (!drag.moved) wrap.setPointerCapture(ev.pointerId);
+    drag.moved = true;
+    wrap.classList.add("dragging");
+    wrap.scrollLeft = drag.left - dx;
+    wrap.scrollTop = drag.top - dy;
+  });
+  const end = (ev) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    if (drag.moved) {
+      // The click that ends a drag opens nothing.
+      wrap.addEventListener("click", (e) => e.stopPropagation(), { capture: true, once: true });
+    }
+    drag = null;
+    wrap.classList.remove("dragging");
+  };
+  wrap.addEventListener("pointerup", end);
+  wrap.addEventListener("pointercancel", end);
+}
+
+// scrollToCurrent keeps the current node in view when the drawing is larger
+// than the pane, with as many of its ancestors on the stack (the path from
+// the root) as fit. It scrolls the pane only, never the page.
 function scrollToCurrent() {
   if (wrap.scrollWidth <= wrap.clientWidth && wrap.scrollHeight <= wrap.clientHeight) return;
   // The current node, or the folded node whose subtree holds it.
   const g = svg.querySelector("g.cur[data-node], g.inside[data-node]");
   if (!g) return;
   const box = wrap.getBoundingClientRect();
+  const margin = 16;
   const r = g.getBoundingClientRect();
-  const dx = r.left + r.width / 2 - (box.left + box.width / 2);
-  const dy = r.top + r.height / 2 - (box.top + box.height / 2);
-  if (Math.abs(dx) > box.width / 4) wrap.scrollLeft += dx;
-  if (Math.abs(dy) > box.height / 4) wrap.scrollTop += dy;
+  let want = { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  // The path from the root, deepest first, as far as the pane holds it.
+  const path = [...svg.querySelectorAll("g.on-stack[data-node]")].sort((a, b) => b.dataset.node.length - a.dataset.node.length);
+  for (const p of path) {
+    const q = p.getBoundingClientRect();
+    const u = {
+      left: Math.min(want.left, q.left),
+      right: Math.max(want.right, q.right),
+      top: Math.min(want.top, q.top),
+      bottom: Math.max(want.bottom, q.bottom),
+    };
+    if (u.right - u.left > box.width - 2 * margin || u.bottom - u.top > box.height - 2 * margin) break;
+    want = u;
+  }
+  let dx = 0;
+  let dy = 0;
+  if (want.left < box.left + margin || want.right > box.right - margin) {
+    dx = (want.left + want.right) / 2 - (box.left + box.width / 2);
+  }
+  if (want.top < box.top + margin || want.bottom > box.bottom - margin) {
+    dy = (want.top + want.bottom) / 2 - (box.top + box.height / 2);
+  }
+  if (dx) wrap.scrollLeft += dx;
+  if (dy) wrap.scrollTop += dy;
 }
 
-// A drawing too wide to read at the pane's width starts zoomed in, at the
-// first level where its text is at least half size, on the current node.
-function initialZoom() {
-  const w = Number(layers[0]?.viewBox.baseVal.width) || 0;
-  if (!w || !wrap.clientWidth) return;
-  const scale = wrap.clientWidth / w;
-  if (scale >= 0.25) return;
-  let z = zooms[0];
-  for (const x of zooms) {
-    z = x;
-    if (scale * x >= 0.5) break;
+// setBy chooses the step size of the arrow keys and step buttons; b goes
+// through the sizes in the order of their buttons.
+function setBy(by) {
+  state.by = by;
+  for (const a of byButtons) {
+    const on = a.dataset.by === by;
+    a.classList.toggle("on", on);
+    if (on) a.setAttribute("aria-current", "true");
+    else a.removeAttribute("aria-current");
   }
-  state.zoom = z;
-  for (const l of layers) l.setAttribute("width", z * 100 + "%");
+  counter();
+}
+
+function nextBy() {
+  if (!byButtons.length) return;
+  const i = byButtons.findIndex((a) => a.dataset.by === state.by);
+  setBy(byButtons[(i + 1) % byButtons.length].dataset.by);
+}
+
+// setPresent turns presenter mode on or off: the tree takes the screen,
+// the narration large under it, the panels on the key i.
+function setPresent(on) {
+  state.present = on;
+  document.body.classList.toggle("present", on);
+  document.body.classList.remove("panels-flip");
+  if (presentBtn) {
+    presentBtn.setAttribute("aria-pressed", on ? "true" : "false");
+    state.present = !on;
+    presentBtn.setAttribute("href", viewURL(state.step));
+    state.present = on;
+  }
+  remember();
   requestAnimationFrame(scrollToCurrent);
 }
 
@@ -478,11 +585,11 @@ function command(name, link) {
   switch (name) {
     case "step":
       if (state.end) return;
-      sent = send({ cmd: "step", n: 1 });
+      sent = send({ cmd: "step", n: 1, by: state.by });
       break;
     case "back":
       if (state.step === 0) return;
-      sent = send({ cmd: "back", n: 1 });
+      sent = send({ cmd: "back", n: 1, by: state.by });
       break;
     case "start":
       sent = send({ cmd: "seek", step: 0 });
@@ -538,6 +645,18 @@ scrubber.addEventListener("change", () => send({ cmd: "seek", step: Number(scrub
 
 $("zoom-in").addEventListener("click", () => zoom(1));
 $("zoom-out").addEventListener("click", () => zoom(-1));
+$("zoom-fit").addEventListener("click", () => setZoom(1));
+$("panels-toggle").addEventListener("click", () => document.body.classList.toggle("panels-flip"));
+presentBtn?.addEventListener("click", (ev) => {
+  ev.preventDefault();
+  setPresent(!state.present);
+});
+for (const a of byButtons) {
+  a.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    setBy(a.dataset.by);
+  });
+}
 
 formToggle?.addEventListener("click", (ev) => {
   ev.preventDefault();
@@ -559,6 +678,9 @@ function typing(ev) {
 const keys = {
   ArrowRight: "step",
   ArrowLeft: "back",
+  // A presenter's clicker sends the page keys.
+  PageDown: "step",
+  PageUp: "back",
   Home: "start",
   End: "end",
   n: "next-cutoff",
@@ -588,6 +710,49 @@ document.addEventListener("keydown", (ev) => {
     case "_":
       zoom(-1);
       break;
+    case "0":
+      setZoom(1);
+      break;
+    case "b":
+    case "B":
+      nextBy();
+      break;
+    case "f":
+    case "F":
+      setPresent(!state.present);
+      break;
+    case "i":
+    case "I":
+      document.body.classList.toggle("panels-flip");
+      break;
+    case "?": {
+      const k = $("keys");
+      if (k) {
+        k.open = !k.open;
+        if (k.open) {
+          // The panels show, in presenter mode as out of it.
+          document.body.classList.toggle("panels-flip", state.present);
+          k.scrollIntoView({ block: "nearest" });
+        }
+      }
+      break;
+    }
+    case "w":
+    case "W":
+      pan(0, -1);
+      break;
+    case "s":
+    case "S":
+      pan(0, 1);
+      break;
+    case "a":
+    case "A":
+      pan(-1, 0);
+      break;
+    case "d":
+    case "D":
+      pan(1, 0);
+      break;
     default:
       return;
   }
@@ -600,5 +765,4 @@ document.addEventListener("keyup", (ev) => {
   if (ev.key === " " && !typing(ev)) ev.preventDefault();
 });
 
-initialZoom();
 connect();

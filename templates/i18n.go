@@ -92,6 +92,10 @@ func viewerTexts(ctx context.Context) map[string]string {
 		"pause":        T(ctx, "view.pause.aria"),
 		"formNegamax":  T(ctx, "view.form.negamax"),
 		"formTextbook": T(ctx, "view.form.textbook"),
+		"unvisited":    T(ctx, "view.state.unvisited"),
+		"open":         T(ctx, "view.state.open"),
+		"done":         T(ctx, "view.state.done"),
+		"pruned":       T(ctx, "view.state.pruned"),
 	}
 }
 

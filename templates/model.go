@@ -66,7 +66,13 @@ type View struct {
 	Query string
 	Open  []string // ids of the folds the viewer opened
 	Form  string   // pseudocode form shown first: "textbook" or "negamax"
-	Step  int      // the step shown: Frame.Step
+	// By is the step size of the step buttons and arrow keys: "event",
+	// "node" or "cutoff" (view.By).
+	By string
+	// Present is presenter mode: the tree takes the screen, the narration
+	// large under it, the panels shown on a key.
+	Present bool
+	Step    int // the step shown: Frame.Step
 	// Total is the number of steps of the whole search; 0 when not known
 	// (the websocket session reports it later).
 	Total int
@@ -94,6 +100,8 @@ type View struct {
 	MCTS *view.MCTSPanel
 	// WSPath is the path of the websocket the script connects to.
 	WSPath string
+
+	drawn *view.Drawing // the drawing at Frame, once drawn
 }
 
 // TransformView is what a monotone transform of the leaf values did: the
@@ -243,7 +251,36 @@ func (v *View) fullLink(step string, open []string) string {
 	if v.Form != "" && v.Form != "textbook" {
 		q.Set("form", v.Form)
 	}
+	if v.By != "" && v.By != string(view.ByEvent) {
+		q.Set("by", v.By)
+	}
+	if v.Present {
+		q.Set("present", "1")
+	}
 	return "/view?" + q.Encode()
+}
+
+// ByURL is the address of the same step with another step size. For a
+// scenario longer than MaxLinkQuery it is a fragment, as fold links are:
+// the script switches the size.
+func (v *View) ByURL(by string) string {
+	if len(v.Query) > MaxLinkQuery {
+		return "#by=" + url.QueryEscape(by)
+	}
+	w := *v
+	w.By = by
+	return w.StepURL(v.Step)
+}
+
+// PresentURL is the address of the same step in presenter mode (on) or
+// out of it (a fragment beyond MaxLinkQuery, as ByURL).
+func (v *View) PresentURL(on bool) string {
+	if len(v.Query) > MaxLinkQuery {
+		return "#present"
+	}
+	w := *v
+	w.Present = on
+	return w.StepURL(v.Step)
 }
 
 // LoadQuery is the query the script sends in its load command: the
@@ -297,7 +334,9 @@ type Init struct {
 	WS            string `json:"ws"`
 	MinimaxLeaves int    `json:"minimaxLeaves"`
 	Baseline      string `json:"baseline,omitempty"`
-	Window        bool   `json:"window"` // the algorithm keeps an α-β window
+	Window        bool   `json:"window"`  // the algorithm keeps an α-β window
+	By            string `json:"by"`      // step size: event, node or cutoff
+	Present       bool   `json:"present"` // presenter mode
 	// Short says that the page's links name only what they change, as
 	// fragments ("#step=6"): the script adds Query (see MaxLinkQuery).
 	Short bool `json:"short,omitempty"`
@@ -306,7 +345,16 @@ type Init struct {
 // InitData returns the script's starting state.
 func (v *View) InitData() Init {
 	return Init{Query: v.LoadQuery(), Step: v.Step, Total: v.Total, End: v.End(), Form: v.Form,
-		WS: v.WSPath, MinimaxLeaves: v.MinimaxLeaves, Baseline: v.BaselineName, Window: v.window(), Short: v.ShortLinks()}
+		WS: v.WSPath, MinimaxLeaves: v.MinimaxLeaves, Baseline: v.BaselineName, Window: v.window(), Short: v.ShortLinks(),
+		By: v.by(), Present: v.Present}
+}
+
+// by is the step size, "event" when none is named.
+func (v *View) by() string {
+	if v.By == "" {
+		return string(view.ByEvent)
+	}
+	return v.By
 }
 
 func (v *View) window() bool {

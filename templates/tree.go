@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"context"
 	"strings"
 
 	"github.com/abtrace/abtrace/trace"
@@ -19,7 +20,41 @@ const (
 
 // drawing is the tree of a View at its frame, as package view draws it.
 func (v *View) drawing() *view.Drawing {
-	return view.Draw(v.Source, v.Layout, v.Frame, v.Folds)
+	if v.drawn == nil {
+		v.drawn = view.Draw(v.Source, v.Layout, v.Frame, v.Folds)
+	}
+	return v.drawn
+}
+
+// outlineTree is a drawing's nodes as a tree of indices into
+// Drawing.Nodes, for the outline (the text alternative of the drawing).
+type outlineTree struct {
+	d        *view.Drawing
+	roots    []int
+	children [][]int
+}
+
+func newOutline(d *view.Drawing) *outlineTree {
+	o := &outlineTree{d: d, children: make([][]int, len(d.Nodes))}
+	at := make(map[string]int, len(d.Nodes))
+	for i, n := range d.Nodes {
+		at[n.ID] = i
+		if p, ok := at[n.Parent]; n.HasParent && ok {
+			o.children[p] = append(o.children[p], i)
+		} else {
+			o.roots = append(o.roots, i)
+		}
+	}
+	return o
+}
+
+// outlineKind is what the outline calls a node: MAX, MIN, CHANCE, P2, or
+// a leaf.
+func outlineKind(ctx context.Context, n view.Node) string {
+	if n.Leaf {
+		return T(ctx, "view.outline.leaf")
+	}
+	return n.Kind.Upper()
 }
 
 // num formats a coordinate compactly: at most one decimal.
@@ -112,3 +147,27 @@ func VecText(vec []float64) string { return view.VecText(vec) }
 
 // leafX is the left edge of a leaf box of width w.
 func leafX(w float64) string { return num(-w / 2) }
+
+// byMessage is the message naming a step size.
+func byMessage(u view.By) string {
+	switch u {
+	case view.ByNode:
+		return "view.by.node"
+	case view.ByCutoff:
+		return "view.by.cutoff"
+	}
+	return "view.by.event"
+}
+
+// stateMessage is the message naming a node's state in the outline.
+func stateMessage(state string) string {
+	switch state {
+	case "open":
+		return "view.state.open"
+	case "done":
+		return "view.state.done"
+	case "pruned":
+		return "view.state.pruned"
+	}
+	return "view.state.unvisited"
+}

@@ -103,6 +103,11 @@ type Cursor struct {
 	every       int // distance between checkpoints
 	maxBytes    int // MaxBytes, or less in tests
 
+	// lastStep is the step of the last event applied, lastEnter and
+	// lastCut whether it entered a node or made a cutoff (see Move).
+	lastStep           int
+	lastEnter, lastCut bool
+
 	// touched collects the drawn nodes the applied events changed, for
 	// patches (see Touched).
 	touched map[string]bool
@@ -330,6 +335,7 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 		return err
 	}
 	c.folds.count(e)
+	c.lastStep, c.lastEnter, c.lastCut = e.Step, ByNode.marks(e), isCutoff(e)
 	// An event changes the view of its own node and of the children it
 	// prunes, nothing else.
 	if !c.scene.Hidden(e.Node) {

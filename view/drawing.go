@@ -151,8 +151,9 @@ type Node struct {
 	// it has a vector.
 	Player int
 	Who    string
-	// LeafW is the width of a leaf's box, wide enough for its text.
-	LeafW float64
+	// LeafW and LeafH are the size of a leaf's box, large enough for its
+	// text.
+	LeafW, LeafH float64
 	// Fold is the count of the hidden subtree of a folded node; nil for a
 	// node that is not folded.
 	Fold *FoldCount
@@ -189,6 +190,28 @@ type Edge struct {
 	ProbX, ProbY float64
 }
 
+// Fonts are the font sizes of a drawing's labels, in user units.
+type Fonts struct {
+	Value, LeafValue, Leaf, AB, Cut float64
+	// ABLine is the distance between the α and the β line; LeafY the
+	// baseline of the value in a leaf's box.
+	ABLine, LeafY float64
+}
+
+// fontsAt are the base sizes at text scale k. A leaf's or board's value
+// under it is a little smaller than a value beside a node.
+func fontsAt(k float64) Fonts {
+	return Fonts{Value: ValueFont * k, LeafValue: 16 * k, Leaf: LeafFont * k, AB: ABFont * k, Cut: CutFont * cutScale(k), ABLine: 15 * k, LeafY: 5.5 * k}
+}
+
+// cutScale is the text scale of the tests under cut marks: they sit in
+// the narrow band between the marks and the pruned children, so they grow
+// less than the other labels.
+func cutScale(k float64) float64 { return min(k, MaxCutScale) }
+
+// MaxCutScale bounds the text scale of the tests under cut marks.
+const MaxCutScale = 1.4
+
 // Layer is one stacked SVG element of a drawing: a run of nodes in
 // preorder and the edges into them.
 type Layer struct {
@@ -217,6 +240,11 @@ type Drawing struct {
 	// Animate is true when the drawing is small enough (AnimateNodes) for
 	// its changes to be animated.
 	Animate bool
+	// TextScale is the scale of the labels over their base sizes
+	// (ValueFont, LeafFont, ABFont, CutFont), chosen by Draw from the
+	// tree's room (see textScale); Fonts are the sizes it gives.
+	TextScale float64
+	Fonts     Fonts
 
 	attrs []NodeAttrs // Attrs, once computed
 }
@@ -262,6 +290,12 @@ func Draw(source string, l *trace.Layout, f *trace.Frame, folds map[string]FoldC
 		return d
 	}
 	d.Animate = len(l.Nodes) <= AnimateNodes
+	glyphs := make(map[string]Glyph, len(l.Nodes))
+	for _, n := range l.Nodes {
+		glyphs[n.ID] = GlyphOf(source, n)
+	}
+	k, stacked := textScale(l, glyphs, d.Board)
+	d.TextScale, d.Fonts = k, fontsAt(k)
 	onStack := make(map[string]bool, len(f.Stack))
 	for _, id := range f.Stack {
 		onStack[id] = true
@@ -279,15 +313,13 @@ func Draw(source string, l *trace.Layout, f *trace.Frame, folds map[string]FoldC
 			}
 		}
 	}
-	glyphs := make(map[string]Glyph, len(l.Nodes))
 	d.Nodes = make([]Node, 0, len(l.Nodes))
 	for _, n := range l.Nodes {
-		g := GlyphOf(source, n)
-		glyphs[n.ID] = g
+		g := glyphs[n.ID]
 		dn := Node{LayoutNode: n, Glyph: g, State: f.StateOf(n.ID).String(), Current: f.Step > 0 && f.Current == n.ID, OnStack: onStack[n.ID]}
 		dn.Inside = inside != "" && n.ID == inside
 		dn.Player = n.Kind.PlayerIndex()
-		dn.LeafW = leafWidth(n.Text)
+		dn.LeafW, dn.LeafH = leafWidthAt(n.Text, k), leafHeightAt(k)
 		if nv := f.Nodes[n.ID]; nv != nil {
 			dn.Value = nv.Text
 			if nv.Window && dn.OnStack {
@@ -298,12 +330,21 @@ func Draw(source string, l *trace.Layout, f *trace.Frame, folds map[string]FoldC
 			}
 		}
 		dn.Shown = ShortText(shownValue(g, n.Text, dn.Value))
-		if g.Below() {
-			dn.ValueX, dn.ValueY, dn.ValueAnchor = 0, g.Bottom()+18, "middle"
-			dn.ABX, dn.ABY, dn.ABAnchor = 0, g.Bottom()+35, "middle"
-		} else {
-			dn.ValueX, dn.ValueY, dn.ValueAnchor = 22, 6, "start"
-			dn.ABX, dn.ABY, dn.ABAnchor = -23, -3, "end"
+		switch {
+		case g.Below():
+			bottom := g.Bottom()
+			if g == GlyphLeaf {
+				bottom = dn.LeafH / 2
+			}
+			dn.ValueX, dn.ValueY, dn.ValueAnchor = 0, bottom+18*k, "middle"
+			dn.ABX, dn.ABY, dn.ABAnchor = 0, bottom+35*k, "middle"
+		case stacked[n.Y]:
+			// No room on the left: the value on the right, α/β under it.
+			dn.ValueX, dn.ValueY, dn.ValueAnchor = StackX, -2*k, "start"
+			dn.ABX, dn.ABY, dn.ABAnchor = StackX, 15*k, "start"
+		default:
+			dn.ValueX, dn.ValueY, dn.ValueAnchor = 22, 6*k, "start"
+			dn.ABX, dn.ABY, dn.ABAnchor = -23, -3*k, "end"
 		}
 		if n.Folded {
 			c := folds[n.ID]
@@ -315,11 +356,11 @@ func Draw(source string, l *trace.Layout, f *trace.Frame, folds map[string]FoldC
 		dn.Class = nodeClass(&dn)
 		d.Nodes = append(d.Nodes, dn)
 	}
-	d.Edges = drawEdges(l, f, glyphs)
+	d.Edges = drawEdges(l, f, glyphs, k)
 	d.Layers = layers(d.Nodes, d.Edges)
-	x0, y0 := -float64(marginLeft), -float64(marginTop)
-	w := l.Width + marginLeft + marginRight
-	h := l.Height + marginTop + marginBottom
+	x0, y0 := -marginLeft*k, -float64(marginTop)
+	w := l.Width + (marginLeft+marginRight)*k
+	h := l.Height + marginTop + marginBottom*k
 	if d.Board {
 		y0 -= 4
 		h += 8
@@ -331,7 +372,7 @@ func Draw(source string, l *trace.Layout, f *trace.Frame, folds map[string]FoldC
 
 // drawEdges draws the edges, with cut marks on the edges into children
 // pruned by a cutoff and the test written once per cutoff.
-func drawEdges(l *trace.Layout, f *trace.Frame, glyphs map[string]Glyph) []Edge {
+func drawEdges(l *trace.Layout, f *trace.Frame, glyphs map[string]Glyph, k float64) []Edge {
 	edges := make([]Edge, 0, len(l.Nodes))
 	pos := make([]int, 0, len(l.Nodes)) // position of each cut child in its parent's search order
 	first := map[string]int{}           // cutting node → its first pruned child's position
@@ -370,18 +411,19 @@ func drawEdges(l *trace.Layout, f *trace.Frame, glyphs map[string]Glyph) []Edge 
 	}
 	// The test is written once per cutoff, under the cut marks of the
 	// children it pruned, centred on them.
-	type span struct{ lo, hi, y float64 }
+	type span struct{ lo, hi, y, top float64 }
 	spans := map[string]*span{}
+	grown := (leafHeightAt(k) - leafHeightAt(1)) / 2 // how far leaf boxes grew upwards
 	for _, e := range edges {
 		if !e.Cut {
 			continue
 		}
 		parent, _ := trace.ParentID(e.ID)
-		mx, my := (e.X1+e.X2)/2, (e.Y1+e.Y2)/2
+		mx, my, top := (e.X1+e.X2)/2, (e.Y1+e.Y2)/2, e.Y2-grown
 		if sp := spans[parent]; sp == nil {
-			spans[parent] = &span{mx, mx, my}
+			spans[parent] = &span{mx, mx, my, top}
 		} else {
-			sp.lo, sp.hi, sp.y = min(sp.lo, mx), max(sp.hi, mx), max(sp.y, my)
+			sp.lo, sp.hi, sp.y, sp.top = min(sp.lo, mx), max(sp.hi, mx), max(sp.y, my), min(sp.top, top)
 		}
 	}
 	for i := range edges {
@@ -395,7 +437,11 @@ func drawEdges(l *trace.Layout, f *trace.Frame, glyphs map[string]Glyph) []Edge 
 			continue
 		}
 		sp := spans[parent]
+		// Under the cut marks, above the pruned children's glyphs.
 		e.TestX, e.TestY = (sp.lo+sp.hi)/2, sp.y+CutLabelGap
+		if k > 1 {
+			e.TestY = min(sp.y+CutLabelGap*cutScale(k), sp.top-4)
+		}
 	}
 	return edges
 }
@@ -557,6 +603,12 @@ func VecText(vec []float64) string {
 
 // leafWidth is the width of a leaf box that holds text: 34 units for
 // short numbers, more for vectors.
-func leafWidth(text string) float64 {
-	return max(34, float64(utf8.RuneCountInString(text))*7.4+10)
+func leafWidth(text string) float64 { return leafWidthAt(text, 1) }
+
+// leafHeightAt is the height of a leaf box at a text scale.
+func leafHeightAt(k float64) float64 { return max(28, LeafFont*k+10) }
+
+// leafWidthAt is leafWidth for text drawn at a text scale.
+func leafWidthAt(text string, k float64) float64 {
+	return max(34, float64(utf8.RuneCountInString(text))*7.4*k+10)
 }

@@ -119,6 +119,8 @@ type viewRequest struct {
 	open     []string
 	form     search.Form
 	lang     i18n.Lang // the page's language, kept in its permalinks
+	by       view.By   // step size of the step buttons and arrow keys
+	present  bool      // presenter mode: the tree takes the screen
 }
 
 // permalink is the query of the scenario's address in the page's
@@ -152,6 +154,16 @@ func parseView(q url.Values) (viewRequest, error) {
 		if r.form, err = search.ParseForm(f); err != nil {
 			return r, err
 		}
+	}
+	if r.by, err = view.ParseUnit(q.Get("by")); err != nil {
+		return r, fmt.Errorf("by: %v", err)
+	}
+	switch q.Get("present") {
+	case "", "0":
+	case "1":
+		r.present = true
+	default:
+		return r, fmt.Errorf("present must be 1 (presenter mode) or 0, not %q", q.Get("present"))
 	}
 	return r, nil
 }
@@ -321,6 +333,8 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		Query:         r.permalink(p),
 		Open:          r.open,
 		Form:          r.form.String(),
+		By:            string(r.by),
+		Present:       r.present,
 		Step:          run.frame.Step,
 		Total:         run.total,
 		NextCutoff:    run.nextCutoff,

@@ -30,6 +30,7 @@ type Command struct {
 	Query string  `json:"query,omitempty"` // load: the scenario's query string (with open=...)
 	Step  StepArg `json:"step,omitzero"`   // load, seek: a step number or "end"
 	N     int     `json:"n,omitempty"`     // step, back: how many steps
+	By    string  `json:"by,omitempty"`    // step, back: event (default), node or cutoff
 	Speed float64 `json:"speed,omitempty"` // play: steps per second
 }
 
@@ -88,6 +89,9 @@ func ParseCommand(b []byte) (Command, error) {
 		}
 		if c.N < 1 || c.N > MaxStepsPerCommand {
 			return c, fmt.Errorf("%s: n must be from 1 to %d, not %d", c.Cmd, MaxStepsPerCommand, c.N)
+		}
+		if _, err := view.ParseUnit(c.By); err != nil {
+			return c, fmt.Errorf("%s: by: %v", c.Cmd, err)
 		}
 	case "seek":
 		if !c.Step.Set {

@@ -295,7 +295,12 @@ func (s *session) handle(c Command) []Message {
 		return []Message{errMsg(c.Cmd, "no scenario loaded yet: send load first")}
 	}
 	switch c.Cmd {
-	case "step", "next-cutoff", "back", "seek":
+	case "step", "back":
+		if u, _ := view.ParseUnit(c.By); u != view.ByEvent {
+			return v.move(c.Cmd, u, c.N)
+		}
+		return v.start(c.Cmd, stepArgOf(c, v))
+	case "next-cutoff", "seek":
 		return v.start(c.Cmd, stepArgOf(c, v))
 	case "count":
 		return v.startCount()

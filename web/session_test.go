@@ -206,6 +206,68 @@ func TestSessionStepsMatchGoldenTrace(t *testing.T) {
 	c.conn.Close()
 }
 
+// Step and back by node land on the events that enter the nodes, in
+// order; by cutoff on the prunes that skip a child. Steps answer with
+// patches that apply to the viewer's frame, backs with whole frames.
+func TestSessionStepBy(t *testing.T) {
+	leakCheck(t)
+	_, srv := newHubServer(t)
+	c := dial(t, srv)
+	defer c.conn.Close()
+	golden := goldenEvents(t, "textbook-alphabeta.jsonl")
+	var enters, cuts []int
+	for _, e := range golden {
+		if e.Type == trace.Enter {
+			enters = append(enters, e.Step)
+		}
+		if e.Type == trace.Prune && len(e.Pruned) > 0 {
+			cuts = append(cuts, e.Step)
+		}
+	}
+	c.send(loadCmd(url.Values{"tree": {textbookLabelled}}, 0))
+	view := c.recv().Frame
+	for i, w := range enters {
+		c.send(`{"v":1,"cmd":"step","by":"node"}`)
+		m := c.recv()
+		if m.Type != "patch" {
+			t.Fatalf("step by node %d: got %s message, want patch", i+1, m.Type)
+		}
+		if err := view.ApplyPatch(m.Patch); err != nil {
+			t.Fatalf("step by node %d: %v", i+1, err)
+		}
+		if view.Step != w || view.Type != trace.Enter {
+			t.Fatalf("step by node %d: got step %d (%v), want step %d (enter)", i+1, view.Step, view.Type, w)
+		}
+		if got := m.Panels.Nodes; got != i+1 {
+			t.Fatalf("step by node %d: panels count %d nodes, want %d", i+1, got, i+1)
+		}
+	}
+	for _, tc := range []struct {
+		cmd  string
+		want int
+	}{
+		{`{"v":1,"cmd":"back","by":"node"}`, enters[len(enters)-2]},
+		{`{"v":1,"cmd":"back","by":"node","n":3}`, enters[len(enters)-5]},
+		{`{"v":1,"cmd":"back","by":"cutoff"}`, 0},
+		{`{"v":1,"cmd":"back","by":"node","n":100}`, 0},
+	} {
+		c.send(tc.cmd)
+		m := c.recv()
+		want, _ := trace.Replay(golden[:tc.want])
+		if m.Type != "frame" || !framesEqual(m.Frame, want) {
+			t.Fatalf("%s: got %s at step %d; want the frame at step %d", tc.cmd, m.Type, m.Frame.Step, tc.want)
+		}
+	}
+	c.send(`{"v":1,"cmd":"step","by":"cutoff"}`)
+	if m := c.recv(); m.Type != "patch" || m.Patch.Step != cuts[0] {
+		t.Fatalf("step by cutoff: got %s to step %d, want a patch to step %d", m.Type, m.Patch.Step, cuts[0])
+	}
+	c.send(`{"v":1,"cmd":"step","by":"cutoff"}`)
+	if m := c.recv(); m.Type != "patch" || m.Patch.Step != len(golden) || !m.End {
+		t.Fatalf("step by cutoff past the last one: got %s to step %d, want a patch to the end (%d)", m.Type, m.Patch.Step, len(golden))
+	}
+}
+
 // A malformed or unknown command is answered with an error naming the
 // problem, and the session goes on.
 func TestSessionBadInput(t *testing.T) {
@@ -225,6 +287,7 @@ func TestSessionBadInput(t *testing.T) {
 		{`{"v":1,"cmd":"step","n":-4}`, "n must be"},
 		{`{"v":1,"cmd":"step","bogus":1}`, "bogus"},
 		{`{"v":1,"cmd":"seek"}`, "seek needs a step"},
+		{`{"v":1,"cmd":"step","by":"leaf"}`, `by: step by event, node or cutoff, not "leaf"`},
 		{`{"v":1,"cmd":"seek","step":"later"}`, "step must be"},
 		{`{"v":1,"cmd":"play","speed":1000}`, "speed must be"},
 		{`{"v":1,"cmd":"load"}`, "load needs a query"},

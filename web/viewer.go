@@ -117,6 +117,18 @@ func (v *viewer) start(cmd string, to StepArg) []Message {
 	return nil
 }
 
+// move begins a step or back by node or by cutoff: n of them. A step is
+// answered with a patch, a back with a frame, as by event.
+func (v *viewer) move(cmd string, u view.By, n int) []Message {
+	j := &job{cmd: cmd, from: v.cur.Step(), patch: cmd == "step"}
+	if cmd == "back" {
+		n = -n
+	}
+	v.cur.Move(u, n)
+	v.job = j
+	return nil
+}
+
 // work does one slice of the move under way and, when it is done, returns
 // its answer.
 func (v *viewer) work(ctx context.Context, slice int) []Message {

@@ -112,7 +112,7 @@ func Shapes(d *view.Drawing) []Shape {
 		}
 	}
 	for _, n := range d.Nodes {
-		out = appendNode(out, n)
+		out = appendNode(out, n, d.Fonts)
 	}
 	for _, e := range d.Edges {
 		if !e.Cut {
@@ -121,7 +121,7 @@ func Shapes(d *view.Drawing) []Shape {
 		out = append(out, Shape{Kind: Line, Of: OfCut, Edge: e.ID, X1: e.CutX1, Y1: e.CutY1, X2: e.CutX2, Y2: e.CutY2,
 			Stroke: colCut, StrokeW: 3.5, Opacity: 1})
 		if e.Test != "" {
-			out = append(out, Shape{Kind: Text, Of: OfCut, Edge: e.ID, X: e.TestX, Y: e.TestY, Str: e.Test, Size: 14, Bold: true,
+			out = append(out, Shape{Kind: Text, Of: OfCut, Edge: e.ID, X: e.TestX, Y: e.TestY, Str: e.Test, Size: d.Fonts.Cut, Bold: true,
 				Anchor: "middle", Fill: colCut, HaloW: 4, Opacity: 1})
 		}
 	}
@@ -190,7 +190,7 @@ func valueColour(n view.Node) string {
 	return colFg
 }
 
-func appendNode(out []Shape, n view.Node) []Shape {
+func appendNode(out []Shape, n view.Node, f view.Fonts) []Shape {
 	opacity := 1.0
 	switch n.State {
 	case "unvisited":
@@ -250,13 +250,13 @@ func appendNode(out []Shape, n view.Node) []Shape {
 		out = append(out, text(n.Kind.Upper(), 5, 14))
 	case view.GlyphLeaf:
 		s := base
-		s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-n.LeafW/2, n.Y-14, n.LeafW, 28, 6
+		s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-n.LeafW/2, n.Y-n.LeafH/2, n.LeafW, n.LeafH, 6
 		out = append(out, s)
-		size := 15.0
+		size := f.Leaf
 		if strings.HasPrefix(n.Text, "(") {
 			size = 13
 		}
-		out = append(out, text(n.Text, 5.5, size))
+		out = append(out, text(n.Text, f.LeafY, size))
 	case view.GlyphBoard:
 		s := base
 		s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-20, n.Y-20, 40, 40, 3
@@ -285,9 +285,9 @@ func appendNode(out []Shape, n view.Node) []Shape {
 		out = append(out, Shape{Kind: Polygon, Node: n.ID, State: n.State, Points: marker, Fill: col, Opacity: opacity})
 	}
 	if n.Shown != "" {
-		size := 18.0
-		if n.Glyph == view.GlyphLeaf || n.Glyph == view.GlyphBoard {
-			size = 16
+		size := f.Value
+		if n.Glyph.Below() {
+			size = f.LeafValue
 		}
 		out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + n.ValueX, Y: n.Y + n.ValueY, Str: n.Shown, Size: size,
 			Bold: true, Anchor: n.ValueAnchor, Fill: valueColour(n), HaloW: 5, Opacity: opacity})
@@ -298,7 +298,7 @@ func appendNode(out []Shape, n view.Node) []Shape {
 	}
 	if n.OnStack && n.Alpha != "" {
 		for i, s := range []string{n.Alpha, n.Beta} {
-			out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + n.ABX, Y: n.Y + n.ABY + float64(i)*15, Str: s, Size: 13,
+			out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + n.ABX, Y: n.Y + n.ABY + float64(i)*f.ABLine, Str: s, Size: f.AB,
 				Bold: true, Anchor: n.ABAnchor, Fill: colAB, HaloW: 4, Opacity: opacity})
 		}
 	}
