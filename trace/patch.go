@@ -10,13 +10,15 @@ import (
 // frame at step Step.
 //
 // Nodes holds the full view of every node that was added or changed (nil
-// when none was); nodes are never removed going forward, so a patch never
-// deletes. Every other field is the new frame's value, sent whole: the
+// when none was). Gone lists the nodes that went back to unvisited: a new
+// pass of iterative deepening or MTD(f), or a re-search, searches the tree
+// (or a subtree) afresh, and its nodes start over. Every other field is the new frame's value, sent whole: the
 // stack, the statistics and the caption are small.
 type Patch struct {
 	From      int                  `json:"from"`
 	Step      int                  `json:"step"`
 	Nodes     map[string]*NodeView `json:"nodes,omitempty"`
+	Gone      []string             `json:"gone,omitempty"`
 	Current   string               `json:"current"`
 	Stack     []string             `json:"stack"`
 	Line      string               `json:"line,omitempty"`
@@ -28,8 +30,7 @@ type Patch struct {
 }
 
 // Diff returns the patch that takes frame a to frame b. b must be reachable
-// from a by applying events (a is b's frame at an earlier or the same step);
-// otherwise the patch does not undo what a has and b lacks. A nil a stands
+// from a by applying events (a is b's frame at an earlier or the same step). A nil a stands
 // for NewFrame(), so Diff(nil, b) is b as a patch. The patch shares nothing
 // with a or b.
 func Diff(a, b *Frame) *Patch {
@@ -53,6 +54,12 @@ func Diff(a, b *Frame) *Patch {
 			p.Nodes[id] = v.Clone()
 		}
 	}
+	for id := range a.Nodes {
+		if b.Nodes[id] == nil {
+			p.Gone = append(p.Gone, id)
+		}
+	}
+	slices.Sort(p.Gone)
 	return p
 }
 
@@ -76,6 +83,9 @@ func (f *Frame) ApplyPatch(p *Patch) error {
 	}
 	if f.Nodes == nil {
 		f.Nodes = make(map[string]*NodeView, len(p.Nodes))
+	}
+	for _, id := range p.Gone {
+		delete(f.Nodes, id)
 	}
 	for id, v := range p.Nodes {
 		f.Nodes[id] = v.Clone()

@@ -227,3 +227,28 @@ func BenchmarkReplay(b *testing.B) {
 		}
 	}
 }
+
+// TestDiffAcrossPasses checks the patches of the golden traces with passes
+// and re-searches, where nodes go back to unvisited: a patch across a new
+// pass lists them as gone, and applying it gives the frame of the pass.
+// (Patches do not carry the frame's memory of the table and the passes.)
+func TestDiffAcrossPasses(t *testing.T) {
+	for _, name := range []string{"textbook-id", "textbook-id-aspiration", "textbook-mtdf"} {
+		t.Run(name, func(t *testing.T) {
+			fs := frames(t, readGolden(t, "../search/testdata/"+name+".jsonl"))
+			for _, f := range fs {
+				f.Memory = nil
+			}
+			gone := 0
+			for i := 1; i < len(fs); i++ {
+				gone += len(Diff(fs[i-1], fs[i]).Gone)
+				checkPatch(t, fs, i-1, i, true)
+				checkPatch(t, fs, 0, i, false)
+				checkPatch(t, fs, i/2, i, false)
+			}
+			if gone == 0 {
+				t.Error("no node went back to unvisited")
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"math"
+	"strings"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
@@ -325,6 +326,11 @@ func (c *Cursor) run(yield func(struct{}) bool) {
 // apply applies one event, keeps the fold counts and checkpoints, and
 // drops what is no longer drawn.
 func (c *Cursor) apply(e *trace.Event, narrate bool) error {
+	// A new pass, or a re-search, takes nodes back to unvisited: their
+	// views change too.
+	if e.Type == trace.Pass || e.Type == trace.Research {
+		c.forget(e)
+	}
 	var err error
 	if narrate {
 		err = c.frame.Apply(*e)
@@ -336,6 +342,9 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 	}
 	c.folds.count(e)
 	c.lastStep, c.lastEnter, c.lastCut = e.Step, ByNode.marks(e), isCutoff(e)
+	if e.Type == trace.Pass || e.Type == trace.Research {
+		c.folds.restart(e.Child)
+	}
 	// An event changes the view of its own node and of the children it
 	// prunes, nothing else.
 	if !c.scene.Hidden(e.Node) {
@@ -365,6 +374,18 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 		}
 	}
 	return nil
+}
+
+// forget marks as touched the drawn nodes that pass or re-search event e
+// takes back to unvisited: every node for a new pass or a re-search of the
+// root, else the re-searched child and the nodes below it.
+func (c *Cursor) forget(e *trace.Event) {
+	prefix := e.Child + "."
+	for id := range c.frame.Nodes {
+		if (e.Child == "" || id == e.Child || strings.HasPrefix(id, prefix)) && !c.scene.Hidden(id) {
+			c.touched[id] = true
+		}
+	}
 }
 
 // thin drops every other checkpoint and doubles the distance between

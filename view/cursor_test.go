@@ -31,6 +31,10 @@ var cursorScenarios = []string{
 	"game=dice&algo=expectiminimax&depth=3",
 	"tree=((3 12 8) (2 4 6) (14 5 2))&algo=mcts&iterations=30",
 	"game=tictactoe&position=x........&algo=mcts&iterations=200",
+	"tree=A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))&algo=id&tt=64",
+	"tree=A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))&algo=id&aspiration=1",
+	"tree=A(B(3 12 8) C(2 4 6) D(14 5 2))&algo=mtdf",
+	"game=tictactoe&position=x........&algo=id&tt=4096&depth=4",
 }
 
 func prepare(t testing.TB, query string, open ...string) (*scenario.Search, *Scene) {

@@ -48,6 +48,21 @@ func (f *foldCounts) reset() {
 	}
 }
 
+// restart sets to zero the counts of the folds searched afresh: every fold
+// for a new pass or a re-search of the root (child ""), else the folds at
+// or below the re-searched child. A fold above a re-searched child keeps
+// counting: its visits include both searches of the child.
+func (f *foldCounts) restart(child string) {
+	for id, c := range f.info {
+		if child == "" || id == child || strings.HasPrefix(id, child+".") {
+			if c.Visited != 0 || c.Pruned != 0 {
+				c.Visited, c.Pruned = 0, 0
+				f.dirty[id] = true
+			}
+		}
+	}
+}
+
 // count updates the counts for one event.
 func (f *foldCounts) count(e *trace.Event) {
 	if len(f.info) == 0 {

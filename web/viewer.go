@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/abtrace/abtrace/i18n"
@@ -246,13 +247,18 @@ func (v *viewer) patchMessage(from int) Message {
 	p := &trace.Patch{From: from, Step: f.Step, Current: f.Current, Stack: append([]string{}, f.Stack...),
 		Line: f.Line, Type: f.Type, Narration: f.Narration, Stats: f.Stats.Clone(), Done: f.Done, Result: f.Result.Clone()}
 	for _, id := range v.cur.Touched() {
-		if nv := f.Nodes[id]; nv != nil {
-			if p.Nodes == nil {
-				p.Nodes = map[string]*trace.NodeView{}
-			}
-			p.Nodes[id] = nv.Clone()
+		nv := f.Nodes[id]
+		if nv == nil {
+			// Back to unvisited: a new pass or a re-search.
+			p.Gone = append(p.Gone, id)
+			continue
 		}
+		if p.Nodes == nil {
+			p.Nodes = map[string]*trace.NodeView{}
+		}
+		p.Nodes[id] = nv.Clone()
 	}
+	slices.Sort(p.Gone)
 	d := v.cur.Drawing()
 	dp := view.Diff(v.drawn, d)
 	v.drawn = d
