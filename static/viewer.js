@@ -183,11 +183,26 @@ function paintFold(id, c) {
 /** apply writes a frame's or a patch's drawing and panels into the page. */
 function apply(m) {
   for (const a of m.draw.nodes || []) paint(a);
+  // The panels of the table, passes and learned orderings come rendered
+  // by the server.
+  if (typeof m.real === "string" && realBox && realBox.innerHTML !== m.real) realBox.innerHTML = m.real;
   panels(m.panels);
   // The Monte-Carlo panel comes as HTML the server rendered for the step.
   if (mctsBody && m.mcts) mctsBody.innerHTML = m.mcts;
 }
 const mctsBody = $("mcts-body");
+
+// The panels of the searches on real games: their step links (the step
+// where a table entry was stored, where a pass began) seek there.
+const realBox = $("real-games");
+if (realBox) {
+  realBox.addEventListener("click", (ev) => {
+    const a = ev.target.closest("a[data-seek]");
+    if (!a) return;
+    ev.preventDefault();
+    send({ cmd: "seek", step: Number(a.dataset.seek) });
+  });
+}
 
 /** panels updates everything around the tree, as the server wrote it. */
 function panels(p) {

@@ -100,6 +100,9 @@ type View struct {
 	MCTS *view.MCTSPanel
 	// WSPath is the path of the websocket the script connects to.
 	WSPath string
+	// Real is the panel of the searches on real games (the table, the
+	// passes, the re-searches, the learned orderings); nil for others.
+	Real *view.RealGames
 
 	drawn *view.Drawing // the drawing at Frame, once drawn
 }

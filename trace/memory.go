@@ -26,6 +26,20 @@ type Memory struct {
 	Passes []PassView `json:"passes,omitempty"`
 	// Researches are the re-searches so far, in order.
 	Researches []ResearchView `json:"researches,omitempty"`
+	// Orders holds, by depth, the last expansion the killer or history
+	// ordering made there: each child's key as the search gave it.
+	Orders map[int]LearnedOrder `json:"orders,omitempty"`
+}
+
+// LearnedOrder is an expansion by a learned ordering: at Node (Step), By
+// "killer" or "history", Keys by natural child index (killer: 2 for the
+// newest killer of the depth, 1 for the older, 0 for the rest; history:
+// the move's score).
+type LearnedOrder struct {
+	Node string `json:"node"`
+	Step int    `json:"step"`
+	By   string `json:"by"`
+	Keys []Num  `json:"keys"`
 }
 
 // TableEntry is one entry of the transposition table as the trace shows it.
@@ -127,6 +141,13 @@ func (m *Memory) Clone() *Memory {
 	}
 	c.Passes = append([]PassView(nil), m.Passes...)
 	c.Researches = append([]ResearchView(nil), m.Researches...)
+	if m.Orders != nil {
+		c.Orders = make(map[int]LearnedOrder, len(m.Orders))
+		for d, o := range m.Orders {
+			o.Keys = append([]Num(nil), o.Keys...)
+			c.Orders[d] = o
+		}
+	}
 	return &c
 }
 
@@ -139,7 +160,10 @@ func (m *Memory) Equal(n *Memory) bool {
 	return maps.EqualFunc(m.Entries, n.Entries, func(a, b *TableEntry) bool { return *a == *b }) &&
 		m.Hits == n.Hits && ptrEq(m.LastHit, n.LastHit) && ptrEq(m.LastCut, n.LastCut) &&
 		m.Hint == n.Hint && m.HintNode == n.HintNode &&
-		equalSlices(m.Passes, n.Passes) && equalSlices(m.Researches, n.Researches)
+		equalSlices(m.Passes, n.Passes) && equalSlices(m.Researches, n.Researches) &&
+		maps.EqualFunc(m.Orders, n.Orders, func(a, b LearnedOrder) bool {
+			return a.Node == b.Node && a.Step == b.Step && a.By == b.By && equalSlices(a.Keys, b.Keys)
+		})
 }
 
 func equalSlices[T comparable](a, b []T) bool {
@@ -182,8 +206,9 @@ func (m *Memory) pass() *PassView {
 // remember records what event e (already checked) tells the memory. It is
 // called before the node views change, so the node's label is still there.
 func (f *Frame) remember(e Event) {
+	learned := e.Type == Expand && (e.By == "killer" || e.By == "history") && e.Keys != nil
 	if f.Memory == nil {
-		if !e.Type.isRealGames() {
+		if !e.Type.isRealGames() && !learned {
 			return
 		}
 		f.Memory = &Memory{Entries: map[string]*TableEntry{}}
@@ -200,6 +225,12 @@ func (f *Frame) remember(e Event) {
 			p.Nodes++
 		}
 	case Expand:
+		if learned {
+			if m.Orders == nil {
+				m.Orders = map[int]LearnedOrder{}
+			}
+			m.Orders[e.Depth] = LearnedOrder{Node: e.Node, Step: e.Step, By: e.By, Keys: append([]Num(nil), e.Keys...)}
+		}
 		if p := m.pass(); p != nil && e.Node == "" && len(e.Order) > 0 {
 			p.First = ChildID("", e.Order[0])
 			p.FirstLabel = m.labelOf(p.First)

@@ -134,8 +134,12 @@ type Message struct {
 	Panels *view.Panels `json:"panels,omitempty"`
 	// MCTS is the Monte-Carlo panel's body at the step, as HTML the
 	// server rendered (a Monte-Carlo search only).
-	MCTS    string `json:"mcts,omitempty"`
-	Playing *bool  `json:"playing,omitempty"`
-	Error   string `json:"error,omitempty"`
-	Cmd     string `json:"cmd,omitempty"` // error: the command that failed
+	MCTS string `json:"mcts,omitempty"`
+	// Real is the HTML of the panels of the searches on real games (the
+	// table, passes, re-searches, killers, history), rendered by the
+	// server; "" clears them. Absent when they did not appear.
+	Real    *string `json:"real,omitempty"`
+	Playing *bool   `json:"playing,omitempty"`
+	Error   string  `json:"error,omitempty"`
+	Cmd     string  `json:"cmd,omitempty"` // error: the command that failed
 }

@@ -34,6 +34,9 @@ type viewer struct {
 	job     *job          // the move under way, nil when none
 	counter *view.Counter // the step count under way, nil when none
 	total   int           // steps of the whole search, -1 until known
+	// realShown says the page shows the panels of the searches on real
+	// games (so that going back clears them).
+	realShown bool
 	// baseline is the number of leaves the same search without pruning
 	// evaluates, found the first time a frame is done: -2 until then, -1
 	// when there is no baseline.
@@ -240,6 +243,22 @@ func (v *viewer) panels() *view.Panels {
 	return view.PanelsOf(f, v.baseline)
 }
 
+// realHTML renders the panels of the searches on real games at the
+// cursor's step, or returns nil when the page has none to show or clear.
+func (v *viewer) realHTML() *string {
+	r := view.RealGamesOf(v.cur.Frame(), v.scene.Namer())
+	if r == nil && !v.realShown {
+		return nil
+	}
+	v.realShown = r != nil
+	b, err := renderHTML(i18n.NewContext(context.Background(), v.loc), templates.RealGamesPanel(r))
+	s := string(b)
+	if err != nil {
+		s = ""
+	}
+	return &s
+}
+
 // patchMessage is the patch from the viewer's frame at step from to the
 // cursor's, with the drawing's changes.
 func (v *viewer) patchMessage(from int) Message {
@@ -263,7 +282,7 @@ func (v *viewer) patchMessage(from int) Message {
 	dp := view.Diff(v.drawn, d)
 	v.drawn = d
 	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(), Folds: foldMap(v.cur.FoldsChanged()),
-		Draw: dp, Panels: v.panels(), MCTS: v.mctsHTML()}
+		Draw: dp, Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
 }
 
 // frameMessage is the whole frame at the cursor's step, with the whole
@@ -275,7 +294,7 @@ func (v *viewer) frameMessage() Message {
 	d := v.cur.Drawing()
 	v.drawn = d
 	return Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(), Folds: foldMap(folds),
-		Draw: view.Diff(nil, d), Panels: v.panels(), MCTS: v.mctsHTML()}
+		Draw: view.Diff(nil, d), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
 }
 
 // mctsHTML is the Monte-Carlo panel's body at the cursor's step, rendered
