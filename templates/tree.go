@@ -111,6 +111,31 @@ func reversiDiscs(board string) []boardCell {
 	return out
 }
 
+// connect4Len is the length of a Connect Four board string: six rows of
+// seven cells from the top, separated by "/".
+const connect4Len = 6*7 + 5
+
+// isConnect4 reports whether a node's board is a Connect Four board.
+func isConnect4(board string) bool { return len(board) == connect4Len && board[7] == '/' }
+
+// connect4Discs places the discs of a Connect Four board (x, o) on the
+// 40-unit board glyph: 7 columns and 6 rows of 5.4 units, centred.
+func connect4Discs(board string) []boardCell {
+	var out []boardCell
+	row, col := 0, 0
+	for i := 0; i < len(board); i++ {
+		switch c := board[i]; c {
+		case '/':
+			row, col = row+1, 0
+			continue
+		case 'x', 'o':
+			out = append(out, boardCell{X: float64(col-3) * 5.4, Y: (float64(row) - 2.5) * 5.4, Mark: string(c)})
+		}
+		col++
+	}
+	return out
+}
+
 // boardMarker is the small triangle beside a board that tells MAX (up)
 // from MIN (down) by shape.
 func boardMarker(n view.Node) string {

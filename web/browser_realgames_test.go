@@ -115,3 +115,23 @@ func TestBrowserRealGames(t *testing.T) {
 		}
 	})
 }
+
+// TestBrowserConnect4Boards draws a Connect Four search as small boards:
+// the root after d d has x's disc and o's disc in the middle column, and
+// each child one disc more.
+func TestBrowserConnect4Boards(t *testing.T) {
+	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
+		w := strconv.FormatInt(size.w, 10)
+		t.Run(w, func(t *testing.T) {
+			b := newBrowserEnv(t, size.w, size.h)
+			b.open("/view?" + url.Values{"game": {"connect4"}, "position": {"dd"}, "depth": {"2"}, "algo": {"negamax"}, "tt": {"64"}, "step": {"end"}}.Encode())
+			if got := eval[int](b, `document.querySelectorAll('[data-node=""] circle.disc').length`); got != 2 {
+				t.Errorf("the root board has %d discs, want 2", got)
+			}
+			if got := eval[int](b, `document.querySelectorAll('[data-node="3"] circle.c4-x').length`); got != 2 {
+				t.Errorf("the board after x plays d again has %d of x's discs, want 2", got)
+			}
+			b.screenshot("connect4-boards-" + w + ".png")
+		})
+	}
+}
