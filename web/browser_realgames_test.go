@@ -124,7 +124,7 @@ func TestBrowserConnect4Boards(t *testing.T) {
 		w := strconv.FormatInt(size.w, 10)
 		t.Run(w, func(t *testing.T) {
 			b := newBrowserEnv(t, size.w, size.h)
-			b.open("/view?" + url.Values{"game": {"connect4"}, "position": {"dd"}, "depth": {"2"}, "algo": {"negamax"}, "tt": {"64"}, "step": {"end"}}.Encode())
+			b.open("/view?" + url.Values{"game": {"connect4"}, "position": {"dd"}, "depth": {"1"}, "algo": {"negamax"}, "tt": {"64"}, "step": {"end"}}.Encode())
 			if got := eval[int](b, `document.querySelectorAll('[data-node=""] circle.disc').length`); got != 2 {
 				t.Errorf("the root board has %d discs, want 2", got)
 			}
