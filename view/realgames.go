@@ -223,8 +223,8 @@ func bestName(named func(string) string, id string) string {
 }
 
 // Namer names the nodes of a scene as the page draws them: a node's label,
-// a leaf's value, "root" for the root, else its id.
-func (s *Scene) Namer() func(id string) string {
+// a leaf's value, the root (worded by words, nil for English), else its id.
+func (s *Scene) Namer(words func(trace.Phrase) string) func(id string) string {
 	return func(id string) string {
 		if n, ok := s.Layout.Node(id); ok {
 			switch {
@@ -234,6 +234,6 @@ func (s *Scene) Namer() func(id string) string {
 				return n.Text
 			}
 		}
-		return NodeName(id, "")
+		return NodeNameIn(id, "", words)
 	}
 }

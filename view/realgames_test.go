@@ -16,7 +16,7 @@ func TestRealGamesPanels(t *testing.T) {
 	at := func(t *testing.T, query string, step int) *RealGames {
 		t.Helper()
 		p, s := prepare(t, query)
-		return RealGamesOf(replayTo(t, p, step), s.Namer())
+		return RealGamesOf(replayTo(t, p, step), s.Namer(nil))
 	}
 	t.Run("a position reached again links to its store", func(t *testing.T) {
 		r := at(t, textbookEstimates+"&algo=id&tt=64", 32)
@@ -85,7 +85,7 @@ func TestRealGamesPanels(t *testing.T) {
 	t.Run("history scores", func(t *testing.T) {
 		p, s := prepare(t, "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))&algo=negamax&order=history")
 		f := replayTo(t, p, 1000)
-		r := RealGamesOf(f, s.Namer())
+		r := RealGamesOf(f, s.Namer(nil))
 		if r.History == nil || r.History.Node != "D" || len(r.History.Rows) != 3 || r.History.Rows[0].Move != "14" || r.History.Rows[0].Score != "1" {
 			t.Errorf("got %+v, want D's children with 14 first, scored 1", r.History)
 		}

@@ -342,7 +342,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		Layout:        layout,
 		MinimaxLeaves: -1,
 		WSPath:        WSPath,
-		Real:          view.RealGamesOf(run.frame, scene.Namer()),
+		Real:          view.RealGamesOf(run.frame, scene.Namer(wordsFor(string(r.lang)))),
 	}
 	for _, f := range search.Forms(p.Algorithm) {
 		v.Listings = append(v.Listings, listingIn(i18n.For(r.lang), search.Pseudocode(p.Algorithm, f, p.PruneRule, p.FailMode, p.RootKind)))

@@ -246,7 +246,7 @@ func (v *viewer) panels() *view.Panels {
 // realHTML renders the panels of the searches on real games at the
 // cursor's step, or returns nil when the page has none to show or clear.
 func (v *viewer) realHTML() *string {
-	r := view.RealGamesOf(v.cur.Frame(), v.scene.Namer())
+	r := view.RealGamesOf(v.cur.Frame(), v.scene.Namer(v.loc.Phrase))
 	if r == nil && !v.realShown {
 		return nil
 	}
