@@ -411,12 +411,18 @@ func (n MatchNode) class() string {
 
 func (n MatchNode) glyph() string { return ExerciseNode{Max: n.Max}.glyph() }
 
-func (n MatchNode) label() string {
+// labelIn names a state in the page's language: "5 left, MAX to move
+// (node 1.2)".
+func (n MatchNode) labelIn(ctx context.Context) string {
 	who := "MIN"
 	if n.Max {
 		who = "MAX"
 	}
-	return n.Left + " left, " + who + " to move (node " + NodeName(n.ID, "") + ")"
+	node := n.ID
+	if node == "" {
+		node = T(ctx, "view.root")
+	}
+	return T(ctx, "ms.state", "Left", n.Left, "Who", who, "Node", node)
 }
 
 func (n MatchNode) mark() string {
@@ -454,11 +460,18 @@ func matchState(ok bool) string {
 	return "wrong"
 }
 
-func rightText(ok bool) string {
+// rightID is the message that says a part of an answer is right or
+// wrong.
+func rightID(ok bool) string {
 	if ok {
-		return "right"
+		return "exercise.feedback.right"
 	}
-	return "wrong"
+	return "exercise.feedback.wrong"
+}
+
+// resetURL starts the matchsticks exercise over in the page's language.
+func resetURL(ctx context.Context) string {
+	return "/exercise/matchsticks?lang=" + Lang(ctx)
 }
 
 // PredictQ is one question of predict mode, as the page holds it: what

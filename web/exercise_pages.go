@@ -231,7 +231,7 @@ const matchNodeSpacing = 150
 // matchstickPage renders the matchstick exercise (see
 // exercise.GradeMatchsticks), graded when check=1.
 func (s *Server) matchstickPage(c echo.Context) error {
-	res, err := exercise.GradeMatchsticks(exercise.ParseMatchQuery(c.QueryParams()))
+	res, err := exercise.GradeMatchsticksIn(exercise.ParseMatchQuery(c.QueryParams()), apiWords(c))
 	if err != nil {
 		return err
 	}
@@ -246,6 +246,7 @@ func (s *Server) matchstickPage(c echo.Context) error {
 	layout := trace.NewLayout(shape, trace.LayoutOptions{NodeSep: matchNodeSpacing, LevelSep: exerciseLevelSpacing})
 	view := exercise.MatchScenario.Query()
 	view.Set("step", "0")
+	view.Set("lang", string(langOf(c)))
 	m := matchView(layout, res)
 	m.Assets, m.CSS, m.ViewURL = s.assets, s.assetURL("exercise.css"), "/view?"+view.Encode()
 	if res.Error != "" {

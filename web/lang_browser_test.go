@@ -32,6 +32,8 @@ var translatedPages = []struct{ name, path string }{
 	{"exercise", "/exercise?seed=1"},
 	{"predict", "/exercise/predict?seed=1"},
 	{"worksheet", "/exercise/worksheet?seed=1&key=1"},
+	{"matchsticks", "/exercise/matchsticks"},
+	{"matchsticks-checked", "/exercise/matchsticks?check=1&a.=1&a.1=x&a.2=-1&move=1"},
 }
 
 // TestBrowserNoEnglishLeft opens every translated page with lang=de and

@@ -100,8 +100,14 @@ type MatchResult struct {
 }
 
 // GradeMatchsticks solves the game with minimax and, when sub.Check is
-// set, grades the submission.
+// set, grades the submission, in English.
 func GradeMatchsticks(sub MatchSubmission) (*MatchResult, error) {
+	return GradeMatchsticksIn(sub, nil)
+}
+
+// GradeMatchsticksIn is GradeMatchsticks with its notes and reasons
+// worded by w (nil: English).
+func GradeMatchsticksIn(sub MatchSubmission, w Words) (*MatchResult, error) {
 	p, err := MatchScenario.Prepare()
 	if err != nil {
 		return nil, err
@@ -124,9 +130,9 @@ func GradeMatchsticks(sub MatchSubmission) (*MatchResult, error) {
 	var walk func(n *trace.Shape, parent *trace.Shape)
 	walk = func(n, parent *trace.Shape) {
 		st := MatchState{ID: n.ID, Left: n.Text, Max: n.Kind == trace.Max, Leaf: n.Leaf,
-			Want: Signed(values[n.ID]), Why: matchWhy(n, values), Given: sub.Answers[n.ID]}
+			Want: Signed(values[n.ID]), Why: matchWhy(n, values, w), Given: sub.Answers[n.ID]}
 		if parent != nil {
-			st.Parent, st.Take = parent.ID, takeText(parent.Text, n.Text)
+			st.Parent, st.Take = parent.ID, w.word(takeText(parent.Text, n.Text))
 		}
 		if sub.Check {
 			m.Total++
@@ -134,11 +140,11 @@ func GradeMatchsticks(sub MatchSubmission) (*MatchResult, error) {
 			switch {
 			case err != nil:
 				m.Fields = append(m.Fields, "a."+n.ID)
-				st.Note = err.Error()
+				st.Note = w.word(say("exercise.ms.not-a-value", "Got", strconv.Quote(truncateRunes(strings.TrimSpace(st.Given), 20))))
 			case !given:
-				st.Note = "No value given."
+				st.Note = w.word(say("exercise.ms.no-value"))
 			case got != float64(values[n.ID]):
-				st.Note = "Not " + strings.TrimSpace(st.Given) + "."
+				st.Note = w.word(say("exercise.ms.not", "Got", strings.TrimSpace(st.Given)))
 			default:
 				st.OK = true
 				m.Score++
@@ -163,24 +169,23 @@ func GradeMatchsticks(sub MatchSubmission) (*MatchResult, error) {
 	}
 	parts := make([]string, len(m.Moves))
 	for i, mv := range m.Moves {
-		parts[i] = "take " + mv.Take + " → " + mv.Value
+		parts[i] = w.word(say("exercise.ms.take", "Take", mv.Take)) + " → " + mv.Value
 	}
-	m.MoveWhy = "MAX picks the move whose state is worth the most to MAX: " + strings.Join(parts, ", ") +
-		". The winning move is to take " + m.BestTake + "."
+	m.MoveWhy = w.word(say("exercise.ms.move-why", "Moves", strings.Join(parts, ", "), "Best", m.BestTake))
 	if sub.Check {
 		m.Total++
 		switch {
 		case m.Move == "":
-			m.MoveNote = "No move named."
+			m.MoveNote = w.word(say("exercise.ms.no-move"))
 		case m.Move == m.BestTake:
 			m.MoveOK = true
 			m.Score++
 		default:
-			m.MoveNote = "Taking " + truncateRunes(m.Move, 12) + " is not the winning move."
+			m.MoveNote = w.word(say("exercise.ms.wrong-move", "Move", truncateRunes(m.Move, 12)))
 		}
 	}
 	if len(m.Fields) > 0 {
-		m.Error = "Some values are not +1 or −1: " + strings.Join(m.Fields, ", ") + "."
+		m.Error = w.word(say("exercise.ms.bad-fields", "Fields", strings.Join(m.Fields, ", ")))
 	}
 	return m, nil
 }
@@ -223,24 +228,28 @@ func takeCount(from, to string) string {
 	return strconv.Itoa(a - b)
 }
 
-func takeText(from, to string) string { return "take " + takeCount(from, to) }
+// takeText is the move from a state with from matches left to one with
+// to left: "take 2".
+func takeText(from, to string) trace.Phrase {
+	return say("exercise.ms.take", "Take", takeCount(from, to))
+}
 
 // matchWhy says how a state's value comes about.
-func matchWhy(n *trace.Shape, values map[string]trace.Num) string {
+func matchWhy(n *trace.Shape, values map[string]trace.Num, w Words) string {
 	who, other := "MAX", "MIN"
 	if n.Kind != trace.Max {
 		who, other = "MIN", "MAX"
 	}
 	if n.Leaf {
-		return fmt.Sprintf("No matches left and %s to move: %s took the last match and lost, so the value is %s.", who, other, Signed(values[n.ID]))
+		return w.word(say("exercise.ms.why-leaf", "Who", who, "Other", other, "Value", Signed(values[n.ID])))
 	}
 	parts := make([]string, len(n.Children))
 	for i, k := range n.Children {
-		parts[i] = takeText(n.Text, k.Text) + " → " + Signed(values[k.ID])
+		parts[i] = w.word(takeText(n.Text, k.Text)) + " → " + Signed(values[k.ID])
 	}
-	pick := "the largest"
+	id := "exercise.ms.why-max"
 	if n.Kind != trace.Max {
-		pick = "the smallest"
+		id = "exercise.ms.why-min"
 	}
-	return fmt.Sprintf("%s to move with %s left picks %s of its moves' values (%s): %s.", who, n.Text, pick, strings.Join(parts, ", "), Signed(values[n.ID]))
+	return w.word(say(id, "Left", n.Text, "Moves", strings.Join(parts, ", "), "Value", Signed(values[n.ID])))
 }

@@ -50,6 +50,21 @@ var English = map[string]trace.Message{
 	"exercise.predict.no-cut":        {Other: "It goes on."},
 	"exercise.predict.right":         {Other: "Right! {{.Want}} {{.Why}}"},
 	"exercise.predict.wrong":         {Other: "Not quite. {{.Want}} {{.Why}}"},
+	// The matchsticks exercise (GradeMatchsticksIn). Got is the student's
+	// answer, Take a number of matches, Moves a list of moves and their
+	// values, Best the winning move's number, Who and Other MAX or MIN,
+	// Left the matches left, Value a game value such as +1.
+	"exercise.ms.not-a-value": {Other: "{{.Got}} is not a value such as +1 or −1"},
+	"exercise.ms.no-value":    {Other: "No value given."},
+	"exercise.ms.not":         {Other: "Not {{.Got}}."},
+	"exercise.ms.take":        {Other: "take {{.Take}}"},
+	"exercise.ms.move-why":    {Other: "MAX picks the move whose state is worth the most to MAX: {{.Moves}}. The winning move is to take {{.Best}}."},
+	"exercise.ms.no-move":     {Other: "No move named."},
+	"exercise.ms.wrong-move":  {Other: "Taking {{.Move}} is not the winning move."},
+	"exercise.ms.bad-fields":  {Other: "Some values are not +1 or −1: {{.Fields}}."},
+	"exercise.ms.why-leaf":    {Other: "No matches left and {{.Who}} to move: {{.Other}} took the last match and lost, so the value is {{.Value}}."},
+	"exercise.ms.why-max":     {Other: "MAX to move with {{.Left}} left picks the largest of its moves' values ({{.Moves}}): {{.Value}}."},
+	"exercise.ms.why-min":     {Other: "MIN to move with {{.Left}} left picks the smallest of its moves' values ({{.Moves}}): {{.Value}}."},
 }
 
 // say makes a phrase from a message ID and argument pairs (name, value, …).
