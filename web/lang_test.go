@@ -246,3 +246,29 @@ func TestTreeErrorsInEveryLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestBrandKeepsLang: the brand link of the exercise and evaluation pages
+// leads home in the page's language.
+func TestBrandKeepsLang(t *testing.T) {
+	s := newTestServer(t)
+	for _, page := range []string{"/exercise/matchsticks", "/exercise/ordering?seed=1", "/fuzzy", "/tournament", "/parallel", "/play"} {
+		for _, l := range []i18n.Lang{i18n.English, i18n.German, i18n.Czech} {
+			t.Run(page+" "+string(l), func(t *testing.T) {
+				sep := "?"
+				if strings.Contains(page, "?") {
+					sep = "&"
+				}
+				body := httpGet(t, s, page+sep+"lang="+string(l)).Body.String()
+				want := `class="brand" href="/?lang=` + string(l) + `"`
+				if !strings.Contains(body, want) {
+					i := strings.Index(body, `class="brand"`)
+					got := "no brand link"
+					if i >= 0 {
+						got = body[i:min(len(body), i+60)]
+					}
+					t.Errorf("got %s, want %s", got, want)
+				}
+			})
+		}
+	}
+}
