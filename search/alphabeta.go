@@ -30,6 +30,9 @@ func AlphaBeta[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder
 	}
 	e := newEngine[S, G](g, AlgoAlphaBeta, opt, rec)
 	e.initRealGames()
+	if err := e.checkSelective(); err != nil {
+		return trace.Result{}, err
+	}
 	v, _ := e.alphabeta(root, 0, math.Inf(-1), math.Inf(1))
 	return e.finish(g.ToMove(root), v)
 }
@@ -64,7 +67,10 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 		e.fail(fmt.Errorf("search: alpha-beta handles MAX and MIN nodes, but node %q is %s", e.idOr(depth), kind.Upper()))
 		return 0, trace.Exact
 	}
-	if terminal || depth >= e.limit {
+	if terminal || e.beyond(depth) {
+		if !terminal && e.opt.Quiescence {
+			return e.quiesceAB(s, depth, kind, alpha, beta)
+		}
 		return e.leaf(s, depth, kind, terminal, alpha, beta), trace.Exact
 	}
 	moves := e.g.Moves(s, p.moves[:0])
@@ -83,8 +89,17 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 	if e.stopped {
 		return 0, trace.Exact
 	}
+	selective := e.opt.isSelective()
+	if selective {
+		if perm = e.selective(s, depth, kind, moves, perm); perm != nil {
+			n = len(perm)
+		}
+	}
 	if tracing {
 		e.expandEvent(depth, kind, n, perm)
+		if selective {
+			e.selectiveEvents(depth, kind)
+		}
 	}
 	isMax := kind == trace.Max
 	strict := e.opt.Prune == PruneGT
@@ -113,6 +128,9 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 		}
 		if random {
 			below.hash = mixHash(p.hash, i)
+		}
+		if selective {
+			below.ext = e.childExt(depth, i)
 		}
 		cv, cb := e.alphabeta(e.g.Result(s, moves[i]), depth+1, alpha, beta)
 		if e.stopped {

@@ -25,6 +25,9 @@ func IterativeDeepening[S any, G Game[S]](g G, root S, opt Options[S], rec trace
 	}
 	e := newEngine[S, G](g, AlgoID, opt, rec)
 	e.initRealGames()
+	if err := e.checkSelective(); err != nil {
+		return trace.Result{}, err
+	}
 	rk := g.ToMove(root)
 	c := color(rk)
 	inf := math.Inf(1)
@@ -92,6 +95,9 @@ func MTDF[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (tr
 	}
 	e := newEngine[S, G](g, AlgoMTDF, opt, rec)
 	e.initRealGames()
+	if err := e.checkSelective(); err != nil {
+		return trace.Result{}, err
+	}
 	rk := g.ToMove(root)
 	c := color(rk)
 	lower, upper := math.Inf(-1), math.Inf(1)

@@ -21,6 +21,14 @@ type ply struct {
 	nodes   int    // nodes entered at this depth
 	leaves  int    // leaves valued at this depth
 	cutoffs int    // cutoffs at this depth
+
+	// Selective search (quiescence.go): the extensions granted on the
+	// path to this node, the children dropped by forward pruning, and the
+	// singular child (−1: none) with its static value and the next best.
+	ext                         int
+	dropped                     []int
+	singular                    int
+	singularValue, singularNext float64
 }
 
 // engine holds what one search needs per ply, allocated once and reused,
@@ -50,6 +58,13 @@ type engine[S any, G Game[S]] struct {
 	ids    idArena       // tracing only
 
 	rg *realGames[S] // the table, killers, history and passes; nil when unused (realgames.go)
+
+	// Selective search (quiescence.go): the game's captures, and the
+	// counts of quiescence nodes, extensions and moves dropped.
+	noisy      Noisy[S]
+	qnodes     int
+	extensions int
+	forwarded  int
 }
 
 func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recorder) *engine[S, G] {
@@ -58,6 +73,7 @@ func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.
 	if opt.Depth > 0 {
 		e.limit = opt.Depth
 	}
+	e.noisy, _ = any(g).(Noisy[S])
 	if rec != nil {
 		e.labeler, _ = any(g).(Labeler[S])
 		if opt.Eval != nil {
@@ -100,6 +116,7 @@ func (e *engine[S, G]) stats() trace.Stats {
 		st.Leaves += p.leaves
 		st.Cutoffs += p.cutoffs
 	}
+	st.QNodes, st.Extensions, st.Forward = e.qnodes, e.extensions, e.forwarded
 	if e.rg != nil {
 		st.TTStored, st.TTHits, st.Researches, st.Iterations = e.rg.stored, e.rg.hits, e.rg.researches, e.rg.iterations
 	}

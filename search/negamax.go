@@ -42,6 +42,9 @@ func searchNegamax[S any, G Game[S]](algo Algorithm, g G, root S, opt Options[S]
 	}
 	e := newEngine[S, G](g, algo, opt, rec)
 	e.initRealGames()
+	if err := e.checkSelective(); err != nil {
+		return trace.Result{}, err
+	}
 	c := color(g.ToMove(root))
 	v, _ := e.negamax(root, 0, math.Inf(-1), math.Inf(1))
 	return e.finish(g.ToMove(root), c*v)
@@ -132,7 +135,10 @@ func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, tr
 		e.fail(fmt.Errorf("search: %v handles MAX and MIN nodes, but node %q is %s", e.algo, e.idOr(depth), kind.Upper()))
 		return 0, trace.Exact
 	}
-	if terminal || depth >= e.limit {
+	if terminal || e.beyond(depth) {
+		if !terminal && e.opt.Quiescence {
+			return e.quiesce(s, depth, kind, alpha, beta)
+		}
 		ma, mb := forMax(c, alpha, beta)
 		return c * e.leaf(s, depth, kind, terminal, ma, mb), trace.Exact
 	}
@@ -150,8 +156,17 @@ func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, tr
 	if e.stopped {
 		return 0, trace.Exact
 	}
+	selective := e.opt.isSelective()
+	if selective {
+		if perm = e.selective(s, depth, kind, moves, perm); perm != nil {
+			n = len(perm)
+		}
+	}
 	if tracing {
 		e.expandEvent(depth, kind, n, perm)
+		if selective {
+			e.selectiveEvents(depth, kind)
+		}
 	}
 	a0 := alpha
 	strict := e.opt.Prune == PruneGT
@@ -168,6 +183,9 @@ func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, tr
 			below.id = e.ids.child(p.id, i)
 		}
 		e.followPath(depth, i)
+		if selective {
+			below.ext = e.childExt(depth, i)
+		}
 		child := e.g.Result(s, moves[i])
 		var cv float64
 		var cb trace.Bound

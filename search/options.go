@@ -234,6 +234,20 @@ type Options[S any] struct {
 	Symmetry   bool
 	Aspiration float64
 	Grain      float64
+
+	// Selective search (see quiescence.go). Quiescence goes on past the
+	// depth limit along captures until the position is quiet (the game
+	// must be Noisy). Extend searches some moves deeper: ExtendSingular
+	// extends a move better than every other by Margin (0 means
+	// DefaultMargin). Forward drops moves before they are searched:
+	// ForwardSymmetric the symmetric images of earlier moves (safe),
+	// ForwardBeam all but the Beam best by evaluation (unsafe; 0 means
+	// DefaultBeam).
+	Quiescence bool
+	Extend     Extension
+	Margin     float64
+	Forward    ForwardPruning
+	Beam       int
 }
 
 // Bounds is the interval [L, U] that holds every leaf value (terminal
@@ -293,6 +307,9 @@ func (o Options[S]) Validate(a Algorithm) error {
 		return fmt.Errorf("search: unknown fail mode %d", o.Fail)
 	}
 	if err := o.validateRealGames(a); err != nil {
+		return err
+	}
+	if err := o.validateSelective(a); err != nil {
 		return err
 	}
 	if o.Order > OrderHistory {

@@ -97,7 +97,7 @@ func keyBefore(a, b float64, desc bool) bool {
 // with a full window (which returns the exact value at its root).
 func (e *engine[S, G]) trueValue(c S, depth int) float64 {
 	if e.oracle == nil {
-		e.oracle = newEngine[S, G](e.g, AlgoAlphaBeta, Options[S]{Depth: e.opt.Depth, Eval: e.opt.Eval, EvalName: e.opt.EvalName}, nil)
+		e.oracle = newEngine[S, G](e.g, AlgoAlphaBeta, Options[S]{Depth: e.opt.Depth, Eval: e.opt.Eval, EvalName: e.opt.EvalName, Quiescence: e.opt.Quiescence}, nil)
 		e.oracle.meter = e.meter // its work counts against the same budget
 	}
 	o := e.oracle

@@ -72,11 +72,31 @@ const (
 	// Alpha just below it). Pass counts from 1; the tree is searched
 	// afresh from the root.
 	Pass
+	// StandPat (quiescence search): Node, at or past the depth limit and
+	// not terminal, is valued by the evaluation Eval (Value, for MAX, with
+	// its Terms): what the player to move can "stand pat" on without
+	// capturing. Cut says that value already reaches the window (Test is
+	// the comparison, "5 ≥ β = 3"), so no capture is searched and Node
+	// returns it as a bound (its exit follows). Otherwise the captures are
+	// searched next (an expand event listing only them), each of them
+	// searched the same way until the position is quiet.
+	StandPat
+	// Extend (singular extension): Child of Node is searched one ply
+	// deeper than the depth limit would allow, because its static value
+	// Value (for MAX) is better for the player to move than every other
+	// child's by at least the margin; Test is the comparison ("9 ≥ 1 + 3").
+	Extend
+	// Forward (forward pruning): the children of Node listed in Pruned are
+	// dropped before the search, without being looked at; Test says why
+	// ("mirror image of b2-b3", "not among the 2 best by evaluation").
+	// Expand's order lists only the children kept.
+	Forward
 )
 
 var typeNames = [...]string{Enter: "enter", Expand: "expand", Leaf: "leaf", Update: "update", Prune: "prune", Exit: "exit", Done: "done",
 	Select: "select", Grow: "grow", Simulate: "simulate", Backprop: "backprop",
-	TTProbe: "tt-probe", TTStore: "tt-store", Research: "research", Pass: "pass"}
+	TTProbe: "tt-probe", TTStore: "tt-store", Research: "research", Pass: "pass",
+	StandPat: "stand-pat", Extend: "extend", Forward: "forward"}
 
 // IsMCTS reports whether t is one of the steps of Monte-Carlo tree search.
 func (t Type) IsMCTS() bool { return t >= Select && t <= Backprop }
@@ -237,7 +257,7 @@ type wireEvent struct {
 
 func (e Event) hasValue() bool {
 	switch e.Type {
-	case Leaf, Update, Prune, Exit, Simulate, TTStore:
+	case Leaf, Update, Prune, Exit, Simulate, TTStore, StandPat, Extend:
 		return true
 	case TTProbe:
 		return e.Hit
@@ -262,7 +282,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case Simulate:
 		w.Reward = &e.Reward
 	}
-	if e.Window && e.Type != Expand && e.Type != Leaf && e.Type != Done && e.Type != TTStore {
+	if e.Window && e.Type != Expand && e.Type != Leaf && e.Type != Done && e.Type != TTStore && e.Type != Extend && e.Type != Forward {
 		w.Alpha, w.Beta = &e.Alpha, &e.Beta
 	}
 	if e.hasValue() {

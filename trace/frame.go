@@ -111,6 +111,13 @@ type NodeView struct {
 	// shows them as "w/n".
 	Counts bool
 	W, N   Num
+
+	// StandPat is true for a node of quiescence search, once it was valued
+	// by standing pat (its value is then the evaluation until a capture
+	// does better). Extended is the id of the child that a singular
+	// extension searches one ply deeper ("" for none).
+	StandPat bool
+	Extended string
 }
 
 // Expanded reports whether the node's successors have been generated.
@@ -501,6 +508,22 @@ func (f *Frame) apply(e Event, narrate bool) error {
 		}
 	case TTStore:
 		f.Stats.TTStored++
+	case StandPat:
+		n.StandPat = true
+		n.Bound = runningBound(n.Kind)
+		if e.Cut {
+			n.Test = e.Test
+		}
+		f.Stats.CountLeaf(e.Depth)
+		f.Stats.QNodes++
+	case Extend:
+		n.Extended = e.Child
+		f.Stats.Extensions++
+	case Forward:
+		for _, id := range e.Pruned {
+			f.Nodes[id] = &NodeView{State: StatePruned, Depth: DepthOf(id), Test: e.Test}
+		}
+		f.Stats.Forward += len(e.Pruned)
 	case Research, Pass:
 		if e.Type == Pass {
 			f.Stats.Iterations++
@@ -520,7 +543,7 @@ func (f *Frame) apply(e Event, narrate bool) error {
 			}
 		}
 	}
-	if n != nil && e.Type != Expand && e.Type != Done && !e.Type.IsMCTS() && !e.Type.isRealGames() {
+	if n != nil && e.Type != Expand && e.Type != Done && e.Type != Extend && e.Type != Forward && !e.Type.IsMCTS() && !e.Type.isRealGames() {
 		if e.Window && e.Type != Leaf {
 			n.Window, n.Alpha, n.Beta = true, e.Alpha, e.Beta
 		}
@@ -582,7 +605,7 @@ func (f *Frame) check(e Event) error {
 	if e.Type.IsMCTS() {
 		return f.checkMCTS(e)
 	}
-	if e.Type < Enter || e.Type > Pass {
+	if e.Type < Enter || e.Type > Forward {
 		return f.errorf(e, "unknown event type")
 	}
 	if e.Type == Pass || e.Type == Research && e.Node == "" && e.Child == "" {
@@ -609,7 +632,7 @@ func (f *Frame) check(e Event) error {
 	cut := n.Test != ""
 	switch e.Type {
 	case Expand:
-		if n.Expanded() || n.HasValue {
+		if n.Expanded() || n.HasValue && !n.StandPat || cut {
 			return f.errorf(e, "the node was already expanded or evaluated")
 		}
 		seen := make(map[int]bool, len(e.Order))
@@ -619,9 +642,30 @@ func (f *Frame) check(e Event) error {
 			}
 			seen[i] = true
 		}
-	case Leaf:
+	case Leaf, StandPat:
 		if n.Expanded() || n.HasValue {
 			return f.errorf(e, "the node was already expanded or evaluated")
+		}
+		if e.Type == StandPat && e.Cut && e.Test == "" {
+			return f.errorf(e, "a stand-pat cut without its test")
+		}
+	case Extend:
+		if !n.Expanded() || cut || n.Extended != "" {
+			return f.errorf(e, "an extension at a node that is not about to search its children")
+		}
+		idx, ok := childIndex(e.Node, e.Child)
+		if !ok || !slices.Contains(n.Order, idx) || f.Nodes[e.Child] != nil {
+			return f.errorf(e, "%q is not a child still to be searched", e.Child)
+		}
+	case Forward:
+		if !n.Expanded() || cut || len(e.Pruned) == 0 || e.Test == "" {
+			return f.errorf(e, "forward pruning at a node that is not about to search its children, or without children or reason")
+		}
+		for _, id := range e.Pruned {
+			idx, ok := childIndex(e.Node, id)
+			if !ok || slices.Contains(n.Order, idx) || f.Nodes[id] != nil {
+				return f.errorf(e, "%q is not a child left out of the order", id)
+			}
 		}
 	case Update:
 		if !n.Expanded() || cut {
@@ -714,4 +758,18 @@ func (f *Frame) checkEnter(e Event) error {
 		}
 	}
 	return nil
+}
+
+// childIndex returns the natural index of child id of parent, and false
+// when id is not a child of parent.
+func childIndex(parent, id string) (int, bool) {
+	p, ok := ParentID(id)
+	if !ok || p != parent {
+		return 0, false
+	}
+	i, err := strconv.Atoi(id[strings.LastIndexByte(id, '.')+1:])
+	if err != nil || ChildID(parent, i) != id {
+		return 0, false
+	}
+	return i, true
 }

@@ -268,6 +268,13 @@ type Stats struct {
 	TTHits     int `json:"tt_hits,omitempty"`
 	Researches int `json:"researches,omitempty"`
 	Iterations int `json:"iterations,omitempty"`
+	// Quiescence search, singular extensions and forward pruning: the
+	// nodes valued by standing pat (at the depth limit and below it),
+	// the children searched one ply deeper, and the children dropped
+	// unsearched.
+	QNodes     int `json:"q_nodes,omitempty"`
+	Extensions int `json:"extensions,omitempty"`
+	Forward    int `json:"forward_pruned,omitempty"`
 }
 
 // Clone returns a deep copy.

@@ -1,0 +1,535 @@
+package search
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Noisy is an optional extension of Game for games with captures: it
+// tells the moves that make a position unstable (a capture) from the
+// quiet ones. Quiescence search follows only noisy moves past the depth
+// limit.
+type Noisy[S any] interface {
+	Noisy(s S, m Move) bool
+}
+
+// MaxQuiescenceDepth bounds how many plies quiescence search may follow
+// captures past the depth limit. Every capture removes a piece, so on a
+// small board the captures run out long before; the bound keeps any game
+// finite. A node this far past the limit is valued by standing pat.
+const MaxQuiescenceDepth = 32
+
+// Extension is a rule that searches some moves deeper than the depth
+// limit.
+type Extension uint8
+
+const (
+	ExtendNone Extension = iota // no extension (the default)
+	// ExtendSingular extends a singular move: at a node inside the depth
+	// limit, the child whose static value (Eval, or the utility of a
+	// terminal child) is better for the player to move than every other
+	// child's by at least Options.Margin is searched one ply deeper. At
+	// most MaxExtensions plies are added on any path.
+	ExtendSingular
+)
+
+var extensionNames = []string{ExtendNone: "none", ExtendSingular: "singular"}
+
+func (x Extension) String() string { return nameOf(extensionNames, int(x), "extension") }
+
+// ParseExtension accepts "none" and "singular".
+func ParseExtension(s string) (Extension, error) {
+	i, err := parseName(extensionNames, s, "extension")
+	return Extension(i), err
+}
+
+// DefaultMargin is the margin of the singular extension when none is
+// given: a move is singular when it is 3 better than every other (a
+// minor piece in minichess's material count, a threat less a pair in
+// Connect Four's).
+const DefaultMargin = 3
+
+// MaxExtensions bounds the plies that singular extensions add on one
+// path, so that a line of forced moves cannot make the search endless.
+const MaxExtensions = 2
+
+// ForwardPruning is a rule that drops moves before they are searched.
+type ForwardPruning uint8
+
+const (
+	ForwardNone ForwardPruning = iota // search every move (the default)
+	// ForwardSymmetric drops a move whose position is a symmetric image
+	// of (or the same as) the position of a move before it in the game's
+	// order: the two have the same value, so nothing is lost. The game
+	// must be Symmetric and a Keyer.
+	ForwardSymmetric
+	// ForwardBeam keeps only the Options.Beam moves whose positions the
+	// evaluation rates best for the player to move and drops the rest
+	// unsearched. It is unsafe: a move that looks bad at once but is best
+	// is lost, and with it the true value.
+	ForwardBeam
+)
+
+var forwardNames = []string{ForwardNone: "none", ForwardSymmetric: "symmetric", ForwardBeam: "beam"}
+
+func (f ForwardPruning) String() string { return nameOf(forwardNames, int(f), "forward pruning") }
+
+// ParseForwardPruning accepts "none", "symmetric" and "beam".
+func ParseForwardPruning(s string) (ForwardPruning, error) {
+	i, err := parseName(forwardNames, s, "forward pruning")
+	return ForwardPruning(i), err
+}
+
+// Beam widths.
+const (
+	DefaultBeam = 2  // moves kept by the beam when no width is given
+	MaxBeam     = 64 // the widest beam that still drops anything in these games
+)
+
+// validateSelective checks the options of quiescence search, extensions
+// and forward pruning.
+func (o Options[S]) validateSelective(a Algorithm) error {
+	selective := o.Quiescence || o.Extend != ExtendNone || o.Forward != ForwardNone
+	switch {
+	case !selective:
+		return nil
+	case a != AlgoAlphaBeta && !a.Negamax():
+		return fmt.Errorf("search: quiescence, extensions and forward pruning belong to alpha-beta and the negamax family, not %v", a)
+	case o.Extend > ExtendSingular:
+		return fmt.Errorf("search: unknown extension %d", o.Extend)
+	case o.Forward > ForwardBeam:
+		return fmt.Errorf("search: unknown forward pruning %d", o.Forward)
+	case o.Quiescence && o.Depth == 0:
+		return errors.New("search: quiescence search goes on past the depth limit; give a depth limit")
+	case o.Extend == ExtendSingular && o.Depth == 0:
+		return errors.New("search: a singular extension searches past the depth limit; give a depth limit")
+	case o.Extend == ExtendSingular && (o.Margin < 0 || math.IsNaN(o.Margin) || math.IsInf(o.Margin, 0)):
+		return fmt.Errorf("search: singular margin %v must be a positive number (0 for %d)", o.Margin, DefaultMargin)
+	case o.Extend == ExtendSingular && o.TT > 0:
+		return errors.New("search: a singular extension makes a position's value depend on the path to it, which a transposition table cannot tell; leave one of them out")
+	case o.Extend == ExtendSingular && o.Eval == nil:
+		return errors.New("search: a singular extension compares the moves' evaluations; give an evaluation")
+	case o.Forward == ForwardBeam && o.Eval == nil:
+		return errors.New("search: the beam keeps the moves the evaluation rates best; give an evaluation")
+	case o.Forward == ForwardBeam && (o.Beam < 0 || o.Beam > MaxBeam):
+		return fmt.Errorf("search: beam width %d: want 1 to %d (0 for %d)", o.Beam, MaxBeam, DefaultBeam)
+	}
+	return nil
+}
+
+// checkSelective reports a game that lacks what the options need.
+func (e *engine[S, G]) checkSelective() error {
+	o := e.opt
+	if o.Quiescence && e.noisy == nil {
+		return fmt.Errorf("search: quiescence search follows captures, and this game (%T) has none to tell apart; use a game with captures (minichess)", e.g)
+	}
+	if o.Forward == ForwardSymmetric {
+		_, sym := any(e.g).(Symmetric[S])
+		_, key := any(e.g).(Keyer[S])
+		if !sym || !key {
+			return fmt.Errorf("search: symmetric forward pruning needs a game with symmetries (tic-tac-toe, Connect Four, minichess), not %T", e.g)
+		}
+	}
+	return nil
+}
+
+// limitAt is the depth at which the node at depth is valued: the depth
+// limit plus the extensions granted on the path to it.
+func (e *engine[S, G]) limitAt(depth int) int {
+	if e.limit == math.MaxInt {
+		return e.limit
+	}
+	return e.limit + e.plies[depth].ext
+}
+
+// beyond reports whether the node at depth lies at or past its depth
+// limit, where it is valued rather than searched.
+func (e *engine[S, G]) beyond(depth int) bool { return depth >= e.limitAt(depth) }
+
+// quiesceAB is quiesce for alpha-beta, whose windows and values are for
+// MAX.
+func (e *engine[S, G]) quiesceAB(s S, depth int, kind trace.Kind, alpha, beta float64) (float64, trace.Bound) {
+	c := color(kind)
+	a, b := forMax(c, alpha, beta)
+	v, bd := e.quiesce(s, depth, kind, a, b)
+	return c * v, flip(bd, c)
+}
+
+// quiesce is quiescence search at s, a node at or past its depth limit
+// that is not terminal and was entered already: it stands pat on the
+// evaluation (the player to move need not capture), returns at once when
+// that reaches β, and otherwise searches the captures, each the same way,
+// until the position is quiet. The window (alpha, beta) and the value
+// returned are for the player to move, as in negamax; the bound says what
+// the value means for that player.
+func (e *engine[S, G]) quiesce(s S, depth int, kind trace.Kind, alpha, beta float64) (float64, trace.Bound) {
+	p := &e.plies[depth]
+	tracing := e.rec != nil
+	c := color(kind)
+	sp := e.opt.Eval.Evaluate(s)
+	if math.IsNaN(sp) {
+		e.fail(fmt.Errorf("search: no evaluation for node %q, where quiescence search stands pat", e.idOr(depth)))
+		return 0, trace.Exact
+	}
+	p.leaves++
+	e.qnodes++
+	if e.rg != nil {
+		e.rg.limitCuts++
+	}
+	stand := c * sp
+	strict := e.opt.Prune == PruneGT
+	hard := e.opt.Fail == FailHard
+	cut := stand >= beta
+	if strict {
+		cut = stand > beta
+	}
+	if tracing {
+		ma, mb := forMax(c, alpha, beta)
+		ev := &e.ev
+		ev.Reset(trace.StandPat, "q-standpat", p.id, kind, depth)
+		ev.Alpha, ev.Beta, ev.Value, ev.Eval = trace.Num(ma), trace.Num(mb), trace.Num(sp), e.opt.EvalName
+		if e.explain != nil {
+			ev.Terms = e.explain.Explain(s)
+		}
+		if cut {
+			ev.Cut = true
+			ev.Test = e.cutTest(c > 0, strict, sp, ma, mb)
+		}
+		e.emit()
+	}
+	if cut {
+		ret := stand
+		if hard {
+			ret = beta
+		}
+		return e.qReturn(depth, kind, ret, trace.Lower, -1, "q-standpat-cut", alpha, beta)
+	}
+	a0 := alpha
+	if stand > alpha {
+		alpha = stand
+	}
+	moves := e.g.Moves(s, p.moves[:0])
+	p.moves = moves
+	caps := p.perm[:0]
+	if depth+1 <= MaxSearchDepth && depth-e.limitAt(depth) < MaxQuiescenceDepth {
+		for i, m := range moves {
+			if e.noisy.Noisy(s, m) {
+				caps = append(caps, i)
+			}
+		}
+	}
+	p.perm = caps
+	n := len(caps)
+	if n == 0 {
+		b := trace.Exact
+		if stand <= a0 {
+			b = trace.Upper
+		}
+		return e.qReturn(depth, kind, stand, b, -1, "q-return", a0, beta)
+	}
+	if tracing {
+		ev := &e.ev
+		ev.Reset(trace.Expand, "q-loop", p.id, kind, depth)
+		ev.Order, ev.By = append([]int(nil), caps...), "captures"
+		e.emit()
+	}
+	v, best := stand, -1
+	below := &e.plies[depth+1]
+	below.ext = p.ext
+	for k := 0; k < n; k++ {
+		i := caps[k]
+		if tracing {
+			below.id = e.ids.child(p.id, i)
+		}
+		child := e.g.Result(s, moves[i])
+		cv, cb := e.qChild(child, depth+1, -beta, -alpha)
+		if e.stopped {
+			return 0, trace.Exact
+		}
+		cv, cb = -cv, flip(cb, -1)
+		changed := cv > v
+		if changed {
+			v, best = cv, i
+			setPV(p, below, i)
+		}
+		if tracing {
+			ma, mb := forMax(c, alpha, beta)
+			ev := &e.ev
+			ev.Reset(trace.Update, "q-value", p.id, kind, depth)
+			ev.Alpha, ev.Beta, ev.Value = trace.Num(ma), trace.Num(mb), trace.Num(c*v)
+			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(c*cv), flip(cb, c)
+			if changed {
+				ev.Changed = "value"
+			}
+			e.emit()
+		}
+		cut := v >= beta
+		if strict {
+			cut = v > beta
+		}
+		if cut {
+			if k+1 < n {
+				p.cutoffs++
+			}
+			ret := v
+			if hard {
+				ret = beta
+			}
+			if tracing {
+				ma, mb := forMax(c, alpha, beta)
+				e.pruneEvent("q-prune", p.id, kind, depth, ma, mb, c*v, e.cutTest(c > 0, strict, c*v, ma, mb), e.pruneList(depth, k, n, caps))
+			}
+			return e.qReturn(depth, kind, ret, trace.Lower, best, "q-prune", alpha, beta)
+		}
+		if v > alpha {
+			alpha = v
+			if tracing {
+				ma, mb := forMax(c, alpha, beta)
+				what := "alpha"
+				if c < 0 {
+					what = "beta"
+				}
+				e.windowEvent("q-alpha", what, p.id, kind, depth, ma, mb, c*v, below.id, c*cv, flip(cb, c))
+			}
+		}
+	}
+	ret := v
+	if hard {
+		ret = alpha
+	}
+	b := trace.Exact
+	if ret <= a0 {
+		b = trace.Upper
+	}
+	return e.qReturn(depth, kind, ret, b, best, "q-return", alpha, beta)
+}
+
+// qChild searches a capture's position, at depth past the limit, with the
+// window (alpha, beta) for its player to move: a terminal position (a king
+// taken) is worth its utility; any other is searched by quiesce.
+func (e *engine[S, G]) qChild(s S, depth int, alpha, beta float64) (float64, trace.Bound) {
+	p := &e.plies[depth]
+	p.nodes++
+	p.pvn = 0
+	if !e.visit() {
+		return 0, trace.Exact
+	}
+	kind := e.g.ToMove(s)
+	c := color(kind)
+	if e.rec != nil {
+		ma, mb := forMax(c, alpha, beta)
+		e.enterEvent(s, depth, kind, ma, mb)
+		e.ev.Line = "q-enter"
+	}
+	if e.g.Terminal(s) {
+		ma, mb := forMax(c, alpha, beta)
+		return c * e.leaf(s, depth, kind, true, ma, mb), trace.Exact
+	}
+	return e.quiesce(s, depth, kind, alpha, beta)
+}
+
+// qReturn ends quiescence at the node at depth: at the depth limit itself
+// the result goes into the transposition table, if there is one; then the
+// exit is emitted. v and b are for the player to move.
+func (e *engine[S, G]) qReturn(depth int, kind trace.Kind, v float64, b trace.Bound, best int, line string, alpha, beta float64) (float64, trace.Bound) {
+	c := color(kind)
+	if rg := e.rg; rg != nil && rg.tt != nil && depth == e.limitAt(depth) && e.algo.Negamax() {
+		e.ttStore(depth, kind, c*v, flip(b, c), best)
+	}
+	if e.rec != nil {
+		ma, mb := forMax(c, alpha, beta)
+		e.exitEvent(depth, kind, c*v, flip(b, c), line, ma, mb)
+	}
+	return v, b
+}
+
+// selective applies forward pruning and the singular extension at the
+// node at depth, whose moves are searched in the order perm (nil: natural
+// order). It returns the order without the moves dropped, and sets the
+// ply's dropped moves and singular child for the events that follow the
+// expand event (see selectiveEvents).
+func (e *engine[S, G]) selective(s S, depth int, kind trace.Kind, moves []Move, perm []int) []int {
+	p := &e.plies[depth]
+	p.dropped, p.singular = p.dropped[:0], -1
+	o := e.opt
+	if o.Forward != ForwardNone && len(moves) > 1 {
+		perm = e.forwardPrune(s, depth, kind, moves, perm)
+	}
+	if o.Extend == ExtendSingular && p.ext < MaxExtensions {
+		e.singular(s, depth, kind, moves, perm)
+	}
+	return perm
+}
+
+// staticValue is the value of the position after move m at s as the
+// singular extension and the beam see it without searching: its utility
+// when terminal, else its evaluation; for the player to move at s.
+func (e *engine[S, G]) staticValue(s S, kind trace.Kind, m Move) float64 {
+	child := e.g.Result(s, m)
+	var v float64
+	if e.g.Terminal(child) {
+		v = e.g.Utility(child)
+	} else {
+		v = e.opt.Eval.Evaluate(child)
+	}
+	return color(kind) * v
+}
+
+// forwardPrune drops moves as Options.Forward says and returns the order
+// of the rest.
+func (e *engine[S, G]) forwardPrune(s S, depth int, kind trace.Kind, moves []Move, perm []int) []int {
+	p := &e.plies[depth]
+	n := len(moves)
+	drop := make([]bool, n)
+	switch e.opt.Forward {
+	case ForwardSymmetric:
+		keyer := any(e.g).(Keyer[S])
+		sym := any(e.g).(Symmetric[S])
+		seen := make(map[uint64]int, n)
+		for i, m := range moves {
+			child := e.g.Result(s, m)
+			k := keyer.Key(child)
+			for t := 1; t < sym.Symmetries(); t++ {
+				k = min(k, keyer.Key(sym.Transform(child, t)))
+			}
+			if _, ok := seen[k]; ok {
+				drop[i] = true
+			} else {
+				seen[k] = i
+			}
+		}
+	case ForwardBeam:
+		w := e.opt.Beam
+		if w == 0 {
+			w = DefaultBeam
+		}
+		if w >= n {
+			return perm
+		}
+		vals := make([]float64, n)
+		for i, m := range moves {
+			vals[i] = e.staticValue(s, kind, m)
+		}
+		// Keep the w best; on ties the earlier move in the game's order.
+		for i := range n {
+			better := 0
+			for j := range n {
+				if vals[j] > vals[i] || vals[j] == vals[i] && j < i {
+					better++
+				}
+			}
+			drop[i] = better >= w
+		}
+	}
+	kept := make([]int, 0, n)
+	for k := range n {
+		i := k
+		if perm != nil {
+			i = perm[k]
+		}
+		if drop[i] {
+			p.dropped = append(p.dropped, i)
+		} else {
+			kept = append(kept, i)
+		}
+	}
+	if len(p.dropped) == 0 {
+		return perm
+	}
+	e.forwarded += len(p.dropped)
+	return kept
+}
+
+// singular looks for a singular move among the moves in perm (nil:
+// natural order) and sets the ply's singular child.
+func (e *engine[S, G]) singular(s S, depth int, kind trace.Kind, moves []Move, perm []int) {
+	p := &e.plies[depth]
+	margin := e.opt.Margin
+	if margin == 0 {
+		margin = DefaultMargin
+	}
+	best, first, second := -1, math.Inf(-1), math.Inf(-1)
+	count := len(moves)
+	if perm != nil {
+		count = len(perm)
+	}
+	if count < 2 {
+		return
+	}
+	for k := range count {
+		i := k
+		if perm != nil {
+			i = perm[k]
+		}
+		v := e.staticValue(s, kind, moves[i])
+		switch {
+		case v > first:
+			best, first, second = i, v, first
+		case v > second:
+			second = v
+		}
+	}
+	if first >= second+margin {
+		p.singular = best
+		p.singularValue, p.singularNext = first, second
+		e.extensions++
+	}
+}
+
+// selectiveEvents emits the forward pruning and the extension chosen at
+// the node at depth, after its expand event.
+func (e *engine[S, G]) selectiveEvents(depth int, kind trace.Kind) {
+	p := &e.plies[depth]
+	c := color(kind)
+	if len(p.dropped) > 0 {
+		ev := &e.ev
+		ev.Reset(trace.Forward, "forward", p.id, kind, depth)
+		ids := make([]string, len(p.dropped))
+		for k, i := range p.dropped {
+			ids[k] = e.ids.child(p.id, i)
+		}
+		ev.Pruned = ids
+		if e.opt.Forward == ForwardSymmetric {
+			ev.Test = "symmetric"
+		} else {
+			w := e.opt.Beam
+			if w == 0 {
+				w = DefaultBeam
+			}
+			ev.Test = "beam " + strconv.Itoa(w)
+		}
+		e.emit()
+	}
+	if p.singular >= 0 {
+		ev := &e.ev
+		ev.Reset(trace.Extend, "extend", p.id, kind, depth)
+		ev.Child, ev.Value = e.ids.child(p.id, p.singular), trace.Num(c*p.singularValue)
+		margin := e.opt.Margin
+		if margin == 0 {
+			margin = DefaultMargin
+		}
+		if c > 0 {
+			ev.Test = trace.Num(p.singularValue).String() + " ≥ " + trace.Num(p.singularNext).String() + " + " + trace.Num(margin).String()
+		} else {
+			ev.Test = trace.Num(-p.singularValue).String() + " ≤ " + trace.Num(-p.singularNext).String() + " − " + trace.Num(margin).String()
+		}
+		e.emit()
+	}
+}
+
+// childExt is the extensions granted on the path to child i of the node
+// at depth.
+func (e *engine[S, G]) childExt(depth, i int) int {
+	p := &e.plies[depth]
+	if e.opt.Extend != ExtendNone && i == p.singular {
+		return p.ext + 1
+	}
+	return p.ext
+}
+
+// isSelective reports whether forward pruning or an extension is on.
+func (o Options[S]) isSelective() bool { return o.Forward != ForwardNone || o.Extend != ExtendNone }
