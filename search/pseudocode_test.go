@@ -68,3 +68,28 @@ func TestPseudocodeFollowsVariant(t *testing.T) {
 		t.Errorf("a MIN root starts with MIN-VALUE:\n%s", s)
 	}
 }
+
+// TestSelectivePseudocode: with quiescence, the extension and forward
+// pruning, every key the search emits is on exactly one line of the
+// listing, in both forms and for the negamax family.
+func TestSelectivePseudocode(t *testing.T) {
+	for _, algo := range []Algorithm{AlgoAlphaBeta, AlgoNegamax, AlgoPVS, AlgoID} {
+		for _, form := range Forms(algo) {
+			for _, fwd := range []ForwardPruning{ForwardSymmetric, ForwardBeam} {
+				l := WithSelective(Pseudocode(algo, form, PruneGE, FailSoft, trace.Max), true, ExtendSingular, fwd, PruneGE, FailSoft)
+				for _, k := range append(Keys(algo), SelectiveKeys(true, ExtendSingular, fwd)...) {
+					if n := linesWith(l, k); n != 1 {
+						t.Errorf("%v %v: key %q is on %d lines; want 1", algo, form, k, n)
+					}
+				}
+				if !strings.Contains(l.String(), "QUIESCE(state") {
+					t.Errorf("%v %v: the depth limit does not call QUIESCE:\n%s", algo, form, l)
+				}
+			}
+		}
+	}
+	plain := Pseudocode(AlgoAlphaBeta, FormTextbook, PruneGE, FailSoft, trace.Max)
+	if got := WithSelective(plain, false, ExtendNone, ForwardNone, PruneGE, FailSoft); got.String() != plain.String() {
+		t.Errorf("without options the listing changed:\n%s", got)
+	}
+}

@@ -533,3 +533,90 @@ func (e *engine[S, G]) childExt(depth, i int) int {
 
 // isSelective reports whether forward pruning or an extension is on.
 func (o Options[S]) isSelective() bool { return o.Forward != ForwardNone || o.Extend != ExtendNone }
+
+// SelectiveKeys lists the pseudocode line keys that quiescence search,
+// the singular extension and forward pruning add to a search's keys.
+func SelectiveKeys(quiescence bool, extend Extension, forward ForwardPruning) []string {
+	var ks []string
+	if quiescence {
+		ks = append(ks, "q-enter", "q-standpat", "q-standpat-cut", "q-loop", "q-value", "q-prune", "q-alpha", "q-return")
+	}
+	if forward != ForwardNone {
+		ks = append(ks, "forward")
+	}
+	if extend != ExtendNone {
+		ks = append(ks, "extend")
+	}
+	return ks
+}
+
+// WithSelective returns listing l (of alpha-beta or the negamax family)
+// with the lines of quiescence search, the singular extension and forward
+// pruning: the depth limit calls QUIESCE instead of EVAL, the loop over
+// the moves goes over SELECT's moves, and the functions QUIESCE and
+// SELECT follow. The listing is returned unchanged when none is on.
+func WithSelective(l Listing, quiescence bool, extend Extension, forward ForwardPruning, rule PruneRule, fail FailMode) Listing {
+	if !quiescence && extend == ExtendNone && forward == ForwardNone {
+		return l
+	}
+	lines := make([]Line, len(l.Lines))
+	copy(lines, l.Lines)
+	has := func(ln Line, k string) bool {
+		for _, x := range ln.Keys {
+			if x == k {
+				return true
+			}
+		}
+		return false
+	}
+	for i, ln := range lines {
+		switch {
+		case quiescence && l.Form == FormNegamax && has(ln, "max-cutoff"):
+			lines[i].Text = "if depth = LIMIT then return QUIESCE(state, α, β, c)    ▹ captures past the limit"
+		case quiescence && has(ln, "max-cutoff"):
+			lines[i].Text = "if depth = LIMIT then return QUIESCE(state, α, β, +1)    ▹ captures past the limit"
+		case quiescence && has(ln, "min-cutoff"):
+			lines[i].Text = "if depth = LIMIT then return −QUIESCE(state, −β, −α, −1)    ▹ captures past the limit"
+		case (extend != ExtendNone || forward != ForwardNone) && (has(ln, "max-loop") || has(ln, "min-loop")):
+			lines[i].Text = "for each a in SELECT(state, ACTIONS(state)) do"
+		}
+	}
+	l.Lines = lines
+	var b builder
+	ge := "≥"
+	if rule == PruneGT {
+		ge = ">"
+	}
+	retCut, retEnd := "v", "v"
+	if fail == FailHard {
+		retCut, retEnd = "β", "α"
+	}
+	if quiescence {
+		b.add(0, "")
+		b.add(0, "function QUIESCE(state, α, β, c) returns a value for the player to move", "q-enter")
+		b.add(1, "stand ← c × EVAL(state)    ▹ stand pat: the player need not capture", "q-standpat")
+		b.add(1, fmt.Sprintf("if stand %s β then return %s", ge, map[bool]string{true: "β", false: "stand"}[fail == FailHard]), "q-standpat-cut")
+		b.add(1, "v ← stand;  α₀ ← α;  α ← MAX(α, stand)")
+		b.add(1, "for each capture a in ACTIONS(state) do    ▹ only captures, until the position is quiet", "q-loop")
+		b.add(2, "v ← MAX(v, −QUIESCE(RESULT(state, a), −β, −α, −c))    ▹ a king taken: c × UTILITY", "q-value")
+		b.add(2, fmt.Sprintf("if v %s β then return %s", ge, retCut), "q-prune")
+		b.add(2, "α ← MAX(α, v)", "q-alpha")
+		b.add(1, "return "+retEnd, "q-return")
+	}
+	if extend != ExtendNone || forward != ForwardNone {
+		b.add(0, "")
+		b.add(0, "function SELECT(state, moves) returns the moves to search")
+		switch forward {
+		case ForwardSymmetric:
+			b.add(1, "drop each move whose position mirrors that of an earlier move    ▹ safe: the same value", "forward")
+		case ForwardBeam:
+			b.add(1, "keep only the W moves whose positions EVAL rates best    ▹ unsafe: the best move may be dropped", "forward")
+		}
+		if extend == ExtendSingular {
+			b.add(1, "if one move's EVAL beats every other's by MARGIN then search it one ply deeper    ▹ singular extension", "extend")
+		}
+		b.add(1, "return moves")
+	}
+	l.Lines = append(l.Lines, b.lines...)
+	return l
+}

@@ -564,6 +564,14 @@ func TestGoldenQuiescence(t *testing.T) {
 			if _, err := trace.Replay(evs); err != nil {
 				t.Fatal(err)
 			}
+			for _, form := range search.Forms(c.algo) {
+				l := search.WithSelective(search.Pseudocode(c.algo, form, c.opt.Prune, c.opt.Fail, trace.Max), c.opt.Quiescence, c.opt.Extend, c.opt.Forward, c.opt.Prune, c.opt.Fail)
+				for _, e := range evs {
+					if l.LineOf(e.Line) < 0 {
+						t.Fatalf("%v listing: event %v has line %q, not in the listing", form, e, e.Line)
+					}
+				}
+			}
 			var buf bytes.Buffer
 			for _, e := range evs {
 				b, err := json.Marshal(e)

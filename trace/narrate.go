@@ -28,7 +28,16 @@ func NarratePhrase(f *Frame, e Event) Phrase {
 	case Enter:
 		return nr.enter()
 	case Expand:
+		if e.By == "captures" {
+			return sayN("narrate.expand.captures", len(e.Order), "Node", nr.short(e.Node))
+		}
 		return nr.expand()
+	case StandPat:
+		return nr.standPat()
+	case Extend:
+		return nr.extend()
+	case Forward:
+		return nr.forward()
 	case Leaf:
 		return nr.leaf()
 	case Update:

@@ -76,6 +76,8 @@ Source (one of):
   --game tictactoe      [--position CELLS]  9 cells row-major of x, o and . (default empty)
   --game connect4       [--position MOVES]  Connect Four 7×6 from the moves played, such as dd or 4455
                         (or 6 rows of 7 cells from the top, '/'-separated); needs --depth (at most 8)
+  --game minichess      [--position 'rnbqk/ppppp/5/PPPPP/RNBQK w' | start | horizon]  5×5 chess with captures,
+                        material evaluation; default the horizon position; needs --depth (at most 4)
   --game nim            [--matches N] [--take K]  matchsticks: take 1..K, taking the last loses (default 5, 2)
   --game dice           [--position 'max=1,3 min=2,4 turn=max roll=1 goal=6']  Coin Race, a race game
                         with throws (CHANCE nodes); needs --depth and --algo expectiminimax or star1
@@ -117,6 +119,12 @@ Searches on real games:
   --replace depth|always  which entry a full slot keeps: the deeper one (default) or the newest
   --symmetry            store one representative of symmetric positions (tictactoe: 8, connect4: 2)
   --aspiration W        id: search each pass in (v − W, v + W) around the last value, again on a fail
+  --quiescence          past the depth limit, follow captures until quiet, standing pat (minichess;
+                        alphabeta and the four above)
+  --extend singular     search a move one ply deeper when its evaluation beats every other's by
+  --margin M            M (default 3); at most 2 extra plies on a path
+  --forward symmetric|beam  drop moves before searching: mirror images of earlier moves (safe), or
+  --beam N              all but the N best by evaluation (default 2; unsafe: may lose the best move)
   --seed N              seed of the random tree and the random ordering (default 0)
   --depth N             depth limit, 0 for none (default 0; throws count as a level)
   --eval NAME           evaluation at the depth limit: h (trees), lines, aima or fuzzy (tictactoe), threats (connect4),
@@ -177,7 +185,7 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	fs.StringVar(&s.Tree, "tree", "", "tree in the classroom notation")
 	fs.StringVar(treeFile, "tree-file", "", "file holding a tree (- for standard input)")
 	fs.StringVar(&s.Format, "format", "", "notation of the tree: abtrace, cmu, sml, cs188 or aima")
-	fs.StringVar(&s.Game, "game", "", "tictactoe, connect4, nim, dice, reversi or suicide-reversi")
+	fs.StringVar(&s.Game, "game", "", "tictactoe, connect4, minichess, nim, dice, reversi or suicide-reversi")
 	fs.StringVar(&s.Position, "position", "", "tic-tac-toe position (9 cells of x, o and .) or dice position")
 	fs.IntVar(&s.Matches, "matches", 0, "nim: matches on the table (default 5)")
 	fs.IntVar(&s.Take, "take", 0, "nim: most matches one move takes (default 2)")
@@ -206,6 +214,11 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	fs.StringVar(&s.Replace, "replace", "", "table replacement rule: depth or always")
 	fs.BoolVar(&s.Symmetry, "symmetry", false, "store one representative of symmetric positions")
 	fs.Float64Var(&s.Aspiration, "aspiration", 0, "iterative deepening: aspiration window half-width")
+	fs.BoolVar(&s.Quiescence, "quiescence", false, "follow captures past the depth limit until quiet")
+	fs.StringVar(&s.Extend, "extend", "", "singular: extend a move better than every other by --margin")
+	fs.Float64Var(&s.Margin, "margin", 0, "singular extension margin (default 3)")
+	fs.StringVar(&s.Forward, "forward", "", "forward pruning: symmetric or beam")
+	fs.IntVar(&s.Beam, "beam", 0, "moves the beam keeps (default 2)")
 	return s, treeFile
 }
 

@@ -28,5 +28,34 @@ func realGamesName(p *scenario.Search, rule string) string {
 	if s.Aspiration > 0 {
 		parts = append(parts, fmt.Sprintf("aspiration ±%v", s.Aspiration))
 	}
+	parts = append(parts, selectiveParts(p)...)
 	return names[p.Algorithm] + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// selectiveParts describes quiescence, the extension and forward pruning
+// for solve's summary.
+func selectiveParts(p *scenario.Search) []string {
+	s := p.Scenario
+	var parts []string
+	if s.Quiescence {
+		parts = append(parts, "quiescence")
+	}
+	if p.Extension == search.ExtendSingular {
+		m := s.Margin
+		if m == 0 {
+			m = search.DefaultMargin
+		}
+		parts = append(parts, fmt.Sprintf("singular extension, margin %v", m))
+	}
+	switch p.Forward {
+	case search.ForwardSymmetric:
+		parts = append(parts, "symmetric forward pruning")
+	case search.ForwardBeam:
+		w := s.Beam
+		if w == 0 {
+			w = search.DefaultBeam
+		}
+		parts = append(parts, fmt.Sprintf("beam of %d (unsafe)", w))
+	}
+	return parts
 }

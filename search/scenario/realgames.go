@@ -21,6 +21,12 @@ func (p *Search) prepareRealGames() error {
 	if math.IsNaN(s.Aspiration) || math.IsInf(s.Aspiration, 0) || s.Aspiration < 0 {
 		return usage("aspiration must be a positive number (0 for none), not %v", s.Aspiration)
 	}
+	if p.Extension, err = search.ParseExtension(orDefault(s.Extend, "none")); err != nil {
+		return &UsageError{err}
+	}
+	if p.Forward, err = search.ParseForwardPruning(orDefault(s.Forward, "none")); err != nil {
+		return &UsageError{err}
+	}
 	return nil
 }
 
@@ -31,6 +37,12 @@ func (p *Search) prepareRealGames() error {
 func realGameOptions[S any, G search.Game[S]](p *Search, g G, opt *search.Options[S]) error {
 	s := p.Scenario
 	opt.TT, opt.Replace, opt.Symmetry, opt.Aspiration = s.TT, p.Replacement, s.Symmetry, s.Aspiration
+	opt.Quiescence, opt.Extend, opt.Margin, opt.Forward, opt.Beam = s.Quiescence, p.Extension, s.Margin, p.Forward, s.Beam
+	if s.Quiescence {
+		if _, ok := any(g).(search.Noisy[S]); !ok {
+			return usage("quiescence: %s has no captures to follow (minichess has)", p.Scenario.Source())
+		}
+	}
 	if p.Algorithm == search.AlgoMTDF && opt.TT == 0 {
 		opt.TT = search.DefaultTTSize
 	}

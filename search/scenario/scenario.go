@@ -117,6 +117,16 @@ type Scenario struct {
 	Replace    string
 	Symmetry   bool
 	Aspiration float64
+	// Selective search (alpha-beta and the negamax family). Quiescence
+	// follows captures past the depth limit until the position is quiet
+	// (minichess). Extend is "singular" or "" (none), with Margin (0:
+	// search.DefaultMargin); Forward is "symmetric", "beam" or "" (none),
+	// with Beam moves kept (0: search.DefaultBeam).
+	Quiescence bool
+	Extend     string
+	Margin     float64
+	Forward    string
+	Beam       int
 }
 
 // UsageError is an error in the scenario itself (a bad flag value, a tree
@@ -183,13 +193,22 @@ func (s Scenario) Query() url.Values {
 	if s.Aspiration != 0 {
 		v.Set("aspiration", strconv.FormatFloat(s.Aspiration, 'f', -1, 64))
 	}
+	if s.Quiescence {
+		v.Set("quiescence", "1")
+	}
+	set("extend", s.Extend)
+	if s.Margin != 0 {
+		v.Set("margin", strconv.FormatFloat(s.Margin, 'f', -1, 64))
+	}
+	set("forward", s.Forward)
+	setInt("beam", s.Beam)
 	return v
 }
 
 // Names lists the query parameters a Scenario reads.
 var Names = []string{"tree", "root", "game", "position", "matches", "take", "random", "seed",
 	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world", "iterations", "c", "playout", "samples", "sample",
-	"tt", "replace", "symmetry", "aspiration"}
+	"tt", "replace", "symmetry", "aspiration", "quiescence", "extend", "margin", "forward", "beam"}
 
 // FromQuery decodes a scenario from query parameters. Unknown parameters
 // are ignored (the viewer adds its own, such as step); malformed numbers
@@ -203,6 +222,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 		Kuhlmann: v.Get("kuhlmann"), Fuzzy: v.Get("fuzzy"),
 		Deal: v.Get("deal"), Playout: v.Get("playout"),
 		Replace: v.Get("replace"),
+		Extend:  v.Get("extend"), Forward: v.Get("forward"),
 	}
 	var err error
 	num := func(name string, dst *int) {
@@ -240,6 +260,23 @@ func FromQuery(v url.Values) (Scenario, error) {
 		s.C = c
 	}
 	num("tt", &s.TT)
+	num("beam", &s.Beam)
+	switch x := v.Get("quiescence"); x {
+	case "", "0", "false":
+	case "1", "true":
+		s.Quiescence = true
+	default:
+		if err == nil {
+			err = usage("quiescence must be 1 or 0, not %q", x)
+		}
+	}
+	if x := v.Get("margin"); x != "" && err == nil {
+		f, e := strconv.ParseFloat(x, 64)
+		if e != nil {
+			err = usage("margin must be a number, not %q", x)
+		}
+		s.Margin = f
+	}
 	switch x := v.Get("symmetry"); x {
 	case "", "0", "false":
 	case "1", "true":
@@ -296,6 +333,9 @@ type Search struct {
 	Transform *search.Transform
 	// Replacement is the table's replacement rule.
 	Replacement search.Replacement
+	// Extension and Forward are the parsed Scenario.Extend and Forward.
+	Extension search.Extension
+	Forward   search.ForwardPruning
 	// integral says every value of the source is a whole number, so the
 	// null windows of pvs and mtdf are one wide.
 	integral bool
@@ -476,6 +516,8 @@ func (s Scenario) Prepare() (*Search, error) {
 		err = p.prepareDice()
 	case s.Game == "connect4":
 		err = p.prepareConnect4()
+	case s.Game == "minichess":
+		err = p.prepareMinichess()
 	case s.Game == "cards":
 		err = p.prepareCards()
 	case s.Game == "roads":
@@ -483,7 +525,7 @@ func (s Scenario) Prepare() (*Search, error) {
 	case s.Game == "reversi" || s.Game == "suicide-reversi":
 		err = p.prepareReversi()
 	case s.Game != "":
-		return nil, usage("unknown game %q (want tictactoe, connect4, nim, dice, reversi, suicide-reversi, cards or roads)", s.Game)
+		return nil, usage("unknown game %q (want tictactoe, connect4, minichess, nim, dice, reversi, suicide-reversi, cards or roads)", s.Game)
 	case s.Random != "":
 		err = p.prepareRandom()
 	default:

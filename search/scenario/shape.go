@@ -116,6 +116,10 @@ type gameShaper[S comparable] struct {
 	// memo: count subtree sizes once per (state, depth left), for games
 	// with transpositions. Explicit trees have none.
 	memo bool
+	// noisy, when set, draws quiescence search: past the depth limit a
+	// node that is not quiet has its noisy moves (captures) as children,
+	// at their natural indices, until the position is quiet.
+	noisy func(S, search.Move) bool
 
 	mu    sync.Mutex
 	sizes map[sizeKey[S]]int
@@ -183,7 +187,26 @@ func childLeft(left int) int {
 // inner reports whether s, with left levels to go, has children in the
 // drawn tree: it is not terminal and not at the depth limit.
 func (gs *gameShaper[S]) inner(s S, left int) bool {
-	return left != 0 && !gs.g.Terminal(s)
+	if gs.g.Terminal(s) {
+		return false
+	}
+	return left != 0 || gs.noisy != nil && gs.hasNoisy(s)
+}
+
+// kept reports whether move m at s, with left levels to go, leads to a
+// drawn child: every move inside the limit, only the noisy ones past it.
+func (gs *gameShaper[S]) kept(s S, left int, m search.Move) bool {
+	return left != 0 || gs.noisy == nil || gs.noisy(s, m)
+}
+
+// hasNoisy reports whether s has a noisy move.
+func (gs *gameShaper[S]) hasNoisy(s S) bool {
+	for _, m := range gs.g.Moves(s, nil) {
+		if gs.noisy(s, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // moves returns the moves at s in a buffer reused at recursion depth d.
@@ -202,7 +225,7 @@ func (gs *gameShaper[S]) newShape(s S, id string, left int) *trace.Shape {
 	if terminal {
 		sh.Text = trace.Num(gs.g.Utility(s)).String()
 	}
-	sh.Leaf = terminal || left == 0
+	sh.Leaf = !gs.inner(s, left)
 	if !sh.Leaf && len(gs.moves(s, 0)) == 0 {
 		sh.Leaf = true // not terminal yet without moves: the search reports it
 	}
@@ -228,7 +251,9 @@ func (gs *gameShaper[S]) count(s S, left, d int) int {
 	// The recursion uses the buffers of deeper levels only, so ms stays.
 	ms := gs.moves(s, d)
 	for _, m := range ms {
-		total = min(total+gs.count(gs.g.Result(s, m), cl, d+1), MaxTotal)
+		if gs.kept(s, left, m) {
+			total = min(total+gs.count(gs.g.Result(s, m), cl, d+1), MaxTotal)
+		}
 	}
 	if gs.memo {
 		gs.sizes[key] = total
@@ -246,7 +271,11 @@ func (gs *gameShaper[S]) grow(level []gnode[S], budget int, force bool) {
 		next := 0
 		for _, n := range level {
 			if !n.sh.Leaf {
-				next += len(gs.moves(n.s, 0))
+				for _, m := range gs.moves(n.s, 0) {
+					if gs.kept(n.s, n.left, m) {
+						next++
+					}
+				}
 			}
 		}
 		if next == 0 {
@@ -270,6 +299,9 @@ func (gs *gameShaper[S]) grow(level []gnode[S], budget int, force bool) {
 			ms := slices.Clone(gs.moves(n.s, 0))
 			n.sh.Children = make([]*trace.Shape, len(ms))
 			for i, m := range ms {
+				if !gs.kept(n.s, n.left, m) {
+					continue
+				}
 				cs := gs.g.Result(n.s, m)
 				c := gs.newShape(cs, trace.ChildID(n.sh.ID, i), cl)
 				n.sh.Children[i] = c
@@ -290,7 +322,9 @@ func (gs *gameShaper[S]) setTotals(sh *trace.Shape, s S, left int) int {
 	cl := childLeft(left)
 	ms := slices.Clone(gs.moves(s, 0))
 	for i, c := range sh.Children {
-		total = min(total+gs.setTotals(c, gs.g.Result(s, ms[i]), cl), MaxTotal)
+		if c != nil {
+			total = min(total+gs.setTotals(c, gs.g.Result(s, ms[i]), cl), MaxTotal)
+		}
 	}
 	sh.Total = total
 	return total
@@ -357,7 +391,7 @@ func (gs *gameShaper[S]) find(id string, path []int) (S, int, error) {
 		if gs.inner(s, left) {
 			ms = gs.moves(s, 0)
 		}
-		if k >= len(ms) {
+		if k >= len(ms) || !gs.kept(s, left, ms[k]) {
 			var zero S
 			return zero, 0, usage("no node %q in this tree", id)
 		}
