@@ -143,7 +143,7 @@ trees) for every labelled node, and is left out when no node has one; with --tra
 "order_preserving", "value_before", "best_before", "changed"}; with --algo clairvoyance or infoset it
 adds "method", "worlds" and "move_values": [{"move": "♣9", "id", "value", "per_world", "risk"}], and
 "value" and "best" are the method's. For mtdf and id, "evaluated" and "pruned" are those of the last pass, and
-"stats" adds tt_stored, tt_hits, researches and iterations where they apply.
+"stats" adds tt_stored, tt_hits, researches, iterations, q_nodes, extensions and forward_pruned where they apply.
 
 diff reads the student's trace (a file, or - for standard input) as abtrace's JSON lines, or as a list of
 the visited nodes' names or ids (CS188 state names, say), and prints the first step where it parts from the
@@ -388,6 +388,9 @@ type statsJSON struct {
 	TTHits     int `json:"tt_hits,omitempty"`
 	Researches int `json:"researches,omitempty"`
 	Iterations int `json:"iterations,omitempty"`
+	QNodes     int `json:"q_nodes,omitempty"`
+	Extensions int `json:"extensions,omitempty"`
+	Forward    int `json:"forward_pruned,omitempty"`
 }
 
 func solve(args []string, stdout, stderr io.Writer) int {
@@ -422,7 +425,7 @@ func solve(args []string, stdout, stderr io.Writer) int {
 	}
 	out.Value, out.Vec, out.Best, out.PV = res.Value, res.Vec, res.Best, res.PV
 	st := res.Stats
-	out.Stats = statsJSON{st.Nodes, st.Leaves, st.Cutoffs, st.TTStored, st.TTHits, st.Researches, st.Iterations}
+	out.Stats = statsJSON{st.Nodes, st.Leaves, st.Cutoffs, st.TTStored, st.TTHits, st.Researches, st.Iterations, st.QNodes, st.Extensions, st.Forward}
 	out.Labels = treeLabels(p)
 	if p.Transform != nil {
 		rep, err := p.TransformReport()
