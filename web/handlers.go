@@ -345,7 +345,8 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		Real:          view.RealGamesOf(run.frame, scene.Namer(wordsFor(string(r.lang)))),
 	}
 	for _, f := range search.Forms(p.Algorithm) {
-		v.Listings = append(v.Listings, listingIn(i18n.For(r.lang), search.Pseudocode(p.Algorithm, f, p.PruneRule, p.FailMode, p.RootKind)))
+		v.Listings = append(v.Listings, listingIn(i18n.For(r.lang), search.WithSelective(search.Pseudocode(p.Algorithm, f, p.PruneRule, p.FailMode, p.RootKind),
+			p.Scenario.Quiescence, p.Extension, p.Forward, p.PruneRule, p.FailMode)))
 	}
 	v.Title = v.Listings[0].Title
 	v.Folds = run.folds

@@ -525,7 +525,7 @@ func (s Scenario) Prepare() (*Search, error) {
 	case s.Game == "reversi" || s.Game == "suicide-reversi":
 		err = p.prepareReversi()
 	case s.Game != "":
-		return nil, usage("unknown game %q (want tictactoe, connect4, minichess, nim, dice, reversi, suicide-reversi, cards or roads)", s.Game)
+		return nil, usage("unknown game %q (want tictactoe, connect4, nim, dice, reversi, suicide-reversi, cards, roads or minichess)", s.Game)
 	case s.Random != "":
 		err = p.prepareRandom()
 	default:
