@@ -1,7 +1,15 @@
-// abtrace: the comparison page's keys and play button. The server renders
-// every step (the panes, the chart, the summary); this script only fetches
-// the next step's page and swaps the comparison in, so stepping does not
-// flash. Without it the step buttons are plain links and still work.
+// abtrace: the comparison page, stepped over the websocket.
+//
+// The page is rendered once, at its step. This script sends the viewer's
+// commands (step, back, start, end, next cutoff, play) over the websocket
+// and writes each answer into the page: every pane's drawing patch (with
+// the viewer's own painter), its counters and status, the shared step,
+// the chart's line and dots, and whether the summary shows. The server
+// words every text and places every point; nothing here decides how
+// anything looks. Without a connection the step buttons are plain links
+// to the server-rendered step.
+
+import { painter, setAttr, setText } from "./paint.js";
 
 /** typing reports whether a key event belongs to a text field. */
 function typing(ev) {
@@ -10,135 +18,216 @@ function typing(ev) {
   return t.isContentEditable || t.matches("input, textarea, select");
 }
 
-/** playDelay is the time between two steps while playing, in ms. */
-const playDelay = 450;
+const root = document.getElementById("compare");
+const conn = document.getElementById("conn");
+const stepOut = document.getElementById("step");
+const playBtn = document.getElementById("play");
+const summary = root.querySelector('[data-testid="summary"]');
+const nowLine = root.querySelector('[data-testid="chart-now"]');
+const dots = [...root.querySelectorAll('[data-testid="chart-dot"]')];
 
-let busy = false;
-let pending = "";
-let timer = 0;
+// Each pane: its section, its painter and its counters.
+const panes = [...root.querySelectorAll('[data-testid="pane"]')].map((sec) => ({
+  sec,
+  paint: painter(sec.querySelector('[data-testid="pane-tree"]')),
+  status: sec.querySelector('[data-testid="pane-status"]'),
+  stats: {
+    nodes: sec.querySelector('[data-stat="nodes"]'),
+    leaves: sec.querySelector('[data-stat="leaves"]'),
+    cutoffs: sec.querySelector('[data-stat="cutoffs"]'),
+  },
+}));
 
-const root = () => document.getElementById("compare");
+/** playSpeed is the steps per second while playing. */
+const playSpeed = 2.5;
 
-/** load fetches the comparison at href and puts it in place. */
-async function load(href) {
-  busy = true;
-  try {
-    const res = await fetch(href, { headers: { Accept: "text/html" } });
-    if (!res.ok) {
-      location.assign(href);
-      return;
-    }
-    const doc = new DOMParser().parseFromString(await res.text(), "text/html");
-    const next = doc.getElementById("compare");
-    if (!next) {
-      location.assign(href);
-      return;
-    }
-    root().replaceWith(document.adoptNode(next));
-    history.replaceState(null, "", href);
-    if (timer && finished()) stop();
-    syncPlay();
-    window.dispatchEvent(new CustomEvent("abtrace:update"));
-  } catch {
-    location.assign(href);
-  } finally {
-    busy = false;
+const state = {
+  step: Number(root.dataset.step),
+  total: Number(root.dataset.total),
+  playing: false,
+};
+
+let ws = null;
+let backoff = 500;
+const maxBackoff = 8000;
+
+function setConn(on, text) {
+  conn.dataset.conn = on ? "on" : "off";
+  conn.textContent = text || (on ? conn.dataset.live : conn.dataset.offline);
+}
+
+function send(msg) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+  ws.send(JSON.stringify({ v: 1, ...msg }));
+  return true;
+}
+
+/** apply writes a comparison step into the page. */
+function apply(s) {
+  state.step = s.step;
+  state.total = s.total;
+  root.dataset.step = String(s.step);
+  root.dataset.total = String(s.total);
+  root.dataset.done = String(s.done);
+  setText(stepOut, s.text);
+  for (const [name, href] of Object.entries(s.links)) {
+    const a = root.querySelector(`.controls a[data-cmd="${name}"]`);
+    if (a) setAttr(a, "href", href);
   }
-  if (pending) {
-    const p = pending;
-    pending = "";
-    command(p);
+  setAttr(nowLine, "x1", s.nowX);
+  setAttr(nowLine, "x2", s.nowX);
+  s.panes.forEach((p, i) => {
+    const pane = panes[i];
+    if (!pane) return;
+    for (const a of p.draw?.nodes || []) pane.paint(a);
+    setAttr(pane.sec, "data-step", p.step);
+    setAttr(pane.sec, "data-nodes", String(p.counts[0]));
+    setAttr(pane.sec, "data-leaves", String(p.counts[1]));
+    setAttr(pane.sec, "data-cutoffs", String(p.counts[2]));
+    setAttr(pane.sec, "data-done", String(p.done));
+    pane.sec.classList.toggle("done", p.done);
+    setText(pane.stats.nodes, p.nodes);
+    setText(pane.stats.leaves, p.leaves);
+    setText(pane.stats.cutoffs, p.cutoffs);
+    setText(pane.status, p.status);
+    if (dots[i]) {
+      setAttr(dots[i], "cx", p.dotX);
+      setAttr(dots[i], "cy", p.dotY);
+    }
+  });
+  if (summary) summary.hidden = !s.done;
+  history.replaceState(null, "", s.url);
+  window.dispatchEvent(new CustomEvent("abtrace:update", { detail: { step: s.step } }));
+}
+
+function receive(data) {
+  let m;
+  try {
+    m = JSON.parse(data);
+  } catch {
+    return;
+  }
+  switch (m.type) {
+    case "panes":
+      apply(m.compare);
+      break;
+    case "playing":
+      setPlaying(!!m.playing);
+      break;
+    case "error":
+      setConn(true, "server: " + m.error);
+      setTimeout(() => setConn(!!ws), 4000);
+      break;
   }
 }
 
-/** resolve is the address a link leads to. A page whose scenario is too
- * large to repeat in every link has links that name only what they change,
- * as fragments ("#step=6", "#by=event&step=0", "#open=2.1"); the page's
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  let sock;
+  try {
+    sock = new WebSocket(proto + "//" + location.host + "/ws");
+  } catch {
+    retry();
+    return;
+  }
+  ws = sock;
+  sock.addEventListener("open", () => {
+    backoff = 500;
+    setConn(true);
+    // The page's address holds the whole comparison (the script keeps it
+    // the permalink of the step shown).
+    const params = new URLSearchParams(location.search);
+    params.delete("step");
+    let query = params.toString();
+    if (root.dataset.lang && !new URLSearchParams(query).has("lang")) query += "&lang=" + encodeURIComponent(root.dataset.lang);
+    send({ cmd: "compare", query, step: state.step });
+  });
+  sock.addEventListener("message", (ev) => receive(ev.data));
+  sock.addEventListener("close", () => {
+    if (ws !== sock) return;
+    ws = null;
+    setConn(false);
+    setPlaying(false);
+    retry();
+  });
+}
+
+function retry() {
+  setTimeout(connect, backoff);
+  backoff = Math.min(backoff * 2, maxBackoff);
+}
+
+function setPlaying(on) {
+  state.playing = on;
+  playBtn.setAttribute("aria-pressed", String(on));
+  playBtn.classList.toggle("on", on);
+}
+
+/** command sends one of the controls' commands; it reports whether it
+ * went out (else the control's link is followed). */
+function command(name) {
+  switch (name) {
+    case "step":
+      return state.step >= state.total || send({ cmd: "step", n: 1 });
+    case "back":
+      return state.step === 0 || send({ cmd: "back", n: 1 });
+    case "start":
+      return send({ cmd: "seek", step: 0 });
+    case "end":
+      return send({ cmd: "seek", step: "end" });
+    case "next-cutoff":
+      return state.step >= state.total || send({ cmd: "next-cutoff" });
+    case "play":
+      if (state.playing) return send({ cmd: "pause" });
+      if (state.step >= state.total) send({ cmd: "seek", step: 0 });
+      return send({ cmd: "play", speed: playSpeed });
+  }
+  return false;
+}
+
+/** resolve is the address a link leads to. A comparison whose scenario is
+ * too large to repeat in every link has links that name only what they
+ * change, as fragments ("#step=6", "#by=event&step=0"); the page's
  * address, which holds the whole query, adds the rest. */
 function resolve(href) {
   if (!href.startsWith("#")) return href;
   const q = new URLSearchParams(location.search);
-  for (const [k, v] of new URLSearchParams(href.slice(1))) {
-    const open = q.get("open");
-    q.set(k, k === "open" && open ? open + "," + v : v);
-  }
+  for (const [k, v] of new URLSearchParams(href.slice(1))) q.set(k, v);
   return location.pathname + "?" + q.toString();
 }
 
-/** command follows one of the step links: start, back, step or end. */
-function command(name) {
-  if (busy) {
-    pending = name;
-    return;
-  }
-  const a = root()?.querySelector(`a[data-cmd="${name}"]`);
-  if (a) load(resolve(a.getAttribute("href")));
-}
-
-function finished() {
-  const r = root();
-  return !r || r.dataset.step === r.dataset.total;
-}
-
-function syncPlay() {
-  const b = document.getElementById("play");
-  if (!b) return;
-  b.setAttribute("aria-pressed", String(timer !== 0));
-  b.classList.toggle("on", timer !== 0);
-}
-
-function stop() {
-  clearInterval(timer);
-  timer = 0;
-  syncPlay();
-}
-
-function togglePlay() {
-  if (timer) {
-    stop();
-    return;
-  }
-  if (finished()) command("start");
-  timer = setInterval(() => {
-    if (busy) return;
-    if (finished()) {
-      stop();
-      return;
-    }
-    command("step");
-  }, playDelay);
-  syncPlay();
-}
-
-const keys = { ArrowRight: "step", ArrowLeft: "back", Home: "start", End: "end" };
+const keys = { ArrowRight: "step", ArrowLeft: "back", Home: "start", End: "end", n: "next-cutoff", N: "next-cutoff", " ": "play" };
 
 document.addEventListener("keydown", (ev) => {
   if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) return;
-  if (keys[ev.key]) {
-    ev.preventDefault();
-    if (ev.key !== "ArrowRight") stop();
-    command(keys[ev.key]);
-  } else if (ev.key === " ") {
-    ev.preventDefault();
-    togglePlay();
+  const name = keys[ev.key];
+  if (!name) return;
+  ev.preventDefault();
+  if (name !== "play" && state.playing) send({ cmd: "pause" });
+  if (!command(name)) {
+    const a = root.querySelector(`.controls a[data-cmd="${name}"]`);
+    if (a) location.assign(resolve(a.getAttribute("href")));
   }
 });
 
 document.addEventListener("click", (ev) => {
-  const short = ev.target instanceof Element ? ev.target.closest('a[href^="#"]:not([data-cmd])') : null;
-  if (short && root()?.contains(short) && short.getAttribute("href").includes("=")) {
+  const el = ev.target instanceof Element ? ev.target : null;
+  const short = el?.closest('a[href^="#"]:not([data-cmd])');
+  if (short && root.contains(short) && short.getAttribute("href").includes("=")) {
     ev.preventDefault();
-    stop();
     location.assign(resolve(short.getAttribute("href")));
     return;
   }
-  const t = ev.target instanceof Element ? ev.target.closest("[data-cmd]") : null;
-  if (!t || !root()?.contains(t)) return;
-  ev.preventDefault();
-  if (t.dataset.cmd === "play") {
-    togglePlay();
-  } else {
-    stop();
-    command(t.dataset.cmd);
+  const t = el?.closest("[data-cmd]");
+  if (!t || !root.contains(t)) return;
+  const name = t.dataset.cmd;
+  if (name !== "play" && state.playing) send({ cmd: "pause" });
+  if (command(name)) {
+    ev.preventDefault();
+  } else if (t.getAttribute("href")?.startsWith("#")) {
+    ev.preventDefault();
+    location.assign(resolve(t.getAttribute("href")));
   }
 });
+
+connect();

@@ -8,6 +8,8 @@
 // "panels"). The page is already right for its step before this script
 // runs.
 
+import { painter, setText } from "./paint.js";
+
 const init = JSON.parse(document.getElementById("abtrace-init").textContent);
 // The sentences this script writes, in the page's language (the server
 // words them; {step} and {total} are filled in here).
@@ -30,19 +32,8 @@ const formToggle = $("form-toggle");
 const presentBtn = $("present");
 const byButtons = [...document.querySelectorAll(".by [data-by]")];
 
-// The drawing: node groups, edges and fold glyphs by node id.
-const nodes = new Map();
-const edges = new Map();
-const folds = new Map();
-for (const g of svg.querySelectorAll("g[data-node]")) {
-  nodes.set(g.dataset.node, {
-    g,
-    v: g.querySelector(".v"),
-    a: g.querySelector(".ab .a"),
-    b: g.querySelector(".ab .b"),
-    who: g.querySelector(".who"),
-  });
-}
+// The drawing's painter: writes the server's patches into the tree.
+const paintTree = painter(svg);
 // The outline (the tree as a list, for screen readers) by node id.
 const outline = new Map();
 for (const li of document.querySelectorAll("[data-outline]")) {
@@ -51,14 +42,6 @@ for (const li of document.querySelectorAll("[data-outline]")) {
     value: li.querySelector(":scope > .o-value"),
   });
 }
-// Probabilities written on the edges out of CHANCE nodes, by child id.
-const probs = new Map();
-for (const t of svg.querySelectorAll("text[data-prob]")) probs.set(t.dataset.prob, t);
-for (const l of svg.querySelectorAll("line[data-edge]")) edges.set(l.dataset.edge, l);
-for (const f of svg.querySelectorAll("[data-fold]")) folds.set(f.dataset.fold, f);
-const cutLayer = $("cuts");
-const cuts = new Map();
-for (const c of cutLayer.querySelectorAll("[data-cut]")) cuts.set(c.dataset.cut, c);
 
 // Pseudocode lines by trace line key, in every listing.
 const linesByKey = new Map();
@@ -90,94 +73,15 @@ const state = {
   state.line = li ? (li.dataset.keys.split(" ")[0] || "") : "";
 }
 
-const NSVG = "http://www.w3.org/2000/svg";
-
-function setAttr(el, name, value) {
-  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-}
-
-function setText(el, text) {
-  if (el && el.textContent !== text) el.textContent = text;
-}
-
-/** paint writes one drawn node's attributes, as the server decided them:
- * the node, the edge into it, the probability on that edge, its cut mark
- * and its fold glyph. */
+/** paint writes one drawn node's attributes, as the server decided them,
+ * into the tree and into the outline. */
 function paint(a) {
-  const n = nodes.get(a.id);
-  if (!n) return;
-  setAttr(n.g, "class", a.class);
-  setAttr(n.g, "data-state", a.state);
-  setAttr(n.g, "data-value", a.value);
-  setText(n.v, a.shown);
-  if (n.who) setText(n.who, a.who || "");
-  setText(n.a, a.alpha || "");
-  setText(n.b, a.beta || "");
-  const e = edges.get(a.id);
-  if (e) {
-    setAttr(e, "data-state", a.state);
-    setAttr(e, "class", a.edge || "e");
-  }
-  const pr = probs.get(a.id);
-  if (pr) setAttr(pr, "data-state", a.state);
-  paintCut(a.id, a.cut);
-  if (a.fold) paintFold(a.id, a.fold);
+  paintTree(a);
   const o = outline.get(a.id);
   if (o) {
     setText(o.state, texts[a.state] || a.state);
     setText(o.value, a.value || "");
   }
-}
-
-/** paintCut draws, moves or removes the cut mark on the edge into a node,
- * with the test that fired when the server writes it there. */
-function paintCut(id, cut) {
-  let c = cuts.get(id);
-  if (!cut) {
-    if (c) {
-      c.remove();
-      cuts.delete(id);
-    }
-    return;
-  }
-  if (!c) {
-    c = document.createElementNS(NSVG, "g");
-    c.setAttribute("class", "cut fresh");
-    c.dataset.cut = id;
-    c.append(document.createElementNS(NSVG, "line"));
-    cutLayer.append(c);
-    cuts.set(id, c);
-  }
-  const l = c.querySelector("line");
-  setAttr(l, "x1", cut.x1);
-  setAttr(l, "y1", cut.y1);
-  setAttr(l, "x2", cut.x2);
-  setAttr(l, "y2", cut.y2);
-  let t = c.querySelector("text");
-  if (!cut.test) {
-    if (t) t.remove();
-    return;
-  }
-  if (!t) {
-    t = document.createElementNS(NSVG, "text");
-    t.dataset.testid = "cut-test";
-    c.append(t);
-  }
-  setAttr(t, "x", cut.tx);
-  setAttr(t, "y", cut.ty);
-  setText(t, cut.test);
-}
-
-/** paintFold writes a fold glyph's counts. */
-function paintFold(id, c) {
-  const f = folds.get(id);
-  if (!f) return;
-  setAttr(f, "data-visited", String(c.visited));
-  setAttr(f, "data-pruned", String(c.pruned));
-  setAttr(f, "data-total", String(c.total));
-  setText(f.querySelector(".fc-vp"), c.seen);
-  setText(f.querySelector(".fc-t"), c.of);
-  setText(f.querySelector("title"), c.title);
 }
 
 /** apply writes a frame's or a patch's drawing and panels into the page. */

@@ -415,3 +415,9 @@ func (pn *Panes) sample() {
 		pn.samples = append(pn.samples, pn.total)
 	}
 }
+
+// Folds are the pane's fold counts at its step.
+func (p *Pane) Folds() map[string]FoldCount { return p.cur.Folds() }
+
+// Search is the pane's prepared search.
+func (p *Pane) Search() *scenario.Search { return p.p }

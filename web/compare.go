@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
@@ -18,22 +20,17 @@ import (
 	"github.com/abtrace/abtrace/view"
 )
 
-// Limits of a comparison, which the server runs in full for every page.
+// Limits of a comparison. The panes' own limits (view.MaxPaneEvents,
+// view.ChartSamples) are in package view.
 const (
 	// minPanes and maxPanes bound the number of panes side by side.
 	minPanes, maxPanes = 2, 4
-	// compareEventLimit bounds the events of one pane's search: the page
-	// replays every pane to its end (for the chart), so bigger searches
-	// belong to the viewer or the ordering lab.
-	compareEventLimit = 200_000
 	// compareMaxDrawn bounds the nodes drawn in each pane; deeper levels
 	// fold, as in the viewer.
 	compareMaxDrawn = 300
 	// compareMaxBoards is the same for tic-tac-toe, whose boards need
 	// more room than a pane has for hundreds.
 	compareMaxBoards = 60
-	// chartSamples bounds the points of each line of the chart.
-	chartSamples = 400
 	// labMaxSeeds is the most trees the lab page takes (see
 	// scenario.MaxLabTrees).
 	labMaxSeeds = scenario.MaxLabTrees
@@ -44,9 +41,10 @@ type compareRequest struct {
 	base  scenario.Scenario
 	kind  string // "orders" or "algos"
 	names []string
-	by    string // "event" or "node"
+	by    view.By
 	step  int
 	end   bool
+	lang  string // lang= as given, kept in the permalinks
 }
 
 // paramError is a bad parameter of a comparison or lab request.
@@ -67,7 +65,7 @@ func badParam(param, format string, args ...any) error {
 // given), by= (event or node; node by default) and step= (a number or
 // "end").
 func parseCompare(q url.Values) (compareRequest, error) {
-	r := compareRequest{kind: "orders", by: "node"}
+	r := compareRequest{kind: "orders", lang: strings.TrimSpace(q.Get("lang"))}
 	var err error
 	if r.base, err = scenario.FromQuery(q); err != nil {
 		return r, err
@@ -107,12 +105,8 @@ func parseCompare(q url.Values) (compareRequest, error) {
 		}
 		seen[n] = true
 	}
-	switch by := strings.TrimSpace(q.Get("by")); by {
-	case "":
-	case "event", "node":
-		r.by = by
-	default:
-		return r, badParam("by", "step by event or node, not %q", by)
+	if r.by, err = view.ParseBy(strings.TrimSpace(q.Get("by"))); err != nil {
+		return r, &paramError{Param: "by", Err: err}
 	}
 	if r.step, r.end, err = parseStep(q.Get("step")); err != nil {
 		return r, badParam("step", "%v", err)
@@ -134,226 +128,162 @@ func splitList(s string) []string {
 func (r compareRequest) query() url.Values {
 	q := r.base.Query()
 	q.Set(r.kind, strings.Join(r.names, ","))
-	q.Set("by", r.by)
+	q.Set("by", string(r.by))
+	if r.lang != "" {
+		q.Set("lang", r.lang)
+	}
 	return q
 }
 
-// paneRun is one pane's whole search, replayed: its events and the
-// statistics after each.
-type paneRun struct {
-	name   string
-	p      *scenario.Search
-	events []trace.Event
-	result trace.Result
-	// enters holds the step (1-based event number) of every enter event.
-	enters []int
-	// leaves[k] is the leaves evaluated after k events.
-	leaves []int
+// comparison is one comparison's searches, side by side: the panes (one
+// view.Cursor each, sharing one scene) and what the page says around them.
+type comparison struct {
+	req    compareRequest
+	p0     *scenario.Search
+	scene  *view.Scene
+	panes  *view.Panes
+	script string // address of compare.js
+	export string // address of export.js
+	// minimax is the leaves of the search without pruning (plain minimax
+	// for alpha-beta, expectiminimax for Star1), -1 when not known;
+	// knuthMoore and uniform are set on uniform trees.
+	minimax, knuthMoore int
+	uniform             string
+	// mcts is the chart of MCTS against alpha-beta when a pane searches
+	// with MCTS, nil otherwise.
+	mcts *view.CurveChart
 }
 
-// runPane prepares and runs one pane's search in full.
-func runPane(r compareRequest, name string) (*paneRun, error) {
-	sc := r.base
-	param := "orders"
-	if r.kind == "algos" {
-		sc.Algo, param = name, "algos"
-		sc = mctsParamsFor(sc)
-	} else {
-		sc.Order = name
-	}
-	p, err := sc.Prepare()
-	if err != nil {
-		if scenario.IsUsage(err) {
-			return nil, &paramError{Param: param + " (" + name + ")", Err: err}
-		}
-		return nil, err
-	}
-	pr := &paneRun{name: name, p: p}
-	res, err := p.Run(func(e *trace.Event) bool {
-		pr.events = append(pr.events, *e)
-		return len(pr.events) < compareEventLimit
-	})
-	if errors.Is(err, search.ErrStopped) {
-		return nil, &paramError{Param: "tree", Err: fmt.Errorf("the %s search takes more than %d steps, too many to compare side by side: try a depth limit, a smaller tree, or the ordering lab", name, compareEventLimit)}
-	}
-	if err != nil {
-		return nil, err
-	}
-	pr.result = res
-	pr.leaves = make([]int, 0, len(pr.events)+1)
-	pr.leaves = append(pr.leaves, 0)
-	n := 0
-	for i, e := range pr.events {
-		if e.Type == trace.Enter {
-			pr.enters = append(pr.enters, i+1)
-		}
-		if e.Type == trace.Leaf {
-			n++
-		}
-		pr.leaves = append(pr.leaves, n)
-	}
-	return pr, nil
-}
-
-// total is the number of shared steps: by event, the longest search's
-// events; by node, one more than the most nodes entered (the last step
-// takes every pane to its end).
-func total(runs []*paneRun, by string) int {
-	t := 0
-	for _, r := range runs {
-		if by == "node" {
-			t = max(t, len(r.enters)+1)
+// openComparison prepares every pane's search under the server's budget
+// (ctx ends them), and the scene they share. Nothing runs yet: the panes
+// count and chart their searches in Work's first slices.
+func openComparison(ctx context.Context, r compareRequest) (*comparison, error) {
+	r.base = budgeted(ctx, r.base)
+	var preps []*scenario.Search
+	for _, name := range r.names {
+		sc, param := r.base, "orders"
+		if r.kind == "algos" {
+			sc.Algo, param = name, "algos"
+			sc = mctsParamsFor(sc)
 		} else {
-			t = max(t, len(r.events))
+			sc.Order = name
 		}
-	}
-	return t
-}
-
-// at is the pane's own event count at a shared step: by event, the step
-// itself (or the pane's end); by node, the event of its step-th enter (or
-// its end).
-func (r *paneRun) at(step int, by string) int {
-	switch {
-	case step <= 0:
-		return 0
-	case by == "node" && step <= len(r.enters):
-		return r.enters[step-1]
-	case by == "node":
-		return len(r.events)
-	}
-	return min(step, len(r.events))
-}
-
-// frameAt replays the pane's events up to its own step k.
-func (r *paneRun) frameAt(k int) (*trace.Frame, error) {
-	f := trace.NewFrame()
-	for i := range k {
-		var err error
-		if i == k-1 {
-			err = f.Apply(r.events[i])
-		} else {
-			err = f.ApplyQuietly(r.events[i])
-		}
+		p, err := sc.Prepare()
 		if err != nil {
-			return nil, fmt.Errorf("the %s search's trace does not replay: %w", r.name, err)
+			if scenario.IsUsage(err) {
+				return nil, &paramError{Param: param + " (" + name + ")", Err: err}
+			}
+			return nil, err
 		}
+		preps = append(preps, p)
 	}
-	return f, nil
-}
-
-// comparison runs every pane and gathers the page at the requested step.
-func (s *Server) comparison(r compareRequest) (*templates.Compare, []*paneRun, error) {
-	runs := make([]*paneRun, 0, len(r.names))
-	for _, n := range r.names {
-		pr, err := runPane(r, n)
-		if err != nil {
-			return nil, nil, err
-		}
-		runs = append(runs, pr)
-	}
-	p0 := runs[0].p
-	drawn := compareMaxDrawn
+	p0 := preps[0]
+	drawn, opt := compareMaxDrawn, trace.LayoutOptions{NodeSep: templates.NodeSpacing, LevelSep: templates.LevelSpacing}
 	if templates.BoardSource(p0.Scenario.Source()) {
-		drawn = compareMaxBoards
+		drawn, opt = compareMaxBoards, trace.LayoutOptions{NodeSep: templates.BoardSpacing, LevelSep: templates.BoardLevelSpacing}
 	}
 	shape, err := p0.Shape(scenario.ShapeOptions{MaxDrawn: drawn})
 	if err != nil {
-		return nil, nil, &paramError{Param: "tree", Err: err}
+		return nil, &paramError{Param: "tree", Err: err}
 	}
-	opt := trace.LayoutOptions{NodeSep: templates.NodeSpacing, LevelSep: templates.LevelSpacing}
-	if templates.BoardSource(p0.Scenario.Source()) {
-		opt = trace.LayoutOptions{NodeSep: templates.BoardSpacing, LevelSep: templates.BoardLevelSpacing}
-	}
-	layout := trace.NewLayout(shape, opt)
-	scene := view.SceneOf(p0.Scenario.Source(), shape, layout, nil)
-
-	tot := total(runs, r.by)
-	step := min(r.step, tot)
-	if r.end {
-		step = tot
-	}
-	c := &templates.Compare{
-		SourceText:    sourceText(p0),
-		Source:        p0.Scenario.Source(),
-		Query:         r.query().Encode(),
-		Kind:          r.kind,
-		By:            r.by,
-		Step:          step,
-		Total:         tot,
-		MinimaxLeaves: -1,
-		Script:        s.assetURL("compare.js"),
-	}
-	if r.kind == "orders" {
-		c.Title = p0.Algorithm.String() + ": " + strings.Join(r.names, " · ") + " order"
-	} else {
-		c.Title = strings.Join(r.names, " · ") + " · " + p0.Ordering.String() + " order"
-	}
-	c.Setup = compareSetup(r.base.Query())
-	c.Setup.Orders, c.Setup.Algos, c.Setup.By = "", "", r.by
-	if r.kind == "orders" {
-		c.Setup.Orders = strings.Join(r.names, ",")
-	} else {
-		c.Setup.Algos = strings.Join(r.names, ",")
-	}
-	// The full tree: what the search without pruning evaluates (plain
-	// minimax for alpha-beta, expectiminimax for Star1).
+	scene := view.SceneOf(p0.Scenario.Source(), shape, trace.NewLayout(shape, opt), nil)
+	c := &comparison{req: r, p0: p0, scene: scene, panes: view.NewPanes(preps, r.names, scene, r.by),
+		minimax: -1}
 	if res, err := p0.RunAlgorithm(p0.Baseline(), nil); err == nil {
-		c.MinimaxLeaves = res.Stats.Leaves
+		c.minimax = res.Stats.Leaves
 	}
 	if p0.Tree != nil {
 		if b, d, ok := p0.Tree.Uniform(); ok && d > 0 {
-			c.KnuthMoore = scenario.KnuthMoore(b, d)
-			c.Uniform = fmt.Sprintf("b = %d, d = %d", b, d)
+			c.knuthMoore = scenario.KnuthMoore(b, d)
+			c.uniform = fmt.Sprintf("b = %d, d = %d", b, d)
 		}
 	}
-	for _, pr := range runs {
-		f, err := pr.frameAt(pr.at(step, r.by))
-		if err != nil {
-			return nil, nil, err
-		}
-		v := &templates.View{Source: c.Source, Frame: f, Layout: layout, Query: p0.Scenario.Query().Encode(), Step: f.Step, MinimaxLeaves: c.MinimaxLeaves}
-		v.Folds = view.FoldsAt(pr.p, scene, f)
-		v.Title, v.SourceText = pr.p.Algorithm.String()+", "+pr.name, c.SourceText
-		v.Exports = templates.NewExports(strings.TrimPrefix(c.FullURL(strconv.Itoa(step)), "/compare?"), pr.name, s.assetURL("export.js"))
-		res := pr.result
-		c.Panes = append(c.Panes, templates.ComparePane{Name: pr.name, View: v, Length: len(pr.events), Enters: len(pr.enters),
-			Result: &res, Minimax: c.MinimaxLeaves})
+	if c.mcts, err = mctsCurve(preps); err != nil {
+		c.panes.Close()
+		return nil, err
 	}
-	// The chart samples the shared steps evenly, always with the step
-	// shown and the last.
-	every := max(1, (tot+chartSamples-1)/chartSamples)
-	for st := 0; st <= tot; st += every {
-		c.Samples = append(c.Samples, st)
-	}
-	if c.Samples[len(c.Samples)-1] != tot {
-		c.Samples = append(c.Samples, tot)
-	}
-	if c.MCTS, err = mctsCurve(runs); err != nil {
-		return nil, nil, err
-	}
-	c.Series = make([][]int, len(runs))
-	for i, pr := range runs {
-		for _, st := range c.Samples {
-			c.Series[i] = append(c.Series[i], pr.leaves[pr.at(st, r.by)])
-		}
-	}
-	return c, runs, nil
+	return c, nil
 }
 
-// compare renders the comparison page at the requested step.
+// workAll moves the panes to their goal, at once (for the page).
+func (c *comparison) workAll(ctx context.Context) error {
+	for {
+		done, err := c.panes.Work(ctx, 0)
+		if err != nil {
+			return comparisonError(err)
+		}
+		if done {
+			return nil
+		}
+	}
+}
+
+// comparisonError names a pane too long to compare as the request's fault.
+func comparisonError(err error) error {
+	if errors.Is(err, view.ErrPaneTooLong) {
+		return &paramError{Param: "tree", Err: err}
+	}
+	return err
+}
+
+// model is the page's model at the panes' step, in the language of ctx.
+func (c *comparison) model(ctx context.Context) *templates.Compare {
+	r := c.req
+	names := strings.Join(r.names, " · ")
+	title := templates.T(ctx, "compare.title.orders", "Algo", c.p0.Algorithm.String(), "Names", names)
+	if r.kind == "algos" {
+		title = templates.T(ctx, "compare.title.algos", "Names", names, "Order", c.p0.Ordering.String())
+	}
+	in := templates.CompareInput{Panes: c.panes, Scene: c.scene, Title: title, SourceText: sourceTextIn(i18n.FromContext(ctx), c.p0),
+		Query: r.query().Encode(), Kind: r.kind, MinimaxLeaves: c.minimax, KnuthMoore: c.knuthMoore, Uniform: c.uniform,
+		Script: c.script, Setup: compareSetup(r.base.Query())}
+	in.Setup.By = string(r.by)
+	if r.kind == "orders" {
+		in.Setup.Orders = strings.Join(r.names, ",")
+	} else {
+		in.Setup.Algos = strings.Join(r.names, ",")
+	}
+	for _, p := range c.panes.Panes() {
+		f := p.Frame()
+		v := &templates.View{Source: c.scene.Source, Frame: f, Layout: c.scene.Layout, Folds: p.Folds(),
+			Query: c.p0.Scenario.Query().Encode(), Step: f.Step, MinimaxLeaves: c.minimax, SourceText: in.SourceText}
+		v.Title = p.Search().Algorithm.String() + ", " + p.Name
+		v.Exports = templates.NewExports(strings.TrimPrefix(templates.CompareURL(in.Query, strconv.Itoa(c.panes.Step())), "/compare?"), p.Name, c.export)
+		in.Views = append(in.Views, v)
+	}
+	m := templates.NewCompare(ctx, in)
+	m.MCTS = c.mcts
+	return m
+}
+
+// seekTo sets the panes' goal at the request's step.
+func (c *comparison) seekTo(step int, end bool) {
+	if end {
+		step = view.End
+	}
+	c.panes.Seek(step)
+}
+
+// compare renders the comparison page at the requested step; the page
+// then steps over the websocket (compareSession).
 func (s *Server) compare(c echo.Context) error {
 	q := c.QueryParams()
 	r, err := parseCompare(q)
 	if err != nil {
 		return s.compareError(c, q, err)
 	}
-	r.base = budgeted(c.Request().Context(), r.base)
-	cmp, _, err := s.comparison(r)
+	ctx := c.Request().Context()
+	cmp, err := openComparison(ctx, r)
+	if err == nil {
+		defer cmp.panes.Close()
+		cmp.seekTo(r.step, r.end)
+		err = cmp.workAll(ctx)
+	}
 	if err != nil {
 		return s.compareError(c, q, err)
 	}
-	return s.render(c, http.StatusOK, templates.ComparePage(cmp, s.assets))
+	cmp.script, cmp.export = s.assetURL("compare.js"), s.assetURL("export.js")
+	return s.render(c, http.StatusOK, templates.ComparePage(cmp.model(ctx), s.assets))
 }
 
 // comparePaneState is one pane in /api/compare's answer.
@@ -375,7 +305,7 @@ type compareState struct {
 	OK        bool               `json:"ok"`
 	Step      int                `json:"step"`
 	Total     int                `json:"total"`
-	By        string             `json:"by"`
+	By        view.By            `json:"by"`
 	Done      bool               `json:"done"`
 	SameValue bool               `json:"sameValue"`
 	Minimax   int                `json:"minimaxLeaves"`
@@ -388,8 +318,13 @@ func (s *Server) compareAPI(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 	}
-	r.base = budgeted(c.Request().Context(), r.base)
-	cmp, _, err := s.comparison(r)
+	ctx := c.Request().Context()
+	cmp, err := openComparison(ctx, r)
+	if err == nil {
+		defer cmp.panes.Close()
+		cmp.seekTo(r.step, r.end)
+		err = cmp.workAll(ctx)
+	}
 	if err != nil {
 		var pe *paramError
 		if errors.As(err, &pe) || scenario.IsUsage(err) {
@@ -397,9 +332,10 @@ func (s *Server) compareAPI(c echo.Context) error {
 		}
 		return err
 	}
-	st := compareState{OK: true, Step: cmp.Step, Total: cmp.Total, By: cmp.By, Done: cmp.Done(), SameValue: cmp.SameValue(), Minimax: cmp.MinimaxLeaves}
-	for _, p := range cmp.Panes {
-		f := p.View.Frame
+	m := cmp.model(ctx)
+	st := compareState{OK: true, Step: m.Now.Step, Total: m.Now.Total, By: r.by, Done: m.Now.Done, SameValue: m.Summary.SameValue, Minimax: cmp.minimax}
+	for _, p := range cmp.panes.Panes() {
+		f := p.Frame()
 		ps := comparePaneState{Pane: p.Name, Step: f.Step, Length: p.Length, Nodes: f.Stats.Nodes, Leaves: f.Stats.Leaves,
 			Cutoffs: f.Stats.Cutoffs, Done: f.Done}
 		if f.Done && f.Result != nil {

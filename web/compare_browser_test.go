@@ -1,12 +1,15 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -159,4 +162,75 @@ func TestBrowserShortLinks(t *testing.T) {
 	b.do(chromedp.Click(chromedp.CSS(`#compare a[data-by="event"]`)))
 	b.waitFor(`document.getElementById("compare")?.dataset.by === "event"`, "the comparison by event")
 	b.screenshot("short-links-compare.png")
+}
+
+// TestBrowserCompareOverWebsocket opens three panes of random=3,8 and
+// steps thirty times by key: every step comes over the websocket, with no
+// HTTP request after the page loaded, and the counters, the chart's line
+// and its dots follow, as the server computes them for that step.
+func TestBrowserCompareOverWebsocket(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 720)
+	q := url.Values{"random": {"3,8"}, "seed": {"1"}, "orders": {"natural,best,worst"}, "by": {"node"}}
+	b.do(chromedp.Navigate(b.srv.URL + "/compare?" + q.Encode() + "&step=0"))
+	b.waitFor(`document.getElementById("conn").dataset.conn === "on" && window.__abt.updates > 0`, "the websocket's first answer")
+	var mu sync.Mutex
+	var requests []string
+	if err := chromedp.Listen(b.ctx, func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			mu.Lock()
+			requests = append(requests, e.Request.URL)
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	lastX := eval[string](b, `document.querySelector('[data-testid="chart-now"]').getAttribute("x1")`)
+	for k := 1; k <= 30; k++ {
+		b.do(chromedp.KeyEvent(kb.ArrowRight))
+		b.waitFor(fmt.Sprintf(`document.getElementById("compare").dataset.step === "%d"`, k), "step "+strconv.Itoa(k))
+		x := eval[string](b, `document.querySelector('[data-testid="chart-now"]').getAttribute("x1")`)
+		if x == lastX {
+			t.Errorf("step %d: the chart's line stayed at x = %s", k, x)
+		}
+		lastX = x
+		if k%10 != 0 {
+			continue
+		}
+		// The server's own view of this step, as the page handler makes it.
+		page := pageAt(t, q, k)
+		m := page.model(context.Background())
+		if got, want := x, m.Now.NowX; got != want {
+			t.Errorf("step %d: the chart's line at x = %s, want %s", k, got, want)
+		}
+		for i, p := range m.Panes {
+			sel := fmt.Sprintf(`[data-pane=%q]`, p.Name)
+			s := m.Now.Panes[i]
+			for attr, want := range map[string]int{"data-nodes": s.Counts[0], "data-leaves": s.Counts[1], "data-cutoffs": s.Counts[2]} {
+				if got := b.attr(sel, attr); got != strconv.Itoa(want) {
+					t.Errorf("step %d: %s %s: got %s, want %d", k, p.Name, attr, got, want)
+				}
+			}
+			if got := eval[string](b, fmt.Sprintf(`document.querySelector('%s [data-stat="leaves"]').textContent`, sel)); got != s.Leaves {
+				t.Errorf("step %d: %s leaves shown: got %q, want %q", k, p.Name, got, s.Leaves)
+			}
+			dot := fmt.Sprintf(`document.querySelectorAll('[data-testid="chart-dot"]')[%d].getAttribute("cy")`, i)
+			if got := eval[string](b, dot); got != s.DotY {
+				t.Errorf("step %d: %s's dot at y = %s, want %s", k, p.Name, got, s.DotY)
+			}
+		}
+		if got := eval[string](b, `document.getElementById("step").textContent`); got != m.Now.Text {
+			t.Errorf("step %d: the step reads %q, want %q", k, got, m.Now.Text)
+		}
+	}
+	mu.Lock()
+	if len(requests) > 0 {
+		t.Errorf("%d HTTP requests after the page loaded, want none: %q", len(requests), requests)
+	}
+	mu.Unlock()
+	b.screenshot("compare-ws-1280x720.png")
+	for _, size := range [][2]int64{{1024, 768}, {390, 844}} {
+		b.do(chromedp.EmulateViewport(size[0], size[1]))
+		b.screenshot(fmt.Sprintf("compare-ws-%dx%d.png", size[0], size[1]))
+	}
+	b.checkClean()
 }

@@ -12,16 +12,16 @@ const curvePoints = 24
 
 // mctsCurve is the chart of MCTS against alpha-beta for a comparison
 // with an MCTS pane (the first), nil for one without.
-func mctsCurve(runs []*paneRun) (*view.CurveChart, error) {
-	for _, pr := range runs {
-		if pr.p.Algorithm != search.AlgoMCTS {
+func mctsCurve(preps []*scenario.Search) (*view.CurveChart, error) {
+	for _, p := range preps {
+		if p.Algorithm != search.AlgoMCTS {
 			continue
 		}
-		c, err := pr.p.MCTSCurve(curvePoints)
+		c, err := p.MCTSCurve(curvePoints)
 		if err != nil {
 			return nil, err
 		}
-		return view.CurveChartOf(c, pr.p.MoveLabel), nil
+		return view.CurveChartOf(c, p.MoveLabel), nil
 	}
 	return nil, nil
 }

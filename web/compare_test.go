@@ -125,8 +125,10 @@ func TestCompareStepByNode(t *testing.T) {
 	if panes["worst"]["data-done"] != "false" {
 		t.Errorf("worst first at node step %d: done already", nodes+1)
 	}
-	if len(parsePage(t, rec.Body.String()).testid("summary")) != 0 {
-		t.Error("a summary before every pane has finished")
+	// The summary is on the page from the start (the websocket shows it
+	// when every pane has finished), hidden until then.
+	if sum := parsePage(t, rec.Body.String()).testid("summary"); len(sum) != 1 || !attrHas(sum[0], "hidden") {
+		t.Error("a summary shown before every pane has finished")
 	}
 	// By event, step 3: every pane has applied three events.
 	rec = httpGet(t, s, compareURL(textbookCompare("3", "event")))

@@ -74,19 +74,24 @@ func (s *Server) exportedPane(ctx context.Context, q url.Values) (*exported, err
 	if err != nil {
 		return nil, &scenario.UsageError{Err: err}
 	}
-	r.base = budgeted(ctx, r.base)
-	cmp, runs, err := s.comparison(r)
+	cmp, err := openComparison(ctx, r)
 	if err != nil {
 		return nil, err
 	}
+	defer cmp.panes.Close()
+	cmp.seekTo(r.step, r.end)
+	if err := cmp.workAll(ctx); err != nil {
+		return nil, err
+	}
+	m := cmp.model(ctx)
 	want := q.Get("pane")
-	for i, p := range cmp.Panes {
+	for i, p := range m.Panes {
 		if p.Name == want || strconv.Itoa(i+1) == want {
-			return newExported(p.View, runs[i].p, p.Name), nil
+			return newExported(p.View, cmp.panes.Panes()[i].Search(), p.Name), nil
 		}
 	}
-	names := make([]string, len(cmp.Panes))
-	for i, p := range cmp.Panes {
+	names := make([]string, len(m.Panes))
+	for i, p := range m.Panes {
 		names[i] = p.Name
 	}
 	return nil, &scenario.UsageError{Err: fmt.Errorf("pane %q is not one of the comparison's: %s (or their numbers from 1)", want, strings.Join(names, ", "))}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
 )
@@ -27,8 +28,8 @@ const (
 type Command struct {
 	V     int     `json:"v"`
 	Cmd   string  `json:"cmd"`
-	Query string  `json:"query,omitempty"` // load: the scenario's query string (with open=...)
-	Step  StepArg `json:"step,omitzero"`   // load, seek: a step number or "end"
+	Query string  `json:"query,omitempty"` // load, compare: the scenario's query string (with open=... or orders=...)
+	Step  StepArg `json:"step,omitzero"`   // load, compare, seek: a step number or "end"
 	N     int     `json:"n,omitempty"`     // step, back: how many steps
 	By    string  `json:"by,omitempty"`    // step, back: event (default), node or cutoff
 	Speed float64 `json:"speed,omitempty"` // play: steps per second
@@ -79,9 +80,9 @@ func ParseCommand(b []byte) (Command, error) {
 		return c, fmt.Errorf("protocol version %d is not supported (this server speaks %d)", c.V, ProtocolVersion)
 	}
 	switch c.Cmd {
-	case "load":
+	case "load", "compare":
 		if c.Query == "" {
-			return c, fmt.Errorf("load needs a query (the scenario, as in the page's URL)")
+			return c, fmt.Errorf("%s needs a query (the scenario, as in the page's URL)", c.Cmd)
 		}
 	case "step", "back":
 		if c.N == 0 {
@@ -106,9 +107,9 @@ func ParseCommand(b []byte) (Command, error) {
 		}
 	case "pause", "next-cutoff", "count":
 	case "":
-		return c, fmt.Errorf("missing cmd (want load, step, back, seek, next-cutoff, play, pause or count)")
+		return c, fmt.Errorf("missing cmd (want load, compare, step, back, seek, next-cutoff, play, pause or count)")
 	default:
-		return c, fmt.Errorf("unknown command %q (want load, step, back, seek, next-cutoff, play, pause or count)", c.Cmd)
+		return c, fmt.Errorf("unknown command %q (want load, compare, step, back, seek, next-cutoff, play, pause or count)", c.Cmd)
 	}
 	return c, nil
 }
@@ -121,7 +122,7 @@ type FoldCount = view.FoldCount
 // Message is one message to the viewer.
 type Message struct {
 	V     int                  `json:"v"`
-	Type  string               `json:"type"` // frame, patch, total, playing, error
+	Type  string               `json:"type"` // frame, patch, panes, total, playing, error
 	Frame *trace.Frame         `json:"frame,omitempty"`
 	Patch *trace.Patch         `json:"patch,omitempty"`
 	Total *int                 `json:"total,omitempty"` // steps in the whole search, once known
@@ -138,8 +139,11 @@ type Message struct {
 	// Real is the HTML of the panels of the searches on real games (the
 	// table, passes, re-searches, killers, history), rendered by the
 	// server; "" clears them. Absent when they did not appear.
-	Real    *string `json:"real,omitempty"`
-	Playing *bool   `json:"playing,omitempty"`
-	Error   string  `json:"error,omitempty"`
-	Cmd     string  `json:"cmd,omitempty"` // error: the command that failed
+	Real *string `json:"real,omitempty"`
+	// Compare is a comparison at its shared step (type panes): every
+	// pane's drawing patch and counters, the step and the chart.
+	Compare *templates.CompareStep `json:"compare,omitempty"`
+	Playing *bool                  `json:"playing,omitempty"`
+	Error   string                 `json:"error,omitempty"`
+	Cmd     string                 `json:"cmd,omitempty"` // error: the command that failed
 }

@@ -65,7 +65,7 @@ type session struct {
 	cancel context.CancelFunc
 
 	// Owned by the writer goroutine.
-	v       *viewer
+	v       driver
 	playing bool
 	speed   float64
 	queue   []inbound // commands that came in while a move was in progress
@@ -270,40 +270,58 @@ func errMsg(cmd string, format string, args ...any) Message {
 	return Message{Type: "error", Error: fmt.Sprintf(format, args...), Cmd: cmd}
 }
 
+// driver is what a session drives: one viewer's cursor (load) or the
+// panes of a comparison (compare). It answers the moving commands,
+// works in slices, and is owned by the writer goroutine.
+type driver interface {
+	// command starts step, back, seek, next-cutoff or count (and the
+	// load itself); its answer comes at once or from work.
+	command(c Command) []Message
+	// work does one slice of the move under way and, when it is done,
+	// returns its answer.
+	work(ctx context.Context, slice int) []Message
+	// countSlice counts one slice of steps, between the viewer's commands.
+	countSlice(ctx context.Context, slice int) []Message
+	// halt stops the move under way where it got to.
+	halt() []Message
+	busy() bool
+	counting() bool
+	ended() bool
+	close()
+}
+
 // handle carries out one command: it answers at once, or starts a move
 // whose answer comes when its last slice is done.
 func (s *session) handle(c Command) []Message {
-	if c.Cmd == "load" {
-		v, err := newViewer(s.ctx, c.Query)
+	if c.Cmd == "load" || c.Cmd == "compare" {
+		var d driver
+		var err error
+		if c.Cmd == "load" {
+			d, err = newViewer(s.ctx, c.Query)
+		} else {
+			d, err = newComparer(s.ctx, c.Query)
+		}
 		if err != nil {
-			return []Message{errMsg("load", "%v", err)}
+			return []Message{errMsg(c.Cmd, "%v", err)}
 		}
 		if s.v != nil {
 			s.v.close()
 		}
-		s.v = v
+		s.v = d
 		s.playing = false
 		s.queue = s.queue[:0]
-		step := c.Step
-		if !step.Set {
-			step = StepArg{Set: true}
+		if !c.Step.Set {
+			c.Step = StepArg{Set: true}
 		}
-		return v.start("load", step)
+		return d.command(Command{V: c.V, Cmd: c.Cmd, Step: c.Step})
 	}
 	v := s.v
 	if v == nil {
 		return []Message{errMsg(c.Cmd, "no scenario loaded yet: send load first")}
 	}
 	switch c.Cmd {
-	case "step", "back":
-		if u, _ := view.ParseUnit(c.By); u != view.ByEvent {
-			return v.move(c.Cmd, u, c.N)
-		}
-		return v.start(c.Cmd, stepArgOf(c, v))
-	case "next-cutoff", "seek":
-		return v.start(c.Cmd, stepArgOf(c, v))
-	case "count":
-		return v.startCount()
+	case "step", "next-cutoff", "back", "seek", "count":
+		return v.command(c)
 	case "play":
 		s.playing, s.speed, s.newTick = !v.ended(), c.Speed, true
 		p := s.playing
@@ -323,6 +341,9 @@ func (s *session) handle(c Command) []Message {
 
 // stepArgOf is where a step, back or seek command goes.
 func stepArgOf(c Command, v *viewer) StepArg {
+	if c.Cmd == "load" {
+		return c.Step
+	}
 	switch c.Cmd {
 	case "step":
 		return StepArg{Set: true, Value: c.N}

@@ -95,6 +95,20 @@ func (v *viewer) close() {
 	}
 }
 
+// command starts a moving command (load, step, back, seek, next-cutoff)
+// or count. Step and back by node or by cutoff go by that unit.
+func (v *viewer) command(c Command) []Message {
+	switch c.Cmd {
+	case "count":
+		return v.startCount()
+	case "step", "back":
+		if u, _ := view.ParseUnit(c.By); u != view.ByEvent {
+			return v.move(c.Cmd, u, c.N)
+		}
+	}
+	return v.start(c.Cmd, stepArgOf(c, v))
+}
+
 func (v *viewer) busy() bool     { return v.job != nil }
 func (v *viewer) counting() bool { return v.counter != nil }
 func (v *viewer) ended() bool    { return v.cur.AtEnd() }

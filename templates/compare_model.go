@@ -1,0 +1,369 @@
+package templates
+
+import (
+	"context"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
+)
+
+// Compare is a side-by-side comparison at one step: two to four panes of
+// the same tree (one layout, the same node ids), each searched with its
+// own ordering or algorithm, stepping together. Every text and number it
+// prints is decided here; compare.templ only lays them out.
+type Compare struct {
+	Title      string
+	SourceText string
+	// Query is the scenario with the comparison's own parameters (orders
+	// or algos, and by), without step.
+	Query string
+	// Kind is "orders" or "algos": what differs between the panes.
+	Kind string
+	By   view.By
+	// Now is what changes from step to step: the page shows it as
+	// rendered, the websocket sends it again after every move.
+	Now   CompareStep
+	Panes []ComparePane
+	Chart CompareChart
+	// Summary is shown once every pane has finished.
+	Summary CompareSummary
+	// ByEventURL, ByNodeURL and LabURL are the same comparison stepped by
+	// event or by node, and the ordering lab on its source.
+	ByEventURL, ByNodeURL, LabURL string
+	Script                        string // address of compare.js
+	Setup                         CompareSetup
+	// MCTS is the chart of MCTS against alpha-beta when a pane searches
+	// with MCTS; nil otherwise.
+	MCTS *view.CurveChart
+}
+
+// ComparePane is what stays the same of one pane while it steps.
+type ComparePane struct {
+	Name  string // the ordering or the algorithm
+	Class string // pane-0, pane-1, …: its colour
+	View  *View  // its tree at the page's step, drawn as the viewer draws
+}
+
+// CompareStep is the comparison at one shared step.
+type CompareStep struct {
+	Step  int    `json:"step"`
+	Total int    `json:"total"`
+	Text  string `json:"text"` // "node step 3 of 40"
+	Done  bool   `json:"done"` // every pane has finished
+	// URL is the permalink of the step; Links the addresses of the step
+	// buttons (start, back, step, end) from it.
+	URL   string            `json:"url"`
+	Links map[string]string `json:"links"`
+	NowX  string            `json:"nowX"` // the chart's line at the step
+	Panes []PaneStep        `json:"panes"`
+}
+
+// PaneStep is one pane at a shared step.
+type PaneStep struct {
+	// Draw is the drawing: every drawn node's attributes on a load, the
+	// ones that changed after a move (nil on the rendered page).
+	Draw    *view.DrawingPatch `json:"draw,omitempty"`
+	Step    string             `json:"step"` // the pane's own step
+	Nodes   string             `json:"nodes"`
+	Leaves  string             `json:"leaves"`
+	Cutoffs string             `json:"cutoffs"`
+	Status  string             `json:"status"` // "event 7 of 30 · …"
+	Done    bool               `json:"done"`
+	// Counts are nodes, leaves and cutoffs as numbers, for the pane's
+	// data-nodes, data-leaves and data-cutoffs.
+	Counts [3]int `json:"counts"`
+	// DotX, DotY place the pane's dot on its chart line.
+	DotX string `json:"dotX"`
+	DotY string `json:"dotY"`
+}
+
+// CompareSummary is the table shown once every pane has finished.
+type CompareSummary struct {
+	SameValue bool
+	Verdict   string // the panes agree, or a warning that they do not
+	Rows      []SummaryRow
+	Note      string // the Knuth–Moore bound on uniform trees
+}
+
+// SummaryRow is one pane's result.
+type SummaryRow struct {
+	Name, Class                                  string
+	Value, Best, Nodes, Leaves, Cutoffs, Percent string
+}
+
+// CompareSetup is the form that sets up a comparison, with the values as
+// typed, and the error of a bad request.
+type CompareSetup struct {
+	Error                                     string
+	Tree, Random, Seed, Game, Position, Depth string
+	Orders, Algos, By, Order, Algo            string
+}
+
+// CompareInput is what the server knows of a comparison: the panes,
+// stepped to the page's step, and the words around them.
+type CompareInput struct {
+	Panes      *view.Panes
+	Scene      *view.Scene
+	Views      []*View // each pane's view (tree and export menu) at its step
+	Title      string
+	SourceText string
+	Query      string // without step
+	Kind       string
+	// MinimaxLeaves is the leaves plain minimax evaluates (the full tree),
+	// -1 when not known; KnuthMoore b^⌈d/2⌉ + b^⌊d/2⌋ − 1 on uniform trees
+	// (0 otherwise), Uniform "b = 3, d = 2" then.
+	MinimaxLeaves, KnuthMoore int
+	Uniform                   string
+	Script                    string
+	Setup                     CompareSetup
+}
+
+// NewCompare is the page's model, in the language of ctx.
+func NewCompare(ctx context.Context, in CompareInput) *Compare {
+	c := &Compare{Title: in.Title, SourceText: in.SourceText, Query: in.Query, Kind: in.Kind, By: in.Panes.By(),
+		Script: in.Script, Setup: in.Setup}
+	c.ByEventURL, c.ByNodeURL, c.LabURL = byURL(in.Query, view.ByEvent), byURL(in.Query, view.ByNode), labURL(in.Query)
+	c.Chart = NewCompareChart(ctx, in.Panes, in.MinimaxLeaves, in.KnuthMoore)
+	for i, p := range in.Panes.Panes() {
+		c.Panes = append(c.Panes, ComparePane{Name: p.Name, Class: paneClass(i), View: in.Views[i]})
+	}
+	c.Now = StepOf(ctx, in.Panes, &c.Chart, in.Query, false)
+	c.Summary = summaryOf(ctx, in)
+	return c
+}
+
+// StepOf is the comparison at the panes' shared step. With draw, each
+// pane carries its drawing's patch since the last (see view.Pane.Patch).
+func StepOf(ctx context.Context, pn *view.Panes, ch *CompareChart, query string, draw bool) CompareStep {
+	step, total := pn.Step(), pn.Total()
+	s := CompareStep{Step: step, Total: total, Done: true, URL: CompareURL(query, strconv.Itoa(step)),
+		NowX: num(ch.x(step))}
+	key := "compare.step.event"
+	if pn.By() == view.ByNode {
+		key = "compare.step.node"
+	}
+	s.Text = T(ctx, key, "Step", thousands(step), "Total", thousands(total))
+	s.Links = map[string]string{"start": stepLink(query, "0"), "back": stepLink(query, strconv.Itoa(max(0, step-1))),
+		"step": stepLink(query, strconv.Itoa(min(total, step+1))), "end": stepLink(query, "end")}
+	for _, p := range pn.Panes() {
+		f := p.Frame()
+		ps := PaneStep{Step: strconv.Itoa(f.Step), Nodes: thousands(f.Stats.Nodes), Leaves: thousands(f.Stats.Leaves),
+			Cutoffs: thousands(f.Stats.Cutoffs), Done: f.Done,
+			Counts: [3]int{f.Stats.Nodes, f.Stats.Leaves, f.Stats.Cutoffs}, DotX: num(ch.x(step)), DotY: num(ch.y(f.Stats.Leaves))}
+		if f.Done {
+			ps.Status = T(ctx, "compare.status.done", "Length", thousands(p.Length), "Value", rootValue(p.Result))
+		} else {
+			ps.Status = T(ctx, "compare.status.running", "Step", thousands(f.Step), "Length", thousands(p.Length))
+		}
+		if draw {
+			ps.Draw = p.Patch()
+		}
+		s.Done = s.Done && f.Done
+		s.Panes = append(s.Panes, ps)
+	}
+	return s
+}
+
+// rootValue is a root value as the summary writes it: a number, or a
+// vector for max^n.
+func rootValue(r *trace.Result) string {
+	if r == nil {
+		return "—"
+	}
+	if len(r.Vec) > 0 {
+		return view.VecText(r.Vec)
+	}
+	return r.Value.String()
+}
+
+// summaryOf is the summary of the panes' whole searches.
+func summaryOf(ctx context.Context, in CompareInput) CompareSummary {
+	var s CompareSummary
+	panes := in.Panes.Panes()
+	s.SameValue = true
+	for i, p := range panes {
+		v := rootValue(p.Result)
+		if i > 0 && v != rootValue(panes[0].Result) {
+			s.SameValue = false
+		}
+		row := SummaryRow{Name: p.Name, Class: paneClass(i), Value: v, Best: "—", Percent: "—"}
+		if r := p.Result; r != nil {
+			row.Nodes, row.Leaves, row.Cutoffs = thousands(r.Stats.Nodes), thousands(r.Stats.Leaves), thousands(r.Stats.Cutoffs)
+			if r.Best != "" {
+				label := ""
+				if n, ok := in.Scene.Layout.Node(r.Best); ok {
+					label = n.Label
+				}
+				row.Best = NodeName(r.Best, label)
+			}
+			if in.MinimaxLeaves > 0 {
+				row.Percent = strconv.FormatFloat(float64(r.Stats.Leaves)*100/float64(in.MinimaxLeaves), 'f', 0, 64) + "%"
+			}
+		}
+		s.Rows = append(s.Rows, row)
+	}
+	if s.SameValue && len(panes) > 0 {
+		key := "compare.summary.agree.orders"
+		if in.Kind == "algos" {
+			key = "compare.summary.agree.algos"
+		}
+		s.Verdict = T(ctx, key, "Value", rootValue(panes[0].Result))
+	} else {
+		s.Verdict = T(ctx, "compare.summary.disagree")
+	}
+	if in.KnuthMoore > 0 {
+		s.Note = T(ctx, "compare.summary.km", "Uniform", in.Uniform, "KnuthMoore", thousands(in.KnuthMoore),
+			"Minimax", thousands(in.MinimaxLeaves))
+	}
+	return s
+}
+
+// CompareURL is the comparison of query (without step) at a step.
+func CompareURL(query, step string) string {
+	q, _ := url.ParseQuery(query)
+	q.Set("step", step)
+	return "/compare?" + q.Encode()
+}
+
+// shortLinks reports whether the page's links name only what they
+// change, as fragments ("#step=6", "#by=event&step=0"), for a comparison
+// whose query is over MaxLinkQuery: the page's address holds the whole
+// query once (compare.js adds it when it follows such a link, and writes
+// the address at every step, so it stays a permalink).
+func shortLinks(query string) bool { return len(query) > MaxLinkQuery }
+
+// stepLink is a step button's address: CompareURL, or its fragment.
+func stepLink(query, step string) string {
+	if shortLinks(query) {
+		return "#" + url.Values{"step": {step}}.Encode()
+	}
+	return CompareURL(query, step)
+}
+
+// byURL is the same comparison stepped the other way, from the start.
+func byURL(query string, by view.By) string {
+	if shortLinks(query) {
+		return "#" + url.Values{"by": {string(by)}, "step": {"0"}}.Encode()
+	}
+	q, _ := url.ParseQuery(query)
+	q.Set("by", string(by))
+	q.Set("step", "0")
+	return "/compare?" + q.Encode()
+}
+
+// labURL is the ordering lab for the same source.
+func labURL(query string) string {
+	q, _ := url.ParseQuery(query)
+	for _, k := range []string{"orders", "algos", "by", "order", "algo"} {
+		q.Del(k)
+	}
+	return "/lab?" + q.Encode()
+}
+
+func paneClass(i int) string { return "pane-" + Itoa(i) }
+
+// chart geometry, in SVG user units.
+const (
+	chartW, chartH                               = 900.0, 260.0
+	chartLeft, chartRight, chartTop, chartBottom = 56.0, 150.0, 14.0, 34.0
+)
+
+// CompareChart is leaves evaluated against the shared step, one line per
+// pane, with the full tree and the Knuth–Moore minimum as reference lines.
+type CompareChart struct {
+	ViewBox        string
+	X0, X1, Y0, Y1 float64
+	Lines          []chartLine
+	Refs           []chartRef
+	XTicks, YTicks []chartTick
+	XLabel         string
+	total, top     int
+}
+
+type chartLine struct {
+	Class, Name, Points string
+}
+
+type chartRef struct {
+	Class, Text string
+	Y           float64
+	Value       int
+}
+
+type chartTick struct {
+	Pos  float64
+	Text string
+}
+
+func (ch *CompareChart) x(step int) float64 {
+	return ch.X0 + (ch.X1-ch.X0)*float64(step)/float64(ch.total)
+}
+
+func (ch *CompareChart) y(v int) float64 { return ch.Y0 - (ch.Y0-ch.Y1)*float64(v)/float64(ch.top) }
+
+// NewCompareChart draws the panes' whole searches (the panes must be
+// ready).
+func NewCompareChart(ctx context.Context, pn *view.Panes, minimax, knuthMoore int) CompareChart {
+	ch := CompareChart{ViewBox: "0 0 " + num(chartW) + " " + num(chartH),
+		X0: chartLeft, X1: chartW - chartRight, Y0: chartH - chartBottom, Y1: chartTop,
+		total: max(pn.Total(), 1), top: max(minimax, knuthMoore, 1)}
+	series, samples := pn.Series(), pn.Samples()
+	for _, s := range series {
+		for _, l := range s {
+			ch.top = max(ch.top, l)
+		}
+	}
+	for i, s := range series {
+		var b strings.Builder
+		for j, l := range s {
+			if j > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(num(ch.x(samples[j])) + "," + num(ch.y(l)))
+		}
+		ch.Lines = append(ch.Lines, chartLine{Class: paneClass(i), Name: pn.Panes()[i].Name, Points: b.String()})
+	}
+	if minimax > 0 {
+		ch.Refs = append(ch.Refs, chartRef{Class: "ref-full", Text: T(ctx, "compare.chart.full", "N", thousands(minimax)), Y: ch.y(minimax), Value: minimax})
+	}
+	if knuthMoore > 0 {
+		ch.Refs = append(ch.Refs, chartRef{Class: "ref-km", Text: T(ctx, "compare.chart.km", "N", thousands(knuthMoore)), Y: ch.y(knuthMoore), Value: knuthMoore})
+	}
+	for _, t := range niceTicks(ch.total) {
+		ch.XTicks = append(ch.XTicks, chartTick{Pos: ch.x(t), Text: thousands(t)})
+	}
+	for _, t := range niceTicks(ch.top) {
+		ch.YTicks = append(ch.YTicks, chartTick{Pos: ch.y(t), Text: thousands(t)})
+	}
+	ch.XLabel = T(ctx, "compare.chart.x.event")
+	if pn.By() == view.ByNode {
+		ch.XLabel = T(ctx, "compare.chart.x.node")
+	}
+	return ch
+}
+
+// niceTicks returns about five round numbers from 0 to n.
+func niceTicks(n int) []int {
+	if n <= 0 {
+		return []int{0}
+	}
+	raw := float64(n) / 5
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := mag
+	for _, m := range []float64{1, 2, 5, 10} {
+		if mag*m >= raw {
+			step = mag * m
+			break
+		}
+	}
+	st := max(int(step), 1)
+	var out []int
+	for t := 0; t <= n; t += st {
+		out = append(out, t)
+	}
+	return out
+}

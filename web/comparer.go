@@ -1,0 +1,138 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/templates"
+	"github.com/abtrace/abtrace/view"
+)
+
+// comparer is a comparison loaded in a session (the compare command): its
+// panes, stepped together by the viewer's commands, each move answered
+// with one panes message holding every pane's drawing patch, counters and
+// place on the chart. Like the viewer it keeps no list of events: each
+// pane is a view.Cursor.
+type comparer struct {
+	cmp *comparison
+	// words carries the viewer's language for the texts the server words.
+	words context.Context
+	chart *templates.CompareChart // drawn once the panes are ready
+	job   string                  // the command under way, "" when none
+	whole bool                    // the next answer carries whole drawings
+}
+
+// newComparer loads the comparison of query for a session whose context
+// is ctx: its searches run under the server's budget and stop when ctx
+// ends.
+func newComparer(ctx context.Context, query string) (*comparer, error) {
+	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	if err != nil {
+		return nil, fmt.Errorf("the query does not parse: %v", err)
+	}
+	r, err := parseCompare(q)
+	if err != nil {
+		return nil, err
+	}
+	cmp, err := openComparison(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	lang, ok := i18n.Parse(q.Get("lang"))
+	if !ok {
+		lang = i18n.English
+	}
+	return &comparer{cmp: cmp, words: i18n.NewContext(context.Background(), i18n.For(lang))}, nil
+}
+
+func (c *comparer) busy() bool     { return c.job != "" }
+func (c *comparer) counting() bool { return false }
+func (c *comparer) ended() bool    { return c.cmp.panes.AtEnd() }
+func (c *comparer) close()         { c.cmp.panes.Close() }
+
+// countSlice has nothing to do: the panes count their searches when they
+// load, before the first answer.
+func (c *comparer) countSlice(context.Context, int) []Message { return nil }
+
+// command starts compare (the load), step, back, seek or next-cutoff, and
+// answers count. A comparison steps by the unit its address names (by=),
+// so step and back by another unit are refused.
+func (c *comparer) command(cmd Command) []Message {
+	pn := c.cmp.panes
+	if (cmd.Cmd == "step" || cmd.Cmd == "back") && cmd.By != "" && view.By(cmd.By) != pn.By() {
+		return []Message{errMsg(cmd.Cmd, "this comparison steps by %s (by= in its address), not by %s", pn.By(), cmd.By)}
+	}
+	switch cmd.Cmd {
+	case "count":
+		if !pn.Ready() {
+			return nil // the total comes with the load's answer
+		}
+		t := pn.Total()
+		return []Message{{Type: "total", Total: &t}}
+	case "step":
+		pn.Forward(cmd.N)
+	case "back":
+		pn.Back(cmd.N)
+	case "next-cutoff":
+		pn.NextCutoff()
+	default: // compare, seek
+		c.cmp.seekTo(cmd.Step.Value, cmd.Step.End)
+		c.whole = c.whole || cmd.Cmd == "compare"
+	}
+	c.job = cmd.Cmd
+	return nil
+}
+
+// work does one slice of the move under way and, when it is done,
+// answers with the panes at their new step.
+func (c *comparer) work(ctx context.Context, slice int) []Message {
+	done, err := c.cmp.panes.Work(ctx, slice)
+	if errors.Is(err, view.ErrStopped) {
+		return nil
+	}
+	job := c.job
+	if err != nil {
+		c.job = ""
+		return []Message{errMsg(job, "%v", comparisonError(err))}
+	}
+	if !done {
+		return nil
+	}
+	c.job = ""
+	return []Message{c.message()}
+}
+
+// halt stops a move where it got to: the panes go back to the last
+// shared step they all reached, and the answer follows from work. While
+// the panes are still being counted, the load goes on.
+func (c *comparer) halt() []Message {
+	pn := c.cmp.panes
+	if pn.Ready() {
+		pn.Seek(pn.Step())
+		c.job = "seek"
+	}
+	return nil
+}
+
+// message is the panes at their step: each pane's drawing patch since
+// the last message (whole after a load), its counters, and the chart.
+func (c *comparer) message() Message {
+	pn := c.cmp.panes
+	if c.chart == nil {
+		ch := templates.NewCompareChart(c.words, pn, c.cmp.minimax, c.cmp.knuthMoore)
+		c.chart = &ch
+	}
+	if c.whole {
+		for _, p := range pn.Panes() {
+			p.Reset()
+		}
+		c.whole = false
+	}
+	st := templates.StepOf(c.words, pn, c.chart, c.cmp.req.query().Encode(), true)
+	t := pn.Total()
+	return Message{Type: "panes", Compare: &st, Total: &t, End: pn.AtEnd()}
+}
