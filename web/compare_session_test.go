@@ -149,6 +149,26 @@ func TestCompareSessionErrors(t *testing.T) {
 	if m := c.recv(); m.Type != "panes" || !m.End {
 		t.Fatalf("after the errors: got %+v, want the panes at the end", m)
 	}
+	// The comparison steps by node (its default); another unit is refused
+	// and the comparison stays loaded.
+	for _, tc := range []struct{ cmd, by, want string }{
+		{"step", "cutoff", "steps by node (by= in its address), not by cutoff"},
+		{"back", "event", "steps by node (by= in its address), not by event"},
+		{"back", "node", ""},
+		{"step", "", ""},
+	} {
+		c.send(map[string]any{"v": 1, "cmd": tc.cmd, "by": tc.by})
+		m := c.recv()
+		if tc.want == "" {
+			if m.Type != "panes" {
+				t.Errorf("%s by %q: got %+v, want a panes message", tc.cmd, tc.by, m)
+			}
+			continue
+		}
+		if m.Type != "error" || m.Cmd != tc.cmd || !strings.Contains(m.Error, tc.want) {
+			t.Errorf("%s by %q: got %+v, want an error saying %q", tc.cmd, tc.by, m, tc.want)
+		}
+	}
 }
 
 // TestCompareSessionEndsWhenClientLeaves leaves comparisons half-loaded
