@@ -205,6 +205,22 @@ func openComparison(ctx context.Context, r compareRequest) (*comparison, error) 
 	return c, nil
 }
 
+// openAtStep opens the comparison r asks for with its panes at r's step,
+// worked out at once (for the page, its API and its exports). The caller
+// closes the panes; on an error they are closed already.
+func openAtStep(ctx context.Context, r compareRequest) (*comparison, error) {
+	cmp, err := openComparison(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	cmp.seekTo(r.step, r.end)
+	if err := cmp.workAll(ctx); err != nil {
+		cmp.panes.Close()
+		return nil, err
+	}
+	return cmp, nil
+}
+
 // workAll moves the panes to their goal, at once (for the page).
 func (c *comparison) workAll(ctx context.Context) error {
 	for {
@@ -273,15 +289,11 @@ func (s *Server) compare(c echo.Context) error {
 		return s.compareError(c, q, err)
 	}
 	ctx := c.Request().Context()
-	cmp, err := openComparison(ctx, r)
-	if err == nil {
-		defer cmp.panes.Close()
-		cmp.seekTo(r.step, r.end)
-		err = cmp.workAll(ctx)
-	}
+	cmp, err := openAtStep(ctx, r)
 	if err != nil {
 		return s.compareError(c, q, err)
 	}
+	defer cmp.panes.Close()
 	cmp.script, cmp.export = s.assetURL("compare.js"), s.assetURL("export.js")
 	return s.render(c, http.StatusOK, templates.ComparePage(cmp.model(ctx), s.assets))
 }
@@ -319,12 +331,7 @@ func (s *Server) compareAPI(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 	}
 	ctx := c.Request().Context()
-	cmp, err := openComparison(ctx, r)
-	if err == nil {
-		defer cmp.panes.Close()
-		cmp.seekTo(r.step, r.end)
-		err = cmp.workAll(ctx)
-	}
+	cmp, err := openAtStep(ctx, r)
 	if err != nil {
 		var pe *paramError
 		if errors.As(err, &pe) || scenario.IsUsage(err) {
@@ -332,6 +339,7 @@ func (s *Server) compareAPI(c echo.Context) error {
 		}
 		return err
 	}
+	defer cmp.panes.Close()
 	m := cmp.model(ctx)
 	st := compareState{OK: true, Step: m.Now.Step, Total: m.Now.Total, By: r.by, Done: m.Now.Done, SameValue: m.Summary.SameValue, Minimax: cmp.minimax}
 	for _, p := range cmp.panes.Panes() {

@@ -74,15 +74,11 @@ func (s *Server) exportedPane(ctx context.Context, q url.Values) (*exported, err
 	if err != nil {
 		return nil, &scenario.UsageError{Err: err}
 	}
-	cmp, err := openComparison(ctx, r)
+	cmp, err := openAtStep(ctx, r)
 	if err != nil {
 		return nil, err
 	}
 	defer cmp.panes.Close()
-	cmp.seekTo(r.step, r.end)
-	if err := cmp.workAll(ctx); err != nil {
-		return nil, err
-	}
 	m := cmp.model(ctx)
 	want := q.Get("pane")
 	for i, p := range m.Panes {
