@@ -8,7 +8,7 @@
 // "panels"). The page is already right for its step before this script
 // runs.
 
-import { painter, setText } from "./paint.js";
+import { painter, setAttr, setText } from "./paint.js";
 
 const init = JSON.parse(document.getElementById("abtrace-init").textContent);
 // The sentences this script writes, in the page's language (the server
