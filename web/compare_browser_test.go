@@ -228,8 +228,33 @@ func TestBrowserCompareOverWebsocket(t *testing.T) {
 	}
 	mu.Unlock()
 	b.screenshot("compare-ws-1280x720.png")
+	// Each pane's tree lies inside its pane: a tree squeezed to nothing
+	// lets its layers spill over the chart below.
+	treeHeights := func(size string) {
+		t.Helper()
+		spill := eval[[]float64](b, `[...document.querySelectorAll('[data-testid="pane-tree"]')].map(e => {
+			const pane = e.closest('.cpane').getBoundingClientRect();
+			const tree = e.getBoundingClientRect();
+			let spill = 0;
+			for (const l of e.querySelectorAll('svg.layer')) {
+				const r = l.getBoundingClientRect();
+				spill = Math.max(spill, r.bottom - pane.bottom, r.bottom - tree.bottom - 1);
+			}
+			return spill;
+		})`)
+		if len(spill) != 3 {
+			t.Fatalf("%s: %d pane trees, want 3", size, len(spill))
+		}
+		for i, px := range spill {
+			if px > 0 {
+				t.Errorf("%s: pane %d's drawing reaches %.0f px below its tree or its pane, want none", size, i, px)
+			}
+		}
+	}
+	treeHeights("1280x720")
 	for _, size := range [][2]int64{{1024, 768}, {390, 844}} {
 		b.do(chromedp.EmulateViewport(size[0], size[1]))
+		treeHeights(fmt.Sprintf("%dx%d", size[0], size[1]))
 		b.screenshot(fmt.Sprintf("compare-ws-%dx%d.png", size[0], size[1]))
 	}
 	b.checkClean()
