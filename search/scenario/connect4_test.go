@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"github.com/abtrace/abtrace/trace"
 	"strings"
 	"testing"
 )
@@ -49,6 +50,49 @@ func TestConnect4Scenario(t *testing.T) {
 			}
 			if len(sh.Board) != 47 {
 				t.Errorf("root board %q, want 6 rows of 7 cells", sh.Board)
+			}
+		})
+	}
+}
+
+// TestConnect4Names checks that Connect Four nodes are named by the column
+// of the move into them: by MoveName, and on every enter event of a traced
+// search, where a full column shifts the child indices but not the names.
+func TestConnect4Names(t *testing.T) {
+	tests := []struct {
+		position string
+		ids      map[string]string
+	}{
+		{"", map[string]string{"0": "a", "3": "d", "6": "g", "3.4": "e", "7": "", "x": "", "": ""}},
+		// Column a is full: the first child drops into b.
+		{"aaaaaa", map[string]string{"0": "b", "5": "g", "0.0": "b", "6": ""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.position, func(t *testing.T) {
+			p, err := Scenario{Game: "connect4", Position: tt.position, Depth: 3}.Prepare()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for id, want := range tt.ids {
+				if got := p.MoveName(id); got != want {
+					t.Errorf("MoveName(%q) = %q, want %q", id, got, want)
+				}
+			}
+			entered := 0
+			if _, err := p.Run(func(e *trace.Event) bool {
+				if e.Type != trace.Enter || e.Node == "" {
+					return true
+				}
+				entered++
+				if want := p.MoveName(e.Node); e.Label != want || len(want) != 1 || want < "a" || want > "g" {
+					t.Errorf("node %q: label %q, want the column %q", e.Node, e.Label, want)
+				}
+				return true
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if entered == 0 {
+				t.Error("no node entered")
 			}
 		})
 	}

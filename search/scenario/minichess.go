@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/abtrace/abtrace/search"
@@ -63,17 +62,5 @@ func (p *Search) prepareMinichess() error {
 // following the node's id from the root position; "" for an id that is
 // not a path of moves.
 func minichessNames(g minichess.Game, root minichess.State) func(id string) string {
-	return func(id string) string {
-		s, name := root, ""
-		for part := range strings.SplitSeq(id, ".") {
-			i, err := strconv.Atoi(part)
-			moves := g.Moves(s, nil)
-			if err != nil || i < 0 || i >= len(moves) {
-				return ""
-			}
-			name = minichess.MoveString(s, moves[i])
-			s = g.Result(s, moves[i])
-		}
-		return name
-	}
+	return pathNames(search.Game[minichess.State](g), root, minichess.MoveString)
 }

@@ -84,3 +84,25 @@ func tictactoeNames(g tictactoe.Game, root tictactoe.State) func() func(id strin
 		}
 	}
 }
+
+// pathNames names a node of game g by the move into it, as name writes
+// that move at the position before it, following the node's id (child
+// indices in move order) from root; "" for an id that is not a path of
+// moves. It walks from the root for every id: it serves the games whose
+// depth limit keeps paths short (Connect Four, minichess).
+func pathNames[S any](g search.Game[S], root S, name func(S, search.Move) string) func(id string) string {
+	return func(id string) string {
+		s, out := root, ""
+		var buf [16]search.Move
+		for part := range strings.SplitSeq(id, ".") {
+			i, err := strconv.Atoi(part)
+			moves := g.Moves(s, buf[:0])
+			if err != nil || i < 0 || i >= len(moves) {
+				return ""
+			}
+			out = name(s, moves[i])
+			s = g.Result(s, moves[i])
+		}
+		return out
+	}
+}

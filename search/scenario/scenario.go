@@ -952,6 +952,11 @@ func (p *Search) prepareConnect4() error {
 	p.shaper = newGameShaper(search.Game[connect4.State](g), st, s.Depth, true, func(x connect4.State, sh *trace.Shape) {
 		sh.Board = x.String()
 	})
+	// Nodes are named by the column of the move into them, as the board's
+	// letters write it ("d"; see connect4.MoveString).
+	name := pathNames(search.Game[connect4.State](g), st, func(_ connect4.State, m search.Move) string { return connect4.MoveString(m) })
+	p.names = func() func(string) string { return name }
+	p.moveName = name
 	return setRun(p, g, st, opt)
 }
 
