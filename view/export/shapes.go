@@ -258,31 +258,7 @@ func appendNode(out []Shape, n view.Node, f view.Fonts) []Shape {
 		}
 		out = append(out, text(n.Text, f.LeafY, size))
 	case view.GlyphBoard:
-		s := base
-		s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-20, n.Y-20, 40, 40, 3
-		out = append(out, s)
-		for _, g := range [][4]float64{{-6.5, -18, -6.5, 18}, {6.5, -18, 6.5, 18}, {-18, -6.5, 18, -6.5}, {-18, 6.5, 18, 6.5}} {
-			out = append(out, Shape{Kind: Line, Node: n.ID, State: n.State, X1: n.X + g[0], Y1: n.Y + g[1], X2: n.X + g[2], Y2: n.Y + g[3],
-				Stroke: colGhost, StrokeW: 1, Opacity: opacity})
-		}
-		for i := 0; i < len(n.Board) && i < 9; i++ {
-			c := strings.ToLower(string(n.Board[i]))
-			if c != "x" && c != "o" {
-				continue
-			}
-			col := colMax
-			if c == "o" {
-				col = colMin
-			}
-			out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + float64(i%3-1)*13, Y: n.Y + float64(i/3-1)*13 + 4.5,
-				Str: c, Size: 11.5, Bold: true, Anchor: "middle", Fill: col, Opacity: opacity})
-		}
-		marker := at([2]float64{-31, -8}, [2]float64{-25, -19}, [2]float64{-19, -8})
-		col := colMax
-		if n.Kind == trace.Min {
-			marker, col = at([2]float64{-31, -19}, [2]float64{-25, -8}, [2]float64{-19, -19}), colMin
-		}
-		out = append(out, Shape{Kind: Polygon, Node: n.ID, State: n.State, Points: marker, Fill: col, Opacity: opacity})
+		out = append(out, boardDrawerOf(n.Board).shapes(n, base, opacity)...)
 	}
 	if n.Shown != "" {
 		size := f.Value

@@ -115,19 +115,22 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 	n := d.Nodes[i]
 	indent := strings.Repeat("  ", depth)
 	var content string
+	var boardOpts []string
 	switch n.Glyph {
 	case view.GlyphLeaf:
 		content = texMath(n.Text)
 	case view.GlyphPlayer:
 		content = "P" + strconv.Itoa(n.Player)
 	case view.GlyphBoard:
-		content = texText(strings.ToUpper(boardText(n.Board)))
+		content, boardOpts = boardDrawerOf(n.Board).tex(n)
 	default:
 		content = texText(firstOf(n.Text, n.Label))
 	}
 	var opts []string
 	switch n.Glyph {
-	case view.GlyphMax, view.GlyphBoard:
+	case view.GlyphBoard:
+		opts = append(opts, boardOpts...)
+	case view.GlyphMax:
 		opts = append(opts, "gmax")
 	case view.GlyphMin:
 		opts = append(opts, "gmin")
@@ -137,9 +140,6 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 		opts = append(opts, "gplayer")
 	case view.GlyphLeaf:
 		opts = append(opts, "gleaf")
-	}
-	if n.Glyph == view.GlyphBoard && n.Kind == trace.Min {
-		opts[0] = "gmin"
 	}
 	kindCol, fillCol := texKindColours(n)
 	state := n.State
@@ -228,14 +228,6 @@ func valueTeXColour(n view.Node) string {
 		return "abchance"
 	}
 	return "abfg"
-}
-
-// boardText writes a tic-tac-toe board as three rows.
-func boardText(b string) string {
-	if len(b) < 9 {
-		return b
-	}
-	return b[0:3] + " " + b[3:6] + " " + b[6:9]
 }
 
 // texText escapes text for LaTeX's text mode.
