@@ -300,13 +300,6 @@ func (e ExerciseEdge) label() string {
 	return "edge from " + e.Parent + " to " + e.Name + ": never followed"
 }
 
-func exerciseTitle(p *ExercisePage) string {
-	if p.Title == "" {
-		return "Alpha-beta exercise — abtrace"
-	}
-	return "Alpha-beta " + p.Title + " — abtrace"
-}
-
 // notation picks the symbol or the ASCII form.
 func notation(p *ExercisePage, symbols, ascii string) string {
 	if p.Notation == "ascii" {
@@ -502,11 +495,19 @@ func revealAttr(r []Reveal) string {
 	return strings.Join(parts, ";")
 }
 
-func nodeTitle(id string) string {
-	if id == "" {
-		return "the root"
+// nodeName names a node of the ordering exercise as the student reads it:
+// an inner node by its name, a leaf by its value.
+func (o *Ordering) nodeName(ctx context.Context, id string) string {
+	for _, n := range o.Page.Nodes {
+		if n.ID != id {
+			continue
+		}
+		if n.Leaf {
+			return T(ctx, "ord.leaf", "Value", n.Text)
+		}
+		return T(ctx, "ord.node", "Name", n.Name)
 	}
-	return "node " + id
+	return T(ctx, "ord.node", "Name", id)
 }
 
 // Ordering is the ordering exercise: the exercise's tree in the order the
@@ -570,23 +571,23 @@ func (o *Ordering) least() bool { return o.Goal == "least" }
 
 // yoursCaption and optimalCaption say what the two trees of the checked
 // ordering exercise show.
-func (o *Ordering) yoursCaption() string {
-	return "Your order: " + Itoa(o.Leaves) + " leaves evaluated, " + Itoa(o.Page.Pruned) + " edges never followed (crossed out)."
+func (o *Ordering) yoursCaption(ctx context.Context) string {
+	return T(ctx, "ord.caption.yours", "Leaves", N(ctx, "ord.leaves", o.Leaves), "Edges", N(ctx, "ord.edges", o.Page.Pruned))
 }
 
-func (o *Ordering) optimalCaption() string {
-	which := "The best order"
+func (o *Ordering) optimalCaption(ctx context.Context) string {
+	id := "ord.caption.best"
 	if o.least() {
-		which = "The worst order"
+		id = "ord.caption.worst"
 	}
-	return which + ": " + Itoa(o.Optimum) + " leaves evaluated, " + Itoa(o.Optimal.Pruned) + " edges never followed (crossed out)."
+	return T(ctx, id, "Leaves", N(ctx, "ord.leaves", o.Optimum), "Edges", N(ctx, "ord.edges", o.Optimal.Pruned))
 }
 
-func prunedLabel(p *ExercisePage, which string) string {
+func prunedLabel(ctx context.Context, p *ExercisePage, which string) string {
 	if which == "optimal" {
-		return "The tree in the optimal order, " + Itoa(p.Pruned) + " pruned edges crossed out"
+		return N(ctx, "ord.aria.optimal", p.Pruned)
 	}
-	return "The tree in your order, " + Itoa(p.Pruned) + " pruned edges crossed out"
+	return N(ctx, "ord.aria.yours", p.Pruned)
 }
 
 // worksheetHelp says how the worksheet prints.

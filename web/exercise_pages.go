@@ -425,6 +425,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 		return err
 	}
 	o.Leaves, o.Best, o.Worst, o.Optimum, o.Reached = r.Leaves, r.Best, r.Worst, r.Optimum, r.Reached
+	r.Word(wordsFor(string(langOf(c))))
 	o.Score, o.Verdict, o.Counts = r.Score, r.Verdict, r.Counts
 	if o.Checked {
 		opt := cur

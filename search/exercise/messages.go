@@ -2,8 +2,6 @@ package exercise
 
 import (
 	"strings"
-	"sync"
-	"text/template"
 
 	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/trace"
@@ -65,6 +63,24 @@ var English = map[string]trace.Message{
 	"exercise.ms.why-leaf":    {Other: "No matches left and {{.Who}} to move: {{.Other}} took the last match and lost, so the value is {{.Value}}."},
 	"exercise.ms.why-max":     {Other: "MAX to move with {{.Left}} left picks the largest of its moves' values ({{.Moves}}): {{.Value}}."},
 	"exercise.ms.why-min":     {Other: "MIN to move with {{.Left}} left picks the smallest of its moves' values ({{.Moves}}): {{.Value}}."},
+	// The ordering exercise (GradeOrdering). Leaves, Optimum, Best, Worst,
+	// All and Start are numbers of leaves evaluated; Count is the number
+	// the sentence counts.
+	"exercise.ord.score":         {One: "1 leaf evaluated; the optimum is {{.Optimum}}.", Other: "{{.Count}} leaves evaluated; the optimum is {{.Optimum}}."},
+	"exercise.ord.counts":        {Other: "The best ordering evaluates {{.Best}}, the worst {{.Worst}}, minimax all {{.All}}."},
+	"exercise.ord.optimal-least": {One: "Optimal: alpha-beta evaluates {{.Leaves}} of 1 leaf, as many as the worst ordering.", Other: "Optimal: alpha-beta evaluates {{.Leaves}} of {{.Count}} leaves, as many as the worst ordering."},
+	"exercise.ord.worse-to-go":   {One: "Worse than the start ({{.Start}}), but the worst ordering makes it evaluate {{.Worst}}: 1 leaf to go.", Other: "Worse than the start ({{.Start}}), but the worst ordering makes it evaluate {{.Worst}}: {{.Count}} leaves to go."},
+	"exercise.ord.not-worse":     {One: "Not worse than the start (1 leaf); the worst ordering makes it evaluate {{.Worst}}.", Other: "Not worse than the start ({{.Count}} leaves); the worst ordering makes it evaluate {{.Worst}}."},
+	"exercise.ord.optimal-most":  {One: "Optimal: alpha-beta evaluates {{.Leaves}} of 1 leaf, as few as the best ordering.", Other: "Optimal: alpha-beta evaluates {{.Leaves}} of {{.Count}} leaves, as few as the best ordering."},
+	"exercise.ord.better-to-go":  {One: "Better than the start ({{.Start}}), but the best ordering needs only {{.Best}}: 1 leaf to go.", Other: "Better than the start ({{.Start}}), but the best ordering needs only {{.Best}}: {{.Count}} leaves to go."},
+	"exercise.ord.not-better":    {One: "Not better than the start (1 leaf); the best ordering needs only {{.Best}}.", Other: "Not better than the start ({{.Count}} leaves); the best ordering needs only {{.Best}}."},
+}
+
+// sayN makes a plural phrase counting n.
+func sayN(id string, n int, kv ...any) trace.Phrase {
+	p := say(id, kv...)
+	p.Count, p.Plural = n, true
+	return p
 }
 
 // say makes a phrase from a message ID and argument pairs (name, value, …).
@@ -96,28 +112,14 @@ func (w Words) word(p trace.Phrase) string {
 // narration's, in English.
 func english(p trace.Phrase) string {
 	return p.Word(func(q trace.Phrase) (string, bool) {
-		m, ok := English[q.ID]
-		if !ok {
-			s := q.String()
-			return s, s != q.ID
+		catalog := English
+		if _, ok := English[q.ID]; !ok {
+			catalog = trace.English
 		}
-		t, ok := englishTemplates.Load(q.ID)
-		if !ok {
-			parsed, err := template.New(q.ID).Funcs(trace.TemplateFuncs).Option("missingkey=zero").Parse(m.Other)
-			if err != nil {
-				return "", false
-			}
-			t, _ = englishTemplates.LoadOrStore(q.ID, parsed)
-		}
-		var b strings.Builder
-		if err := t.(*template.Template).Execute(&b, q.Data()); err != nil {
-			return "", false
-		}
-		return b.String(), true
+		s := q.WordIn(catalog)
+		return s, s != q.ID
 	})
 }
-
-var englishTemplates sync.Map // message ID → *template.Template
 
 // join words phrases and joins them with spaces.
 func (w Words) join(ps []trace.Phrase) string {

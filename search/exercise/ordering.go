@@ -184,32 +184,40 @@ type OrderingResult struct {
 	Score   string `json:"score"`
 	Verdict string `json:"verdict"`
 	Counts  string `json:"counts"`
+
+	score, verdict, counts trace.Phrase
 }
 
-// say writes the result in words.
+// say writes the result in words, in English; Word words it again in
+// another language.
 func (r *OrderingResult) say() {
-	itoa := strconv.Itoa
-	r.Score = itoa(r.Leaves) + " leaves evaluated; the optimum is " + itoa(r.Optimum) + "."
-	r.Counts = "The best ordering evaluates " + itoa(r.Best) + ", the worst " + itoa(r.Worst) + ", minimax all " + itoa(r.All) + "."
+	r.score = sayN("exercise.ord.score", r.Leaves, "Optimum", r.Optimum)
+	r.counts = say("exercise.ord.counts", "Best", r.Best, "Worst", r.Worst, "All", r.All)
 	if r.Goal == GoalLeast {
 		switch {
 		case r.Reached:
-			r.Verdict = "Optimal: alpha-beta evaluates " + itoa(r.Leaves) + " of " + itoa(r.All) + " leaves, as many as the worst ordering."
+			r.verdict = sayN("exercise.ord.optimal-least", r.All, "Leaves", r.Leaves)
 		case r.Leaves > r.Start:
-			r.Verdict = "Worse than the start (" + itoa(r.Start) + "), but the worst ordering makes it evaluate " + itoa(r.Worst) + ": " + itoa(r.Worst-r.Leaves) + " leaves to go."
+			r.verdict = sayN("exercise.ord.worse-to-go", r.Worst-r.Leaves, "Start", r.Start, "Worst", r.Worst)
 		default:
-			r.Verdict = "Not worse than the start (" + itoa(r.Start) + " leaves); the worst ordering makes it evaluate " + itoa(r.Worst) + "."
+			r.verdict = sayN("exercise.ord.not-worse", r.Start, "Worst", r.Worst)
 		}
-		return
+	} else {
+		switch {
+		case r.Reached:
+			r.verdict = sayN("exercise.ord.optimal-most", r.All, "Leaves", r.Leaves)
+		case r.Leaves < r.Start:
+			r.verdict = sayN("exercise.ord.better-to-go", r.Leaves-r.Best, "Start", r.Start, "Best", r.Best)
+		default:
+			r.verdict = sayN("exercise.ord.not-better", r.Start, "Best", r.Best)
+		}
 	}
-	switch {
-	case r.Reached:
-		r.Verdict = "Optimal: alpha-beta evaluates " + itoa(r.Leaves) + " of " + itoa(r.All) + " leaves, as few as the best ordering."
-	case r.Leaves < r.Start:
-		r.Verdict = "Better than the start (" + itoa(r.Start) + "), but the best ordering needs only " + itoa(r.Best) + ": " + itoa(r.Leaves-r.Best) + " leaves to go."
-	default:
-		r.Verdict = "Not better than the start (" + itoa(r.Start) + " leaves); the best ordering needs only " + itoa(r.Best) + "."
-	}
+	r.Word(nil)
+}
+
+// Word words Score, Verdict and Counts with w (in English when w is nil).
+func (r *OrderingResult) Word(w Words) {
+	r.Score, r.Verdict, r.Counts = w.word(r.score), w.word(r.verdict), w.word(r.counts)
 }
 
 // GradeOrdering searches the arrangement and the exercise's tree under the
