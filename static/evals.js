@@ -35,7 +35,7 @@ if (run && run.dataset.stream) {
   });
   source.onerror = () => {
     if (run.dataset.state !== "done") {
-      text.textContent = "The connection to the server was lost.";
+      text.textContent = run.dataset.lost;
       run.dataset.state = "failed";
     }
     source.close();

@@ -8,8 +8,17 @@ package templates
 // FormField is one input of a settings form.
 type FormField struct {
 	Name, Label, Value string
-	// Options, when set, make the field a select of these values.
-	Options []string
+	// Options, when set, make the field a select of these values; Texts,
+	// when set, are what the select shows for each (else the value).
+	Options, Texts []string
+}
+
+// optionText is what a select shows for its i-th option.
+func (f FormField) optionText(i int) string {
+	if i < len(f.Texts) {
+		return f.Texts[i]
+	}
+	return f.Options[i]
 }
 
 // FuzzyNode is one subformula of a goal formula with its degree of truth.

@@ -16,6 +16,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search/fuzzy"
 	"github.com/abtrace/abtrace/search/parallel"
 	"github.com/abtrace/abtrace/search/play"
@@ -64,7 +65,8 @@ func (s *Server) fuzzyPage(c echo.Context) error {
 	if perr != nil {
 		params = fuzzy.Default
 	}
-	p.Fields = fuzzyFields(pos, params)
+	loc := i18n.For(langOf(c))
+	p.Fields = fuzzyFields(loc, pos, params)
 	if perr != nil {
 		p.Error = errorText(langOf(c), perr)
 		return s.render(c, http.StatusBadRequest, templates.FuzzyGoalPage(p))
@@ -74,28 +76,28 @@ func (s *Server) fuzzyPage(c echo.Context) error {
 		p.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.FuzzyGoalPage(p))
 	}
-	buildFuzzyPage(p, st, params)
+	buildFuzzyPage(loc, p, st, params)
 	return s.render(c, http.StatusOK, templates.FuzzyGoalPage(p))
 }
 
-func fuzzyFields(pos string, p fuzzy.Params) []templates.FormField {
+func fuzzyFields(loc *i18n.Localizer, pos string, p fuzzy.Params) []templates.FormField {
 	var norms []string
 	for _, n := range fuzzy.Norms() {
 		norms = append(norms, n.String())
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	return []templates.FormField{
-		{Name: "position", Label: "Position (9 cells)", Value: pos},
-		{Name: "tnorm", Label: "t-norm", Value: p.Norm.String(), Options: norms},
-		{Name: "p", Label: "p (a true fluent)", Value: f(p.P)},
-		{Name: "t", Label: "t (threshold)", Value: f(p.T)},
-		{Name: "q", Label: "q (exponent)", Value: f(p.Q)},
+		{Name: "position", Label: loc.T("fz.field.position"), Value: pos},
+		{Name: "tnorm", Label: loc.T("fz.field.tnorm"), Value: p.Norm.String(), Options: norms},
+		{Name: "p", Label: loc.T("fz.field.p"), Value: f(p.P)},
+		{Name: "t", Label: loc.T("fz.field.t"), Value: f(p.T)},
+		{Name: "q", Label: loc.T("fz.field.q"), Value: f(p.Q)},
 	}
 }
 
 // buildFuzzyPage fills in the position's board, value, formula trees and
 // moves.
-func buildFuzzyPage(p *templates.FuzzyPage, st tictactoe.State, params fuzzy.Params) {
+func buildFuzzyPage(loc *i18n.Localizer, p *templates.FuzzyPage, st tictactoe.State, params fuzzy.Params) {
 	e := tictactoe.Fuzzy{Params: params}
 	for _, c := range st.String() {
 		switch c {
@@ -105,14 +107,14 @@ func buildFuzzyPage(p *templates.FuzzyPage, st tictactoe.State, params fuzzy.Par
 			p.Cells = append(p.Cells, "")
 		}
 	}
-	p.Params = fmt.Sprintf("%s t-norm, p = %s, t = %s, q = %s", params.Norm, degree(params.P), degree(params.T), degree(params.Q))
+	p.Params = loc.T("fz.params", "Norm", params.Norm.String(), "P", degree(params.P), "T", degree(params.T), "Q", degree(params.Q))
 	if params.Norm != fuzzy.Threshold {
-		p.Params = fmt.Sprintf("%s t-norm, p = %s (t and q belong to the threshold t-norm)", params.Norm, degree(params.P))
+		p.Params = loc.T("fz.params.no-threshold", "Norm", params.Norm.String(), "P", degree(params.P))
 	}
 	x, o := e.Degrees(st)
-	p.Value = fmt.Sprintf("value = %d · (%s − %s) = %s", tictactoe.FuzzyScale, degree(x), degree(o), trace.Num(round4(e.Evaluate(st))).Plain())
+	p.Value = fmt.Sprintf("%s = %d · (%s − %s) = %s", loc.T("fz.value"), tictactoe.FuzzyScale, degree(x), degree(o), trace.Num(round4(e.Evaluate(st))).Plain())
 	for _, d := range e.Tree(st) {
-		p.Goals = append(p.Goals, fuzzyNode(d))
+		p.Goals = append(p.Goals, fuzzyNode(loc, d))
 	}
 	g := tictactoe.Game{Win: 100}
 	moves := g.Moves(st, nil)
@@ -131,17 +133,18 @@ func buildFuzzyPage(p *templates.FuzzyPage, st tictactoe.State, params fuzzy.Par
 			best = vals[i]
 		}
 	}
-	q := url.Values{"tnorm": {params.Norm.String()}, "p": {degree(params.P)}, "t": {degree(params.T)}, "q": {degree(params.Q)}}
+	lang := string(loc.Lang())
+	q := url.Values{"tnorm": {params.Norm.String()}, "p": {degree(params.P)}, "t": {degree(params.T)}, "q": {degree(params.Q)}, "lang": {lang}}
 	for i, m := range moves {
 		next := g.Result(st, m)
 		q.Set("position", next.String())
 		text := trace.Num(vals[i]).Plain()
 		if g.Terminal(next) {
-			text += " (the game is over)"
+			text += " " + loc.T("fz.over")
 		}
 		p.Moves = append(p.Moves, templates.FuzzyMove{Name: tictactoe.MoveString(m), Value: text, URL: "/fuzzy?" + q.Encode(), Best: vals[i] == best})
 	}
-	vq := url.Values{"game": {"tictactoe"}, "position": {st.String()}, "depth": {"2"}, "eval": {"fuzzy"}, "fuzzy": {params.String()}, "step": {"0"}}
+	vq := url.Values{"game": {"tictactoe"}, "position": {st.String()}, "depth": {"2"}, "eval": {"fuzzy"}, "fuzzy": {params.String()}, "step": {"0"}, "lang": {lang}}
 	p.ViewURL = "/view?" + vq.Encode()
 }
 
@@ -153,18 +156,22 @@ func round4(x float64) float64 { return math.Round(x*10000) / 10000 }
 
 var opSymbols = map[fuzzy.Op]string{fuzzy.And: "∧", fuzzy.Or: "∨", fuzzy.Not: "¬"}
 
-func fuzzyNode(d fuzzy.Degree) templates.FuzzyNode {
-	n := templates.FuzzyNode{Text: d.Text, Op: opSymbols[d.Op], Degree: degree(d.Value), Holds: d.Holds,
+func fuzzyNode(loc *i18n.Localizer, d fuzzy.Degree) templates.FuzzyNode {
+	text := d.Text
+	if d.Say.ID != "" && loc.Lang() != i18n.English {
+		text = loc.Phrase(d.Say)
+	}
+	n := templates.FuzzyNode{Text: text, Op: opSymbols[d.Op], Degree: degree(d.Value), Holds: d.Holds,
 		Bar: strconv.FormatFloat(d.Value*templates.FuzzyBar, 'f', 2, 64)}
 	for _, k := range d.Args {
-		n.Kids = append(n.Kids, fuzzyNode(k))
+		n.Kids = append(n.Kids, fuzzyNode(loc, k))
 	}
 	return n
 }
 
 // tournamentConfig reads a tournament from the query, within the page's
 // limits. An empty query gives the lecture's example.
-func tournamentConfig(q url.Values) (tournament.Config, []templates.FormField, error) {
+func tournamentConfig(loc *i18n.Localizer, q url.Values) (tournament.Config, []templates.FormField, error) {
 	get := func(k, d string) string {
 		if v := strings.TrimSpace(q.Get(k)); v != "" {
 			return v
@@ -174,11 +181,11 @@ func tournamentConfig(q url.Values) (tournament.Config, []templates.FormField, e
 	game, evals := get("game", "suicide-reversi"), get("evals", "max-discs,min-discs,max-mobility,min-mobility")
 	depth, games, seed := get("depth", "2"), get("games", "5"), get("seed", "1")
 	fields := []templates.FormField{
-		{Name: "game", Label: "Game", Value: game, Options: tournament.Games()},
-		{Name: "evals", Label: "Evaluations (comma-separated)", Value: evals},
-		{Name: "depth", Label: "Depth", Value: depth},
-		{Name: "games", Label: "Openings per pairing", Value: games},
-		{Name: "seed", Label: "Seed", Value: seed},
+		{Name: "game", Label: loc.T("ev.field.game"), Value: game, Options: tournament.Games()},
+		{Name: "evals", Label: loc.T("tn.field.evals"), Value: evals},
+		{Name: "depth", Label: loc.T("tn.field.depth"), Value: depth},
+		{Name: "games", Label: loc.T("tn.field.games"), Value: games},
+		{Name: "seed", Label: loc.T("tn.field.seed"), Value: seed},
 	}
 	c := tournament.Config{Game: game, Evals: tournament.ParseEvals(evals), Nodes: scenario.MaxWork}
 	var err error
@@ -209,9 +216,10 @@ func tournamentQuery(c tournament.Config) url.Values {
 // tournament's progress and results.
 func (s *Server) tournamentPage(c echo.Context) error {
 	q := c.QueryParams()
-	cfg, fields, err := tournamentConfig(q)
-	p := &templates.StreamPage{Assets: s.assets, Script: s.assetURL("evals.js"), Title: "Tournament", Action: "/tournament",
-		Sub:    "Every pairing of evaluations plays the same seeded openings with both colours, each side searching with alpha-beta to the depth.",
+	loc := i18n.For(langOf(c))
+	cfg, fields, err := tournamentConfig(loc, q)
+	p := &templates.StreamPage{Assets: s.assets, Script: s.assetURL("evals.js"), Title: loc.T("tn.title"), Action: "/tournament",
+		Sub:    loc.T("tn.sub"),
 		Fields: fields}
 	if err != nil {
 		p.Error = errorText(langOf(c), err)
@@ -221,15 +229,17 @@ func (s *Server) tournamentPage(c echo.Context) error {
 		// The form alone, with the lecture's example filled in.
 		return s.render(c, http.StatusOK, templates.StreamRunPage(p))
 	}
-	p.Stream = StreamPrefix + "tournament?" + tournamentQuery(cfg).Encode()
+	sq := tournamentQuery(cfg)
+	sq.Set("lang", string(loc.Lang()))
+	p.Stream = StreamPrefix + "tournament?" + sq.Encode()
 	p.Total = cfg.Total()
-	p.Note = "Wins, draws and losses count each game once for each side; a win is 1 point and a draw ½. The same seed plays the same games."
+	p.Note = loc.T("tn.note")
 	return s.render(c, http.StatusOK, templates.StreamRunPage(p))
 }
 
 // tournamentJSON plays the tournament and answers with every game.
 func (s *Server) tournamentJSON(c echo.Context) error {
-	cfg, _, err := tournamentConfig(c.QueryParams())
+	cfg, _, err := tournamentConfig(i18n.For(langOf(c)), c.QueryParams())
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 	}
@@ -312,7 +322,8 @@ func renderString(ctx context.Context, comp templ.Component) (string, error) {
 // tournamentStream plays the tournament, sending a progress event per
 // game and the results as HTML at the end. It stops when the client goes.
 func (s *Server) tournamentStream(c echo.Context) error {
-	cfg, _, err := tournamentConfig(c.QueryParams())
+	loc := i18n.For(langOf(c))
+	cfg, _, err := tournamentConfig(loc, c.QueryParams())
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 	}
@@ -324,9 +335,9 @@ func (s *Server) tournamentStream(c echo.Context) error {
 	if !ok {
 		return nil
 	}
-	ctx := c.Request().Context()
+	ctx := i18n.NewContext(c.Request().Context(), loc)
 	r, err := tournament.Run(ctx, cfg, func(done, total int, g tournament.Game) {
-		b, _ := json.Marshal(progressJSON{Done: done, Total: total, Text: fmt.Sprintf("%d of %d games played", done, total)})
+		b, _ := json.Marshal(progressJSON{Done: done, Total: total, Text: loc.N("tn.progress", done, "Total", total)})
 		send("progress", string(b))
 	})
 	if err != nil {
@@ -335,9 +346,9 @@ func (s *Server) tournamentStream(c echo.Context) error {
 		}
 		return nil
 	}
-	html, err := renderString(ctx, templates.TournamentResultView(tournamentResult(r)))
+	html, err := renderString(ctx, templates.TournamentResultView(tournamentResult(loc, r)))
 	if err != nil {
-		send("failed", "the results could not be drawn")
+		send("failed", loc.T("ev.failed.draw"))
 		return nil
 	}
 	send("result", html)
@@ -345,10 +356,10 @@ func (s *Server) tournamentStream(c echo.Context) error {
 }
 
 // tournamentResult is the view of a finished tournament.
-func tournamentResult(r tournament.Result) *templates.TournamentResult {
+func tournamentResult(loc *i18n.Localizer, r tournament.Result) *templates.TournamentResult {
 	c := r.Config
 	out := &templates.TournamentResult{
-		Heading: fmt.Sprintf("%s, depth %d, %d openings per pairing with both colours, seed %d: %d games", c.Game, c.Depth, c.Games, c.Seed, c.Total()),
+		Heading: loc.N("tn.heading", c.Total(), "Game", c.Game, "Depth", c.Depth, "Games", c.Games, "Seed", c.Seed),
 		JSONURL: "/api/tournament?" + tournamentQuery(c).Encode(),
 	}
 	for _, p := range r.Pairings {
@@ -379,7 +390,7 @@ func tournamentResult(r tournament.Result) *templates.TournamentResult {
 }
 
 // parallelConfig reads a coordinated search from the query.
-func parallelConfig(q url.Values) (parallel.Config, []templates.FormField, error) {
+func parallelConfig(loc *i18n.Localizer, q url.Values) (parallel.Config, []templates.FormField, error) {
 	get := func(k, d string) string {
 		if v := strings.TrimSpace(q.Get(k)); v != "" {
 			return v
@@ -389,10 +400,10 @@ func parallelConfig(q url.Values) (parallel.Config, []templates.FormField, error
 	game, pos := get("game", "reversi"), strings.TrimSpace(q.Get("position"))
 	evals, depth := get("evals", "discs,mobility,corners:10+edges,min-discs"), get("depth", "5")
 	fields := []templates.FormField{
-		{Name: "game", Label: "Game", Value: game, Options: parallel.Games()},
-		{Name: "position", Label: "Position (empty: the start)", Value: pos},
-		{Name: "evals", Label: "Evaluations, one worker each", Value: evals},
-		{Name: "depth", Label: "Deepest search", Value: depth},
+		{Name: "game", Label: loc.T("ev.field.game"), Value: game, Options: parallel.Games()},
+		{Name: "position", Label: loc.T("par.field.position"), Value: pos},
+		{Name: "evals", Label: loc.T("par.field.evals"), Value: evals},
+		{Name: "depth", Label: loc.T("par.field.depth"), Value: depth},
 	}
 	c := parallel.Config{Game: game, Position: pos, Evals: tournament.ParseEvals(evals), Nodes: scenario.MaxWork}
 	var err error
@@ -406,9 +417,10 @@ func parallelConfig(q url.Values) (parallel.Config, []templates.FormField, error
 }
 
 func (s *Server) parallelPage(c echo.Context) error {
-	cfg, fields, err := parallelConfig(c.QueryParams())
-	p := &templates.StreamPage{Assets: s.assets, Script: s.assetURL("evals.js"), Title: "Several evaluations at once", Action: "/parallel",
-		Sub:    "One worker per evaluation deepens its own alpha-beta search; the coordinator plays a proven win first, then an exact value, then the deepest search.",
+	loc := i18n.For(langOf(c))
+	cfg, fields, err := parallelConfig(loc, c.QueryParams())
+	p := &templates.StreamPage{Assets: s.assets, Script: s.assetURL("evals.js"), Title: loc.T("par.title"), Action: "/parallel",
+		Sub:    loc.T("par.sub"),
 		Fields: fields}
 	if err != nil {
 		p.Error = errorText(langOf(c), err)
@@ -417,17 +429,18 @@ func (s *Server) parallelPage(c echo.Context) error {
 	if len(c.QueryParams()) == 0 {
 		return s.render(c, http.StatusOK, templates.StreamRunPage(p))
 	}
-	q := url.Values{"game": {cfg.Game}, "position": {cfg.Position}, "evals": {strings.Join(cfg.Evals, ",")}, "depth": {strconv.Itoa(cfg.MaxDepth)}}
+	q := url.Values{"game": {cfg.Game}, "position": {cfg.Position}, "evals": {strings.Join(cfg.Evals, ",")}, "depth": {strconv.Itoa(cfg.MaxDepth)}, "lang": {string(loc.Lang())}}
 	p.Stream = StreamPrefix + "parallel?" + q.Encode()
 	p.Total = len(cfg.Evals) * cfg.MaxDepth
-	p.Note = "Each row is a worker's last report: the depth it completed, the move it would play and its value in its own evaluation's scale (values of different evaluations are not comparable)."
+	p.Note = loc.T("par.note")
 	return s.render(c, http.StatusOK, templates.StreamRunPage(p))
 }
 
 // parallelStream runs the coordinated search, sending the workers' table
 // as HTML whenever a report arrives.
 func (s *Server) parallelStream(c echo.Context) error {
-	cfg, _, err := parallelConfig(c.QueryParams())
+	loc := i18n.For(langOf(c))
+	cfg, _, err := parallelConfig(loc, c.QueryParams())
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 	}
@@ -439,12 +452,12 @@ func (s *Server) parallelStream(c echo.Context) error {
 	if !ok {
 		return nil
 	}
-	ctx := c.Request().Context()
+	ctx := i18n.NewContext(c.Request().Context(), loc)
 	latest := make([]*parallel.Report, len(cfg.Evals))
 	reports := 0
 	total := len(cfg.Evals) * cfg.MaxDepth
 	table := func(choice int, done bool) {
-		html, err := renderString(ctx, templates.WorkerTableView(workerTable(cfg, latest, choice, done)))
+		html, err := renderString(ctx, templates.WorkerTableView(workerTable(loc, cfg, latest, choice, done)))
 		if err == nil {
 			send("table", html)
 		}
@@ -453,7 +466,7 @@ func (s *Server) parallelStream(c echo.Context) error {
 		r := u.Report
 		latest[r.Worker] = &r
 		reports++
-		b, _ := json.Marshal(progressJSON{Done: reports, Total: total, Text: fmt.Sprintf("%d reports", reports)})
+		b, _ := json.Marshal(progressJSON{Done: reports, Total: total, Text: loc.N("par.progress", reports)})
 		send("progress", string(b))
 		table(u.Choice, false)
 	})
@@ -464,45 +477,45 @@ func (s *Server) parallelStream(c echo.Context) error {
 		return nil
 	}
 	latest = res.Latest
-	b, _ := json.Marshal(progressJSON{Done: total, Total: total, Text: fmt.Sprintf("finished: %d reports", reports)})
+	b, _ := json.Marshal(progressJSON{Done: total, Total: total, Text: loc.N("par.finished", reports)})
 	send("progress", string(b))
 	table(res.Choice, true)
 	send("done", res.Move)
 	return nil
 }
 
-func workerTable(cfg parallel.Config, latest []*parallel.Report, choice int, done bool) *templates.WorkerTable {
+func workerTable(loc *i18n.Localizer, cfg parallel.Config, latest []*parallel.Report, choice int, done bool) *templates.WorkerTable {
 	w := &templates.WorkerTable{Done: done}
 	for i, name := range cfg.Evals {
-		row := templates.WorkerRow{Eval: name, Depth: "–", Move: "–", Value: "–", Nodes: "–", Status: "searching", Chosen: i == choice}
+		row := templates.WorkerRow{Eval: name, Depth: "–", Move: "–", Value: "–", Nodes: "–", Status: loc.T("par.state.searching"), Chosen: i == choice}
 		if r := latest[i]; r != nil {
 			row.Eval = r.Eval
 			row.Depth, row.Move, row.Value, row.Nodes = strconv.Itoa(r.Depth), r.Name, trace.Num(r.Value).Plain(), strconv.Itoa(r.Nodes)
 			switch {
 			case r.Solved:
-				row.Status = "proven win"
+				row.Status = loc.T("par.state.won")
 			case r.Complete:
-				row.Status = "exact (searched to the end)"
+				row.Status = loc.T("par.state.exact")
 			case r.Final:
-				row.Status = "deepest allowed"
+				row.Status = loc.T("par.state.deepest")
 			}
 		}
 		w.Rows = append(w.Rows, row)
 	}
 	if choice >= 0 && latest[choice] != nil {
 		r := latest[choice]
-		verb := "would play"
-		if done {
-			verb = "plays"
-		}
-		why := fmt.Sprintf("the deepest search, depth %d", r.Depth)
+		why := loc.T("par.why.deepest", "Depth", r.Depth)
 		switch {
 		case r.Solved:
-			why = "a proven win"
+			why = loc.T("par.why.won")
 		case r.Complete:
-			why = "an exact value"
+			why = loc.T("par.why.exact")
 		}
-		w.Choice = fmt.Sprintf("The coordinator %s %s: %s's move, %s.", verb, r.Name, r.Eval, why)
+		id := "par.choice.would"
+		if done {
+			id = "par.choice.plays"
+		}
+		w.Choice = loc.T(id, "Move", r.Name, "Eval", r.Eval, "Why", why)
 	}
 	return w
 }
@@ -520,17 +533,18 @@ func (s *Server) playPage(c echo.Context) error {
 		return d
 	}
 	gameName, eval, kuhl, depth, you := get("game", "reversi"), q.Get("eval"), q.Get("kuhlmann"), get("depth", "3"), get("you", "first")
-	titles := map[string]string{"reversi": "Reversi against the engine", "suicide-reversi": "Suicide Reversi against the engine", "connect4": "Connect Four against the engine"}
-	p := &templates.PlayPage{Assets: s.assets, Title: titles[gameName]}
-	if p.Title == "" {
-		p.Title = "Play against the engine"
+	loc := i18n.For(langOf(c))
+	titles := map[string]string{"reversi": "pl.title.reversi", "suicide-reversi": "pl.title.suicide-reversi", "connect4": "pl.title.connect4"}
+	p := &templates.PlayPage{Assets: s.assets, Title: loc.T("pl.title")}
+	if id, ok := titles[gameName]; ok {
+		p.Title = loc.T(id)
 	}
 	p.Fields = []templates.FormField{
-		{Name: "game", Label: "Game", Value: gameName, Options: play.Games()},
-		{Name: "eval", Label: "Engine's evaluation", Value: eval},
-		{Name: "kuhlmann", Label: "Kuhlmann (reversi)", Value: kuhl, Options: []string{"", "max", "min"}},
-		{Name: "depth", Label: "Engine's depth", Value: depth},
-		{Name: "you", Label: "You move", Value: you, Options: []string{"first", "second"}},
+		{Name: "game", Label: loc.T("ev.field.game"), Value: gameName, Options: play.Games()},
+		{Name: "eval", Label: loc.T("pl.field.eval"), Value: eval},
+		{Name: "kuhlmann", Label: loc.T("pl.field.kuhlmann"), Value: kuhl, Options: []string{"", "max", "min"}},
+		{Name: "depth", Label: loc.T("pl.field.depth"), Value: depth},
+		{Name: "you", Label: loc.T("pl.field.you"), Value: you, Options: []string{"first", "second"}, Texts: []string{loc.T("pl.you.first"), loc.T("pl.you.second")}},
 	}
 	d, err := strconv.Atoi(depth)
 	if err != nil {
@@ -553,16 +567,16 @@ func (s *Server) playPage(c echo.Context) error {
 		if g, err = play.New(spec); err != nil {
 			return err
 		}
-		said = fmt.Sprintf("The engine played %s (its search to depth %d values it %s for the first player).", m, d, trace.Num(v).Plain())
+		said = loc.T("pl.engine-played", "Move", m, "Depth", d, "Value", trace.Num(v).Plain())
 	}
-	buildPlayPage(p, spec, g.Position(), said)
+	buildPlayPage(loc, p, spec, g.Position(), said)
 	return s.render(c, http.StatusOK, templates.PlayGamePage(p))
 }
 
 // buildPlayPage draws the board and says where the game stands.
-func buildPlayPage(p *templates.PlayPage, spec play.Spec, pos play.Position, said string) {
+func buildPlayPage(loc *i18n.Localizer, p *templates.PlayPage, spec play.Spec, pos play.Position, said string) {
 	link := func(moves []string) string {
-		q := url.Values{"game": {spec.Game}, "depth": {strconv.Itoa(spec.Depth)}}
+		q := url.Values{"game": {spec.Game}, "depth": {strconv.Itoa(spec.Depth)}, "lang": {string(loc.Lang())}}
 		if spec.Eval != "" {
 			q.Set("eval", spec.Eval)
 		}
@@ -598,25 +612,30 @@ func buildPlayPage(p *templates.PlayPage, spec play.Spec, pos play.Position, sai
 	}
 	switch {
 	case pos.Over:
-		p.Status = "Game over: " + pos.Result + "."
+		p.Status = loc.T("pl.over.draw")
+		if pos.Winner != "" {
+			p.Status = loc.T("pl.over.won", "Winner", loc.T("pl.side."+pos.Winner))
+		}
 	case pos.Pass:
-		p.Status = "You have no square to move to: you must pass."
+		p.Status = loc.T("pl.must-pass")
 	case pos.HumanToMove:
-		p.Status = "Your move: click a marked square."
+		p.Status = loc.T("pl.your-move")
 	}
 	if said != "" {
 		p.Status = said + " " + p.Status
 	}
-	p.Score = pos.Score
+	if pos.Score != "" {
+		p.Score = loc.T("pl.score", "Black", pos.Black, "White", pos.White)
+	}
 	if len(pos.Terms) > 0 {
-		p.EvalName = "The engine's evaluation (" + pos.EvalName + ")"
+		p.EvalName = loc.T("pl.eval-name", "Eval", pos.EvalName)
 		for _, t := range pos.Terms {
 			p.Terms = append(p.Terms, templates.PlayTerm{Name: t.Name, Count: trace.Num(t.Count).Plain(), Weight: trace.Num(t.Weight).Plain(), Product: trace.Num(t.Count * t.Weight).Plain()})
 		}
 		p.Total = trace.Num(pos.Value).Plain()
 	}
 	if len(spec.Moves) > 0 {
-		p.History = "Moves: " + strings.Join(spec.Moves, " ")
+		p.History = loc.T("pl.history", "Moves", strings.Join(spec.Moves, " "))
 		// Take back the human's last move and the engine's reply.
 		back := len(spec.Moves) - 2
 		if !pos.HumanToMove && !pos.Over {

@@ -27,6 +27,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/abtrace/abtrace/trace"
 )
 
 // Norm names a t-norm with its dual t-conorm.
@@ -203,7 +205,10 @@ type Formula struct {
 	Op     Op
 	Fluent int
 	Text   string
-	Args   []*Formula
+	// Say is Text as a phrase of the pages' catalogs, for the pages to
+	// word in their language; its ID is empty where Text is notation.
+	Say  trace.Phrase
+	Args []*Formula
 }
 
 // Degree is a formula evaluated in one state: every subformula with its
@@ -211,6 +216,7 @@ type Formula struct {
 type Degree struct {
 	Op   Op
 	Text string
+	Say  trace.Phrase // Text as a phrase (see Formula.Say)
 	// Value is the degree of truth in [0, 1]; Holds is the classical truth
 	// of the subformula in the state.
 	Value float64
@@ -233,7 +239,7 @@ func (p Params) Explain(f *Formula, holds func(fluent int) bool) Degree {
 // eval returns f's degree; when out is not nil it fills it with the tree.
 func (p Params) eval(f *Formula, holds func(int) bool, out *Degree) Degree {
 	var d Degree
-	d.Op, d.Text = f.Op, f.Text
+	d.Op, d.Text, d.Say = f.Op, f.Text, f.Say
 	switch f.Op {
 	case Atom:
 		d.Holds = holds(f.Fluent)

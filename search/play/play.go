@@ -63,10 +63,13 @@ type Position struct {
 	// human's only move is to pass.
 	HumanToMove, Pass bool
 	Over              bool
-	// Result says who won, when Over.
-	Result string
-	// Score is the disc count in Reversi ("black 12, white 7").
-	Score string
+	// Result says who won, when Over; Winner names the winner's colour
+	// or mark (black, white, x, o), "" for a draw.
+	Result, Winner string
+	// Score is the disc count in Reversi ("black 12, white 7"), Black and
+	// White the counts themselves.
+	Score        string
+	Black, White int
 	// Last is the index of the cell of the last move (-1 for none or a
 	// pass).
 	Last int
@@ -224,14 +227,14 @@ func (r *reversiGame) position(humanFirst bool) Position {
 		p.Cells = append(p.Cells, c)
 	}
 	b, w := r.s.Discs()
-	p.Score = fmt.Sprintf("black %d, white %d", b, w)
+	p.Score, p.Black, p.White = fmt.Sprintf("black %d, white %d", b, w), b, w
 	if r.over() {
 		p.Over = true
 		switch u := r.rules.Utility(r.s); {
 		case u > 0:
-			p.Result = "black wins"
+			p.Result, p.Winner = "black wins", "black"
 		case u < 0:
-			p.Result = "white wins"
+			p.Result, p.Winner = "white wins", "white"
 		default:
 			p.Result = "a draw"
 		}
@@ -328,9 +331,9 @@ func (c *connect4Game) position(humanFirst bool) Position {
 		p.Over = true
 		switch u := c4.Utility(c.s); {
 		case u > 0:
-			p.Result = "x wins"
+			p.Result, p.Winner = "x wins", "x"
 		case u < 0:
-			p.Result = "o wins"
+			p.Result, p.Winner = "o wins", "o"
 		default:
 			p.Result = "a draw"
 		}

@@ -31,9 +31,16 @@ func fluent(c, k int) int { return 2*c + k }
 func goalFormula(k int) *fuzzy.Formula {
 	mark := [2]string{"x", "o"}[k]
 	names := [8]string{"row 1", "row 2", "row 3", "column a", "column b", "column c", "diagonal a1–c3", "diagonal c1–a3"}
-	goal := &fuzzy.Formula{Op: fuzzy.Or, Text: mark + " has a line"}
+	// The pages word the goal and the lines with these messages
+	// (fuzzy.has-line, fuzzy.row, fuzzy.column, fuzzy.diagonal).
+	says := [8]trace.Phrase{
+		{ID: "fuzzy.row", Args: map[string]any{"Name": "1"}}, {ID: "fuzzy.row", Args: map[string]any{"Name": "2"}}, {ID: "fuzzy.row", Args: map[string]any{"Name": "3"}},
+		{ID: "fuzzy.column", Args: map[string]any{"Name": "a"}}, {ID: "fuzzy.column", Args: map[string]any{"Name": "b"}}, {ID: "fuzzy.column", Args: map[string]any{"Name": "c"}},
+		{ID: "fuzzy.diagonal", Args: map[string]any{"Name": "a1–c3"}}, {ID: "fuzzy.diagonal", Args: map[string]any{"Name": "c1–a3"}},
+	}
+	goal := &fuzzy.Formula{Op: fuzzy.Or, Text: mark + " has a line", Say: trace.Phrase{ID: "fuzzy.has-line", Args: map[string]any{"Mark": mark}}}
 	for i, l := range lines {
-		line := &fuzzy.Formula{Op: fuzzy.And, Text: names[i]}
+		line := &fuzzy.Formula{Op: fuzzy.And, Text: names[i], Say: says[i]}
 		for c := range Cells {
 			if l>>c&1 != 0 {
 				line.Args = append(line.Args, &fuzzy.Formula{Op: fuzzy.Atom, Fluent: fluent(c, k),
