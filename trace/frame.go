@@ -322,6 +322,11 @@ type Frame struct {
 	// (Narration = Words(NarratePhrase(…))); nil words it in English.
 	// Clones keep it; it is not part of the JSON form.
 	Words func(Phrase) string `json:"-"`
+	// Leaf, when set, tells the narration which nodes are leaves (terminal,
+	// or cut by a depth limit): at enter the event cannot know it, but the
+	// scenario does. A leaf is then narrated as reached, not as a MAX or
+	// MIN call. Clones keep it; it is not part of the JSON form.
+	Leaf func(id string) bool `json:"-"`
 	// Stats counts nodes entered, leaves evaluated and cutoffs (prunes that
 	// skipped at least one child), in total and per depth.
 	Stats Stats `json:"stats"`

@@ -161,6 +161,13 @@ func isMinimax(k Kind) bool { return k == Max || k == Min }
 
 func (nr narrator) enter() Phrase {
 	e := nr.e
+	if nr.f.Leaf != nil && e.Node != "" && !nr.star1Window() {
+		if nr.f.Leaf(e.Node) {
+			// A lecturer says a leaf is reached, not that MIN-VALUE is
+			// called on it; its value is the next event's.
+			return say("narrate.enter.leaf", "Node", nr.bare(e.Node))
+		}
+	}
 	node := nr.kindName(e.Node, e.Kind)
 	if !e.Window {
 		if e.Node == "" {
@@ -169,11 +176,10 @@ func (nr narrator) enter() Phrase {
 		return say("narrate.enter.depth", "Node", node, "Depth", strconv.Itoa(e.Depth))
 	}
 	a, b := e.Alpha.String(), e.Beta.String()
-	if parent, ok := ParentID(e.Node); ok {
-		if pv := nr.f.Nodes[parent]; pv != nil && pv.Kind == Chance && pv.State == StateOpen {
-			// Star1: the window was derived by the chance node above.
-			return say("narrate.enter.star1", "Node", node, "Alpha", a, "Beta", b, "Parent", nr.bare(parent))
-		}
+	if nr.star1Window() {
+		// Star1: the window was derived by the chance node above.
+		parent, _ := ParentID(e.Node)
+		return say("narrate.enter.star1", "Node", node, "Alpha", a, "Beta", b, "Parent", nr.bare(parent))
 	}
 	lo, hi := !isInf(e.Alpha, -1), !isInf(e.Beta, 1)
 	id := "narrate.enter.beta"
@@ -188,6 +194,21 @@ func (nr narrator) enter() Phrase {
 		id = "narrate.enter.alpha"
 	}
 	return say(id, "Node", node, "Alpha", a, "Beta", b)
+}
+
+// star1Window reports whether the enter event's window was derived by the
+// open CHANCE node above it (Star1), which the narration explains even at
+// a leaf.
+func (nr narrator) star1Window() bool {
+	if !nr.e.Window {
+		return false
+	}
+	parent, ok := ParentID(nr.e.Node)
+	if !ok {
+		return false
+	}
+	pv := nr.f.Nodes[parent]
+	return pv != nil && pv.Kind == Chance && pv.State == StateOpen
 }
 
 func isInf(n Num, sign int) bool { return math.IsInf(float64(n), sign) }

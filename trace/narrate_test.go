@@ -2,6 +2,7 @@ package trace
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -319,5 +320,38 @@ func TestNarrateTextbook(t *testing.T) {
 		if f.Narration != want[i] {
 			t.Errorf("step %d: got  %q\nwant %q", e.Step, f.Narration, want[i])
 		}
+	}
+}
+
+// TestNarrateLeafReached: where the frame knows the leaves (as the viewer's
+// does from its scenario), a leaf's enter says the leaf is reached instead
+// of calling it a MAX or MIN node; every other step of the textbook trace
+// is narrated as without the knowledge.
+func TestNarrateLeafReached(t *testing.T) {
+	leaf := func(id string) bool { return strings.Count(id, ".") == 1 }
+	plain, known := NewFrame(), NewFrame()
+	known.Leaf = leaf
+	changed := 0
+	for _, e := range textbookEvents() {
+		if err := plain.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+		if err := known.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+		if e.Type == Enter && leaf(e.Node) {
+			changed++
+			want := "Leaf " + e.Label + " is reached; the next step gives its value."
+			if known.Narration != want {
+				t.Errorf("step %d: got %q, want %q", e.Step, known.Narration, want)
+			}
+			continue
+		}
+		if known.Narration != plain.Narration {
+			t.Errorf("step %d (%v at %q): got %q, want %q as without the leaves", e.Step, e.Type, e.Node, known.Narration, plain.Narration)
+		}
+	}
+	if changed != 7 {
+		t.Errorf("got %d leaves reached, want the textbook's 7", changed)
 	}
 }

@@ -231,6 +231,7 @@ func (c *Cursor) restart(cp *checkpoint) {
 	if cp == nil {
 		c.frame, c.skip = trace.NewFrame(), 0
 		c.frame.Words = c.words
+		c.frame.Leaf = c.p.Leaf
 		c.folds.reset()
 	} else {
 		c.frame, c.skip = cp.frame.Clone(), cp.frame.Step

@@ -63,6 +63,7 @@ func prepare(t testing.TB, query string, open ...string) (*scenario.Search, *Sce
 func replayTo(t testing.TB, p *scenario.Search, step int) *trace.Frame {
 	t.Helper()
 	f := trace.NewFrame()
+	f.Leaf = p.Leaf
 	var last trace.Event
 	have := false
 	_, err := p.Run(func(e *trace.Event) bool {
@@ -110,6 +111,7 @@ func totalSteps(t testing.TB, p *scenario.Search) int {
 // visible is f with only the nodes a drawing shows or the stack names.
 func visible(s *Scene, f *trace.Frame) *trace.Frame {
 	g := f.Clone()
+	g.Leaf = nil // funcs are never DeepEqual; the narration shows its effect
 	onStack := map[string]bool{}
 	for _, id := range f.Stack {
 		onStack[id] = true

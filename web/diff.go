@@ -159,6 +159,7 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 	}
 	rf := trace.NewFrame()
 	rf.Words = wordsFor(string(loc.Lang()))
+	rf.Leaf = p.Leaf
 	applied := 0
 	refAt := func(step int) *trace.Frame {
 		for applied < len(ref) && applied < step {

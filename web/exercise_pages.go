@@ -202,6 +202,7 @@ func buildExercise(ctx context.Context, page *templates.ExercisePage, ex *exerci
 	}
 	frame := trace.NewFrame()
 	frame.Words = words // nil: English
+	frame.Leaf = ps.Leaf
 	var applyErr error
 	if _, err := ps.Run(func(e *trace.Event) bool {
 		if applyErr = frame.Apply(*e); applyErr != nil {

@@ -293,6 +293,7 @@ func replay(t *tree.Tree, prune search.PruneRule, fail search.FailMode) (*replay
 	var bad error
 	var said trace.Phrase
 	r.frame.Words = keepPhrase(&said)
+	r.frame.Leaf = leafOf(t)
 	_, err := search.AlphaBeta(tree.Game{}, t.Root, search.Options[*tree.Node]{Prune: prune, Fail: fail}, func(e *trace.Event) bool {
 		if err := r.frame.Apply(*e); err != nil {
 			bad = err

@@ -163,6 +163,15 @@ func nameID(id string) trace.Phrase {
 	return say("narrate.node-id", "ID", id)
 }
 
+// leafOf is a frame's Leaf for tree t: the narration says a leaf is
+// reached, not entered as MAX or MIN.
+func leafOf(t *tree.Tree) func(id string) bool {
+	return func(id string) bool {
+		n := t.Find(id)
+		return n != nil && n.IsLeaf()
+	}
+}
+
 // keepPhrase is a frame's Words that keeps the last narration's phrase in
 // *p, to be worded later in the page's language, and words it in English.
 func keepPhrase(p *trace.Phrase) func(trace.Phrase) string {

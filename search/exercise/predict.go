@@ -81,6 +81,7 @@ func Questions(ex *Exercise) ([]Question, error) {
 	frame := trace.NewFrame()
 	var said trace.Phrase
 	frame.Words = keepPhrase(&said)
+	frame.Leaf = leafOf(ex.Tree)
 	var applyErr error
 	if _, err := search.AlphaBeta(tree.Game{}, ex.Tree.Root, search.Options[*tree.Node]{Prune: ex.Params.Prune}, func(e *trace.Event) bool {
 		if applyErr = frame.Apply(*e); applyErr != nil {

@@ -93,6 +93,17 @@ func (p *Search) Describe(id string) (trace.Shape, error) {
 	return p.shaper.describe(id)
 }
 
+// Leaf reports whether the node id is a leaf as drawn: terminal, without
+// moves, or cut by the depth limit (the narration says such a node is
+// reached rather than searched). It is false for an id that names no node.
+// Unlike Describe it does not count the node's subtree.
+func (p *Search) Leaf(id string) bool {
+	if p.shaper == nil {
+		return false
+	}
+	return p.shaper.leaf(id)
+}
+
 var errNotPrepared = usage("the search has no tree to draw: make it with Scenario.Prepare")
 
 // shaper draws one source's tree. Its methods are safe for concurrent use.
@@ -100,6 +111,7 @@ type shaper interface {
 	shape(opt ShapeOptions) (*trace.Shape, error)
 	subtreeSize(id string) (int, error)
 	describe(id string) (trace.Shape, error)
+	leaf(id string) bool
 	// sizeUpTo and memoized serve CheckSize (budget.go).
 	sizeUpTo(max int64) int64
 	memoized() bool
@@ -429,6 +441,20 @@ func (gs *gameShaper[S]) describe(id string) (trace.Shape, error) {
 	sh.Folded = !sh.Leaf
 	sh.Total = gs.count(s, left, 0)
 	return *sh, nil
+}
+
+func (gs *gameShaper[S]) leaf(id string) bool {
+	path, err := parseID(id)
+	if err != nil {
+		return false
+	}
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	s, left, err := gs.find(id, path)
+	if err != nil {
+		return false
+	}
+	return gs.newShape(s, id, left).Leaf
 }
 
 // parseID splits a node id into its child indices. Ids are canonical, as
