@@ -23,7 +23,7 @@ var narrationEnglish = map[string]Message{
 	"narrate.enter.alpha":       {Other: "{{cap .Node}} is entered with α = {{.Alpha}}, β = {{.Beta}}: MAX already has {{.Alpha}} elsewhere."},
 	"narrate.enter.beta":        {Other: "{{cap .Node}} is entered with α = {{.Alpha}}, β = {{.Beta}}: MIN already has {{.Beta}} elsewhere."},
 
-	"narrate.enter.leaf":        {Other: "Leaf {{.Node}} is reached; the next step gives its value.", Description: "the search reaches a leaf (terminal, or at the depth limit) whose value is computed next"},
+	"narrate.enter.leaf": {Other: "Leaf {{.Node}} is reached; the next step gives its value.", Description: "the search reaches a leaf (terminal, or at the depth limit) whose value is computed next"},
 
 	"narrate.expand.none": {Other: "{{cap .Node}} has no successors."},
 	"narrate.expand.natural": {One: "{{cap .Node}} has 1 successor{{if .Probs}} (probabilities {{.Probs}}){{end}}, searched in natural order.",
