@@ -326,3 +326,31 @@ func (g Game) InverseMove(m search.Move, t int) search.Move { return g.Transform
 
 // MoveName names a move as the board does: its column letter.
 func (Game) MoveName(m search.Move) string { return MoveString(m) }
+
+// Fours returns the cells of every four in a row on the board, as column
+// (0..6 from the left) and row (0..5 from the bottom) pairs, each cell
+// once, left to right and bottom to top; nil when there is none. A game
+// that is won has at least four.
+func (s State) Fours() [][2]int {
+	var cells uint64
+	for _, b := range [2]uint64{s.X, s.O} {
+		for _, d := range [4]uint{1, stride, stride - 1, stride + 1} {
+			// m marks the lowest cell of every four along d; the four
+			// are that cell and the next three along d.
+			m := b & (b >> d)
+			m &= m >> (2 * d)
+			for k := range uint(4) {
+				cells |= m << (k * d)
+			}
+		}
+	}
+	var out [][2]int
+	for c := range Columns {
+		for r := range Rows {
+			if cells>>(c*stride+r)&1 != 0 {
+				out = append(out, [2]int{c, r})
+			}
+		}
+	}
+	return out
+}

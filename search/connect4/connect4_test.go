@@ -247,3 +247,77 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestFours checks the cells of the fours in a row in each direction, on
+// a board with none, and against a plain scan of every line of four on
+// random finished games.
+func TestFours(t *testing.T) {
+	tests := []struct {
+		moves string
+		want  string
+	}{
+		{"", ""},
+		{"dddddd", ""},
+		{"aabbccd", "a1 b1 c1 d1"},
+		{"ababab" + "a", "a1 a2 a3 a4"},
+		// x's diagonal from a1 to d4.
+		{"abbccdcddgd", "a1 b2 c3 d4"},
+	}
+	name := func(cells [][2]int) string {
+		var parts []string
+		for _, c := range cells {
+			parts = append(parts, MoveString(search.Move(c[0]))+string(rune('1'+c[1])))
+		}
+		return strings.Join(parts, " ")
+	}
+	for _, tt := range tests {
+		t.Run(tt.moves, func(t *testing.T) {
+			s, err := Parse(tt.moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := name(s.Fours()); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+	// The reference: every line of four cells, checked cell by cell.
+	g := Game{}
+	r := rand.New(rand.NewPCG(15, 4))
+	for range 2000 {
+		var s State
+		for !g.Terminal(s) {
+			ms := g.Moves(s, nil)
+			s = g.Result(s, ms[r.IntN(len(ms))])
+		}
+		in := map[[2]int]bool{}
+		at := func(b uint64, c, row int) bool {
+			return c >= 0 && c < Columns && row >= 0 && row < Rows && b>>(c*stride+row)&1 != 0
+		}
+		for _, b := range []uint64{s.X, s.O} {
+			for c := range Columns {
+				for row := range Rows {
+					for _, d := range [][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+						if at(b, c, row) && at(b, c+d[0], row+d[1]) && at(b, c+2*d[0], row+2*d[1]) && at(b, c+3*d[0], row+3*d[1]) {
+							for k := range 4 {
+								in[[2]int{c + k*d[0], row + k*d[1]}] = true
+							}
+						}
+					}
+				}
+			}
+		}
+		got := s.Fours()
+		if len(got) != len(in) {
+			t.Fatalf("%s: got %v, want the %d cells %v", s, got, len(in), in)
+		}
+		for _, c := range got {
+			if !in[c] {
+				t.Fatalf("%s: cell %v is in no four", s, c)
+			}
+		}
+		if won := g.Utility(s) != 0; won != (len(got) >= 4) {
+			t.Fatalf("%s: won %v, but %d cells in fours", s, won, len(got))
+		}
+	}
+}

@@ -40,6 +40,17 @@ type Spec struct {
 	Kuhlmann   string // reversi: "max" or "min" for Kuhlmann's construction
 	Depth      int
 	HumanFirst bool
+	// Connect Four's engine options, as the viewer and the command line
+	// take them (scenario.Scenario): TT is the transposition table's size
+	// (0: none), Symmetry stores one of a position and its mirror image,
+	// Order is the successor ordering ("natural" when empty, "killer",
+	// "history", ...), Algo the algorithm ("alphabeta" when empty, or
+	// one of the negamax family, "negamax", "pvs", "mtdf", "id", which the
+	// table needs).
+	TT       int
+	Symmetry bool
+	Order    string
+	Algo     string
 	// Nodes is the node budget of each of the engine's searches
 	// (search.Budget.Nodes); 0 sets none. A server sets one.
 	Nodes int64
@@ -70,6 +81,9 @@ type Position struct {
 	// White the counts themselves.
 	Score        string
 	Black, White int
+	// Four is the cells of the four in a row that won the game (Connect
+	// Four), as indices into Cells.
+	Four []int
 	// Last is the index of the cell of the last move (-1 for none or a
 	// pass).
 	Last int
@@ -111,6 +125,9 @@ func New(s Spec) (*Game, error) {
 	var g game
 	switch s.Game {
 	case "reversi", "suicide-reversi":
+		if s.TT != 0 || s.Symmetry || s.Order != "" || s.Algo != "" {
+			return nil, fmt.Errorf("play: algo, tt, symmetry and order apply to connect4's engine")
+		}
 		ev, err := reversi.ParseEvaluation(s.Eval, s.Kuhlmann)
 		if err != nil {
 			return nil, fmt.Errorf("play: %w", err)
@@ -124,7 +141,11 @@ func New(s Spec) (*Game, error) {
 		if err != nil {
 			return nil, fmt.Errorf("play: %w", err)
 		}
-		g = &connect4Game{eval: ev, last: -1}
+		c := &connect4Game{eval: ev, last: -1, spec: s}
+		if _, err := c.prepare(s.Depth, search.Budget{}); err != nil {
+			return nil, err
+		}
+		g = c
 	default:
 		return nil, fmt.Errorf("play: unknown game %q (want %s)", s.Game, strings.Join(Games(), ", "))
 	}
@@ -254,100 +275,4 @@ func (r *reversiGame) reply(b search.Budget, depth int) (string, float64, error)
 		return "", 0, err
 	}
 	return reversi.MoveString(ms[i]), v, nil
-}
-
-type connect4Game struct {
-	eval connect4.Evaluator
-	s    connect4.State
-	last int
-}
-
-var c4 = connect4.Game{Win: connect4.WinScore}
-
-func (c *connect4Game) replay(names []string) error {
-	for i, n := range names {
-		m := search.Move(-1)
-		for _, x := range c4.Moves(c.s, nil) {
-			if connect4.MoveString(x) == n {
-				m = x
-			}
-		}
-		if m < 0 {
-			return fmt.Errorf("play: move %d, %s, is not a column one may play here", i+1, n)
-		}
-		before := c.s.X | c.s.O
-		c.s = c4.Result(c.s, m)
-		c.last = cellOfBit((c.s.X | c.s.O) &^ before)
-	}
-	return nil
-}
-
-// cellOfBit maps Connect Four's bitboard (column-major, 7 bits a column,
-// the bottom first) to the cell index row by row from the top.
-func cellOfBit(b uint64) int {
-	for i := 0; i < 64; i++ {
-		if b>>i&1 != 0 {
-			col, row := i/7, i%7
-			return (connect4.Rows-1-row)*connect4.Columns + col
-		}
-	}
-	return -1
-}
-
-func (c *connect4Game) toMoveFirst() bool { return c4.ToMove(c.s) == trace.Max }
-func (c *connect4Game) over() bool        { return c4.Terminal(c.s) }
-
-func (c *connect4Game) position(humanFirst bool) Position {
-	p := Position{Rows: connect4.Rows, Cols: connect4.Columns, Last: c.last, EvalName: c.eval.Name()}
-	human := c.toMoveFirst() == humanFirst && !c.over()
-	p.HumanToMove = human
-	p.Cells = make([]Cell, connect4.Rows*connect4.Columns)
-	for i := 0; i < connect4.Columns*7; i++ {
-		col, row := i/7, i%7
-		if row >= connect4.Rows {
-			continue
-		}
-		idx := (connect4.Rows-1-row)*connect4.Columns + col
-		switch {
-		case c.s.X>>i&1 != 0:
-			p.Cells[idx].Disc = "x"
-		case c.s.O>>i&1 != 0:
-			p.Cells[idx].Disc = "o"
-		}
-	}
-	if human {
-		for _, m := range c4.Moves(c.s, nil) {
-			// The lowest empty slot of the column.
-			for r := connect4.Rows - 1; r >= 0; r-- {
-				idx := r*connect4.Columns + int(m)
-				if p.Cells[idx].Disc == "" {
-					p.Cells[idx].Move = connect4.MoveString(m)
-					break
-				}
-			}
-		}
-	}
-	if c.over() {
-		p.Over = true
-		switch u := c4.Utility(c.s); {
-		case u > 0:
-			p.Result, p.Winner = "x wins", "x"
-		case u < 0:
-			p.Result, p.Winner = "o wins", "o"
-		default:
-			p.Result = "a draw"
-		}
-	} else {
-		p.Value, p.Terms = c.eval.Evaluate(c.s), c.eval.Explain(c.s)
-	}
-	return p
-}
-
-func (c *connect4Game) reply(b search.Budget, depth int) (string, float64, error) {
-	ms := c4.Moves(c.s, nil)
-	i, v, err := choose(b, c4, c.s, search.Evaluation[connect4.State](c.eval), depth)
-	if err != nil {
-		return "", 0, err
-	}
-	return connect4.MoveString(ms[i]), v, nil
 }

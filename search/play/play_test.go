@@ -89,7 +89,13 @@ func TestErrors(t *testing.T) {
 		{Spec{Game: "reversi", Depth: 0}, "depth must be"},
 		{Spec{Game: "reversi", Depth: 2, Moves: []string{"d3", "a1"}}, "move 2, a1, is not legal"},
 		{Spec{Game: "reversi", Depth: 2, Moves: []string{"zz"}}, "move 1: reversi"},
-		{Spec{Game: "connect4", Depth: 2, Moves: []string{"q"}}, "move 1, q"},
+		{Spec{Game: "connect4", Depth: 2, Moves: []string{"q"}}, `move 1, "q", is not a column`},
+		{Spec{Game: "connect4", Depth: 2, Moves: []string{"dddddd", "d"}}, `move 7, "d", drops into a full column`},
+		{Spec{Game: "connect4", Depth: 2, Moves: []string{"aabbccdd"}}, `move 8, "d", comes after the end of the game`},
+		{Spec{Game: "connect4", Depth: 2, TT: -1}, "tt must be a table size"},
+		{Spec{Game: "connect4", Depth: 2, Order: "sideways"}, "ordering"},
+		{Spec{Game: "reversi", Depth: 2, Symmetry: true}, "apply to connect4"},
+		{Spec{Game: "connect4", Depth: 2, TT: 64}, "transposition table"},
 		{Spec{Game: "reversi", Depth: 2, Eval: "lines"}, "unknown feature"},
 	}
 	for _, tc := range tests {
@@ -119,7 +125,10 @@ func TestReplyBudget(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, _, err = g.Reply(context.Background())
-			if got := search.IsBudget(err); got != tc.over {
+			// Connect Four's scenario refuses a tree over the budget
+			// before it searches, saying how much it may visit.
+			got := search.IsBudget(err) || err != nil && strings.Contains(err.Error(), "may visit at most")
+			if got != tc.over {
 				t.Errorf("over the budget: got %t (err %v), want %t", got, err, tc.over)
 			}
 		})
