@@ -224,7 +224,7 @@ func TestBrowserPredict(t *testing.T) {
 	}
 	b.do(chromedp.Click(chromedp.CSS(`.pr-node[data-node="2"] .ws-box`)))
 	b.waitFor(`document.querySelector('[data-testid="verdict"]').classList.contains("wrong")`, "the wrong guess flagged")
-	if got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`); !strings.Contains(got, "It enters node 0.") {
+	if got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`); !strings.Contains(got, "It enters B.") {
 		t.Errorf("verdict %q", got)
 	}
 	b.screenshot("predict-wrong.png")

@@ -70,8 +70,8 @@ func TestFeedback(t *testing.T) {
 	}{
 		{"", "right", "right", "", "✓", "A: right"},
 		{"1", "wrong", "wrong", "", "✗", "C: wrong"},
-		{"1.1", "right", "", "right", "", "node 1.1: right"},
-		{"1.2", "wrong", "wrong", "wrong", "", "node 1.2: wrong"},
+		{"1.1", "right", "", "right", "", "leaf 4: right"},
+		{"1.2", "wrong", "wrong", "wrong", "", "leaf 6: wrong"},
 	}
 	for _, tt := range tests {
 		l := byNode[tt.id]

@@ -38,6 +38,7 @@ var English = map[string]trace.Message{
 	"exercise.feedback.score":        {Other: "Score {{.Score}} / {{.Total}}"},
 	"exercise.feedback.score-full":   {Other: "Score {{.Score}} / {{.Total}}: all right!"},
 	"exercise.predict.enter":         {Other: "Which node does the search enter next? Click it (or focus it and press Enter)."},
+	"exercise.name.leaf":             {Other: "leaf {{.Value}}", Description: "a leaf named by its value as drawn"},
 	"exercise.predict.window":        {Other: "{{cap .Node}} has the value of its child {{.Child}}, and its {{.Name}} moves. What is {{.Name}} at {{.Node}} now?"},
 	"exercise.predict.cut":           {Other: "{{cap .Node}} has the value of its child {{.Child}}. Does it cut off now, skipping the rest of its children?"},
 	"exercise.predict.goes-on":       {Other: "{{cap .Node}} goes on to its next child."},
@@ -132,14 +133,16 @@ func (w Words) join(ps []trace.Phrase) string {
 	return strings.Join(parts, " ")
 }
 
-// nameOf names a node as the narration does: its label or textbook
-// letter (C), else "the root" or "node 1.2" (a leaf).
+// nameOf names a node as the tree draws it: its label or textbook letter
+// (C), else a leaf by its value ("leaf 4"), else "the root" or "node 1.2".
 func nameOf(n *tree.Node) any {
 	switch {
 	case n.Label != "":
 		return n.Label
 	case n.Name != "" && !n.IsLeaf():
 		return n.Name
+	case n.IsLeaf():
+		return say("exercise.name.leaf", "Value", tree.Game{}.Label(n))
 	case n.ID == "":
 		return say("narrate.root")
 	}

@@ -50,6 +50,9 @@ type Question struct {
 	// prompt and say are Prompt and Say not yet worded (see Word).
 	prompt trace.Phrase
 	say    trace.Phrase
+	// answerName names the node an AskEnter question's answer enters, as
+	// the tree draws it.
+	answerName any
 }
 
 // Word returns the question with its prompt and narration worded by w
@@ -106,13 +109,21 @@ func Questions(ex *Exercise) ([]Question, error) {
 			last[n.ID] = n.Children[len(n.Children)-1].ID
 		}
 	}
+	// Nodes are named as the tree draws them: inner nodes by their letter,
+	// leaves by their value.
+	name := func(id string) any {
+		if n := ex.Tree.Find(id); n != nil {
+			return nameOf(n)
+		}
+		return nameID(id)
+	}
 	var qs []Question
 	for i, x := range evs {
 		e := x.e
 		switch {
 		case e.Type == trace.Enter && e.Node != "":
 			qs = append(qs, Question{Kind: AskEnter, At: ParentID(e.Node), Answer: e.Node, Entered: e.Node, say: x.say,
-				prompt: say("exercise.predict.enter")})
+				prompt: say("exercise.predict.enter"), answerName: name(e.Node)})
 		case e.Type == trace.Update && (e.Changed == "alpha" || e.Changed == "beta"):
 			v := e.Alpha
 			if e.Changed == "beta" {
@@ -120,7 +131,7 @@ func Questions(ex *Exercise) ([]Question, error) {
 			}
 			q := Question{Kind: AskWindow, At: e.Node, Child: e.Child, Which: e.Changed,
 				Answer: v.Plain(), Shown: v.String(), say: x.say, answerWindow: v, answerIsValue: true}
-			q.prompt = say("exercise.predict.window", "Node", nameID(q.At), "Child", q.Child, "Name", greek(q.Which))
+			q.prompt = say("exercise.predict.window", "Node", name(q.At), "Child", name(q.Child), "Name", greek(q.Which))
 			qs = append(qs, q)
 		case e.Type == trace.Exit:
 			if len(qs) > 0 {
@@ -134,7 +145,7 @@ func Questions(ex *Exercise) ([]Question, error) {
 				continue
 			}
 			q := Question{Kind: AskCut, At: par, Child: e.Node, Answer: "no",
-				prompt: say("exercise.predict.cut", "Node", nameID(par), "Child", e.Node)}
+				prompt: say("exercise.predict.cut", "Node", name(par), "Child", name(e.Node))}
 			for _, y := range evs[i+1:] {
 				if y.e.Type == trace.Prune && y.e.Node == par && len(y.e.Pruned) > 0 {
 					q.Answer, q.say, q.Pruned = "yes", y.say, y.e.Pruned
@@ -148,7 +159,7 @@ func Questions(ex *Exercise) ([]Question, error) {
 				}
 			}
 			if q.say.ID == "" {
-				q.say = say("exercise.predict.goes-on", "Node", nameID(par))
+				q.say = say("exercise.predict.goes-on", "Node", name(par))
 			}
 			qs = append(qs, q)
 		}
@@ -202,7 +213,11 @@ func (q Question) GradeIn(given string, w Words) Prediction {
 	var want trace.Phrase
 	switch {
 	case q.Kind == AskEnter:
-		want = say("exercise.predict.it-enters", "Node", nameID(q.Answer))
+		n := q.answerName
+		if n == nil {
+			n = nameID(q.Answer)
+		}
+		want = say("exercise.predict.it-enters", "Node", n)
 	case q.Kind == AskWindow:
 		want = say("exercise.predict.becomes", "Name", greek(q.Which), "Want", q.Shown)
 	case q.Answer == "yes":

@@ -83,7 +83,13 @@ func TestQuestions(t *testing.T) {
 					}
 				case AskWindow:
 					windows = append(windows, move{q.At, q.Child, q.Which, q.Answer, q.Shown})
-					if g := greek(q.Which); !strings.Contains(q.Prompt, "its child "+q.Child+",") || !strings.Contains(q.Prompt, "What is "+g) {
+					// Nodes are named as drawn: letters, leaves by value.
+					child := ex.Tree.Find(q.Child).Name
+					if ex.Tree.Find(q.Child).IsLeaf() {
+						child = "leaf " + tree.Game{}.Label(ex.Tree.Find(q.Child))
+					}
+					at := ex.Tree.Find(q.At).Name
+					if g := greek(q.Which); !strings.HasPrefix(q.Prompt, at+" has") || !strings.Contains(q.Prompt, "its child "+child+",") || !strings.Contains(q.Prompt, "What is "+g) {
 						t.Errorf("window question %d prompt %q", i, q.Prompt)
 					}
 				default:
@@ -175,6 +181,18 @@ func TestGradePrediction(t *testing.T) {
 		v, err := GradePrediction(ex, PredictAnswer{Question: i, Answer: q.Answer}, nil)
 		if err != nil || !v.Right {
 			t.Fatalf("question %d answered %q: %+v, %v; want right", i, q.Answer, v, err)
+		}
+		// The verdict names the node entered as the tree draws it, never
+		// by its id.
+		if q.Kind == AskEnter {
+			n := ex.Tree.Find(q.Answer)
+			name := n.Name
+			if n.IsLeaf() {
+				name = "leaf " + tree.Game{}.Label(n)
+			}
+			if !strings.HasPrefix(v.Text, "Right! It enters "+name+".") {
+				t.Errorf("question %d: verdict %q, want it to say it enters %s", i, v.Text, name)
+			}
 		}
 	}
 	_, err = GradePrediction(ex, PredictAnswer{Question: len(qs), Answer: "yes"}, nil)
