@@ -517,11 +517,11 @@ func TestPredictAPI(t *testing.T) {
 		return string(b)
 	}
 	code, v, _ := post(body(0, qs[0].Answer))
-	if code != http.StatusOK || !v.Counted || !v.Right || v.Class != "right" || !strings.HasPrefix(v.Text, "Right! It enters node ") {
+	if code != http.StatusOK || !v.Counted || !v.Right || v.Class != "right" || !strings.HasPrefix(v.Text, "Right! It enters B.") {
 		t.Errorf("right answer: %d %+v", code, v)
 	}
 	code, v, _ = post(body(0, "2"))
-	if code != http.StatusOK || !v.Counted || v.Right || !strings.HasPrefix(v.Text, "Not quite. It enters node "+qs[0].Answer+".") {
+	if code != http.StatusOK || !v.Counted || v.Right || !strings.HasPrefix(v.Text, "Not quite. It enters B.") {
 		t.Errorf("wrong answer: %d %+v", code, v)
 	}
 	for i, q := range qs {
@@ -807,7 +807,7 @@ func TestExerciseAPILanguages(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := json.Marshal(map[string]any{"query": exercise42, "question": 0, "answer": qs[0].Answer})
-	for lang, want := range map[string]string{"en": "Right! It enters node ", "de": "Richtig! Sie ruft Knoten ", "cs": "Správně! Navštíví: uzel "} {
+	for lang, want := range map[string]string{"en": "Right! It enters B.", "de": "Richtig! Sie ruft B auf.", "cs": "Správně! Navštíví: B."} {
 		if _, _, text := post("/api/exercise/predict?lang="+lang, "", string(b)); !strings.HasPrefix(text, want) {
 			t.Errorf("predict in %s: %q, want it to start %q", lang, text, want)
 		}
