@@ -112,6 +112,8 @@ type Cursor struct {
 	// touched collects the drawn nodes the applied events changed, for
 	// patches (see Touched).
 	touched map[string]bool
+	// restarts counts the restarts (see Restarts).
+	restarts int
 }
 
 // NewCursor returns a cursor at step 0 of a prepared scenario drawn as
@@ -170,6 +172,11 @@ func (c *Cursor) Touched() []string {
 	clear(c.touched)
 	return out
 }
+
+// Restarts counts the times the cursor began its search again (to go
+// back, or from a checkpoint): after one, Touched no longer tells what
+// changed since it was last called.
+func (c *Cursor) Restarts() int { return c.restarts }
 
 // Drawing is the scene drawn at the cursor's step.
 func (c *Cursor) Drawing() *Drawing { return c.scene.Draw(c.frame, c.folds.snapshot()) }
@@ -238,6 +245,7 @@ func (c *Cursor) restart(cp *checkpoint) {
 		c.folds.restore(cp.folds)
 	}
 	// Everything may have changed.
+	c.restarts++
 	clear(c.touched)
 	for id := range c.folds.info {
 		c.folds.dirty[id] = true

@@ -3,6 +3,7 @@ package view
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -283,183 +284,259 @@ func GlyphOf(source string, n trace.LayoutNode) Glyph {
 // fold counts of its folded nodes (a folded node missing from folds shows
 // its subtree's size, nothing visited).
 func Draw(source string, l *trace.Layout, f *trace.Frame, folds map[string]FoldCount) *Drawing {
-	d := &Drawing{Step: f.Step, Board: BoardSource(source)}
+	return newSketch(source, l).draw(f, folds)
+}
+
+// sketch is what the drawings of one layout share whatever the frame:
+// each node's glyph, its place in the preorder, the text scale, the
+// label offsets and the edges' geometry. A Scene keeps one, so that a
+// step re-decides only what the frame changes.
+type sketch struct {
+	source  string
+	l       *trace.Layout
+	board   bool
+	k       float64
+	stacked map[float64]bool
+	glyphs  []Glyph
+	// index finds a drawn node's position in the preorder; parent is the
+	// position of each node's parent (-1 for the root), end the position
+	// after its subtree.
+	index  map[string]int
+	parent []int
+	end    []int
+	// geom is the edge into each node with its geometry and probability
+	// filled in (the root's is unused); cut the cut mark across it.
+	geom []Edge
+	cut  [][4]float64
+	// the view box and its size
+	viewBox       string
+	width, height float64
+}
+
+func newSketch(source string, l *trace.Layout) *sketch {
+	s := &sketch{source: source, l: l, board: BoardSource(source)}
 	if l == nil || len(l.Nodes) == 0 {
-		d.ViewBox = "0 0 100 50"
-		d.Width, d.Height = 100, 50
-		return d
+		s.viewBox, s.width, s.height = "0 0 100 50", 100, 50
+		return s
 	}
-	d.Animate = len(l.Nodes) <= AnimateNodes
-	glyphs := make(map[string]Glyph, len(l.Nodes))
-	for _, n := range l.Nodes {
-		glyphs[n.ID] = GlyphOf(source, n)
+	n := len(l.Nodes)
+	glyphs := make(map[string]Glyph, n)
+	s.glyphs = make([]Glyph, n)
+	s.index = make(map[string]int, n)
+	for i, nd := range l.Nodes {
+		g := GlyphOf(source, nd)
+		glyphs[nd.ID], s.glyphs[i], s.index[nd.ID] = g, g, i
 	}
-	k, stacked := textScale(l, glyphs, d.Board)
-	d.TextScale, d.Fonts = k, fontsAt(k)
-	onStack := make(map[string]bool, len(f.Stack))
-	for _, id := range f.Stack {
-		onStack[id] = true
-	}
-	// The current node, or when it is folded away the drawn node whose
-	// fold holds it.
-	inside := ""
-	if f.Step > 0 {
-		if _, drawn := l.Node(f.Current); !drawn {
-			for id, ok := trace.ParentID(f.Current); ok; id, ok = trace.ParentID(id) {
-				if _, drawn := l.Node(id); drawn {
-					inside = id
-					break
-				}
-			}
+	s.k, s.stacked = textScale(l, glyphs, s.board)
+	s.parent, s.end = make([]int, n), make([]int, n)
+	s.geom, s.cut = make([]Edge, n), make([][4]float64, n)
+	for i := n - 1; i >= 0; i-- {
+		nd := l.Nodes[i]
+		s.parent[i] = -1
+		if s.end[i] == 0 {
+			s.end[i] = i + 1
 		}
+		if !nd.HasParent {
+			continue
+		}
+		pi := s.index[nd.Parent]
+		s.parent[i] = pi
+		s.end[pi] = max(s.end[pi], s.end[i])
+		p := l.Nodes[pi]
+		e := Edge{ID: nd.ID, X1: p.X, Y1: p.Y + s.glyphs[pi].Bottom(), X2: nd.X, Y2: nd.Y + s.glyphs[i].Top()}
+		if p.Kind == trace.Chance && !p.Leaf {
+			e.Prob = ProbText(nd.Prob)
+			e.ProbX, e.ProbY = probPlace(e.X1, e.Y1, e.X2, e.Y2)
+		}
+		s.geom[i] = e
+		x1, y1, x2, y2 := cutMark(e.X1, e.Y1, e.X2, e.Y2)
+		s.cut[i] = [4]float64{x1, y1, x2, y2}
 	}
-	d.Nodes = make([]Node, 0, len(l.Nodes))
-	for _, n := range l.Nodes {
-		g := glyphs[n.ID]
-		dn := Node{LayoutNode: n, Glyph: g, State: f.StateOf(n.ID).String(), Current: f.Step > 0 && f.Current == n.ID, OnStack: onStack[n.ID]}
-		dn.Inside = inside != "" && n.ID == inside
-		dn.Player = n.Kind.PlayerIndex()
-		dn.LeafW, dn.LeafH = leafWidthAt(n.Text, k), leafHeightAt(k)
-		if nv := f.Nodes[n.ID]; nv != nil {
-			dn.Value = nv.Text
-			if nv.Window && dn.OnStack {
-				dn.Alpha, dn.Beta = "α="+ShortText(nv.Alpha.String()), "β="+ShortText(nv.Beta.String())
-			}
-			if g == GlyphPlayer {
-				dn.Who = whoText(dn.Player, nv.Vec)
-			}
-		}
-		dn.Shown = ShortText(shownValue(g, n.Text, dn.Value))
-		switch {
-		case g.Below():
-			bottom := g.Bottom()
-			if g == GlyphLeaf {
-				bottom = dn.LeafH / 2
-			}
-			dn.ValueX, dn.ValueY, dn.ValueAnchor = 0, bottom+18*k, "middle"
-			dn.ABX, dn.ABY, dn.ABAnchor = 0, bottom+35*k, "middle"
-		case stacked[n.Y]:
-			// No room on the left: the value on the right, α/β under it.
-			dn.ValueX, dn.ValueY, dn.ValueAnchor = StackX, -2*k, "start"
-			dn.ABX, dn.ABY, dn.ABAnchor = StackX, 15*k, "start"
-		default:
-			dn.ValueX, dn.ValueY, dn.ValueAnchor = 22, 6*k, "start"
-			dn.ABX, dn.ABY, dn.ABAnchor = -23, -3*k, "end"
-		}
-		if n.Folded {
-			c := folds[n.ID]
-			if c.Total == 0 {
-				c.Total = max(n.Total-1, 0)
-			}
-			dn.Fold = &c
-		}
-		dn.Class = nodeClass(&dn)
-		d.Nodes = append(d.Nodes, dn)
-	}
-	d.Edges = drawEdges(l, f, glyphs, k)
-	d.Layers = layers(d.Nodes, d.Edges)
+	k := s.k
 	x0, y0 := -marginLeft*k, -float64(marginTop)
 	w := l.Width + (marginLeft+marginRight)*k
 	h := l.Height + marginTop + marginBottom*k
-	if d.Board {
+	if s.board {
 		y0 -= 4
 		h += 8
 	}
-	d.ViewBox = Num(x0) + " " + Num(y0) + " " + Num(w) + " " + Num(h)
-	d.Width, d.Height = w, h
+	s.viewBox = Num(x0) + " " + Num(y0) + " " + Num(w) + " " + Num(h)
+	s.width, s.height = w, h
+	return s
+}
+
+// at is what of a frame every node's decision reads besides its own view:
+// the frame, the nodes on its stack, and the folded node whose fold holds
+// the current node.
+type at struct {
+	f      *trace.Frame
+	stack  map[string]bool // nil: look in f.Stack
+	inside string
+}
+
+func (a *at) onStack(id string) bool {
+	if a.stack != nil {
+		return a.stack[id]
+	}
+	return slices.Contains(a.f.Stack, id)
+}
+
+// insideOf is the drawn node whose fold holds the current node of f, or ""
+// when the current node is drawn (or there is none).
+func (s *sketch) insideOf(f *trace.Frame) string {
+	if f.Step == 0 {
+		return ""
+	}
+	if _, drawn := s.index[f.Current]; drawn {
+		return ""
+	}
+	for id, ok := trace.ParentID(f.Current); ok; id, ok = trace.ParentID(id) {
+		if _, drawn := s.index[id]; drawn {
+			return id
+		}
+	}
+	return ""
+}
+
+// draw is the whole drawing at frame f.
+func (s *sketch) draw(f *trace.Frame, folds map[string]FoldCount) *Drawing {
+	d := &Drawing{Step: f.Step, Board: s.board, ViewBox: s.viewBox, Width: s.width, Height: s.height}
+	if len(s.glyphs) == 0 {
+		return d
+	}
+	d.Animate = len(s.glyphs) <= AnimateNodes
+	d.TextScale, d.Fonts = s.k, fontsAt(s.k)
+	a := &at{f: f, stack: make(map[string]bool, len(f.Stack)), inside: s.insideOf(f)}
+	for _, id := range f.Stack {
+		a.stack[id] = true
+	}
+	d.Nodes = make([]Node, len(s.glyphs))
+	for i := range d.Nodes {
+		d.Nodes[i] = s.node(i, a, folds[s.l.Nodes[i].ID])
+	}
+	edges := make([]Edge, len(s.glyphs))
+	for i := range edges {
+		if s.end[i] > i+1 {
+			s.childEdges(i, a, edges)
+		}
+	}
+	d.Edges = edges[1:]
+	d.Layers = layers(d.Nodes, edges)
 	return d
 }
 
-// drawEdges draws the edges, with cut marks on the edges into children
-// pruned by a cutoff and the test written once per cutoff.
-func drawEdges(l *trace.Layout, f *trace.Frame, glyphs map[string]Glyph, k float64) []Edge {
-	edges := make([]Edge, 0, len(l.Nodes))
-	pos := make([]int, 0, len(l.Nodes)) // position of each cut child in its parent's search order
-	first := map[string]int{}           // cutting node → its first pruned child's position
-	for _, n := range l.Nodes {
-		if !n.HasParent {
-			continue
+// node decides drawn node i at a frame; fold is its fold's counts when it
+// is folded (a zero count shows the subtree's size, nothing visited).
+func (s *sketch) node(i int, a *at, fold FoldCount) Node {
+	n, g, k, f := s.l.Nodes[i], s.glyphs[i], s.k, a.f
+	dn := Node{LayoutNode: n, Glyph: g, State: f.StateOf(n.ID).String(), Current: f.Step > 0 && f.Current == n.ID, OnStack: a.onStack(n.ID)}
+	dn.Inside = a.inside != "" && n.ID == a.inside
+	dn.Player = n.Kind.PlayerIndex()
+	dn.LeafW, dn.LeafH = leafWidthAt(n.Text, k), leafHeightAt(k)
+	if nv := f.Nodes[n.ID]; nv != nil {
+		dn.Value = nv.Text
+		if nv.Window && dn.OnStack {
+			dn.Alpha, dn.Beta = "α="+ShortText(nv.Alpha.String()), "β="+ShortText(nv.Beta.String())
 		}
-		p, _ := l.Node(n.Parent)
-		gp, gc := glyphs[p.ID], glyphs[n.ID]
-		e := Edge{ID: n.ID, X1: p.X, Y1: p.Y + gp.Bottom(), X2: n.X, Y2: n.Y + gc.Top(),
-			State: f.StateOf(n.ID).String(), Current: f.Step > 0 && f.Current == n.ID}
+		if g == GlyphPlayer {
+			dn.Who = whoText(dn.Player, nv.Vec)
+		}
+	}
+	dn.Shown = ShortText(shownValue(g, n.Text, dn.Value))
+	switch {
+	case g.Below():
+		bottom := g.Bottom()
+		if g == GlyphLeaf {
+			bottom = dn.LeafH / 2
+		}
+		dn.ValueX, dn.ValueY, dn.ValueAnchor = 0, bottom+18*k, "middle"
+		dn.ABX, dn.ABY, dn.ABAnchor = 0, bottom+35*k, "middle"
+	case s.stacked[n.Y]:
+		// No room on the left: the value on the right, α/β under it.
+		dn.ValueX, dn.ValueY, dn.ValueAnchor = StackX, -2*k, "start"
+		dn.ABX, dn.ABY, dn.ABAnchor = StackX, 15*k, "start"
+	default:
+		dn.ValueX, dn.ValueY, dn.ValueAnchor = 22, 6*k, "start"
+		dn.ABX, dn.ABY, dn.ABAnchor = -23, -3*k, "end"
+	}
+	if n.Folded {
+		if fold.Total == 0 {
+			fold.Total = max(n.Total-1, 0)
+		}
+		dn.Fold = &fold
+	}
+	dn.Class = nodeClass(&dn)
+	return dn
+}
+
+// childEdges decides the edges into the children of node p at a frame,
+// writing each into out at its child's position: cut marks on the edges
+// into children pruned by a cutoff, and the test written once per
+// cutoff, on its first pruned child in search order, centred under the
+// cut marks of all the children it pruned.
+func (s *sketch) childEdges(p int, a *at, out []Edge) {
+	f := a.f
+	pv := f.Nodes[s.l.Nodes[p].ID]
+	first := -1 // the first pruned child's position in the search order
+	var lo, hi, y, top float64
+	cuts := 0
+	grown := (leafHeightAt(s.k) - leafHeightAt(1)) / 2 // how far leaf boxes grew upwards
+	for c := p + 1; c < s.end[p]; c = s.end[c] {
+		n := &s.l.Nodes[c]
+		e := s.geom[c]
+		e.State = f.StateOf(n.ID).String()
+		e.Current = f.Step > 0 && f.Current == n.ID
 		e.Class = "e"
 		if e.Current {
 			e.Class = "e cur"
 		}
-		if p.Kind == trace.Chance && !p.Leaf {
-			e.Prob = ProbText(n.Prob)
-			e.ProbX, e.ProbY = probPlace(e.X1, e.Y1, e.X2, e.Y2)
-		}
-		at := -1
 		if nv := f.Nodes[n.ID]; nv != nil && nv.State == trace.StatePruned && nv.Test != "" {
 			e.Cut = true
-			e.CutX1, e.CutY1, e.CutX2, e.CutY2 = cutMark(e.X1, e.Y1, e.X2, e.Y2)
-			if pv := f.Nodes[n.Parent]; pv != nil {
-				if i := orderPos(pv.Order, n.Index); i >= 0 {
-					if j, ok := first[n.Parent]; !ok || i < j {
-						first[n.Parent] = i
-					}
-					at = i
+			e.CutX1, e.CutY1, e.CutX2, e.CutY2 = s.cut[c][0], s.cut[c][1], s.cut[c][2], s.cut[c][3]
+			e.Test = ShortText(nv.Test)
+			if pv != nil {
+				if i := orderPos(pv.Order, n.Index); i >= 0 && (first < 0 || i < first) {
+					first = i
 				}
 			}
-			e.Test = ShortText(nv.Test)
+			mx, my, tp := (e.X1+e.X2)/2, (e.Y1+e.Y2)/2, e.Y2-grown
+			if cuts == 0 {
+				lo, hi, y, top = mx, mx, my, tp
+			} else {
+				lo, hi, y, top = min(lo, mx), max(hi, mx), max(y, my), min(top, tp)
+			}
+			cuts++
 		}
-		edges = append(edges, e)
-		pos = append(pos, at)
+		out[c] = e
 	}
-	// The test is written once per cutoff, under the cut marks of the
-	// children it pruned, centred on them.
-	type span struct{ lo, hi, y, top float64 }
-	spans := map[string]*span{}
-	grown := (leafHeightAt(k) - leafHeightAt(1)) / 2 // how far leaf boxes grew upwards
-	for _, e := range edges {
+	if cuts == 0 {
+		return
+	}
+	for c := p + 1; c < s.end[p]; c = s.end[c] {
+		e := &out[c]
 		if !e.Cut {
 			continue
 		}
-		parent, _ := trace.ParentID(e.ID)
-		mx, my, top := (e.X1+e.X2)/2, (e.Y1+e.Y2)/2, e.Y2-grown
-		if sp := spans[parent]; sp == nil {
-			spans[parent] = &span{mx, mx, my, top}
-		} else {
-			sp.lo, sp.hi, sp.y, sp.top = min(sp.lo, mx), max(sp.hi, mx), max(sp.y, my), min(sp.top, top)
-		}
-	}
-	for i := range edges {
-		e := &edges[i]
-		if !e.Cut {
-			continue
-		}
-		parent, _ := trace.ParentID(e.ID)
-		if j, ok := first[parent]; !ok || j != pos[i] {
+		if first < 0 || pv == nil || orderPos(pv.Order, s.l.Nodes[c].Index) != first {
 			e.Test = ""
 			continue
 		}
-		sp := spans[parent]
 		// Under the cut marks, above the pruned children's glyphs.
-		e.TestX, e.TestY = (sp.lo+sp.hi)/2, sp.y+CutLabelGap
-		if k > 1 {
-			e.TestY = min(sp.y+CutLabelGap*cutScale(k), sp.top-4)
+		e.TestX, e.TestY = (lo+hi)/2, y+CutLabelGap
+		if s.k > 1 {
+			e.TestY = min(y+CutLabelGap*cutScale(s.k), top-4)
 		}
 	}
-	return edges
 }
 
 // layers cuts the nodes (in preorder) into runs of LayerSize, each with
-// the edges into its nodes.
+// the edges into its nodes; edges holds the edge into each node at the
+// node's position (the root's is not drawn).
 func layers(nodes []Node, edges []Edge) []Layer {
-	into := make(map[string]int, len(nodes))
 	var out []Layer
-	for i, n := range nodes {
-		if i%LayerSize == 0 {
-			out = append(out, Layer{Nodes: nodes[i:min(i+LayerSize, len(nodes))]})
-		}
-		into[n.ID] = len(out) - 1
-	}
-	for _, e := range edges {
-		l := &out[into[e.ID]]
-		l.Edges = append(l.Edges, e)
+	for lo := 0; lo < len(nodes); lo += LayerSize {
+		hi := min(lo+LayerSize, len(nodes))
+		out = append(out, Layer{Nodes: nodes[lo:hi], Edges: edges[max(lo, 1):hi]})
 	}
 	return out
 }

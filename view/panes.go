@@ -68,7 +68,7 @@ type Pane struct {
 	// at is the shared step the pane is aligned at (the cursor is at the
 	// pane's own step for it once the move is done).
 	at    int
-	drawn *Drawing // the drawing last handed out by Patch
+	paint *Painter // hands out the drawing's patches
 }
 
 // Frame is the pane's frame at its step.
@@ -83,14 +83,11 @@ func (p *Pane) Done() bool { return p.cur.Frame().Done }
 // Patch is the drawing's change since the last Patch (the whole drawing
 // the first time, or after Reset).
 func (p *Pane) Patch() *DrawingPatch {
-	d := p.cur.Drawing()
-	dp := Diff(p.drawn, d)
-	p.drawn = d
-	return dp
+	return p.paint.Patch(p.cur.Touched(), p.cur.FoldsChanged())
 }
 
 // Reset forgets the drawing last handed out: the next Patch is whole.
-func (p *Pane) Reset() { p.drawn = nil }
+func (p *Pane) Reset() { p.paint.Forget() }
 
 // Panes steps several searches of the same tree side by side, aligned by
 // event or by node, as one cursor steps one search. Each pane is a
@@ -128,7 +125,8 @@ type Panes struct {
 func NewPanes(ps []*scenario.Search, names []string, scene *Scene, by By) *Panes {
 	pn := &Panes{by: by}
 	for i, p := range ps {
-		pn.panes = append(pn.panes, &Pane{Name: names[i], p: p, cur: NewCursor(p, scene)})
+		c := NewCursor(p, scene)
+		pn.panes = append(pn.panes, &Pane{Name: names[i], p: p, cur: c, paint: NewPainter(c)})
 	}
 	return pn
 }

@@ -1,6 +1,10 @@
 package view
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/abtrace/abtrace/trace"
+)
 
 // NodeAttrs is everything about one drawn node that changes as the search
 // goes, with the edge into it, its cut mark and its fold glyph: what the
@@ -58,13 +62,14 @@ func (d *Drawing) Attrs() []NodeAttrs {
 	if d.attrs != nil {
 		return d.attrs
 	}
-	edges := make(map[string]*Edge, len(d.Edges))
-	for i := range d.Edges {
-		edges[d.Edges[i].ID] = &d.Edges[i]
-	}
 	out := make([]NodeAttrs, len(d.Nodes))
 	for i := range d.Nodes {
-		out[i] = attrsOf(&d.Nodes[i], edges[d.Nodes[i].ID])
+		var e *Edge
+		if i > 0 {
+			// One edge per node but the root, in the nodes' order.
+			e = &d.Edges[i-1]
+		}
+		out[i] = attrsOf(&d.Nodes[i], e)
 	}
 	d.attrs = out
 	return out
@@ -119,4 +124,163 @@ func ptrEqual[T comparable](a, b *T) bool {
 		return a == b
 	}
 	return *a == *b
+}
+
+// Painter hands out the drawing patches of a cursor's moves. It keeps
+// the attributes the viewer has, and makes each patch from the nodes the
+// moves since the last one could have changed: those the events touched
+// (among them every node that joined or left the stack), the current node
+// before and after, the folded nodes whose fold holds the current node,
+// the folds whose counts changed, the drawn subtrees of pruned nodes, and,
+// for the cut marks, every sibling and child of those nodes. After a
+// restart of the cursor's search it re-decides every node. It re-decides only them, so a
+// step costs what it changes, not what is drawn; its patch is the one
+// Diff gives from the drawing before to the drawing after.
+type Painter struct {
+	c        *Cursor
+	s        *sketch
+	attrs    []NodeAttrs // what the viewer has; nil before Whole
+	step     int
+	restarts int
+	// the current node and the folded node holding it at step
+	current, inside string
+	hasCurrent      bool
+	// scratch: the nodes to re-decide (mark[i] == gen when i is listed),
+	// the parents whose children's edges to re-decide, and those edges
+	list, groups []int
+	mark, gmark  []uint32
+	gen          uint32
+	edges        []Edge
+}
+
+// NewPainter returns the painter of a cursor's drawing. Its first patch
+// is whole.
+func NewPainter(c *Cursor) *Painter {
+	n := len(c.scene.sketch.glyphs)
+	return &Painter{c: c, s: c.scene.sketch, mark: make([]uint32, n), gmark: make([]uint32, n), edges: make([]Edge, n)}
+}
+
+// Forget forgets what the viewer has: the next patch is whole.
+func (p *Painter) Forget() { p.attrs = nil }
+
+// Whole returns the attributes of every node at the cursor's step (a
+// patch from no drawing) and takes them as what the viewer has.
+func (p *Painter) Whole() *DrawingPatch {
+	f := p.c.Frame()
+	p.attrs = p.c.Drawing().Attrs()
+	p.remember(f, p.s.insideOf(f))
+	return &DrawingPatch{Step: f.Step, Nodes: slices.Clone(p.attrs)}
+}
+
+// Patch returns the change of the drawing since the last patch (a whole
+// one the first time or after Forget), given the drawn nodes the cursor
+// touched since then (Cursor.Touched) and the folds whose counts changed
+// (Cursor.FoldsChanged).
+func (p *Painter) Patch(touched []string, folds map[string]FoldCount) *DrawingPatch {
+	if p.attrs == nil {
+		return p.Whole()
+	}
+	f, s := p.c.Frame(), p.s
+	inside := s.insideOf(f)
+	out := &DrawingPatch{From: p.step, Step: f.Step, Nodes: []NodeAttrs{}}
+	p.gen++
+	p.list, p.groups = p.list[:0], p.groups[:0]
+	if p.c.Restarts() != p.restarts {
+		// The search began again: anything may have changed.
+		for i := range s.glyphs {
+			p.add(i)
+		}
+	} else {
+		for _, id := range touched {
+			p.addID(id)
+		}
+		for id := range folds {
+			p.addID(id)
+		}
+		// The root's id is "": a current or inside node of "" is none.
+		for _, id := range [...]string{p.current, p.inside, inside} {
+			if id != "" {
+				p.addID(id)
+			}
+		}
+		if p.hasCurrent {
+			p.addID(p.current)
+		}
+		if f.Step > 0 {
+			p.addID(f.Current)
+		}
+		// A pruned node's state is its drawn descendants' state.
+		for _, i := range p.list[:len(p.list):len(p.list)] {
+			if p.attrs[i].State == stPruned || f.StateOf(s.l.Nodes[i].ID) == trace.StatePruned {
+				for j := i + 1; j < s.end[i]; j++ {
+					p.add(j)
+				}
+			}
+		}
+	}
+	// A cut mark and its test depend on the node's siblings and on its
+	// parent's order of search.
+	for _, i := range p.list {
+		if pi := s.parent[i]; pi >= 0 {
+			p.addGroup(pi)
+		}
+		if s.end[i] > i+1 {
+			p.addGroup(i)
+		}
+	}
+	a := &at{f: f, inside: inside}
+	for _, g := range p.groups {
+		s.childEdges(g, a, p.edges)
+		for c := g + 1; c < s.end[g]; c = s.end[c] {
+			p.add(c)
+		}
+	}
+	slices.Sort(p.list)
+	for _, i := range p.list {
+		var fold FoldCount
+		if s.l.Nodes[i].Folded {
+			if c := p.c.folds.info[s.l.Nodes[i].ID]; c != nil {
+				fold = *c
+			}
+		}
+		n := s.node(i, a, fold)
+		var e *Edge
+		if i > 0 {
+			e = &p.edges[i]
+		}
+		if na := attrsOf(&n, e); !na.equal(&p.attrs[i]) {
+			p.attrs[i] = na
+			out.Nodes = append(out.Nodes, na)
+		}
+	}
+	p.remember(f, inside)
+	return out
+}
+
+// stPruned is the data-state of a pruned node.
+var stPruned = trace.StatePruned.String()
+
+func (p *Painter) remember(f *trace.Frame, inside string) {
+	p.step, p.restarts, p.inside = f.Step, p.c.Restarts(), inside
+	p.current, p.hasCurrent = f.Current, f.Step > 0
+}
+
+func (p *Painter) addID(id string) {
+	if i, ok := p.s.index[id]; ok {
+		p.add(i)
+	}
+}
+
+func (p *Painter) add(i int) {
+	if p.mark[i] != p.gen {
+		p.mark[i] = p.gen
+		p.list = append(p.list, i)
+	}
+}
+
+func (p *Painter) addGroup(i int) {
+	if p.gmark[i] != p.gen {
+		p.gmark[i] = p.gen
+		p.groups = append(p.groups, i)
+	}
 }

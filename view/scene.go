@@ -23,6 +23,8 @@ type Scene struct {
 	spread map[string]bool
 	// folds maps each folded node to the number of nodes below it.
 	folds map[string]int
+	// sketch is what every drawing of the scene shares.
+	sketch *sketch
 }
 
 // NewScene lays out the tree of a prepared scenario with these folds
@@ -53,7 +55,8 @@ func NewScene(p *scenario.Search, open []string) (*Scene, error) {
 // SceneOf makes a scene of a shape already laid out (a comparison draws
 // its panes smaller than the viewer).
 func SceneOf(source string, shape *trace.Shape, l *trace.Layout, open []string) *Scene {
-	s := &Scene{Source: source, Shape: shape, Layout: l, Open: open, spread: map[string]bool{}, folds: map[string]int{}}
+	s := &Scene{Source: source, Shape: shape, Layout: l, Open: open, spread: map[string]bool{}, folds: map[string]int{},
+		sketch: newSketch(source, l)}
 	for _, n := range l.Nodes {
 		switch {
 		case n.Folded:
@@ -68,7 +71,7 @@ func SceneOf(source string, shape *trace.Shape, l *trace.Layout, open []string) 
 // Draw is the drawing of the scene at frame f, with these fold counts
 // (nil: every fold shows its size, nothing visited).
 func (s *Scene) Draw(f *trace.Frame, folds map[string]FoldCount) *Drawing {
-	return Draw(s.Source, s.Layout, f, folds)
+	return s.sketch.draw(f, folds)
 }
 
 // Folded reports whether id is a drawn node whose subtree is folded.

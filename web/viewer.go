@@ -29,7 +29,7 @@ type viewer struct {
 	prep  *scenario.Search
 	scene *view.Scene
 	cur   *view.Cursor
-	drawn *view.Drawing // the drawing the viewer has
+	paint *view.Painter // the drawing the viewer has, and its patches
 
 	job     *job          // the move under way, nil when none
 	counter *view.Counter // the step count under way, nil when none
@@ -71,7 +71,8 @@ func newViewer(ctx context.Context, query string) (*viewer, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &viewer{prep: p, scene: scene, cur: view.NewCursor(p, scene), total: -1, baseline: -2, loc: localizerFor(q.Get("lang"))}
+	cur := view.NewCursor(p, scene)
+	v := &viewer{prep: p, scene: scene, cur: cur, paint: view.NewPainter(cur), total: -1, baseline: -2, loc: localizerFor(q.Get("lang"))}
 	v.cur.SetWords(wordsFor(q.Get("lang")))
 	if scene.Shape.Total <= autoCountNodes {
 		v.counter = view.NewCounter(p)
@@ -279,7 +280,8 @@ func (v *viewer) patchMessage(from int) Message {
 	f := v.cur.Frame()
 	p := &trace.Patch{From: from, Step: f.Step, Current: f.Current, Stack: append([]string{}, f.Stack...),
 		Line: f.Line, Type: f.Type, Narration: f.Narration, Stats: f.Stats.Clone(), Done: f.Done, Result: f.Result.Clone()}
-	for _, id := range v.cur.Touched() {
+	touched := v.cur.Touched()
+	for _, id := range touched {
 		nv := f.Nodes[id]
 		if nv == nil {
 			// Back to unvisited: a new pass or a re-search.
@@ -292,11 +294,9 @@ func (v *viewer) patchMessage(from int) Message {
 		p.Nodes[id] = nv.Clone()
 	}
 	slices.Sort(p.Gone)
-	d := v.cur.Drawing()
-	dp := view.Diff(v.drawn, d)
-	v.drawn = d
-	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(), Folds: foldMap(v.cur.FoldsChanged()),
-		Draw: dp, Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
+	folds := v.cur.FoldsChanged()
+	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(), Folds: foldMap(folds),
+		Draw: v.paint.Patch(touched, folds), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
 }
 
 // frameMessage is the whole frame at the cursor's step, with the whole
@@ -305,10 +305,8 @@ func (v *viewer) frameMessage() Message {
 	v.cur.Touched()
 	folds := v.cur.Folds()
 	v.cur.ClearChanged()
-	d := v.cur.Drawing()
-	v.drawn = d
 	return Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(), Folds: foldMap(folds),
-		Draw: view.Diff(nil, d), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
+		Draw: v.paint.Whole(), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
 }
 
 // mctsHTML is the Monte-Carlo panel's body at the cursor's step, rendered
