@@ -21,7 +21,8 @@ type Compare struct {
 	// Query is the scenario with the comparison's own parameters (orders
 	// or algos, and by), without step.
 	Query string
-	// Kind is "orders" or "algos": what differs between the panes.
+	// Kind is "orders", "algos" or "panes" (the search options, see
+	// scenario.Variant): what differs between the panes.
 	Kind string
 	By   view.By
 	// Now is what changes from step to step: the page shows it as
@@ -43,7 +44,8 @@ type Compare struct {
 
 // ComparePane is what stays the same of one pane while it steps.
 type ComparePane struct {
-	Name  string // the ordering or the algorithm
+	Name  string // the ordering, the algorithm or the variant
+	Title string // Name as the page writes it (see VariantTitle)
 	Class string // pane-0, pane-1, …: its colour
 	View  *View  // its tree at the page's step, drawn as the viewer draws
 }
@@ -84,6 +86,11 @@ type PaneStep struct {
 // CompareSummary is the table shown once every pane has finished.
 type CompareSummary struct {
 	SameValue bool
+	// Explained is set when the panes' values differ because their
+	// options make them differ (quiescence against fixed depth, a
+	// singular extension, a beam): Verdict then says why, and the page
+	// shows it as the point of the comparison, not as an alarm.
+	Explained bool
 	Verdict   string // the panes agree, or a warning that they do not
 	Rows      []SummaryRow
 	Note      string // the Knuth–Moore bound on uniform trees
@@ -91,7 +98,7 @@ type CompareSummary struct {
 
 // SummaryRow is one pane's result.
 type SummaryRow struct {
-	Name, Class                                  string
+	Name, Title, Class                           string
 	Value, Best, Nodes, Leaves, Cutoffs, Percent string
 }
 
@@ -100,7 +107,7 @@ type SummaryRow struct {
 type CompareSetup struct {
 	Error                                     string
 	Tree, Random, Seed, Game, Position, Depth string
-	Orders, Algos, By, Order, Algo            string
+	Orders, Algos, Panes, By, Order, Algo     string
 }
 
 // CompareInput is what the server knows of a comparison: the panes,
@@ -128,8 +135,11 @@ func NewCompare(ctx context.Context, in CompareInput) *Compare {
 		Script: in.Script, Setup: in.Setup}
 	c.ByEventURL, c.ByNodeURL, c.LabURL = byURL(in.Query, view.ByEvent), byURL(in.Query, view.ByNode), labURL(in.Query)
 	c.Chart = NewCompareChart(ctx, in.Panes, in.MinimaxLeaves, in.KnuthMoore)
+	for i := range c.Chart.Lines {
+		c.Chart.Lines[i].Title = paneTitle(ctx, in.Kind, c.Chart.Lines[i].Name)
+	}
 	for i, p := range in.Panes.Panes() {
-		c.Panes = append(c.Panes, ComparePane{Name: p.Name, Class: paneClass(i), View: in.Views[i]})
+		c.Panes = append(c.Panes, ComparePane{Name: p.Name, Title: paneTitle(ctx, in.Kind, p.Name), Class: paneClass(i), View: in.Views[i]})
 	}
 	c.Now = StepOf(ctx, in.Panes, &c.Chart, in.Query, false)
 	c.Summary = summaryOf(ctx, in)
@@ -190,29 +200,30 @@ func summaryOf(ctx context.Context, in CompareInput) CompareSummary {
 		if i > 0 && v != rootValue(panes[0].Result) {
 			s.SameValue = false
 		}
-		row := SummaryRow{Name: p.Name, Class: paneClass(i), Value: v, Best: "—", Percent: "—"}
+		row := SummaryRow{Name: p.Name, Title: paneTitle(ctx, in.Kind, p.Name), Class: paneClass(i), Value: v, Best: "—", Percent: "—"}
 		if r := p.Result; r != nil {
 			row.Nodes, row.Leaves, row.Cutoffs = thousands(r.Stats.Nodes), thousands(r.Stats.Leaves), thousands(r.Stats.Cutoffs)
-			if r.Best != "" {
-				label := ""
-				if n, ok := in.Scene.Layout.Node(r.Best); ok {
-					label = n.Label
-				}
-				row.Best = NodeName(r.Best, label)
-			}
+			row.Best = bestMove(in, p)
 			if in.MinimaxLeaves > 0 {
 				row.Percent = strconv.FormatFloat(float64(r.Stats.Leaves)*100/float64(in.MinimaxLeaves), 'f', 0, 64) + "%"
 			}
 		}
 		s.Rows = append(s.Rows, row)
 	}
-	if s.SameValue && len(panes) > 0 {
+	switch {
+	case s.SameValue && len(panes) > 0:
 		key := "compare.summary.agree.orders"
-		if in.Kind == "algos" {
+		switch in.Kind {
+		case "algos":
 			key = "compare.summary.agree.algos"
+		case "panes":
+			key = "compare.summary.agree.panes"
 		}
 		s.Verdict = T(ctx, key, "Value", rootValue(panes[0].Result))
-	} else {
+	case in.Kind == "panes":
+		s.Verdict, s.Explained = variantsVerdict(ctx, in)
+	}
+	if s.Verdict == "" {
 		s.Verdict = T(ctx, "compare.summary.disagree")
 	}
 	if in.KnuthMoore > 0 {
@@ -220,6 +231,104 @@ func summaryOf(ctx context.Context, in CompareInput) CompareSummary {
 			"Minimax", thousands(in.MinimaxLeaves))
 	}
 	return s
+}
+
+// bestMove names a finished pane's best move: as its game writes it
+// ("Qd1xd3") where the game names moves, else by the node's name; "—"
+// when there is none.
+func bestMove(in CompareInput, p *view.Pane) string {
+	r := p.Result
+	if r == nil || r.Best == "" {
+		return "—"
+	}
+	if m := p.Search().MoveName(r.Best); m != "" {
+		return m
+	}
+	label := ""
+	if n, ok := in.Scene.Layout.Node(r.Best); ok {
+		label = n.Label
+	}
+	return NodeName(r.Best, label)
+}
+
+// variantsVerdict says why panes that differ by their options find
+// different values, naming each pane's move and value against the
+// reference pane (the first without a selective option, else the first):
+// quiescence sees past the horizon, a singular extension searches one
+// move deeper, a beam drops moves unsearched. explained is false, and the
+// verdict empty, when a difference has no such reason (symmetric pruning,
+// another algorithm or ordering must not change the value: that would be
+// a bug).
+func variantsVerdict(ctx context.Context, in CompareInput) (verdict string, explained bool) {
+	panes := in.Panes.Panes()
+	ref := panes[0]
+	for _, p := range panes {
+		if sc := p.Search().Scenario; !sc.Quiescence && sc.Extend == "" && sc.Forward == "" {
+			ref = p
+			break
+		}
+	}
+	var out []string
+	for _, p := range panes {
+		if p == ref || rootValue(p.Result) == rootValue(ref.Result) {
+			continue
+		}
+		a, b := ref, p // a is the fixed-depth side, b the one with the option
+		sa, sb := a.Search().Scenario, b.Search().Scenario
+		key := ""
+		switch {
+		case sb.Quiescence && !sa.Quiescence:
+			key = "compare.variant.quiescence"
+		case sa.Quiescence && !sb.Quiescence:
+			a, b, key = p, ref, "compare.variant.quiescence"
+		case sb.Extend == "singular" && sa.Extend == "":
+			key = "compare.variant.singular"
+		case sb.Forward == "beam" && sa.Forward != "beam":
+			key = "compare.variant.beam"
+		default:
+			return "", false
+		}
+		sc := b.Search().Scenario
+		out = append(out, T(ctx, key, "Plain", VariantTitle(ctx, a.Name), "Pane", VariantTitle(ctx, b.Name),
+			"Depth", Itoa(sc.Depth), "PlainMove", bestMove(in, a), "PlainValue", rootValue(a.Result),
+			"Move", bestMove(in, b), "Value", rootValue(b.Result)))
+	}
+	if len(out) == 0 {
+		return "", false
+	}
+	out = append(out, T(ctx, "compare.variant.point"))
+	return strings.Join(out, " "), true
+}
+
+// paneTitle is a pane's name as the page writes it: a variant's options
+// in words, an ordering or algorithm as it is.
+func paneTitle(ctx context.Context, kind, name string) string {
+	if kind == "panes" {
+		return VariantTitle(ctx, name)
+	}
+	return name
+}
+
+// variantWords are the message ids of a variant's option words.
+var variantWords = map[string]string{
+	"plain": "compare.variant.word.plain", "quiescence": "compare.variant.word.quiescence",
+	"singular": "compare.variant.word.singular", "symmetric": "compare.variant.word.symmetric",
+	"beam": "compare.variant.word.beam",
+}
+
+// VariantTitle is a pane's variant (scenario.Variant's name, such as
+// "quiescence" or "beam1 pvs") as the page writes it, each option in
+// the language of ctx: "fixed depth", "quiescence search + beam of 1".
+func VariantTitle(ctx context.Context, name string) string {
+	words := strings.Fields(name)
+	for i, w := range words {
+		if k, ok := variantWords[w]; ok {
+			words[i] = T(ctx, k)
+		} else if strings.HasPrefix(w, "beam") {
+			words[i] = T(ctx, "compare.variant.word.beamN", "N", strings.TrimPrefix(w, "beam"))
+		}
+	}
+	return strings.Join(words, " + ")
 }
 
 // CompareURL is the comparison of query (without step) at a step.
@@ -258,7 +367,7 @@ func byURL(query string, by view.By) string {
 // labURL is the ordering lab for the same source.
 func labURL(query string) string {
 	q, _ := url.ParseQuery(query)
-	for _, k := range []string{"orders", "algos", "by", "order", "algo"} {
+	for _, k := range []string{"orders", "algos", "panes", "by", "order", "algo"} {
 		q.Del(k)
 	}
 	return "/lab?" + q.Encode()
@@ -285,7 +394,7 @@ type CompareChart struct {
 }
 
 type chartLine struct {
-	Class, Name, Points string
+	Class, Name, Title, Points string
 }
 
 type chartRef struct {
@@ -325,7 +434,8 @@ func NewCompareChart(ctx context.Context, pn *view.Panes, minimax, knuthMoore in
 			}
 			b.WriteString(num(ch.x(samples[j])) + "," + num(ch.y(l)))
 		}
-		ch.Lines = append(ch.Lines, chartLine{Class: paneClass(i), Name: pn.Panes()[i].Name, Points: b.String()})
+		name := pn.Panes()[i].Name
+		ch.Lines = append(ch.Lines, chartLine{Class: paneClass(i), Name: name, Title: name, Points: b.String()})
 	}
 	if minimax > 0 {
 		ch.Refs = append(ch.Refs, chartRef{Class: "ref-full", Text: T(ctx, "compare.chart.full", "N", thousands(minimax)), Y: ch.y(minimax), Value: minimax})

@@ -29,7 +29,7 @@ type FormLimits struct {
 // error. The names are those of the command line's flags.
 type Form struct {
 	// Source is the chosen source: "tree" (the default), "random",
-	// "tictactoe", "nim" or "dice".
+	// "tictactoe", "nim", "dice" or "minichess".
 	Source                                      string
 	Tree, Root, Position, Matches, Take, Random string
 	Seed, Algo, Prune, Fail, Order, Depth, Eval string
@@ -41,6 +41,20 @@ type Form struct {
 	// Format is the notation of Tree: "" or "abtrace", "cmu", "sml",
 	// "cs188" or "aima".
 	Format string
+	// MinichessPosition is minichess's position: "horizon" (the
+	// default), "start" or a position as minichess.Parse reads it.
+	MinichessPosition string
+	// Quiescence is minichess's quiescence search, on or off.
+	Quiescence bool
+}
+
+// minichessPosition is the form's minichess position, "horizon" when
+// none is chosen.
+func (f Form) minichessPosition() string {
+	if f.MinichessPosition == "" {
+		return "horizon"
+	}
+	return f.MinichessPosition
 }
 
 // FormError is a problem with the submitted scenario.

@@ -39,12 +39,14 @@ const (
 // compareRequest is a decoded /compare query.
 type compareRequest struct {
 	base  scenario.Scenario
-	kind  string // "orders" or "algos"
+	kind  string // "orders", "algos" or "panes" (scenario variants)
 	names []string
-	by    view.By
-	step  int
-	end   bool
-	lang  string // lang= as given, kept in the permalinks
+	// variants are the panes' options when kind is "panes".
+	variants []scenario.Variant
+	by       view.By
+	step     int
+	end      bool
+	lang     string // lang= as given, kept in the permalinks
 }
 
 // paramError is a bad parameter of a comparison or lab request.
@@ -60,9 +62,10 @@ func badParam(param, format string, args ...any) error {
 	return &paramError{Param: param, Err: fmt.Errorf(format, args...)}
 }
 
-// parseCompare decodes /compare's query: the scenario, orders= or algos=
-// (two to four, comma-separated; natural,best,worst when neither is
-// given), by= (event or node; node by default) and step= (a number or
+// parseCompare decodes /compare's query: the scenario, orders=, algos=
+// or panes= (two to four, comma-separated; natural,best,worst when none
+// is given; panes= lists scenario variants such as plain,quiescence, see
+// scenario.Variant), by= (event or node; node by default) and step= (a number or
 // "end").
 func parseCompare(q url.Values) (compareRequest, error) {
 	r := compareRequest{kind: "orders", lang: strings.TrimSpace(q.Get("lang"))}
@@ -70,10 +73,26 @@ func parseCompare(q url.Values) (compareRequest, error) {
 	if r.base, err = scenario.FromQuery(q); err != nil {
 		return r, err
 	}
-	orders, algos := strings.TrimSpace(q.Get("orders")), strings.TrimSpace(q.Get("algos"))
+	orders, algos, panes := strings.TrimSpace(q.Get("orders")), strings.TrimSpace(q.Get("algos")), strings.TrimSpace(q.Get("panes"))
 	switch {
 	case orders != "" && algos != "":
 		return r, badParam("algos", "give orders= or algos=, not both")
+	case panes != "" && (orders != "" || algos != ""):
+		return r, badParam("panes", "give panes= or %s=, not both", map[bool]string{true: "orders", false: "algos"}[orders != ""])
+	case panes != "":
+		// The panes differ by their options; the base's own selective
+		// options would only be overridden, so the permalink leaves
+		// them out.
+		r.kind = "panes"
+		r.base.Quiescence, r.base.Extend, r.base.Forward = false, "", ""
+		for _, spec := range splitList(panes) {
+			v, err := scenario.ParseVariant(spec)
+			if err != nil {
+				return r, &paramError{Param: "panes", Err: err}
+			}
+			r.names = append(r.names, v.Name)
+			r.variants = append(r.variants, v)
+		}
 	case algos != "":
 		r.kind = "algos"
 		for _, a := range splitList(algos) {
@@ -160,12 +179,15 @@ type comparison struct {
 func openComparison(ctx context.Context, r compareRequest) (*comparison, error) {
 	r.base = budgeted(ctx, r.base)
 	var preps []*scenario.Search
-	for _, name := range r.names {
-		sc, param := r.base, "orders"
-		if r.kind == "algos" {
-			sc.Algo, param = name, "algos"
+	for i, name := range r.names {
+		sc, param := r.base, r.kind
+		switch r.kind {
+		case "algos":
+			sc.Algo = name
 			sc = mctsParamsFor(sc)
-		} else {
+		case "panes":
+			sc = r.variants[i].Apply(sc)
+		default:
 			sc.Order = name
 		}
 		p, err := sc.Prepare()
@@ -178,11 +200,21 @@ func openComparison(ctx context.Context, r compareRequest) (*comparison, error) 
 		preps = append(preps, p)
 	}
 	p0 := preps[0]
+	// The tree is drawn from the pane that searches the most of it: past
+	// the depth limit, quiescence search visits captures that the other
+	// panes leave out (they stay unvisited there).
+	shaper := p0
+	for _, p := range preps {
+		if p.Scenario.Quiescence {
+			shaper = p
+			break
+		}
+	}
 	drawn, opt := compareMaxDrawn, trace.LayoutOptions{NodeSep: templates.NodeSpacing, LevelSep: templates.LevelSpacing}
 	if templates.BoardSource(p0.Scenario.Source()) {
 		drawn, opt = compareMaxBoards, trace.LayoutOptions{NodeSep: templates.BoardSpacing, LevelSep: templates.BoardLevelSpacing}
 	}
-	shape, err := p0.Shape(scenario.ShapeOptions{MaxDrawn: drawn})
+	shape, err := shaper.Shape(scenario.ShapeOptions{MaxDrawn: drawn})
 	if err != nil {
 		return nil, &paramError{Param: "tree", Err: err}
 	}
@@ -247,17 +279,27 @@ func (c *comparison) model(ctx context.Context) *templates.Compare {
 	r := c.req
 	names := strings.Join(r.names, " · ")
 	title := templates.T(ctx, "compare.title.orders", "Algo", c.p0.Algorithm.String(), "Names", names)
-	if r.kind == "algos" {
+	switch r.kind {
+	case "algos":
 		title = templates.T(ctx, "compare.title.algos", "Names", names, "Order", c.p0.Ordering.String())
+	case "panes":
+		titles := make([]string, len(r.names))
+		for i, n := range r.names {
+			titles[i] = templates.VariantTitle(ctx, n)
+		}
+		title = templates.T(ctx, "compare.title.panes", "Algo", c.p0.Algorithm.String(), "Depth", strconv.Itoa(r.base.Depth), "Names", strings.Join(titles, " · "))
 	}
 	in := templates.CompareInput{Panes: c.panes, Scene: c.scene, Title: title, SourceText: sourceTextIn(i18n.FromContext(ctx), c.p0),
 		Query: r.query().Encode(), Kind: r.kind, MinimaxLeaves: c.minimax, KnuthMoore: c.knuthMoore, Uniform: c.uniform,
 		Script: c.script, Setup: compareSetup(r.base.Query())}
 	in.Setup.By = string(r.by)
-	if r.kind == "orders" {
+	switch r.kind {
+	case "orders":
 		in.Setup.Orders = strings.Join(r.names, ",")
-	} else {
+	case "algos":
 		in.Setup.Algos = strings.Join(r.names, ",")
+	default:
+		in.Setup.Panes = strings.Join(r.names, ",")
 	}
 	for _, p := range c.panes.Panes() {
 		f := p.Frame()
@@ -295,7 +337,9 @@ func (s *Server) compare(c echo.Context) error {
 	}
 	defer cmp.panes.Close()
 	cmp.script, cmp.export = s.assetURL("compare.js"), s.assetURL("export.js")
-	return s.render(c, http.StatusOK, templates.ComparePage(cmp.model(ctx), s.assets))
+	// The model's texts are worded in the page's language.
+	words := i18n.NewContext(ctx, i18n.For(langOf(c)))
+	return s.render(c, http.StatusOK, templates.ComparePage(cmp.model(words), s.assets))
 }
 
 // comparePaneState is one pane in /api/compare's answer.
@@ -370,7 +414,7 @@ func (s *Server) compareError(c echo.Context, q url.Values, err error) error {
 // compareSetup fills the comparison form from a query, as typed.
 func compareSetup(q url.Values) templates.CompareSetup {
 	return templates.CompareSetup{Tree: q.Get("tree"), Random: q.Get("random"), Seed: q.Get("seed"), Game: q.Get("game"),
-		Position: q.Get("position"), Depth: q.Get("depth"), Orders: q.Get("orders"), Algos: q.Get("algos"), By: q.Get("by"),
+		Position: q.Get("position"), Depth: q.Get("depth"), Orders: q.Get("orders"), Algos: q.Get("algos"), Panes: q.Get("panes"), By: q.Get("by"),
 		Order: q.Get("order"), Algo: q.Get("algo")}
 }
 

@@ -385,8 +385,8 @@ func TestHomeLinksCompare(t *testing.T) {
 			links = append(links, h)
 		}
 	}
-	if len(links) != 2 {
-		t.Fatalf("got links %q, want one to /compare and one to /lab", links)
+	if len(links) != 3 {
+		t.Fatalf("got links %q, want two to /compare (the textbook's orderings, the horizon effect) and one to /lab", links)
 	}
 	for _, l := range links {
 		if rec := httpGet(t, s, l); rec.Code != http.StatusOK {

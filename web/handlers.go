@@ -232,10 +232,21 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 	case "dice":
 		keep.Set("game", "dice")
 		keep.Set("position", q.Get("dice-position"))
+	case "minichess":
+		keep.Set("game", "minichess")
+		keep.Set("position", q.Get("minichess-position"))
+		if strings.TrimSpace(keep.Get("depth")) == "" {
+			// Depth 1 is where the horizon position misleads.
+			keep.Set("depth", "1")
+		}
 	default:
-		return s.homeWithError(c, q, fmt.Errorf("unknown source %q (want tree, random, tictactoe, nim or dice)", src))
+		return s.homeWithError(c, q, fmt.Errorf("unknown source %q (want tree, random, tictactoe, nim, dice or minichess)", src))
 	}
 	keep.Del("dice-position")
+	keep.Del("minichess-position")
+	if q.Get("source") != "minichess" || q.Get("quiescence") != "1" {
+		keep.Del("quiescence") // only minichess has captures to follow
+	}
 	// The options of the chance and many-player algorithms, kept only
 	// where they mean something, so the permalink stays short.
 	switch algo := q.Get("algo"); algo {
@@ -294,6 +305,7 @@ func formFrom(q url.Values) templates.Form {
 		Algo: q.Get("algo"), Prune: q.Get("prune"), Fail: q.Get("fail"), Order: q.Get("order"),
 		Depth: q.Get("depth"), Eval: q.Get("eval"), Bounds: q.Get("bounds"), Player: q.Get("player"),
 		Transform: q.Get("transform"), DicePosition: q.Get("dice-position"), Format: q.Get("format"),
+		MinichessPosition: q.Get("minichess-position"), Quiescence: q.Get("quiescence") == "1",
 	}
 	if f.Source == "" {
 		switch g := q.Get("game"); {
@@ -304,6 +316,9 @@ func formFrom(q url.Values) templates.Form {
 		case g == "dice":
 			f.Source = "dice"
 			f.DicePosition, f.Position = f.Position, ""
+		case g == "minichess":
+			f.Source = "minichess"
+			f.MinichessPosition, f.Position = f.Position, ""
 		case f.Random != "":
 			f.Source = "random"
 		default:
@@ -515,6 +530,20 @@ func sourceTextIn(loc *i18n.Localizer, p *scenario.Search) string {
 			pos = dice.DefaultPosition
 		}
 		return loc.T("source.dice", "Position", pos)
+	case "minichess":
+		from := sc.Position
+		switch strings.TrimSpace(sc.Position) {
+		case "", "horizon":
+			from = loc.T("source.minichess.horizon")
+		case "start":
+			from = loc.T("source.minichess.start")
+		}
+		return loc.T("source.minichess", "From", from)
+	case "connect4":
+		if strings.TrimSpace(sc.Position) == "" {
+			return loc.T("source.connect4.empty")
+		}
+		return loc.T("source.connect4", "Moves", sc.Position)
 	case "random":
 		return loc.N("source.random", p.Tree.Size, "Recipe", sc.Random, "Seed", strconv.FormatUint(uint64(sc.Seed), 10))
 	}
@@ -579,6 +608,11 @@ const (
 	transformBoard = "xox.o...."
 )
 
+// HorizonExample is the lecture's horizon effect: minichess at depth 1,
+// fixed-depth alpha-beta (it plays Qd1xd3 and loses the queen) beside
+// quiescence search (it keeps it).
+const HorizonExample = "/compare?game=minichess&position=horizon&depth=1&panes=plain,quiescence&by=node&step=0"
+
 // examples are the ready-made searches on the home page.
 func examples() []templates.Example {
 	link := func(sc scenario.Scenario) string {
@@ -601,6 +635,7 @@ func examples() []templates.Example {
 		{Name: "example.paranoid", Note: "example.paranoid.note", URL: link(scenario.Scenario{Tree: threePlayers, Algo: "paranoid", Player: 1})},
 		{Name: "example.transform", Note: "example.transform.note", URL: link(scenario.Scenario{Tree: transformChance, Algo: "expectiminimax", Transform: "1:1,2:20,3:30,4:400"})},
 		{Name: "example.ttt-transform", Note: "example.ttt-transform.note", URL: link(scenario.Scenario{Game: "tictactoe", Position: transformBoard, Transform: "wld:1,0,0"})},
+		{Name: "example.horizon", Note: "example.horizon.note", URL: HorizonExample},
 		{Name: "example.reversi", Note: "example.reversi.note", URL: link(scenario.Scenario{Game: "reversi", Depth: 2})},
 		{Name: "example.suicide-reversi", Note: "example.suicide-reversi.note", URL: link(scenario.Scenario{Game: "suicide-reversi", Depth: 2, Eval: "discs", Kuhlmann: "min"})},
 		{Name: "example.ttt-fuzzy", Note: "example.ttt-fuzzy.note", URL: link(scenario.Scenario{Game: "tictactoe", Position: "x...o....", Depth: 2, Eval: "fuzzy"})},
