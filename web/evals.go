@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
 	"net/url"
@@ -526,6 +527,13 @@ func workerTable(loc *i18n.Localizer, cfg parallel.Config, latest []*parallel.Re
 // game including it.
 func (s *Server) playPage(c echo.Context) error {
 	q := c.QueryParams()
+	if strings.TrimSpace(q.Get("game")) == "connect4" {
+		// Connect Four has its own page: the same game with the engine's
+		// options and its search in the viewer (connect4Page).
+		q = maps.Clone(q)
+		q.Del("game")
+		return c.Redirect(http.StatusSeeOther, "/connect4?"+q.Encode())
+	}
 	get := func(k, d string) string {
 		if v := strings.TrimSpace(q.Get(k)); v != "" {
 			return v

@@ -177,7 +177,7 @@ func TestBrowserPlay(t *testing.T) {
 	b := newBrowserEnv(t, 1280, 800)
 	b.openPage("/play?game=connect4&depth=3&moves=d")
 	b.screenshot("play-connect4.png")
-	if n := eval[int](b, `document.querySelectorAll('[data-move]').length`); n != 7 {
+	if n := eval[int](b, `document.querySelectorAll('.c4-keys a[data-column]').length`); n != 7 {
 		t.Errorf("%d columns to move in, want 7", n)
 	}
 	b.checkClean()

@@ -31,7 +31,7 @@ func TestEvalPages(t *testing.T) {
 		{"/parallel?game=reversi&evals=discs&depth=12", http.StatusBadRequest, []string{"from 1 to 6"}},
 		{"/play", http.StatusOK, []string{`data-move="d3"`, `data-move="e6"`, "Your move", "discs:1,mobility:2,corners:10"}},
 		{"/play?moves=d3", http.StatusOK, []string{"The engine played", "Moves: d3 "}},
-		{"/play?game=connect4&you=second", http.StatusOK, []string{"The engine played", `data-testid="terms"`}},
+		{"/play?game=connect4&moves=d,d", http.StatusSeeOther, nil},
 		{"/play?moves=a1", http.StatusBadRequest, []string{"move 1, a1, is not legal"}},
 	}
 	for _, tc := range tests {

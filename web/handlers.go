@@ -643,6 +643,7 @@ func examples() []templates.Example {
 		{Name: "example.tournament", Note: "example.tournament.note", URL: "/tournament?game=suicide-reversi&evals=max-discs,min-discs,max-mobility,min-mobility&depth=2&games=5&seed=1"},
 		{Name: "example.parallel", Note: "example.parallel.note", URL: "/parallel?game=reversi&evals=discs,mobility,corners:10%2Bedges,min-discs&depth=5"},
 		{Name: "example.play", Note: "example.play.note", URL: "/play?game=reversi&depth=3"},
+		{Name: "example.connect4", Note: "example.connect4.note", URL: "/connect4"},
 	}
 }
 

@@ -61,9 +61,10 @@ const (
 // server's budget (workBudget): the viewer page (a search to the
 // requested step and its count), the comparison, the lab, the exports and
 // the trace diff (a search to a step), the exercises (generation, checking
-// and grading), the game against the engine, the tournament and the
-// coordinated search (their event streams and the tournament's JSON; their
-// pages are forms that open the stream), and the fuzzy goal page (the
+// and grading), the games against the engine (/play and /connect4), the
+// tournament and the coordinated search (their event streams and the
+// tournament's JSON; their pages are forms that open the stream), and the
+// fuzzy goal page (the
 // formulas of a position and of each move from it). The websocket's
 // sessions have their own caps (Hub.SetLimits).
 var heavyRoutes = map[string]bool{
@@ -72,7 +73,7 @@ var heavyRoutes = map[string]bool{
 	"/api/exercise": true, "/api/exercise/check": true, "/api/exercise/predict": true,
 	"/exercise": true, "/exercise/worksheet": true,
 	"/exercise/matchsticks": true, "/exercise/predict": true, "/exercise/ordering": true,
-	"/play": true, "/api/tournament": true, StreamPrefix + "tournament": true, StreamPrefix + "parallel": true,
+	"/play": true, "/connect4": true, "/api/tournament": true, StreamPrefix + "tournament": true, StreamPrefix + "parallel": true,
 	"/fuzzy": true,
 }
 

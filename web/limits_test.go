@@ -495,7 +495,7 @@ func TestHeavyGateEveryRoute(t *testing.T) {
 	s.heavy <- struct{}{}
 	defer func() { <-s.heavy }()
 	paths := []string{
-		"/play?game=connect4&depth=2",
+		"/play?game=reversi&depth=2", "/connect4?depth=2",
 		"/fuzzy?position=x...o....",
 		StreamPrefix + "tournament?game=tictactoe&evals=lines,aima&depth=1&games=1",
 		StreamPrefix + "parallel?game=tictactoe&evals=lines&depth=2",

@@ -184,6 +184,7 @@ func (s *Server) routes() {
 	e.GET("/parallel", s.parallelPage)
 	e.GET(StreamPrefix+"parallel", s.parallelStream)
 	e.GET("/play", s.playPage)
+	e.GET("/connect4", s.connect4Page)
 	// Health and the embedded assets.
 	e.GET("/healthz", s.healthz)
 	e.GET("/static/*", s.static)

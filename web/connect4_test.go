@@ -1,0 +1,138 @@
+package web
+
+import (
+	"html"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/abtrace/abtrace/search/scenario"
+)
+
+// TestConnect4Page checks the Connect Four page through the server: whose
+// turn it is, the engine's reply and its link to the viewer, the win with
+// its four slots, undo, and the errors that say which move is wrong and
+// keep the moves before it, in three languages.
+func TestConnect4Page(t *testing.T) {
+	s := newTestServer(t)
+	tests := []struct {
+		path   string
+		status int
+		want   []string
+		not    []string
+	}{
+		{"/connect4", http.StatusOK, []string{"Your turn (x): choose a column.", `data-key="1"`, `data-key="7"`, "You play x (blue, MAX)", `data-testid="new"`},
+			[]string{`data-testid="engine"`, `data-testid="undo"`}},
+		{"/connect4?moves=d&depth=2", http.StatusOK, []string{`data-testid="engine"`, "The engine played column", "Moves: d ", `data-testid="undo"`, `data-testid="terms"`,
+			`href="/view?depth=2&amp;game=connect4&amp;lang=en&amp;position=d"`}, nil},
+		{"/connect4?you=second&depth=3&algo=negamax&tt=1024&symmetry=1&order=killer", http.StatusOK, []string{"You play o (red, MIN)", "Your turn (o)",
+			"algo=negamax", "order=killer", "symmetry=1", "tt=1024", "The engine played column"}, nil},
+		// A game whose last move is not the engine's choice says so.
+		{"/connect4?you=second&depth=2&moves=a", http.StatusOK, []string{"This game has a as the engine's last move, but the engine chooses column"}, nil},
+		// x (the human) completes the bottom row.
+		{"/connect4?moves=agbgcgd&depth=1", http.StatusOK, []string{"You win: four in a row at a1, b1, c1, d1."}, []string{`data-column="e" data-key`}},
+		{"/connect4?moves=dddddddd", http.StatusBadRequest, []string{"Move 7 of the game, column d, drops into a full column.", `href="/connect4?depth=4&amp;lang=en&amp;moves=dddddd"`}, nil},
+		{"/connect4?moves=dz", http.StatusBadRequest, []string{"Move 2 of the game, “z”, is not a column", `moves=d"`}, nil},
+		{"/connect4?moves=agbgcgdg", http.StatusBadRequest, []string{"Move 8 of the game, column g, comes after the game is over.", `moves=agbgcgd"`}, nil},
+		{"/connect4?tt=100", http.StatusBadRequest, []string{"transposition table"}, nil},
+		{"/connect4?depth=deep", http.StatusBadRequest, []string{"depth must be a whole number"}, nil},
+		{"/connect4?depth=9", http.StatusBadRequest, []string{"depth must be from 1 to 6"}, nil},
+		{"/connect4?lang=de&moves=dd", http.StatusOK, []string{"Sie sind am Zug (x)", "Vier gewinnt gegen die Engine"}, nil},
+		{"/connect4?lang=cs&moves=ddddddd", http.StatusBadRequest, []string{"Tah 7 hry, sloupec d, padá do plného sloupce."}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			rec := httpGetFollow(t, s, tc.path)
+			body := rec.Body.String()
+			if rec.Code != tc.status {
+				t.Fatalf("status %d, want %d: %s", rec.Code, tc.status, body)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(body, w) && !strings.Contains(html.UnescapeString(body), w) {
+					t.Errorf("body lacks %q", w)
+				}
+			}
+			for _, w := range tc.not {
+				if strings.Contains(body, w) {
+					t.Errorf("body has %q", w)
+				}
+			}
+		})
+	}
+}
+
+// TestConnect4WinHighlight checks that exactly the four winning slots are
+// marked, and that no column can be played after the end.
+func TestConnect4WinHighlight(t *testing.T) {
+	s := newTestServer(t)
+	body := httpGet(t, s, "/connect4?moves=agbgcgd&depth=1").Body.String()
+	wins := regexp.MustCompile(`class="slot d-x(?: last)? win" [^>]*data-slot="([a-g][1-6])"`).FindAllStringSubmatch(body, -1)
+	var got []string
+	for _, m := range wins {
+		got = append(got, m[1])
+	}
+	if strings.Join(got, " ") != "a1 b1 c1 d1" {
+		t.Errorf("winning slots %v, want a1 b1 c1 d1", got)
+	}
+	if n := strings.Count(body, `class="btn c4-col"`); n != 0 {
+		t.Errorf("%d columns to play after the end, want 0", n)
+	}
+}
+
+// TestConnect4EngineLinkIsItsSearch checks that the page's engine plays
+// the move the viewer's link searches: the scenario of the link, run,
+// chooses the column the page shows.
+func TestConnect4EngineLinkIsItsSearch(t *testing.T) {
+	s := newTestServer(t)
+	for _, q := range []string{"moves=d&depth=3", "moves=dc&depth=4&algo=pvs&tt=4096&order=history", "you=second&depth=2&order=killer", "moves=ddcb&depth=5&algo=mtdf&symmetry=1"} {
+		t.Run(q, func(t *testing.T) {
+			body := httpGetFollow(t, s, "/connect4?"+q).Body.String()
+			m := regexp.MustCompile(`data-testid="engine" data-column="([a-g])"`).FindStringSubmatch(body)
+			link := regexp.MustCompile(`href="(/view\?[^"]*)" data-testid="why"`).FindStringSubmatch(body)
+			if m == nil || link == nil {
+				t.Fatalf("no engine move or link in %s", body)
+			}
+			target := html.UnescapeString(link[1])
+			if rec := httpGet(t, s, target); rec.Code != http.StatusOK {
+				t.Fatalf("%s: status %d", target, rec.Code)
+			}
+			req, _ := http.NewRequest(http.MethodGet, target, nil)
+			sc, err := scenario.FromQuery(req.URL.Query())
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := sc.Prepare()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := p.Run(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.MoveName(res.Best); got != m[1] {
+				t.Errorf("the viewer's search plays %s, the page %s", got, m[1])
+			}
+		})
+	}
+}
+
+// httpGetFollow gets a page and follows a redirect (the engine's answer)
+// once, checking that it leads to the same page.
+func httpGetFollow(t *testing.T, s *Server, target string) *httptest.ResponseRecorder {
+	t.Helper()
+	rec := httpGet(t, s, target)
+	if rec.Code != http.StatusSeeOther {
+		return rec
+	}
+	loc := rec.Header().Get("Location")
+	if !strings.HasPrefix(loc, "/connect4?") {
+		t.Fatalf("%s: redirected to %q", target, loc)
+	}
+	rec = httpGet(t, s, loc)
+	if rec.Code == http.StatusSeeOther {
+		t.Fatalf("%s: redirected twice", target)
+	}
+	return rec
+}
