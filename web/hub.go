@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -27,7 +28,18 @@ const (
 	sessionRetryAfter = 10 * time.Second
 	// refuseWait bounds the write of a refused session's close message.
 	refuseWait = time.Second
+	// loadCoresFree is how many cores the loads of sessions (the load and
+	// compare commands: preparing the scenario, sizing and laying out its
+	// tree) leave to the steps of the sessions already loaded: at most
+	// GOMAXPROCS − loadCoresFree loads run at once, and at least one; the
+	// others wait their turn. A class that loads at once then waits a
+	// little longer for its first frames, and nobody's steps wait behind
+	// the loads.
+	loadCoresFree = 1
 )
+
+// maxLoads is how many sessions load at once (see loadCoresFree).
+func maxLoads() int { return max(1, runtime.GOMAXPROCS(0)-loadCoresFree) }
 
 // CloseTryAgainLater is the websocket close code of a session refused
 // because too many are open (RFC 6455, 1013 "Try Again Later"). The close
@@ -55,6 +67,9 @@ type Hub struct {
 	opening  int                 // sessions counted in perAddr but not yet in sessions
 	closed   bool
 	wg       sync.WaitGroup
+
+	// loads holds a token per load under way (see loadCoresFree).
+	loads chan struct{}
 }
 
 // NewHub returns a hub that logs to logger (nil: slog.Default()), with the
@@ -72,6 +87,7 @@ func NewHub(logger *slog.Logger) *Hub {
 		cancel:     cancel,
 		sessions:   map[*session]string{},
 		perAddr:    map[string]int{},
+		loads:      make(chan struct{}, maxLoads()),
 		// CheckOrigin is left nil: gorilla's default refuses an upgrade whose
 		// Origin header names another host, so another site cannot drive a
 		// viewer's session.

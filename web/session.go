@@ -294,6 +294,13 @@ type driver interface {
 // whose answer comes when its last slice is done.
 func (s *session) handle(c Command) []Message {
 	if c.Cmd == "load" || c.Cmd == "compare" {
+		// A load waits for its turn (see loadCoresFree); a session that
+		// ends meanwhile loads nothing.
+		select {
+		case s.hub.loads <- struct{}{}:
+		case <-s.done:
+			return nil
+		}
 		var d driver
 		var err error
 		if c.Cmd == "load" {
@@ -301,6 +308,7 @@ func (s *session) handle(c Command) []Message {
 		} else {
 			d, err = newComparer(s.ctx, c.Query)
 		}
+		<-s.hub.loads
 		if err != nil {
 			return []Message{errMsg(c.Cmd, "%v", err)}
 		}
