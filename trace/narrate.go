@@ -101,7 +101,7 @@ func (nr narrator) kind() Kind {
 // "node 1.2".
 func (nr narrator) short(id string) any {
 	if l := nr.label(id); l != "" {
-		return l
+		return Name(l)
 	}
 	if id == "" {
 		return say("narrate.root")
@@ -112,7 +112,7 @@ func (nr narrator) short(id string) any {
 // bare names node id without the word "node": "C", "the root", "1.2".
 func (nr narrator) bare(id string) any {
 	if l := nr.label(id); l != "" {
-		return l
+		return Name(l)
 	}
 	if id == "" {
 		return say("narrate.root")

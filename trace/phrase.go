@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"text/template"
@@ -43,8 +44,26 @@ type Message struct {
 var English = narrationEnglish
 
 // TemplateFuncs are the functions a message's template may call, in every
-// language: cap upper-cases the first letter ("the root" → "The root").
-var TemplateFuncs = template.FuncMap{"cap": Capitalize}
+// language: cap upper-cases the first letter of a text ("the root" → "The
+// root") but leaves a Name as it is written.
+var TemplateFuncs = template.FuncMap{"cap": capArg}
+
+// Name is a node's name as the tree or the game writes it (a label, a
+// cell "b2", a column "d"): a sentence that starts with it keeps its case.
+type Name string
+
+// capArg is the template function cap.
+func capArg(v any) string {
+	switch x := v.(type) {
+	case Name:
+		return string(x)
+	case string:
+		return Capitalize(x)
+	case nil:
+		return ""
+	}
+	return Capitalize(fmt.Sprint(v))
+}
 
 // Capitalize upper-cases the first letter of s.
 func Capitalize(s string) string {

@@ -637,10 +637,7 @@ func buildPlayPage(loc *i18n.Localizer, p *templates.PlayPage, spec play.Spec, p
 	}
 	if len(pos.Terms) > 0 {
 		p.EvalName = loc.T("pl.eval-name", "Eval", pos.EvalName)
-		for _, t := range pos.Terms {
-			p.Terms = append(p.Terms, templates.PlayTerm{Name: t.Name, Count: trace.Num(t.Count).Plain(), Weight: trace.Num(t.Weight).Plain(), Product: trace.Num(t.Count * t.Weight).Plain()})
-		}
-		p.Total = trace.Num(pos.Value).Plain()
+		_, p.Terms, p.Total = playTerms(loc, pos)
 	}
 	if len(spec.Moves) > 0 {
 		p.History = loc.T("pl.history", "Moves", strings.Join(spec.Moves, " "))
