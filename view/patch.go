@@ -132,10 +132,11 @@ func ptrEqual[T comparable](a, b *T) bool {
 // (among them every node that joined or left the stack), the current node
 // before and after, the folded nodes whose fold holds the current node,
 // the folds whose counts changed, the drawn subtrees of pruned nodes, and,
-// for the cut marks, every sibling and child of those nodes. After a
-// restart of the cursor's search it re-decides every node. It re-decides only them, so a
-// step costs what it changes, not what is drawn; its patch is the one
-// Diff gives from the drawing before to the drawing after.
+// for the cut marks, every sibling and child of those nodes. It
+// re-decides only them, so a step costs what it changes, not what is
+// drawn (after a restart of the cursor's search, going back, it
+// re-decides every node); its patch is the one Diff gives from the
+// drawing before to the drawing after.
 type Painter struct {
 	c        *Cursor
 	s        *sketch
