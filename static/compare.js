@@ -79,7 +79,7 @@ function apply(s) {
   s.panes.forEach((p, i) => {
     const pane = panes[i];
     if (!pane) return;
-    for (const a of p.draw?.nodes || []) pane.paint(a);
+    pane.paint(p.draw?.nodes || []);
     setAttr(pane.sec, "data-step", p.step);
     setAttr(pane.sec, "data-nodes", String(p.counts[0]));
     setAttr(pane.sec, "data-leaves", String(p.counts[1]));

@@ -4,6 +4,16 @@
 // same markup (templates' treeLayers) and receive the same patches (the
 // server's view.DrawingPatch), so one painter serves both. It holds no
 // view rule: every attribute, class and text comes from the server.
+//
+// A patch is written at once, the moment it arrives: it never waits for
+// the animation of the step before, which it interrupts. While the steps
+// come faster than their animation (a lecturer holding a key), the tree
+// is marked "brisk" and CSS leaves the animation out, so no transition
+// is running when the next key is pressed: a browser holds back network
+// messages after a key press until the frame it expects is drawn, and a
+// running transition always has a frame coming, which made every such
+// step a whole frame later. A pause as long as the animation brings it
+// back.
 
 const NSVG = "http://www.w3.org/2000/svg";
 
@@ -15,9 +25,15 @@ export function setText(el, text) {
   if (el && el.textContent !== text) el.textContent = text;
 }
 
+/** briskMs is how soon after the last patch a patch counts as brisk: a
+ * little longer than the longest animation in abtrace.css (the cut mark's
+ * .3 s), so the next key never lands on a running one. */
+export const briskMs = 350;
+
 /** painter finds the drawn nodes, edges, probabilities, fold glyphs and
  * cut marks in tree (the element that holds the SVG layers) and returns
- * paint, which writes one node's attributes as the server decided them. */
+ * paint, which writes a patch's nodes (each node's attributes as the
+ * server decided them) into the drawing. */
 export function painter(tree) {
   const nodes = new Map();
   const edges = new Map();
@@ -37,6 +53,7 @@ export function painter(tree) {
   for (const l of tree.querySelectorAll("line[data-edge]")) edges.set(l.dataset.edge, l);
   for (const f of tree.querySelectorAll("[data-fold]")) folds.set(f.dataset.fold, f);
   const cutLayer = tree.querySelector("g.cuts");
+  let fresh = [];
   for (const c of cutLayer.querySelectorAll("[data-cut]")) cuts.set(c.dataset.cut, c);
 
   /** paintCut draws, moves or removes the cut mark on the edge into a
@@ -52,7 +69,10 @@ export function painter(tree) {
     }
     if (!c) {
       c = document.createElementNS(NSVG, "g");
-      c.setAttribute("class", "cut fresh");
+      // A new cut mark fades in (CSS) unless the steps are brisk; it is
+      // new only until the next patch.
+      c.setAttribute("class", tree.classList.contains("brisk") ? "cut" : "cut fresh");
+      fresh.push(c);
       c.dataset.cut = id;
       c.append(document.createElementNS(NSVG, "line"));
       cutLayer.append(c);
@@ -90,9 +110,10 @@ export function painter(tree) {
     setText(f.querySelector("title"), c.title);
   }
 
-  /** paint writes one drawn node's attributes: the node, the edge into
-   * it, the probability on that edge, its cut mark and its fold glyph. */
-  return function paint(a) {
+  /** paintNode writes one drawn node's attributes: the node, the edge
+   * into it, the probability on that edge, its cut mark and its fold
+   * glyph. */
+  function paintNode(a) {
     const n = nodes.get(a.id);
     if (!n) return;
     setAttr(n.g, "class", a.class);
@@ -111,5 +132,22 @@ export function painter(tree) {
     if (pr) setAttr(pr, "data-state", a.state);
     paintCut(a.id, a.cut);
     if (a.fold) paintFold(a.id, a.fold);
+  }
+
+  let last = -Infinity;
+  let calm = 0;
+  /** paint writes a patch's nodes, all at once. */
+  return function paint(list) {
+    if (!list || !list.length) return;
+    const now = performance.now();
+    if (now - last < briskMs) {
+      tree.classList.add("brisk");
+      clearTimeout(calm);
+      calm = setTimeout(() => tree.classList.remove("brisk"), briskMs);
+    }
+    last = now;
+    for (const c of fresh) c.classList.remove("fresh");
+    fresh = [];
+    for (const a of list) paintNode(a);
   };
 }

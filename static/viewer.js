@@ -73,20 +73,23 @@ const state = {
   state.line = li ? (li.dataset.keys.split(" ")[0] || "") : "";
 }
 
-/** paint writes one drawn node's attributes, as the server decided them,
+/** paint writes the drawn nodes' attributes, as the server decided them,
  * into the tree and into the outline. */
-function paint(a) {
-  paintTree(a);
-  const o = outline.get(a.id);
-  if (o) {
-    setText(o.state, texts[a.state] || a.state);
-    setText(o.value, a.value || "");
+function paint(list) {
+  paintTree(list);
+  for (const a of list) {
+    const o = outline.get(a.id);
+    if (o) {
+      setText(o.state, texts[a.state] || a.state);
+      setText(o.value, a.value || "");
+    }
   }
 }
 
-/** apply writes a frame's or a patch's drawing and panels into the page. */
+/** apply writes a frame's or a patch's drawing and panels into the page,
+ * at once: nothing waits for the animation of the step before. */
 function apply(m) {
-  for (const a of m.draw.nodes || []) paint(a);
+  paint(m.draw.nodes || []);
   // The panels of the table, passes and learned orderings come rendered
   // by the server.
   if (typeof m.real === "string" && realBox && realBox.innerHTML !== m.real) realBox.innerHTML = m.real;
@@ -124,8 +127,21 @@ function panels(p) {
     stat("value", p.value);
   }
   counter();
-  keepVisible();
-  scrollToCurrent();
+  settle();
+}
+
+// settle scrolls what must stay in view (the pseudocode line, the current
+// node) once per frame, at its start: reading the layout right after the
+// update's writes would make the browser lay the page out twice.
+let settling = false;
+function settle() {
+  if (settling) return;
+  settling = true;
+  requestAnimationFrame(() => {
+    settling = false;
+    keepVisible();
+    scrollToCurrent();
+  });
 }
 
 function stat(name, text) {
@@ -148,8 +164,8 @@ function highlightLine(key) {
 }
 
 // keepVisible scrolls the side panel, and only it, so the current
-// pseudocode line is in view. It reads the layout, so it runs once, after
-// everything else has changed.
+// pseudocode line is in view. It reads the layout, so it runs once a
+// frame (settle).
 const panelBox = document.querySelector(".panels");
 let lineToShow = null;
 function keepVisible() {
