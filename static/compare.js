@@ -10,6 +10,7 @@
 // to the server-rendered step.
 
 import { painter, setAttr, setText } from "./paint.js";
+import { session } from "./session.js";
 
 /** typing reports whether a key event belongs to a text field. */
 function typing(ev) {
@@ -47,19 +48,11 @@ const state = {
   playing: false,
 };
 
-let ws = null;
-let backoff = 500;
-const maxBackoff = 8000;
-
-function setConn(on, text) {
-  conn.dataset.conn = on ? "on" : "off";
-  conn.textContent = text || (on ? conn.dataset.live : conn.dataset.offline);
-}
+// The websocket (static/session.js); see the end of this script.
+let link = null;
 
 function send(msg) {
-  if (!ws || ws.readyState !== WebSocket.OPEN) return false;
-  ws.send(JSON.stringify({ v: 1, ...msg }));
-  return true;
+  return link ? link.send(msg) : false;
 }
 
 /** apply writes a comparison step into the page. */
@@ -100,13 +93,7 @@ function apply(s) {
   window.dispatchEvent(new CustomEvent("abtrace:update", { detail: { step: s.step } }));
 }
 
-function receive(data) {
-  let m;
-  try {
-    m = JSON.parse(data);
-  } catch {
-    return;
-  }
+function receive(m) {
   switch (m.type) {
     case "panes":
       apply(m.compare);
@@ -114,47 +101,18 @@ function receive(data) {
     case "playing":
       setPlaying(!!m.playing);
       break;
-    case "error":
-      setConn(true, "server: " + m.error);
-      setTimeout(() => setConn(!!ws), 4000);
-      break;
   }
 }
 
-function connect() {
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  let sock;
-  try {
-    sock = new WebSocket(proto + "//" + location.host + "/ws");
-  } catch {
-    retry();
-    return;
-  }
-  ws = sock;
-  sock.addEventListener("open", () => {
-    backoff = 500;
-    setConn(true);
-    // The page's address holds the whole comparison (the script keeps it
-    // the permalink of the step shown).
-    const params = new URLSearchParams(location.search);
-    params.delete("step");
-    let query = params.toString();
-    if (root.dataset.lang && !new URLSearchParams(query).has("lang")) query += "&lang=" + encodeURIComponent(root.dataset.lang);
-    send({ cmd: "compare", query, step: state.step });
-  });
-  sock.addEventListener("message", (ev) => receive(ev.data));
-  sock.addEventListener("close", () => {
-    if (ws !== sock) return;
-    ws = null;
-    setConn(false);
-    setPlaying(false);
-    retry();
-  });
-}
-
-function retry() {
-  setTimeout(connect, backoff);
-  backoff = Math.min(backoff * 2, maxBackoff);
+/** opened asks for the comparison the page shows, at its step, on every
+ * (re)connection. The page's address holds the whole comparison (the
+ * script keeps it the permalink of the step shown). */
+function opened(send) {
+  const params = new URLSearchParams(location.search);
+  params.delete("step");
+  let query = params.toString();
+  if (root.dataset.lang && !new URLSearchParams(query).has("lang")) query += "&lang=" + encodeURIComponent(root.dataset.lang);
+  send({ cmd: "compare", query, step: state.step });
 }
 
 function setPlaying(on) {
@@ -230,4 +188,12 @@ document.addEventListener("click", (ev) => {
   }
 });
 
-connect();
+link = session({
+  path: "/ws",
+  badge: conn,
+  live: conn.dataset.live,
+  offline: conn.dataset.offline,
+  open: opened,
+  receive,
+  closed: () => setPlaying(false),
+});

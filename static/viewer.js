@@ -9,6 +9,7 @@
 // runs.
 
 import { painter, setAttr, setText } from "./paint.js";
+import { session } from "./session.js";
 
 const init = JSON.parse(document.getElementById("abtrace-init").textContent);
 // The sentences this script writes, in the page's language (the server
@@ -414,66 +415,26 @@ function switchForm() {
   remember();
 }
 
-// The websocket, reconnected with backoff; on every (re)connection the
-// script loads its scenario at the step it shows, and resumes there.
-let ws = null;
-let backoff = 500;
-const maxBackoff = 8000;
-
-function connect() {
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  let sock;
-  try {
-    sock = new WebSocket(proto + "//" + location.host + init.ws);
-  } catch {
-    retry();
-    return;
-  }
-  ws = sock;
-  sock.addEventListener("open", () => {
-    backoff = 500;
-    setConn(true);
-    send({ cmd: "load", query: init.query, step: state.step });
-    if (pendingHash) {
-      pendingHash = false;
-      send({ cmd: "seek", step: hashStep === "end" ? "end" : Number(hashStep) || 0 });
-    }
-    // The number of steps, when the page could not tell it.
-    if (!state.total) send({ cmd: "count" });
-  });
-  sock.addEventListener("message", (ev) => receive(ev.data));
-  sock.addEventListener("close", () => {
-    if (ws !== sock) return;
-    ws = null;
-    setConn(false);
-    setPlaying(false);
-    retry();
-  });
-}
-
-function retry() {
-  setTimeout(connect, backoff);
-  backoff = Math.min(backoff * 2, maxBackoff);
-}
-
-function setConn(on, text) {
-  conn.dataset.conn = on ? "on" : "off";
-  conn.textContent = text || (on ? say("live", "live") : say("offline", "offline — reconnecting"));
-}
+// The websocket (static/session.js), reconnected with backoff; on every
+// (re)connection the script loads its scenario at the step it shows, and
+// resumes there.
+let link = null;
 
 function send(msg) {
-  if (!ws || ws.readyState !== WebSocket.OPEN) return false;
-  ws.send(JSON.stringify({ v: 1, ...msg }));
-  return true;
+  return link ? link.send(msg) : false;
 }
 
-function receive(data) {
-  let m;
-  try {
-    m = JSON.parse(data);
-  } catch {
-    return;
+function opened(send) {
+  send({ cmd: "load", query: init.query, step: state.step });
+  if (pendingHash) {
+    pendingHash = false;
+    send({ cmd: "seek", step: hashStep === "end" ? "end" : Number(hashStep) || 0 });
   }
+  // The number of steps, when the page could not tell it.
+  if (!state.total) send({ cmd: "count" });
+}
+
+function receive(m) {
   if (m.total !== undefined && m.total !== null) state.total = m.total;
   switch (m.type) {
     case "frame":
@@ -496,10 +457,6 @@ function receive(data) {
       return;
     case "playing":
       setPlaying(!!m.playing);
-      return;
-    case "error":
-      setConn(true, "server: " + m.error);
-      setTimeout(() => setConn(!!ws), 4000);
       return;
     default:
       return;
@@ -700,4 +657,12 @@ document.addEventListener("keyup", (ev) => {
   if (ev.key === " " && !typing(ev)) ev.preventDefault();
 });
 
-connect();
+link = session({
+  path: init.ws,
+  badge: conn,
+  live: say("live", "live"),
+  offline: say("offline", "offline — reconnecting"),
+  open: opened,
+  receive,
+  closed: () => setPlaying(false),
+});

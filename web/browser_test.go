@@ -217,6 +217,35 @@ func (b *browserEnv) checkClean() {
 	}
 }
 
+// headerLine measures a page's header as a person sees it: the height of
+// what it shows, the tallest of its parts (one line of the header), the
+// lines its title takes and how far it reaches past the window's right.
+const headerLine = `(() => {
+  const h = document.querySelector("header.top");
+  const kids = [...h.children].filter((k) => k.offsetParent !== null).map((k) => k.getBoundingClientRect());
+  const top = Math.min(...kids.map((k) => k.top)), bottom = Math.max(...kids.map((k) => k.bottom));
+  const range = document.createRange();
+  range.selectNodeContents(h.querySelector("h1"));
+  const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  return {height: bottom - top, line: Math.max(...kids.map((k) => k.height)), lines,
+    over: Math.max(...kids.map((k) => k.right), h.scrollWidth) - window.innerWidth};
+})()`
+
+// checkHeaderOneLine fails unless the page's header is one line: all its
+// parts side by side (the header no higher than its tallest part), the
+// title on one line, nothing past the window's right edge.
+func checkHeaderOneLine(b *browserEnv, what string) {
+	b.t.Helper()
+	m := eval[struct {
+		Height, Line, Over float64
+		Lines              int
+	}](b, headerLine)
+	if m.Height > m.Line+1 || m.Lines != 1 || m.Over > 0.5 {
+		b.t.Errorf("%s: the header is %.0f px high for a line of %.0f px, its title takes %d lines and it reaches %.0f px past the window; want one line within the window",
+			what, m.Height, m.Line, m.Lines, m.Over)
+	}
+}
+
 func textbookPath(step string) string {
 	return "/view?" + url.Values{"tree": {tree.Textbook}, "step": {step}}.Encode()
 }

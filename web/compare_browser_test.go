@@ -255,7 +255,35 @@ func TestBrowserCompareOverWebsocket(t *testing.T) {
 	for _, size := range [][2]int64{{1024, 768}, {390, 844}} {
 		b.do(chromedp.EmulateViewport(size[0], size[1]))
 		treeHeights(fmt.Sprintf("%dx%d", size[0], size[1]))
+		if size[0] < 600 {
+			// On a phone the header is one line, as the viewer's.
+			checkHeaderOneLine(b, fmt.Sprintf("the comparison at %dx%d", size[0], size[1]))
+		}
 		b.screenshot(fmt.Sprintf("compare-ws-%dx%d.png", size[0], size[1]))
+	}
+	b.checkClean()
+}
+
+// TestBrowserCompareReconnect drops the comparison's websocket: the page
+// notices, reconnects by itself (the viewer's own code, static/session.js)
+// and resumes at the step it showed.
+func TestBrowserCompareReconnect(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 720)
+	q := url.Values{"tree": {tree.Textbook}, "orders": {"natural,best"}, "by": {"event"}}
+	b.do(chromedp.Navigate(b.srv.URL + "/compare?" + q.Encode() + "&step=5"))
+	b.waitFor(`document.getElementById("conn").dataset.conn === "on" && window.__abt.updates > 0`, "the websocket's first answer")
+	b.do(chromedp.KeyEvent(kb.ArrowRight))
+	b.waitFor(`document.getElementById("compare").dataset.step === "6"`, "step 6")
+	b.do(chromedp.Evaluate[chromedp.Void](`__abt.sockets.at(-1).close()`))
+	b.waitFor(`document.getElementById("conn").dataset.conn !== "on"`, "the page to notice the lost connection")
+	b.waitFor(`__abt.sockets.length >= 2 && document.getElementById("conn").dataset.conn === "on"`, "the page to reconnect")
+	if got := eval[string](b, `document.getElementById("compare").dataset.step`); got != "6" {
+		t.Fatalf("after reconnecting the comparison shows step %s; want it to resume at step 6", got)
+	}
+	b.do(chromedp.KeyEvent(kb.ArrowRight))
+	b.waitFor(`document.getElementById("compare").dataset.step === "7"`, "step 7 after resuming")
+	if got := b.attr(`[data-testid="pane"] [data-node="0.0"]`, "data-state"); got != "done" {
+		t.Errorf("after resuming, leaf 0.0 of the first pane is %q; want done", got)
 	}
 	b.checkClean()
 }

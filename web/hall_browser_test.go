@@ -124,6 +124,9 @@ func TestBrowserHallFit(t *testing.T) {
 					if step == "12" {
 						b.screenshot(fmt.Sprintf("hall-%s-%dx%d.png", src.name, size.w, size.h))
 					}
+					if size.w < 600 {
+						checkHeaderOneLine(b, what)
+					}
 				}
 			}
 			b.checkClean()

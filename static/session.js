@@ -1,0 +1,92 @@
+// abtrace: the page's websocket to its session on the server, shared by
+// the viewer and the comparison.
+//
+// It connects, reconnects with backoff when the connection drops (a
+// flaky classroom network), shows the connection's state in the page's
+// live badge, and hands every message from the server to the page. On
+// every (re)connection the page says what it shows (its own "load" or
+// "compare" command), so the server resumes there. The protocol is
+// docs/session-protocol.md.
+
+/** firstBackoff and maxBackoff bound the wait before a reconnection: it
+ * doubles after each failed attempt and starts again after a success. */
+const firstBackoff = 500;
+const maxBackoff = 8000;
+
+/** errorShownMs is how long a server's error stays in the badge. */
+const errorShownMs = 4000;
+
+/**
+ * session opens the page's websocket and returns {send}: send writes one
+ * command and reports whether it went out (false while disconnected).
+ *
+ * - path: the websocket's path on this host ("/ws").
+ * - badge: the element that shows the connection; its text is live or
+ *   offline, and data-conn is "on" or "off".
+ * - open(send): called on every (re)connection, to load what the page
+ *   shows.
+ * - receive(m): every message but "error", parsed; an error is shown in
+ *   the badge for a while.
+ * - closed(): called when the connection drops.
+ */
+export function session({ path, badge, live, offline, open, receive, closed }) {
+  let ws = null;
+  let backoff = firstBackoff;
+
+  function show(on, text) {
+    badge.dataset.conn = on ? "on" : "off";
+    badge.textContent = text || (on ? live : offline);
+  }
+
+  function send(msg) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify({ v: 1, ...msg }));
+    return true;
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    let sock;
+    try {
+      sock = new WebSocket(proto + "//" + location.host + path);
+    } catch {
+      retry();
+      return;
+    }
+    ws = sock;
+    sock.addEventListener("open", () => {
+      backoff = firstBackoff;
+      show(true);
+      open(send);
+    });
+    sock.addEventListener("message", (ev) => {
+      let m;
+      try {
+        m = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (m.type === "error") {
+        show(true, "server: " + m.error);
+        setTimeout(() => show(!!ws), errorShownMs);
+        return;
+      }
+      receive(m);
+    });
+    sock.addEventListener("close", () => {
+      if (ws !== sock) return;
+      ws = null;
+      show(false);
+      if (closed) closed();
+      retry();
+    });
+  }
+
+  function retry() {
+    setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, maxBackoff);
+  }
+
+  connect();
+  return { send };
+}
