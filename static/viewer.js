@@ -121,6 +121,9 @@ function panels(p) {
   stat("nodes", String(p.nodes));
   stat("leaves", String(p.leaves));
   stat("cutoffs", String(p.cutoffs));
+  stat("q_nodes", String(p.q_nodes || 0));
+  stat("extensions", String(p.extensions || 0));
+  stat("forward_pruned", String(p.forward_pruned || 0));
   stat("spared", p.spared);
   const res = document.querySelector(".stats .result");
   if (res) {

@@ -65,7 +65,10 @@ type View struct {
 	// names), without the viewer's own step, open and form parameters.
 	Query string
 	Open  []string // ids of the folds the viewer opened
-	Form  string   // pseudocode form shown first: "textbook" or "negamax"
+	// Selective says which counters of selective search the stats panel
+	// shows: quiescence nodes, extensions, moves pruned forward.
+	Selective struct{ Quiescence, Extend, Forward bool }
+	Form      string // pseudocode form shown first: "textbook" or "negamax"
 	// By is the step size of the step buttons and arrow keys: "event",
 	// "node" or "cutoff" (view.By).
 	By string

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"context"
+	"github.com/abtrace/abtrace/search/minichess"
 	"strings"
 
 	"github.com/abtrace/abtrace/trace"
@@ -132,6 +133,50 @@ func connect4Discs(board string) []boardCell {
 			out = append(out, boardCell{X: float64(col-3) * 5.4, Y: (float64(row) - 2.5) * 5.4, Mark: string(c)})
 		}
 		col++
+	}
+	return out
+}
+
+// isMinichess reports whether a node's board is a minichess board (see
+// minichess.State.BoardText): five ranks of five squares, "/" between.
+func isMinichess(board string) bool {
+	return len(board) == minichess.BoardLen && board[minichess.Files] == '/'
+}
+
+// minichessSquare is one square of a minichess board glyph: its corner
+// (X, Y), whether it is dark, and the piece on it as an upper-case
+// letter ("" when empty) with Side "w" (White, MAX) or "b" (Black, MIN).
+type minichessSquare struct {
+	X, Y        float64
+	Dark        bool
+	Piece, Side string
+}
+
+// mcSquare is the side of a square of the minichess glyph: five of them
+// fill the 40-unit board.
+const mcSquare = 8
+
+// minichessSquares places the 25 squares of a minichess board on the
+// 40-unit board glyph, rank 5 at the top, file a on the left, a1 dark.
+func minichessSquares(board string) []minichessSquare {
+	var out []minichessSquare
+	row, file := 0, 0
+	for i := 0; i < len(board); i++ {
+		c := board[i]
+		if c == '/' {
+			row, file = row+1, 0
+			continue
+		}
+		sq := minichessSquare{X: float64(file*mcSquare) - 20, Y: float64(row*mcSquare) - 20,
+			Dark: (minichess.Ranks-1-row+file)%2 == 0}
+		switch {
+		case c >= 'A' && c <= 'Z':
+			sq.Piece, sq.Side = string(c), "w"
+		case c >= 'a' && c <= 'z':
+			sq.Piece, sq.Side = string(c-'a'+'A'), "b"
+		}
+		out = append(out, sq)
+		file++
 	}
 	return out
 }

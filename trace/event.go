@@ -139,7 +139,7 @@ type Event struct {
 	Node  string
 	Kind  Kind
 	Depth int
-	Label string // the node's label, where the source gives one (enter only)
+	Label string // the node's label, where the source gives one (enter; for extend, the extended child's)
 
 	// Window is true for algorithms that keep an α-β window; Alpha and
 	// Beta are then meaningful on enter, update, prune and exit.

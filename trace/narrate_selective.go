@@ -42,7 +42,11 @@ func (nr narrator) standPat() Phrase {
 
 func (nr narrator) extend() Phrase {
 	e := nr.e
-	return say("narrate.extend", "Child", nr.short(e.Child), "Kind", nr.kind().Upper(), "Test", e.Test)
+	child := nr.short(e.Child)
+	if e.Label != "" {
+		child = e.Label // the extended move's name, given before it is entered
+	}
+	return say("narrate.extend", "Child", child, "Kind", nr.kind().Upper(), "Test", e.Test)
 }
 
 func (nr narrator) forward() Phrase {

@@ -251,10 +251,10 @@ type Drawing struct {
 }
 
 // BoardSource reports whether a source's nodes are drawn as small boards:
-// tic-tac-toe, Reversi and suicide Reversi.
+// tic-tac-toe, Reversi, suicide Reversi and minichess.
 func BoardSource(source string) bool {
 	switch source {
-	case "tictactoe", "reversi", "suicide-reversi":
+	case "tictactoe", "reversi", "suicide-reversi", "minichess":
 		return true
 	}
 	return false

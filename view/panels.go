@@ -34,6 +34,12 @@ type Panels struct {
 	Done  bool   `json:"done"`
 	// Line is the pseudocode key of the step's event ("" at step 0).
 	Line string `json:"line"`
+	// The counters of selective search so far: positions quiescence
+	// search stood pat at, singular extensions, and moves forward pruning
+	// dropped (0, and left out, where the search has none).
+	QNodes     int `json:"q_nodes,omitempty"`
+	Extensions int `json:"extensions,omitempty"`
+	Forward    int `json:"forward_pruned,omitempty"`
 }
 
 // StartNarration is the sentence shown before the first step.
@@ -44,7 +50,8 @@ const StartNarration = "Nothing searched yet. Press → to take the first step."
 func PanelsOf(f *trace.Frame, baselineLeaves int) *Panels {
 	p := &Panels{Step: f.Step, Narration: NarrationOf(f), Stack: StackOf(f),
 		Nodes: f.Stats.Nodes, Leaves: f.Stats.Leaves, Cutoffs: f.Stats.Cutoffs,
-		Spared: "—", Done: f.Done, Line: f.Line}
+		Spared: "—", Done: f.Done, Line: f.Line,
+		QNodes: f.Stats.QNodes, Extensions: f.Stats.Extensions, Forward: f.Stats.Forward}
 	if baselineLeaves >= 0 && f.Done {
 		p.Spared = SparedText(baselineLeaves, f.Stats.Leaves, f.Words)
 	}

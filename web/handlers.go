@@ -359,6 +359,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		WSPath:        WSPath,
 		Real:          view.RealGamesOf(run.frame, scene.Namer(wordsFor(string(r.lang)))),
 	}
+	v.Selective.Quiescence, v.Selective.Extend, v.Selective.Forward = p.Scenario.Quiescence, p.Extension != search.ExtendNone, p.Forward != search.ForwardNone
 	for _, f := range search.Forms(p.Algorithm) {
 		v.Listings = append(v.Listings, listingIn(i18n.For(r.lang), search.WithSelective(search.Pseudocode(p.Algorithm, f, p.PruneRule, p.FailMode, p.RootKind),
 			p.Scenario.Quiescence, p.Extension, p.Forward, p.PruneRule, p.FailMode)))

@@ -103,3 +103,25 @@ func (s State) Diagram() [Ranks][Files]Cell {
 	}
 	return d
 }
+
+// BoardLen is the length of State.BoardText: five ranks of five squares
+// and the four "/" between them.
+const BoardLen = Ranks*Files + Ranks - 1
+
+// BoardText is the position as the drawings show it: the ranks from
+// rank 5 down to rank 1, each five squares from file a to e (a piece's
+// letter, upper case for White, or "." for an empty square), separated by
+// "/": "k..../....p/...p./...../K..Q." is the horizon position. The side
+// to move is not part of it (the node's kind shows it).
+func (s State) BoardText() string {
+	b := make([]byte, 0, BoardLen)
+	for r := Ranks - 1; r >= 0; r-- {
+		for f := range Files {
+			b = append(b, s.Board[r*Files+f].Letter())
+		}
+		if r > 0 {
+			b = append(b, '/')
+		}
+	}
+	return string(b)
+}

@@ -308,3 +308,36 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestBoardText(t *testing.T) {
+	for _, tc := range []struct{ pos, want string }{
+		{Horizon, "k..../....p/...p./...../K..Q."},
+		{Start, "rnbqk/ppppp/...../PPPPP/RNBQK"},
+	} {
+		s, err := Parse(tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := s.BoardText()
+		if got != tc.want {
+			t.Errorf("BoardText(%q): got %q, want %q", tc.pos, got, tc.want)
+		}
+		if len(got) != BoardLen {
+			t.Errorf("BoardText(%q): got length %d, want %d", tc.pos, len(got), BoardLen)
+		}
+		// Every square of the diagram reads back from the text.
+		d := s.Diagram()
+		for row := range Ranks {
+			for f := range Files {
+				c := got[row*(Files+1)+f]
+				want := d[row][f].Letter
+				if want == "" {
+					want = "."
+				}
+				if string(c) != want {
+					t.Errorf("%s: square %s: got %c, want %s", tc.pos, d[row][f].Square, c, want)
+				}
+			}
+		}
+	}
+}

@@ -50,7 +50,12 @@ func (p *Search) prepareMinichess() error {
 	p.RootKind = g.ToMove(st)
 	p.names = func() func(string) string { return minichessNames(g, st) }
 	p.moveName = minichessNames(g, st)
-	sh := newGameShaper(search.Game[minichess.State](g), st, s.Depth, true, func(x minichess.State, sh *trace.Shape) {})
+	// Each position is drawn as a small board, and named by the move
+	// into it ("Qd1xd3"), as the narration names it.
+	label := minichessNames(g, st)
+	sh := newGameShaper(search.Game[minichess.State](g), st, s.Depth, true, func(x minichess.State, sh *trace.Shape) {
+		sh.Board, sh.Label = x.BoardText(), label(sh.ID)
+	})
 	if s.Quiescence {
 		sh.noisy = func(x minichess.State, m search.Move) bool { return g.Noisy(x, m) }
 	}

@@ -401,8 +401,12 @@ func (p *Search) naming(rec trace.Recorder) trace.Recorder {
 	}
 	name := p.names()
 	return func(e *trace.Event) bool {
-		if e.Type == trace.Enter && e.Label == "" && e.Node != "" {
+		switch {
+		case e.Type == trace.Enter && e.Label == "" && e.Node != "":
 			e.Label = name(e.Node)
+		case e.Type == trace.Extend && e.Label == "" && e.Child != "":
+			// The extended move is named before it is entered.
+			e.Label = name(e.Child)
 		}
 		return rec(e)
 	}

@@ -1,0 +1,163 @@
+package web
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// selectiveStep is one event of selective search stepped to in the
+// viewer, and what the page must show there.
+type selectiveStep struct {
+	name  string
+	q     url.Values
+	step  int    // the step before the event; → takes the event
+	node  string // the event's node
+	state string // its data-state after the event
+	class string // a class the node has after it ("" for none)
+	line  string // the pseudocode key lit
+	stat  string // the stats panel's counter of the event
+	count string // its value after the event
+	say   []string
+}
+
+// TestBrowserSelectiveEvents steps by key onto a stand-pat (quiescence
+// search at the horizon position), a singular extension and a forward
+// pruning, at projector and phone sizes, and checks the node, the
+// narration, the lit pseudocode line and the stats panel's counter.
+func TestBrowserSelectiveEvents(t *testing.T) {
+	steps := []selectiveStep{
+		{name: "stand-pat", q: url.Values{"game": {"minichess"}, "depth": {"1"}, "quiescence": {"1"}}, step: 20,
+			node: "4", state: "open", line: "q-standpat", stat: "q_nodes", count: "5",
+			say: []string{"Qd1xd3", "8"}},
+		{name: "recapture", q: url.Values{"game": {"minichess"}, "depth": {"1"}, "quiescence": {"1"}}, step: 23,
+			node: "4.1", state: "open", line: "q-standpat", stat: "q_nodes", count: "6",
+			say: []string{"e4xd3", "−1"}},
+		{name: "extend", q: url.Values{"game": {"minichess"}, "depth": {"2"}, "extend": {"singular"}}, step: 57,
+			node: "4", state: "open", line: "extend", stat: "extensions", count: "1",
+			say: []string{"e4xd3"}},
+		{name: "forward", q: url.Values{"game": {"minichess"}, "depth": {"2"}, "forward": {"beam"}, "beam": {"1"}}, step: 2,
+			node: "0", state: "pruned", line: "forward", stat: "forward_pruned", count: "11",
+			say: []string{"11"}},
+	}
+	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
+		w := strconv.FormatInt(size.w, 10)
+		t.Run(w, func(t *testing.T) {
+			b := newBrowserEnv(t, size.w, size.h)
+			for _, st := range steps {
+				t.Run(st.name, func(t *testing.T) {
+					q := url.Values{}
+					for k, v := range st.q {
+						q[k] = v
+					}
+					q.Set("step", strconv.Itoa(st.step))
+					b.open("/view?" + q.Encode())
+					n := b.total()
+					b.key(kb.ArrowRight, "step "+strconv.Itoa(st.step+1)+" of "+strconv.Itoa(n))
+					sel := `#tree [data-node="` + st.node + `"]`
+					if got := b.attr(sel, "data-state"); got != st.state {
+						t.Errorf("node %s: got data-state %q, want %q", st.node, got, st.state)
+					}
+					if got := b.attr(`.listing:not([hidden]) li[data-line-current]`, "data-keys"); !strings.Contains(" "+got+" ", " "+st.line+" ") {
+						t.Errorf("the lit pseudocode line has keys %q, want %s", got, st.line)
+					}
+					if got := b.text(`.stats [data-stat="` + st.stat + `"]`); got != st.count {
+						t.Errorf("stats %s: got %q, want %s", st.stat, got, st.count)
+					}
+					nar := b.text(`#narration`)
+					for _, s := range st.say {
+						// (A sentence's first letter is capitalised, a pawn's
+						// move too: "E4xd3 looks clearly better".)
+						if !strings.Contains(strings.ToLower(nar), strings.ToLower(s)) {
+							t.Errorf("the narration %q does not mention %q", nar, s)
+						}
+					}
+					// One step back takes the counter back.
+					b.key(kb.ArrowLeft, "step "+strconv.Itoa(st.step)+" of "+strconv.Itoa(n))
+					if got, was := b.text(`.stats [data-stat="`+st.stat+`"]`), st.count; got == was {
+						t.Errorf("stats %s after a step back: got %q, want less", st.stat, got)
+					}
+					b.key(kb.ArrowRight, "step "+strconv.Itoa(st.step+1)+" of "+strconv.Itoa(n))
+					b.screenshot("selective-" + st.name + "-" + w + ".png")
+				})
+			}
+		})
+	}
+}
+
+// TestBrowserMinichessBoards: minichess positions are drawn as 5×5
+// boards with their pieces; the root of the horizon position holds five
+// (two kings, the queen, two pawns) and the board after Qd1xd3 four.
+func TestBrowserMinichessBoards(t *testing.T) {
+	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
+		w := strconv.FormatInt(size.w, 10)
+		t.Run(w, func(t *testing.T) {
+			b := newBrowserEnv(t, size.w, size.h)
+			b.open("/view?" + url.Values{"game": {"minichess"}, "depth": {"1"}, "quiescence": {"1"}, "step": {"end"}}.Encode())
+			for _, tc := range []struct {
+				node, pieces string
+			}{{"", "KPPKQ"}, {"4", "KPQK"}, {"4.1", "KPK"}} {
+				got := eval[string](b, `[...document.querySelectorAll('#tree [data-node="`+tc.node+`"] text.pc')].map(t => t.textContent).join("")`)
+				if got != tc.pieces {
+					t.Errorf("node %q: got pieces %q, want %q", tc.node, got, tc.pieces)
+				}
+			}
+			if got := eval[int](b, `document.querySelectorAll('#tree [data-node="4"] text.pc-w').length`); got != 2 {
+				t.Errorf("after Qd1xd3 White has %d pieces, want 2", got)
+			}
+			// The pieces are legible: each letter at least 9 pixels high,
+			// in the fitted tree at 1280; on a phone after zooming in
+			// twice at most (the fitted tree is the whole search there).
+			letter := func() float64 {
+				return eval[float64](b, `Math.min(...[...document.querySelectorAll('#tree [data-node=""] text.pc')].map(t => t.getBoundingClientRect().height))`)
+			}
+			zooms := 0
+			if size.w < 1000 {
+				for ; zooms < 2 && letter() < 9; zooms++ {
+					b.do(chromedp.KeyEvent("+"))
+					b.waitFor(`document.querySelector("#tree svg, svg#tree, .tree svg") !== null`, "the tree")
+					time.Sleep(300 * time.Millisecond)
+				}
+				b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#tree [data-node=""]').scrollIntoView({block: "center", inline: "center"})`))
+			}
+			if got := letter(); got < 9 {
+				t.Errorf("the root's letters are %.1f px high after %d zooms, want at least 9", got, zooms)
+			}
+			b.screenshot("minichess-boards-" + w + ".png")
+		})
+	}
+}
+
+// TestBrowserCompareHorizon shows the horizon effect side by side at
+// three widths: both panes draw the boards, and at the end the summary
+// explains the different values instead of raising the alarm.
+func TestBrowserCompareHorizon(t *testing.T) {
+	for _, size := range []struct{ w, h int64 }{{1280, 720}, {1024, 768}, {390, 844}} {
+		w := strconv.FormatInt(size.w, 10)
+		t.Run(w, func(t *testing.T) {
+			b := newBrowserEnv(t, size.w, size.h)
+			b.open(strings.Replace(HorizonExample, "step=0", "step=end", 1))
+			if got := eval[int](b, `document.querySelectorAll('[data-testid="pane"]').length`); got != 2 {
+				t.Fatalf("got %d panes, want 2", got)
+			}
+			v := b.text(`[data-testid="explained"]`)
+			if !strings.Contains(v, "Qd1xd3, value 8") || !strings.Contains(v, "Ka1-a2, value 7") {
+				t.Errorf("the summary says %q, want both moves and values", v)
+			}
+			if got := eval[int](b, `document.querySelectorAll('[data-testid="disagree"]').length`); got != 0 {
+				t.Errorf("the alarm is shown %d times, want none", got)
+			}
+			if got := eval[int](b, `document.querySelectorAll('[data-testid="pane-tree"] text.pc').length`); got == 0 {
+				t.Errorf("the panes draw no pieces")
+			}
+			b.screenshot("compare-horizon-" + w + ".png")
+			b.show(`[data-testid="summary"]`)
+			b.screenshot("compare-horizon-summary-" + w + ".png")
+		})
+	}
+}
