@@ -170,6 +170,12 @@ func (connect4Board) tex(n view.Node) (string, []string) {
 			b.WriteString(`\makebox[1.3ex]{\textcolor{abghost}{$\cdot$}}`)
 		}
 	})
-	return b.String(), []string{"rectangle", "draw", "rounded corners=0.5mm", "align=center", "inner sep=1.5pt",
+	return b.String(), texGridOpts()
+}
+
+// texGridOpts are the options of a LaTeX board node written as rows of
+// tiny cells (Connect Four, minichess).
+func texGridOpts() []string {
+	return []string{"rectangle", "draw", "rounded corners=0.5mm", "align=center", "inner sep=1.5pt",
 		`font=\tiny\linespread{0.6}\selectfont`}
 }

@@ -83,6 +83,5 @@ func (minichessBoard) tex(n view.Node) (string, []string) {
 			b.WriteString(`\makebox[1.3ex]{\textcolor{abmax}{` + string(c) + `}}`)
 		}
 	})
-	return b.String(), []string{"rectangle", "draw", "rounded corners=0.5mm", "align=center", "inner sep=1.5pt",
-		`font=\tiny\linespread{0.6}\selectfont`}
+	return b.String(), texGridOpts()
 }
