@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/connect4"
 	"github.com/abtrace/abtrace/search/play"
 	"github.com/abtrace/abtrace/search/scenario"
@@ -89,11 +90,11 @@ func (cq connect4Query) url(lang i18n.Lang, moves []string) string {
 func (cq connect4Query) spec() (play.Spec, error) {
 	d, err := strconv.Atoi(cq.depth)
 	if err != nil {
-		return play.Spec{}, badParam("depth", "the depth must be a whole number from 1 to %d, not %q", play.MaxDepth, cq.depth)
+		return play.Spec{}, &play.OptionError{Option: "depth", Value: cq.depth, Why: play.NotANumber, Min: 1, Max: play.MaxDepth}
 	}
 	tt, err := strconv.Atoi(cq.tt)
 	if err != nil {
-		return play.Spec{}, badParam("tt", "the table size must be a whole number (0 for no table), not %q", cq.tt)
+		return play.Spec{}, &play.OptionError{Option: "tt", Value: cq.tt, Why: play.NotANumber, Min: 0, Max: search.MaxTTSize}
 	}
 	s := play.Spec{Game: "connect4", Eval: cq.eval, Depth: d, HumanFirst: !cq.second, TT: tt, Symmetry: cq.symmetry,
 		Algo: cq.algo, Order: cq.order, Nodes: scenario.MaxWork}
@@ -310,11 +311,16 @@ func playTerms(loc *i18n.Localizer, pos play.Position) (caption string, terms []
 
 // connect4ErrorText says what is wrong with a request in the page's
 // language: a move of the list that cannot be played by its place and
-// column, the other errors as the engine words them.
+// column, an option of the engine by its name and why, the other errors as
+// the engine words them.
 func connect4ErrorText(loc *i18n.Localizer, lang i18n.Lang, err error) string {
 	var me *play.MoveError
 	if errors.As(err, &me) {
 		return loc.T("c4.err."+me.Why, "N", me.N, "Move", me.Move)
+	}
+	var oe *play.OptionError
+	if errors.As(err, &oe) {
+		return loc.T("c4.opt."+oe.Option+"."+oe.Why, "Value", oe.Value, "Algo", oe.Algo, "Want", oe.Want, "Min", oe.Min, "Max", oe.Max)
 	}
 	return errorText(lang, err)
 }

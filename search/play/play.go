@@ -117,7 +117,7 @@ type Game struct {
 // and name the first move that is wrong.
 func New(s Spec) (*Game, error) {
 	if s.Depth < 1 || s.Depth > MaxDepth {
-		return nil, fmt.Errorf("play: depth must be from 1 to %d, not %d", MaxDepth, s.Depth)
+		return nil, &OptionError{Option: "depth", Value: fmt.Sprint(s.Depth), Why: OutOfRange, Min: 1, Max: MaxDepth}
 	}
 	if len(s.Moves) > MaxMoves {
 		return nil, fmt.Errorf("play: %d moves, at most %d", len(s.Moves), MaxMoves)
@@ -136,6 +136,9 @@ func New(s Spec) (*Game, error) {
 	case "connect4":
 		if s.Kuhlmann != "" {
 			return nil, fmt.Errorf("play: kuhlmann applies to reversi's features")
+		}
+		if err := checkConnect4Options(s); err != nil {
+			return nil, err
 		}
 		ev, err := connect4.Evaluation(s.Eval)
 		if err != nil {
