@@ -33,6 +33,7 @@ func AlphaBeta[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder
 	if err := e.checkSelective(); err != nil {
 		return trace.Result{}, err
 	}
+	e.skip = e.canSkip()
 	v, _ := e.alphabeta(root, 0, math.Inf(-1), math.Inf(1))
 	return e.finish(g.ToMove(root), v)
 }
@@ -62,6 +63,11 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 	kind := e.g.ToMove(s)
 	if tracing {
 		e.enterEvent(s, depth, kind, alpha, beta)
+		if e.skip {
+			if v, b, ok := e.subBegin(depth); ok {
+				return v, b
+			}
+		}
 	}
 	if !terminal && kind > trace.Min {
 		e.fail(fmt.Errorf("search: alpha-beta handles MAX and MIN nodes, but node %q is %s", e.idOr(depth), kind.Upper()))

@@ -29,6 +29,14 @@ type ply struct {
 	dropped                     []int
 	singular                    int
 	singularValue, singularNext float64
+
+	// Skipping subtrees (skip.go): the step, budget work, window and
+	// counts (nodes, leaves, cutoffs per depth from here down to the
+	// deepest ply reached) when this ply's node was entered.
+	subStep           int
+	subWork           int64
+	subAlpha, subBeta trace.Num
+	subAt             []int
 }
 
 // engine holds what one search needs per ply, allocated once and reused,
@@ -65,6 +73,12 @@ type engine[S any, G Game[S]] struct {
 	qnodes     int
 	extensions int
 	forwarded  int
+
+	// Skipping subtrees (skip.go): whether this search may, the deepest
+	// ply entered, and the summary lent to the recorder on exit events.
+	skip    bool
+	deepest int
+	sub     trace.Subtree
 }
 
 func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recorder) *engine[S, G] {
@@ -205,6 +219,9 @@ func (e *engine[S, G]) exitEvent(depth int, kind trace.Kind, v float64, b trace.
 	ev := &e.ev
 	ev.Reset(trace.Exit, line, e.plies[depth].id, kind, depth)
 	ev.Value, ev.Bound, ev.Alpha, ev.Beta = trace.Num(v), b, trace.Num(alpha), trace.Num(beta)
+	if e.skip {
+		e.subEnd(depth, v, b)
+	}
 	e.emit()
 }
 

@@ -23,6 +23,7 @@ func Minimax[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) 
 	if opt.TT > 0 {
 		e.initRealGames()
 	}
+	e.skip = e.canSkip()
 	v := e.minimax(root, 0)
 	return e.finish(g.ToMove(root), v)
 }
@@ -49,6 +50,11 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 	kind := e.g.ToMove(s)
 	if tracing {
 		e.enterEvent(s, depth, kind, math.Inf(-1), math.Inf(1))
+		if e.skip {
+			if v, _, ok := e.subBegin(depth); ok {
+				return v
+			}
+		}
 	}
 	if e.rg != nil {
 		// With a table, a position met before is not searched again.

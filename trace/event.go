@@ -195,6 +195,15 @@ type Event struct {
 
 	// Done.
 	Result *Result
+
+	// Subtree is the hook by which a recorder skips a subtree it has seen
+	// before (see Subtree); it is never part of the JSON form. On an exit
+	// event, a search that can skip sets it to the summary of the node's
+	// subtree, lent like the event. On an enter event it is nil when the
+	// recorder is called, and a recorder that sets it to that node's
+	// summary makes the search go on as if the whole subtree had been
+	// emitted, without descending.
+	Subtree *Subtree
 }
 
 // Score is one child's UCB1 score at a selection step: Exploit (w/n) plus
@@ -403,6 +412,9 @@ func (e *Event) Reset(t Type, line, node string, kind Kind, depth int) {
 	}
 	if e.Result != nil {
 		e.Result = nil
+	}
+	if e.Subtree != nil {
+		e.Subtree = nil
 	}
 	if e.Iter != 0 || e.Scores != nil || nonzero(Num(e.Visits)) || nonzero(Num(e.Wins)) || e.Playout != nil || nonzero(e.Reward) {
 		e.Iter, e.Scores, e.Visits, e.Wins, e.Playout, e.Reward = 0, nil, 0, 0, nil, 0

@@ -1,0 +1,158 @@
+package search
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// skipRun runs algo once, keeping every node's summary from its exit
+// event, then again handing back the summaries of the nodes for which
+// skip is true. It returns the events of both runs and both results.
+func skipRun(t *testing.T, algo Algorithm, root *tnode, opt Options[*tnode], skip func(id string) bool) (full, skipped []trace.Event, r1, r2 trace.Result, sums map[string]*trace.Subtree) {
+	t.Helper()
+	sums = map[string]*trace.Subtree{}
+	r1, err := Run(algo, tgame{}, root, opt, func(e *trace.Event) bool {
+		full = append(full, *e)
+		full[len(full)-1].Subtree = nil
+		if e.Type == trace.Exit && e.Subtree != nil {
+			sums[e.Node] = e.Subtree.Clone()
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err = Run(algo, tgame{}, root, opt, func(e *trace.Event) bool {
+		if e.Type == trace.Enter && skip(e.Node) && sums[e.Node] != nil {
+			e.Subtree = sums[e.Node]
+		}
+		ev := *e
+		skipped = append(skipped, ev)
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return full, skipped, r1, r2, sums
+}
+
+// TestSkipSubtrees: a search handed back its subtrees' summaries goes on
+// exactly as if it had searched them. On random trees, under every
+// ordering but the learned ones, both prune tests and fail-soft and
+// fail-hard, with and without a depth limit, the second run's events are
+// the first run's with every skipped subtree reduced to its enter event,
+// its steps numbered as in the first run, and the result (value, best
+// move, principal variation, statistics) is the same.
+func TestSkipSubtrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	trees := 400
+	if testing.Short() {
+		trees = 60
+	}
+	for n := range trees {
+		root := randomTree(r, 4, 2+r.IntN(4), trace.Max, 0)
+		limit := 0
+		if n%3 == 0 {
+			limit = 1 + r.IntN(3)
+		}
+		for _, ord := range Orderings() {
+			if ord == OrderKiller || ord == OrderHistory {
+				continue
+			}
+			for _, algo := range []Algorithm{AlgoMinimax, AlgoAlphaBeta} {
+				for vi, v := range variants {
+					if algo == AlgoMinimax && vi > 0 {
+						break
+					}
+					opt := Options[*tnode]{Order: ord, Seed: uint64(n), Depth: limit, Eval: teval, Prune: v.prune, Fail: v.fail}
+					// Skip a random half of the nodes that have a summary.
+					pick := map[string]bool{}
+					rr := rand.New(rand.NewPCG(uint64(n), 7))
+					name := fmt.Sprintf("tree %d %v %v %v", n, algo, ord, v)
+					full, got, r1, r2, sums := skipRun(t, algo, root, opt, func(id string) bool {
+						if _, ok := pick[id]; !ok {
+							pick[id] = rr.IntN(2) == 0
+						}
+						return pick[id]
+					})
+					if len(sums) == 0 {
+						t.Fatalf("%s: no exit event carried a summary", name)
+					}
+					want := skipEvents(full, func(id string) bool { return pick[id] && sums[id] != nil })
+					if len(got) != len(want) {
+						t.Fatalf("%s: got %d events, want %d", name, len(got), len(want))
+					}
+					for i := range want {
+						g := got[i]
+						g.Subtree = nil
+						if !reflect.DeepEqual(g, want[i]) {
+							t.Fatalf("%s: event %d is\n%v\nwant\n%v", name, i, g, want[i])
+						}
+					}
+					if !reflect.DeepEqual(r1, r2) {
+						t.Fatalf("%s: result with skipping %+v, want %+v", name, r2, r1)
+					}
+				}
+			}
+		}
+	}
+}
+
+// skipEvents is evs with the subtree of every entered node for which skip
+// is true reduced to its enter event (skip is not asked below a skipped
+// node).
+func skipEvents(evs []trace.Event, skip func(id string) bool) []trace.Event {
+	var out []trace.Event
+	for i := 0; i < len(evs); i++ {
+		e := evs[i]
+		out = append(out, e)
+		if e.Type != trace.Enter || !skip(e.Node) {
+			continue
+		}
+		for i < len(evs) && (evs[i].Type != trace.Exit || evs[i].Node != e.Node) {
+			i++
+		}
+	}
+	return out
+}
+
+// TestNoSummaryWhereSkippingIsWrong: the searches whose subtrees leave
+// something behind (a transposition table, killer moves, history) or that
+// the hook does not reach never offer a summary, so no recorder can skip
+// them.
+func TestNoSummaryWhereSkippingIsWrong(t *testing.T) {
+	root := randomTree(rand.New(rand.NewPCG(3, 4)), 3, 4, trace.Max, 0)
+	cases := []struct {
+		name string
+		algo Algorithm
+		opt  Options[*tnode]
+	}{
+		{"alphabeta killer", AlgoAlphaBeta, Options[*tnode]{Order: OrderKiller, Eval: teval}},
+		{"alphabeta history", AlgoAlphaBeta, Options[*tnode]{Order: OrderHistory, Eval: teval}},
+		{"negamax", AlgoNegamax, Options[*tnode]{Eval: teval}},
+		{"pvs", AlgoPVS, Options[*tnode]{Eval: teval}},
+		{"minimax tt", AlgoMinimax, Options[*tnode]{TT: 1 << 10, Eval: teval}},
+		{"alphabeta beam", AlgoAlphaBeta, Options[*tnode]{Forward: ForwardBeam, Eval: teval, Depth: 2}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n := 0
+			_, err := Run(c.algo, tgame{}, root, c.opt, func(e *trace.Event) bool {
+				if e.Subtree != nil {
+					n++
+				}
+				return true
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != 0 {
+				t.Errorf("got %d events with a summary, want 0", n)
+			}
+		})
+	}
+}
