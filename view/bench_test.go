@@ -12,17 +12,18 @@ import (
 // tic-tac-toe minimax: 2,199,784 steps, 586 nodes drawn.
 func BenchmarkCursorSeekEnd(b *testing.B) {
 	p, s := prepare(b, "game=tictactoe&algo=minimax")
-	steps := 0
+	applied, skipped := 0, 0
 	for b.Loop() {
 		c := NewCursor(p, s)
 		c.Seek(End)
 		if err := c.WorkAll(context.Background()); err != nil {
 			b.Fatal(err)
 		}
-		steps = c.Step()
+		applied, skipped = c.Applied, c.Skipped
 		c.Close()
 	}
-	b.ReportMetric(float64(steps), "events-applied/op")
+	b.ReportMetric(float64(applied), "events-applied/op")
+	b.ReportMetric(float64(skipped), "events-skipped/op")
 }
 
 // BenchmarkCursorBackFromEnd steps back once from the end of the full
@@ -37,19 +38,17 @@ func BenchmarkCursorBackFromEnd(b *testing.B) {
 	}
 	end := c.Step()
 	// What one step back costs in events, which does not depend on the
-	// machine: the search reruns traced up to the checkpoint before the
-	// target, passing its events over, then applies the rest.
-	from := 0
-	for _, cp := range c.checkpoints {
-		if cp.frame.Step < end-1 {
-			from = cp.frame.Step
-		}
-	}
+	// machine: the search reruns from the checkpoint before the target,
+	// passing over the events before it, skipping the subtrees it knows
+	// and applying the rest.
+	var applied, passed, skipped int
 	for b.Loop() {
+		a0, p0, s0 := c.Applied, c.Passed, c.Skipped
 		c.Seek(end - 1)
 		if err := c.WorkAll(context.Background()); err != nil {
 			b.Fatal(err)
 		}
+		applied, passed, skipped = c.Applied-a0, c.Passed-p0, c.Skipped-s0
 		b.StopTimer()
 		c.Seek(end)
 		if err := c.WorkAll(context.Background()); err != nil {
@@ -58,8 +57,9 @@ func BenchmarkCursorBackFromEnd(b *testing.B) {
 		b.StartTimer()
 	}
 	// After the loop: b.Loop's first call clears the metrics reported.
-	b.ReportMetric(float64(from), "events-passed/op")
-	b.ReportMetric(float64(end-1-from), "events-applied/op")
+	b.ReportMetric(float64(passed), "events-passed/op")
+	b.ReportMetric(float64(applied), "events-applied/op")
+	b.ReportMetric(float64(skipped), "events-skipped/op")
 }
 
 // BenchmarkCursorHeapAtEnd reports the live heap of a cursor at the end
@@ -79,6 +79,7 @@ func BenchmarkCursorHeapAtEnd(b *testing.B) {
 		runtime.ReadMemStats(&after)
 		b.ReportMetric(float64(after.HeapAlloc)-float64(before.HeapAlloc), "live-bytes")
 		b.ReportMetric(float64(len(c.checkpoints)), "checkpoints")
+		b.ReportMetric(float64(len(c.sums)), "summaries")
 		runtime.KeepAlive(c)
 		c.Close()
 	}

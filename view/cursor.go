@@ -39,6 +39,26 @@ const (
 	// id, its map entry and its order of children), measured on
 	// tic-tac-toe frames and rounded up.
 	NodeBytes = 320
+
+	// SummaryLevels is how many levels below the drawing a cursor keeps
+	// the summaries of finished subtrees (trace.Subtree), to pass over
+	// them on a later run: the nodes whose children are not drawn (a fold,
+	// or a drawn leaf) and SummaryLevels levels of nodes below those. With
+	// 1, a step back from the end of tic-tac-toe minimax reruns the search
+	// over 3,528 summaries and applies the events of one subtree of about
+	// 180 nodes, instead of passing over two million events.
+	SummaryLevels = 1
+	// MinSummaryEvents is the fewest events a subtree must make for its
+	// summary to be kept: passing over fewer saves less than the summary
+	// costs.
+	MinSummaryEvents = 16
+	// MaxSummaries bounds the summaries a cursor keeps, at SummaryBytes
+	// each; beyond it, later subtrees are rerun event by event.
+	MaxSummaries = 8192
+	// SummaryBytes is the memory of one summary (its node's view, its
+	// counts and best line, its map entry), estimated on tic-tac-toe and
+	// rounded up.
+	SummaryBytes = 640
 )
 
 // ErrTooLarge stops a cursor whose frame alone would take more than
@@ -114,12 +134,53 @@ type Cursor struct {
 	touched map[string]bool
 	// restarts counts the restarts (see Restarts).
 	restarts int
+
+	// Where until is the k-th mark of a step size (a node, a cutoff),
+	// mark is that size and markK is k, so that a subtree with fewer
+	// marks than are still missing can be passed over; "" for any other
+	// until.
+	mark  By
+	markK int
+
+	// sums holds the summaries of finished subtrees that a later run
+	// passes over (see SummaryLevels); pending the summarised nodes open
+	// on the path whose enter was applied.
+	sums    map[string]*summary
+	pending []pendingSummary
+	// Events applied, passed over (before a checkpoint's step) and
+	// skipped inside summarised subtrees since the cursor was made: what
+	// a move costs, whatever the machine.
+	Applied, Passed, Skipped int
+}
+
+// summary is what a cursor keeps of a finished subtree to pass over it on
+// a later run: the engine's summary, and what the subtree did to the
+// frame and to its fold.
+type summary struct {
+	sub  *trace.Subtree
+	view *trace.NodeView // the node right after its exit
+	line string          // the exit's pseudocode key
+	// fold is the fold whose counts the subtree changes ("" for none),
+	// by visited and pruned.
+	fold            string
+	visited, pruned int
+	// marks counts the subtree's nodes entered and cutoffs made.
+	nodes, cutoffs int
+}
+
+// pendingSummary is a summarised node on the open path, with its fold's
+// counts before its enter.
+type pendingSummary struct {
+	id              string
+	fold            string
+	visited, pruned int
 }
 
 // NewCursor returns a cursor at step 0 of a prepared scenario drawn as
 // scene.
 func NewCursor(p *scenario.Search, scene *Scene) *Cursor {
-	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery, maxBytes: MaxBytes, touched: map[string]bool{}}
+	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery, maxBytes: MaxBytes, touched: map[string]bool{},
+		sums: map[string]*summary{}}
 	c.restart(nil)
 	return c
 }
@@ -183,18 +244,28 @@ func (c *Cursor) Drawing() *Drawing { return c.scene.Draw(c.frame, c.folds.snaps
 
 // Forward sets the goal n steps ahead (as far as the search goes).
 func (c *Cursor) Forward(n int) {
-	c.goal, c.until, c.hit = satAdd(c.frame.Step, n), nil, false
+	c.goal, c.until, c.hit, c.mark = satAdd(c.frame.Step, n), nil, false, ""
 }
 
 // NextCutoff sets the goal at the next prune that skips at least one
 // child, or the end.
-func (c *Cursor) NextCutoff() { c.ForwardUntil(isCutoff) }
+func (c *Cursor) NextCutoff() { c.forwardMark(ByCutoff, c.frame.Stats.Cutoffs+1) }
+
+// forwardMark sets the goal at the event that makes u.Done k, which lies
+// ahead of the cursor.
+func (c *Cursor) forwardMark(u By, k int) {
+	c.ForwardUntil(func(e *trace.Event) bool {
+		// Evaluated before the event is applied.
+		return u.marks(e) && u.Done(c.frame)+1 == k
+	})
+	c.mark, c.markK = u, k
+}
 
 // ForwardUntil sets the goal at the next event for which until is true
 // (the cursor lands on it, applied), or the end. until sees each event
 // before it is applied.
 func (c *Cursor) ForwardUntil(until func(*trace.Event) bool) {
-	c.goal, c.until, c.hit = End, until, false
+	c.goal, c.until, c.hit, c.mark = End, until, false, ""
 }
 
 func isCutoff(e *trace.Event) bool { return e.Type == trace.Prune && len(e.Pruned) > 0 }
@@ -212,7 +283,7 @@ func (c *Cursor) Seek(step int) {
 		}
 		c.restart(cp)
 	}
-	c.goal, c.until, c.hit = step, nil, false
+	c.goal, c.until, c.hit, c.mark = step, nil, false, ""
 }
 
 // Close stops the search. The cursor keeps its frame but cannot move.
@@ -235,6 +306,7 @@ func (c *Cursor) restart(cp *checkpoint) {
 	c.Close()
 	c.resume, c.stop = iter.Pull(c.run)
 	c.ended, c.err, c.peeked = false, nil, false
+	c.pending = c.pending[:0]
 	if cp == nil {
 		c.frame, c.skip = trace.NewFrame(), 0
 		c.frame.Words = c.words
@@ -310,9 +382,14 @@ func (c *Cursor) run(yield func(struct{}) bool) {
 				continue
 			}
 			c.budget--
-			if e.Step <= c.skip {
+			if e.Type == trace.Enter && c.skipSubtree(e) {
 				return true
 			}
+			if e.Step <= c.skip {
+				c.Passed++
+				return true
+			}
+			c.Applied++
 			cut := c.until != nil && c.until(e)
 			// Only the step the cursor lands on needs its narration.
 			narrate := e.Step == c.goal || cut || e.Type == trace.Done
@@ -340,6 +417,13 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 	if e.Type == trace.Pass || e.Type == trace.Research {
 		c.forget(e)
 	}
+	if e.Type == trace.Enter && len(c.sums) < MaxSummaries && c.summarised(e.Node) {
+		ps := pendingSummary{id: e.Node, fold: c.folds.foldOf(e.Node)}
+		if f := c.folds.info[ps.fold]; f != nil {
+			ps.visited, ps.pruned = f.Visited, f.Pruned
+		}
+		c.pending = append(c.pending, ps)
+	}
 	var err error
 	if narrate {
 		err = c.frame.Apply(*e)
@@ -364,6 +448,9 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 			c.touched[id] = true
 		}
 	}
+	if e.Type == trace.Exit && len(c.pending) > 0 && c.pending[len(c.pending)-1].id == e.Node {
+		c.keepSummary(e)
+	}
 	if e.Type == trace.Exit && c.scene.childrenHidden(e.Node) {
 		// The children's views are needed only while the node searches
 		// them; below a fold nothing shows them afterwards.
@@ -376,13 +463,28 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 	if len(c.frame.Nodes)*NodeBytes > c.maxBytes {
 		return ErrTooLarge
 	}
+	// The frame has grown into the summaries' room: drop some (later runs
+	// replay those subtrees event by event).
+	if len(c.frame.Nodes)*NodeBytes+len(c.sums)*SummaryBytes > c.maxBytes {
+		for id := range c.sums {
+			delete(c.sums, id)
+			if len(c.frame.Nodes)*NodeBytes+len(c.sums)*SummaryBytes <= c.maxBytes {
+				break
+			}
+		}
+	}
+	c.checkpoint()
+	return nil
+}
+
+// checkpoint keeps a copy of the frame when its step is due one.
+func (c *Cursor) checkpoint() {
 	if s := c.frame.Step; s%c.every == 0 && (len(c.checkpoints) == 0 || c.checkpoints[len(c.checkpoints)-1].frame.Step < s) {
 		c.checkpoints = append(c.checkpoints, checkpoint{c.frame.Clone(), c.folds.snapshot()})
 		for len(c.checkpoints) > 0 && (len(c.checkpoints) > MaxCheckpoints || c.Bytes() > c.maxBytes) {
 			c.thin()
 		}
 	}
-	return nil
 }
 
 // forget marks as touched the drawn nodes that pass or re-search event e
@@ -411,12 +513,110 @@ func (c *Cursor) thin() {
 	c.checkpoints = kept
 }
 
-// Bytes estimates the memory of the cursor's frame and checkpoints, at
-// NodeBytes per node view.
+// Bytes estimates the memory of the cursor's frame, checkpoints and
+// summaries, at NodeBytes per node view and SummaryBytes per summary.
 func (c *Cursor) Bytes() int {
 	n := len(c.frame.Nodes)
 	for _, cp := range c.checkpoints {
 		n += len(cp.frame.Nodes)
 	}
-	return n * NodeBytes
+	return n*NodeBytes + len(c.sums)*SummaryBytes
+}
+
+// summarised reports whether the cursor keeps the summary of id's subtree:
+// id's children are not drawn, and id lies at most SummaryLevels levels
+// below the first node on its path whose children are not drawn.
+func (c *Cursor) summarised(id string) bool {
+	if !c.scene.childrenHidden(id) {
+		return false
+	}
+	for k := 0; ; k++ {
+		parent, ok := trace.ParentID(id)
+		if !ok || c.scene.spread[parent] {
+			return true
+		}
+		if k == SummaryLevels {
+			return false
+		}
+		id = parent
+	}
+}
+
+// keepSummary keeps the summary of the subtree that exit event e closes
+// (the innermost pending one), once its exit is applied.
+func (c *Cursor) keepSummary(e *trace.Event) {
+	ps := c.pending[len(c.pending)-1]
+	c.pending = c.pending[:len(c.pending)-1]
+	view := c.frame.Nodes[e.Node]
+	if e.Subtree == nil || e.Subtree.Events < MinSummaryEvents || view == nil || len(c.sums) >= MaxSummaries ||
+		c.Bytes()+SummaryBytes > c.maxBytes {
+		return
+	}
+	// The search builds ids and tests in shared blocks: a copy keeps only
+	// the bytes it needs.
+	v := view.Clone()
+	v.Label, v.Text, v.Test, v.Extended = strings.Clone(v.Label), strings.Clone(v.Text), strings.Clone(v.Test), strings.Clone(v.Extended)
+	s := &summary{sub: e.Subtree.Clone(), view: v, line: e.Line, fold: strings.Clone(ps.fold)}
+	if f := c.folds.info[ps.fold]; f != nil {
+		s.visited, s.pruned = f.Visited-ps.visited, f.Pruned-ps.pruned
+	}
+	for _, n := range s.sub.NodesAt {
+		s.nodes += n
+	}
+	for _, n := range s.sub.CutoffsAt {
+		s.cutoffs += n
+	}
+	c.sums[strings.Clone(e.Node)] = s
+}
+
+// skipSubtree passes over the subtree that enter event e begins when the
+// cursor knows its summary and the cursor's goal lies beyond the subtree:
+// the search then does not descend into it, and the frame jumps to the
+// subtree's exit as if each of its events had been applied (or, before a
+// checkpoint's step, stays as it is). It reports whether it skipped.
+func (c *Cursor) skipSubtree(e *trace.Event) bool {
+	s := c.sums[e.Node]
+	if s == nil || s.sub.Alpha != e.Alpha || s.sub.Beta != e.Beta {
+		return false
+	}
+	end := e.Step + s.sub.Events - 1
+	if end <= c.skip {
+		// All of it lies before the checkpoint the frame came from.
+		e.Subtree = s.sub
+		c.Skipped += s.sub.Events
+		return true
+	}
+	if e.Step <= c.skip || end >= c.goal || c.hit || !c.beyondMark(s) {
+		return false
+	}
+	if err := c.frame.Skip(*e, s.sub, s.view, s.line); err != nil {
+		return false // Apply says what is wrong with the event
+	}
+	e.Subtree = s.sub
+	c.Skipped += s.sub.Events
+	if f := c.folds.info[s.fold]; f != nil {
+		f.Visited += s.visited
+		f.Pruned += s.pruned
+		c.folds.dirty[s.fold] = true
+	}
+	if !c.scene.Hidden(e.Node) {
+		c.touched[e.Node] = true
+	}
+	c.lastStep, c.lastEnter, c.lastCut = end, false, false
+	c.checkpoint()
+	return true
+}
+
+// beyondMark reports whether the event the cursor is going to (when its
+// goal is a mark) lies beyond the subtree summarised by s.
+func (c *Cursor) beyondMark(s *summary) bool {
+	switch {
+	case c.until == nil:
+		return true
+	case c.mark == ByNode:
+		return c.frame.Stats.Nodes+s.nodes < c.markK
+	case c.mark == ByCutoff:
+		return c.frame.Stats.Cutoffs+s.cutoffs < c.markK
+	}
+	return false
 }

@@ -160,3 +160,21 @@ func FoldsAt(p *scenario.Search, s *Scene, fr *trace.Frame) map[string]FoldCount
 	f.recount(fr)
 	return f.snapshot()
 }
+
+// foldOf returns the fold whose counts the subtree of id changes: id when
+// it is a fold, else the fold it lies below ("" when none).
+func (f *foldCounts) foldOf(id string) string {
+	if f.info[id] != nil {
+		return id
+	}
+	for {
+		parent, ok := trace.ParentID(id)
+		if !ok {
+			return ""
+		}
+		if f.info[parent] != nil {
+			return parent
+		}
+		id = parent
+	}
+}

@@ -286,10 +286,7 @@ func (pn *Panes) aim(p *Pane, k int) {
 		}
 		p.cur.Seek(from)
 	}
-	cur := p.cur
-	p.cur.ForwardUntil(func(e *trace.Event) bool {
-		return e.Type == trace.Enter && cur.Frame().Stats.Nodes == k-1
-	})
+	p.cur.forwardMark(ByNode, k)
 }
 
 // prepare runs the two counting passes, a slice at a time.

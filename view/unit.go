@@ -111,9 +111,5 @@ func (c *Cursor) seekMark(u By, k int) {
 		}
 		c.restart(cp)
 	}
-	c.goal, c.hit = End, false
-	c.until = func(e *trace.Event) bool {
-		// Evaluated before the event is applied.
-		return u.marks(e) && u.Done(c.frame)+1 == k
-	}
+	c.forwardMark(u, k)
 }
