@@ -9,18 +9,67 @@ import (
 )
 
 // BenchmarkCursorSeekEnd seeks from the start to the end of the full
-// tic-tac-toe minimax: 2,199,784 steps, 586 nodes drawn.
+// tic-tac-toe minimax: 2,199,784 steps, 586 nodes drawn. Cold, the cursor
+// meets the search for the first time and applies every event; warm,
+// another cursor has been to the end before and handed on its summaries.
 func BenchmarkCursorSeekEnd(b *testing.B) {
 	p, s := prepare(b, "game=tictactoe&algo=minimax")
-	applied, skipped := 0, 0
-	for b.Loop() {
-		c := NewCursor(p, s)
-		c.Seek(End)
-		if err := c.WorkAll(context.Background()); err != nil {
-			b.Fatal(err)
+	for _, warm := range []bool{false, true} {
+		name := "cold"
+		if warm {
+			name = "warm"
 		}
-		applied, skipped = c.Applied, c.Skipped
-		c.Close()
+		b.Run(name, func(b *testing.B) {
+			sharedSummaries.forget()
+			if warm {
+				c := NewCursor(p, s)
+				c.Seek(End)
+				if err := c.WorkAll(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+				c.Close()
+			}
+			applied, skipped := 0, 0
+			for b.Loop() {
+				if !warm {
+					sharedSummaries.forget()
+				}
+				c := NewCursor(p, s)
+				c.Seek(End)
+				if err := c.WorkAll(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+				applied, skipped = c.Applied, c.Skipped
+				c.Close()
+			}
+			b.ReportMetric(float64(applied), "events-applied/op")
+			b.ReportMetric(float64(skipped), "events-skipped/op")
+		})
+	}
+}
+
+// BenchmarkCursorSeekMiddle seeks a cursor that has been to the end back
+// to the middle of the full tic-tac-toe minimax, and forward to the end
+// again: a seek to any step.
+func BenchmarkCursorSeekMiddle(b *testing.B) {
+	p, s := prepare(b, "game=tictactoe&algo=minimax")
+	c := NewCursor(p, s)
+	defer c.Close()
+	c.Seek(End)
+	if err := c.WorkAll(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	end := c.Step()
+	var applied, skipped int
+	for b.Loop() {
+		a0, s0 := c.Applied, c.Skipped
+		for _, k := range []int{end / 2, end} {
+			c.Seek(k)
+			if err := c.WorkAll(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+		}
+		applied, skipped = c.Applied-a0, c.Skipped-s0
 	}
 	b.ReportMetric(float64(applied), "events-applied/op")
 	b.ReportMetric(float64(skipped), "events-skipped/op")
@@ -67,6 +116,7 @@ func BenchmarkCursorBackFromEnd(b *testing.B) {
 func BenchmarkCursorHeapAtEnd(b *testing.B) {
 	p, s := prepare(b, "game=tictactoe&algo=minimax")
 	for b.Loop() {
+		sharedSummaries.forget()
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -79,7 +129,7 @@ func BenchmarkCursorHeapAtEnd(b *testing.B) {
 		runtime.ReadMemStats(&after)
 		b.ReportMetric(float64(after.HeapAlloc)-float64(before.HeapAlloc), "live-bytes")
 		b.ReportMetric(float64(len(c.checkpoints)), "checkpoints")
-		b.ReportMetric(float64(len(c.sums)), "summaries")
+		b.ReportMetric(float64(len(c.sums)+len(c.shared)), "summaries")
 		runtime.KeepAlive(c)
 		c.Close()
 	}

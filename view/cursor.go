@@ -143,9 +143,13 @@ type Cursor struct {
 	markK int
 
 	// sums holds the summaries of finished subtrees that a later run
-	// passes over (see SummaryLevels); pending the summarised nodes open
-	// on the path whose enter was applied.
+	// passes over (see SummaryLevels) that this cursor made; shared those
+	// that cursors of the same search made before and handed on (see
+	// sharedSummaries). pending holds the summarised nodes open on the
+	// path whose enter was applied.
 	sums    map[string]*summary
+	shared  map[string]*summary
+	key     string
 	pending []pendingSummary
 	// Events applied, passed over (before a checkpoint's step) and
 	// skipped inside summarised subtrees since the cursor was made: what
@@ -155,32 +159,33 @@ type Cursor struct {
 
 // summary is what a cursor keeps of a finished subtree to pass over it on
 // a later run: the engine's summary, and what the subtree did to the
-// frame and to its fold.
+// frame and to the fold it lies in. Nothing in it depends on the scene, so
+// that cursors drawing the same search with other folds open can share
+// it; it is never changed once made.
 type summary struct {
 	sub  *trace.Subtree
 	view *trace.NodeView // the node right after its exit
 	line string          // the exit's pseudocode key
-	// fold is the fold whose counts the subtree changes ("" for none),
-	// by visited and pruned.
-	fold            string
-	visited, pruned int
-	// marks counts the subtree's nodes entered and cutoffs made.
-	nodes, cutoffs int
+	// nodes and cutoffs count the subtree's nodes entered (the node
+	// included) and cutoffs made; pruned the nodes inside the subtrees
+	// its prunes skipped (what a fold around it counts as pruned).
+	nodes, cutoffs, pruned int
 }
 
 // pendingSummary is a summarised node on the open path, with its fold's
-// counts before its enter.
+// pruned count before its enter.
 type pendingSummary struct {
-	id              string
-	fold            string
-	visited, pruned int
+	id     string
+	fold   string
+	pruned int
 }
 
 // NewCursor returns a cursor at step 0 of a prepared scenario drawn as
 // scene.
 func NewCursor(p *scenario.Search, scene *Scene) *Cursor {
 	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery, maxBytes: MaxBytes, touched: map[string]bool{},
-		sums: map[string]*summary{}}
+		sums: map[string]*summary{}, key: p.Scenario.Query().Encode()}
+	c.shared = sharedSummaries.get(c.key)
 	c.restart(nil)
 	return c
 }
@@ -352,6 +357,12 @@ func (c *Cursor) Work(ctx context.Context, slice int) (bool, error) {
 	c.budget, c.peeked = slice, false
 	if _, ok := c.resume(); !ok {
 		c.ended = true
+		if c.err == nil && len(c.sums) > 0 {
+			// The whole search has been seen: hand its summaries on to
+			// the next cursor of the same search.
+			c.shared = sharedSummaries.put(c.key, c.sums)
+			c.sums = map[string]*summary{}
+		}
 	}
 	return c.atGoal(), c.err
 }
@@ -417,10 +428,10 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 	if e.Type == trace.Pass || e.Type == trace.Research {
 		c.forget(e)
 	}
-	if e.Type == trace.Enter && len(c.sums) < MaxSummaries && c.summarised(e.Node) {
+	if e.Type == trace.Enter && len(c.sums) < MaxSummaries && c.summarised(e.Node) && c.shared[e.Node] == nil {
 		ps := pendingSummary{id: e.Node, fold: c.folds.foldOf(e.Node)}
 		if f := c.folds.info[ps.fold]; f != nil {
-			ps.visited, ps.pruned = f.Visited, f.Pruned
+			ps.pruned = f.Pruned
 		}
 		c.pending = append(c.pending, ps)
 	}
@@ -548,7 +559,8 @@ func (c *Cursor) keepSummary(e *trace.Event) {
 	ps := c.pending[len(c.pending)-1]
 	c.pending = c.pending[:len(c.pending)-1]
 	view := c.frame.Nodes[e.Node]
-	if e.Subtree == nil || e.Subtree.Events < MinSummaryEvents || view == nil || len(c.sums) >= MaxSummaries ||
+	f := c.folds.info[ps.fold]
+	if e.Subtree == nil || e.Subtree.Events < MinSummaryEvents || view == nil || f == nil || len(c.sums) >= MaxSummaries ||
 		c.Bytes()+SummaryBytes > c.maxBytes {
 		return
 	}
@@ -556,10 +568,7 @@ func (c *Cursor) keepSummary(e *trace.Event) {
 	// the bytes it needs.
 	v := view.Clone()
 	v.Label, v.Text, v.Test, v.Extended = strings.Clone(v.Label), strings.Clone(v.Text), strings.Clone(v.Test), strings.Clone(v.Extended)
-	s := &summary{sub: e.Subtree.Clone(), view: v, line: e.Line, fold: strings.Clone(ps.fold)}
-	if f := c.folds.info[ps.fold]; f != nil {
-		s.visited, s.pruned = f.Visited-ps.visited, f.Pruned-ps.pruned
-	}
+	s := &summary{sub: e.Subtree.Clone(), view: v, line: e.Line, pruned: f.Pruned - ps.pruned}
 	for _, n := range s.sub.NodesAt {
 		s.nodes += n
 	}
@@ -576,7 +585,10 @@ func (c *Cursor) keepSummary(e *trace.Event) {
 // checkpoint's step, stays as it is). It reports whether it skipped.
 func (c *Cursor) skipSubtree(e *trace.Event) bool {
 	s := c.sums[e.Node]
-	if s == nil || s.sub.Alpha != e.Alpha || s.sub.Beta != e.Beta {
+	if s == nil {
+		s = c.shared[e.Node]
+	}
+	if s == nil || s.sub.Alpha != e.Alpha || s.sub.Beta != e.Beta || !c.scene.childrenHidden(e.Node) {
 		return false
 	}
 	end := e.Step + s.sub.Events - 1
@@ -594,10 +606,14 @@ func (c *Cursor) skipSubtree(e *trace.Event) bool {
 	}
 	e.Subtree = s.sub
 	c.Skipped += s.sub.Events
-	if f := c.folds.info[s.fold]; f != nil {
-		f.Visited += s.visited
+	if fold := c.folds.foldOf(e.Node); fold != "" {
+		f := c.folds.info[fold]
+		f.Visited += s.nodes
+		if fold == e.Node {
+			f.Visited-- // a fold does not count its own node
+		}
 		f.Pruned += s.pruned
-		c.folds.dirty[s.fold] = true
+		c.folds.dirty[fold] = true
 	}
 	if !c.scene.Hidden(e.Node) {
 		c.touched[e.Node] = true
