@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/abtrace/abtrace/view"
 )
 
 // Benchmarks of a viewer session on the full tic-tac-toe minimax
@@ -37,6 +39,7 @@ func loadedViewer(b *testing.B, query string, at StepArg) *viewer {
 // checkpoints) and the drawing last sent.
 func BenchmarkSessionHeapAtEnd(b *testing.B) {
 	for b.Loop() {
+		view.ForgetSummaries()
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -77,13 +80,23 @@ func BenchmarkSessionSeekBack(b *testing.B) {
 	}
 }
 
-// BenchmarkSessionSeekEnd seeks from step 0 to the end: every step is
-// replayed once.
+// BenchmarkSessionSeekEnd seeks from step 0 to the end. Cold, the search
+// is met for the first time and every step is replayed once; warm, an
+// earlier session has been to the end and handed on the summaries of its
+// subtrees (view.SummaryLevels).
 func BenchmarkSessionSeekEnd(b *testing.B) {
-	for b.Loop() {
-		v := loadedViewer(b, tttMinimax, StepArg{Set: true})
-		seek(b, v, StepArg{Set: true, End: true})
-		v.close()
+	for _, warm := range []bool{false, true} {
+		b.Run(map[bool]string{false: "cold", true: "warm"}[warm], func(b *testing.B) {
+			view.ForgetSummaries()
+			for b.Loop() {
+				if !warm {
+					view.ForgetSummaries()
+				}
+				v := loadedViewer(b, tttMinimax, StepArg{Set: true})
+				seek(b, v, StepArg{Set: true, End: true})
+				v.close()
+			}
+		})
 	}
 }
 
@@ -107,17 +120,26 @@ func BenchmarkSessionStep(b *testing.B) {
 }
 
 // BenchmarkRenderViewEnd renders /view of the full tic-tac-toe minimax at
-// its end, on the server.
+// its end, on the server: cold, the search met for the first time; warm,
+// after an earlier render handed on the summaries of its subtrees.
 func BenchmarkRenderViewEnd(b *testing.B) {
 	s := New(Config{})
-	for b.Loop() {
-		rec := httptest.NewRecorder()
-		req := httptest.NewRequest("GET", "/view?"+tttMinimax+"&step=end", nil)
-		req.Host = "127.0.0.1:8080" // the server answers its own names only
-		s.Echo().ServeHTTP(rec, req)
-		if rec.Code != 200 {
-			b.Fatalf("got %d", rec.Code)
-		}
+	for _, warm := range []bool{false, true} {
+		b.Run(map[bool]string{false: "cold", true: "warm"}[warm], func(b *testing.B) {
+			view.ForgetSummaries()
+			for b.Loop() {
+				if !warm {
+					view.ForgetSummaries()
+				}
+				rec := httptest.NewRecorder()
+				req := httptest.NewRequest("GET", "/view?"+tttMinimax+"&step=end", nil)
+				req.Host = "127.0.0.1:8080" // the server answers its own names only
+				s.Echo().ServeHTTP(rec, req)
+				if rec.Code != 200 {
+					b.Fatalf("got %d", rec.Code)
+				}
+			}
+		})
 	}
 }
 
