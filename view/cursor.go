@@ -26,8 +26,9 @@ const (
 	FirstCheckpointEvery = 256
 	// DefaultSlice is how many events Work passes over at most before it
 	// returns to its caller, so that a session can answer pause, close
-	// and pings between slices of a long seek. On this project's machines
-	// it is a few milliseconds of work.
+	// and pings between slices of a long seek (a subtree passed over by
+	// its summary counts as one). On this project's machines it is a few
+	// milliseconds of work.
 	DefaultSlice = 1 << 15
 	// MaxBytes bounds the memory of a cursor: its frame and its
 	// checkpoints, estimated at NodeBytes per node view they hold. The

@@ -252,6 +252,9 @@ func TestCursorCheckpointsThin(t *testing.T) {
 func TestCursorStops(t *testing.T) {
 	p, s := prepare(t, "game=tictactoe&position=x...o....&algo=minimax")
 	total := totalSteps(t, p)
+	// A search met for the first time: no subtree to pass over (which
+	// counts as one event of a slice).
+	sharedSummaries.forget()
 	c := NewCursor(p, s)
 	defer c.Close()
 	c.Seek(End)

@@ -38,6 +38,7 @@ func TestSkippingMatchesApplyingEverything(t *testing.T) {
 			p, s := prepare(t, tc.query)
 			total := totalSteps(t, p)
 			sharedSummaries.forget()
+			t.Cleanup(sharedSummaries.forget)
 			c := NewCursor(p, s)
 			defer c.Close()
 			c.Seek(End)
@@ -47,7 +48,7 @@ func TestSkippingMatchesApplyingEverything(t *testing.T) {
 			}
 			r := rand.New(rand.NewPCG(uint64(ci), 3))
 			targets := []int{0, 1, total - 1, total, total / 2, total - 2}
-			n := 14
+			n := 8
 			if testing.Short() {
 				n = 4
 			}
@@ -109,7 +110,7 @@ func TestSkippingMatchesApplyingEverything(t *testing.T) {
 				}
 			}
 			_, s2 := prepare(t, tc.query, open...)
-			for _, k := range targets[:8] {
+			for _, k := range targets[:5] {
 				d := NewCursor(p, s2)
 				d.Seek(k)
 				work(t, d, 0)
