@@ -33,6 +33,7 @@ type ply struct {
 	// Skipping subtrees (skip.go): the step, budget work, window and
 	// counts (nodes, leaves, cutoffs per depth from here down to the
 	// deepest ply reached) when this ply's node was entered.
+	subWant           bool
 	subStep           int
 	subWork           int64
 	subAlpha, subBeta trace.Num

@@ -27,19 +27,26 @@ func (e *engine[S, G]) canSkip() bool {
 	return o.TT == 0 && !o.Quiescence && !o.isSelective() && o.Order != OrderKiller && o.Order != OrderHistory
 }
 
-// subBegin notes, right after the enter event of the node at depth, where
-// its subtree begins, so that its exit can report its summary. When the
-// recorder handed back the node's summary on that enter event, it skips
-// the subtree instead, and returns what the node returned and true.
+// subBegin is called right after the enter event of the node at depth.
+// When the recorder asked for the node's summary (trace.WantSubtree), it
+// notes where the subtree begins, so that its exit can report it. When the
+// recorder handed back the node's summary, it skips the subtree instead,
+// and returns what the node returned and true.
 func (e *engine[S, G]) subBegin(depth int) (float64, trace.Bound, bool) {
-	if sub := e.ev.Subtree; sub != nil && !e.stopped {
-		e.ev.Subtree = nil
+	p := &e.plies[depth]
+	p.subWant = false
+	e.deepest = max(e.deepest, depth)
+	sub := e.ev.Subtree
+	if sub == nil || e.stopped {
+		return 0, 0, false
+	}
+	e.ev.Subtree = nil
+	if sub != trace.WantSubtree {
 		return e.skipSubtree(depth, sub)
 	}
-	p := &e.plies[depth]
+	p.subWant = true
 	p.subStep, p.subWork = e.step, e.meter.work
 	p.subAlpha, p.subBeta = e.ev.Alpha, e.ev.Beta
-	e.deepest = max(e.deepest, depth)
 	at := p.subAt[:0]
 	for d := depth; d <= e.deepest; d++ {
 		q := &e.plies[d]
@@ -50,9 +57,14 @@ func (e *engine[S, G]) subBegin(depth int) (float64, trace.Bound, bool) {
 }
 
 // subEnd sets the summary of the subtree of the node at depth, which
-// returns v with bound b, on the exit event being built.
+// returns v with bound b, on the exit event being built, when the
+// recorder asked for it.
 func (e *engine[S, G]) subEnd(depth int, v float64, b trace.Bound) {
 	p := &e.plies[depth]
+	if !p.subWant {
+		return
+	}
+	p.subWant = false
 	s := &e.sub
 	s.Events = e.step + 1 - p.subStep + 1 // the exit is the next step
 	s.Alpha, s.Beta = p.subAlpha, p.subBeta

@@ -16,6 +16,9 @@ func skipRun(t *testing.T, algo Algorithm, root *tnode, opt Options[*tnode], ski
 	t.Helper()
 	sums = map[string]*trace.Subtree{}
 	r1, err := Run(algo, tgame{}, root, opt, func(e *trace.Event) bool {
+		if e.Type == trace.Enter {
+			e.Subtree = trace.WantSubtree
+		}
 		full = append(full, *e)
 		full[len(full)-1].Subtree = nil
 		if e.Type == trace.Exit && e.Subtree != nil {
@@ -142,7 +145,9 @@ func TestNoSummaryWhereSkippingIsWrong(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			n := 0
 			_, err := Run(c.algo, tgame{}, root, c.opt, func(e *trace.Event) bool {
-				if e.Subtree != nil {
+				if e.Type == trace.Enter {
+					e.Subtree = trace.WantSubtree
+				} else if e.Subtree != nil {
 					n++
 				}
 				return true

@@ -197,12 +197,13 @@ type Event struct {
 	Result *Result
 
 	// Subtree is the hook by which a recorder skips a subtree it has seen
-	// before (see Subtree); it is never part of the JSON form. On an exit
-	// event, a search that can skip sets it to the summary of the node's
-	// subtree, lent like the event. On an enter event it is nil when the
-	// recorder is called, and a recorder that sets it to that node's
-	// summary makes the search go on as if the whole subtree had been
-	// emitted, without descending.
+	// before (see Subtree); it is never part of the JSON form. On an enter
+	// event it is nil when the recorder is called. A recorder that sets it
+	// to WantSubtree asks for the node's summary: a search that can skip
+	// then sets it, on the node's exit event, to the summary of the node's
+	// subtree, lent like the event. A recorder that sets it to a summary
+	// it kept of that node makes the search go on as if the whole subtree
+	// had been emitted, without descending.
 	Subtree *Subtree
 }
 

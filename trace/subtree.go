@@ -8,15 +8,17 @@ import "slices"
 // subtree it has seen before without the search descending into it again,
 // much as filepath.SkipDir lets a walk pass over a directory.
 //
-// The protocol, through Event.Subtree: a search that can skip sets, on
-// the exit event of every node, the summary of that node's subtree (lent
+// The protocol, through Event.Subtree: a recorder that wants a node's
+// summary sets WantSubtree on its enter event, and a search that can skip
+// then sets, on that node's exit event, the summary of its subtree (lent
 // for the call, like the event). A recorder that keeps it (Clone) may hand
 // it back on a later run of the same search, on the enter event of the
 // same node: the search then does not descend but goes on as if it had
 // emitted the Events events from that enter to the node's exit, returning
 // Value with Bound and taking PV as the node's best line. The recorder
 // must check that the node was entered with the same window (Alpha, Beta)
-// before it hands a summary back.
+// before it hands a summary back. Only the nodes asked for pay for their
+// summaries.
 //
 // Only searches in which a subtree leaves nothing behind that changes its
 // later siblings can skip: which ones is decided in one place in package
@@ -41,6 +43,11 @@ type Subtree struct {
 	// cutoffs made inside the subtree, the node included.
 	NodesAt, LeavesAt, CutoffsAt []int
 }
+
+// WantSubtree, set on an enter event by a recorder, asks the search for
+// the summary of that node's subtree on its exit event. It is a marker:
+// nothing reads or writes its fields.
+var WantSubtree = &Subtree{}
 
 // Clone returns a deep copy of s (nil for nil).
 func (s *Subtree) Clone() *Subtree {

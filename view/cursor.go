@@ -435,6 +435,7 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 			ps.pruned = f.Pruned
 		}
 		c.pending = append(c.pending, ps)
+		e.Subtree = trace.WantSubtree
 	}
 	var err error
 	if narrate {
