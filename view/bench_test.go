@@ -23,10 +23,7 @@ func BenchmarkCursorSeekEnd(b *testing.B) {
 			sharedSummaries.forget()
 			if warm {
 				c := NewCursor(p, s)
-				c.Seek(End)
-				if err := c.WorkAll(context.Background()); err != nil {
-					b.Fatal(err)
-				}
+				seekAll(b, c, End)
 				c.Close()
 			}
 			applied, skipped := 0, 0
@@ -35,10 +32,7 @@ func BenchmarkCursorSeekEnd(b *testing.B) {
 					sharedSummaries.forget()
 				}
 				c := NewCursor(p, s)
-				c.Seek(End)
-				if err := c.WorkAll(context.Background()); err != nil {
-					b.Fatal(err)
-				}
+				seekAll(b, c, End)
 				applied, skipped = c.Applied, c.Skipped
 				c.Close()
 			}
@@ -55,19 +49,13 @@ func BenchmarkCursorSeekMiddle(b *testing.B) {
 	p, s := prepare(b, "game=tictactoe&algo=minimax")
 	c := NewCursor(p, s)
 	defer c.Close()
-	c.Seek(End)
-	if err := c.WorkAll(context.Background()); err != nil {
-		b.Fatal(err)
-	}
+	seekAll(b, c, End)
 	end := c.Step()
 	var applied, skipped int
 	for b.Loop() {
 		a0, s0 := c.Applied, c.Skipped
 		for _, k := range []int{end / 2, end} {
-			c.Seek(k)
-			if err := c.WorkAll(context.Background()); err != nil {
-				b.Fatal(err)
-			}
+			seekAll(b, c, k)
 		}
 		applied, skipped = c.Applied-a0, c.Skipped-s0
 	}
@@ -81,10 +69,7 @@ func BenchmarkCursorBackFromEnd(b *testing.B) {
 	p, s := prepare(b, "game=tictactoe&algo=minimax")
 	c := NewCursor(p, s)
 	defer c.Close()
-	c.Seek(End)
-	if err := c.WorkAll(context.Background()); err != nil {
-		b.Fatal(err)
-	}
+	seekAll(b, c, End)
 	end := c.Step()
 	// What one step back costs in events, which does not depend on the
 	// machine: the search reruns from the checkpoint before the target,
@@ -121,10 +106,7 @@ func BenchmarkCursorHeapAtEnd(b *testing.B) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		c := NewCursor(p, s)
-		c.Seek(End)
-		if err := c.WorkAll(context.Background()); err != nil {
-			b.Fatal(err)
-		}
+		seekAll(b, c, End)
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		b.ReportMetric(float64(after.HeapAlloc)-float64(before.HeapAlloc), "live-bytes")
@@ -157,4 +139,13 @@ func BenchmarkTracedRun(b *testing.B) {
 			}
 		}
 	})
+}
+
+// seekAll moves c to step k (End for the last) and fails b if it cannot.
+func seekAll(b *testing.B, c *Cursor, k int) {
+	b.Helper()
+	c.Seek(k)
+	if err := c.WorkAll(context.Background()); err != nil {
+		b.Fatal(err)
+	}
 }

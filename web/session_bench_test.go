@@ -85,16 +85,28 @@ func BenchmarkSessionSeekBack(b *testing.B) {
 // earlier session has been to the end and handed on the summaries of its
 // subtrees (view.SummaryLevels).
 func BenchmarkSessionSeekEnd(b *testing.B) {
+	coldWarm(b, func() {
+		v := loadedViewer(b, tttMinimax, StepArg{Set: true})
+		seek(b, v, StepArg{Set: true, End: true})
+		v.close()
+	})
+}
+
+// coldWarm runs op in a loop as two benchmarks: cold, every search met
+// for the first time (no summaries kept from an earlier visit); warm,
+// after an earlier op of the same search.
+func coldWarm(b *testing.B, op func()) {
 	for _, warm := range []bool{false, true} {
 		b.Run(map[bool]string{false: "cold", true: "warm"}[warm], func(b *testing.B) {
 			view.ForgetSummaries()
+			if warm {
+				op()
+			}
 			for b.Loop() {
 				if !warm {
 					view.ForgetSummaries()
 				}
-				v := loadedViewer(b, tttMinimax, StepArg{Set: true})
-				seek(b, v, StepArg{Set: true, End: true})
-				v.close()
+				op()
 			}
 		})
 	}
@@ -124,23 +136,15 @@ func BenchmarkSessionStep(b *testing.B) {
 // after an earlier render handed on the summaries of its subtrees.
 func BenchmarkRenderViewEnd(b *testing.B) {
 	s := New(Config{})
-	for _, warm := range []bool{false, true} {
-		b.Run(map[bool]string{false: "cold", true: "warm"}[warm], func(b *testing.B) {
-			view.ForgetSummaries()
-			for b.Loop() {
-				if !warm {
-					view.ForgetSummaries()
-				}
-				rec := httptest.NewRecorder()
-				req := httptest.NewRequest("GET", "/view?"+tttMinimax+"&step=end", nil)
-				req.Host = "127.0.0.1:8080" // the server answers its own names only
-				s.Echo().ServeHTTP(rec, req)
-				if rec.Code != 200 {
-					b.Fatalf("got %d", rec.Code)
-				}
-			}
-		})
-	}
+	coldWarm(b, func() {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("GET", "/view?"+tttMinimax+"&step=end", nil)
+		req.Host = "127.0.0.1:8080" // the server answers its own names only
+		s.Echo().ServeHTTP(rec, req)
+		if rec.Code != 200 {
+			b.Fatalf("got %d", rec.Code)
+		}
+	})
 }
 
 // BenchmarkSessions500 opens 500 sessions of tic-tac-toe at once over
