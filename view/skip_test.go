@@ -140,8 +140,12 @@ func same(t *testing.T, c, ref *Cursor, what string) {
 	if c.Step() != ref.Step() || c.AtEnd() != ref.AtEnd() {
 		t.Fatalf("%s: at step %d (end %v), want %d (end %v)", what, c.Step(), c.AtEnd(), ref.Step(), ref.AtEnd())
 	}
-	if !reflect.DeepEqual(c.Frame(), ref.Frame()) {
-		t.Fatalf("%s: frame at step %d differs: %s", what, c.Step(), frameDiff(c.Frame(), ref.Frame()))
+	// The frames' functions (wording, leaves) are the scenario's, not
+	// state: compare everything else.
+	g, w := *c.Frame(), *ref.Frame()
+	g.Words, g.Leaf, w.Words, w.Leaf = nil, nil, nil, nil
+	if !reflect.DeepEqual(g, w) {
+		t.Fatalf("%s: frame at step %d differs: %s", what, c.Step(), frameDiff(&g, &w))
 	}
 	if g, w := c.Folds(), ref.Folds(); !reflect.DeepEqual(g, w) {
 		t.Fatalf("%s: folds at step %d: got %v, want %v", what, c.Step(), g, w)

@@ -8,6 +8,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/view"
 )
 
 // A binary message is answered with an error and not run; the session
@@ -39,6 +40,9 @@ func TestSessionRefusesBinaryMessages(t *testing.T) {
 // pause stops it where it got to, and a frame of that step follows.
 func TestSessionPauseStopsLongSeek(t *testing.T) {
 	leakCheck(t)
+	// A search met for the first time, so that the seek is long: once
+	// seen to its end, its subtrees are passed over.
+	view.ForgetSummaries()
 	_, srv := newHubServer(t)
 	c := dial(t, srv)
 	defer c.conn.Close()
@@ -82,6 +86,7 @@ func stepOf(m Message) int {
 // search stops (leakCheck: no goroutine left).
 func TestSessionLeavingStopsLongSeek(t *testing.T) {
 	leakCheck(t)
+	view.ForgetSummaries() // a long seek: see TestSessionPauseStopsLongSeek
 	h, srv := newHubServer(t)
 	c := dial(t, srv)
 	c.send(loadCmd(url.Values{"game": {"tictactoe"}, "algo": {"minimax"}}, 0))
