@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/abtrace/abtrace/trace"
 )
@@ -296,7 +295,7 @@ type sketch struct {
 	l       *trace.Layout
 	board   bool
 	k       float64
-	stacked map[float64]bool
+	pl      placement
 	glyphs  []Glyph
 	// index finds a drawn node's position in the preorder; parent is the
 	// position of each node's parent (-1 for the root), end the position
@@ -327,7 +326,8 @@ func newSketch(source string, l *trace.Layout) *sketch {
 		g := GlyphOf(source, nd)
 		glyphs[nd.ID], s.glyphs[i], s.index[nd.ID] = g, g, i
 	}
-	s.k, s.stacked = textScale(l, glyphs, s.board)
+	s.pl = layoutPlacement(source, l, glyphs)
+	s.k = s.pl.k
 	s.parent, s.end = make([]int, n), make([]int, n)
 	s.geom, s.cut = make([]Edge, n), make([][4]float64, n)
 	for i := n - 1; i >= 0; i-- {
@@ -352,14 +352,10 @@ func newSketch(source string, l *trace.Layout) *sketch {
 		x1, y1, x2, y2 := cutMark(e.X1, e.Y1, e.X2, e.Y2)
 		s.cut[i] = [4]float64{x1, y1, x2, y2}
 	}
-	k := s.k
-	x0, y0 := -marginLeft*k, -float64(marginTop)
-	w := l.Width + (marginLeft+marginRight)*k
-	h := l.Height + marginTop + marginBottom*k
-	if s.board {
-		y0 -= 4
-		h += 8
-	}
+	// Everything drawn, labels included, with a margin for the outline
+	// of the current node.
+	b := s.pl.box.grow(viewPad)
+	x0, y0, w, h := b.x0, b.y0, b.x1-b.x0, b.y1-b.y0
 	s.viewBox = Num(x0) + " " + Num(y0) + " " + Num(w) + " " + Num(h)
 	s.width, s.height = w, h
 	return s
@@ -443,22 +439,11 @@ func (s *sketch) node(i int, a *at, fold FoldCount) Node {
 		}
 	}
 	dn.Shown = ShortText(shownValue(g, n.Text, dn.Value))
-	switch {
-	case g.Below():
-		bottom := g.Bottom()
-		if g == GlyphLeaf {
-			bottom = dn.LeafH / 2
-		}
-		dn.ValueX, dn.ValueY, dn.ValueAnchor = 0, bottom+18*k, "middle"
-		dn.ABX, dn.ABY, dn.ABAnchor = 0, bottom+35*k, "middle"
-	case s.stacked[n.Y]:
-		// No room on the left: the value on the right, α/β under it.
-		dn.ValueX, dn.ValueY, dn.ValueAnchor = StackX, -2*k, "start"
-		dn.ABX, dn.ABY, dn.ABAnchor = StackX, 15*k, "start"
-	default:
-		dn.ValueX, dn.ValueY, dn.ValueAnchor = 22, 6*k, "start"
-		dn.ABX, dn.ABY, dn.ABAnchor = -23, -3*k, "end"
-	}
+	// The labels' places, clear of edges, glyphs and each other (see
+	// placeLabels).
+	pa := s.pl.at[n.ID]
+	dn.ValueX, dn.ValueY, dn.ValueAnchor = pa.ValueX, pa.ValueY, pa.ValueAnchor
+	dn.ABX, dn.ABY, dn.ABAnchor = pa.ABX, pa.ABY, pa.ABAnchor
 	if n.Folded {
 		if fold.Total == 0 {
 			fold.Total = max(n.Total-1, 0)
@@ -479,6 +464,8 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 	pv := f.Nodes[s.l.Nodes[p].ID]
 	first := -1 // the first pruned child's position in the search order
 	var lo, hi, y, top float64
+	// The span of the cut edges and their lowest end, for placeTest.
+	elo, ehi, ebottom := math.Inf(1), math.Inf(-1), math.Inf(-1)
 	cuts := 0
 	grown := (leafHeightAt(s.k) - leafHeightAt(1)) / 2 // how far leaf boxes grew upwards
 	for c := p + 1; c < s.end[p]; c = s.end[c] {
@@ -499,6 +486,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 					first = i
 				}
 			}
+			elo, ehi, ebottom = min(elo, e.X1, e.X2), max(ehi, e.X1, e.X2), max(ebottom, e.Y2)
 			mx, my, tp := (e.X1+e.X2)/2, (e.Y1+e.Y2)/2, e.Y2-grown
 			if cuts == 0 {
 				lo, hi, y, top = mx, mx, my, tp
@@ -526,6 +514,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 		if s.k > 1 {
 			e.TestY = min(y+CutLabelGap*cutScale(s.k), top-4)
 		}
+		placeTest(e, s.pl, fontsAt(s.k).Cut, elo, ehi, ebottom)
 	}
 }
 
@@ -685,7 +674,11 @@ func leafWidth(text string) float64 { return leafWidthAt(text, 1) }
 // leafHeightAt is the height of a leaf box at a text scale.
 func leafHeightAt(k float64) float64 { return max(28, LeafFont*k+10) }
 
-// leafWidthAt is leafWidth for text drawn at a text scale.
+// leafWidthAt is leafWidth for text drawn at a text scale: the text's
+// width in bold DejaVu Sans (see TextEm) and a margin on either side.
 func leafWidthAt(text string, k float64) float64 {
-	return max(34, float64(utf8.RuneCountInString(text))*7.4*k+10)
+	return max(34, TextEm(text)*LeafFont*k+12)
 }
+
+// viewPad is the room around everything drawn, in user units.
+const viewPad = 8

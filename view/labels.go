@@ -15,7 +15,7 @@ import (
 // shows its values at PresentValuePx and its α/β at PresentABPx.
 const (
 	ValueFont = 18 // the value or bound beside a node (.v)
-	LeafFont  = 15 // the value in a leaf's box (.lv)
+	LeafFont  = 17 // the value in a leaf's box (.lv)
 	ABFont    = 13 // the α/β lines (.ab)
 	InFont    = 14 // the letter inside a glyph (.in)
 	CutFont   = 14 // the test written under cut marks (.cut text)

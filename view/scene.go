@@ -49,7 +49,51 @@ func NewScene(p *scenario.Search, open []string) (*Scene, error) {
 	if BoardSource(src) {
 		opt = trace.LayoutOptions{NodeSep: BoardSpacing, LevelSep: BoardLevelSpacing}
 	}
-	return SceneOf(src, shape, trace.NewLayout(shape, opt), open), nil
+	return SceneOf(src, shape, presenterLayout(src, shape, opt), open), nil
+}
+
+// Spacings tried for a tree's layout, as multiples of its base node and
+// level spacing (see presenterLayout).
+var (
+	nodeSepTries  = []float64{1, 1.25, 1.5, 1.8, 2.2, 2.7, 3.3}
+	levelSepTries = []float64{1, 0.8, 1.3, 1.7, 2.1}
+)
+
+// presenterLayout lays out a shape with the spacing that lets its labels
+// be largest in presenter mode's pane: wider where wide labels need room
+// beside each other, lower or higher levels where the pane's height
+// allows. The labels' room decides the spacing, not the reverse. Shapes of
+// more than MaxPlacedNodes nodes keep the base spacing.
+func presenterLayout(source string, shape *trace.Shape, opt trace.LayoutOptions) *trace.Layout {
+	base := trace.NewLayout(shape, opt)
+	if len(base.Nodes) > MaxPlacedNodes {
+		return base
+	}
+	glyphs := make(map[string]Glyph, len(base.Nodes))
+	for _, n := range base.Nodes {
+		glyphs[n.ID] = GlyphOf(source, n)
+	}
+	best, bestScore := base, presenterScore(source, base, glyphs)
+	for _, ln := range levelSepTries {
+		for _, nd := range nodeSepTries {
+			if ln == 1 && nd == 1 {
+				continue
+			}
+			l := trace.NewLayout(shape, trace.LayoutOptions{NodeSep: opt.NodeSep * nd, LevelSep: opt.LevelSep * ln})
+			if s := presenterScore(source, l, glyphs); s > bestScore*1.01 {
+				best, bestScore = l, s
+			}
+		}
+	}
+	return best
+}
+
+// presenterScore is how large a layout's labels are on presenter mode's
+// pane: the text scale times the scale that fits the drawing to the pane.
+func presenterScore(source string, l *trace.Layout, glyphs map[string]Glyph) float64 {
+	p := layoutPlacement(source, l, glyphs)
+	w, h := p.box.x1-p.box.x0+2*viewPad, p.box.y1-p.box.y0+2*viewPad
+	return p.k * min(PresentWidth/w, PresentHeight/h)
 }
 
 // SceneOf makes a scene of a shape already laid out (a comparison draws

@@ -1,0 +1,520 @@
+package view
+
+import (
+	"math"
+	"runtime"
+	"sync"
+	"weak"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Label placement. Every node's labels (its value or bound, and its α/β
+// lines) get a place beside, above or under its glyph that is clear of
+// every edge, every glyph and every other node's labels, decided once per
+// layout for the widest text each label can show. The text scale is the
+// largest (up to what presenter mode wants) at which every node's labels
+// find such a place.
+
+// Text box geometry of DejaVu Sans, the font the page asks for, in ems: an
+// SVG text's box reaches textAscent above its baseline and textDescent
+// below it (the font's ascender and descender, which getBBox reports).
+const (
+	textAscent  = 0.93
+	textDescent = 0.24
+	// labelPad is the least room around a label, in user units.
+	labelPad = 2
+)
+
+// runeEm estimates the advance width of a character of bold DejaVu Sans in
+// ems (the labels are bold): digits 0.7, signs and relations 0.84, the
+// point 0.38, Greek and Latin letters at most 0.78.
+func runeEm(r rune) float64 {
+	switch {
+	case r >= '0' && r <= '9':
+		return 0.7
+	case r == '.' || r == ',':
+		return 0.38
+	case r == ' ':
+		return 0.35
+	case r == '(' || r == ')':
+		return 0.46
+	case r == '/':
+		return 0.37
+	case r == '−' || r == '-' || r == '+' || r == '=' || r == '≤' || r == '≥' || r == '∞' || r == '<' || r == '>':
+		return 0.84
+	}
+	return 0.78
+}
+
+// TextEm estimates the width of s in ems of bold DejaVu Sans.
+func TextEm(s string) float64 {
+	w := 0.0
+	for _, r := range s {
+		w += runeEm(r)
+	}
+	return w
+}
+
+// rect is an axis-aligned rectangle in layout units.
+type rect struct{ x0, y0, x1, y1 float64 }
+
+func (a rect) overlaps(b rect) bool {
+	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+}
+
+func (a rect) grow(d float64) rect { return rect{a.x0 - d, a.y0 - d, a.x1 + d, a.y1 + d} }
+
+func (a rect) shift(x, y float64) rect { return rect{a.x0 + x, a.y0 + y, a.x1 + x, a.y1 + y} }
+
+func (a rect) union(b rect) rect {
+	return rect{min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1)}
+}
+
+// segment is an edge from (x1, y1) to (x2, y2).
+type segment struct{ x1, y1, x2, y2 float64 }
+
+func (s segment) bounds() rect {
+	return rect{min(s.x1, s.x2), min(s.y1, s.y2), max(s.x1, s.x2), max(s.y1, s.y2)}
+}
+
+// crosses reports whether the segment meets the inside of r (clipping it
+// to r as Liang and Barsky do).
+func (s segment) crosses(r rect) bool {
+	t0, t1 := 0.0, 1.0
+	dx, dy := s.x2-s.x1, s.y2-s.y1
+	clip := func(p, q float64) bool {
+		if p == 0 {
+			return q > 0
+		}
+		t := q / p
+		if p < 0 {
+			if t > t1 {
+				return false
+			}
+			t0 = max(t0, t)
+		} else {
+			if t < t0 {
+				return false
+			}
+			t1 = min(t1, t)
+		}
+		return true
+	}
+	return clip(-dx, s.x1-r.x0) && clip(dx, r.x1-s.x1) && clip(-dy, s.y1-r.y0) && clip(dy, r.y1-s.y1) && t0 < t1
+}
+
+// textRect is the box of a text of width w (user units) at font size f
+// anchored at x ("start", "middle" or "end") with its first baseline at y
+// and lines-1 more lines step apart.
+func textRect(x, y float64, anchor string, w, f float64, lines int, step float64) rect {
+	x0 := x
+	switch anchor {
+	case "middle":
+		x0 = x - w/2
+	case "end":
+		x0 = x - w
+	}
+	return rect{x0, y - textAscent*f, x0 + w, y + float64(lines-1)*step + textDescent*f}
+}
+
+// place is where a node's labels go, as offsets from its centre.
+type place struct {
+	ValueX, ValueY, ABX, ABY float64
+	ValueAnchor, ABAnchor    string
+}
+
+// placement is the text scale of a layout's labels and their places.
+type placement struct {
+	k  float64
+	at map[string]place
+	// box is the box of everything drawn: glyphs, edges and every
+	// label's reserved box, in layout units.
+	box rect
+	// g holds the obstacles: edges, glyphs and the labels' reserved
+	// boxes. It is only read once made, so drawings may share it.
+	g *grid
+}
+
+// placeTest moves the test written under the cut marks of one cutoff
+// where it meets no edge, glyph or node label: under the marks as drawn
+// if that is clear, else beside the cut edges (which span lo to hi and end
+// at bottom), higher or lower, or under the pruned children. A test with
+// no clear place stays where it was put.
+func placeTest(e *Edge, p placement, font, lo, hi, bottom float64) {
+	if p.g == nil || e.Test == "" {
+		return
+	}
+	w := TextEm(e.Test) * font
+	at := func(x, y float64) rect { return textRect(x, y, "middle", w, font, 1, 0).grow(labelPad) }
+	type spot struct{ x, y float64 }
+	spots := []spot{{e.TestX, e.TestY}}
+	for _, dy := range []float64{0, -font, font, -2 * font, 2 * font} {
+		y := e.TestY + dy
+		for _, dx := range []float64{0, font, 3 * font} {
+			spots = append(spots, spot{hi + gap + w/2 + dx, y}, spot{lo - gap - w/2 - dx, y})
+		}
+	}
+	spots = append(spots, spot{e.TestX, bottom + 40 + font}, spot{e.TestX, bottom + 60 + 2*font})
+	for _, s := range spots {
+		if p.g.free(at(s.x, s.y), -1) {
+			e.TestX, e.TestY = s.x, s.y
+			return
+		}
+	}
+}
+
+// glyphRect is the box a node's glyph takes, around its centre.
+func glyphRect(g Glyph, n trace.LayoutNode, k float64) rect {
+	switch g {
+	case GlyphLeaf:
+		w, h := leafWidthAt(n.Text, k), leafHeightAt(k)
+		return rect{-w / 2, -h / 2, w / 2, h / 2}
+	case GlyphBoard:
+		return rect{-21, -21, 21, 21}
+	case GlyphMax, GlyphMin:
+		return rect{-21, g.Top(), 21, g.Bottom()}
+	}
+	return rect{-16, -16, 16, 16}
+}
+
+// grid finds the obstacles near a box quickly: edges, glyphs and labels
+// already placed, filed by the cells of gridCell units they touch. A
+// rectangle may carry a depth: the α/β lines of two nodes at one depth
+// never show at once (one node per depth is on the stack), so they may
+// share room.
+type grid struct {
+	cells map[[2]int][]int
+	segs  []segment
+	rects []rect
+	depth []int // a rectangle's depth, -1 for one that is always there
+}
+
+const gridCell = 60
+
+func newGrid() *grid { return &grid{cells: map[[2]int][]int{}} }
+
+func (g *grid) file(b rect, i int) {
+	for cx := int(math.Floor(b.x0 / gridCell)); cx <= int(math.Floor(b.x1/gridCell)); cx++ {
+		for cy := int(math.Floor(b.y0 / gridCell)); cy <= int(math.Floor(b.y1/gridCell)); cy++ {
+			c := [2]int{cx, cy}
+			g.cells[c] = append(g.cells[c], i)
+		}
+	}
+}
+
+// Obstacles are numbered: segments as -1-i, rectangles as i.
+func (g *grid) addSeg(s segment) { g.segs = append(g.segs, s); g.file(s.bounds(), -len(g.segs)) }
+func (g *grid) addRect(r rect, depth int) {
+	g.rects = append(g.rects, r)
+	g.depth = append(g.depth, depth)
+	g.file(r, len(g.rects)-1)
+}
+
+// free reports whether r meets no obstacle but the rectangles of depth
+// share (-1: none is shared).
+func (g *grid) free(r rect, share int) bool {
+	for cx := int(math.Floor(r.x0 / gridCell)); cx <= int(math.Floor(r.x1/gridCell)); cx++ {
+		for cy := int(math.Floor(r.y0 / gridCell)); cy <= int(math.Floor(r.y1/gridCell)); cy++ {
+			for _, i := range g.cells[[2]int{cx, cy}] {
+				if i < 0 {
+					if g.segs[-i-1].crosses(r) {
+						return false
+					}
+				} else if (share < 0 || g.depth[i] != share) && g.rects[i].overlaps(r) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// widestTexts are the widest value and α/β texts a layout's nodes can
+// show, in ems: by node id its value ("≥ " and the widest leaf text below
+// it), and one α/β line ("β=" and the widest leaf text or "−∞").
+func widestTexts(l *trace.Layout) (ab float64, value map[string]float64) {
+	value = make(map[string]float64, len(l.Nodes))
+	leaf := TextEm("−∞")
+	for i := len(l.Nodes) - 1; i >= 0; i-- {
+		n := l.Nodes[i]
+		w := TextEm("≥ 0")
+		if n.Leaf || n.Folded {
+			t := ShortText(n.Text)
+			if n.Folded || t == "" {
+				t = "−99.9"
+			}
+			leaf = max(leaf, TextEm(t))
+			w = TextEm("≥ " + t)
+		}
+		value[n.ID] = max(value[n.ID], w)
+		if n.HasParent {
+			value[n.Parent] = max(value[n.Parent], value[n.ID])
+		}
+	}
+	return TextEm("β=") + leaf, value
+}
+
+// showsValue reports whether a node may draw a value label: a leaf box
+// that shows its value already draws none (see shownValue).
+func showsValue(g Glyph, n trace.LayoutNode) bool { return !(g == GlyphLeaf && n.Text != "") }
+
+// placeLabels finds a place for every node's labels at text scale k; ok is
+// false when some node has none (it then gets the first candidate). Values
+// are placed first, clear of edges, glyphs and each other; then the α/β
+// lines, clear of all that and of the α/β lines of other depths.
+func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float64, valEm map[string]float64, pref int) (placement, bool) {
+	f := fontsAt(k)
+	g := newGrid()
+	p := placement{k: k, at: make(map[string]place, len(l.Nodes)), g: g}
+	first := true
+	add := func(r rect) {
+		if first {
+			p.box, first = r, false
+		} else {
+			p.box = p.box.union(r)
+		}
+	}
+	for _, n := range l.Nodes {
+		gl := glyphs[n.ID]
+		r := glyphRect(gl, n, k).shift(n.X, n.Y)
+		g.addRect(r, -1)
+		add(r)
+		if n.Folded {
+			// The fold glyph and its counts under the node.
+			fy := n.Y + gl.Bottom() + gl.FoldGap()
+			fr := rect{n.X - 34, fy, n.X + 34, fy + 44}
+			g.addRect(fr, -1)
+			add(fr)
+		}
+		if n.HasParent {
+			pn, _ := l.Node(n.Parent)
+			s := segment{pn.X, pn.Y + glyphs[pn.ID].Bottom(), n.X, n.Y + glyphRect(gl, n, k).y0}
+			g.addSeg(s)
+			add(s.bounds())
+		}
+	}
+	ok := true
+	aw := abEm * f.AB
+	valueRects := make([]rect, len(l.Nodes))
+	for i, n := range l.Nodes {
+		gl := glyphs[n.ID]
+		gr := glyphRect(gl, n, k)
+		vf := f.Value
+		if gl.Below() {
+			vf = f.LeafValue
+		}
+		vw := valEm[n.ID] * vf
+		cands := valuePlaces(gl, gr, vf)
+		if pref > 0 && pref < len(cands) && !gl.Below() {
+			// This strategy prefers another place first.
+			cands = append([]place{cands[pref]}, cands...)
+		}
+		at := cands[0]
+		found := !showsValue(gl, n)
+		if !found {
+			for _, c := range cands {
+				if g.free(textRect(c.ValueX, c.ValueY, c.ValueAnchor, vw, vf, 1, 0).shift(n.X, n.Y).grow(labelPad), -1) {
+					at, found = c, true
+					break
+				}
+			}
+		}
+		ok = ok && found
+		p.at[n.ID] = at
+		vr := textRect(at.ValueX, at.ValueY, at.ValueAnchor, vw, vf, 1, 0).shift(n.X, n.Y).grow(labelPad)
+		valueRects[i] = vr
+		if showsValue(gl, n) {
+			g.addRect(vr, -1)
+			add(vr)
+		}
+	}
+	for i, n := range l.Nodes {
+		gl := glyphs[n.ID]
+		gr := glyphRect(gl, n, k)
+		at := p.at[n.ID]
+		vr := valueRects[i].shift(-n.X, -n.Y)
+		cands := abPlaces(gl, gr, vr, aw, f)
+		best := cands[0]
+		found := false
+		for _, c := range cands {
+			if g.free(textRect(c.ABX, c.ABY, c.ABAnchor, aw, f.AB, 2, f.ABLine).shift(n.X, n.Y).grow(labelPad), n.Depth) {
+				best, found = c, true
+				break
+			}
+		}
+		ok = ok && found
+		at.ABX, at.ABY, at.ABAnchor = best.ABX, best.ABY, best.ABAnchor
+		p.at[n.ID] = at
+		ar := textRect(at.ABX, at.ABY, at.ABAnchor, aw, f.AB, 2, f.ABLine).shift(n.X, n.Y).grow(labelPad)
+		g.addRect(ar, n.Depth)
+		add(ar)
+	}
+	return p, ok
+}
+
+// gap is the room between a glyph and its labels, in user units.
+const gap = 3 + labelPad
+
+// valuePlaces are the places a node's value may take, best first: for a
+// triangle on the right at mid height, as lectures draw it, then higher or
+// lower, then on the left, above or under; for a leaf or a board under it,
+// then beside it.
+func valuePlaces(g Glyph, gr rect, vf float64) []place {
+	vh := (textAscent + textDescent) * vf
+	vAt := func(c float64) float64 { return c - vh/2 + textAscent*vf }
+	if g.Below() {
+		vy := gr.y1 + gap + labelPad + textAscent*vf
+		return []place{
+			{ValueX: 0, ValueY: vy, ValueAnchor: "middle"},
+			{ValueX: gr.x1 + gap, ValueY: vAt(0), ValueAnchor: "start"},
+			{ValueX: gr.x0 - gap, ValueY: vAt(0), ValueAnchor: "end"},
+			{ValueX: 0, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "middle"},
+		}
+	}
+	var out []place
+	for _, side := range []struct {
+		x      float64
+		anchor string
+	}{{gr.x1 + gap, "start"}, {gr.x0 - gap, "end"}} {
+		for _, c := range []float64{0, gr.y0 + vh/2, gr.y1 - vh/2, gr.y0 - vh/2 - gap, gr.y1 + vh/2 + gap} {
+			out = append(out, place{ValueX: side.x, ValueY: vAt(c), ValueAnchor: side.anchor})
+		}
+	}
+	return append(out, place{ValueX: 0, ValueY: gr.y1 + gap + labelPad + textAscent*vf, ValueAnchor: "middle"})
+}
+
+// abPlaces are the places a node's α/β lines may take, best first, given
+// its value's box vr (relative to the node): on the side the value leaves
+// free at mid height, then higher or lower, then beside or under the
+// value, then anywhere around the glyph.
+func abPlaces(g Glyph, gr, vr rect, aw float64, f Fonts) []place {
+	ah := f.ABLine + (textAscent+textDescent)*f.AB
+	aAt := func(c float64) float64 { return c - ah/2 + textAscent*f.AB }
+	right, left := gr.x1+gap, gr.x0-gap
+	cs := []float64{0, gr.y0 + ah/2, gr.y1 - ah/2, gr.y0 - ah/2 - gap, gr.y1 + ah/2 + gap}
+	var out []place
+	if g.Below() {
+		out = append(out, place{ABX: 0, ABY: max(gr.y1, vr.y1) + gap + textAscent*f.AB, ABAnchor: "middle"})
+	}
+	sides := []struct {
+		x      float64
+		anchor string
+	}{{left, "end"}, {right, "start"}}
+	if vr.x1 <= 0 {
+		sides[0], sides[1] = sides[1], sides[0]
+	}
+	for _, side := range sides {
+		for _, c := range cs {
+			out = append(out, place{ABX: side.x, ABY: aAt(c), ABAnchor: side.anchor})
+		}
+	}
+	// Beside the value, under or over it.
+	out = append(out,
+		place{ABX: vr.x1 + gap, ABY: aAt((vr.y0 + vr.y1) / 2), ABAnchor: "start"},
+		place{ABX: vr.x0 - gap, ABY: aAt((vr.y0 + vr.y1) / 2), ABAnchor: "end"},
+		place{ABX: vr.x0 + labelPad, ABY: vr.y1 + gap + textAscent*f.AB, ABAnchor: "start"},
+		place{ABX: vr.x0 + labelPad, ABY: vr.y0 - gap - ah + textAscent*f.AB, ABAnchor: "start"},
+		place{ABX: 0, ABY: gr.y1 + gap + labelPad + textAscent*f.AB, ABAnchor: "middle"},
+		place{ABX: 0, ABY: gr.y0 - gap - ah + textAscent*f.AB, ABAnchor: "middle"},
+	)
+	return out
+}
+
+// MaxPlacedNodes is the largest drawing whose labels are placed clear of
+// edges and whose spacing is chosen for presenter mode; larger drawings
+// keep the base text size and places (their labels are small on any
+// screen, and the search would cost more than it gives).
+const MaxPlacedNodes = 400
+
+// placeFor is the placement of a layout's labels: the largest text scale,
+// up to maxK, at which every label has a place clear of the others.
+func placeFor(l *trace.Layout, glyphs map[string]Glyph, maxK float64) (placement, bool) {
+	abEm, valEm := widestTexts(l)
+	if len(l.Nodes) > MaxPlacedNodes {
+		p, ok := placeLabels(l, glyphs, 1, abEm, valEm, 0)
+		return p, ok
+	}
+	var best placement
+	found := false
+	for _, pref := range valuePrefs {
+		lo, hi := 1.0, math.Floor(maxK*20)/20
+		if found && best.k >= hi {
+			break
+		}
+		if found {
+			lo = best.k
+		}
+		p, ok := placeLabels(l, glyphs, hi, abEm, valEm, pref)
+		if ok {
+			return p, true
+		}
+		p, ok = placeLabels(l, glyphs, lo, abEm, valEm, pref)
+		if !ok {
+			if !found && pref == 0 {
+				best = p
+			}
+			continue
+		}
+		if !found || p.k > best.k {
+			best = p
+		}
+		found = true
+		// Bisect on twentieths.
+		for hi-lo > 0.05+1e-9 {
+			mid := math.Round((lo+hi)/2*20) / 20
+			if mid <= lo || mid >= hi {
+				break
+			}
+			if p, ok := placeLabels(l, glyphs, mid, abEm, valEm, pref); ok {
+				best, lo = p, mid
+			} else {
+				hi = mid
+			}
+		}
+	}
+	return best, found
+}
+
+// valuePrefs are the strategies placeFor tries: the value's first choice
+// (an index into valuePlaces: right at mid height, level with the top,
+// with the bottom, above the glyph, under it).
+var valuePrefs = []int{0, 3, 1, 2}
+
+// presenterK is the text scale presenter mode wants for a layout: the one
+// that shows values at PresentValuePx and α/β at PresentABPx once the
+// drawing is fitted to presenter mode's pane (with margins growing with
+// the labels), at most MaxTextScale.
+func presenterK(l *trace.Layout) float64 {
+	k := 1.0
+	for range 6 {
+		w := l.Width + (marginLeft+marginRight)*k
+		h := l.Height + marginTop + marginBottom*k
+		s := min(PresentWidth/w, PresentHeight/h)
+		k = max(1, PresentValuePx/(ValueFont*s), PresentABPx/(ABFont*s), PresentValuePx/(LeafFont*s))
+		k = min(k, MaxTextScale)
+	}
+	return k
+}
+
+// placements caches each layout's placement: Draw runs at every step, the
+// placement once per layout. Entries go when their layout does.
+var placements sync.Map // weak.Pointer[trace.Layout] → placed
+
+type placed struct {
+	source string
+	p      placement
+}
+
+// layoutPlacement is the placement of l's labels, computed once.
+func layoutPlacement(source string, l *trace.Layout, glyphs map[string]Glyph) placement {
+	key := weak.Make(l)
+	if v, ok := placements.Load(key); ok && v.(placed).source == source {
+		return v.(placed).p
+	}
+	p, _ := placeFor(l, glyphs, presenterK(l))
+	if _, loaded := placements.LoadOrStore(key, placed{source, p}); !loaded {
+		runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { placements.Delete(k) }, key)
+	}
+	return p
+}
