@@ -291,12 +291,12 @@ func Draw(source string, l *trace.Layout, f *trace.Frame, folds map[string]FoldC
 // label offsets and the edges' geometry. A Scene keeps one, so that a
 // step re-decides only what the frame changes.
 type sketch struct {
-	source  string
-	l       *trace.Layout
-	board   bool
-	k       float64
-	pl      placement
-	glyphs  []Glyph
+	source string
+	l      *trace.Layout
+	board  bool
+	k      float64
+	pl     placement
+	glyphs []Glyph
 	// index finds a drawn node's position in the preorder; parent is the
 	// position of each node's parent (-1 for the root), end the position
 	// after its subtree.
