@@ -131,6 +131,8 @@ type placement struct {
 	// box is the box of everything drawn: glyphs, edges and every
 	// label's reserved box, in layout units.
 	box rect
+	// ok is true when every label found a clear place.
+	ok bool
 	// g holds the obstacles: edges, glyphs and the labels' reserved
 	// boxes. It is only read once made, so drawings may share it.
 	g *grid
@@ -142,7 +144,9 @@ type placement struct {
 // at bottom), higher or lower, or under the pruned children. A test with
 // no clear place stays where it was put.
 func placeTest(e *Edge, p placement, font, lo, hi, bottom float64) {
-	if p.g == nil || e.Test == "" {
+	if p.g == nil || e.Test == "" || !p.ok {
+		// A tree too crowded for its labels keeps the tests where they
+		// were put, apart from each other.
 		return
 	}
 	w := TextEm(e.Test) * font
@@ -350,6 +354,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 		g.addRect(ar, n.Depth)
 		add(ar)
 	}
+	p.ok = ok
 	return p, ok
 }
 
