@@ -181,9 +181,9 @@ func TestBrowserHallFit(t *testing.T) {
 						if step == "12" {
 							b.screenshot(fmt.Sprintf("hall-%s-%dx%d%s.png", src.name, size.w, size.h, map[string]string{"": "", "&present=1": "-present"}[mode]))
 						}
-					}
-					if size.w < 600 {
-						checkHeaderOneLine(b, what)
+						if size.w < 600 {
+							checkHeaderOneLine(b, what)
+						}
 					}
 				}
 			}
