@@ -138,13 +138,30 @@ func (p *Search) sizeExact() bool {
 	return p.shaper != nil && p.shaper.memoized()
 }
 
-func (gs *gameShaper[S]) memoized() bool { return gs.memo }
+func (gs *gameShaper[S]) memoized() bool { return gs.memo && !gs.inexact }
+
+// MaxSizeCount is the most distinct subtrees (a position and the depth left
+// below it) a size check works out for a game that remembers subtree sizes.
+// Most games' trees repeat positions so often that counting them is cheap,
+// but some do not (minichess with quiescence search below the limit): there
+// the check stops after this many, and the tree is refused as "more than"
+// the limit instead of counted to its last node. The largest lecture
+// scenarios need far fewer: Connect Four at its deepest limit works out
+// 76,231 subtrees, the full tic-tac-toe tree 4,520.
+const MaxSizeCount = 250_000
 
 func (gs *gameShaper[S]) sizeUpTo(max int64) int64 {
 	gs.mu.Lock()
 	defer gs.mu.Unlock()
 	if gs.memo {
-		return int64(gs.count(gs.root, gs.startLeft(), 0))
+		gs.countCap, gs.countWork, gs.countOver = MaxSizeCount, 0, false
+		n := int64(gs.count(gs.root, gs.startLeft(), 0))
+		gs.inexact, gs.lastWork = gs.countOver, gs.countWork
+		gs.countCap, gs.countWork, gs.countOver = 0, 0, false
+		if gs.inexact {
+			return max + 1
+		}
+		return n
 	}
 	var n int64
 	var walk func(s S, left, d int) bool

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/minichess"
 )
 
 // TestCheckSizeRefusesUpFront: a scenario whose tree is larger than its
@@ -184,5 +185,46 @@ func TestZeroMatchesInQuery(t *testing.T) {
 		if got := err != nil; got != c.bad || c.bad && !IsUsage(err) {
 			t.Errorf("FromQuery(%s): got err %v, want an error: %v", c.query, err, c.bad)
 		}
+	}
+}
+
+// TestCheckSizeBoundsItsOwnWork: a game whose positions rarely repeat
+// (minichess from the start with quiescence search below depth 2, hundreds
+// of millions of nodes) is refused after at most MaxSizeCount subtrees are
+// worked out, as "more than" the limit, not counted to its last node; the
+// trees a lecture shows are still counted exactly.
+func TestCheckSizeBoundsItsOwnWork(t *testing.T) {
+	sc := Scenario{Game: "minichess", Position: "start", Depth: 2, Quiescence: true}
+	sc.Budget = search.Budget{Nodes: MaxWork}
+	_, err := sc.Prepare()
+	var ue *UsageError
+	if !errors.As(err, &ue) {
+		t.Fatalf("Prepare: got err %v, want a *UsageError", err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "more than") {
+		t.Errorf("got %q, want it to say the tree has more than the limit", msg)
+	}
+	sc.Budget = search.Budget{}
+	p, err := sc.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.sizeUpTo(MaxWork); got <= MaxWork {
+		t.Errorf("sizeUpTo: got %d, want more than %d", got, MaxWork)
+	}
+	if p.sizeExact() {
+		t.Errorf("sizeExact: got true after the count gave up, want false")
+	}
+	gs := p.shaper.(*gameShaper[minichess.State])
+	if gs.lastWork > MaxSizeCount+1 {
+		t.Errorf("the size check worked out %d subtrees, want at most %d", gs.lastWork, MaxSizeCount+1)
+	}
+	ttt := Scenario{Game: "tictactoe", Algo: "minimax"}
+	q, err := ttt.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := q.sizeUpTo(MaxWork); got != 549946 || !q.sizeExact() {
+		t.Errorf("tic-tac-toe: got size %d (exact %v), want 549,946 exactly", got, q.sizeExact())
 	}
 }

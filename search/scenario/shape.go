@@ -135,7 +135,15 @@ type gameShaper[S comparable] struct {
 
 	mu    sync.Mutex
 	sizes map[sizeKey[S]]int
-	bufs  [][]search.Move // move buffers by recursion depth of count
+	// countCap, when above zero, is the most subtrees count may work out
+	// (memo misses) before it gives up and sets countOver: sizeUpTo's bound
+	// on the work of a size check (MaxSizeCount).
+	countCap, countWork int64
+	countOver           bool
+	lastWork            int64 // subtrees the last sizeUpTo worked out
+	// inexact: the last sizeUpTo gave up before it knew the whole size.
+	inexact bool
+	bufs    [][]search.Move // move buffers by recursion depth of count
 }
 
 type sizeKey[S comparable] struct {
@@ -258,6 +266,15 @@ func (gs *gameShaper[S]) count(s S, left, d int) int {
 			return n
 		}
 	}
+	if gs.countOver {
+		return 1
+	}
+	if gs.countCap > 0 {
+		if gs.countWork++; gs.countWork > gs.countCap {
+			gs.countOver = true
+			return 1
+		}
+	}
 	total := 1
 	cl := childLeft(left)
 	// The recursion uses the buffers of deeper levels only, so ms stays.
@@ -267,7 +284,7 @@ func (gs *gameShaper[S]) count(s S, left, d int) int {
 			total = min(total+gs.count(gs.g.Result(s, m), cl, d+1), MaxTotal)
 		}
 	}
-	if gs.memo {
+	if gs.memo && !gs.countOver {
 		gs.sizes[key] = total
 	}
 	return total
