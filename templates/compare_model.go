@@ -306,7 +306,7 @@ func paneTitle(ctx context.Context, kind, name string) string {
 	if kind == "panes" {
 		return VariantTitle(ctx, name)
 	}
-	return name
+	return OrderName(ctx, name)
 }
 
 // variantWords are the message ids of a variant's option words.

@@ -20,6 +20,17 @@ func N(ctx context.Context, id string, n int, kv ...any) string {
 	return i18n.FromContext(ctx).N(id, n, kv...)
 }
 
+// OrderName is an ordering's short name (natural, best, worst, …) in the
+// page's language; any other name (an algorithm's) is returned as it is.
+func OrderName(ctx context.Context, name string) string {
+	ids := map[string]string{"natural": "ordname.natural", "reversed": "ordname.reversed", "random": "ordname.random",
+		"eval": "ordname.eval", "best": "ordname.best", "worst": "ordname.worst"}
+	if id, ok := ids[name]; ok {
+		return T(ctx, id)
+	}
+	return name
+}
+
 // Lang is the page's language code, for <html lang>.
 func Lang(ctx context.Context) string { return string(i18n.FromContext(ctx).Lang()) }
 

@@ -277,11 +277,15 @@ func comparisonError(err error) error {
 // model is the page's model at the panes' step, in the language of ctx.
 func (c *comparison) model(ctx context.Context) *templates.Compare {
 	r := c.req
-	names := strings.Join(r.names, " · ")
+	shown := make([]string, len(r.names))
+	for i, n := range r.names {
+		shown[i] = templates.OrderName(ctx, n)
+	}
+	names := strings.Join(shown, " · ")
 	title := templates.T(ctx, "compare.title.orders", "Algo", c.p0.Algorithm.String(), "Names", names)
 	switch r.kind {
 	case "algos":
-		title = templates.T(ctx, "compare.title.algos", "Names", names, "Order", c.p0.Ordering.String())
+		title = templates.T(ctx, "compare.title.algos", "Names", names, "Order", templates.OrderName(ctx, c.p0.Ordering.String()))
 	case "panes":
 		titles := make([]string, len(r.names))
 		for i, n := range r.names {
@@ -384,7 +388,7 @@ func (s *Server) compareAPI(c echo.Context) error {
 		return err
 	}
 	defer cmp.panes.Close()
-	m := cmp.model(ctx)
+	m := cmp.model(i18n.NewContext(ctx, i18n.For(langOf(c))))
 	st := compareState{OK: true, Step: m.Now.Step, Total: m.Now.Total, By: r.by, Done: m.Now.Done, SameValue: m.Summary.SameValue, Minimax: cmp.minimax}
 	for _, p := range cmp.panes.Panes() {
 		f := p.Frame()
@@ -464,16 +468,17 @@ func (s *Server) lab(c echo.Context) error {
 	l := &templates.Lab{Trees: trees, Random: res.Random, Full: res.Full, KnuthMoore: res.KnuthMoore,
 		MinimaxMean: res.MinimaxMean, MinimaxMin: res.MinimaxMin, MinimaxMax: res.MinimaxMax,
 		Elapsed: elapsed.Round(time.Millisecond).String(), Setup: setup}
+	loc := i18n.For(langOf(c))
 	if p, err := res.Scenario.Prepare(); err == nil {
-		l.SourceText = sourceText(p)
+		l.SourceText = sourceTextIn(loc, p)
 		if res.Random {
-			l.SourceText = fmt.Sprintf("random trees %s", sc.Random)
+			l.SourceText = loc.T("lab.random-trees", "Recipe", sc.Random)
 		}
 	}
 	last := res.FirstSeed + uint64(trees) - 1
-	l.Seeds = fmt.Sprintf("seeds %d to %d", res.FirstSeed, last)
+	l.Seeds = loc.T("lab.seeds", "First", res.FirstSeed, "Last", last)
 	if !res.Random {
-		l.Seeds = fmt.Sprintf("one tree; the random ordering over seeds %d to %d", res.FirstSeed, last)
+		l.Seeds = loc.T("lab.seeds.one-tree", "First", res.FirstSeed, "Last", last)
 	}
 	if res.Uniform {
 		l.Uniform = fmt.Sprintf("b = %d, d = %d", res.Branching, res.Depth)
@@ -487,6 +492,7 @@ func (s *Server) lab(c echo.Context) error {
 	cq.Del("algo")
 	cq.Set("orders", "natural,best,worst")
 	cq.Set("step", "0")
+	cq.Set("lang", string(loc.Lang()))
 	l.CompareURL = "/compare?" + cq.Encode()
 	return s.render(c, http.StatusOK, templates.LabPage(l, s.assets))
 }

@@ -23,18 +23,34 @@ var englishWords = regexp.MustCompile(`(^|\P{L})(the|and|with|which|your|this|th
 
 // translatedPages are the pages whose every sentence is in the page's
 // language; the browser test reads each in German and Czech.
-var translatedPages = []struct{ name, path string }{
-	{"home", "/"},
-	{"viewer-textbook", "/view?" + url.Values{"tree": {tree.Textbook}, "step": {"9"}}.Encode()},
-	{"viewer-random", "/view?random=3,3&seed=1&step=20"},
-	{"viewer-tictactoe", "/view?game=tictactoe&position=xo.x.o...&step=4"},
-	{"diff", "/diff?" + url.Values{"tree": {tree.Textbook}}.Encode()},
-	{"exercise", "/exercise?seed=1"},
-	{"predict", "/exercise/predict?seed=1"},
-	{"worksheet", "/exercise/worksheet?seed=1&key=1"},
-	{"matchsticks", "/exercise/matchsticks"},
-	{"matchsticks-checked", "/exercise/matchsticks?check=1&a.=1&a.1=x&a.2=-1&move=1"},
+var translatedPages = []struct{ name, path, wait string }{
+	{"home", "/", ""},
+	{"viewer-textbook", "/view?" + url.Values{"tree": {tree.Textbook}, "step": {"9"}}.Encode(), ""},
+	{"viewer-random", "/view?random=3,3&seed=1&step=20", ""},
+	{"viewer-tictactoe", "/view?game=tictactoe&position=xo.x.o...&step=4", ""},
+	{"diff", "/diff?" + url.Values{"tree": {tree.Textbook}}.Encode(), ""},
+	{"exercise", "/exercise?seed=1", ""},
+	{"predict", "/exercise/predict?seed=1", ""},
+	{"worksheet", "/exercise/worksheet?seed=1&key=1", ""},
+	{"matchsticks", "/exercise/matchsticks", ""},
+	{"matchsticks-checked", "/exercise/matchsticks?check=1&a.=1&a.1=x&a.2=-1&move=1", ""},
+	{"ordering", "/exercise/ordering?seed=1", ""},
+	{"ordering-checked", "/exercise/ordering?seed=3&check=1&goal=least", ""},
+	{"compare", "/compare?" + url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst"}, "by": {"node"}, "step": {"4"}}.Encode(), ""},
+	{"compare-end", "/compare?" + url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst"}, "by": {"node"}, "step": {"end"}}.Encode(), ""},
+	{"compare-setup", "/compare?orders=natural,best", ""},
+	{"lab", "/lab?random=3,4&seeds=50", ""},
+	{"lab-form", "/lab", ""},
+	{"fuzzy", "/fuzzy?position=x...o....", ""},
+	{"tournament", "/tournament?game=tictactoe&evals=random,lines&depth=1&games=1&seed=1", runDone},
+	{"tournament-form", "/tournament", ""},
+	{"parallel", "/parallel?game=reversi&evals=discs,mobility&depth=2", runDone},
+	{"play-reversi", "/play?game=reversi&depth=1&moves=d3", ""},
+	{"play-connect4", "/play?game=connect4&depth=1", ""},
 }
+
+// runDone waits for a tournament's or a coordinated search's stream to end.
+const runDone = `document.getElementById("ev-run") && ["done", "failed"].includes(document.getElementById("ev-run").dataset.state)`
 
 // TestBrowserNoEnglishLeft opens every translated page with lang=de and
 // lang=cs in chromium and reads what a person sees (the text, and the
@@ -56,6 +72,9 @@ func TestBrowserNoEnglishLeft(t *testing.T) {
 				b.waitFor(`document.readyState === "complete"`, "the page")
 				if strings.HasPrefix(pg.path, "/view") {
 					b.waitFor(`window.__abt && __abt.updates > 0`, "the first frame")
+				}
+				if pg.wait != "" {
+					b.waitFor(pg.wait, "the page's results")
 				}
 				if got := eval[string](b, `document.documentElement.lang`); got != string(l) {
 					t.Errorf("<html lang> = %q, want %q", got, l)
