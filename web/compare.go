@@ -439,7 +439,7 @@ func (s *Server) lab(c echo.Context) error {
 		setup.Error = err.Error()
 		return s.render(c, http.StatusBadRequest, templates.LabPage(&templates.Lab{Setup: setup}, s.assets))
 	}
-	if len(q) == 0 {
+	if formOnly(q) {
 		// The form alone, with the lecture's example filled in.
 		setup.Random, setup.Seeds = "3,6", "1000"
 		return s.render(c, http.StatusOK, templates.LabPage(&templates.Lab{Setup: setup}, s.assets))

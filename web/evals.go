@@ -226,7 +226,7 @@ func (s *Server) tournamentPage(c echo.Context) error {
 		p.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.StreamRunPage(p))
 	}
-	if len(q) == 0 {
+	if formOnly(q) {
 		// The form alone, with the lecture's example filled in.
 		return s.render(c, http.StatusOK, templates.StreamRunPage(p))
 	}
@@ -427,7 +427,7 @@ func (s *Server) parallelPage(c echo.Context) error {
 		p.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.StreamRunPage(p))
 	}
-	if len(c.QueryParams()) == 0 {
+	if formOnly(c.QueryParams()) {
 		return s.render(c, http.StatusOK, templates.StreamRunPage(p))
 	}
 	q := url.Values{"game": {cfg.Game}, "position": {cfg.Position}, "evals": {strings.Join(cfg.Evals, ",")}, "depth": {strconv.Itoa(cfg.MaxDepth)}, "lang": {string(loc.Lang())}}

@@ -82,3 +82,9 @@ func errorText(l i18n.Lang, err error) string {
 	}
 	return msg
 }
+
+// formOnly reports whether a page's query asks for nothing but its form:
+// it is empty, or holds only the page's language.
+func formOnly(q url.Values) bool {
+	return len(q) == 0 || len(q) == 1 && q.Has("lang")
+}

@@ -38,7 +38,6 @@ var translatedPages = []struct{ name, path, wait string }{
 	{"ordering-checked", "/exercise/ordering?seed=3&check=1&goal=least", ""},
 	{"compare", "/compare?" + url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst"}, "by": {"node"}, "step": {"4"}}.Encode(), ""},
 	{"compare-end", "/compare?" + url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst"}, "by": {"node"}, "step": {"end"}}.Encode(), ""},
-	{"compare-setup", "/compare?orders=natural,best", ""},
 	{"lab", "/lab?random=3,4&seeds=50", ""},
 	{"lab-form", "/lab", ""},
 	{"fuzzy", "/fuzzy?position=x...o....", ""},
