@@ -375,5 +375,18 @@ func parseName(names []string, s, what string) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("search: unknown %s %q (want %s)", what, s, strings.Join(names, ", "))
+	return 0, &NameError{What: what, Name: s, Want: names}
+}
+
+// NameError is a name that is none of the names a parser knows: an
+// unknown algorithm, ordering, prune rule, fail mode and so on. Its fields
+// let a page word it in its own language.
+type NameError struct {
+	What string   // "algorithm", "ordering", "prune rule", …
+	Name string   // as given
+	Want []string // the names known
+}
+
+func (e *NameError) Error() string {
+	return fmt.Sprintf("search: unknown %s %q (want %s)", e.What, e.Name, strings.Join(e.Want, ", "))
 }

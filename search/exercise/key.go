@@ -1,6 +1,7 @@
 package exercise
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/abtrace/abtrace/search"
@@ -24,7 +25,7 @@ func ParseNotation(s string) (Notation, error) {
 	case "ascii":
 		return ASCII, nil
 	}
-	return "", invalid("notation", "%q is not a notation: give symbols (≤ ≥) or ascii (<= >=)", s)
+	return "", invalidSay("notation", "exercise.err.notation", "Got", strconv.Quote(s))
 }
 
 // Write writes a value, a bound or a rule in the notation.

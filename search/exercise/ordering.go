@@ -38,7 +38,7 @@ func ParseGoal(s string) (Goal, error) {
 	case "least":
 		return GoalLeast, nil
 	}
-	return "", invalid("goal", "%q is not a goal: give most (prune as much as possible) or least (as little)", s)
+	return "", invalidSay("goal", "exercise.err.goal", "Got", strconv.Quote(s))
 }
 
 // MaxArrangementLen is the longest arrangement text Arrange reads, in
@@ -78,7 +78,7 @@ func Arrange(ex *Exercise, text string) (*tree.Tree, error) {
 		return nil, &Error{Field: "tree", Msg: strings.TrimPrefix(err.Error(), "tree: "), Kind: ErrInvalid, Err: err}
 	}
 	if Canonical(t.Root) != Canonical(ex.Tree.Root) {
-		return nil, invalid("tree", "is not a reordering of the exercise's tree: only the order of children may change")
+		return nil, invalidSay("tree", "exercise.err.not-reordering")
 	}
 	return t, nil
 }

@@ -55,6 +55,9 @@ type Error struct {
 	// Err is the error behind Msg, if any (a *tree.Error for a tree that
 	// does not parse); nil otherwise.
 	Err error
+	// Say is Msg as a phrase of English, for a page to word in its
+	// language; its ID is empty where the message is only Msg.
+	Say trace.Phrase
 }
 
 // Error formats the error as "exercise: field: msg".
@@ -87,8 +90,16 @@ func invalid(field, format string, args ...any) *Error {
 	return &Error{Field: field, Msg: fmt.Sprintf(format, args...), Kind: ErrInvalid}
 }
 
-func impossible(field, format string, args ...any) *Error {
-	return &Error{Field: field, Msg: fmt.Sprintf(format, args...), Kind: ErrImpossible}
+// invalidSay and impossibleSay are invalid and impossible worded from
+// English[id] with the arguments kv (name, value, …).
+func invalidSay(field, id string, kv ...any) *Error {
+	p := say(id, kv...)
+	return &Error{Field: field, Msg: english(p), Kind: ErrInvalid, Say: p}
+}
+
+func impossibleSay(field, id string, kv ...any) *Error {
+	p := say(id, kv...)
+	return &Error{Field: field, Msg: english(p), Kind: ErrImpossible, Say: p}
 }
 
 // Params are the constraints of an exercise. The same Params give the same
@@ -151,10 +162,10 @@ func ParseQuery(q url.Values, also ...string) (Params, error) {
 	slices.Sort(names) // report the same error for the same query every time
 	for _, name := range names {
 		if !slices.Contains(QueryNames, name) && !slices.Contains(also, name) {
-			return p, invalid(fieldName(name), "unknown parameter (known: %s)", strings.Join(QueryNames, ", "))
+			return p, invalidSay(fieldName(name), "exercise.err.unknown-param", "Known", strings.Join(QueryNames, ", "))
 		}
 		if len(q[name]) > 1 {
-			return p, invalid(name, "given %d times; give it once", len(q[name]))
+			return p, invalidSay(name, "exercise.err.twice", "N", len(q[name]))
 		}
 	}
 	has := func(name string) bool { return q.Has(name) }
@@ -166,7 +177,7 @@ func ParseQuery(q url.Values, also ...string) (Params, error) {
 		s := strings.TrimSpace(q.Get(name))
 		n, e := strconv.Atoi(s)
 		if e != nil {
-			err = invalid(name, "%q is not a whole number", q.Get(name))
+			err = invalidSay(name, "exercise.err.whole", "Got", strconv.Quote(q.Get(name)))
 			return
 		}
 		*dst = n
@@ -175,7 +186,7 @@ func ParseQuery(q url.Values, also ...string) (Params, error) {
 		s := strings.TrimSpace(q.Get("seed"))
 		n, e := strconv.ParseUint(s, 10, 64)
 		if e != nil || n > MaxSeed {
-			return p, invalid("seed", "%q is not a whole number from 0 to %d", q.Get("seed"), uint64(MaxSeed))
+			return p, invalidSay("seed", "exercise.err.seed", "Got", strconv.Quote(q.Get("seed")), "Max", uint64(MaxSeed))
 		}
 		p.Seed = n
 	}
@@ -183,14 +194,14 @@ func ParseQuery(q url.Values, also ...string) (Params, error) {
 		p.Variant = strings.ToUpper(strings.TrimSpace(q.Get("variant")))
 	}
 	if has("b") && (has("bmin") || has("bmax")) {
-		return p, invalid("b", "give b for a fixed branching, or bmin and bmax for a range, not both")
+		return p, invalidSay("b", "exercise.err.b-and-range")
 	}
 	if has("bmin") != has("bmax") {
 		missing := "bmax"
 		if !has("bmin") {
 			missing = "bmin"
 		}
-		return p, invalid(missing, "give bmin and bmax together")
+		return p, invalidSay(missing, "exercise.err.bmin-bmax")
 	}
 	integer("b", &p.BMin)
 	if has("b") {
@@ -251,7 +262,7 @@ func ParseFlag(field, s string) (bool, error) {
 	case "0", "false", "no", "off":
 		return false, nil
 	}
-	return false, invalid(field, "%q is not a flag (want 1 or 0, true or false)", s)
+	return false, invalidSay(field, "exercise.err.flag", "Got", strconv.Quote(s))
 }
 
 func parseRoot(field, s string) (trace.Kind, error) {
@@ -261,7 +272,7 @@ func parseRoot(field, s string) (trace.Kind, error) {
 	case "min":
 		return trace.Min, nil
 	}
-	return 0, invalid(field, "%q is not a root player (want max or min)", s)
+	return 0, invalidSay(field, "exercise.err.root", "Got", strconv.Quote(s))
 }
 
 func parsePrune(field, s string) (search.PruneRule, error) {
@@ -271,7 +282,7 @@ func parsePrune(field, s string) (search.PruneRule, error) {
 	case "gt":
 		return search.PruneGT, nil
 	}
-	return 0, invalid(field, "%q is not a prune rule (want ge, cut on v ≥ β and v ≤ α, or gt, cut on v > β and v < α)", s)
+	return 0, invalidSay(field, "exercise.err.prune", "Got", strconv.Quote(s))
 }
 
 func parseFail(field, s string) (search.FailMode, error) {
@@ -281,7 +292,7 @@ func parseFail(field, s string) (search.FailMode, error) {
 	case "hard":
 		return search.FailHard, nil
 	}
-	return 0, invalid(field, "%q is not a fail mode (want soft or hard)", s)
+	return 0, invalidSay(field, "exercise.err.fail", "Got", strconv.Quote(s))
 }
 
 // Validate reports parameters out of range, and constraints that no tree
@@ -298,53 +309,50 @@ func (p Params) Validate() error {
 func (p Params) validate(f fieldNames) error {
 	switch {
 	case p.Seed > MaxSeed:
-		return invalid("seed", "%d is more than the largest seed, %d", p.Seed, uint64(MaxSeed))
+		return invalidSay("seed", "exercise.err.seed", "Got", p.Seed, "Max", uint64(MaxSeed))
 	case len(p.Variant) != 1 || p.Variant[0] < 'A' || p.Variant[0] > 'Z':
-		return invalid("variant", "%q is not a variant (want one letter, A to Z)", p.Variant)
+		return invalidSay("variant", "exercise.err.variant", "Got", strconv.Quote(p.Variant))
 	case p.BMin < MinBranching || p.BMin > MaxBranching:
-		return invalid(f.bmin, "branching %d is not between %d and MaxBranching = %d", p.BMin, MinBranching, MaxBranching)
+		return invalidSay(f.bmin, "exercise.err.branching", "Got", p.BMin, "Min", MinBranching, "Max", MaxBranching)
 	case p.BMax < MinBranching || p.BMax > MaxBranching:
-		return invalid(f.bmax, "branching %d is not between %d and MaxBranching = %d", p.BMax, MinBranching, MaxBranching)
+		return invalidSay(f.bmax, "exercise.err.branching", "Got", p.BMax, "Min", MinBranching, "Max", MaxBranching)
 	case p.BMin > p.BMax:
-		return invalid("bmin", "bmin %d is more than bmax %d", p.BMin, p.BMax)
+		return invalidSay("bmin", "exercise.err.bmin-more", "Min", p.BMin, "Max", p.BMax)
 	case p.Depth < 1 || p.Depth > MaxDepth:
-		return invalid("d", "depth %d is not between 1 and MaxDepth = %d", p.Depth, MaxDepth)
+		return invalidSay("d", "exercise.err.depth", "Got", p.Depth, "Max", MaxDepth)
 	case p.Min < -MaxValue || p.Min > MaxValue:
-		return invalid("min", "%d is not between −%d and %d", p.Min, MaxValue, MaxValue)
+		return invalidSay("min", "exercise.err.value", "Got", p.Min, "Max", MaxValue)
 	case p.Max < -MaxValue || p.Max > MaxValue:
-		return invalid("max", "%d is not between −%d and %d", p.Max, MaxValue, MaxValue)
+		return invalidSay("max", "exercise.err.value", "Got", p.Max, "Max", MaxValue)
 	case p.Min >= p.Max:
-		return invalid("max", "the value range %d..%d needs at least two values (min < max)", p.Min, p.Max)
+		return invalidSay("max", "exercise.err.value-range", "Min", p.Min, "Max", p.Max)
 	case p.MinCutoffs < 0:
-		return invalid("min_cutoffs", "%d is negative", p.MinCutoffs)
+		return invalidSay("min_cutoffs", "exercise.err.negative", "Got", p.MinCutoffs)
 	case p.Root != trace.Max && p.Root != trace.Min:
 		return invalid("root", "root %s is not max or min", p.Root)
 	case p.Prune != search.PruneGE && p.Prune != search.PruneGT:
 		return invalid("prune", "unknown prune rule %d", p.Prune)
 	}
 	if leaves, ok := power(p.BMax, p.Depth, MaxLeaves); !ok {
-		return invalid(f.bmax, "branching %d and depth %d give %s leaves, more than MaxLeaves = %d: an exercise must fit on a page",
-			p.BMax, p.Depth, leaves, MaxLeaves)
+		return invalidSay(f.bmax, "exercise.err.too-many-leaves", "B", p.BMax, "D", p.Depth, "Leaves", leaves, "Max", MaxLeaves)
 	}
 	span := p.Max - p.Min + 1
 	if p.Distinct {
 		least, _ := power(p.BMin, p.Depth, MaxLeaves)
 		n, _ := strconv.Atoi(least)
 		if n > span {
-			what := "has"
+			id := "exercise.err.distinct"
 			if !p.Fixed() {
-				what = "has at least"
+				id = "exercise.err.distinct-least"
 			}
-			return impossible("distinct", "all values distinct: a tree with branching %s and depth %d %s %d leaves, but the range %d..%d holds only %d values",
-				branchText(p), p.Depth, what, n, p.Min, p.Max, span)
+			return impossibleSay("distinct", id, "B", branchText(p), "D", p.Depth, "N", n, "Min", p.Min, "Max", p.Max, "Span", span)
 		}
 	}
 	if p.Deep && p.Depth < 3 {
-		return impossible("deep", "a deep cutoff skips inner nodes, which needs depth 3 or more, not %d", p.Depth)
+		return impossibleSay("deep", "exercise.err.deep", "Got", p.Depth)
 	}
 	if most := MostCutoffs(p.BMax, p.Depth); p.MinCutoffs > most {
-		return impossible("min_cutoffs", "%d cutoffs: alpha-beta makes at most %d on any tree with branching %s and depth %d",
-			p.MinCutoffs, most, branchText(p), p.Depth)
+		return impossibleSay("min_cutoffs", "exercise.err.cutoffs", "Got", p.MinCutoffs, "Most", most, "B", branchText(p), "D", p.Depth)
 	}
 	return nil
 }

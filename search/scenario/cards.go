@@ -156,7 +156,7 @@ func (p *Search) prepareCards() error {
 	}
 	d, err := cards.Parse(text)
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	wi, err := p.worldIndex(len(d.Min), "one per MIN hand of the deal")
 	if err != nil {

@@ -181,7 +181,7 @@ func Lab(base Scenario, trees int) (*LabResult, error) {
 func labSize(p *Search) (int, error) {
 	if p.Tree != nil {
 		if p.Tree.Size > MaxLabNodes {
-			return 0, &UsageError{fmt.Errorf("%w: %d nodes, the lab takes at most %d per tree", ErrLabTooLarge, p.Tree.Size, MaxLabNodes)}
+			return 0, &UsageError{Err: fmt.Errorf("%w: %d nodes, the lab takes at most %d per tree", ErrLabTooLarge, p.Tree.Size, MaxLabNodes)}
 		}
 		return p.Tree.Size, nil
 	}
@@ -193,7 +193,7 @@ func labSize(p *Search) (int, error) {
 		return n <= MaxLabNodes
 	})
 	if errors.Is(err, search.ErrStopped) {
-		return 0, &UsageError{fmt.Errorf("%w: more than %d nodes; the lab takes at most %d per tree (give a depth limit or a later position)", ErrLabTooLarge, MaxLabNodes, MaxLabNodes)}
+		return 0, &UsageError{Err: fmt.Errorf("%w: more than %d nodes; the lab takes at most %d per tree (give a depth limit or a later position)", ErrLabTooLarge, MaxLabNodes, MaxLabNodes)}
 	}
 	return n, err
 }

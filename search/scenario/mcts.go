@@ -34,7 +34,7 @@ func (p *Search) prepareMCTS() error {
 	}
 	pl, err := search.ParsePlayout(orDefault(s.Playout, "random"))
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	if pl == search.PlayoutEval && s.Eval == "" {
 		return usage("the eval playout needs an evaluation to guide it: give --eval")

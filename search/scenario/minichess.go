@@ -27,7 +27,7 @@ func (p *Search) prepareMinichess() error {
 	}
 	st, err := minichess.Parse(pos)
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	if s.Depth == 0 {
 		return usage("minichess needs a depth limit (1 shows the horizon effect on the default position; at most %d)", MaxMinichessDepth)
@@ -40,7 +40,7 @@ func (p *Search) prepareMinichess() error {
 	}
 	ev, err := minichess.Evaluation(s.Eval)
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	g := minichess.Game{}
 	p.outcomes = search.Bounds{L: -minichess.WinScore, U: minichess.WinScore}

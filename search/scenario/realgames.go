@@ -13,7 +13,7 @@ func (p *Search) prepareRealGames() error {
 	s := p.Scenario
 	var err error
 	if p.Replacement, err = search.ParseReplacement(orDefault(s.Replace, "depth")); err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	if s.TT < 0 || s.TT > search.MaxTTSize {
 		return usage("tt must be a table size from 1 to %d entries (0 for none), not %d", search.MaxTTSize, s.TT)
@@ -22,10 +22,10 @@ func (p *Search) prepareRealGames() error {
 		return usage("aspiration must be a positive number (0 for none), not %v", s.Aspiration)
 	}
 	if p.Extension, err = search.ParseExtension(orDefault(s.Extend, "none")); err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	if p.Forward, err = search.ParseForwardPruning(orDefault(s.Forward, "none")); err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	return nil
 }
@@ -58,7 +58,7 @@ func realGameOptions[S any, G search.Game[S]](p *Search, g G, opt *search.Option
 		opt.Grain = 1
 	}
 	if err := opt.Validate(p.Algorithm); err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	return nil
 }

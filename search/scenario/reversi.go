@@ -26,7 +26,7 @@ func (p *Search) prepareReversi() error {
 	}
 	st, err := reversi.Parse(s.Position)
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	if s.Depth == 0 {
 		return usage("%s needs a depth limit (depth 2 looks one move of each player ahead): the whole game is far too large to search", s.Game)
@@ -39,7 +39,7 @@ func (p *Search) prepareReversi() error {
 	}
 	ev, err := reversi.ParseEvaluation(s.Eval, s.Kuhlmann)
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	g := reversi.ForEvaluation(s.Game == "suicide-reversi", ev)
 	p.outcomes = search.Bounds{L: g.Loss, U: g.Win}

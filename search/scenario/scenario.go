@@ -131,13 +131,29 @@ type Scenario struct {
 
 // UsageError is an error in the scenario itself (a bad flag value, a tree
 // that does not parse), as opposed to an error met while searching.
-type UsageError struct{ Err error }
+type UsageError struct {
+	Err error
+	// Say is the error as a phrase of English (the package's messages),
+	// for a page to word in its language; its ID is empty where the error
+	// is only Err.
+	Say trace.Phrase
+}
 
 func (e *UsageError) Error() string { return e.Err.Error() }
 func (e *UsageError) Unwrap() error { return e.Err }
 
 func usage(format string, args ...any) error {
-	return &UsageError{fmt.Errorf("scenario: "+format, args...)}
+	return &UsageError{Err: fmt.Errorf("scenario: "+format, args...)}
+}
+
+// usageSay is a usage error worded from English[id] with the arguments
+// kv (name, value, …).
+func usageSay(id string, kv ...any) error {
+	p := trace.Phrase{ID: id, Args: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		p.Args[kv[i].(string)] = kv[i+1]
+	}
+	return &UsageError{Err: errors.New("scenario: " + p.WordIn(English)), Say: p}
 }
 
 // Query encodes the scenario with the command line flag names, leaving out
@@ -229,7 +245,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 		if x := v.Get(name); x != "" && err == nil {
 			n, e := strconv.Atoi(x)
 			if e != nil {
-				err = usage("%s must be a whole number, not %q", name, x)
+				err = usageSay("scenario.err.whole", "Name", name, "Got", strconv.Quote(x))
 			}
 			*dst = n
 		}
@@ -243,7 +259,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 		lim  int
 	}{{"matches", nim.MaxMatches}, {"take", nim.MaxTake}} {
 		if x := strings.TrimSpace(v.Get(f.name)); err == nil && x != "" && strings.Trim(x, "+-0") == "" {
-			err = usage("%s must be a number from 1 to %d, not %s", f.name, f.lim, x)
+			err = usageSay("scenario.err.range", "Name", f.name, "Min", 1, "Max", f.lim, "Got", x)
 		}
 	}
 	num("depth", &s.Depth)
@@ -255,7 +271,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 	if x := v.Get("c"); x != "" && err == nil {
 		c, e := strconv.ParseFloat(x, 64)
 		if e != nil {
-			err = usage("c must be a number, such as 1.41, not %q", x)
+			err = usageSay("scenario.err.number", "Name", "c", "Got", strconv.Quote(x))
 		}
 		s.C = c
 	}
@@ -267,13 +283,13 @@ func FromQuery(v url.Values) (Scenario, error) {
 		s.Quiescence = true
 	default:
 		if err == nil {
-			err = usage("quiescence must be 1 or 0, not %q", x)
+			err = usageSay("scenario.err.flag", "Name", "quiescence", "Got", strconv.Quote(x))
 		}
 	}
 	if x := v.Get("margin"); x != "" && err == nil {
 		f, e := strconv.ParseFloat(x, 64)
 		if e != nil {
-			err = usage("margin must be a number, not %q", x)
+			err = usageSay("scenario.err.number", "Name", "margin", "Got", strconv.Quote(x))
 		}
 		s.Margin = f
 	}
@@ -283,20 +299,20 @@ func FromQuery(v url.Values) (Scenario, error) {
 		s.Symmetry = true
 	default:
 		if err == nil {
-			err = usage("symmetry must be 1 or 0, not %q", x)
+			err = usageSay("scenario.err.flag", "Name", "symmetry", "Got", strconv.Quote(x))
 		}
 	}
 	if x := v.Get("aspiration"); x != "" && err == nil {
 		f, e := strconv.ParseFloat(x, 64)
 		if e != nil {
-			err = usage("aspiration must be a number, not %q", x)
+			err = usageSay("scenario.err.number", "Name", "aspiration", "Got", strconv.Quote(x))
 		}
 		s.Aspiration = f
 	}
 	if x := v.Get("seed"); x != "" && err == nil {
 		n, e := strconv.ParseUint(x, 10, 64)
 		if e != nil {
-			err = usage("seed must be a whole number from 0 to %d, not %q", uint64(math.MaxUint64), x)
+			err = usageSay("scenario.err.range", "Name", "seed", "Min", 0, "Max", uint64(math.MaxUint64), "Got", strconv.Quote(x))
 		}
 		s.Seed = n
 	}
@@ -448,7 +464,7 @@ func (s Scenario) Prepare() (*Search, error) {
 		}
 		p.Method, p.Algorithm = &m, search.AlgoAlphaBeta
 	} else if p.Algorithm, err = search.ParseAlgorithm(orDefault(s.Algo, "alphabeta")); err != nil {
-		return nil, &UsageError{err}
+		return nil, &UsageError{Err: err}
 	}
 	if s.Deal != "" && s.Game != "cards" {
 		return nil, usage("deal belongs to the card game (--game cards)")
@@ -460,30 +476,30 @@ func (s Scenario) Prepare() (*Search, error) {
 		return nil, usage("world belongs to the card game and the roads")
 	}
 	if p.PruneRule, err = search.ParsePruneRule(orDefault(s.Prune, "ge")); err != nil {
-		return nil, &UsageError{err}
+		return nil, &UsageError{Err: err}
 	}
 	if p.FailMode, err = search.ParseFailMode(orDefault(s.Fail, "soft")); err != nil {
-		return nil, &UsageError{err}
+		return nil, &UsageError{Err: err}
 	}
 	if p.Ordering, err = search.ParseOrdering(orDefault(s.Order, "natural")); err != nil {
-		return nil, &UsageError{err}
+		return nil, &UsageError{Err: err}
 	}
 	if s.Depth < 0 || s.Depth > search.MaxSearchDepth {
-		return nil, usage("depth must be from 0 (no limit) to %d, not %d", search.MaxSearchDepth, s.Depth)
+		return nil, usageSay("scenario.err.depth", "Max", search.MaxSearchDepth, "Got", s.Depth)
 	}
 	if s.Bounds != "" {
 		if p.Bounds, err = search.ParseBounds(s.Bounds); err != nil {
-			return nil, &UsageError{fmt.Errorf("scenario: bounds: %w", err)}
+			return nil, &UsageError{Err: fmt.Errorf("scenario: bounds: %w", err)}
 		}
 	}
 	if s.Player < 0 || s.Player > trace.MaxPlayers {
-		return nil, usage("player must be from 1 to %d, not %d", trace.MaxPlayers, s.Player)
+		return nil, usageSay("scenario.err.range", "Name", "player", "Min", 1, "Max", trace.MaxPlayers, "Got", s.Player)
 	}
 	p.Player = orDefaultInt(s.Player, 1)
 	if s.Transform != "" {
 		t, err := search.ParseTransform(s.Transform)
 		if err != nil {
-			return nil, &UsageError{fmt.Errorf("scenario: %w", err)}
+			return nil, &UsageError{Err: fmt.Errorf("scenario: %w", err)}
 		}
 		p.Transform = &t
 	}
@@ -497,7 +513,7 @@ func (s Scenario) Prepare() (*Search, error) {
 		}
 	}
 	if sources > 1 {
-		return nil, usage("give one source: a tree, a game or a random recipe, not several")
+		return nil, usageSay("scenario.err.sources")
 	}
 	if s.Format != "" && s.Format != "abtrace" && (s.Game != "" || s.Random != "") {
 		return nil, usage("format %s reads a tree's text; it does not apply to a game or a random tree", s.Format)
@@ -529,7 +545,7 @@ func (s Scenario) Prepare() (*Search, error) {
 	case s.Game == "reversi" || s.Game == "suicide-reversi":
 		err = p.prepareReversi()
 	case s.Game != "":
-		return nil, usage("unknown game %q (want tictactoe, connect4, nim, dice, reversi, suicide-reversi, cards, roads or minichess)", s.Game)
+		return nil, usageSay("scenario.err.game", "Got", strconv.Quote(s.Game), "Want", "tictactoe, connect4, nim, dice, reversi, suicide-reversi, cards, roads, minichess")
 	case s.Random != "":
 		err = p.prepareRandom()
 	default:
@@ -550,7 +566,7 @@ func (s Scenario) Prepare() (*Search, error) {
 		vopt.Order = p.Ordering
 	}
 	if err := vopt.Validate(p.Algorithm); err != nil {
-		return nil, &UsageError{err}
+		return nil, &UsageError{Err: err}
 	}
 	if p.Algorithm == search.AlgoParanoid && p.Tree != nil && p.Player > p.Tree.Players {
 		return nil, usage("player %d does not exist: this tree has %d players", p.Player, p.Tree.Players)
@@ -574,7 +590,7 @@ func (p *Search) prepareTree() error {
 	s := p.Scenario
 	text := s.Tree
 	if strings.TrimSpace(text) == "" {
-		return usage("no tree given: write one in the classroom notation, such as %s", Textbook)
+		return usageSay("scenario.err.no-tree", "Example", Textbook)
 	}
 	rk, err := rootKind(s.Root)
 	if err != nil {
@@ -582,11 +598,11 @@ func (p *Search) prepareTree() error {
 	}
 	f, err := importer.ParseFormat(s.Format)
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	imp, err := importer.Import(f, text, tree.Options{Root: rk})
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	if f == importer.CS188 && s.Root == "min" {
 		return usage("a CS188 file starts with Pacman, a MAX node; root min does not apply")
@@ -595,12 +611,12 @@ func (p *Search) prepareTree() error {
 	// its own.
 	if s.Algo == "" && imp.Algo != "" {
 		if p.Algorithm, err = search.ParseAlgorithm(imp.Algo); err != nil {
-			return &UsageError{err}
+			return &UsageError{Err: err}
 		}
 	}
 	if s.Prune == "" && imp.Prune != "" {
 		if p.PruneRule, err = search.ParsePruneRule(imp.Prune); err != nil {
-			return &UsageError{err}
+			return &UsageError{Err: err}
 		}
 	}
 	return p.useTree(imp.Tree)
@@ -610,23 +626,23 @@ func (p *Search) prepareRandom() error {
 	s := p.Scenario
 	parts := strings.Split(s.Random, ",")
 	if len(parts) != 2 {
-		return usage("random wants B,D (branching and depth), such as 3,4; got %q", s.Random)
+		return usageSay("scenario.err.random", "Got", strconv.Quote(s.Random))
 	}
 	b, err1 := strconv.Atoi(strings.TrimSpace(parts[0]))
 	d, err2 := strconv.Atoi(strings.TrimSpace(parts[1]))
 	if err1 != nil || err2 != nil {
-		return usage("random wants two whole numbers B,D, such as 3,4; got %q", s.Random)
+		return usageSay("scenario.err.random-numbers", "Got", strconv.Quote(s.Random))
 	}
 	t, err := tree.Random(tree.Recipe{Branching: b, Depth: d, Seed: s.Seed})
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	rk, err := rootKind(s.Root)
 	if err != nil {
 		return err
 	}
 	if err := t.SetRoot(rk); err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	return p.useTree(t)
 }
@@ -700,7 +716,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 		// RunAlgorithm).
 		rg, ropt, err := search.Reduce(g, opt)
 		if err != nil {
-			return &UsageError{fmt.Errorf("scenario: %w", err)}
+			return &UsageError{Err: fmt.Errorf("scenario: %w", err)}
 		}
 		p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
 			if algo == search.AlgoMinimax || algo == search.AlgoAlphaBeta {
@@ -746,7 +762,7 @@ func setRun[S any, G search.Game[S]](p *Search, g G, root S, opt search.Options[
 	t := *p.Transform
 	tg, topt, err := search.Transformed(g, opt, t)
 	if err != nil {
-		return &UsageError{fmt.Errorf("scenario: %w", err)}
+		return &UsageError{Err: fmt.Errorf("scenario: %w", err)}
 	}
 	p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
 		return search.Run(algo, tg, root, topt, rec)
@@ -784,7 +800,7 @@ func (p *Search) prepareTicTacToe() error {
 	if s.Position != "" {
 		var err error
 		if st, err = tictactoe.Parse(s.Position); err != nil {
-			return &UsageError{err}
+			return &UsageError{Err: err}
 		}
 	}
 	if s.Matches != 0 || s.Take != 0 {
@@ -795,7 +811,7 @@ func (p *Search) prepareTicTacToe() error {
 	if s.Depth > 0 || p.Ordering == search.OrderEval || s.Eval != "" || p.Algorithm == search.AlgoID {
 		var err error
 		if eval, err = tictactoe.Evaluation(orDefault(s.Eval, "lines")); err != nil {
-			return &UsageError{err}
+			return &UsageError{Err: err}
 		}
 	}
 	if s.Fuzzy != "" {
@@ -804,7 +820,7 @@ func (p *Search) prepareTicTacToe() error {
 		}
 		fp, err := fuzzy.ParseParams(s.Fuzzy)
 		if err != nil {
-			return &UsageError{err}
+			return &UsageError{Err: err}
 		}
 		eval = tictactoe.Fuzzy{Params: fp}
 	}
@@ -848,14 +864,14 @@ func (p *Search) prepareNim() error {
 	}
 	g, st, err := nim.New(orDefaultInt(s.Matches, 5), orDefaultInt(s.Take, 2))
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	opt := search.Options[nim.State]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed, Depth: s.Depth}
 	p.integral = true
 	if s.Depth > 0 || p.Ordering == search.OrderEval || s.Eval != "" || p.Algorithm == search.AlgoID {
 		ev, err := nim.Evaluation(orDefault(s.Eval, "theory"), g)
 		if err != nil {
-			return &UsageError{err}
+			return &UsageError{Err: err}
 		}
 		opt.Eval, opt.EvalName = ev, ev.Name()
 	}
@@ -877,7 +893,7 @@ func (p *Search) prepareDice() error {
 	}
 	g, st, err := dice.New(s.Position)
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	if s.Depth == 0 {
 		return usage("the dice game needs a depth limit (depth 4 looks one move of each player ahead, 8 two): a hit can send a token back, so a game can go on forever")
@@ -891,7 +907,7 @@ func (p *Search) prepareDice() error {
 	}
 	ev, err := dice.Evaluation(s.Eval, g)
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	if p.Algorithm == search.AlgoStar1 && !p.Bounds.Set() {
 		p.Bounds = dice.Bounds
@@ -931,7 +947,7 @@ func (p *Search) prepareConnect4() error {
 	}
 	st, err := connect4.Parse(s.Position)
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	if s.Depth == 0 {
 		return usage("connect4 needs a depth limit (depth %d looks two moves of each player ahead): the full game has trillions of positions", MaxConnect4Depth/2)
@@ -944,7 +960,7 @@ func (p *Search) prepareConnect4() error {
 	}
 	ev, err := connect4.Evaluation(s.Eval)
 	if err != nil {
-		return &UsageError{err}
+		return &UsageError{Err: err}
 	}
 	// A real win must outrank every heuristic value.
 	g := connect4.Game{Win: connect4.WinScore}
