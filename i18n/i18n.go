@@ -32,6 +32,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/abtrace/abtrace/search/exercise"
+	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/trace"
 )
@@ -155,6 +156,9 @@ func load(fsys fs.FS) (*catalog, error) {
 		source[id] = m
 	}
 	for id, m := range tree.English {
+		source[id] = m
+	}
+	for id, m := range scenario.English {
 		source[id] = m
 	}
 	for _, id := range slices.Sorted(maps.Keys(source)) {

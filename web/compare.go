@@ -411,7 +411,7 @@ func (s *Server) compareError(c echo.Context, q url.Values, err error) error {
 		return err
 	}
 	setup := compareSetup(q)
-	setup.Error = err.Error()
+	setup.Error = errorText(langOf(c), err)
 	return s.render(c, http.StatusBadRequest, templates.CompareSetupPage(setup, s.assets))
 }
 
@@ -436,7 +436,7 @@ func (s *Server) lab(c echo.Context) error {
 	setup := templates.LabSetup{Tree: q.Get("tree"), Random: q.Get("random"), Seed: q.Get("seed"), Seeds: q.Get("seeds"),
 		Game: q.Get("game"), Position: q.Get("position"), Depth: q.Get("depth")}
 	fail := func(err error) error {
-		setup.Error = err.Error()
+		setup.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.LabPage(&templates.Lab{Setup: setup}, s.assets))
 	}
 	if formOnly(q) {
@@ -452,7 +452,7 @@ func (s *Server) lab(c echo.Context) error {
 	if x := strings.TrimSpace(q.Get("seeds")); x != "" {
 		n, err := strconv.Atoi(x)
 		if err != nil || n < 1 || n > labMaxSeeds {
-			return fail(badParam("seeds", "the number of trees must be a whole number from 1 to %d, not %q", labMaxSeeds, x))
+			return fail(&paramError{Param: "seeds", Err: errors.New(i18n.For(langOf(c)).T("lab.err.seeds", "Max", labMaxSeeds, "Got", strconv.Quote(x)))})
 		}
 		trees = n
 	}

@@ -54,7 +54,7 @@ func (s *Server) exercisePage(c echo.Context) error {
 		if !errors.As(err, &xe) {
 			return err
 		}
-		page.Error, page.Field = xe.Error(), xe.Field
+		page.Error, page.Field = errorText(langOf(c), xe), xe.Field
 		return s.render(c, http.StatusBadRequest, templates.ExerciseFillPage(page))
 	}
 	p, err := exercise.ParseQuery(q, "lang")
@@ -95,7 +95,7 @@ func (s *Server) worksheetPage(c echo.Context) error {
 		if !errors.As(err, &xe) {
 			return err
 		}
-		page.Error, page.Field = xe.Error(), xe.Field
+		page.Error, page.Field = errorText(langOf(c), xe), xe.Field
 		return s.render(c, http.StatusBadRequest, templates.ExerciseWorksheetPage(page))
 	}
 	notation, err := exercise.ParseNotation(q.Get("notation"))
@@ -268,7 +268,7 @@ func (s *Server) predictPage(c echo.Context) error {
 		if !errors.As(err, &xe) {
 			return err
 		}
-		page.Error, page.Field = xe.Error(), xe.Field
+		page.Error, page.Field = errorText(langOf(c), xe), xe.Field
 		return s.render(c, http.StatusBadRequest, templates.ExercisePredictPage(page, nil))
 	}
 	p, err := exercise.ParseQuery(q, "lang")
@@ -356,7 +356,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 		if !errors.As(err, &xe) {
 			return err
 		}
-		o.Page.Error, o.Page.Field = xe.Error(), xe.Field
+		o.Page.Error, o.Page.Field = errorText(langOf(c), xe), xe.Field
 		return s.render(c, http.StatusBadRequest, templates.OrderingPage(o))
 	}
 	goal, err := exercise.ParseGoal(q.Get("goal"))

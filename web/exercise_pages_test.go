@@ -870,3 +870,44 @@ func TestPredictPageLanguages(t *testing.T) {
 		})
 	}
 }
+
+// TestExerciseKindsAnswerInLanguage checks that every kind of exercise
+// grades, and every exercise parameter is refused, in the page's language:
+// fill-in and predict through the API (TestExerciseAPILanguages), and here
+// the ordering exercise's verdict, the matchsticks' grading and the
+// parameter errors, each in German and Czech.
+func TestExerciseKindsAnswerInLanguage(t *testing.T) {
+	s := newTestServer(t)
+	tests := []struct {
+		kind, lang, target string
+		want, notEnglish   string
+	}{
+		{"ordering", "de", "/exercise/ordering?seed=3&check=1&goal=least", "Nicht schlechter als am Anfang (18 Blätter)", "Not worse"},
+		{"ordering", "cs", "/exercise/ordering?seed=3&check=1&goal=least", "Ne hůř než na začátku (18 listů)", "Not worse"},
+		{"ordering-most", "de", "/exercise/ordering?seed=3&check=1", "Blätter bewertet", "leaves evaluated"},
+		{"ordering-most", "cs", "/exercise/ordering?seed=3&check=1", "ohodnoceno", "leaves evaluated"},
+		{"matchsticks", "de", "/exercise/matchsticks?check=1&a.=1&a.1=x&a.2=-1&move=1", "Einige Werte sind nicht +1 oder −1: a.1.", "Some values"},
+		{"matchsticks", "cs", "/exercise/matchsticks?check=1&a.=1&a.1=x&a.2=-1&move=1", "Některé hodnoty nejsou +1 ani −1: a.1.", "Some values"},
+		{"fill-in parameter", "de", "/exercise?b=99", "b: Verzweigungsgrad 99 liegt nicht zwischen 2 und 8", "branching"},
+		{"fill-in parameter", "cs", "/exercise?b=99", "b: větvení 99 neleží mezi 2 a 8", "branching"},
+		{"predict parameter", "de", "/exercise/predict?bogus=1", "bogus: unbekannter Parameter (bekannt:", "unknown parameter"},
+		{"predict parameter", "cs", "/exercise/predict?bogus=1", "bogus: neznámý parametr (známé:", "unknown parameter"},
+		{"ordering goal", "de", "/exercise/ordering?goal=x", "goal: &#34;x&#34; ist kein Ziel", "is not a goal"},
+		{"ordering goal", "cs", "/exercise/ordering?goal=x", "goal: &#34;x&#34; není cíl", "is not a goal"},
+		{"worksheet parameter", "de", "/exercise/worksheet?d=0", "d: Tiefe 0 liegt nicht zwischen 1 und 8", "depth 0"},
+		{"worksheet parameter", "cs", "/exercise/worksheet?d=0", "d: hloubka 0 neleží mezi 1 a 8", "depth 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.kind+" "+tt.lang, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			s.Echo().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, tt.target+"&lang="+tt.lang, nil))
+			body := rec.Body.String()
+			if !strings.Contains(body, tt.want) {
+				t.Errorf("got a page (%d) without %q, want it there", rec.Code, tt.want)
+			}
+			if strings.Contains(body, tt.notEnglish) {
+				t.Errorf("got a page with the English %q, want none", tt.notEnglish)
+			}
+		})
+	}
+}

@@ -5,10 +5,14 @@ import (
 	"errors"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/exercise"
+	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
@@ -71,16 +75,43 @@ func localizerFor(code string) *i18n.Localizer {
 // the page's language with its position ("Zeile 2, Spalte 9: …"), any
 // other error (and every error in English) as it is.
 func errorText(l i18n.Lang, err error) string {
-	var te *tree.Error
-	if l == i18n.English || !errors.As(err, &te) || te.Phrase.ID == "" {
+	if l == i18n.English {
 		return err.Error()
 	}
 	loc := i18n.For(l)
-	msg := loc.Phrase(te.Phrase)
-	if te.Line > 0 {
-		msg = loc.T("error.position", "Line", strconv.Itoa(te.Line), "Col", strconv.Itoa(te.Col)) + ": " + msg
+	var te *tree.Error
+	var xe *exercise.Error
+	var ue *scenario.UsageError
+	var ne *search.NameError
+	switch {
+	case errors.As(err, &te) && te.Phrase.ID != "":
+		msg := loc.Phrase(te.Phrase)
+		if te.Line > 0 {
+			msg = loc.T("error.position", "Line", strconv.Itoa(te.Line), "Col", strconv.Itoa(te.Col)) + ": " + msg
+		}
+		return msg
+	case errors.As(err, &xe) && xe.Say.ID != "":
+		if xe.Field == "" {
+			return loc.Phrase(xe.Say)
+		}
+		return xe.Field + ": " + loc.Phrase(xe.Say)
+	case errors.As(err, &ue) && ue.Say.ID != "":
+		return loc.Phrase(ue.Say)
+	case errors.As(err, &ne):
+		what := ne.What
+		if id, ok := nameKinds[ne.What]; ok {
+			what = loc.T(id)
+		}
+		return loc.T("error.unknown-name", "What", what, "Got", strconv.Quote(ne.Name), "Want", strings.Join(ne.Want, ", "))
 	}
-	return msg
+	return err.Error()
+}
+
+// nameKinds are the message ids of what search.NameError may name.
+var nameKinds = map[string]string{
+	"algorithm": "error.what.algorithm", "ordering": "error.what.ordering", "prune rule": "error.what.prune",
+	"fail mode": "error.what.fail", "playout": "error.what.playout", "pseudocode form": "error.what.form",
+	"extension": "error.what.extension", "forward pruning": "error.what.forward", "replacement rule": "error.what.replacement",
 }
 
 // formOnly reports whether a page's query asks for nothing but its form:

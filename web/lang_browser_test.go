@@ -46,6 +46,15 @@ var translatedPages = []struct{ name, path, wait string }{
 	{"parallel", "/parallel?game=reversi&evals=discs,mobility&depth=2", runDone},
 	{"play-reversi", "/play?game=reversi&depth=1&moves=d3", ""},
 	{"play-connect4", "/play?game=connect4&depth=1", ""},
+	{"compare-setup", "/compare?orders=natural,best", ""},
+	{"error-tree-text", "/view?tree=((3+12", ""},
+	{"error-algorithm", "/view?algo=bogus", ""},
+	{"error-random", "/view?random=3,x", ""},
+	{"error-depth", "/view?depth=x&random=3,3", ""},
+	{"error-exercise-range", "/exercise?b=99", ""},
+	{"error-exercise-param", "/exercise?bogus=1", ""},
+	{"error-ordering-goal", "/exercise/ordering?goal=x", ""},
+	{"error-lab", "/lab?seeds=x&random=3,3", ""},
 }
 
 // runDone waits for a tournament's or a coordinated search's stream to end.
@@ -69,7 +78,7 @@ func TestBrowserNoEnglishLeft(t *testing.T) {
 				b.t = t
 				b.do(chromedp.Navigate(b.srv.URL + pg.path + sep + "lang=" + string(l)))
 				b.waitFor(`document.readyState === "complete"`, "the page")
-				if strings.HasPrefix(pg.path, "/view") {
+				if strings.HasPrefix(pg.path, "/view") && !strings.HasPrefix(pg.name, "error-") {
 					b.waitFor(`window.__abt && __abt.updates > 0`, "the first frame")
 				}
 				if pg.wait != "" {
