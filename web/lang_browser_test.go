@@ -112,3 +112,36 @@ func TestBrowserNoEnglishLeft(t *testing.T) {
 		}
 	}
 }
+
+// phonePages are the pages this language test also reads on a phone.
+var phonePages = []string{"ordering", "ordering-checked", "lab", "fuzzy", "tournament-form", "play-reversi", "compare", "error-exercise-range"}
+
+// TestBrowserLangPhone opens the longer German and Czech pages at phone
+// size (390×844): their longer words must not push the page sideways. It
+// saves a screenshot of each.
+func TestBrowserLangPhone(t *testing.T) {
+	b := newBrowserEnv(t, 390, 844)
+	paths := map[string]string{}
+	for _, pg := range translatedPages {
+		paths[pg.name] = pg.path
+	}
+	for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
+		for _, name := range phonePages {
+			t.Run(string(l)+" "+name, func(t *testing.T) {
+				path := paths[name]
+				sep := "?"
+				if strings.Contains(path, "?") {
+					sep = "&"
+				}
+				b.t = t
+				b.do(chromedp.Navigate(b.srv.URL + path + sep + "lang=" + string(l)))
+				b.waitFor(`document.readyState === "complete"`, "the page")
+				got := eval[[]float64](b, `[document.documentElement.scrollWidth, window.innerWidth]`)
+				if len(got) == 2 && got[0] > got[1]+1 {
+					t.Errorf("page width %v px at a %v px window, want no sideways scroll", got[0], got[1])
+				}
+				b.screenshot(fmt.Sprintf("lang-%s-%s-390.png", l, name))
+			})
+		}
+	}
+}
