@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -154,6 +155,15 @@ type Departure struct {
 	// Why explains the reference's step: the cut test that fired and the
 	// window, or the window that let the search go on.
 	Why string
+	// WantSay, GotSay and WhySay are Want, Got and Why as phrases, for a
+	// page to word in its language (WhySay has no ID when Why is empty).
+	WantSay, GotSay, WhySay Phrase
+}
+
+// worded sets Want, Got and Why from their phrases and returns dep.
+func (dep *Departure) worded() *Departure {
+	dep.Want, dep.Got, dep.Why = dep.WantSay.String(), dep.GotSay.String(), dep.WhySay.String()
+	return dep
 }
 
 // CompareStudent compares a student's trace with the reference events (a complete
@@ -195,15 +205,26 @@ type differ struct {
 	labels map[string]string
 }
 
-// name is the node's label, or its id ("root" for the root).
-func (d *differ) name(id string) string {
+// name is the node's label, or its id ("the root" for the root), as a
+// phrase's argument.
+func (d *differ) name(id string) any {
 	if l := d.labels[id]; l != "" {
-		return l
+		return Name(l)
 	}
 	if id == "" {
-		return "the root"
+		return say("narrate.root")
 	}
-	return id
+	return Name(id)
+}
+
+// names lists nodes' names, separated by commas.
+func (d *differ) names(ids []string) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		// The root is never skipped: a node here has a label or an id.
+		s[i] = cmp.Or(d.labels[id], id)
+	}
+	return strings.Join(s, ", ")
 }
 
 func (d *differ) visits(st *StudentTrace) *Departure {
@@ -222,27 +243,27 @@ func (d *differ) visits(st *StudentTrace) *Departure {
 		}
 		switch {
 		case i >= len(enters):
-			dep.At, dep.Got = st.At[i], "visit "+st.Visits[i].Name
-			dep.Want = "nothing more: the search has ended"
-			dep.Why = d.whyVisit(st.Visits[i].Name, len(d.ref))
-			return &dep
+			dep.At, dep.GotSay = st.At[i], say("student.visit", "Node", Name(st.Visits[i].Name))
+			dep.WantSay = say("student.ref-ended")
+			dep.WhySay = d.whyVisit(st.Visits[i].Name, len(d.ref))
+			return dep.worded()
 		case i >= len(st.Visits):
 			e := d.ref[enters[i]]
-			dep.Step, dep.Want, dep.Got = e.Step, d.describe(e), "nothing more: your trace ends here"
-			dep.Why = d.whyGoOn(enters[i])
-			return &dep
+			dep.Step, dep.WantSay, dep.GotSay = e.Step, d.describe(e), say("student.student-ended")
+			dep.WhySay = d.whyGoOn(enters[i])
+			return dep.worded()
 		}
 		e, v := d.ref[enters[i]], st.Visits[i].Name
 		if d.matches(e.Node, v) {
 			continue
 		}
-		dep.Step, dep.At, dep.Want, dep.Got = e.Step, st.At[i], d.describe(e), "visit "+v
-		if why := d.whyVisit(v, enters[i]); why != "" {
-			dep.Why = why
+		dep.Step, dep.At, dep.WantSay, dep.GotSay = e.Step, st.At[i], d.describe(e), say("student.visit", "Node", Name(v))
+		if why := d.whyVisit(v, enters[i]); why.ID != "" {
+			dep.WhySay = why
 		} else {
-			dep.Why = d.whyGoOn(enters[i])
+			dep.WhySay = d.whyGoOn(enters[i])
 		}
-		return &dep
+		return dep.worded()
 	}
 	return nil
 }
@@ -276,27 +297,27 @@ func (d *differ) events(st *StudentTrace) *Departure {
 		}
 		switch {
 		case i >= len(ref):
-			dep.At, dep.Got = st.At[i], d.describe(st.Events[i])
-			dep.Want = "nothing more: the search has ended"
-			return &dep
+			dep.At, dep.GotSay = st.At[i], d.describe(st.Events[i])
+			dep.WantSay = say("student.ref-ended")
+			return dep.worded()
 		case i >= len(st.Events):
 			e := d.ref[ref[i]]
-			dep.Step, dep.Want, dep.Got = e.Step, d.describe(e), "nothing more: your trace ends here"
-			dep.Why = d.why(ref[i])
-			return &dep
+			dep.Step, dep.WantSay, dep.GotSay = e.Step, d.describe(e), say("student.student-ended")
+			dep.WhySay = d.why(ref[i])
+			return dep.worded()
 		}
 		want, got := d.ref[ref[i]], st.Events[i]
 		if sameEvent(want, got) {
 			continue
 		}
-		dep.Step, dep.At, dep.Want, dep.Got = want.Step, st.At[i], d.describe(want), d.describe(got)
-		dep.Why = d.why(ref[i])
+		dep.Step, dep.At, dep.WantSay, dep.GotSay = want.Step, st.At[i], d.describe(want), d.describe(got)
+		dep.WhySay = d.why(ref[i])
 		if got.Type == Enter && got.Node != want.Node {
-			if why := d.whyVisit(got.Node, ref[i]); why != "" {
-				dep.Why = why
+			if why := d.whyVisit(got.Node, ref[i]); why.ID != "" {
+				dep.WhySay = why
 			}
 		}
-		return &dep
+		return dep.worded()
 	}
 	return nil
 }
@@ -331,43 +352,44 @@ func sameEvent(want, got Event) bool {
 	return true
 }
 
-// describe says in a few words what an event does.
-func (d *differ) describe(e Event) string {
-	name := d.name(e.Node)
-	win := ""
-	if e.Window {
-		win = " with α = " + e.Alpha.String() + ", β = " + e.Beta.String()
+// window is the phrase id with the event's window, or "" without one.
+func window(id string, e Event) any {
+	if !e.Window {
+		return ""
 	}
+	return say(id, "Alpha", e.Alpha.String(), "Beta", e.Beta.String())
+}
+
+// describe says in a few words what an event does.
+func (d *differ) describe(e Event) Phrase {
+	name := d.name(e.Node)
 	switch e.Type {
 	case Enter:
-		return "enter " + name + win
+		return say("student.enter", "Node", name, "Window", window("student.window", e))
 	case Expand:
-		return "expand " + name
+		return say("student.expand", "Node", name)
 	case Leaf:
-		return "evaluate " + name + " = " + e.Value.String()
+		return say("student.leaf", "Node", name, "Value", e.Value.String())
 	case Update:
-		return "update " + name + ": v = " + e.Value.String() + win
+		return say("student.update", "Node", name, "Value", e.Value.String(), "Window", window("student.window", e))
 	case Prune:
-		skipped := make([]string, len(e.Pruned))
-		for i, id := range e.Pruned {
-			skipped[i] = d.name(id)
-		}
-		return "cut at " + name + ", skipping " + strings.Join(skipped, ", ")
+		return say("student.prune", "Node", name, "Skipped", d.names(e.Pruned))
 	case Exit:
-		return "return " + e.Bound.Text(e.Value) + " from " + name + win
+		return say("student.exit", "Node", name, "Value", e.Bound.Text(e.Value), "Window", window("student.window", e))
 	case Done:
 		if e.Result != nil {
-			return "finish with value " + e.Result.Value.String() + ", best move " + d.name(e.Result.Best)
+			return say("student.done", "Value", e.Result.Value.String(), "Best", d.name(e.Result.Best))
 		}
-		return "finish"
+		return say("student.finish")
 	}
-	return e.Type.String() + " " + name
+	return say("student.other", "Type", e.Type.String(), "Node", name)
 }
 
 // whyVisit explains why the reference does not visit the node the student
 // named at this point: a cut skipped it (or its ancestor), or it comes
-// later, or never. It returns "" when it has nothing to say.
-func (d *differ) whyVisit(v string, at int) string {
+// later, or never. It returns a phrase without ID when it has nothing to
+// say.
+func (d *differ) whyVisit(v string, at int) Phrase {
 	for i, e := range d.ref {
 		if e.Type != Prune {
 			continue
@@ -381,59 +403,48 @@ func (d *differ) whyVisit(v string, at int) string {
 	for i, e := range d.ref {
 		if e.Type == Enter && d.matches(e.Node, v) {
 			if i < at {
-				return "the reference visited " + d.name(e.Node) + " before, at step " + strconv.Itoa(e.Step)
+				return say("student.visited-before", "Node", d.name(e.Node), "Step", strconv.Itoa(e.Step))
 			}
-			return "the reference visits " + d.name(e.Node) + " later, at step " + strconv.Itoa(e.Step)
+			return say("student.visits-later", "Node", d.name(e.Node), "Step", strconv.Itoa(e.Step))
 		}
 	}
-	return ""
+	return Phrase{}
 }
 
 // cutText explains the prune event at index i.
-func (d *differ) cutText(e Event, i int) string {
-	s := fmt.Sprintf("the reference cuts at %s %s (step %d): %s", e.Kind.Upper(), d.name(e.Node), e.Step, e.Test)
-	if e.Window {
-		s += fmt.Sprintf(" with the window α = %s, β = %s", e.Alpha, e.Beta)
-	}
-	skipped := make([]string, len(e.Pruned))
-	for j, id := range e.Pruned {
-		skipped[j] = d.name(id)
-	}
-	return s + ", so it skips " + strings.Join(skipped, ", ")
+func (d *differ) cutText(e Event, i int) Phrase {
+	return say("student.cut", "Kind", e.Kind.Upper(), "Node", d.name(e.Node), "Step", strconv.Itoa(e.Step),
+		"Test", e.Test, "Window", window("student.cut.window", e), "Skipped", d.names(e.Pruned))
 }
 
 // whyGoOn explains why the reference takes its step i: the state of the
 // parent that lets the search go on, or for other events the node's window.
-func (d *differ) whyGoOn(i int) string {
+func (d *differ) whyGoOn(i int) Phrase {
 	e := d.ref[i]
 	f, _ := Replay(d.ref[:i])
 	parent, ok := ParentID(e.Node)
 	if !ok {
-		return "the search starts at the root"
+		return say("student.starts")
 	}
 	pv := f.Nodes[parent]
 	if pv == nil {
-		return ""
+		return Phrase{}
 	}
-	s := fmt.Sprintf("at %s %s", pv.Kind.Upper(), d.name(parent))
-	if pv.HasValue {
-		s += " the value so far is " + pv.Text
-	} else {
-		s += " no child has returned yet"
+	id := "student.goon"
+	switch {
+	case pv.HasValue && pv.Window:
+		id = "student.goon.value-window"
+	case pv.HasValue:
+		id = "student.goon.value"
+	case pv.Window:
+		id = "student.goon.window"
 	}
-	if pv.Window {
-		s += fmt.Sprintf(" and the window is α = %s, β = %s", pv.Alpha, pv.Beta)
-	}
-	if pv.HasValue && pv.Window {
-		s += ": the cut test does not fire, so the search goes on to " + d.name(e.Node) + " with that window"
-	} else {
-		s += ", so the search goes on to " + d.name(e.Node)
-	}
-	return s
+	return say(id, "Kind", pv.Kind.Upper(), "Parent", d.name(parent), "Node", d.name(e.Node),
+		"Value", pv.Text, "Alpha", pv.Alpha.String(), "Beta", pv.Beta.String())
 }
 
 // why explains the reference's event at index i.
-func (d *differ) why(i int) string {
+func (d *differ) why(i int) Phrase {
 	e := d.ref[i]
 	switch e.Type {
 	case Enter:
@@ -441,35 +452,30 @@ func (d *differ) why(i int) string {
 	case Prune:
 		return d.cutText(e, i)
 	case Update:
-		s := fmt.Sprintf("after %s returns %s, %s %s's value becomes %s", d.name(e.Child), e.ChildBound.Text(e.ChildValue), e.Kind.Upper(), d.name(e.Node), e.Value)
-		if e.Window {
-			s += fmt.Sprintf(" and its window α = %s, β = %s", e.Alpha, e.Beta)
-			switch e.Kind {
-			case Max:
-				s += " (α = max(α, v))"
-			case Min:
-				s += " (β = min(β, v))"
-			}
+		win := "student.update.window"
+		switch e.Kind {
+		case Max:
+			win = "student.update.window-a"
+		case Min:
+			win = "student.update.window-b"
 		}
-		return s
+		return say("student.update.why", "Child", d.name(e.Child), "ChildValue", e.ChildBound.Text(e.ChildValue),
+			"Kind", e.Kind.Upper(), "Node", d.name(e.Node), "Value", e.Value.String(), "Window", window(win, e))
 	case Exit:
-		s := fmt.Sprintf("%s %s returns %s", e.Kind.Upper(), d.name(e.Node), e.Bound.Text(e.Value))
-		if e.Window {
-			s += fmt.Sprintf(", searched with the window α = %s, β = %s", e.Alpha, e.Beta)
+		bound := any("")
+		switch e.Bound {
+		case Lower:
+			bound = say("student.exit.lower")
+		case Upper:
+			bound = say("student.exit.upper")
 		}
-		if e.Bound != Exact {
-			article := "a"
-			if e.Bound == Upper {
-				article = "an"
-			}
-			s += fmt.Sprintf(": a cut left it %s %s bound", article, e.Bound)
-		}
-		return s
+		return say("student.exit.why", "Kind", e.Kind.Upper(), "Node", d.name(e.Node), "Value", e.Bound.Text(e.Value),
+			"Window", window("student.exit.window", e), "Bound", bound)
 	case Leaf:
 		if e.Terminal {
-			return d.name(e.Node) + " is a terminal state, valued " + e.Value.String()
+			return say("student.leaf.terminal", "Node", d.name(e.Node), "Value", e.Value.String())
 		}
-		return d.name(e.Node) + " is evaluated at the depth limit: " + e.Value.String()
+		return say("student.leaf.depth", "Node", d.name(e.Node), "Value", e.Value.String())
 	}
-	return ""
+	return Phrase{}
 }

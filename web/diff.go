@@ -117,7 +117,7 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 			}
 			if e.Type == trace.Enter {
 				visits = append(visits, e.Node)
-				names = append(names, nodeName(labels, e.Node))
+				names = append(names, nodeName(loc, labels, e.Node))
 			}
 		}
 		d.Compared = len(st.Events)
@@ -218,14 +218,14 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 		step.Student = svg(scene.Draw(sf, nil))
 		if last {
 			step.Departure = true
-			step.RefSay = loc.T("diff.say.want", "Want", dep.Want, "Why", dep.Why)
-			step.StudentSay = loc.T("diff.say.got", "Got", dep.Got)
+			step.RefSay = loc.T("diff.say.want", "Want", loc.Phrase(dep.WantSay), "Why", loc.Phrase(dep.WhySay))
+			step.StudentSay = loc.T("diff.say.got", "Got", loc.Phrase(dep.GotSay))
 		}
 		d.Steps = append(d.Steps, step)
 	}
 	d.Agree = dep == nil
 	if dep != nil {
-		d.Want, d.Got, d.Why = dep.Want, dep.Got, dep.Why
+		d.Want, d.Got, d.Why = loc.Phrase(dep.WantSay), loc.Phrase(dep.GotSay), loc.Phrase(dep.WhySay)
 		if dep.At.Line > 0 {
 			d.At = loc.T("diff.at", "Step", strconv.Itoa(dep.Index+1), "Line", strconv.Itoa(dep.At.Line), "Col", strconv.Itoa(dep.At.Col))
 		} else {
@@ -235,13 +235,13 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 	return nil
 }
 
-// nodeName is a node's label, or its id.
-func nodeName(labels map[string]string, id string) string {
+// nodeName is a node's label, or its id ("the root" in loc's language).
+func nodeName(loc *i18n.Localizer, labels map[string]string, id string) string {
 	if l := labels[id]; l != "" {
 		return l
 	}
 	if id == "" {
-		return "the root"
+		return loc.T("narrate.root")
 	}
 	return id
 }

@@ -71,3 +71,56 @@ func TestDiffPage(t *testing.T) {
 		t.Errorf("a broken trace: %d, want 400 with its position", rec.Code)
 	}
 }
+
+// TestDiffVerdictLanguages checks that the verdict (what the reference did,
+// what the student did, why) is worded in the page's language.
+func TestDiffVerdictLanguages(t *testing.T) {
+	s := newTestServer(t)
+	cs188, err := os.ReadFile("../search/tree/importer/testdata/cs188/1-lecture-tree.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		lang, student string
+		want          []string
+		english       []string
+	}{
+		{"de", "a b b1 b2 b3 c c1 c2 d", []string{"betritt d mit α = 3, β = +∞", "besucht c2", "die Referenz schneidet bei MIN c ab (Schritt 27): 2 &lt; α = 3"},
+			[]string{"enter d", "visit c2", "the reference cuts"}},
+		{"cs", "a b b1 b2 b3 c c1 c2 d", []string{"vstup do d s α = 3, β = +∞", "návštěva c2", "reference řeže v MIN c (krok 27): 2 &lt; α = 3"},
+			[]string{"enter d", "visit c2", "the reference cuts"}},
+		{"de", "a b b1 b2 b3 c c1 d d1 d2 d3 b", []string{"nichts mehr: die Suche ist beendet", "besucht b", "die Referenz hat b schon vorher besucht, in Schritt"},
+			[]string{"nothing more", "visit b", "the reference visited"}},
+		{"cs", "a b b1 b2", []string{"nic dalšího: váš záznam zde končí", "vstup do b3 s α = −∞, β = 3", "v MIN b je dosavadní hodnota ≤ 3 a okno α = −∞, β = 3: test řezu neplatí"},
+			[]string{"nothing more", "enter b3", "the value so far"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.lang+" "+tc.student, func(t *testing.T) {
+			q := url.Values{"tree": {string(cs188)}, "format": {"cs188"}, "lang": {tc.lang}}
+			rec := postDiff(t, s, q, tc.student, false)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("POST /diff = %d: %s", rec.Code, rec.Body.String())
+			}
+			body := rec.Body.String()
+			for _, w := range tc.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("got a page without %q, want it; the page says %q", w, verdict(body))
+				}
+			}
+			for _, e := range tc.english {
+				if strings.Contains(body, e) {
+					t.Errorf("got English %q on the %s page, want none", e, tc.lang)
+				}
+			}
+		})
+	}
+}
+
+// verdict is the part of a diff page that says where the traces part.
+func verdict(body string) string {
+	i := strings.Index(body, `data-agree=`)
+	if i < 0 {
+		return ""
+	}
+	return body[i:min(len(body), i+1500)]
+}
