@@ -75,3 +75,32 @@ func TestMemoryOfResearches(t *testing.T) {
 		t.Errorf("got %d entries and %d hits, want none without a table", len(m.Entries), m.Hits)
 	}
 }
+
+// TestNarrateDoneAfterPasses replays the golden traces made of passes and
+// checks the last caption: it tells what the passes did (how many, the
+// nodes of each, the leaves, the table's answers) instead of saying that
+// no cutoff saved work.
+func TestNarrateDoneAfterPasses(t *testing.T) {
+	tests := []struct{ golden, want string }{
+		{"textbook-id", "Search done after 2 passes: the root's value is 3 and MAX moves to B. Nodes entered, pass by pass: 4, 13. In all, 12 leaves were evaluated, the table answered 4 probes."},
+		{"textbook-id-aspiration", "Search done after 2 passes: the root's value is 3 and MAX moves to B. Nodes entered, pass by pass: 4, 20. In all, 15 leaves were evaluated and 3 cutoffs saved work."},
+		{"textbook-mtdf", "Search done after 2 passes: the root's value is 3 and MAX moves to B. Nodes entered, pass by pass: 5, 9. In all, 7 leaves were evaluated, the table answered 3 probes and 3 cutoffs saved work."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.golden, func(t *testing.T) {
+			f := NewFrame()
+			var got string
+			for _, e := range readGolden(t, "../search/testdata/"+tt.golden+".jsonl") {
+				if e.Type == Done {
+					got = Narrate(f, e)
+				}
+				if err := f.Apply(e); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -425,11 +425,40 @@ func (nr narrator) done() Phrase {
 		move = say("narrate.done.move", "Kind", k.Upper(), "Node", nr.short(r.Best))
 	}
 	leaves := f.Stats.Leaves
+	if m := f.Memory; m != nil && len(m.Passes) > 0 {
+		if r != nil {
+			// The root's text is the last pass's bound (MTD(f)'s last
+			// test fails low at the value); the result is the value.
+			value = valueText(r.Value, r.Vec)
+		}
+		return nr.donePasses(value, move)
+	}
 	var cutoffs any = ""
 	if root := f.Nodes[""]; root != nil && root.Window {
 		cutoffs = sayN("narrate.done.cutoffs", f.Stats.Cutoffs)
 	}
 	return sayN("narrate.done", leaves, "Value", value, "Move", move, "Cutoffs", cutoffs)
+}
+
+// donePasses ends a search made of passes (iterative deepening, MTD(f)):
+// how many passes, the nodes each entered, the leaves in all, the probes
+// the table answered and the cutoffs, when there were any.
+func (nr narrator) donePasses(value, move any) Phrase {
+	f := nr.f
+	nodes := make([]string, len(f.Memory.Passes))
+	for i, p := range f.Memory.Passes {
+		nodes[i] = strconv.Itoa(p.Nodes)
+	}
+	var hits, cutoffs any = "", ""
+	if f.Stats.TTStored > 0 || f.Stats.TTHits > 0 {
+		hits = sayN("narrate.done.tt-hits", f.Stats.TTHits)
+	}
+	if f.Stats.Cutoffs > 0 {
+		cutoffs = sayN("narrate.done.cutoffs", f.Stats.Cutoffs)
+	}
+	work := sayN("narrate.done.passes-work", f.Stats.Leaves, "Hits", hits, "Cutoffs", cutoffs)
+	return sayN("narrate.done.passes", len(f.Memory.Passes), "Value", value, "Move", move,
+		"Nodes", strings.Join(nodes, ", "), "Work", work)
 }
 
 // probText writes a probability: a short decimal as it is (0.25), else a

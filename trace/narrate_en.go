@@ -84,6 +84,13 @@ var narrationEnglish = map[string]Message{
 	"narrate.done.unknown": {Other: "unknown"},
 	"narrate.done.leaf":    {Other: " (it is a leaf)", Description: "follows the root's value; starts with a space"},
 	"narrate.done.move":    {Other: " and {{.Kind}} moves to {{.Node}}", Description: "follows the root's value; starts with a space"},
+	"narrate.done.passes": {One: "Search done after 1 pass: the root's value is {{.Value}}{{.Move}}. {{.Work}}",
+		Other: "Search done after {{.Count}} passes: the root's value is {{.Value}}{{.Move}}. Nodes entered, pass by pass: {{.Nodes}}. {{.Work}}",
+		Description: "the end of iterative deepening or MTD(f); Count is the number of passes; Nodes the node counts of the passes in order (4, 13); Work: narrate.done.passes-work"},
+	"narrate.done.passes-work": {One: "In all, 1 leaf was evaluated{{.Hits}}{{.Cutoffs}}.", Other: "In all, {{.Count}} leaves were evaluated{{.Hits}}{{.Cutoffs}}.",
+		Description: "Count is the leaves of all passes; Hits: narrate.done.tt-hits or empty; Cutoffs: narrate.done.cutoffs or empty"},
+	"narrate.done.tt-hits": {One: ", the table answered 1 probe", Other: "{{if eq .Count 0}}, the table answered no probe{{else}}, the table answered {{.Count}} probes{{end}}",
+		Description: "probes that found an entry in the transposition table; starts with a comma"},
 	"narrate.done.cutoffs": {One: " and 1 cutoff saved work", Other: "{{if eq .Count 0}} and no cutoff saved work{{else}} and {{.Count}} cutoffs saved work{{end}}", Description: "ends the sentence; starts with a space"},
 
 	"narrate.expected": {Other: "{{cap .Node}}'s expected {{if .Vector}}vector{{else}}value{{end}}{{if .SoFar}} so far{{end}}: {{.Sum}}{{if .Low}}; with every outcome still to come between the leaf bounds, {{.Node}} is worth between {{.Low}} and {{.High}}{{end}}.",
