@@ -85,7 +85,7 @@ var narrationEnglish = map[string]Message{
 	"narrate.done.leaf":    {Other: " (it is a leaf)", Description: "follows the root's value; starts with a space"},
 	"narrate.done.move":    {Other: " and {{.Kind}} moves to {{.Node}}", Description: "follows the root's value; starts with a space"},
 	"narrate.done.passes": {One: "Search done after 1 pass: the root's value is {{.Value}}{{.Move}}. {{.Work}}",
-		Other: "Search done after {{.Count}} passes: the root's value is {{.Value}}{{.Move}}. Nodes entered, pass by pass: {{.Nodes}}. {{.Work}}",
+		Other:       "Search done after {{.Count}} passes: the root's value is {{.Value}}{{.Move}}. Nodes entered, pass by pass: {{.Nodes}}. {{.Work}}",
 		Description: "the end of iterative deepening or MTD(f); Count is the number of passes; Nodes the node counts of the passes in order (4, 13); Work: narrate.done.passes-work"},
 	"narrate.done.passes-work": {One: "In all, 1 leaf was evaluated{{.Hits}}{{.Cutoffs}}.", Other: "In all, {{.Count}} leaves were evaluated{{.Hits}}{{.Cutoffs}}.",
 		Description: "Count is the leaves of all passes; Hits: narrate.done.tt-hits or empty; Cutoffs: narrate.done.cutoffs or empty"},
