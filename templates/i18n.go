@@ -24,7 +24,8 @@ func N(ctx context.Context, id string, n int, kv ...any) string {
 // page's language; any other name (an algorithm's) is returned as it is.
 func OrderName(ctx context.Context, name string) string {
 	ids := map[string]string{"natural": "ordname.natural", "reversed": "ordname.reversed", "random": "ordname.random",
-		"eval": "ordname.eval", "best": "ordname.best", "worst": "ordname.worst"}
+		"eval": "ordname.eval", "best": "ordname.best", "worst": "ordname.worst",
+		"killer": "ordname.killer", "history": "ordname.history"}
 	if id, ok := ids[name]; ok {
 		return T(ctx, id)
 	}
