@@ -275,8 +275,10 @@ func (f *Frame) remember(e Event) {
 	case Research:
 		m.Researches = append(m.Researches, ResearchView{Step: e.Step, Node: e.Node, Child: e.Child, Test: e.Test, Alpha: e.Alpha, Beta: e.Beta})
 		if p := m.pass(); p != nil && e.Node == "" && e.Child == "" {
-			// The root is searched again within the same pass.
-			p.First, p.Best, p.HasValue = "", "", false
+			// The root is searched again within the same pass, trying
+			// the same move first: the row keeps it until the root
+			// expands again.
+			p.Best, p.BestLabel, p.HasValue = "", "", false
 		}
 	case Pass:
 		m.Passes = append(m.Passes, PassView{Pass: e.Pass, Draft: e.Draft, Step: e.Step,

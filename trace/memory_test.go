@@ -60,6 +60,14 @@ func TestMemoryOfResearches(t *testing.T) {
 		if err := f.Apply(e); err != nil {
 			t.Fatal(err)
 		}
+		if e.Type == Research && e.Node == "" && e.Child == "" {
+			// Until the root expands again, the pass row still says
+			// which move it tries first, and no longer its best.
+			p := f.Memory.Passes[len(f.Memory.Passes)-1]
+			if p.First != "1" || p.FirstLabel != "C" || p.Best != "" || p.BestLabel != "" || p.HasValue {
+				t.Errorf("after the re-search of step %d: got %+v, want C still tried first and no best move yet", e.Step, p)
+			}
+		}
 	}
 	m := f.Memory
 	if m == nil || len(m.Researches) != 1 {
