@@ -74,6 +74,9 @@ func TestRealGamesPanels(t *testing.T) {
 		if got := r.Passes[1].Window; got != "α=3 β=5" {
 			t.Errorf("pass 2's window: got %q, want α=3 β=5", got)
 		}
+		if got := r.Passes[1]; got.First != "C" || !got.Reused || got.Best != "" {
+			t.Errorf("pass 2 after the re-search: got %+v, want C still tried first (the last pass's best) and no best move yet", got)
+		}
 	})
 	t.Run("killer slots", func(t *testing.T) {
 		r := at(t, "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))&algo=negamax&order=killer", 31)
