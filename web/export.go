@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
@@ -212,8 +213,8 @@ func (s *Server) exportPNG(c echo.Context) error {
 
 // playerFile makes the standalone HTML file of the search a viewer query
 // describes, starting at its step, under the server's budget with the
-// request's context ctx.
-func (s *Server) playerFile(ctx context.Context, q url.Values) ([]byte, string, error) {
+// request's context ctx, worded in lang.
+func (s *Server) playerFile(ctx context.Context, q url.Values, lang i18n.Lang) ([]byte, string, error) {
 	r, err := parseView(q)
 	if err != nil {
 		return nil, "", &scenario.UsageError{Err: err}
@@ -242,8 +243,10 @@ func (s *Server) playerFile(ctx context.Context, q url.Values) ([]byte, string, 
 	case err != nil:
 		return nil, "", err
 	}
+	loc := i18n.For(lang)
 	f := trace.NewFrame()
-	frames := []export.Frame{{Drawing: scene.Draw(f, view.FoldsAt(p, scene, f)), Narration: "Press → to start the search."}}
+	f.Words = loc.Phrase
+	frames := []export.Frame{{Drawing: scene.Draw(f, view.FoldsAt(p, scene, f)), Narration: loc.T("player.start")}}
 	for _, e := range events {
 		if err := f.Apply(e); err != nil {
 			return nil, "", err
@@ -255,9 +258,10 @@ func (s *Server) playerFile(ctx context.Context, q url.Values) ([]byte, string, 
 	if r.end {
 		start = len(frames) - 1
 	}
-	title := "abtrace: " + search.Pseudocode(p.Algorithm, search.Forms(p.Algorithm)[0], p.PruneRule, p.FailMode, p.RootKind).Title + " on " + sourceText(p)
+	algo := loc.Pseudocode(search.Pseudocode(p.Algorithm, search.Forms(p.Algorithm)[0], p.PruneRule, p.FailMode, p.RootKind).Title)
+	title := loc.T("player.title", "Algo", algo, "Source", sourceTextIn(loc, p))
 	var buf bytes.Buffer
-	if err := export.HTML(&buf, frames, export.HTMLOptions{Title: title, Start: start, Source: "/view?" + p.Scenario.Query().Encode()}); err != nil {
+	if err := export.HTML(&buf, frames, export.HTMLOptions{Title: title, Start: start, Source: "/view?" + p.Scenario.Query().Encode(), Words: playerWords(loc)}); err != nil {
 		if errors.Is(err, export.ErrHTMLTooLarge) {
 			return nil, "", &scenario.UsageError{Err: err}
 		}
@@ -269,7 +273,7 @@ func (s *Server) playerFile(ctx context.Context, q url.Values) ([]byte, string, 
 // exportHTML answers /export.html: a standalone HTML file of the whole
 // search that plays with its keys, for a course page or an LMS.
 func (s *Server) exportHTML(c echo.Context) error {
-	data, file, err := s.playerFile(c.Request().Context(), c.QueryParams())
+	data, file, err := s.playerFile(c.Request().Context(), c.QueryParams(), langOf(c))
 	if err != nil {
 		return s.exportError(c, err)
 	}
@@ -289,7 +293,7 @@ func embedPolicy() string {
 //
 //	<iframe src="http://host/embed?tree=...&step=0" width="800" height="560"></iframe>
 func (s *Server) embed(c echo.Context) error {
-	data, _, err := s.playerFile(c.Request().Context(), c.QueryParams())
+	data, _, err := s.playerFile(c.Request().Context(), c.QueryParams(), langOf(c))
 	if err != nil {
 		return s.exportError(c, err)
 	}
@@ -297,4 +301,19 @@ func (s *Server) embed(c echo.Context) error {
 	h.Del("X-Frame-Options")
 	h.Set("Content-Security-Policy", embedPolicy())
 	return c.HTMLBlob(http.StatusOK, data)
+}
+
+// playerWords are the texts of the exported player in loc's language.
+func playerWords(loc *i18n.Localizer) *export.PlayerWords {
+	return &export.PlayerWords{
+		Lang: string(loc.Lang()), Toolbar: loc.T("player.toolbar"),
+		First: loc.T("player.first"), Play: loc.T("player.play"), Pause: loc.T("player.pause"), Cut: loc.T("player.cut"), Last: loc.T("player.last"),
+		FirstTitle: loc.T("player.first.title"), BackTitle: loc.T("player.back.title"), PlayTitle: loc.T("player.play.title"),
+		NextTitle: loc.T("player.next.title"), CutTitle: loc.T("player.cut.title"), LastTitle: loc.T("player.last.title"),
+		Range: loc.T("player.range"), Tree: loc.T("player.tree"), Footer: loc.T("player.footer"),
+		Source: loc.T("player.source"),
+		Count: func(k, n int) string {
+			return loc.T("player.count", "Step", strconv.Itoa(k), "Steps", strconv.Itoa(n))
+		},
+	}
 }

@@ -127,3 +127,35 @@ func TestExportHTMLLimit(t *testing.T) {
 		t.Errorf("a search of thousands of steps: %d %q, want 400 naming MaxHTMLSteps", rec.Code, rec.Body.String())
 	}
 }
+
+// TestPlayerLanguages checks that the player of /export.html and /embed is
+// worded in the requested language: its title, buttons, keys line, step
+// count and narration (the browser test reads /embed for English left).
+func TestPlayerLanguages(t *testing.T) {
+	s := newTestServer(t)
+	tests := []struct {
+		lang string
+		want []string
+	}{
+		{"en", []string{`<html lang="en">`, "abtrace: Alpha-beta", "« first", `data-count="step 9 of `, "Made with abtrace. Keys:", "Source: <code>/view?"}},
+		{"de", []string{`<html lang="de">`, " auf ", "« Anfang", `data-count="Schritt 9 von `, "Tasten: ← → Schritt", "Quelle: <code>/view?", "Drücken Sie →"}},
+		{"cs", []string{`<html lang="cs">`, "alfa-beta (ořezání při v ≥ β, fail-soft) – strom", "« začátek", `data-count="krok 9 z `, "Klávesy: ← → krok", "Zdroj: <code>/view?", "Stiskněte →"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.lang, func(t *testing.T) {
+			q := url.Values{"tree": {textbookLabelled}, "step": {"9"}, "lang": {tc.lang}}.Encode()
+			file, embed := httpGet(t, s, "/export.html?"+q), httpGet(t, s, "/embed?"+q)
+			if file.Code != http.StatusOK || embed.Code != http.StatusOK {
+				t.Fatalf("got %d and %d, want 200", file.Code, embed.Code)
+			}
+			if file.Body.String() != embed.Body.String() {
+				t.Errorf("got a file unlike the embedded player, want the same page")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(file.Body.String(), w) {
+					t.Errorf("got a player without %q, want it", w)
+				}
+			}
+		})
+	}
+}

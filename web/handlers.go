@@ -487,9 +487,6 @@ func listingIn(loc *i18n.Localizer, l search.Listing) templates.Listing {
 	return out
 }
 
-// sourceText says in words what a scenario searches.
-func sourceText(p *scenario.Search) string { return sourceTextIn(i18n.For(i18n.English), p) }
-
 // sourceTextIn says in words, in loc's language, what a scenario searches.
 func sourceTextIn(loc *i18n.Localizer, p *scenario.Search) string {
 	sc := p.Scenario

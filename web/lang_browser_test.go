@@ -29,6 +29,8 @@ var translatedPages = []struct{ name, path, wait string }{
 	{"viewer-random", "/view?random=3,3&seed=1&step=20", ""},
 	{"viewer-tictactoe", "/view?game=tictactoe&position=xo.x.o...&step=4", ""},
 	{"diff", "/diff?" + url.Values{"tree": {tree.Textbook}}.Encode(), ""},
+	{"embed-textbook", "/embed?" + url.Values{"tree": {tree.Textbook}, "step": {"9"}}.Encode(), ""},
+	{"embed-random", "/embed?random=3,3&seed=1&step=20", ""},
 	{"exercise", "/exercise?seed=1", ""},
 	{"predict", "/exercise/predict?seed=1", ""},
 	{"worksheet", "/exercise/worksheet?seed=1&key=1", ""},

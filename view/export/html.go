@@ -39,6 +39,38 @@ type HTMLOptions struct {
 	// Source says where the search comes from (a permalink to the viewer),
 	// printed at the foot; "" for none.
 	Source string
+	// Words are the player's texts in the page's language; nil words them
+	// in English (EnglishWords).
+	Words *PlayerWords
+}
+
+// PlayerWords are the texts of the player page, in one language: the
+// caller (the web server) words them, the page only shows them.
+type PlayerWords struct {
+	// Lang is the page's language code, for <html lang>.
+	Lang string
+	// Toolbar names the row of buttons; First, Play, Pause, Cut and Last
+	// are the buttons' texts and the *Title fields their tooltips; Range
+	// names the slider, Tree the drawing.
+	Toolbar, First, Play, Pause, Cut, Last                           string
+	FirstTitle, BackTitle, PlayTitle, NextTitle, CutTitle, LastTitle string
+	Range, Tree                                                      string
+	// Footer is the line at the foot with the keys; Source introduces the
+	// permalink after it.
+	Footer, Source string
+	// Count says which step is shown: step k of the last step n.
+	Count func(k, n int) string
+}
+
+// EnglishWords are the player's texts in English.
+var EnglishWords = PlayerWords{
+	Lang: "en", Toolbar: "Step through the search",
+	First: "« first", Play: "▶ play", Pause: "❚❚ pause", Cut: "✂ next cutoff", Last: "last »",
+	FirstTitle: "first step (Home)", BackTitle: "back (←)", PlayTitle: "play (space)", NextTitle: "next (→)",
+	CutTitle: "next cutoff (c)", LastTitle: "last step (End)", Range: "step", Tree: "the search tree",
+	Footer: "Made with abtrace. Keys: ← → step, Home and End, space plays, c jumps to the next cutoff.",
+	Source: "Source:",
+	Count:  func(k, n int) string { return "step " + strconv.Itoa(k) + " of " + strconv.Itoa(n) },
 }
 
 // playerScript steps through the frames: the page decides nothing, it
@@ -53,7 +85,7 @@ const playerScript = `(function () {
     tree.innerHTML = frames[step].innerHTML;
     say.textContent = frames[step].getAttribute("data-say");
     range.value = step;
-    count.textContent = "step " + step + " of " + (frames.length - 1);
+    count.textContent = frames[step].getAttribute("data-count");
   }
   function nextCut() {
     for (var k = step + 1; k < frames.length; k++) {
@@ -62,8 +94,8 @@ const playerScript = `(function () {
     show(frames.length - 1);
   }
   function toggle() {
-    if (timer) { clearInterval(timer); timer = 0; play.textContent = "▶ play"; return; }
-    play.textContent = "❚❚ pause";
+    if (timer) { clearInterval(timer); timer = 0; play.textContent = play.getAttribute("data-play"); return; }
+    play.textContent = play.getAttribute("data-pause");
     timer = setInterval(function () { if (step >= frames.length - 1) { toggle(); } else { show(step + 1); } }, 700);
   }
   document.getElementById("first").onclick = function () { show(0); };
@@ -123,9 +155,14 @@ func HTML(w io.Writer, frames []Frame, opt HTMLOptions) error {
 	if len(frames) == 0 || len(frames) > MaxHTMLSteps+1 {
 		return ErrHTMLTooLarge
 	}
+	w8 := opt.Words
+	if w8 == nil {
+		w8 = &EnglishWords
+	}
+	esc := html.EscapeString
 	var body bytes.Buffer
 	for k, f := range frames {
-		body.WriteString(`<template data-step="` + strconv.Itoa(k) + `" data-say="` + html.EscapeString(f.Narration) + `"`)
+		body.WriteString(`<template data-step="` + strconv.Itoa(k) + `" data-say="` + esc(f.Narration) + `" data-count="` + esc(w8.Count(k, len(frames)-1)) + `"`)
 		if f.Cutoff {
 			body.WriteString(" data-cut")
 		}
@@ -140,19 +177,20 @@ func HTML(w io.Writer, frames []Frame, opt HTMLOptions) error {
 	}
 	bw := bufio.NewWriter(w)
 	title := html.EscapeString(opt.Title)
-	bw.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	bw.WriteString("<!DOCTYPE html>\n<html lang=\"" + esc(w8.Lang) + "\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	bw.WriteString("<title>" + title + "</title>\n<style>" + playerStyle + "</style>\n</head>\n")
 	bw.WriteString(`<body data-start="` + strconv.Itoa(min(max(opt.Start, 0), len(frames)-1)) + "\">\n<header><h1>" + title + "</h1></header>\n")
-	bw.WriteString(`<div class="bar" role="toolbar" aria-label="Step through the search">` +
-		`<button id="first" title="first step (Home)">« first</button><button id="back" title="back (←)">◀</button>` +
-		`<button id="play" title="play (space)">▶ play</button><button id="next" title="next (→)">▶</button>` +
-		`<button id="cut" title="next cutoff (c)">✂ next cutoff</button><button id="last" title="last step (End)">last »</button>` +
-		`<input id="range" type="range" min="0" value="0" aria-label="step"><span id="count"></span></div>` + "\n")
-	bw.WriteString("<p id=\"say\" aria-live=\"polite\"></p>\n<div id=\"tree\" role=\"img\" aria-label=\"the search tree\"></div>\n")
+	bw.WriteString(`<div class="bar" role="toolbar" aria-label="` + esc(w8.Toolbar) + `">` +
+		`<button id="first" title="` + esc(w8.FirstTitle) + `">` + esc(w8.First) + `</button><button id="back" title="` + esc(w8.BackTitle) + `">◀</button>` +
+		`<button id="play" title="` + esc(w8.PlayTitle) + `" data-play="` + esc(w8.Play) + `" data-pause="` + esc(w8.Pause) + `">` + esc(w8.Play) + `</button>` +
+		`<button id="next" title="` + esc(w8.NextTitle) + `">▶</button>` +
+		`<button id="cut" title="` + esc(w8.CutTitle) + `">` + esc(w8.Cut) + `</button><button id="last" title="` + esc(w8.LastTitle) + `">` + esc(w8.Last) + `</button>` +
+		`<input id="range" type="range" min="0" value="0" aria-label="` + esc(w8.Range) + `"><span id="count"></span></div>` + "\n")
+	bw.WriteString("<p id=\"say\" aria-live=\"polite\"></p>\n<div id=\"tree\" role=\"img\" aria-label=\"" + esc(w8.Tree) + "\"></div>\n")
 	bw.Write(body.Bytes())
-	bw.WriteString("<footer>Made with abtrace. Keys: ← → step, Home and End, space plays, c jumps to the next cutoff.")
+	bw.WriteString("<footer>" + esc(w8.Footer))
 	if opt.Source != "" {
-		bw.WriteString(" Source: " + html.EscapeString(opt.Source))
+		bw.WriteString(" " + esc(w8.Source) + " <code>" + esc(opt.Source) + "</code>")
 	}
 	bw.WriteString("</footer>\n<script>" + playerScript + "</script>\n</body>\n</html>\n")
 	return bw.Flush()
