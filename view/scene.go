@@ -1,6 +1,13 @@
 package view
 
 import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"sync"
+
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/trace"
@@ -49,7 +56,15 @@ func NewScene(p *scenario.Search, open []string) (*Scene, error) {
 	if BoardSource(src) {
 		opt = trace.LayoutOptions{NodeSep: BoardSpacing, LevelSep: BoardLevelSpacing}
 	}
-	return SceneOf(src, shape, presenterLayout(src, shape, opt), open), nil
+	ctx := p.Scenario.Budget.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	l, err := presenterLayout(ctx, src, shape, opt)
+	if err != nil {
+		return nil, err
+	}
+	return SceneOf(src, shape, l, open), nil
 }
 
 // Spacings tried for a tree's layout, as multiples of its base node and
@@ -64,28 +79,133 @@ var (
 // beside each other, lower or higher levels where the pane's height
 // allows. The labels' room decides the spacing, not the reverse. Shapes of
 // more than MaxPlacedNodes nodes keep the base spacing.
-func presenterLayout(source string, shape *trace.Shape, opt trace.LayoutOptions) *trace.Layout {
+//
+// Trying the spacings costs up to a few hundred milliseconds for the
+// largest placed drawings, so the choice is remembered for the shape (many
+// students load the same scenario), and ctx is looked at between two tries:
+// a viewer who left stops the work within one try.
+func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt trace.LayoutOptions) (*trace.Layout, error) {
 	base := trace.NewLayout(shape, opt)
 	if len(base.Nodes) > MaxPlacedNodes {
-		return base
+		return base, nil
+	}
+	key := spacingKey(source, base, opt)
+	if sp, ok := spacings.get(key); ok {
+		if sp == (spacing{1, 1}) {
+			return base, nil
+		}
+		return trace.NewLayout(shape, trace.LayoutOptions{NodeSep: opt.NodeSep * sp.node, LevelSep: opt.LevelSep * sp.level}), nil
 	}
 	glyphs := make(map[string]Glyph, len(base.Nodes))
 	for _, n := range base.Nodes {
 		glyphs[n.ID] = GlyphOf(source, n)
 	}
-	best, bestScore := base, presenterScore(source, base, glyphs)
+	best, bestScore, bestSp := base, presenterScore(source, base, glyphs), spacing{1, 1}
 	for _, ln := range levelSepTries {
 		for _, nd := range nodeSepTries {
 			if ln == 1 && nd == 1 {
 				continue
 			}
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("laying out the tree: %w", err)
+			}
 			l := trace.NewLayout(shape, trace.LayoutOptions{NodeSep: opt.NodeSep * nd, LevelSep: opt.LevelSep * ln})
 			if s := presenterScore(source, l, glyphs); s > bestScore*1.01 {
-				best, bestScore = l, s
+				best, bestScore, bestSp = l, s, spacing{nd, ln}
 			}
 		}
 	}
-	return best
+	spacings.put(key, bestSp)
+	return best, nil
+}
+
+// spacing is a chosen layout spacing, as multiples of the base node and
+// level spacing.
+type spacing struct{ node, level float64 }
+
+// MaxRememberedSpacings is how many shapes' chosen spacings are kept; when
+// more come, the oldest half is forgotten.
+const MaxRememberedSpacings = 1024
+
+// spacingMemo remembers the spacing chosen for each shape, by a digest of
+// everything the choice depends on.
+type spacingMemo struct {
+	mu    sync.Mutex
+	m     map[[32]byte]spacing
+	order [][32]byte
+}
+
+var spacings = &spacingMemo{m: map[[32]byte]spacing{}}
+
+func (s *spacingMemo) get(k [32]byte) (spacing, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sp, ok := s.m[k]
+	return sp, ok
+}
+
+func (s *spacingMemo) put(k [32]byte, sp spacing) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.m[k]; ok {
+		return
+	}
+	if len(s.order) >= MaxRememberedSpacings {
+		half := len(s.order) / 2
+		for _, old := range s.order[:half] {
+			delete(s.m, old)
+		}
+		s.order = append(s.order[:0], s.order[half:]...)
+	}
+	s.m[k] = sp
+	s.order = append(s.order, k)
+}
+
+// spacingKey digests what the spacing choice depends on: the source (it
+// decides the glyphs), the base spacing and every drawn node of the base
+// layout with what its labels may show.
+func spacingKey(source string, l *trace.Layout, opt trace.LayoutOptions) [32]byte {
+	h := sha256.New()
+	var buf [8]byte
+	num := func(f float64) {
+		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(f))
+		h.Write(buf[:])
+	}
+	str := func(s string) {
+		num(float64(len(s)))
+		h.Write([]byte(s))
+	}
+	str(source)
+	num(opt.NodeSep)
+	num(opt.LevelSep)
+	for _, n := range l.Nodes {
+		str(n.ID)
+		str(n.Parent)
+		str(n.Label)
+		str(n.Text)
+		str(n.Board)
+		num(n.X)
+		num(n.Y)
+		num(n.Prob)
+		num(float64(n.Depth))
+		num(float64(n.Index))
+		num(float64(n.Kind))
+		num(float64(n.Total))
+		flags := 0.0
+		if n.HasParent {
+			flags += 1
+		}
+		if n.Leaf {
+			flags += 2
+		}
+		if n.Folded {
+			flags += 4
+		}
+		num(flags)
+	}
+	var k [32]byte
+	h.Sum(k[:0])
+	return k
 }
 
 // presenterScore is how large a layout's labels are on presenter mode's

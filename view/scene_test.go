@@ -1,0 +1,113 @@
+package view
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"testing"
+
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// shapeOf is the base shape of a scenario query and its layout options.
+func shapeOf(t *testing.T, query string) (string, *trace.Shape) {
+	t.Helper()
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.FromQuery(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := sc.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape, err := p.Shape(scenario.ShapeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Scenario.Source(), shape
+}
+
+var sceneOpt = trace.LayoutOptions{NodeSep: NodeSpacing, LevelSep: LevelSpacing}
+
+// TestPresenterLayoutRemembered: the second layout of a shape takes the
+// spacing chosen the first time, and lays the nodes out where the first did.
+func TestPresenterLayoutRemembered(t *testing.T) {
+	for _, query := range []string{
+		"tree=A(B(3 12 8) C(2 4 6) D(14 5 2))",
+		"tree=((1 (2 3)) (4 ((5 6) 7 8 9 10 11)))",
+		"game=matchsticks&matches=5&take=2",
+	} {
+		t.Run(query, func(t *testing.T) {
+			source, shape := shapeOf(t, query)
+			first, err := presenterLayout(context.Background(), source, shape, sceneOpt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			key := spacingKey(source, trace.NewLayout(shape, sceneOpt), sceneOpt)
+			if _, ok := spacings.get(key); !ok {
+				t.Fatalf("the chosen spacing is not remembered")
+			}
+			second, err := presenterLayout(context.Background(), source, shape, sceneOpt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(first.Nodes) != len(second.Nodes) || first.Width != second.Width || first.Height != second.Height {
+				t.Fatalf("got %d nodes %gx%g, want %d nodes %gx%g", len(second.Nodes), second.Width, second.Height, len(first.Nodes), first.Width, first.Height)
+			}
+			for i := range first.Nodes {
+				if a, b := first.Nodes[i], second.Nodes[i]; a.X != b.X || a.Y != b.Y {
+					t.Errorf("node %s: got (%g, %g), want (%g, %g)", a.ID, b.X, b.Y, a.X, a.Y)
+				}
+			}
+		})
+	}
+}
+
+// TestPresenterLayoutCancelled: a viewer who left stops the spacing tries;
+// nothing is remembered of the unfinished choice.
+func TestPresenterLayoutCancelled(t *testing.T) {
+	source, shape := shapeOf(t, "tree=((7 (2 9)) ((4 1) 8 (3 (6 5))))")
+	key := spacingKey(source, trace.NewLayout(shape, sceneOpt), sceneOpt)
+	spacings.mu.Lock()
+	delete(spacings.m, key)
+	spacings.mu.Unlock()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := presenterLayout(ctx, source, shape, sceneOpt)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want an error that wraps context.Canceled", err)
+	}
+	if _, ok := spacings.get(key); ok {
+		t.Errorf("a cancelled choice is remembered")
+	}
+}
+
+// TestSpacingMemoBounded: the memo never holds more than
+// MaxRememberedSpacings shapes, and forgets the oldest first.
+func TestSpacingMemoBounded(t *testing.T) {
+	m := &spacingMemo{m: map[[32]byte]spacing{}}
+	var first, last [32]byte
+	for i := range MaxRememberedSpacings + 10 {
+		var k [32]byte
+		k[0], k[1] = byte(i), byte(i>>8)
+		if i == 0 {
+			first = k
+		}
+		last = k
+		m.put(k, spacing{1, 1})
+		if len(m.m) > MaxRememberedSpacings || len(m.order) != len(m.m) {
+			t.Fatalf("after %d shapes: %d remembered, %d in order, want at most %d", i+1, len(m.m), len(m.order), MaxRememberedSpacings)
+		}
+	}
+	if _, ok := m.get(first); ok {
+		t.Errorf("the oldest shape is still remembered")
+	}
+	if _, ok := m.get(last); !ok {
+		t.Errorf("the newest shape is forgotten")
+	}
+}
