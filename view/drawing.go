@@ -242,7 +242,7 @@ type Drawing struct {
 	Animate bool
 	// TextScale is the scale of the labels over their base sizes
 	// (ValueFont, LeafFont, ABFont, CutFont), chosen by Draw from the
-	// tree's room (see textScale); Fonts are the sizes it gives.
+	// tree's room (see presenterK and place.go); Fonts are the sizes it gives.
 	TextScale float64
 	Fonts     Fonts
 
