@@ -301,10 +301,13 @@ func variantsVerdict(ctx context.Context, in CompareInput) (verdict string, expl
 }
 
 // paneTitle is a pane's name as the page writes it: a variant's options
-// in words, an ordering or algorithm as it is.
+// in words, an ordering's or algorithm's short name.
 func paneTitle(ctx context.Context, kind, name string) string {
-	if kind == "panes" {
+	switch kind {
+	case "panes":
 		return VariantTitle(ctx, name)
+	case "algos":
+		return AlgoName(ctx, name)
 	}
 	return OrderName(ctx, name)
 }

@@ -32,6 +32,21 @@ func OrderName(ctx context.Context, name string) string {
 	return name
 }
 
+// AlgoName is an algorithm's short name (search.Algorithm's String:
+// alphabeta, pvs, id, …) in the language of ctx, as titles and pane names
+// write it; a name it does not know stays as it is.
+func AlgoName(ctx context.Context, name string) string {
+	if !algoNames[name] {
+		return name
+	}
+	return T(ctx, "algoname."+name)
+}
+
+// algoNames are the algorithms AlgoName knows (every search.Algorithm's
+// String; a test holds them to search.Algorithms).
+var algoNames = map[string]bool{"minimax": true, "alphabeta": true, "expectiminimax": true, "star1": true, "maxn": true,
+	"paranoid": true, "mcts": true, "negamax": true, "pvs": true, "mtdf": true, "id": true}
+
 // Lang is the page's language code, for <html lang>.
 func Lang(ctx context.Context) string { return string(i18n.FromContext(ctx).Lang()) }
 

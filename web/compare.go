@@ -279,10 +279,14 @@ func (c *comparison) model(ctx context.Context) *templates.Compare {
 	r := c.req
 	shown := make([]string, len(r.names))
 	for i, n := range r.names {
-		shown[i] = templates.OrderName(ctx, n)
+		if r.kind == "algos" {
+			shown[i] = templates.AlgoName(ctx, n)
+		} else {
+			shown[i] = templates.OrderName(ctx, n)
+		}
 	}
 	names := strings.Join(shown, " · ")
-	title := templates.T(ctx, "compare.title.orders", "Algo", c.p0.Algorithm.String(), "Names", names)
+	title := templates.T(ctx, "compare.title.orders", "Algo", templates.AlgoName(ctx, c.p0.Algorithm.String()), "Names", names)
 	switch r.kind {
 	case "algos":
 		title = templates.T(ctx, "compare.title.algos", "Names", names, "Order", templates.OrderName(ctx, c.p0.Ordering.String()))
@@ -291,7 +295,7 @@ func (c *comparison) model(ctx context.Context) *templates.Compare {
 		for i, n := range r.names {
 			titles[i] = templates.VariantTitle(ctx, n)
 		}
-		title = templates.T(ctx, "compare.title.panes", "Algo", c.p0.Algorithm.String(), "Depth", strconv.Itoa(r.base.Depth), "Names", strings.Join(titles, " · "))
+		title = templates.T(ctx, "compare.title.panes", "Algo", templates.AlgoName(ctx, c.p0.Algorithm.String()), "Depth", strconv.Itoa(r.base.Depth), "Names", strings.Join(titles, " · "))
 	}
 	in := templates.CompareInput{Panes: c.panes, Scene: c.scene, Title: title, SourceText: sourceTextIn(i18n.FromContext(ctx), c.p0),
 		Query: r.query().Encode(), Kind: r.kind, MinimaxLeaves: c.minimax, KnuthMoore: c.knuthMoore, Uniform: c.uniform,

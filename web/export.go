@@ -260,8 +260,11 @@ func (s *Server) playerFile(ctx context.Context, q url.Values, lang i18n.Lang) (
 	}
 	algo := loc.Pseudocode(search.Pseudocode(p.Algorithm, search.Forms(p.Algorithm)[0], p.PruneRule, p.FailMode, p.RootKind).Title)
 	title := loc.T("player.title", "Algo", algo, "Source", sourceTextIn(loc, p))
+	// The permalink opens the viewer in the player's language.
+	source := p.Scenario.Query()
+	source.Set("lang", string(lang))
 	var buf bytes.Buffer
-	if err := export.HTML(&buf, frames, export.HTMLOptions{Title: title, Start: start, Source: "/view?" + p.Scenario.Query().Encode(), Words: playerWords(loc)}); err != nil {
+	if err := export.HTML(&buf, frames, export.HTMLOptions{Title: title, Start: start, Source: "/view?" + source.Encode(), Words: playerWords(loc)}); err != nil {
 		if errors.Is(err, export.ErrHTMLTooLarge) {
 			return nil, "", &scenario.UsageError{Err: err}
 		}

@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -155,6 +156,18 @@ func TestPlayerLanguages(t *testing.T) {
 				if !strings.Contains(file.Body.String(), w) {
 					t.Errorf("got a player without %q, want it", w)
 				}
+			}
+			// The source permalink opens the viewer in the player's language.
+			m := regexp.MustCompile(`<code>(/view\?[^<]*)</code>`).FindStringSubmatch(file.Body.String())
+			if m == nil {
+				t.Fatal("got a player without its source permalink, want one")
+			}
+			u, err := url.Parse(strings.ReplaceAll(m[1], "&amp;", "&"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := u.Query().Get("lang"); got != tc.lang {
+				t.Errorf("source permalink %s: got lang=%q, want %q", u, got, tc.lang)
 			}
 		})
 	}

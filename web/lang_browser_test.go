@@ -109,9 +109,27 @@ func TestBrowserNoEnglishLeft(t *testing.T) {
 						t.Errorf("English word %q left in %q", m[2], strings.TrimSpace(line))
 					}
 				}
+				checkNothingCut(b)
 				b.screenshot(fmt.Sprintf("lang-%s-%s.png", l, pg.name))
 			})
 		}
+	}
+}
+
+// checkNothingCut fails when the lab's or an evaluation page's subtitle is
+// cut short (with "…"), or when a row name of the lab's plot starts left
+// of the plot's edge: the longer German and Czech words must read whole.
+func checkNothingCut(b *browserEnv) {
+	b.t.Helper()
+	cut := eval[[]string](b, `[...document.querySelectorAll(".lab-page .what .sub, .eval-page .what .sub")]
+		.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)`)
+	for _, s := range cut {
+		b.t.Errorf("subtitle %q is cut short, want it whole", s)
+	}
+	left := eval[[]string](b, `[...document.querySelectorAll(".lab-plot .row-name")]
+		.filter(e => e.getBBox().x < e.ownerSVGElement.viewBox.baseVal.x).map(e => e.textContent + " at x=" + e.getBBox().x.toFixed(1))`)
+	for _, s := range left {
+		b.t.Errorf("lab plot row name %s starts left of the plot, want it inside", s)
 	}
 }
 

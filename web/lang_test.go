@@ -272,3 +272,37 @@ func TestBrandKeepsLang(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareTitleLanguage: the comparison's title names the algorithm
+// as the viewer does, in the page's language, never by its id.
+func TestCompareTitleLanguage(t *testing.T) {
+	s := newTestServer(t)
+	orders := "/compare?" + url.Values{"tree": {tree.Textbook}, "orders": {"natural,best"}}.Encode()
+	algos := "/compare?" + url.Values{"tree": {tree.Textbook}, "algos": {"minimax,alphabeta"}}.Encode()
+	panes := "/compare?game=minichess&depth=1&panes=plain,quiescence"
+	tests := []struct {
+		page string
+		lang i18n.Lang
+		want string
+	}{
+		{orders, i18n.English, "alpha-beta: natural · best order"},
+		{orders, i18n.German, "Alpha-Beta-Suche: Reihenfolge natürlich · beste"},
+		{orders, i18n.Czech, "alfa-beta: uspořádání přirozené · nejlepší"},
+		{algos, i18n.German, "Minimax · Alpha-Beta-Suche · Reihenfolge natürlich"},
+		{algos, i18n.Czech, "minimax · alfa-beta · uspořádání přirozené"},
+		{panes, i18n.German, "Alpha-Beta-Suche in Tiefe 1: feste Tiefe · Ruhesuche"},
+		{panes, i18n.Czech, "alfa-beta v hloubce 1: "},
+	}
+	for _, tc := range tests {
+		t.Run(string(tc.lang)+" "+tc.page, func(t *testing.T) {
+			rec := httpGet(t, s, tc.page+"&lang="+string(tc.lang))
+			if rec.Code != http.StatusOK {
+				t.Fatalf("GET = %d, want 200", rec.Code)
+			}
+			got := strings.TrimSpace(textOf(parsePage(t, rec.Body.String()).one("title")))
+			if !strings.HasPrefix(got, tc.want) {
+				t.Errorf("got title %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
