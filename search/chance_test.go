@@ -210,7 +210,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= eps*math.Max(1, math.Abs(
 func TestExpectiminimaxRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	trees := 800
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		trees = 100
 	}
 	for n := range trees {
@@ -287,13 +287,8 @@ var s1variants = []s1variant{{PruneGE, FailSoft}, {PruneGE, FailHard}, {PruneGT,
 func TestStar1EqualsExpectiminimax(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	trees := 3000
-	switch {
-	case testing.Short():
+	if testing.Short() || raceDetector {
 		trees = 300
-	case raceDetector:
-		// Under the race detector (CI's run) 1,000 trees, each still under
-		// two bound pairs, two orderings and every prune and fail variant.
-		trees = 1000
 	}
 	var fewer, same, total, leavesX, leavesS int
 	var chanceCuts int
@@ -752,7 +747,7 @@ func alternating(r *rand.Rand, maxB, d int) *cnode {
 func TestStar1Savings(t *testing.T) {
 	r := rand.New(rand.NewPCG(51, 52))
 	trees := 2000
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		trees = 200
 	}
 	for _, v := range s1variants {

@@ -242,7 +242,7 @@ func TestTextbookBounds(t *testing.T) {
 func TestRandomTreesAgree(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	trees := 1500
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		trees = 200
 	}
 	for n := range trees {

@@ -115,7 +115,7 @@ func vecNear(a, b []float64) bool {
 func TestMaxNEqualsBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	trees := 1500
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		trees = 200
 	}
 	reversed := func(n *cnode) []int {
@@ -262,7 +262,7 @@ func reduce(n *cnode, k int) *tnode {
 func TestParanoidEqualsAlphaBetaOnReducedTree(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	trees := 400
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		trees = 60
 	}
 	for n := range trees {

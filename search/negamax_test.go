@@ -47,7 +47,7 @@ var realVariants = []struct {
 func TestNegamaxFamilyAgreesWithAlphaBeta(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 15))
 	trees := 1000
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		trees = 300
 	}
 	for n := range trees {

@@ -172,7 +172,7 @@ var selectiveVariants = []struct {
 func TestSelectiveAgreesWithReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 51))
 	n := 2000
-	if testing.Short() {
+	if testing.Short() || search.RaceDetectorForTests {
 		n = 200
 	}
 	g := minichess.Game{}
@@ -296,7 +296,7 @@ func TestSelectiveAgreesWithReference(t *testing.T) {
 func TestForwardSymmetricLosesNothing(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 70))
 	n := 2000
-	if testing.Short() {
+	if testing.Short() || search.RaceDetectorForTests {
 		n = 200
 	}
 	dropped := map[string]int{}

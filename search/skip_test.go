@@ -53,7 +53,7 @@ func skipRun(t *testing.T, algo Algorithm, root *tnode, opt Options[*tnode], ski
 func TestSkipSubtrees(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	trees := 400
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		trees = 60
 	}
 	for n := range trees {

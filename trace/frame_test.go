@@ -55,7 +55,7 @@ func TestResumeTextbook(t *testing.T) { checkResume(t, textbookEvents()) }
 
 func TestResumeRandom(t *testing.T) {
 	n := 150
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		n = 30
 	}
 	for _, s := range seeds(n) {

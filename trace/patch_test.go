@@ -57,7 +57,7 @@ func TestDiffTextbook(t *testing.T) {
 // of a 200-event trace take too long under -race).
 func TestDiffRandom(t *testing.T) {
 	n := 60
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		n = 15
 	}
 	short := 0

@@ -173,7 +173,11 @@ func TestCompareStudentSeededEngines(t *testing.T) {
 func TestCompareStudentRandom(t *testing.T) {
 	broken := []studentEngine{{strict: true}, {noAlpha: true}, {hard: true}, {strict: true, hard: true}}
 	found := make([]int, len(broken))
-	for seed := range uint64(2000) {
+	seeds := uint64(2000)
+	if testing.Short() || trace.RaceDetectorForTests {
+		seeds = 400
+	}
+	for seed := range seeds {
 		tr, err := tree.Random(tree.Recipe{Branching: 2 + int(seed%3), Depth: 2 + int(seed%3), Seed: seed})
 		if err != nil {
 			t.Fatal(err)

@@ -168,7 +168,11 @@ func panelText(p *MCTSPanel) string {
 // and a playout keeps every move, listed or counted.
 func TestMCTSPanelProperties(t *testing.T) {
 	var queries []string
-	for seed := range 40 {
+	seeds := 40
+	if testing.Short() || raceDetector {
+		seeds = 10
+	}
+	for seed := range seeds {
 		queries = append(queries, "random=3,4&seed="+strconv.Itoa(seed)+"&algo=mcts&iterations=40&seed="+strconv.Itoa(seed))
 	}
 	queries = append(queries, "game=tictactoe&position=x........&algo=mcts&iterations=60&seed=3",

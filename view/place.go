@@ -188,21 +188,51 @@ func glyphRect(g Glyph, n trace.LayoutNode, k float64) rect {
 // never show at once (one node per depth is on the stack), so they may
 // share room.
 type grid struct {
-	cells map[[2]int][]int
-	segs  []segment
-	rects []rect
-	depth []int // a rectangle's depth, -1 for one that is always there
+	// The cells of the area the layout covers are dense: cell (cx, cy) is
+	// number (cy-cy0)*nx + cx-cx0, and its obstacles are a list threaded
+	// through next (head holds one more than the newest entry, 0 for an
+	// empty cell). Cells outside it, which few labels reach, are in far.
+	cx0, cy0, nx, ny int
+	head             []int32
+	next, item       []int32
+	far              map[[2]int][]int
+	segs             []segment
+	rects            []rect
+	depth            []int // a rectangle's depth, -1 for one that is always there
 }
 
 const gridCell = 60
 
-func newGrid() *grid { return &grid{cells: map[[2]int][]int{}} }
+// newGrid is an empty grid whose dense cells cover the box b.
+func newGrid(b rect) *grid {
+	g := &grid{far: map[[2]int][]int{}}
+	g.cx0, g.cy0 = int(math.Floor(b.x0/gridCell)), int(math.Floor(b.y0/gridCell))
+	g.nx = int(math.Floor(b.x1/gridCell)) - g.cx0 + 1
+	g.ny = int(math.Floor(b.y1/gridCell)) - g.cy0 + 1
+	g.head = make([]int32, g.nx*g.ny)
+	return g
+}
+
+// cell is the dense number of cell (cx, cy), or -1 outside the dense area.
+func (g *grid) cell(cx, cy int) int {
+	x, y := cx-g.cx0, cy-g.cy0
+	if x < 0 || y < 0 || x >= g.nx || y >= g.ny {
+		return -1
+	}
+	return y*g.nx + x
+}
 
 func (g *grid) file(b rect, i int) {
 	for cx := int(math.Floor(b.x0 / gridCell)); cx <= int(math.Floor(b.x1/gridCell)); cx++ {
 		for cy := int(math.Floor(b.y0 / gridCell)); cy <= int(math.Floor(b.y1/gridCell)); cy++ {
-			c := [2]int{cx, cy}
-			g.cells[c] = append(g.cells[c], i)
+			if c := g.cell(cx, cy); c >= 0 {
+				g.item = append(g.item, int32(i))
+				g.next = append(g.next, g.head[c])
+				g.head[c] = int32(len(g.item))
+			} else {
+				k := [2]int{cx, cy}
+				g.far[k] = append(g.far[k], i)
+			}
 		}
 	}
 }
@@ -218,14 +248,24 @@ func (g *grid) addRect(r rect, depth int) {
 // free reports whether r meets no obstacle but the rectangles of depth
 // share (-1: none is shared).
 func (g *grid) free(r rect, share int) bool {
+	meets := func(i int) bool {
+		if i < 0 {
+			return g.segs[-i-1].crosses(r)
+		}
+		return (share < 0 || g.depth[i] != share) && g.rects[i].overlaps(r)
+	}
 	for cx := int(math.Floor(r.x0 / gridCell)); cx <= int(math.Floor(r.x1/gridCell)); cx++ {
 		for cy := int(math.Floor(r.y0 / gridCell)); cy <= int(math.Floor(r.y1/gridCell)); cy++ {
-			for _, i := range g.cells[[2]int{cx, cy}] {
-				if i < 0 {
-					if g.segs[-i-1].crosses(r) {
+			if c := g.cell(cx, cy); c >= 0 {
+				for e := g.head[c]; e != 0; e = g.next[e-1] {
+					if meets(int(g.item[e-1])) {
 						return false
 					}
-				} else if (share < 0 || g.depth[i] != share) && g.rects[i].overlaps(r) {
+				}
+				continue
+			}
+			for _, i := range g.far[[2]int{cx, cy}] {
+				if meets(i) {
 					return false
 				}
 			}
@@ -269,7 +309,10 @@ func showsValue(g Glyph, n trace.LayoutNode) bool { return !(g == GlyphLeaf && n
 // lines, clear of all that and of the α/β lines of other depths.
 func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float64, valEm map[string]float64, pref int) (placement, bool) {
 	f := fontsAt(k)
-	g := newGrid()
+	// The labels stay within a few of their widths of the nodes.
+	reach := 3 * (abEm*f.AB + 60)
+	g := newGrid(rect{-reach, -reach, l.Width + reach, l.Height + reach})
+	g.item, g.next = make([]int32, 0, 16*len(l.Nodes)), make([]int32, 0, 16*len(l.Nodes))
 	p := placement{k: k, at: make(map[string]place, len(l.Nodes)), g: g}
 	first := true
 	add := func(r rect) {
@@ -300,6 +343,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 	}
 	ok := true
 	aw := abEm * f.AB
+	scratch := make([]place, 1, 24) // the candidates of one node's label
 	valueRects := make([]rect, len(l.Nodes))
 	for i, n := range l.Nodes {
 		gl := glyphs[n.ID]
@@ -309,10 +353,11 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 			vf = f.LeafValue
 		}
 		vw := valEm[n.ID] * vf
-		cands := valuePlaces(gl, gr, vf)
+		cands := valuePlaces(scratch[1:], gl, gr, vf)
 		if pref > 0 && pref < len(cands) && !gl.Below() {
 			// This strategy prefers another place first.
-			cands = append([]place{cands[pref]}, cands...)
+			scratch[0] = cands[pref]
+			cands = scratch[:len(cands)+1]
 		}
 		at := cands[0]
 		found := !showsValue(gl, n)
@@ -338,7 +383,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 		gr := glyphRect(gl, n, k)
 		at := p.at[n.ID]
 		vr := valueRects[i].shift(-n.X, -n.Y)
-		cands := abPlaces(gl, gr, vr, aw, f)
+		cands := abPlaces(scratch[:0], gl, gr, vr, aw, f)
 		best := cands[0]
 		found := false
 		for _, c := range cands {
@@ -365,20 +410,21 @@ const gap = 3 + labelPad
 // triangle on the right at mid height, as lectures draw it, then higher or
 // lower, then on the left, above or under; for a leaf or a board under it,
 // then beside it.
-func valuePlaces(g Glyph, gr rect, vf float64) []place {
+// The places are appended to out[:0], which callers reuse.
+func valuePlaces(out []place, g Glyph, gr rect, vf float64) []place {
 	vh := (textAscent + textDescent) * vf
 	vAt := func(c float64) float64 { return c - vh/2 + textAscent*vf }
+	out = out[:0]
 	if g.Below() {
 		vy := gr.y1 + gap + labelPad + textAscent*vf
-		return []place{
-			{ValueX: 0, ValueY: vy, ValueAnchor: "middle"},
-			{ValueX: gr.x1 + gap, ValueY: vAt(0), ValueAnchor: "start"},
-			{ValueX: gr.x0 - gap, ValueY: vAt(0), ValueAnchor: "end"},
-			{ValueX: 0, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "middle"},
-		}
+		return append(out,
+			place{ValueX: 0, ValueY: vy, ValueAnchor: "middle"},
+			place{ValueX: gr.x1 + gap, ValueY: vAt(0), ValueAnchor: "start"},
+			place{ValueX: gr.x0 - gap, ValueY: vAt(0), ValueAnchor: "end"},
+			place{ValueX: 0, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "middle"},
+		)
 	}
-	var out []place
-	for _, side := range []struct {
+	for _, side := range [...]struct {
 		x      float64
 		anchor string
 	}{{gr.x1 + gap, "start"}, {gr.x0 - gap, "end"}} {
@@ -393,16 +439,17 @@ func valuePlaces(g Glyph, gr rect, vf float64) []place {
 // its value's box vr (relative to the node): on the side the value leaves
 // free at mid height, then higher or lower, then beside or under the
 // value, then anywhere around the glyph.
-func abPlaces(g Glyph, gr, vr rect, aw float64, f Fonts) []place {
+// The places are appended to out[:0], which callers reuse.
+func abPlaces(out []place, g Glyph, gr, vr rect, aw float64, f Fonts) []place {
 	ah := f.ABLine + (textAscent+textDescent)*f.AB
 	aAt := func(c float64) float64 { return c - ah/2 + textAscent*f.AB }
 	right, left := gr.x1+gap, gr.x0-gap
-	cs := []float64{0, gr.y0 + ah/2, gr.y1 - ah/2, gr.y0 - ah/2 - gap, gr.y1 + ah/2 + gap}
-	var out []place
+	cs := [...]float64{0, gr.y0 + ah/2, gr.y1 - ah/2, gr.y0 - ah/2 - gap, gr.y1 + ah/2 + gap}
+	out = out[:0]
 	if g.Below() {
 		out = append(out, place{ABX: 0, ABY: max(gr.y1, vr.y1) + gap + textAscent*f.AB, ABAnchor: "middle"})
 	}
-	sides := []struct {
+	sides := [...]struct {
 		x      float64
 		anchor string
 	}{{left, "end"}, {right, "start"}}

@@ -110,6 +110,9 @@ func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt
 				return nil, fmt.Errorf("laying out the tree: %w", err)
 			}
 			l := trace.NewLayout(shape, trace.LayoutOptions{NodeSep: opt.NodeSep * nd, LevelSep: opt.LevelSep * ln})
+			if presenterBound(l) <= bestScore*1.01 {
+				continue // it cannot win: its labels need no placing
+			}
 			if s := presenterScore(source, l, glyphs); s > bestScore*1.01 {
 				best, bestScore, bestSp = l, s, spacing{nd, ln}
 			}
@@ -206,6 +209,15 @@ func spacingKey(source string, l *trace.Layout, opt trace.LayoutOptions) [32]byt
 	var k [32]byte
 	h.Sum(k[:0])
 	return k
+}
+
+// presenterBound is a bound on presenterScore(l) that places no label: the
+// text scale is at most presenterK's (and at least 1), and the box of
+// everything drawn holds every node's centre, so it is at least the
+// layout's width and height.
+func presenterBound(l *trace.Layout) float64 {
+	w, h := l.Width+2*viewPad, l.Height+2*viewPad
+	return max(1, presenterK(l)) * min(PresentWidth/w, PresentHeight/h)
 }
 
 // presenterScore is how large a layout's labels are on presenter mode's

@@ -3,6 +3,7 @@ package view
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"testing"
 
@@ -11,7 +12,7 @@ import (
 )
 
 // shapeOf is the base shape of a scenario query and its layout options.
-func shapeOf(t *testing.T, query string) (string, *trace.Shape) {
+func shapeOf(t testing.TB, query string) (string, *trace.Shape) {
 	t.Helper()
 	q, err := url.ParseQuery(query)
 	if err != nil {
@@ -109,5 +110,43 @@ func TestSpacingMemoBounded(t *testing.T) {
 	}
 	if _, ok := m.get(last); !ok {
 		t.Errorf("the newest shape is forgotten")
+	}
+}
+
+// TestPresenterBound: the bound presenterLayout uses to pass over a
+// spacing without placing its labels is never below the score placing
+// them gives, so passing over changes no choice.
+func TestPresenterBound(t *testing.T) {
+	queries := []string{
+		"tree=((1 (2 3)) (4 ((5 6) 7 8 9 10 11)))",
+		"game=matchsticks&matches=5&take=2",
+		"game=dice&algo=expectiminimax&depth=2",
+		"tree=(((<1,2,3> <6,1,2>) (<4,2,1> <7,4,-1>)) ((<5,-1,-1> <-1,5,2>) (<7,7,-1> <5,4,5>)))&algo=maxn",
+	}
+	for seed := range 4 {
+		queries = append(queries, fmt.Sprintf("random=3,3&seed=%d", seed+1))
+	}
+	tried := 0
+	for _, query := range queries {
+		t.Run(query, func(t *testing.T) {
+			source, shape := shapeOf(t, query)
+			base := trace.NewLayout(shape, sceneOpt)
+			glyphs := make(map[string]Glyph, len(base.Nodes))
+			for _, n := range base.Nodes {
+				glyphs[n.ID] = GlyphOf(source, n)
+			}
+			for _, ln := range levelSepTries {
+				for _, nd := range nodeSepTries {
+					l := trace.NewLayout(shape, trace.LayoutOptions{NodeSep: sceneOpt.NodeSep * nd, LevelSep: sceneOpt.LevelSep * ln})
+					if b, s := presenterBound(l), presenterScore(source, l, glyphs); b < s-1e-9 {
+						t.Errorf("spacing ×%g, ×%g: got bound %g, below the score %g", nd, ln, b, s)
+					}
+					tried++
+				}
+			}
+		})
+	}
+	if tried == 0 {
+		t.Fatal("no layout tried")
 	}
 }

@@ -405,7 +405,7 @@ func engineAnswers(t *testing.T, c randomCase, spell int, windows bool) (Submiss
 // modes: every one must score full marks, with the documented total.
 func TestCheckEngineAnswersScoreFull(t *testing.T) {
 	n := 400
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		n = 100
 	}
 	for i, c := range randomCases(n) {

@@ -1,0 +1,5 @@
+//go:build !race
+
+package exercise
+
+const raceDetector = false
