@@ -36,16 +36,18 @@ func OrderName(ctx context.Context, name string) string {
 // alphabeta, pvs, id, …) in the language of ctx, as titles and pane names
 // write it; a name it does not know stays as it is.
 func AlgoName(ctx context.Context, name string) string {
-	if !algoNames[name] {
-		return name
+	if id, ok := algoNames[name]; ok {
+		return T(ctx, id)
 	}
-	return T(ctx, "algoname."+name)
+	return name
 }
 
-// algoNames are the algorithms AlgoName knows (every search.Algorithm's
-// String; a test holds them to search.Algorithms).
-var algoNames = map[string]bool{"minimax": true, "alphabeta": true, "expectiminimax": true, "star1": true, "maxn": true,
-	"paranoid": true, "mcts": true, "negamax": true, "pvs": true, "mtdf": true, "id": true}
+// algoNames are the message ids of the algorithms AlgoName knows (every
+// search.Algorithm's String; a test holds them to search.Algorithms).
+var algoNames = map[string]string{"minimax": "algoname.minimax", "alphabeta": "algoname.alphabeta",
+	"expectiminimax": "algoname.expectiminimax", "star1": "algoname.star1", "maxn": "algoname.maxn",
+	"paranoid": "algoname.paranoid", "mcts": "algoname.mcts", "negamax": "algoname.negamax", "pvs": "algoname.pvs",
+	"mtdf": "algoname.mtdf", "id": "algoname.id"}
 
 // Lang is the page's language code, for <html lang>.
 func Lang(ctx context.Context) string { return string(i18n.FromContext(ctx).Lang()) }
