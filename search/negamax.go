@@ -168,11 +168,34 @@ func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, tr
 			e.selectiveEvents(depth, kind)
 		}
 	}
-	a0 := alpha
+	return e.childLoop(s, depth, kind, moves, perm, n, alpha, beta, alpha, math.Inf(-1), false)
+}
+
+// childLoop is the loop over the children of the node s at depth, of
+// kind, shared by negamax and quiescence search (q): the n children in the
+// order perm (nil: natural order) are searched with the window (alpha,
+// beta) held by the player to move, starting from the value v; a0 is α as
+// the node was entered with, which decides whether the value returned is
+// an upper bound. Negamax searches each child by negamax (PVS: a null
+// window first), follows the previous pass's line, extends and learns
+// from its cutoffs; quiescence searches captures by qChild. The events
+// differ only in their pseudocode lines.
+func (e *engine[S, G]) childLoop(s S, depth int, kind trace.Kind, moves []Move, perm []int, n int, alpha, beta, a0, v float64, q bool) (float64, trace.Bound) {
+	p := &e.plies[depth]
+	tracing := e.rec != nil
+	c := color(kind)
 	strict := e.opt.Prune == PruneGT
 	hard := e.opt.Fail == FailHard
-	pvs := e.algo == AlgoPVS
-	v, best := math.Inf(-1), -1
+	pvs := !q && e.algo == AlgoPVS
+	selective := !q && e.opt.isSelective()
+	valueLine, pruneLine, alphaLine := lineKey(kind, lineValue), lineKey(kind, linePrune), "max-alpha"
+	if c < 0 {
+		alphaLine = "min-beta"
+	}
+	if q {
+		valueLine, pruneLine, alphaLine = "q-value", "q-prune", "q-alpha"
+	}
+	best := -1
 	below := &e.plies[depth+1]
 	for k := 0; k < n; k++ {
 		i := k
@@ -182,33 +205,35 @@ func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, tr
 		if tracing {
 			below.id = e.ids.child(p.id, i)
 		}
-		e.followPath(depth, i)
+		if !q {
+			e.followPath(depth, i)
+		}
 		if selective {
 			below.ext = e.childExt(depth, i)
 		}
 		child := e.g.Result(s, moves[i])
 		var cv float64
 		var cb trace.Bound
-		if pvs && k > 0 {
+		switch {
+		case q:
+			cv, cb = e.qChild(child, depth+1, -beta, -alpha)
+		case pvs && k > 0:
 			nb := e.above(alpha)
 			cv, cb = e.negamax(child, depth+1, -nb, -alpha)
-			cv = -cv
-			if cv > alpha && cv < beta && !e.stopped {
-				rg.researches++
+			if -cv > alpha && -cv < beta && !e.stopped {
+				e.rg.researches++
 				if tracing {
-					e.researchEvent(depth, kind, c, below.id, cv, alpha, beta)
+					e.researchEvent(depth, kind, c, below.id, -cv, alpha, beta)
 				}
 				cv, cb = e.negamax(child, depth+1, -beta, -alpha)
-				cv = -cv
 			}
-		} else {
+		default:
 			cv, cb = e.negamax(child, depth+1, -beta, -alpha)
-			cv = -cv
 		}
 		if e.stopped {
 			return 0, trace.Exact
 		}
-		cb = flip(cb, -1) // the child's bound, now for this node's player
+		cv, cb = -cv, flip(cb, -1) // the child's value and bound, now for this node's player
 		changed := cv > v
 		if changed {
 			v, best = cv, i
@@ -217,7 +242,7 @@ func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, tr
 		if tracing {
 			ma, mb := forMax(c, alpha, beta)
 			ev := &e.ev
-			ev.Reset(trace.Update, lineKey(kind, lineValue), p.id, kind, depth)
+			ev.Reset(trace.Update, valueLine, p.id, kind, depth)
 			ev.Alpha, ev.Beta, ev.Value = trace.Num(ma), trace.Num(mb), trace.Num(c*v)
 			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(c*cv), flip(cb, c)
 			if changed {
@@ -233,27 +258,31 @@ func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, tr
 			if k+1 < n {
 				p.cutoffs++
 			}
-			e.noteCut(depth, kind, moves[i])
+			if !q {
+				e.noteCut(depth, kind, moves[i])
+			}
 			ret := v
 			if hard {
 				ret = beta
 			}
 			if tracing {
 				ma, mb := forMax(c, alpha, beta)
-				line := lineKey(kind, linePrune)
-				e.pruneEvent(line, p.id, kind, depth, ma, mb, c*v, e.cutTest(c > 0, strict, c*v, ma, mb), e.pruneList(depth, k, n, perm))
+				e.pruneEvent(pruneLine, p.id, kind, depth, ma, mb, c*v, e.cutTest(c > 0, strict, c*v, ma, mb), e.pruneList(depth, k, n, perm))
 			}
-			return e.negamaxReturn(depth, kind, c, ret, trace.Lower, best, lineKey(kind, linePrune), alpha, beta)
+			if q {
+				return e.qReturn(depth, kind, ret, trace.Lower, best, pruneLine, alpha, beta)
+			}
+			return e.negamaxReturn(depth, kind, c, ret, trace.Lower, best, pruneLine, alpha, beta)
 		}
 		if v > alpha {
 			alpha = v
 			if tracing {
 				ma, mb := forMax(c, alpha, beta)
-				line, what := "max-alpha", "alpha"
+				what := "alpha"
 				if c < 0 {
-					line, what = "min-beta", "beta"
+					what = "beta"
 				}
-				e.windowEvent(line, what, p.id, kind, depth, ma, mb, c*v, below.id, c*cv, flip(cb, c))
+				e.windowEvent(alphaLine, what, p.id, kind, depth, ma, mb, c*v, below.id, c*cv, flip(cb, c))
 			}
 		}
 	}
@@ -264,6 +293,9 @@ func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, tr
 	b := trace.Exact
 	if ret <= a0 {
 		b = trace.Upper
+	}
+	if q {
+		return e.qReturn(depth, kind, ret, b, best, "q-return", alpha, beta)
 	}
 	return e.negamaxReturn(depth, kind, c, ret, b, best, lineKey(kind, lineReturn), alpha, beta)
 }

@@ -237,75 +237,8 @@ func (e *engine[S, G]) quiesce(s S, depth int, kind trace.Kind, alpha, beta floa
 		ev.Order, ev.By = append([]int(nil), caps...), "captures"
 		e.emit()
 	}
-	v, best := stand, -1
-	below := &e.plies[depth+1]
-	below.ext = p.ext
-	for k := 0; k < n; k++ {
-		i := caps[k]
-		if tracing {
-			below.id = e.ids.child(p.id, i)
-		}
-		child := e.g.Result(s, moves[i])
-		cv, cb := e.qChild(child, depth+1, -beta, -alpha)
-		if e.stopped {
-			return 0, trace.Exact
-		}
-		cv, cb = -cv, flip(cb, -1)
-		changed := cv > v
-		if changed {
-			v, best = cv, i
-			setPV(p, below, i)
-		}
-		if tracing {
-			ma, mb := forMax(c, alpha, beta)
-			ev := &e.ev
-			ev.Reset(trace.Update, "q-value", p.id, kind, depth)
-			ev.Alpha, ev.Beta, ev.Value = trace.Num(ma), trace.Num(mb), trace.Num(c*v)
-			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(c*cv), flip(cb, c)
-			if changed {
-				ev.Changed = "value"
-			}
-			e.emit()
-		}
-		cut := v >= beta
-		if strict {
-			cut = v > beta
-		}
-		if cut {
-			if k+1 < n {
-				p.cutoffs++
-			}
-			ret := v
-			if hard {
-				ret = beta
-			}
-			if tracing {
-				ma, mb := forMax(c, alpha, beta)
-				e.pruneEvent("q-prune", p.id, kind, depth, ma, mb, c*v, e.cutTest(c > 0, strict, c*v, ma, mb), e.pruneList(depth, k, n, caps))
-			}
-			return e.qReturn(depth, kind, ret, trace.Lower, best, "q-prune", alpha, beta)
-		}
-		if v > alpha {
-			alpha = v
-			if tracing {
-				ma, mb := forMax(c, alpha, beta)
-				what := "alpha"
-				if c < 0 {
-					what = "beta"
-				}
-				e.windowEvent("q-alpha", what, p.id, kind, depth, ma, mb, c*v, below.id, c*cv, flip(cb, c))
-			}
-		}
-	}
-	ret := v
-	if hard {
-		ret = alpha
-	}
-	b := trace.Exact
-	if ret <= a0 {
-		b = trace.Upper
-	}
-	return e.qReturn(depth, kind, ret, b, best, "q-return", alpha, beta)
+	e.plies[depth+1].ext = p.ext
+	return e.childLoop(s, depth, kind, moves, caps, n, alpha, beta, a0, stand, true)
 }
 
 // qChild searches a capture's position, at depth past the limit, with the
