@@ -30,6 +30,7 @@ func AlphaBeta[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder
 	}
 	e := newEngine[S, G](g, AlgoAlphaBeta, opt, rec)
 	e.initRealGames()
+	defer e.giveBack()
 	if err := e.checkSelective(); err != nil {
 		return trace.Result{}, err
 	}

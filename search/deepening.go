@@ -25,6 +25,7 @@ func IterativeDeepening[S any, G Game[S]](g G, root S, opt Options[S], rec trace
 	}
 	e := newEngine[S, G](g, AlgoID, opt, rec)
 	e.initRealGames()
+	defer e.giveBack()
 	if err := e.checkSelective(); err != nil {
 		return trace.Result{}, err
 	}
@@ -95,6 +96,7 @@ func MTDF[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (tr
 	}
 	e := newEngine[S, G](g, AlgoMTDF, opt, rec)
 	e.initRealGames()
+	defer e.giveBack()
 	if err := e.checkSelective(); err != nil {
 		return trace.Result{}, err
 	}

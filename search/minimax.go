@@ -22,6 +22,7 @@ func Minimax[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) 
 	e := newEngine[S, G](g, AlgoMinimax, opt, rec)
 	if opt.TT > 0 {
 		e.initRealGames()
+		defer e.giveBack()
 	}
 	e.skip = e.canSkip()
 	v := e.minimax(root, 0)

@@ -42,6 +42,7 @@ func searchNegamax[S any, G Game[S]](algo Algorithm, g G, root S, opt Options[S]
 	}
 	e := newEngine[S, G](g, algo, opt, rec)
 	e.initRealGames()
+	defer e.giveBack()
 	if err := e.checkSelective(); err != nil {
 		return trace.Result{}, err
 	}

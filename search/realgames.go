@@ -55,13 +55,22 @@ func (e *engine[S, G]) initRealGames() {
 		rg.killers[i] = [2]Move{-1, -1}
 	}
 	if o.TT > 0 {
-		rg.tt = newTable(o.TT, o.Replace)
+		rg.tt = takeTable(o.TT, o.Replace)
 		rg.keyer, _ = any(e.g).(Keyer[S])
 		if o.Symmetry {
 			rg.sym, _ = any(e.g).(Symmetric[S])
 		}
 	}
 	e.rg = rg
+}
+
+// giveBack hands the search's table back for the next search to reuse,
+// once the search is over.
+func (e *engine[S, G]) giveBack() {
+	if e.rg != nil && e.rg.tt != nil {
+		giveTable(e.rg.tt)
+		e.rg.tt = nil
+	}
 }
 
 // draft is how deep the search looks below a node at depth.
@@ -102,7 +111,7 @@ func (e *engine[S, G]) ttProbe(s S, depth int, kind trace.Kind, alpha, beta floa
 	rg.hint[depth] = -1
 	rg.cutsAt[depth] = rg.limitCuts
 	ent := rg.tt.slot(rg.key[depth])
-	hit := ent.used && ent.key == rg.key[depth]
+	hit := rg.tt.live(ent) && ent.key == rg.key[depth]
 	a, b = alpha, beta
 	if hit {
 		rg.hits++
@@ -142,7 +151,7 @@ func (e *engine[S, G]) ttProbe(s S, depth int, kind trace.Kind, alpha, beta floa
 			ev.Line = trace.LineTTCut
 		}
 		if hit {
-			ev.Value, ev.Bound, ev.Draft, ev.Sym, ev.Stored = trace.Num(ent.value), ent.bound, int(ent.draft), rg.syms[depth], ent.at
+			ev.Value, ev.Bound, ev.Draft, ev.Sym, ev.Stored = trace.Num(ent.value), ent.bound, int(ent.draft), rg.syms[depth], rg.tt.storedAt(ent)
 			ev.Child = e.hintID(s, depth)
 		}
 		e.emit()
@@ -174,7 +183,8 @@ func (e *engine[S, G]) ttStore(depth int, kind trace.Kind, v float64, b trace.Bo
 	key := rg.key[depth]
 	ent := rg.tt.slot(key)
 	d := int32(e.draft(depth))
-	replaced := ent.used && ent.key != key
+	live := rg.tt.live(ent)
+	replaced := live && ent.key != key
 	if replaced && rg.tt.replace == ReplaceDepth && d < ent.draft {
 		return // the slot keeps the deeper entry
 	}
@@ -185,11 +195,15 @@ func (e *engine[S, G]) ttStore(depth int, kind trace.Kind, v float64, b trace.Bo
 			m = rg.sym.TransformMove(m, rg.syms[depth])
 		}
 	}
-	*ent = ttEntry{key: key, value: v, best: m, draft: d, bound: b, used: true, whole: rg.limitCuts == rg.cutsAt[depth]}
+	at := int32(-1)
+	if live {
+		at = ent.at
+	}
+	*ent = ttEntry{key: key, value: v, best: m, draft: d, bound: b, gen: rg.tt.gen, at: -1, whole: rg.limitCuts == rg.cutsAt[depth]}
 	rg.stored++
 	if e.rec != nil {
 		p := &e.plies[depth]
-		ent.at = p.id
+		rg.tt.setStoredAt(ent, at, p.id)
 		ev := &e.ev
 		ev.Reset(trace.TTStore, "tt-store", p.id, kind, depth)
 		ev.Value, ev.Bound, ev.Draft, ev.Replaced, ev.Sym = trace.Num(v), b, int(d), replaced, rg.syms[depth]

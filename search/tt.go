@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
+	"sync"
+	"sync/atomic"
 
 	"github.com/abtrace/abtrace/trace"
 )
@@ -54,40 +57,125 @@ func ParseReplacement(s string) (Replacement, error) {
 	return Replacement(i), err
 }
 
-// Table sizes, in entries (about 40 bytes each).
+// Table sizes, in entries (40 bytes each).
 const (
 	// DefaultTTSize is the table size when a table is asked for without a
 	// size: room for every tic-tac-toe position and a depth-8 Connect Four
 	// search without replacing much.
 	DefaultTTSize = 1 << 16
-	// MaxTTSize bounds the table a search may allocate (about 40 MB).
+	// MaxTTSize bounds the table a search may allocate (40 MB).
 	MaxTTSize = 1 << 20
 )
 
 // fullDraft is the draft of an entry searched without a depth limit.
 const fullDraft = trace.FullDraft
 
-// ttEntry is one slot of the table. Values are for MAX.
+// ttEntry is one slot of the table. Values are for MAX. It holds no
+// pointer, so that the garbage collector never scans a table.
 type ttEntry struct {
 	key   uint64
 	value float64
-	best  Move  // in the stored representative's frame; −1: none
-	draft int32 // depth searched below the position
+	best  Move   // in the stored representative's frame; −1: none
+	draft int32  // depth searched below the position
+	gen   uint32 // the search that wrote it: the entry is live only while that search runs
+	at    int32  // tracing only: index in the table's ids of the node that stored it
 	bound trace.Bound
-	used  bool
-	whole bool   // the value was found without the depth limit cutting below
-	at    string // tracing only: id of the node that stored it
+	whole bool // the value was found without the depth limit cutting below
 }
 
 // table is a transposition table: a fixed array of slots indexed by the
-// position's key.
+// position's key. One search owns it from takeTable to giveTable; the
+// next search of a size in the same class reuses it, and its generation
+// makes every entry an earlier search wrote dead at once, without
+// clearing the slots.
 type table struct {
 	slots   []ttEntry
 	replace Replacement
+	gen     uint32   // the owner's generation; a slot of another generation is empty
+	ids     []string // tracing only: the ids of the nodes that stored entries, by ttEntry.at
 }
 
-func newTable(n int, r Replacement) *table {
-	return &table{slots: make([]ttEntry, n), replace: r}
+// ttClasses is the number of size classes of reused tables: class k holds
+// tables of 2^k slots, from 1 to MaxTTSize.
+const ttClasses = 21
+
+// tables keeps the tables of finished searches for reuse, by size class.
+// A table that waits here costs memory only until the garbage collector
+// drops it (sync.Pool's rule): two collections without a search of its
+// class.
+var tables [ttClasses]sync.Pool
+
+// reuseTables is true but in the tests that compare a search on a reused
+// table with the same search on a new one.
+var reuseTables = true
+
+// tablesReused counts the searches that got a table back from tables
+// (tests check that reuse happens).
+var tablesReused atomic.Int64
+
+// takeTable returns a table of n slots with replacement rule r, all of
+// them empty: a finished search's table of the same size class when one
+// is waiting, else a new one. A table of n slots is allocated with the
+// next power of two, so that searches of nearby sizes share tables.
+func takeTable(n int, r Replacement) *table {
+	k := bits.Len(uint(n - 1))
+	var t *table
+	if reuseTables {
+		t, _ = tables[k].Get().(*table)
+	}
+	if t == nil {
+		t = &table{slots: make([]ttEntry, 1<<k)}
+	} else {
+		tablesReused.Add(1)
+	}
+	t.slots, t.replace = t.slots[:n], r
+	t.next()
+	return t
+}
+
+// next starts a new generation: every slot written before is empty from
+// now on. Once in 2³² generations the counter wraps, and the slots are
+// cleared for real.
+func (t *table) next() {
+	t.gen++
+	if t.gen == 0 {
+		clear(t.slots[:cap(t.slots)])
+		t.gen = 1
+	}
+	clear(t.ids)
+	t.ids = t.ids[:0]
+}
+
+// giveTable hands a finished search's table back for reuse. The search
+// must not touch it afterwards.
+func giveTable(t *table) {
+	clear(t.ids) // the ids belong to the search's trace: let them go
+	t.ids = t.ids[:0]
+	tables[bits.Len(uint(cap(t.slots)-1))].Put(t)
+}
+
+// live reports whether ent was written by the table's current search.
+func (t *table) live(ent *ttEntry) bool { return ent.gen == t.gen }
+
+// storedAt is the id of the node that stored ent (tracing only).
+func (t *table) storedAt(ent *ttEntry) string {
+	if ent.at < 0 || int(ent.at) >= len(t.ids) {
+		return ""
+	}
+	return t.ids[ent.at]
+}
+
+// setStoredAt notes that the node id stored ent (tracing only): in the
+// index the slot already had in this search, or a new one, so that the
+// ids never outnumber the slots.
+func (t *table) setStoredAt(ent *ttEntry, reuse int32, id string) {
+	if reuse >= 0 && int(reuse) < len(t.ids) {
+		t.ids[reuse] = id
+		ent.at = reuse
+		return
+	}
+	ent.at = int32(len(t.ids))
+	t.ids = append(t.ids, id)
 }
 
 // slot is where key lives. A key smaller than the table is its own index,
