@@ -32,6 +32,7 @@ func Expectiminimax[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Rec
 		return trace.Result{}, err
 	}
 	x := newX[S, G](g, AlgoExpectiminimax, opt, rec)
+	x.skip = x.canSkip()
 	v := x.expecti(root, 0)
 	return x.finish(g.ToMove(root), v)
 }
@@ -53,6 +54,11 @@ func (x *xengine[S, G]) expecti(s S, depth int) float64 {
 	inf := math.Inf(1)
 	if tracing {
 		x.enterX(s, depth, kind, -inf, inf)
+		if x.skip {
+			if v, _, ok := x.subBegin(depth); ok {
+				return v
+			}
+		}
 	}
 	if kind > trace.Chance {
 		x.fail(fmt.Errorf("search: expectiminimax handles MAX, MIN and CHANCE nodes, but node %q is %s", x.nodeID(depth), kind.Upper()))

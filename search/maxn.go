@@ -66,6 +66,7 @@ func MaxN[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (tr
 	if x.rootPlayer = rk.PlayerIndex(); x.rootPlayer == 0 {
 		x.rootPlayer = 1
 	}
+	x.skip = x.canSkip()
 	v := x.maxn(root, 0)
 	return x.finishVec(rk, v)
 }
@@ -111,6 +112,11 @@ func (x *xengine[S, G]) maxn(s S, depth int) []float64 {
 	inf := math.Inf(1)
 	if tracing {
 		x.enterX(s, depth, kind, -inf, inf)
+		if x.skip {
+			if sub := x.subTake(depth); sub != nil {
+				return x.skipVec(depth, sub)
+			}
+		}
 	}
 	player := kind.PlayerIndex()
 	chance := kind == trace.Chance
@@ -199,8 +205,7 @@ func (x *xengine[S, G]) maxn(s S, depth int) []float64 {
 		tidyAll(out)
 	}
 	if tracing {
-		x.emitEvent(trace.Event{Type: trace.Exit, Line: xLineKey(kind, lineReturn), Node: p.id, Kind: kind, Depth: depth,
-			Value: trace.Num(x.component(out, kind)), Vec: slices.Clone(out), Bound: trace.Exact})
+		x.exitVec(depth, kind, xLineKey(kind, lineReturn), out)
 	}
 	return out
 }
@@ -257,10 +262,22 @@ func (x *xengine[S, G]) leafVec(s S, depth int, kind trace.Kind, terminal bool) 
 		}
 		line := ev.Line
 		x.emit()
-		x.emitEvent(trace.Event{Type: trace.Exit, Line: line, Node: x.plies[depth].id, Kind: kind, Depth: depth,
-			Value: trace.Num(x.component(out, kind)), Vec: slices.Clone(out), Bound: trace.Exact})
+		x.exitVec(depth, kind, line, out)
 	}
 	return out
+}
+
+// exitVec emits the exit event of the node of max^n at depth, which
+// returns the vector out, with its subtree's summary when the recorder
+// asked for it.
+func (x *xengine[S, G]) exitVec(depth int, kind trace.Kind, line string, out []float64) {
+	v := x.component(out, kind)
+	x.ev = trace.Event{Type: trace.Exit, Line: line, Node: x.plies[depth].id, Kind: kind, Depth: depth,
+		Value: trace.Num(v), Vec: slices.Clone(out), Bound: trace.Exact}
+	if x.skip {
+		x.subEndVec(depth, out, v)
+	}
+	x.emit()
 }
 
 // finishVec is finish for max^n: the result carries the root's vector.

@@ -76,6 +76,19 @@ func Paranoid[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder)
 	if err != nil {
 		return trace.Result{}, err
 	}
+	if rec != nil {
+		// A subtree with a leaf that has no value for the player makes the
+		// search fail at its end: it must never be skipped by a later run
+		// (which would then not meet that leaf), so no subtree finished
+		// after such a leaf is offered as a summary.
+		inner := rec
+		rec = func(e *trace.Event) bool {
+			if e.Type == trace.Exit && e.Subtree != nil && pg.bad.n > 0 {
+				e.Subtree = nil
+			}
+			return inner(e)
+		}
+	}
 	r, err := AlphaBeta(pg, root, ropt, rec)
 	if err == nil {
 		err = pg.Err()

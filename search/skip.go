@@ -10,17 +10,24 @@ import (
 // recorder has seen before (trace.Subtree): the one place that decides it.
 // A subtree can be skipped only where searching it leaves nothing behind
 // that changes what its later siblings do, and where the engine counts
-// everything the subtree would have changed. That holds for minimax and
-// alpha-beta on a deterministic source under the natural, reversed,
-// evaluation, best, worst and seeded random orderings. It does not hold
-// with a transposition table (entries stored inside the subtree settle
-// later nodes), killer or history ordering (what the subtree learned
-// orders later nodes), negamax and its relatives (they keep the table and
-// killers), selective search (its counts of quiescence nodes, extensions
-// and dropped moves are not in a summary), nor for expectiminimax, Star1,
-// max^n, paranoid and MCTS, which this hook does not reach.
+// everything the subtree would have changed. That holds for minimax,
+// alpha-beta (and so paranoid, which is alpha-beta on the reduced game),
+// expectiminimax, Star1 and max^n under the natural, reversed, evaluation,
+// best, worst and seeded random orderings: what a node returns (a value
+// and its bound, and under max^n the vector) is all its parent uses. It
+// does not hold with a transposition table (entries stored inside the
+// subtree settle later nodes), killer or history ordering (what the
+// subtree learned orders later nodes), negamax and its relatives (they
+// keep the table and killers), selective search (its counts of quiescence
+// nodes, extensions and dropped moves are not in a summary), nor for MCTS,
+// whose playouts this hook does not reach.
 func (e *engine[S, G]) canSkip() bool {
-	if e.rec == nil || e.rg != nil || e.algo != AlgoMinimax && e.algo != AlgoAlphaBeta {
+	if e.rec == nil || e.rg != nil {
+		return false
+	}
+	switch e.algo {
+	case AlgoMinimax, AlgoAlphaBeta, AlgoExpectiminimax, AlgoStar1, AlgoMaxN:
+	default:
 		return false
 	}
 	o := e.opt
@@ -33,16 +40,25 @@ func (e *engine[S, G]) canSkip() bool {
 // recorder handed back the node's summary, it skips the subtree instead,
 // and returns what the node returned and true.
 func (e *engine[S, G]) subBegin(depth int) (float64, trace.Bound, bool) {
+	if sub := e.subTake(depth); sub != nil {
+		return e.skipSubtree(depth, sub)
+	}
+	return 0, 0, false
+}
+
+// subTake is subBegin without the skipping: it returns the summary the
+// recorder handed back for the node at depth, or nil.
+func (e *engine[S, G]) subTake(depth int) *trace.Subtree {
 	p := &e.plies[depth]
 	p.subWant = false
 	e.deepest = max(e.deepest, depth)
 	sub := e.ev.Subtree
 	if sub == nil || e.stopped {
-		return 0, 0, false
+		return nil
 	}
 	e.ev.Subtree = nil
 	if sub != trace.WantSubtree {
-		return e.skipSubtree(depth, sub)
+		return sub
 	}
 	p.subWant = true
 	p.subStep, p.subWork = e.step, e.meter.work
@@ -53,7 +69,7 @@ func (e *engine[S, G]) subBegin(depth int) (float64, trace.Bound, bool) {
 		at = append(at, q.nodes, q.leaves, q.cutoffs)
 	}
 	p.subAt = at
-	return 0, 0, false
+	return nil
 }
 
 // subEnd sets the summary of the subtree of the node at depth, which
@@ -69,6 +85,7 @@ func (e *engine[S, G]) subEnd(depth int, v float64, b trace.Bound) {
 	s.Events = e.step + 1 - p.subStep + 1 // the exit is the next step
 	s.Alpha, s.Beta = p.subAlpha, p.subBeta
 	s.Value, s.Bound = trace.Num(v), b
+	s.Vec = s.Vec[:0] // max^n sets it after (subEndVec)
 	s.PV = s.PV[:0]
 	for _, i := range p.pv[:p.pvn] {
 		s.PV = append(s.PV, int(i))
@@ -133,4 +150,39 @@ func (e *engine[S, G]) skipSubtree(depth int, sub *trace.Subtree) (float64, trac
 		}
 	}
 	return float64(sub.Value), sub.Bound, true
+}
+
+// subEndVec is subEnd for a node of max^n, whose summary carries the
+// vector vec the node returns.
+func (e *engine[S, G]) subEndVec(depth int, vec []float64, v float64) {
+	e.subEnd(depth, v, trace.Exact)
+	if e.ev.Subtree == &e.sub {
+		e.sub.Vec = append(e.sub.Vec[:0], vec...)
+	}
+}
+
+// emitExit emits ev, an exit event, with the summary of its node's
+// subtree when the recorder asked for it.
+func (e *engine[S, G]) emitExit(ev trace.Event) {
+	e.ev = ev
+	if e.skip {
+		e.subEnd(ev.Depth, float64(ev.Value), ev.Bound)
+	}
+	e.emit()
+}
+
+// skipVec is skipSubtree for a node of max^n: it returns the vector the
+// skipped node returned, in the vector buffer of its depth.
+func (x *xengine[S, G]) skipVec(depth int, sub *trace.Subtree) []float64 {
+	if x.players == 0 && len(sub.Vec) >= 2 && len(sub.Vec) <= trace.MaxPlayers {
+		x.players = len(sub.Vec)
+	}
+	if len(sub.Vec) != x.players || x.players == 0 {
+		x.fail(fmt.Errorf("search: the summary handed back for node %q does not fit the search", x.plies[depth].id))
+		return nil
+	}
+	x.skipSubtree(depth, sub)
+	out := x.vecBuf(depth)
+	copy(out, sub.Vec)
+	return out
 }

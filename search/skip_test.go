@@ -14,8 +14,14 @@ import (
 // skip is true. It returns the events of both runs and both results.
 func skipRun(t *testing.T, algo Algorithm, root *tnode, opt Options[*tnode], skip func(id string) bool) (full, skipped []trace.Event, r1, r2 trace.Result, sums map[string]*trace.Subtree) {
 	t.Helper()
+	return skipRunOf(t, algo, tgame{}, root, opt, skip)
+}
+
+// skipRunOf is skipRun for any game.
+func skipRunOf[S any, G Game[S]](t *testing.T, algo Algorithm, g G, root S, opt Options[S], skip func(id string) bool) (full, skipped []trace.Event, r1, r2 trace.Result, sums map[string]*trace.Subtree) {
+	t.Helper()
 	sums = map[string]*trace.Subtree{}
-	r1, err := Run(algo, tgame{}, root, opt, func(e *trace.Event) bool {
+	r1, err := Run(algo, g, root, opt, func(e *trace.Event) bool {
 		if e.Type == trace.Enter {
 			e.Subtree = trace.WantSubtree
 		}
@@ -29,7 +35,7 @@ func skipRun(t *testing.T, algo Algorithm, root *tnode, opt Options[*tnode], ski
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, err = Run(algo, tgame{}, root, opt, func(e *trace.Event) bool {
+	r2, err = Run(algo, g, root, opt, func(e *trace.Event) bool {
 		if e.Type == trace.Enter && skip(e.Node) && sums[e.Node] != nil {
 			e.Subtree = sums[e.Node]
 		}
@@ -41,6 +47,43 @@ func skipRun(t *testing.T, algo Algorithm, root *tnode, opt Options[*tnode], ski
 		t.Fatal(err)
 	}
 	return full, skipped, r1, r2, sums
+}
+
+// checkSkipped fails unless the run that skipped the subtrees picked
+// (and summarised) gave the full run's events with those subtrees reduced
+// to their enter events, and the same result.
+func checkSkipped(t *testing.T, name string, full, got []trace.Event, r1, r2 trace.Result, sums map[string]*trace.Subtree, pick map[string]bool) {
+	t.Helper()
+	if len(sums) == 0 {
+		t.Fatalf("%s: no exit event carried a summary", name)
+	}
+	want := skipEvents(full, func(id string) bool { return pick[id] && sums[id] != nil })
+	if len(got) != len(want) {
+		t.Fatalf("%s: got %d events, want %d", name, len(got), len(want))
+	}
+	for i := range want {
+		g := got[i]
+		g.Subtree = nil
+		if !reflect.DeepEqual(g, want[i]) {
+			t.Fatalf("%s: event %d is\n%v\nwant\n%v", name, i, g, want[i])
+		}
+	}
+	if !reflect.DeepEqual(r1, r2) {
+		t.Fatalf("%s: result with skipping %+v, want %+v", name, r2, r1)
+	}
+}
+
+// halfPicker picks a random half of the nodes, the same ones each time
+// it is asked about a node.
+func halfPicker(seed uint64) (map[string]bool, func(id string) bool) {
+	pick := map[string]bool{}
+	rr := rand.New(rand.NewPCG(seed, 7))
+	return pick, func(id string) bool {
+		if _, ok := pick[id]; !ok {
+			pick[id] = rr.IntN(2) == 0
+		}
+		return pick[id]
+	}
 }
 
 // TestSkipSubtrees: a search handed back its subtrees' summaries goes on
@@ -73,34 +116,73 @@ func TestSkipSubtrees(t *testing.T) {
 					}
 					opt := Options[*tnode]{Order: ord, Seed: uint64(n), Depth: limit, Eval: teval, Prune: v.prune, Fail: v.fail}
 					// Skip a random half of the nodes that have a summary.
-					pick := map[string]bool{}
-					rr := rand.New(rand.NewPCG(uint64(n), 7))
+					pick, skip := halfPicker(uint64(n))
 					name := fmt.Sprintf("tree %d %v %v %v", n, algo, ord, v)
-					full, got, r1, r2, sums := skipRun(t, algo, root, opt, func(id string) bool {
-						if _, ok := pick[id]; !ok {
-							pick[id] = rr.IntN(2) == 0
-						}
-						return pick[id]
-					})
-					if len(sums) == 0 {
-						t.Fatalf("%s: no exit event carried a summary", name)
-					}
-					want := skipEvents(full, func(id string) bool { return pick[id] && sums[id] != nil })
-					if len(got) != len(want) {
-						t.Fatalf("%s: got %d events, want %d", name, len(got), len(want))
-					}
-					for i := range want {
-						g := got[i]
-						g.Subtree = nil
-						if !reflect.DeepEqual(g, want[i]) {
-							t.Fatalf("%s: event %d is\n%v\nwant\n%v", name, i, g, want[i])
-						}
-					}
-					if !reflect.DeepEqual(r1, r2) {
-						t.Fatalf("%s: result with skipping %+v, want %+v", name, r2, r1)
-					}
+					full, got, r1, r2, sums := skipRun(t, algo, root, opt, skip)
+					checkSkipped(t, name, full, got, r1, r2, sums, pick)
 				}
 			}
+		}
+	}
+}
+
+// TestSkipSubtreesChanceAndPlayers: expectiminimax, Star1, max^n and
+// paranoid pass over a subtree handed back exactly as minimax and
+// alpha-beta do. On random trees with chance nodes (expectiminimax,
+// Star1 under every prune and fail variant), with vector leaves and chance
+// nodes (max^n) and with vector leaves for each player (paranoid), under
+// every ordering each allows, with and without a depth limit, the run
+// that skips gives the full run's events less the skipped subtrees, and
+// the same result (value, vector, best move, principal variation,
+// statistics).
+func TestSkipSubtreesChanceAndPlayers(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	trees := 200
+	if testing.Short() || raceDetector {
+		trees = 40
+	}
+	orders := []Ordering{OrderNatural, OrderReversed, OrderRandom, OrderEval, OrderBest, OrderWorst}
+	passed := map[Algorithm]int{} // events passed over, by algorithm
+	for n := range trees {
+		limit := 0
+		if n%3 == 0 {
+			limit = 1 + r.IntN(3)
+		}
+		ctree := randomChanceTree(r, 3, 2+r.IntN(3), -5, 5, []trace.Kind{trace.Max, trace.Min, trace.Chance}[n%3], 0)
+		vtree := vecTree(r, 3, 2+r.IntN(3), 3, 0)
+		ptree := vecTreeNoChance(r, 3, 2+r.IntN(3), 3)
+		for oi, ord := range orders {
+			base := Options[*cnode]{Order: ord, Seed: uint64(n), Depth: limit, Eval: ceval}
+			type run struct {
+				algo Algorithm
+				root *cnode
+				opt  Options[*cnode]
+			}
+			runs := []run{{AlgoExpectiminimax, ctree, base}}
+			for _, v := range s1variants {
+				o := base
+				o.Prune, o.Fail, o.Bounds = v.prune, v.fail, Bounds{L: -5, U: 5}
+				runs = append(runs, run{AlgoStar1, ctree, o})
+			}
+			if ord == OrderNatural || ord == OrderReversed || ord == OrderRandom {
+				runs = append(runs, run{AlgoMaxN, vtree, base})
+			}
+			po := base
+			po.Player = 1 + (n+oi)%3
+			po.Prune, po.Fail = variants[n%len(variants)].prune, variants[n%len(variants)].fail
+			runs = append(runs, run{AlgoParanoid, ptree, po})
+			for ri, x := range runs {
+				pick, skip := halfPicker(uint64(n*100 + ri))
+				name := fmt.Sprintf("tree %d %v %v prune %v fail %v", n, x.algo, ord, x.opt.Prune, x.opt.Fail)
+				full, got, r1, r2, sums := skipRunOf(t, x.algo, cgame{}, x.root, x.opt, skip)
+				checkSkipped(t, name, full, got, r1, r2, sums, pick)
+				passed[x.algo] += len(full) - len(got)
+			}
+		}
+	}
+	for _, a := range []Algorithm{AlgoExpectiminimax, AlgoStar1, AlgoMaxN, AlgoParanoid} {
+		if passed[a] == 0 {
+			t.Errorf("%v passed over no event, want some: the test proves nothing for it", a)
 		}
 	}
 }
@@ -140,6 +222,7 @@ func TestNoSummaryWhereSkippingIsWrong(t *testing.T) {
 		{"pvs", AlgoPVS, Options[*tnode]{Eval: teval}},
 		{"minimax tt", AlgoMinimax, Options[*tnode]{TT: 1 << 10, Eval: teval}},
 		{"alphabeta beam", AlgoAlphaBeta, Options[*tnode]{Forward: ForwardBeam, Eval: teval, Depth: 2}},
+		{"mcts", AlgoMCTS, Options[*tnode]{Eval: teval, Bounds: Bounds{L: -5, U: 5}, MCTS: MCTSParams{Iterations: 50}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -88,6 +88,7 @@ func Star1[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (t
 		return trace.Result{}, err
 	}
 	x := newX[S, G](g, AlgoStar1, opt, rec)
+	x.skip = x.canSkip()
 	v, _ := x.star1(root, 0, math.Inf(-1), math.Inf(1))
 	return x.finish(g.ToMove(root), v)
 }
@@ -111,6 +112,11 @@ func (x *xengine[S, G]) star1(s S, depth int, alpha, beta float64) (float64, tra
 	tracing := x.rec != nil
 	if tracing {
 		x.enterX(s, depth, kind, alpha, beta)
+		if x.skip {
+			if v, b, ok := x.subBegin(depth); ok {
+				return v, b
+			}
+		}
 	}
 	if kind > trace.Chance {
 		x.fail(fmt.Errorf("search: star1 handles MAX, MIN and CHANCE nodes, but node %q is %s", x.nodeID(depth), kind.Upper()))
@@ -340,7 +346,7 @@ func (x *xengine[S, G]) star1Chance(s S, depth int, alpha, beta float64, moves [
 	}
 	v := tidy(c.sum)
 	if tracing {
-		x.emitEvent(trace.Event{Type: trace.Exit, Line: xLineKey(trace.Chance, lineReturn), Node: p.id, Kind: trace.Chance, Depth: depth,
+		x.emitExit(trace.Event{Type: trace.Exit, Line: xLineKey(trace.Chance, lineReturn), Node: p.id, Kind: trace.Chance, Depth: depth,
 			Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v), Bound: trace.Exact,
 			Range: true, Low: trace.Num(v), High: trace.Num(v)})
 	}
@@ -442,7 +448,7 @@ func (x *xengine[S, G]) cutChance(depth, k, n int, perm []int, c *chanceCut, fai
 	x.emitEvent(trace.Event{Type: trace.Prune, Line: line, Node: p.id, Kind: trace.Chance, Depth: depth,
 		Alpha: trace.Num(c.alpha), Beta: trace.Num(c.beta), Value: trace.Num(tidy(c.sum)), Test: test, Pruned: pruned,
 		Range: true, Low: trace.Num(tl), High: trace.Num(th)})
-	x.emitEvent(trace.Event{Type: trace.Exit, Line: line, Node: p.id, Kind: trace.Chance, Depth: depth,
+	x.emitExit(trace.Event{Type: trace.Exit, Line: line, Node: p.id, Kind: trace.Chance, Depth: depth,
 		Alpha: trace.Num(c.alpha), Beta: trace.Num(c.beta), Value: trace.Num(ret), Bound: b,
 		Range: true, Low: trace.Num(tl), High: trace.Num(th)})
 	return ret, b

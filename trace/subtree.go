@@ -15,9 +15,9 @@ import "slices"
 // it back on a later run of the same search, on the enter event of the
 // same node: the search then does not descend but goes on as if it had
 // emitted the Events events from that enter to the node's exit, returning
-// Value with Bound and taking PV as the node's best line. The recorder
-// must check that the node was entered with the same window (Alpha, Beta)
-// before it hands a summary back. Only the nodes asked for pay for their
+// Value with Bound (and Vec under max^n) and taking PV as the node's best
+// line. The recorder must check that the node was entered with the same
+// window (Alpha, Beta) before it hands a summary back. Only the nodes asked for pay for their
 // summaries.
 //
 // Only searches in which a subtree leaves nothing behind that changes its
@@ -33,6 +33,9 @@ type Subtree struct {
 	// Value and Bound are what the node returned.
 	Value Num
 	Bound Bound
+	// Vec is the vector the node returned under max^n (nil in the other
+	// searches).
+	Vec []float64
 	// PV is the best line below the node, as natural child indices.
 	PV []int
 	// Work is the nodes the subtree counted against the search's budget,
@@ -55,6 +58,7 @@ func (s *Subtree) Clone() *Subtree {
 		return nil
 	}
 	c := *s
+	c.Vec = slices.Clone(s.Vec)
 	c.PV = slices.Clone(s.PV)
 	c.NodesAt = slices.Clone(s.NodesAt)
 	c.LeavesAt = slices.Clone(s.LeavesAt)

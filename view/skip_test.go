@@ -1,9 +1,11 @@
 package view
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -13,9 +15,12 @@ import (
 // subtrees it knows, stands exactly where a fresh cursor that applies
 // every event stands: the same frame (hidden nodes on the open path
 // included), fold counts, drawing and patch. The searches that may not
-// skip (a transposition table, killer moves, chance nodes) must never
-// skip, and the ones that may must skip, or the test proves nothing.
+// skip (a transposition table, killer moves) and those drawn whole must
+// never skip, and the ones that may (minimax, alpha-beta, expectiminimax,
+// Star1, max^n, paranoid) must skip, or the test proves nothing.
 func TestSkippingMatchesApplyingEverything(t *testing.T) {
+	odd := func(d int) bool { return d%2 == 1 }
+	never := func(int) bool { return false }
 	cases := []struct {
 		query string
 		skips bool
@@ -28,13 +33,40 @@ func TestSkippingMatchesApplyingEverything(t *testing.T) {
 		{"game=nim&matches=12&take=3&algo=minimax", true},
 		{"random=3,7&seed=5&order=random", true},
 		{"random=4,6&seed=9&algo=minimax", true},
-		{"game=dice&algo=expectiminimax&depth=3", false},
+		{"game=dice&algo=expectiminimax&depth=3", false}, // drawn whole: nothing to pass over
 		{"game=tictactoe&position=x...o....&order=killer", false},
 		{"game=tictactoe&position=x........&algo=id&tt=4096&depth=4", false},
 		{"game=tictactoe&position=x...o.x..&algo=minimax&tt=4096", false},
 	}
+	// Trees with chance nodes and vector leaves, large enough to be
+	// folded. Each takes seconds; under the race detector, which finds
+	// nothing more in this single-goroutine check, only the marked ones
+	// run (chance nodes under Star1's cuts, and max^n over chance nodes).
+	heavy := []struct {
+		query string
+		race  bool
+	}{
+		{"tree=" + bigTree(3, 8, 1, false, odd) + "&algo=expectiminimax", false},
+		{"tree=" + bigTree(3, 8, 2, false, odd) + "&algo=star1&bounds=-5,5", false},
+		{"tree=" + bigTree(3, 8, 2, false, odd) + "&algo=star1&bounds=-5,5&order=worst&prune=gt", true},
+		{"tree=" + bigTree(3, 8, 3, true, never) + "&algo=maxn", false},
+		{"tree=" + bigTree(3, 8, 4, true, func(d int) bool { return d == 2 || d == 5 }) + "&algo=maxn&order=reversed", true},
+		{"tree=" + bigTree(3, 8, 5, true, never) + "&algo=paranoid&player=2", false},
+	}
+	for _, h := range heavy {
+		if h.race || !raceDetector {
+			cases = append(cases, struct {
+				query string
+				skips bool
+			}{h.query, true})
+		}
+	}
 	for ci, tc := range cases {
-		t.Run(tc.query, func(t *testing.T) {
+		name := tc.query
+		if len(name) > 60 {
+			name = name[:20] + "…" + name[len(name)-30:]
+		}
+		t.Run(name, func(t *testing.T) {
 			p, s := prepare(t, tc.query)
 			total := totalSteps(t, p)
 			sharedSummaries.forget()
@@ -131,6 +163,39 @@ func TestSkippingMatchesApplyingEverything(t *testing.T) {
 			}
 		})
 	}
+}
+
+// bigTree is the text of a uniform tree of branching b and depth d with
+// random leaves (vectors for three players, or numbers from −5 to 5),
+// whose inner nodes at the depths where chance is true are CHANCE nodes
+// with equal probabilities. It is too large to be drawn whole, so that
+// its deeper levels are folded.
+func bigTree(b, d int, seed uint64, vector bool, chance func(depth int) bool) string {
+	r := rand.New(rand.NewPCG(seed, 9))
+	var sb strings.Builder
+	var node func(depth int)
+	node = func(depth int) {
+		switch {
+		case depth == d && vector:
+			fmt.Fprintf(&sb, "<%d,%d,%d>", r.IntN(10), r.IntN(10), r.IntN(10))
+			return
+		case depth == d:
+			fmt.Fprintf(&sb, "%d", r.IntN(11)-5)
+			return
+		case chance(depth):
+			sb.WriteString("[chance]")
+		}
+		sb.WriteByte('(')
+		for i := range b {
+			if i > 0 {
+				sb.WriteByte(' ')
+			}
+			node(depth + 1)
+		}
+		sb.WriteByte(')')
+	}
+	node(0)
+	return sb.String()
 }
 
 // same fails unless two cursors stand at the same step with the same
