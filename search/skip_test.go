@@ -244,3 +244,33 @@ func TestNoSummaryWhereSkippingIsWrong(t *testing.T) {
 		})
 	}
 }
+
+// TestParanoidOffersNoSummaryPastABadLeaf: a leaf with no value for the
+// paranoid player makes the search fail at its end, so a later run must
+// meet it again: no subtree that exits after it carries a summary, while
+// the subtrees finished before it do.
+func TestParanoidOffersNoSummaryPastABadLeaf(t *testing.T) {
+	leaf := func(v ...float64) *cnode { return &cnode{kind: trace.Player(3), vec: v} }
+	root := &cnode{kind: trace.Player(1), kids: []*cnode{
+		{kind: trace.Player(2), kids: []*cnode{leaf(1, 2, 3), leaf(4, 5, 6)}},
+		{kind: trace.Player(2), kids: []*cnode{leaf(1), leaf(4, 5, 6)}},
+	}}
+	got := map[string]bool{}
+	_, err := Run(AlgoParanoid, cgame{}, root, Options[*cnode]{Player: 2}, func(e *trace.Event) bool {
+		if e.Type == trace.Enter {
+			e.Subtree = trace.WantSubtree
+		} else if e.Type == trace.Exit {
+			got[e.Node] = e.Subtree != nil
+		}
+		return true
+	})
+	if err == nil {
+		t.Fatal("got no error, want the short leaf's")
+	}
+	want := map[string]bool{"0.0": true, "0.1": true, "0": true, "1.0": false, "1.1": false, "1": false, "": false}
+	for id, w := range want {
+		if g, ok := got[id]; !ok || g != w {
+			t.Errorf("node %q: exit with a summary %v (exited %v), want %v", id, g, ok, w)
+		}
+	}
+}
