@@ -34,7 +34,10 @@ func traceOf(t *testing.T, algo Algorithm, root *tnode, opt Options[*tnode]) ([]
 func TestReusedTableGivesFreshTraces(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 11))
 	pairs := 300
-	if testing.Short() || raceDetector {
+	switch {
+	case raceDetector:
+		pairs = 30
+	case testing.Short():
 		pairs = 60
 	}
 	before := tablesReused.Load()
