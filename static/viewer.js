@@ -115,6 +115,7 @@ if (realBox) {
 /** panels updates everything around the tree, as the server wrote it. */
 function panels(p) {
   state.step = p.step;
+  follow = p.follow || null;
   setText(narration, p.narration);
   highlightLine(p.line || "");
   renderStack(p.stack || []);
@@ -277,7 +278,7 @@ function viewURL(step, extraOpen) {
 // Zoom: at 1 the whole drawing fits the pane in both directions (the SVG
 // keeps its aspect); below 1 it is smaller, above 1 it scrolls and can be
 // dragged or moved with w, a, s, d. The current node is kept in view
-// together with as much of its path from the root as the pane holds.
+// with its path from the root (see scrollToCurrent).
 const zooms = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 function zoom(dir) {
   const i = zooms.indexOf(state.zoom) + dir;
@@ -333,41 +334,136 @@ function pan(dx, dy) {
   wrap.addEventListener("pointercancel", end);
 }
 
-// scrollToCurrent keeps the current node in view when the drawing is larger
-// than the pane, with as many of its ancestors on the stack (the path from
-// the root) as fit. It scrolls the pane only, never the page.
+// scrollToCurrent follows the current node when the drawing is larger than
+// the pane, as the server's follow says (view.Follow): the whole path from
+// the root when the pane holds it; else its last follow.keep nodes (the
+// current node and its parent) and as many more ancestors, deepest first,
+// as fit under the trail, which then names the ancestors out of view. It
+// scrolls the pane only, never the page.
+const trailBox = $("trail");
+const trailList = trailBox ? trailBox.querySelector("ol") : null;
+let follow = init.follow || null;
+let trailFor = null; // the follow the trail's crumbs were written from
+const followMargin = 16;
+
 function scrollToCurrent() {
-  if (wrap.scrollWidth <= wrap.clientWidth && wrap.scrollHeight <= wrap.clientHeight) return;
-  // The current node, or the folded node whose subtree holds it.
-  const g = svg.querySelector("g.cur[data-node], g.inside[data-node]");
-  if (!g) return;
-  const box = wrap.getBoundingClientRect();
-  const margin = 16;
-  const r = g.getBoundingClientRect();
-  let want = { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
-  // The path from the root, deepest first, as far as the pane holds it.
-  const path = [...svg.querySelectorAll("g.on-stack[data-node]")].sort((a, b) => b.dataset.node.length - a.dataset.node.length);
-  for (const p of path) {
-    const q = p.getBoundingClientRect();
-    const u = {
-      left: Math.min(want.left, q.left),
-      right: Math.max(want.right, q.right),
-      top: Math.min(want.top, q.top),
-      bottom: Math.max(want.bottom, q.bottom),
-    };
-    if (u.right - u.left > box.width - 2 * margin || u.bottom - u.top > box.height - 2 * margin) break;
-    want = u;
+  const path = follow ? follow.path : [];
+  const gs = path.map((c) => svg.querySelector(`g[data-node="${CSS.escape(c.id)}"]`));
+  if (!gs.length || !gs[gs.length - 1] || (wrap.scrollWidth <= wrap.clientWidth && wrap.scrollHeight <= wrap.clientHeight)) {
+    showCrumbs([]);
+    return;
   }
+  const rs = gs.map((g) => (g ? g.getBoundingClientRect() : null));
+  const union = (a, q) =>
+    q ? { left: Math.min(a.left, q.left), right: Math.max(a.right, q.right), top: Math.min(a.top, q.top), bottom: Math.max(a.bottom, q.bottom) } : a;
+  const fits = (u, top) => u.right - u.left <= wrap.clientWidth - 2 * followMargin && u.bottom - u.top <= wrap.clientHeight - 2 * followMargin - top;
+  const last = rs[rs.length - 1];
+  let want = { left: last.left, right: last.right, top: last.top, bottom: last.bottom };
+  const whole = rs.reduce((u, q) => union(u, q), want);
+  let top = 0;
+  if (fits(whole, 0)) {
+    want = whole;
+    if (trailBox) trailBox.hidden = true;
+  } else {
+    // The trail covers the top of the pane: what must stay in view goes under it.
+    writeCrumbs();
+    trailBox.hidden = false;
+    top = trailList.getBoundingClientRect().height;
+    for (let i = rs.length - 2; i >= 0; i--) {
+      const u = union(want, rs[i]);
+      if (rs.length - 1 - i >= follow.keep && !fits(u, top)) break;
+      want = u;
+    }
+  }
+  const box = wrap.getBoundingClientRect();
+  const view = { left: box.left, top: box.top, right: box.left + wrap.clientWidth, bottom: box.top + wrap.clientHeight };
   let dx = 0;
   let dy = 0;
-  if (want.left < box.left + margin || want.right > box.right - margin) {
-    dx = (want.left + want.right) / 2 - (box.left + box.width / 2);
+  if (want.left < view.left + followMargin || want.right > view.right - followMargin) {
+    dx = (want.left + want.right) / 2 - (view.left + view.right) / 2;
   }
-  if (want.top < box.top + margin || want.bottom > box.bottom - margin) {
-    dy = (want.top + want.bottom) / 2 - (box.top + box.height / 2);
+  if (want.top < view.top + followMargin + top || want.bottom > view.bottom - followMargin) {
+    dy = (want.top + want.bottom) / 2 - (view.top + top + view.bottom) / 2;
   }
   if (dx) wrap.scrollLeft += dx;
   if (dy) wrap.scrollTop += dy;
+  markCrumbs();
+}
+
+/** markCrumbs shows the crumbs of the followed node's ancestors that are
+ * out of the pane's view (or under the trail), and the trail when there
+ * are any. It measures only; the pane is scrolled by the viewer or by
+ * scrollToCurrent. */
+function markCrumbs() {
+  if (!trailBox) return;
+  const path = follow ? follow.path : [];
+  if (path.length < 2 || (wrap.scrollWidth <= wrap.clientWidth && wrap.scrollHeight <= wrap.clientHeight)) {
+    showCrumbs([]);
+    return;
+  }
+  const box = wrap.getBoundingClientRect();
+  const top = trailBox.hidden ? 0 : trailList.getBoundingClientRect().height;
+  const view = { left: box.left, top: box.top + top, right: box.left + wrap.clientWidth, bottom: box.top + wrap.clientHeight };
+  const out = [];
+  for (const c of path.slice(0, -1)) {
+    const g = svg.querySelector(`g[data-node="${CSS.escape(c.id)}"]`);
+    const r = g ? g.getBoundingClientRect() : null;
+    if (!r || r.left < view.left - 1 || r.right > view.right + 1 || r.top < view.top - 1 || r.bottom > view.bottom + 1) out.push(c.id);
+  }
+  showCrumbs(out);
+}
+
+// Panning by hand keeps the trail true to what the pane shows.
+{
+  let marking = false;
+  wrap.addEventListener("scroll", () => {
+    if (marking) return;
+    marking = true;
+    requestAnimationFrame(() => {
+      marking = false;
+      markCrumbs();
+    });
+  });
+}
+
+/** writeCrumbs writes the trail's crumbs from the follow, as the server
+ * worded them: one per ancestor of the followed node, root first. */
+function writeCrumbs() {
+  if (!trailList || trailFor === follow) return;
+  trailFor = follow;
+  const path = follow ? follow.path.slice(0, -1) : [];
+  trailList.replaceChildren(
+    ...path.map((c) => {
+      const li = document.createElement("li");
+      li.dataset.crumb = c.id;
+      li.hidden = true;
+      const kind = document.createElement("span");
+      kind.className = "kind";
+      kind.textContent = c.kind;
+      const name = document.createElement("b");
+      name.className = "name";
+      name.textContent = c.name;
+      li.append(kind, name);
+      for (const [cls, text] of [["val", c.value], ["win", c.window]]) {
+        if (!text) continue;
+        const el = document.createElement("span");
+        el.className = cls;
+        el.textContent = text;
+        li.append(el);
+      }
+      return li;
+    }),
+  );
+}
+
+/** showCrumbs shows the crumbs of the nodes named, and the trail when
+ * there are any. */
+function showCrumbs(ids) {
+  if (!trailBox) return;
+  if (ids.length) writeCrumbs();
+  const on = new Set(ids);
+  for (const li of trailList.children) li.hidden = !on.has(li.dataset.crumb);
+  trailBox.hidden = ids.length === 0;
 }
 
 // setBy chooses the step size of the arrow keys and step buttons; b goes

@@ -107,7 +107,8 @@ type View struct {
 	// passes, the re-searches, the learned orderings); nil for others.
 	Real *view.RealGames
 
-	drawn *view.Drawing // the drawing at Frame, once drawn
+	drawn    *view.Drawing // the drawing at Frame, once drawn
+	followed *followed     // the followed path at Frame, once computed
 }
 
 // TransformView is what a monotone transform of the leaf values did: the
@@ -346,14 +347,28 @@ type Init struct {
 	// Short says that the page's links name only what they change, as
 	// fragments ("#step=6"): the script adds Query (see MaxLinkQuery).
 	Short bool `json:"short,omitempty"`
+	// Follow is the path the view keeps in view when zoomed in, until the
+	// first message brings the step's own (view.Follow).
+	Follow *view.Follow `json:"follow,omitempty"`
 }
 
 // InitData returns the script's starting state.
 func (v *View) InitData() Init {
 	return Init{Query: v.LoadQuery(), Step: v.Step, Total: v.Total, End: v.End(), Form: v.Form,
 		WS: v.WSPath, MinimaxLeaves: v.MinimaxLeaves, Baseline: v.BaselineName, Window: v.window(), Short: v.ShortLinks(),
-		By: v.by(), Present: v.Present}
+		By: v.by(), Present: v.Present, Follow: v.follow()}
 }
+
+// follow is the path the view follows at the step shown, computed once.
+func (v *View) follow() *view.Follow {
+	if v.followed == nil {
+		v.followed = &followed{view.FollowOf(view.SceneOf(v.Source, nil, v.Layout, v.Open), v.Frame, v.Frame.Words)}
+	}
+	return v.followed.f
+}
+
+// followed holds View.follow's answer, nil included.
+type followed struct{ f *view.Follow }
 
 // by is the step size, "event" when none is named.
 func (v *View) by() string {

@@ -40,6 +40,9 @@ type Panels struct {
 	QNodes     int `json:"q_nodes,omitempty"`
 	Extensions int `json:"extensions,omitempty"`
 	Forward    int `json:"forward_pruned,omitempty"`
+	// Follow is the path the view keeps in view when zoomed in (set by
+	// the viewer, which knows the scene; nil before the first step).
+	Follow *Follow `json:"follow,omitempty"`
 }
 
 // StartNarration is the sentence shown before the first step.

@@ -314,36 +314,23 @@ func TestBrowserZoomPan(t *testing.T) {
 		t.Errorf("drag 120 px right: scrollLeft %.0f, want about %.0f", l, left-120)
 	}
 	b.screenshot("zoomed-random-3-3.png")
-	// Stepping on at 1.5 times fit (the path from the root fits the pane's
-	// height, the tree not its width) keeps the current node and its path
-	// from the root in view.
+	// Stepping on at 1.5 times fit to node 1 (the path from the root fits
+	// the pane, the tree does not) keeps the current node and its whole
+	// path from the root in view, and no trail.
 	b.do(chromedp.KeyEvent("0"), chromedp.KeyEvent("+"))
-	for i := 21; i <= 60; i++ {
+	for i := 21; i <= 49; i++ {
 		b.key(kb.ArrowRight, "step "+strconv.Itoa(i)+" of "+eval[string](b, `document.getElementById("step").textContent.split(" of ")[1]`))
 	}
-	// The current node is always in view. Its path from the root is checked
-	// whole when it fits the pane's height; a path taller than the pane keeps
-	// only its deepest part in view (following the whole root path then is
-	// still to be built, and is logged).
-	type pathView struct {
-		Inside   []bool
-		Cur      bool
-		Tall     bool
-		PathH, H float64
+	checkFollow(t, b, "zoomed 1.5× at step 49", false)
+	// At twice fit the path from the root to leaf 1.0.0 is taller than the
+	// pane: the leaf and its parent stay in view, under the trail that
+	// names the ancestors out of view with their values as drawn.
+	b.do(chromedp.KeyEvent("+"))
+	for i := 50; i <= 53; i++ {
+		b.key(kb.ArrowRight, "step "+strconv.Itoa(i)+" of "+eval[string](b, `document.getElementById("step").textContent.split(" of ")[1]`))
 	}
-	pv := eval[pathView](b, `(() => { const w = document.getElementById("tree-wrap").getBoundingClientRect(); const inside = (g) => { const r = g.getBoundingClientRect(); return r.left >= w.left - 1 && r.right <= w.right + 1 && r.top >= w.top - 1 && r.bottom <= w.bottom + 1; }; const gs = [...document.querySelectorAll("g.cur[data-node], g.on-stack[data-node]")]; const rs = gs.map((g) => g.getBoundingClientRect()); const top = Math.min(...rs.map((r) => r.top)), bottom = Math.max(...rs.map((r) => r.bottom)); const cur = document.querySelector("g.cur[data-node]"); return {Inside: gs.map(inside), Cur: cur ? inside(cur) : false, Tall: bottom - top > w.height, PathH: bottom - top, H: w.height}; })()`)
-	if !pv.Cur {
-		t.Errorf("zoomed in at step 60: the current node is outside the pane")
-	}
-	if pv.Tall {
-		t.Logf("zoomed in at step 60: the path from the root is %.0f px high in a pane of %.0f px; only its deepest part is checked", pv.PathH, pv.H)
-	} else {
-		for i, ok := range pv.Inside {
-			if !ok {
-				t.Errorf("zoomed in at step 60: node %d of the current path is outside the pane", i)
-			}
-		}
-	}
+	checkFollow(t, b, "zoomed 2× at step 53", true)
+	b.screenshot("zoomed-trail-random-3-3.png")
 	// The outline says what the drawing shows.
 	got := eval[[]string](b, `[...document.querySelectorAll("g[data-node]")].filter((g) => g.dataset.state !== "unvisited").slice(0, 50).map((g) => { const li = document.querySelector('[data-outline="' + g.dataset.node + '"]'); return g.dataset.node + "|" + g.dataset.value + "|" + (li ? li.querySelector(".o-value").textContent : "<none>"); })`)
 	for _, s := range got {
@@ -353,4 +340,83 @@ func TestBrowserZoomPan(t *testing.T) {
 		}
 	}
 	b.checkClean()
+}
+
+// followView is what a zoomed-in pane shows of the path from the root to
+// the current node: each node of the path (root first) with whether it
+// is inside the pane's view (under the trail when the trail shows), and
+// the trail's shown crumbs.
+type followView struct {
+	Path   []followNode
+	Tall   bool // the path's box is taller than the pane
+	Trail  bool // the trail shows
+	Crumbs map[string]string
+}
+
+type followNode struct {
+	ID, Value string
+	Inside    bool
+}
+
+// checkFollow asserts the following rule: a path that fits the pane shows
+// whole, with no trail; a taller one (tall says which the test means to
+// show) keeps the current node and its parent in view, and the trail
+// names exactly the ancestors out of view, each with its drawn value.
+func checkFollow(t *testing.T, b *browserEnv, what string, tall bool) {
+	t.Helper()
+	// The page scrolls at the start of the frame after a step: measure two
+	// frames later.
+	if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("%s: waiting for two frames: %v", what, err)
+	}
+	fv := eval[followView](b, `(() => {
+  const w = document.getElementById("tree-wrap"), box = w.getBoundingClientRect();
+  const trail = document.getElementById("trail");
+  const th = trail.hidden ? 0 : trail.querySelector("ol").getBoundingClientRect().height;
+  const view = {l: box.left, t: box.top + th, r: box.left + w.clientWidth, b: box.top + w.clientHeight};
+  const cur = document.querySelector("g.cur[data-node]");
+  const ids = [];
+  if (cur) for (let id = cur.dataset.node; ; id = id.includes(".") ? id.slice(0, id.lastIndexOf(".")) : "") { ids.unshift(id); if (id === "") break; }
+  const rs = [];
+  const path = ids.map((id) => {
+    const g = document.querySelector('g[data-node="' + CSS.escape(id) + '"]');
+    const r = g.getBoundingClientRect();
+    rs.push(r);
+    return {ID: id, Value: g.dataset.value || "", Inside: r.left >= view.l - 1 && r.right <= view.r + 1 && r.top >= view.t - 1 && r.bottom <= view.b + 1};
+  });
+  const top = Math.min(...rs.map((r) => r.top)), bottom = Math.max(...rs.map((r) => r.bottom));
+  const crumbs = {};
+  for (const li of trail.querySelectorAll("li[data-crumb]")) if (!li.hidden) crumbs[li.dataset.crumb] = li.textContent;
+  return {Path: path, Tall: bottom - top > w.clientHeight, Trail: !trail.hidden, Crumbs: crumbs};
+})()`)
+	if len(fv.Path) < 2 {
+		t.Fatalf("%s: the current path is %d nodes long, want a node below the root", what, len(fv.Path))
+	}
+	if fv.Tall != tall {
+		t.Fatalf("%s: the path from the root taller than the pane: got %v, want %v (the case this check is for)", what, fv.Tall, tall)
+	}
+	n := len(fv.Path)
+	for i, p := range fv.Path {
+		if !tall && !p.Inside {
+			t.Errorf("%s: node %q of the path from the root is out of view; the whole path fits the pane", what, p.ID)
+		}
+		if i >= n-2 && !p.Inside {
+			t.Errorf("%s: node %q (the current node or its parent) is out of view", what, p.ID)
+		}
+		text, shown := fv.Crumbs[p.ID]
+		switch {
+		case i < n-1 && !p.Inside && !shown:
+			t.Errorf("%s: ancestor %q is out of view and the trail does not name it", what, p.ID)
+		case p.Inside && shown:
+			t.Errorf("%s: the trail names %q, which is in view", what, p.ID)
+		case shown && p.Value != "" && !strings.Contains(text, p.Value):
+			t.Errorf("%s: the trail's crumb of %q says %q, want the drawn value %q in it", what, p.ID, text, p.Value)
+		}
+	}
+	if fv.Trail != tall {
+		t.Errorf("%s: the trail shows: got %v, want %v", what, fv.Trail, tall)
+	}
+	if tall && len(fv.Crumbs) == 0 {
+		t.Errorf("%s: the path is taller than the pane and the trail names no ancestor", what)
+	}
 }

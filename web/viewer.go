@@ -255,7 +255,9 @@ func (v *viewer) panels() *view.Panels {
 			}
 		}
 	}
-	return view.PanelsOf(f, v.baseline)
+	p := view.PanelsOf(f, v.baseline)
+	p.Follow = view.FollowOf(v.scene, f, v.loc.Phrase)
+	return p
 }
 
 // realHTML renders the panels of the searches on real games at the
