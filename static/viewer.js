@@ -348,7 +348,7 @@ const followMargin = 16;
 
 function scrollToCurrent() {
   const path = follow ? follow.path : [];
-  const gs = path.map((c) => svg.querySelector(`g[data-node="${CSS.escape(c.id)}"]`));
+  const gs = path.map((c) => glyphOf(c.id));
   if (!gs.length || !gs[gs.length - 1] || (wrap.scrollWidth <= wrap.clientWidth && wrap.scrollHeight <= wrap.clientHeight)) {
     showCrumbs([]);
     return;
@@ -406,7 +406,7 @@ function markCrumbs() {
   const view = { left: box.left, top: box.top + top, right: box.left + wrap.clientWidth, bottom: box.top + wrap.clientHeight };
   const out = [];
   for (const c of path.slice(0, -1)) {
-    const g = svg.querySelector(`g[data-node="${CSS.escape(c.id)}"]`);
+    const g = glyphOf(c.id);
     const r = g ? g.getBoundingClientRect() : null;
     if (!r || r.left < view.left - 1 || r.right > view.right + 1 || r.top < view.top - 1 || r.bottom > view.bottom + 1) out.push(c.id);
   }
@@ -424,6 +424,12 @@ function markCrumbs() {
       markCrumbs();
     });
   });
+}
+
+/** glyphOf is the shape that draws a node (its labels aside), or null. */
+function glyphOf(id) {
+  const g = svg.querySelector(`g[data-node="${CSS.escape(id)}"]`);
+  return g ? g.querySelector(":scope > .s") || g : null;
 }
 
 /** writeCrumbs writes the trail's crumbs from the follow, as the server

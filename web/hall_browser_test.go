@@ -343,8 +343,8 @@ func TestBrowserZoomPan(t *testing.T) {
 }
 
 // followView is what a zoomed-in pane shows of the path from the root to
-// the current node: each node of the path (root first) with whether it
-// is inside the pane's view (under the trail when the trail shows), and
+// the current node: each node of the path (root first) with whether its
+// glyph is inside the pane's view (under the trail when the trail shows), and
 // the trail's shown crumbs.
 type followView struct {
 	Path   []followNode
@@ -380,7 +380,7 @@ func checkFollow(t *testing.T, b *browserEnv, what string, tall bool) {
   const rs = [];
   const path = ids.map((id) => {
     const g = document.querySelector('g[data-node="' + CSS.escape(id) + '"]');
-    const r = g.getBoundingClientRect();
+    const r = (g.querySelector(":scope > .s") || g).getBoundingClientRect();
     rs.push(r);
     return {ID: id, Value: g.dataset.value || "", Inside: r.left >= view.l - 1 && r.right <= view.r + 1 && r.top >= view.t - 1 && r.bottom <= view.b + 1};
   });
