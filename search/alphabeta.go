@@ -193,7 +193,7 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 					// A skipped child could have any value.
 					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
 				}
-				e.pruneEvent(line, p.id, kind, depth, alpha, beta, v, e.cutTest(isMax, strict, v, alpha, beta), pruned)
+				e.pruneEvent(line, p.id, kind, depth, alpha, beta, v, e.cutTest(isMax, strict, v, alpha, beta), pruned, e.killerSlots(depth))
 				e.exitEvent(depth, kind, ret, e.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
 			}
 			return ret, e.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
@@ -306,11 +306,11 @@ func (e *engine[S, G]) cutTest(isMax, strict bool, v, alpha, beta float64) strin
 
 // pruneEvent reports the cutoff at a MAX or MIN node: the test that fired
 // and the children it skips.
-func (e *engine[S, G]) pruneEvent(line, node string, kind trace.Kind, depth int, alpha, beta, v float64, test string, pruned []string) {
+func (e *engine[S, G]) pruneEvent(line, node string, kind trace.Kind, depth int, alpha, beta, v float64, test string, pruned []string, killers []trace.Killer) {
 	ev := &e.ev
 	ev.Reset(trace.Prune, line, node, kind, depth)
 	ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
-	ev.Test, ev.Pruned = test, pruned
+	ev.Test, ev.Pruned, ev.Killers = test, pruned, killers
 	e.emit()
 }
 

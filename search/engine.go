@@ -279,6 +279,7 @@ func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int
 		for i, k := range ks {
 			ev.Keys[i] = trace.Num(k)
 		}
+		ev.Killers = e.killerSlots(depth)
 	}
 	e.emit()
 }

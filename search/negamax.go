@@ -268,7 +268,11 @@ func (e *engine[S, G]) childLoop(s S, depth int, kind trace.Kind, moves []Move, 
 			}
 			if tracing {
 				ma, mb := forMax(c, alpha, beta)
-				e.pruneEvent(pruneLine, p.id, kind, depth, ma, mb, c*v, e.cutTest(c > 0, strict, c*v, ma, mb), e.pruneList(depth, k, n, perm))
+				var killers []trace.Killer // a capture's cutoff teaches the killer slots nothing
+				if !q {
+					killers = e.killerSlots(depth)
+				}
+				e.pruneEvent(pruneLine, p.id, kind, depth, ma, mb, c*v, e.cutTest(c > 0, strict, c*v, ma, mb), e.pruneList(depth, k, n, perm), killers)
 			}
 			if q {
 				return e.qReturn(depth, kind, ret, trace.Lower, best, pruneLine, alpha, beta)

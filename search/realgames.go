@@ -20,8 +20,11 @@ type realGames[S any] struct {
 	syms []int
 	hint []Move
 
-	killers [][2]Move       // per depth: the last two moves that cut there, newest first (−1: empty)
-	history [2][256]float64 // per player (MAX, MIN): score by move number
+	killers [][2]Move // per depth: the last two moves that cut there, newest first (−1: empty)
+	// killerAt (tracing only) is, per depth and slot, the id of the child
+	// through which the slot's move last cut off there ("": empty).
+	killerAt [][2]string
+	history  [2][256]float64 // per player (MAX, MIN): score by move number
 
 	// Iterative deepening: the previous pass's principal variation (natural
 	// child indices) and, per ply, whether the path so far follows it.
@@ -51,6 +54,9 @@ func (e *engine[S, G]) initRealGames() {
 	n := len(e.plies)
 	rg := &realGames[S]{key: make([]uint64, n), syms: make([]int, n), hint: make([]Move, n),
 		killers: make([][2]Move, n), onPV: make([]bool, n), cutsAt: make([]int, n)}
+	if e.rec != nil {
+		rg.killerAt = make([][2]string, n)
+	}
 	for i := range rg.killers {
 		rg.killers[i] = [2]Move{-1, -1}
 	}
@@ -214,11 +220,18 @@ func (e *engine[S, G]) ttStore(depth int, kind trace.Kind, v float64, b trace.Bo
 	}
 }
 
-// noteCut teaches the learned orderings that move m cut off at depth.
+// noteCut teaches the learned orderings that move m cut off at depth
+// (through the child on the ply below, when tracing).
 func (e *engine[S, G]) noteCut(depth int, kind trace.Kind, m Move) {
 	rg := e.rg
 	if k := &rg.killers[depth]; k[0] != m {
 		k[1], k[0] = k[0], m
+		if rg.killerAt != nil {
+			rg.killerAt[depth][1] = rg.killerAt[depth][0]
+		}
+	}
+	if rg.killerAt != nil {
+		rg.killerAt[depth][0] = e.plies[depth+1].id
 	}
 	if m >= 0 && int(m) < len(rg.history[0]) {
 		d := 1.0
@@ -231,6 +244,23 @@ func (e *engine[S, G]) noteCut(depth int, kind trace.Kind, m Move) {
 		}
 		rg.history[side][m] += d * d
 	}
+}
+
+// killerSlots is the killer slots of depth for an event of the killer
+// ordering (newest first, the empty ones left out), or nil for any other
+// ordering or when both slots are empty. Tracing only; each event gets its
+// own slice, since recorders may keep it.
+func (e *engine[S, G]) killerSlots(depth int) []trace.Killer {
+	if e.opt.Order != OrderKiller || e.rg == nil || e.rg.killerAt == nil {
+		return nil
+	}
+	var out []trace.Killer
+	for _, id := range e.rg.killerAt[depth] {
+		if id != "" {
+			out = append(out, trace.Killer{Node: id})
+		}
+	}
+	return out
 }
 
 // learnedKeys appends to ks the key of each move for the killer or

@@ -229,7 +229,7 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 					pruned = x.pruneList(depth, k, n, perm)
 					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
 				}
-				x.pruneEvent(line, p.id, kind, depth, alpha, beta, v, x.cutTest(isMax, strict, v, alpha, beta), pruned)
+				x.pruneEvent(line, p.id, kind, depth, alpha, beta, v, x.cutTest(isMax, strict, v, alpha, beta), pruned, nil)
 				x.exitEvent(depth, kind, ret, x.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
 			}
 			return ret, x.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)

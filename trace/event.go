@@ -155,6 +155,12 @@ type Event struct {
 	Keys  []Num     // the ordering's key per child, by natural index; nil for natural order
 	Probs []float64 // chance nodes: probability per child, by natural index
 
+	// Killers (expand and prune of the killer ordering only) are the two
+	// killer slots of the node's depth after the event, newest first, the
+	// empty ones left out: on an expand, the slots its keys came from; on
+	// a prune, the slots after the move that cut was put in the first.
+	Killers []Killer
+
 	// Leaf.
 	Terminal bool
 	Eval     string // name of the evaluation when not Terminal
@@ -207,6 +213,17 @@ type Event struct {
 	Subtree *Subtree
 }
 
+// Killer is one killer slot: a move that caused a cutoff at some depth,
+// given as Node, the id of the child it led to where it last cut off
+// there, and Label, that child's name when the source names its moves
+// ("b2", "d", "Qd1xd3"; "" otherwise: the child is then named as drawn).
+// The same move may lead to a child of another node at the same depth:
+// the expand event's keys say which.
+type Killer struct {
+	Node  string `json:"node"`
+	Label string `json:"label,omitempty"`
+}
+
 // Score is one child's UCB1 score at a selection step: Exploit (w/n) plus
 // C times the square root of ln N / n (Explore), the sum being Total. A
 // child not yet visited has N 0 and an infinite Total.
@@ -238,6 +255,7 @@ type wireEvent struct {
 	By         string    `json:"by,omitempty"`
 	Keys       []Num     `json:"keys,omitempty"`
 	Probs      []float64 `json:"probs,omitempty"`
+	Killers    []Killer  `json:"killers,omitempty"`
 	Terminal   bool      `json:"terminal,omitempty"`
 	Eval       string    `json:"eval,omitempty"`
 	Terms      []Term    `json:"terms,omitempty"`
@@ -278,7 +296,7 @@ func (e Event) hasValue() bool {
 func (e Event) MarshalJSON() ([]byte, error) {
 	w := wireEvent{
 		Step: e.Step, Type: e.Type, Line: e.Line, Node: e.Node, Kind: e.Kind, Depth: e.Depth,
-		Label: e.Label, Vec: e.Vec, Order: e.Order, By: e.By, Keys: e.Keys, Probs: e.Probs,
+		Label: e.Label, Vec: e.Vec, Order: e.Order, By: e.By, Keys: e.Keys, Probs: e.Probs, Killers: e.Killers,
 		Terminal: e.Terminal, Eval: e.Eval, Terms: e.Terms, Child: e.Child, Changed: e.Changed,
 		Test: e.Test, Pruned: e.Pruned, Result: e.Result,
 		Iter: e.Iter, Scores: e.Scores, Playout: e.Playout,
@@ -318,7 +336,7 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 	}
 	*e = Event{
 		Step: w.Step, Type: w.Type, Line: w.Line, Node: w.Node, Kind: w.Kind, Depth: w.Depth,
-		Label: w.Label, Vec: w.Vec, Order: w.Order, By: w.By, Keys: w.Keys, Probs: w.Probs,
+		Label: w.Label, Vec: w.Vec, Order: w.Order, By: w.By, Keys: w.Keys, Probs: w.Probs, Killers: w.Killers,
 		Terminal: w.Terminal, Eval: w.Eval, Terms: w.Terms, Child: w.Child, Changed: w.Changed,
 		Test: w.Test, Pruned: w.Pruned, Result: w.Result,
 		Iter: w.Iter, Scores: w.Scores, Playout: w.Playout,
@@ -393,8 +411,8 @@ func (e *Event) Reset(t Type, line, node string, kind Kind, depth int) {
 	if e.Vec != nil {
 		e.Vec = nil
 	}
-	if e.Order != nil || e.By != "" || e.Keys != nil || e.Probs != nil {
-		e.Order, e.By, e.Keys, e.Probs = nil, "", nil, nil
+	if e.Order != nil || e.By != "" || e.Keys != nil || e.Probs != nil || e.Killers != nil {
+		e.Order, e.By, e.Keys, e.Probs, e.Killers = nil, "", nil, nil, nil
 	}
 	if e.Terminal || e.Eval != "" || e.Terms != nil {
 		e.Terminal, e.Eval, e.Terms = false, "", nil

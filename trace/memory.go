@@ -29,6 +29,19 @@ type Memory struct {
 	// Orders holds, by depth, the last expansion the killer or history
 	// ordering made there: each child's key as the search gave it.
 	Orders map[int]LearnedOrder `json:"orders,omitempty"`
+	// Killers holds, by depth, the killer slots as the last expand or
+	// prune event of the killer ordering at that depth gave them, newest
+	// first (the empty ones left out).
+	Killers map[int][]KillerSlot `json:"killers,omitempty"`
+}
+
+// KillerSlot is a killer slot as the frame remembers it: the slot of the
+// event (Node, the child through which the move cut off, and its Label)
+// and Step, the step of the prune event that put that child's move there
+// (0 when the slot was first seen on an expand event).
+type KillerSlot struct {
+	Killer
+	Step int `json:"step,omitempty"`
 }
 
 // LearnedOrder is an expansion by a learned ordering: at Node (Step), By
@@ -148,6 +161,12 @@ func (m *Memory) Clone() *Memory {
 			c.Orders[d] = o
 		}
 	}
+	if m.Killers != nil {
+		c.Killers = make(map[int][]KillerSlot, len(m.Killers))
+		for d, ks := range m.Killers {
+			c.Killers[d] = append([]KillerSlot(nil), ks...)
+		}
+	}
 	return &c
 }
 
@@ -163,7 +182,8 @@ func (m *Memory) Equal(n *Memory) bool {
 		equalSlices(m.Passes, n.Passes) && equalSlices(m.Researches, n.Researches) &&
 		maps.EqualFunc(m.Orders, n.Orders, func(a, b LearnedOrder) bool {
 			return a.Node == b.Node && a.Step == b.Step && a.By == b.By && equalSlices(a.Keys, b.Keys)
-		})
+		}) &&
+		maps.EqualFunc(m.Killers, n.Killers, equalSlices[KillerSlot])
 }
 
 func equalSlices[T comparable](a, b []T) bool {
@@ -195,6 +215,31 @@ func (m *Memory) labelOf(id string) string {
 	return ""
 }
 
+// rememberKillers keeps the killer slots of e's depth. On a prune the
+// newest slot holds the move that just cut off, filled at this step; any
+// other slot that holds the same child as before keeps the step that
+// filled it (0: before the frame could see it).
+func (m *Memory) rememberKillers(e Event) {
+	if m.Killers == nil {
+		m.Killers = map[int][]KillerSlot{}
+	}
+	old := m.Killers[e.Depth]
+	slots := make([]KillerSlot, len(e.Killers))
+	for i, k := range e.Killers {
+		slots[i].Killer = k
+		if i == 0 && e.Type == Prune {
+			slots[i].Step = e.Step
+			continue
+		}
+		for _, o := range old {
+			if o.Node == k.Node {
+				slots[i].Step = o.Step
+			}
+		}
+	}
+	m.Killers[e.Depth] = slots
+}
+
 // pass returns the pass under way, or nil.
 func (m *Memory) pass() *PassView {
 	if m == nil || len(m.Passes) == 0 {
@@ -208,7 +253,7 @@ func (m *Memory) pass() *PassView {
 func (f *Frame) remember(e Event) {
 	learned := e.Type == Expand && (e.By == "killer" || e.By == "history") && e.Keys != nil
 	if f.Memory == nil {
-		if !e.Type.isRealGames() && !learned {
+		if !e.Type.isRealGames() && !learned && e.Killers == nil {
 			return
 		}
 		f.Memory = &Memory{Entries: map[string]*TableEntry{}}
@@ -217,6 +262,9 @@ func (f *Frame) remember(e Event) {
 	label := e.Label
 	if nv := f.Nodes[e.Node]; nv != nil && label == "" {
 		label = nv.Label
+	}
+	if e.Killers != nil {
+		m.rememberKillers(e)
 	}
 	switch e.Type {
 	case Enter:

@@ -2,6 +2,7 @@ package view
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -85,14 +86,32 @@ type ResearchRow struct {
 	Now          bool
 }
 
-// KillerRow is the killer slots of one depth, as the last expansion there
-// showed them: the newest killer and the older one among that node's
-// children ("—" when neither of its moves is a killer).
+// KillerRow is the killer slots of one depth: Node is the last node the
+// killer ordering expanded there (at Step; "" before any), Newest and
+// Older its two slots as they stand at this step. Now marks the depth
+// whose slots the search is using: the current node's, or at a leaf its
+// parent's.
 type KillerRow struct {
 	Depth         int
 	Node          string
-	Newest, Older string
 	Step          int
+	Newest, Older KillerSlot
+	Now           bool
+}
+
+// KillerSlot is one killer slot. Move names the move as it was played
+// where it last cut off (a game's move, "b2"; in an explicit tree the
+// child as drawn), "" for an empty slot; At names the node where it cut,
+// at step CutStep (0 when the cut is not known to this frame). When the
+// row's node was expanded after the slot was filled, Here names the child
+// of that node the slot put first where the name differs from Move (an
+// explicit tree's child at the same place), and Absent says that node has
+// no such move.
+type KillerSlot struct {
+	Move, At string
+	CutStep  int
+	Here     string
+	Absent   bool
 }
 
 // HistoryPanel is the history scores of the children of the last node the
@@ -119,6 +138,9 @@ func RealGamesOf(f *trace.Frame, name func(id string) string) *RealGames {
 	named := func(id string) string {
 		if ent := m.Entries[id]; ent != nil && ent.Label != "" {
 			return ent.Label
+		}
+		if nv := f.Nodes[id]; nv != nil && nv.Label != "" {
+			return nv.Label // a game's move, as the search named it on entry
 		}
 		return name(id)
 	}
@@ -170,20 +192,12 @@ func RealGamesOf(f *trace.Frame, name func(id string) string) *RealGames {
 	}
 	slices.Sort(depths)
 	var hist *trace.LearnedOrder
+	killers := map[int]*KillerRow{}
 	for _, d := range depths {
 		o := m.Orders[d]
 		switch o.By {
 		case "killer":
-			row := KillerRow{Depth: d, Node: named(o.Node), Newest: "—", Older: "—", Step: o.Step}
-			for i, k := range o.Keys {
-				switch k {
-				case 2:
-					row.Newest = named(trace.ChildID(o.Node, i))
-				case 1:
-					row.Older = named(trace.ChildID(o.Node, i))
-				}
-			}
-			r.Killers = append(r.Killers, row)
+			killers[d] = &KillerRow{Depth: d, Node: named(o.Node), Step: o.Step}
 		case "history":
 			if hist == nil || o.Step > hist.Step {
 				o := o
@@ -191,6 +205,7 @@ func RealGamesOf(f *trace.Frame, name func(id string) string) *RealGames {
 			}
 		}
 	}
+	r.Killers = killerRows(f, m, killers, named)
 	if hist != nil {
 		h := &HistoryPanel{Node: named(hist.Node), Step: hist.Step}
 		idx := make([]int, len(hist.Keys))
@@ -204,6 +219,60 @@ func RealGamesOf(f *trace.Frame, name func(id string) string) *RealGames {
 		r.History = h
 	}
 	return r
+}
+
+// killerRows is the killer panel's rows, by depth: the rows of rows (one
+// per depth where the killer ordering expanded a node) with the slots the
+// memory holds for each depth filled in.
+func killerRows(f *trace.Frame, m *trace.Memory, rows map[int]*KillerRow, named func(string) string) []KillerRow {
+	for d := range m.Killers {
+		if rows[d] == nil {
+			rows[d] = &KillerRow{Depth: d}
+		}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	cur := trace.DepthOf(f.Current)
+	if rows[cur] == nil {
+		cur--
+	}
+	out := make([]KillerRow, 0, len(rows))
+	for _, d := range slices.Sorted(maps.Keys(rows)) {
+		row := rows[d]
+		row.Now = d == cur && !f.Done
+		o, expanded := m.Orders[d]
+		slots := m.Killers[d]
+		// The last expansion used these slots when it came after the
+		// newest of them was filled; its key is 2 for the newest slot's
+		// move, 1 for the older's.
+		used := expanded && o.By == "killer" && len(slots) > 0 && slots[0].Step > 0 && o.Step > slots[0].Step
+		for i, k := range slots {
+			parent, _ := trace.ParentID(k.Node)
+			slot := KillerSlot{Move: k.Label, At: named(parent), CutStep: k.Step}
+			if slot.Move == "" {
+				slot.Move = named(k.Node)
+			}
+			if used {
+				slot.Absent = true
+				for c, key := range o.Keys {
+					if key == trace.Num(2-i) {
+						slot.Absent = false
+						if here := named(trace.ChildID(o.Node, c)); here != slot.Move {
+							slot.Here = here
+						}
+					}
+				}
+			}
+			if i == 0 {
+				row.Newest = slot
+			} else {
+				row.Older = slot
+			}
+		}
+		out = append(out, *row)
+	}
+	return out
 }
 
 // draftText writes how deep an entry was searched: plies, or "∞" to the

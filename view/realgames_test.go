@@ -2,6 +2,7 @@ package view
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -78,9 +79,46 @@ func TestRealGamesPanels(t *testing.T) {
 			t.Errorf("pass 2 after the re-search: got %+v, want C still tried first (the last pass's best) and no best move yet", got)
 		}
 	})
+	// The textbook tree under negamax with killer moves, worked by hand:
+	// B cuts nothing; C's first leaf 2 cuts (2 ≤ α = 3, step 27), so
+	// depth 1's newest slot is "the first child", played as leaf 2 under
+	// C; D (expanded at step 31) tries its first child 14 first (key 2);
+	// D's last leaf 2 cuts at step 46 and becomes the newest slot, C's
+	// leaf 2 the older one.
 	t.Run("killer slots", func(t *testing.T) {
-		r := at(t, "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))&algo=negamax&order=killer", 31)
-		want := []KillerRow{{Depth: 0, Node: "A", Newest: "—", Older: "—", Step: 2}, {Depth: 1, Node: "D", Newest: "14", Older: "—", Step: 31}}
+		const q = "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))&algo=negamax&order=killer"
+		for _, c := range []struct {
+			step int
+			want []KillerRow
+		}{
+			{22, []KillerRow{{Depth: 0, Node: "A", Step: 2}, {Depth: 1, Node: "C", Step: 22, Now: true}}},
+			{27, []KillerRow{{Depth: 0, Node: "A", Step: 2},
+				{Depth: 1, Node: "C", Step: 22, Newest: KillerSlot{Move: "2", At: "C", CutStep: 27}, Now: true}}},
+			{31, []KillerRow{{Depth: 0, Node: "A", Step: 2},
+				{Depth: 1, Node: "D", Step: 31, Newest: KillerSlot{Move: "2", At: "C", CutStep: 27, Here: "14"}, Now: true}}},
+			// At a leaf, its parent's depth is marked.
+			{33, []KillerRow{{Depth: 0, Node: "A", Step: 2},
+				{Depth: 1, Node: "D", Step: 31, Newest: KillerSlot{Move: "2", At: "C", CutStep: 27, Here: "14"}, Now: true}}},
+			{46, []KillerRow{{Depth: 0, Node: "A", Step: 2},
+				{Depth: 1, Node: "D", Step: 31, Newest: KillerSlot{Move: "2", At: "D", CutStep: 46},
+					Older: KillerSlot{Move: "2", At: "C", CutStep: 27}, Now: true}}},
+			{49, []KillerRow{{Depth: 0, Node: "A", Step: 2, Now: true},
+				{Depth: 1, Node: "D", Step: 31, Newest: KillerSlot{Move: "2", At: "D", CutStep: 46},
+					Older: KillerSlot{Move: "2", At: "C", CutStep: 27}}}},
+		} {
+			t.Run(strconv.Itoa(c.step), func(t *testing.T) {
+				if r := at(t, q, c.step); !reflect.DeepEqual(r.Killers, c.want) {
+					t.Errorf("got %+v, want %+v", r.Killers, c.want)
+				}
+			})
+		}
+	})
+	t.Run("a killer that is not a move here", func(t *testing.T) {
+		// C's third leaf cuts (2 ≤ α = 3); D has two children, so the
+		// slot's move (the third child) is not one of D's.
+		r := at(t, "tree=A(B(3 12 8) C(5 4 2) D(14 5))&algo=negamax&order=killer", 1000)
+		want := []KillerRow{{Depth: 0, Node: "A", Step: 2},
+			{Depth: 1, Node: "D", Step: 41, Newest: KillerSlot{Move: "2", At: "C", CutStep: 37, Absent: true}}}
 		if !reflect.DeepEqual(r.Killers, want) {
 			t.Errorf("got %+v, want %+v", r.Killers, want)
 		}

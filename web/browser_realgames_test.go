@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -104,11 +105,35 @@ func TestBrowserRealGames(t *testing.T) {
 		n := b.total()
 		b.key(kb.ArrowRight, "step 31 of "+strconv.Itoa(n))
 		b.waitFor(`document.querySelector('[data-testid="killer-panel"] tr[data-depth="1"]') !== null`, "the killer slots of depth 1")
-		if got := b.text(`[data-testid="killer-panel"] tr[data-depth="1"]`); got != "1D14—" {
-			t.Errorf("depth 1's killers read %q, want D's newest killer 14", got)
+		// C's leaf 2 cut at step 27: the newest slot is C's first child,
+		// which puts D's first child 14 first.
+		cells := eval[[]string](b, `[...document.querySelectorAll('[data-testid="killer-panel"] tr[data-depth="1"] td')].map(e => e.innerText.trim().replace(/\s+/g, " "))`)
+		if want := []string{"1", "D", "2 cut at C at D: 14 first", "—"}; !slices.Equal(cells, want) {
+			t.Errorf("depth 1's killers read %q, want %q: D's newest killer 2, cut at C, putting 14 first", cells, want)
+		}
+		if got := b.attr(`[data-testid="killer-panel"] tr[data-depth="1"]`, "class"); got != "now" {
+			t.Errorf("depth 1's row has class %q, want now (D is the current node)", got)
 		}
 		b.show(`[data-testid="killer-panel"]`)
 		b.screenshot("realgames-killer.png")
+		b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="killer-panel"] tr[data-depth="1"] a[data-seek]').click()`))
+		b.waitFor(`document.getElementById("step").textContent === "step 27 of `+strconv.Itoa(n)+`"`, "step 27, C's cutoff")
+		// Connect Four names its killer moves by column.
+		b.open("/view?" + url.Values{"game": {"connect4"}, "position": {"dd"}, "depth": {"3"}, "algo": {"negamax"}, "order": {"killer"}, "step": {"end"}, "lang": {"de"}}.Encode())
+		moves := eval[[]string](b, `[...document.querySelectorAll('[data-testid="killer-panel"] .killer-move')].map(e => e.textContent)`)
+		if len(moves) == 0 {
+			t.Errorf("got no killer moves at the end of a Connect Four search, want columns")
+		}
+		for _, m := range moves {
+			if len(m) != 1 || m[0] < 'a' || m[0] > 'g' {
+				t.Errorf("a killer move reads %q, want a column a–g", m)
+			}
+		}
+		if got := b.text(`[data-testid="killer-panel"] .killer-slot small`); !strings.HasPrefix(got, "Schnitt bei ") {
+			t.Errorf("a slot's note reads %q, want it in German (Schnitt bei …)", got)
+		}
+		b.show(`[data-testid="killer-panel"]`)
+		b.screenshot("realgames-killer-connect4-de.png")
 		b.open("/view?" + url.Values{"tree": {"A(B(3 12 8) C(2 4 6) D(14 5 2))"}, "algo": {"negamax"}, "order": {"history"}, "step": {"end"}}.Encode())
 		if got := b.text(`[data-testid="history-panel"] tbody tr`); got != "141" {
 			t.Errorf("the first history row reads %q, want 14 scored 1", got)

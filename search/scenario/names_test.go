@@ -97,3 +97,72 @@ func TestTicTacToeNamesInAnyOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestKillerSlotsNamed: the killer slots on the expand and prune events of
+// the killer ordering name their moves as the game writes them, the slot
+// a prune fills is the child that just cut off, and, where a move's name
+// is the move itself (a cell, a column), an expansion's keys put first
+// exactly the children that the slots name: key 2 for the newest slot's
+// move, 1 for the older's.
+func TestKillerSlotsNamed(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		sc            Scenario
+		nameIsTheMove bool
+	}{
+		{"tic-tac-toe", Scenario{Game: "tictactoe", Position: "x...o....", Algo: "negamax", Order: "killer"}, true},
+		{"tic-tac-toe alpha-beta", Scenario{Game: "tictactoe", Position: "xo.x.o...", Order: "killer"}, true},
+		{"connect four", Scenario{Game: "connect4", Position: "dd", Depth: 4, Algo: "negamax", Order: "killer"}, true},
+		{"minichess", Scenario{Game: "minichess", Position: "start", Depth: 2, Algo: "negamax", Order: "killer"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := c.sc.Prepare()
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := p.names()
+			var lastChild string
+			expands, prunes := 0, 0
+			_, err = p.Run(func(e *trace.Event) bool {
+				for _, k := range e.Killers {
+					if k.Label == "" || k.Label != name(k.Node) {
+						t.Fatalf("step %d: slot %q is named %q, want %q", e.Step, k.Node, k.Label, name(k.Node))
+					}
+				}
+				switch {
+				case e.Type == trace.Update:
+					lastChild = e.Child
+				case e.Type == trace.Prune:
+					prunes++
+					if len(e.Killers) == 0 || e.Killers[0].Node != lastChild {
+						t.Fatalf("step %d: prune at %q by %q has slots %+v, want %q first", e.Step, e.Node, lastChild, e.Killers, lastChild)
+					}
+				case e.Type == trace.Expand && len(e.Killers) > 0:
+					expands++
+					if !c.nameIsTheMove {
+						break
+					}
+					for i, key := range e.Keys {
+						child := name(trace.ChildID(e.Node, i))
+						want := trace.Num(0)
+						for s := len(e.Killers) - 1; s >= 0; s-- {
+							if e.Killers[s].Label == child {
+								want = trace.Num(2 - s)
+							}
+						}
+						if key != want {
+							t.Fatalf("step %d: child %s of %q has key %v, want %v from the slots %+v", e.Step, child, e.Node, key, want, e.Killers)
+						}
+					}
+				}
+				return true
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if expands == 0 || prunes == 0 {
+				t.Errorf("got %d expansions with slots and %d prunes, want some of each", expands, prunes)
+			}
+		})
+	}
+}

@@ -410,7 +410,8 @@ func (p *Search) RunAlgorithm(algo search.Algorithm, rec trace.Recorder) (trace.
 }
 
 // naming gives the enter events rec receives the names of their nodes,
-// for the sources whose names come from the path (see names).
+// and the killer slots of expand and prune events the names of their
+// moves, for the sources whose names come from the path (see names).
 func (p *Search) naming(rec trace.Recorder) trace.Recorder {
 	if rec == nil || p.names == nil {
 		return rec
@@ -423,6 +424,13 @@ func (p *Search) naming(rec trace.Recorder) trace.Recorder {
 		case e.Type == trace.Extend && e.Label == "" && e.Child != "":
 			// The extended move is named before it is entered.
 			e.Label = name(e.Child)
+		}
+		// Killer slots are named by the move as it was played where it
+		// cut off; each event has a slice of its own.
+		for i := range e.Killers {
+			if k := &e.Killers[i]; k.Label == "" {
+				k.Label = name(k.Node)
+			}
 		}
 		return rec(e)
 	}
