@@ -114,6 +114,9 @@ func TestBrowserRealGames(t *testing.T) {
 		if got := b.attr(`[data-testid="killer-panel"] tr[data-depth="1"]`, "class"); got != "now" {
 			t.Errorf("depth 1's row has class %q, want now (D is the current node)", got)
 		}
+		// The narration of D's expansion takes two lines at 1280 px: it
+		// keeps them all above the zoom and present buttons.
+		checkUncovered(b, "the killer expansion at 1280×720")
 		b.show(`[data-testid="killer-panel"]`)
 		b.screenshot("realgames-killer.png")
 		b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="killer-panel"] tr[data-depth="1"] a[data-seek]').click()`))

@@ -155,6 +155,7 @@ func TestBrowserCompareHorizon(t *testing.T) {
 			if got := eval[int](b, `document.querySelectorAll('[data-testid="pane-tree"] text.pc').length`); got == 0 {
 				t.Errorf("the panes draw no pieces")
 			}
+			checkUncovered(b, "the horizon comparison at "+w)
 			b.screenshot("compare-horizon-" + w + ".png")
 			b.show(`[data-testid="summary"]`)
 			b.screenshot("compare-horizon-summary-" + w + ".png")
