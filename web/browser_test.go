@@ -246,32 +246,39 @@ func checkHeaderOneLine(b *browserEnv, what string) {
 	}
 }
 
-// uncovered measures, in the visible part of the page, every control (a
-// button, a link styled as one, a summary, a select) whose centre another
-// element covers, and every block of text (the narration, a pane's status
-// line) whose lines run out of its box: "" when there is none.
-const uncovered = `(() => {
+// uncovered measures, in the visible part of the page, every control
+// matching the selector (a button, a link styled as one, a summary, a
+// select) whose centre another element covers, and every block of text
+// (the narration, a pane's status line) whose lines run out of its box: ""
+// when there is none.
+const uncovered = `((sel) => {
 	const out = [];
-	const seen = el => { const r = el.getBoundingClientRect(), s = getComputedStyle(el);
-		return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none" && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth; };
-	for (const el of document.querySelectorAll('button, a.btn, summary, select')) {
+	const seen = el => { const r = el.getBoundingClientRect();
+		return r.width > 0 && r.height > 0 && el.checkVisibility({visibilityProperty: true}) && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth; };
+	for (const el of document.querySelectorAll(sel)) {
 		if (!seen(el)) continue;
 		const r = el.getBoundingClientRect();
 		const x = Math.min(Math.max((r.left + r.right) / 2, 0), innerWidth - 1), y = Math.min(Math.max((r.top + r.bottom) / 2, 0), innerHeight - 1);
 		const top = document.elementFromPoint(x, y);
-		if (top && top !== el && !el.contains(top) && !top.contains(el)) out.push((el.textContent.trim() || el.id || el.tagName) + " is covered by " + top.tagName + "." + top.className);
+		if (top && top !== el && !el.contains(top) && !top.contains(el)) out.push((el.textContent.trim() || el.id || el.tagName) + " is covered by " + top.tagName + "." + top.getAttribute("class"));
 	}
 	for (const el of document.querySelectorAll('#narration, [data-testid="pane-status"]')) {
 		if (seen(el) && el.scrollHeight > el.clientHeight + 1) out.push((el.id || el.dataset.testid) + " runs " + (el.scrollHeight - el.clientHeight) + " px out of its box");
 	}
 	return out.join("; ");
-})()`
+})`
 
 // checkUncovered fails the test when a control is covered or a caption
 // runs out of its box (see uncovered).
 func checkUncovered(b *browserEnv, what string) {
 	b.t.Helper()
-	if got := eval[string](b, uncovered); got != "" {
+	checkUncoveredIn(b, what, "button, a.btn, summary, select")
+}
+
+// checkUncoveredIn is checkUncovered for the controls matching sel only.
+func checkUncoveredIn(b *browserEnv, what, sel string) {
+	b.t.Helper()
+	if got := eval[string](b, uncovered+"("+strconv.Quote(sel)+")"); got != "" {
 		b.t.Errorf("%s: %s; want every control clear and every caption within its box", what, got)
 	}
 }

@@ -43,6 +43,21 @@ func TestBrowserConnect4(t *testing.T) {
 			if w := eval[float64](b, `Math.min(...[...document.querySelectorAll('.c4-keys .c4-col')].map(e => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)))`); w < 44 {
 				t.Errorf("a column button is %v px, want at least 44", w)
 			}
+			// The header is one row at every size; below 1100 px the links
+			// to the evaluation pages are in a menu that opens clear of
+			// everything else.
+			checkHeaderOneLine(b, "/connect4 at "+size.name)
+			checkUncovered(b, "/connect4 at "+size.name)
+			if size.w < 1100 {
+				b.do(chromedp.Click(chromedp.CSS(`[data-testid="ev-menu"] summary`)))
+				b.waitFor(`document.querySelector('[data-testid="ev-menu"]').open`, "the menu open")
+				if n := eval[int](b, `[...document.querySelectorAll('[data-testid="ev-menu"] nav a')].filter(a => a.getBoundingClientRect().right <= innerWidth && a.getBoundingClientRect().left >= 0).length`); n != 4 {
+					t.Errorf("the open menu shows %d links within the window, want 4", n)
+				}
+				checkUncoveredIn(b, "/connect4's open menu at "+size.name, `[data-testid="ev-menu"] a`)
+				b.screenshot("connect4-menu-" + size.name + ".png")
+				b.do(chromedp.Click(chromedp.CSS(`[data-testid="ev-menu"] summary`)))
+			}
 			if size.name == "1280" {
 				b.screenshot("connect4-start-1280.png")
 			}

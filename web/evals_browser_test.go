@@ -90,6 +90,7 @@ func TestBrowserFuzzyTree(t *testing.T) {
 			if n := eval[int](b, `document.querySelectorAll('[data-testid=fuzzy-moves] tr.best').length`); n < 1 {
 				t.Error("no best move marked")
 			}
+			checkHeaderOneLine(b, "/fuzzy on a "+size.name)
 			b.screenshot("fuzzy-" + size.name + ".png")
 			// Switching the t-norm through the form reloads with it.
 			b.do(chromedp.SetValue(chromedp.CSS(`select[name=tnorm]`), "product"), chromedp.Submit(chromedp.CSS(`form.ev-form`)))
