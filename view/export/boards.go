@@ -23,7 +23,7 @@ type boardDrawer interface {
 }
 
 // boardDrawers are tried in order; the last fits every board.
-var boardDrawers = []boardDrawer{connect4Board{}, minichessBoard{}, ticTacToeBoard{}}
+var boardDrawers = []boardDrawer{connect4Board{}, minichessBoard{}, reversiBoard{}, ticTacToeBoard{}}
 
 // boardDrawerOf returns the drawer of a node's board.
 func boardDrawerOf(board string) boardDrawer {

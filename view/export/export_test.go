@@ -49,7 +49,7 @@ func drawingAt(t *testing.T, s scenario.Scenario, step int) *view.Drawing {
 
 // goldenCases are the drawings every export is checked on: the textbook
 // tree at its cutoff (step 27: C is cut after its first leaf) and at the
-// end, and a tree with CHANCE nodes.
+// end, and a tree with CHANCE nodes; Connect Four and Reversi boards.
 var goldenCases = []struct {
 	name string
 	s    scenario.Scenario
@@ -60,6 +60,7 @@ var goldenCases = []struct {
 	{"chance-end", scenario.Scenario{Tree: "([chance](0.9:(2 2) 0.1:(3 3)) [chance](0.9:(1 1) 0.1:(4 4)))", Algo: "expectiminimax"}, -1},
 	{"star1-cutoff", scenario.Scenario{Tree: "([chance](5 7) [chance](0 9))", Algo: "star1", Bounds: "0,10"}, 22},
 	{"connect4-end", connect4Case, -1},
+	{"reversi-end", reversiCase, -1},
 }
 
 func golden(t *testing.T, name string, got []byte) {
