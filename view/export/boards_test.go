@@ -3,7 +3,6 @@ package export
 import (
 	"bytes"
 	"fmt"
-	"image/png"
 	"math"
 	"regexp"
 	"strconv"
@@ -110,14 +109,7 @@ func TestConnect4Exports(t *testing.T) {
 		checkSVGBoards(t, d, buf.String())
 	})
 	t.Run("png", func(t *testing.T) {
-		var buf bytes.Buffer
-		if err := PNG(&buf, d, 0); err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(&buf)
-		if err != nil {
-			t.Fatal(err)
-		}
+		img := renderPNG(t, d)
 		x0, y0, _, _ := box(d, Shapes(d))
 		root := d.Nodes[0]
 		var got [c4Rows][c4Cols]byte

@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"flag"
+	"image"
 	"image/png"
 	"io"
 	"math"
@@ -45,6 +46,20 @@ func drawingAt(t *testing.T, s scenario.Scenario, step int) *view.Drawing {
 		t.Fatal(applyErr)
 	}
 	return scene.Draw(f, view.FoldsAt(p, scene, f))
+}
+
+// renderPNG rasterises d at the default scale and decodes it back.
+func renderPNG(t *testing.T, d *view.Drawing) image.Image {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := PNG(&buf, d, 0); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
 }
 
 // goldenCases are the drawings every export is checked on: the textbook
@@ -206,14 +221,7 @@ func TestPNG(t *testing.T) {
 	for _, tc := range goldenCases {
 		t.Run(tc.name, func(t *testing.T) {
 			d := drawingAt(t, tc.s, tc.step)
-			var buf bytes.Buffer
-			if err := PNG(&buf, d, 0); err != nil {
-				t.Fatal(err)
-			}
-			img, err := png.Decode(&buf)
-			if err != nil {
-				t.Fatal(err)
-			}
+			img := renderPNG(t, d)
 			x0, y0, w, h := box(d, Shapes(d))
 			if got, want := img.Bounds().Dx(), int(math.Ceil(w*DefaultPNGScale)); got != want {
 				t.Errorf("width: got %d, want %d", got, want)

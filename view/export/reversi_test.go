@@ -3,7 +3,6 @@ package export
 import (
 	"bytes"
 	"fmt"
-	"image/png"
 	"math"
 	"regexp"
 	"strconv"
@@ -93,14 +92,7 @@ func TestReversiExports(t *testing.T) {
 		check(t, buf.String())
 	})
 	t.Run("png", func(t *testing.T) {
-		var buf bytes.Buffer
-		if err := PNG(&buf, d, 0); err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(&buf)
-		if err != nil {
-			t.Fatal(err)
-		}
+		img := renderPNG(t, d)
 		x0, y0, _, _ := box(d, Shapes(d))
 		for _, n := range d.Nodes {
 			got := make([]byte, rvSquares)
