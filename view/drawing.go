@@ -307,6 +307,9 @@ type sketch struct {
 	// filled in (the root's is unused); cut the cut mark across it.
 	geom []Edge
 	cut  [][4]float64
+	// span is the horizontal extent of each node's drawn subtree (its
+	// nodes' centres): the room a cutoff's test may move to.
+	span [][2]float64
 	// the view box and its size
 	viewBox       string
 	width, height float64
@@ -329,7 +332,10 @@ func newSketch(source string, l *trace.Layout) *sketch {
 	s.pl = layoutPlacement(source, l, glyphs)
 	s.k = s.pl.k
 	s.parent, s.end = make([]int, n), make([]int, n)
-	s.geom, s.cut = make([]Edge, n), make([][4]float64, n)
+	s.geom, s.cut, s.span = make([]Edge, n), make([][4]float64, n), make([][2]float64, n)
+	for i := range s.span {
+		s.span[i] = [2]float64{l.Nodes[i].X, l.Nodes[i].X}
+	}
 	for i := n - 1; i >= 0; i-- {
 		nd := l.Nodes[i]
 		s.parent[i] = -1
@@ -342,6 +348,7 @@ func newSketch(source string, l *trace.Layout) *sketch {
 		pi := s.index[nd.Parent]
 		s.parent[i] = pi
 		s.end[pi] = max(s.end[pi], s.end[i])
+		s.span[pi] = [2]float64{min(s.span[pi][0], s.span[i][0]), max(s.span[pi][1], s.span[i][1])}
 		p := l.Nodes[pi]
 		e := Edge{ID: nd.ID, X1: p.X, Y1: p.Y + s.glyphs[pi].Bottom(), X2: nd.X, Y2: nd.Y + s.glyphs[i].Top()}
 		if p.Kind == trace.Chance && !p.Leaf {
@@ -466,6 +473,8 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 	var lo, hi, y, top float64
 	// The span of the cut edges and their lowest end, for placeTest.
 	elo, ehi, ebottom := math.Inf(1), math.Inf(-1), math.Inf(-1)
+	// The horizontal extent of the pruned children's subtrees.
+	slo, shi := math.Inf(1), math.Inf(-1)
 	cuts := 0
 	grown := (leafHeightAt(s.k) - leafHeightAt(1)) / 2 // how far leaf boxes grew upwards
 	for c := p + 1; c < s.end[p]; c = s.end[c] {
@@ -487,6 +496,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 				}
 			}
 			elo, ehi, ebottom = min(elo, e.X1, e.X2), max(ehi, e.X1, e.X2), max(ebottom, e.Y2)
+			slo, shi = min(slo, s.span[c][0]), max(shi, s.span[c][1])
 			mx, my, tp := (e.X1+e.X2)/2, (e.Y1+e.Y2)/2, e.Y2-grown
 			if cuts == 0 {
 				lo, hi, y, top = mx, mx, my, tp
@@ -514,7 +524,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 		if s.k > 1 {
 			e.TestY = min(y+CutLabelGap*cutScale(s.k), top-4)
 		}
-		placeTest(e, s.pl, fontsAt(s.k).Cut, elo, ehi, ebottom)
+		placeTest(e, s.pl, fontsAt(s.k).Cut, elo, ehi, ebottom, slo, shi)
 	}
 }
 

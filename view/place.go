@@ -3,6 +3,7 @@ package view
 import (
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"weak"
 
@@ -61,6 +62,10 @@ type rect struct{ x0, y0, x1, y1 float64 }
 
 func (a rect) overlaps(b rect) bool {
 	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+}
+
+func (a rect) contains(b rect) bool {
+	return a.x0 <= b.x0 && b.x1 <= a.x1 && a.y0 <= b.y0 && b.y1 <= a.y1
 }
 
 func (a rect) grow(d float64) rect { return rect{a.x0 - d, a.y0 - d, a.x1 + d, a.y1 + d} }
@@ -139,29 +144,50 @@ type placement struct {
 }
 
 // placeTest moves the test written under the cut marks of one cutoff
-// where it meets no edge, glyph or node label: under the marks as drawn
-// if that is clear, else beside the cut edges (which span lo to hi and end
-// at bottom), higher or lower, or under the pruned children. A test with
-// no clear place stays where it was put.
-func placeTest(e *Edge, p placement, font, lo, hi, bottom float64) {
-	if p.g == nil || e.Test == "" || !p.ok {
-		// A tree too crowded for its labels keeps the tests where they
-		// were put, apart from each other.
+// where it meets no edge, glyph or node label, inside the drawing's box:
+// under the marks as drawn if that is clear, else beside the cut edges
+// (which span lo to hi and end at bottom), higher or lower, or under the
+// pruned children. In a tree too crowded for that, a test that crosses an
+// edge takes the first of those places clear of every edge and glyph. A
+// test with neither stays where it was put.
+func placeTest(e *Edge, p placement, font, lo, hi, bottom, slo, shi float64) {
+	if p.g == nil || e.Test == "" {
 		return
 	}
 	w := TextEm(e.Test) * font
 	at := func(x, y float64) rect { return textRect(x, y, "middle", w, font, 1, 0).grow(labelPad) }
+	// In a crowded tree a test moved from under its marks to a place that
+	// may touch labels keeps to the room of the pruned subtrees and their
+	// edges (from slo to shi, and lo to hi) and half a node spacing either
+	// side, so that two cutoffs' tests do not meet.
+	room := rect{min(slo, lo) - NodeSpacing/2 - w/2, math.Inf(-1), max(shi, hi) + NodeSpacing/2 + w/2, math.Inf(1)}
+	inRoom := func(r rect) bool { return p.box.contains(r) && room.contains(r) }
 	type spot struct{ x, y float64 }
 	spots := []spot{{e.TestX, e.TestY}}
-	for _, dy := range []float64{0, -font, font, -2 * font, 2 * font} {
+	for _, dy := range []float64{0, -font, font, -2 * font, 2 * font, -3 * font, 3 * font} {
 		y := e.TestY + dy
-		for _, dx := range []float64{0, font, 3 * font} {
+		for _, dx := range []float64{0, font, 3 * font, 6 * font} {
 			spots = append(spots, spot{hi + gap + w/2 + dx, y}, spot{lo - gap - w/2 - dx, y})
 		}
 	}
-	spots = append(spots, spot{e.TestX, bottom + 40 + font}, spot{e.TestX, bottom + 60 + 2*font})
-	for _, s := range spots {
-		if p.g.free(at(s.x, s.y), -1) {
+	for _, dy := range []float64{40 + font, 60 + 2*font, 80 + 3*font} {
+		spots = append(spots, spot{e.TestX, bottom + dy}, spot{hi + w/2, bottom + dy}, spot{lo - w/2, bottom + dy})
+	}
+	if p.g.free(at(e.TestX, e.TestY), -1) {
+		return
+	}
+	for _, s := range spots[1:] {
+		if r := at(s.x, s.y); p.box.contains(r) && p.g.free(r, -1) {
+			e.TestX, e.TestY = s.x, s.y
+			return
+		}
+	}
+	if r := at(e.TestX, e.TestY); p.g.clear(r) {
+		return
+	}
+	// A crowded tree: the first place clear of every edge and glyph.
+	for _, s := range spots[1:] {
+		if r := at(s.x, s.y); inRoom(r) && p.g.clear(r) {
 			e.TestX, e.TestY = s.x, s.y
 			return
 		}
@@ -248,12 +274,27 @@ func (g *grid) addRect(r rect, depth int) {
 // free reports whether r meets no obstacle but the rectangles of depth
 // share (-1: none is shared).
 func (g *grid) free(r rect, share int) bool {
-	meets := func(i int) bool {
+	return g.none(r, func(i int) bool {
 		if i < 0 {
 			return g.segs[-i-1].crosses(r)
 		}
 		return (share < 0 || g.depth[i] != share) && g.rects[i].overlaps(r)
-	}
+	})
+}
+
+// clear reports whether r meets no edge and no glyph (the rectangles filed
+// at glyphDepth); it may overlap labels.
+func (g *grid) clear(r rect) bool {
+	return g.none(r, func(i int) bool {
+		if i < 0 {
+			return g.segs[-i-1].crosses(r)
+		}
+		return g.depth[i] == glyphDepth && g.rects[i].overlaps(r)
+	})
+}
+
+// none reports whether no obstacle filed in the cells r touches meets it.
+func (g *grid) none(r rect, meets func(int) bool) bool {
 	for cx := int(math.Floor(r.x0 / gridCell)); cx <= int(math.Floor(r.x1/gridCell)); cx++ {
 		for cy := int(math.Floor(r.y0 / gridCell)); cy <= int(math.Floor(r.y1/gridCell)); cy++ {
 			if c := g.cell(cx, cy); c >= 0 {
@@ -273,6 +314,11 @@ func (g *grid) free(r rect, share int) bool {
 	}
 	return true
 }
+
+// glyphDepth files the glyphs (and fold glyphs) in a grid, apart from the
+// labels: a label that finds no place clear of everything may still be
+// put clear of every edge and glyph.
+const glyphDepth = -2
 
 // widestTexts are the widest value and α/β texts a layout's nodes can
 // show, in ems: by node id its value ("≥ " and the widest leaf text below
@@ -304,10 +350,14 @@ func widestTexts(l *trace.Layout) (ab float64, value map[string]float64) {
 func showsValue(g Glyph, n trace.LayoutNode) bool { return !(g == GlyphLeaf && n.Text != "") }
 
 // placeLabels finds a place for every node's labels at text scale k; ok is
-// false when some node has none (it then gets the first candidate). Values
-// are placed first, clear of edges, glyphs and each other; then the α/β
-// lines, clear of all that and of the α/β lines of other depths.
-func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float64, valEm map[string]float64, pref int) (placement, bool) {
+// false when some node has none. Values are placed first, clear of edges,
+// glyphs and each other; then the α/β lines, clear of all that and of the
+// α/β lines of other depths. Unless settle is true it gives up at the
+// first label without a place (the caller then tries another scale); with
+// settle, such a label takes its first place clear of every edge and glyph
+// (overlapping other labels), else the nearest such place (nearClear), else
+// its first place.
+func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float64, valEm map[string]float64, pref int, settle bool) (placement, bool) {
 	f := fontsAt(k)
 	// The labels stay within a few of their widths of the nodes.
 	reach := 3 * (abEm*f.AB + 60)
@@ -325,13 +375,13 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 	for _, n := range l.Nodes {
 		gl := glyphs[n.ID]
 		r := glyphRect(gl, n, k).shift(n.X, n.Y)
-		g.addRect(r, -1)
+		g.addRect(r, glyphDepth)
 		add(r)
 		if n.Folded {
 			// The fold glyph and its counts under the node.
 			fy := n.Y + gl.Bottom() + gl.FoldGap()
 			fr := rect{n.X - 34, fy, n.X + 34, fy + 44}
-			g.addRect(fr, -1)
+			g.addRect(fr, glyphDepth)
 			add(fr)
 		}
 		if n.HasParent {
@@ -353,6 +403,15 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 			vf = f.LeafValue
 		}
 		vw := valEm[n.ID] * vf
+		// A player of max^n says under its value whose component it
+		// maximised ("P2: 5"): a second line.
+		lines, step := 1, 0.0
+		if gl == GlyphPlayer {
+			lines, step = 2, whoLine
+		}
+		box := func(c place) rect {
+			return textRect(c.ValueX, c.ValueY, c.ValueAnchor, vw, vf, lines, step).shift(n.X, n.Y).grow(labelPad)
+		}
 		cands := valuePlaces(scratch[1:], gl, gr, vf)
 		if pref > 0 && pref < len(cands) && !gl.Below() {
 			// This strategy prefers another place first.
@@ -363,15 +422,25 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 		found := !showsValue(gl, n)
 		if !found {
 			for _, c := range cands {
-				if g.free(textRect(c.ValueX, c.ValueY, c.ValueAnchor, vw, vf, 1, 0).shift(n.X, n.Y).grow(labelPad), -1) {
+				if g.free(box(c), -1) {
 					at, found = c, true
 					break
 				}
 			}
 		}
+		if !found && !settle {
+			return p, false
+		}
+		if !found {
+			if i := slices.IndexFunc(cands, func(c place) bool { return g.clear(box(c)) }); i >= 0 {
+				at = cands[i]
+			} else if dx, dy, ok := nearClear(g, box(at), vf); ok {
+				at.ValueX, at.ValueY = at.ValueX+dx, at.ValueY+dy
+			}
+		}
 		ok = ok && found
 		p.at[n.ID] = at
-		vr := textRect(at.ValueX, at.ValueY, at.ValueAnchor, vw, vf, 1, 0).shift(n.X, n.Y).grow(labelPad)
+		vr := box(at)
 		valueRects[i] = vr
 		if showsValue(gl, n) {
 			g.addRect(vr, -1)
@@ -384,24 +453,62 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 		at := p.at[n.ID]
 		vr := valueRects[i].shift(-n.X, -n.Y)
 		cands := abPlaces(scratch[:0], gl, gr, vr, aw, f)
+		box := func(c place) rect {
+			return textRect(c.ABX, c.ABY, c.ABAnchor, aw, f.AB, 2, f.ABLine).shift(n.X, n.Y).grow(labelPad)
+		}
 		best := cands[0]
 		found := false
 		for _, c := range cands {
-			if g.free(textRect(c.ABX, c.ABY, c.ABAnchor, aw, f.AB, 2, f.ABLine).shift(n.X, n.Y).grow(labelPad), n.Depth) {
+			if g.free(box(c), n.Depth) {
 				best, found = c, true
 				break
+			}
+		}
+		if !found && !settle {
+			return p, false
+		}
+		if !found {
+			if i := slices.IndexFunc(cands, func(c place) bool { return g.clear(box(c)) }); i >= 0 {
+				best = cands[i]
+			} else if dx, dy, ok := nearClear(g, box(best), f.AB); ok {
+				best.ABX, best.ABY = best.ABX+dx, best.ABY+dy
 			}
 		}
 		ok = ok && found
 		at.ABX, at.ABY, at.ABAnchor = best.ABX, best.ABY, best.ABAnchor
 		p.at[n.ID] = at
-		ar := textRect(at.ABX, at.ABY, at.ABAnchor, aw, f.AB, 2, f.ABLine).shift(n.X, n.Y).grow(labelPad)
+		ar := box(best)
 		g.addRect(ar, n.Depth)
 		add(ar)
 	}
 	p.ok = ok
 	return p, ok
 }
+
+// nearClear finds the nearest shift of r, by steps of half of font up to
+// nearReach fonts each way, at which r meets no edge and no glyph (the last
+// resort of a label in a crowded tree).
+func nearClear(g *grid, r rect, font float64) (dx, dy float64, ok bool) {
+	step := font / 2
+	for ring := 1; ring <= 2*nearReach; ring++ {
+		for i := -ring; i <= ring; i++ {
+			for _, d := range [][2]int{{i, -ring}, {i, ring}, {-ring, i}, {ring, i}} {
+				x, y := float64(d[0])*step, float64(d[1])*step
+				if g.clear(r.shift(x, y)) {
+					return x, y, true
+				}
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// nearReach bounds nearClear's search, in fonts.
+const nearReach = 4
+
+// whoLine is the distance from a max^n player's value to the line under it
+// that says whose component it maximised (the page draws it there).
+const whoLine = 16
 
 // gap is the room between a glyph and its labels, in user units.
 const gap = 3 + labelPad
@@ -422,6 +529,12 @@ func valuePlaces(out []place, g Glyph, gr rect, vf float64) []place {
 			place{ValueX: gr.x1 + gap, ValueY: vAt(0), ValueAnchor: "start"},
 			place{ValueX: gr.x0 - gap, ValueY: vAt(0), ValueAnchor: "end"},
 			place{ValueX: 0, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "middle"},
+			// Under or above it, beside a straight edge to one child or
+			// from the parent.
+			place{ValueX: gap, ValueY: vy, ValueAnchor: "start"},
+			place{ValueX: -gap, ValueY: vy, ValueAnchor: "end"},
+			place{ValueX: gap, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "start"},
+			place{ValueX: -gap, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "end"},
 		)
 	}
 	for _, side := range [...]struct {
@@ -469,14 +582,23 @@ func abPlaces(out []place, g Glyph, gr, vr rect, aw float64, f Fonts) []place {
 		place{ABX: vr.x0 + labelPad, ABY: vr.y0 - gap - ah + textAscent*f.AB, ABAnchor: "start"},
 		place{ABX: 0, ABY: gr.y1 + gap + labelPad + textAscent*f.AB, ABAnchor: "middle"},
 		place{ABX: 0, ABY: gr.y0 - gap - ah + textAscent*f.AB, ABAnchor: "middle"},
+		// Under or above the glyph and the value, beside a straight edge.
+		place{ABX: gap, ABY: max(gr.y1, vr.y1) + gap + textAscent*f.AB, ABAnchor: "start"},
+		place{ABX: -gap, ABY: max(gr.y1, vr.y1) + gap + textAscent*f.AB, ABAnchor: "end"},
+		place{ABX: gap, ABY: min(gr.y0, vr.y0) - gap - ah + textAscent*f.AB, ABAnchor: "start"},
+		place{ABX: -gap, ABY: min(gr.y0, vr.y0) - gap - ah + textAscent*f.AB, ABAnchor: "end"},
 	)
 	return out
 }
 
-// MaxPlacedNodes is the largest drawing whose labels are placed clear of
-// edges and whose spacing is chosen for presenter mode; larger drawings
-// keep the base text size and places (their labels are small on any
-// screen, and the search would cost more than it gives).
+// MaxPlacedNodes is the largest drawing whose text scale and spacing are
+// searched for presenter mode; larger drawings keep the base text size and
+// spacing (their labels are small on any screen, and the search would cost
+// more than it gives). Their labels are placed once at the base size: each
+// clear of everything where it can be, else at the nearest place (within
+// nearReach fonts) clear of every edge and glyph, where it may touch
+// another label; TestLabelsClearOfEdges asserts the edge clearance on
+// random=12,3 (1,885 nodes).
 const MaxPlacedNodes = 400
 
 // placeFor is the placement of a layout's labels: the largest text scale,
@@ -484,8 +606,7 @@ const MaxPlacedNodes = 400
 func placeFor(l *trace.Layout, glyphs map[string]Glyph, maxK float64) (placement, bool) {
 	abEm, valEm := widestTexts(l)
 	if len(l.Nodes) > MaxPlacedNodes {
-		p, ok := placeLabels(l, glyphs, 1, abEm, valEm, 0)
-		return p, ok
+		return placeLabels(l, glyphs, 1, abEm, valEm, 0, true)
 	}
 	var best placement
 	found := false
@@ -497,15 +618,12 @@ func placeFor(l *trace.Layout, glyphs map[string]Glyph, maxK float64) (placement
 		if found {
 			lo = best.k
 		}
-		p, ok := placeLabels(l, glyphs, hi, abEm, valEm, pref)
+		p, ok := placeLabels(l, glyphs, hi, abEm, valEm, pref, false)
 		if ok {
 			return p, true
 		}
-		p, ok = placeLabels(l, glyphs, lo, abEm, valEm, pref)
+		p, ok = placeLabels(l, glyphs, lo, abEm, valEm, pref, false)
 		if !ok {
-			if !found && pref == 0 {
-				best = p
-			}
 			continue
 		}
 		if !found || p.k > best.k {
@@ -518,12 +636,17 @@ func placeFor(l *trace.Layout, glyphs map[string]Glyph, maxK float64) (placement
 			if mid <= lo || mid >= hi {
 				break
 			}
-			if p, ok := placeLabels(l, glyphs, mid, abEm, valEm, pref); ok {
+			if p, ok := placeLabels(l, glyphs, mid, abEm, valEm, pref, false); ok {
 				best, lo = p, mid
 			} else {
 				hi = mid
 			}
 		}
+	}
+	if !found {
+		// No scale gives every label a clear place: the base scale, each
+		// label clear of edges and glyphs where it can be.
+		return placeLabels(l, glyphs, 1, abEm, valEm, 0, true)
 	}
 	return best, found
 }

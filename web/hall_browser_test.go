@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -128,29 +129,23 @@ func checkFits(t *testing.T, m hallMeasure, what string) {
 	if len(m.Overlaps) > 0 {
 		t.Errorf("%s: %d pairs of labels overlap, such as %s", what, len(m.Overlaps), strings.Join(m.Overlaps[:min(4, len(m.Overlaps))], "; "))
 	}
-	// Node labels must clear every edge, except on the boards of a game
-	// tree too large for any label to find room (its labels stay at base
-	// size); the tests written under cut marks are logged where they
-	// cross, not yet guaranteed.
-	var nodes, cuts []string
-	for _, c := range m.Crossings {
-		if strings.HasPrefix(c, "cut:") {
-			cuts = append(cuts, c)
-		} else {
-			nodes = append(nodes, c)
-		}
-	}
-	hall := false // one of the five sources the lecture hall is measured on
-	for _, src := range hallSources[:4] {
-		hall = hall || strings.HasPrefix(what, src.name+" ")
-	}
-	if len(nodes) > 0 && hall {
-		t.Errorf("%s: %d labels cross an edge, such as %s", what, len(nodes), strings.Join(nodes[:min(4, len(nodes))], "; "))
-	} else if len(nodes) > 0 {
-		t.Logf("%s: %d labels cross an edge (the tree is too crowded to place them all), such as %s", what, len(nodes), strings.Join(nodes[:min(2, len(nodes))], "; "))
-	}
-	if len(cuts) > 0 {
-		t.Logf("%s: %d cut tests cross an edge: %s", what, len(cuts), strings.Join(cuts, "; "))
+	// No label crosses an edge: node labels and the tests written under
+	// cut marks alike, for every source (view.TestLabelsClearOfEdges
+	// checks the drawings' geometry at many steps; this checks the
+	// rendering).
+	if crowded := strings.HasPrefix(what, "tictactoe-midgame "); crowded && len(m.Crossings) > 0 && !slices.ContainsFunc(m.Crossings, func(c string) bool { return !strings.HasPrefix(c, "cut:") }) {
+		// Not yet guaranteed: in a tree too crowded for every label to find
+		// a clear place, a test under cut marks may find none clear of
+		// the edges (view.TestLabelsClearOfEdges logs these too).
+		t.Logf("%s: %d cut tests cross an edge, such as %s", what, len(m.Crossings), strings.Join(m.Crossings[:min(2, len(m.Crossings))], "; "))
+	} else if len(m.Crossings) > 0 && strings.HasPrefix(what, "random-12-3 ") {
+		// Above view.MaxPlacedNodes the labels are placed at the base size
+		// by the font metrics view.TextEm estimates, a fraction of a pixel
+		// apart from the edges here; view.TestLabelsClearOfEdges asserts
+		// that geometry.
+		t.Logf("%s: %d labels cross an edge as rendered, such as %s", what, len(m.Crossings), strings.Join(m.Crossings[:min(2, len(m.Crossings))], "; "))
+	} else if len(m.Crossings) > 0 {
+		t.Errorf("%s: %d labels cross an edge, such as %s", what, len(m.Crossings), strings.Join(m.Crossings[:min(4, len(m.Crossings))], "; "))
 	}
 	if m.Page[0] > m.Page[1]+1 {
 		t.Errorf("%s: the page scrolls sideways: %.0f px wide in a %.0f px window", what, m.Page[0], m.Page[1])

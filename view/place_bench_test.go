@@ -1,0 +1,28 @@
+package view
+
+import "testing"
+
+// BenchmarkPlaceFor is the label placement of one layout, uncached: the
+// textbook tree, random=3,3, the tic-tac-toe mid-game (326 boards, the
+// most crowded placed drawing of the lecture hall) and random=12,3 (above
+// MaxPlacedNodes: one placement at the base size).
+func BenchmarkPlaceFor(b *testing.B) {
+	for _, q := range []struct{ name, query string }{
+		{"textbook", "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))"},
+		{"random-3-3", "random=3,3&seed=1"},
+		{"tictactoe-midgame", "game=tictactoe&position=xo.x.o..."},
+		{"random-12-3", "random=12,3&seed=1"},
+	} {
+		b.Run(q.name, func(b *testing.B) {
+			_, s := prepare(b, q.query)
+			glyphs := make(map[string]Glyph, len(s.Layout.Nodes))
+			for _, n := range s.Layout.Nodes {
+				glyphs[n.ID] = GlyphOf(s.Source, n)
+			}
+			k := presenterK(s.Layout)
+			for b.Loop() {
+				placeFor(s.Layout, glyphs, k)
+			}
+		})
+	}
+}
