@@ -147,11 +147,14 @@ type placement struct {
 // where it meets no edge, glyph or node label, inside the drawing's box:
 // under the marks as drawn if that is clear, else beside the cut edges
 // (which span lo to hi and end at bottom), higher or lower, or under the
-// pruned children. In a tree too crowded for that, a test that crosses an
-// edge takes the first of those places clear of every edge and glyph. A
-// test with neither stays where it was put.
+// pruned children. Where none of those is clear of the labels, a test
+// that crosses an edge takes the first of them clear of every edge and
+// glyph within the room of its pruned subtrees. A test with neither stays
+// where it was put, as do the tests of a tree too crowded for its labels.
 func placeTest(e *Edge, p placement, font, lo, hi, bottom, slo, shi float64) {
-	if p.g == nil || e.Test == "" {
+	if p.g == nil || e.Test == "" || !p.ok {
+		// A tree too crowded for its labels keeps the tests where they
+		// were put, apart from each other (not yet clear of its edges).
 		return
 	}
 	w := TextEm(e.Test) * font
