@@ -31,8 +31,10 @@ import (
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 
+	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/exercise"
 	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/search/tournament"
 	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/trace"
 )
@@ -149,7 +151,8 @@ func load(fsys fs.FS) (*catalog, error) {
 	}
 	// The narration's English is the trace package's, the exercise
 	// checker's the exercise package's, the tree text's errors the tree
-	// package's.
+	// package's, the scenario's and the options' errors those of the
+	// scenario, search and tournament packages.
 	en := c.messages[English]
 	source := maps.Clone(trace.English)
 	for id, m := range exercise.English {
@@ -159,6 +162,12 @@ func load(fsys fs.FS) (*catalog, error) {
 		source[id] = m
 	}
 	for id, m := range scenario.English {
+		source[id] = m
+	}
+	for id, m := range search.English {
+		source[id] = m
+	}
+	for id, m := range tournament.English {
 		source[id] = m
 	}
 	for _, id := range slices.Sorted(maps.Keys(source)) {

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -98,25 +97,25 @@ func (o Options[S]) validateSelective(a Algorithm) error {
 	case !selective:
 		return nil
 	case a != AlgoAlphaBeta && !a.Negamax():
-		return fmt.Errorf("search: quiescence, extensions and forward pruning belong to alpha-beta and the negamax family, not %v", a)
+		return optionError("search.err.selective-algo", "Algo", a)
 	case o.Extend > ExtendSingular:
 		return fmt.Errorf("search: unknown extension %d", o.Extend)
 	case o.Forward > ForwardBeam:
 		return fmt.Errorf("search: unknown forward pruning %d", o.Forward)
 	case o.Quiescence && o.Depth == 0:
-		return errors.New("search: quiescence search goes on past the depth limit; give a depth limit")
+		return optionError("search.err.quiescence-depth")
 	case o.Extend == ExtendSingular && o.Depth == 0:
-		return errors.New("search: a singular extension searches past the depth limit; give a depth limit")
+		return optionError("search.err.singular-depth")
 	case o.Extend == ExtendSingular && (o.Margin < 0 || math.IsNaN(o.Margin) || math.IsInf(o.Margin, 0)):
-		return fmt.Errorf("search: singular margin %v must be a positive number (0 for %d)", o.Margin, DefaultMargin)
+		return optionError("search.err.margin", "Got", o.Margin, "Default", DefaultMargin)
 	case o.Extend == ExtendSingular && o.TT > 0:
-		return errors.New("search: a singular extension makes a position's value depend on the path to it, which a transposition table cannot tell; leave one of them out")
+		return optionError("search.err.singular-tt")
 	case o.Extend == ExtendSingular && o.Eval == nil:
-		return errors.New("search: a singular extension compares the moves' evaluations; give an evaluation")
+		return optionError("search.err.singular-eval")
 	case o.Forward == ForwardBeam && o.Eval == nil:
-		return errors.New("search: the beam keeps the moves the evaluation rates best; give an evaluation")
+		return optionError("search.err.beam-eval")
 	case o.Forward == ForwardBeam && (o.Beam < 0 || o.Beam > MaxBeam):
-		return fmt.Errorf("search: beam width %d: want 1 to %d (0 for %d)", o.Beam, MaxBeam, DefaultBeam)
+		return optionError("search.err.beam", "Got", o.Beam, "Max", MaxBeam, "Default", DefaultBeam)
 	}
 	return nil
 }

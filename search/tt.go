@@ -1,7 +1,6 @@
 package search
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -196,23 +195,23 @@ func (t *table) slot(key uint64) *ttEntry {
 func (o Options[S]) validateRealGames(a Algorithm) error {
 	switch {
 	case o.TT < 0 || o.TT > MaxTTSize:
-		return fmt.Errorf("search: table size %d is not between 1 and %d entries (0 for no table)", o.TT, MaxTTSize)
+		return optionError("search.err.tt-size", "Got", o.TT, "Max", MaxTTSize)
 	case o.Replace > ReplaceAlways:
 		return fmt.Errorf("search: unknown replacement rule %d", o.Replace)
 	case o.Aspiration < 0 || math.IsNaN(o.Aspiration) || math.IsInf(o.Aspiration, 0):
-		return fmt.Errorf("search: aspiration window %v must be a positive number (0 for none)", o.Aspiration)
+		return optionError("search.err.aspiration", "Got", o.Aspiration)
 	case o.Grain < 0 || math.IsNaN(o.Grain) || math.IsInf(o.Grain, 0):
 		return fmt.Errorf("search: grain %v must be a positive number (0 for any precision)", o.Grain)
 	case o.TT > 0 && a != AlgoMinimax && !a.Negamax():
-		return fmt.Errorf("search: a transposition table is used by minimax and the negamax family (negamax, pvs, mtdf, id), not %v", a)
+		return optionError("search.err.tt-algo", "Algo", a)
 	case o.Symmetry && o.TT == 0:
-		return errors.New("search: symmetries are used through the transposition table; give it a size")
+		return optionError("search.err.symmetry")
 	case o.Aspiration > 0 && a != AlgoID:
-		return fmt.Errorf("search: aspiration windows belong to iterative deepening (id), not %v", a)
+		return optionError("search.err.aspiration-algo", "Algo", a)
 	case (o.Order == OrderKiller || o.Order == OrderHistory) && a != AlgoAlphaBeta && !a.Negamax():
-		return fmt.Errorf("search: the %v ordering learns from cutoffs; it needs alpha-beta or the negamax family, not %v", o.Order, a)
+		return optionError("search.err.learned-order", "Order", o.Order, "Algo", a)
 	case a == AlgoMTDF && o.TT == 0:
-		return errors.New("search: MTD(f) needs a transposition table: without one every pass searches the whole tree again")
+		return optionError("search.err.mtdf-tt")
 	}
 	return nil
 }

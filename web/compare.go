@@ -53,13 +53,22 @@ type compareRequest struct {
 type paramError struct {
 	Param string
 	Err   error
+	// Say is the error as a phrase of the pages' catalog, for errorText
+	// to word in the page's language; empty where the error is only Err.
+	Say trace.Phrase
 }
 
 func (e *paramError) Error() string { return e.Param + ": " + e.Err.Error() }
 func (e *paramError) Unwrap() error { return e.Err }
 
-func badParam(param, format string, args ...any) error {
-	return &paramError{Param: param, Err: fmt.Errorf(format, args...)}
+// badParam is the error of query parameter param, worded from the pages'
+// message id with the arguments kv (name, value, …).
+func badParam(param, id string, kv ...any) error {
+	p := trace.Phrase{ID: id, Args: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
+	}
+	return &paramError{Param: param, Err: errors.New(i18n.For(i18n.English).Phrase(p)), Say: p}
 }
 
 // parseCompare decodes /compare's query: the scenario, orders=, algos=
@@ -76,9 +85,9 @@ func parseCompare(q url.Values) (compareRequest, error) {
 	orders, algos, panes := strings.TrimSpace(q.Get("orders")), strings.TrimSpace(q.Get("algos")), strings.TrimSpace(q.Get("panes"))
 	switch {
 	case orders != "" && algos != "":
-		return r, badParam("algos", "give orders= or algos=, not both")
+		return r, badParam("algos", "param.err.orders-and-algos")
 	case panes != "" && (orders != "" || algos != ""):
-		return r, badParam("panes", "give panes= or %s=, not both", map[bool]string{true: "orders", false: "algos"}[orders != ""])
+		return r, badParam("panes", "param.err.panes-and", "Other", map[bool]string{true: "orders", false: "algos"}[orders != ""])
 	case panes != "":
 		// The panes differ by their options; the base's own selective
 		// options would only be overridden, so the permalink leaves
@@ -115,12 +124,12 @@ func parseCompare(q url.Values) (compareRequest, error) {
 		}
 	}
 	if n := len(r.names); n < minPanes || n > maxPanes {
-		return r, badParam(r.kind, "compare %d to %d panes, not %d", minPanes, maxPanes, n)
+		return r, badParam(r.kind, "param.err.pane-count", "Min", minPanes, "Max", maxPanes, "Got", n)
 	}
 	seen := map[string]bool{}
 	for _, n := range r.names {
 		if seen[n] {
-			return r, badParam(r.kind, "%s is given twice", n)
+			return r, badParam(r.kind, "param.err.twice", "Name", n)
 		}
 		seen[n] = true
 	}
@@ -128,7 +137,7 @@ func parseCompare(q url.Values) (compareRequest, error) {
 		return r, &paramError{Param: "by", Err: err}
 	}
 	if r.step, r.end, err = parseStep(q.Get("step")); err != nil {
-		return r, badParam("step", "%v", err)
+		return r, &paramError{Param: "step", Err: err}
 	}
 	return r, nil
 }

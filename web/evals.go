@@ -191,19 +191,19 @@ func tournamentConfig(loc *i18n.Localizer, q url.Values) (tournament.Config, []t
 	c := tournament.Config{Game: game, Evals: tournament.ParseEvals(evals), Nodes: scenario.MaxWork}
 	var err error
 	if c.Depth, err = strconv.Atoi(depth); err != nil || c.Depth < 1 || c.Depth > pageMaxTournamentDepth {
-		return c, fields, badParam("depth", "the depth must be a whole number from 1 to %d here, not %q", pageMaxTournamentDepth, depth)
+		return c, fields, badParam("depth", "param.err.tn-depth", "Max", pageMaxTournamentDepth, "Got", strconv.Quote(depth))
 	}
 	if c.Games, err = strconv.Atoi(games); err != nil || c.Games < 1 {
-		return c, fields, badParam("games", "the openings per pairing must be a whole number from 1, not %q", games)
+		return c, fields, badParam("games", "param.err.tn-games", "Got", strconv.Quote(games))
 	}
 	if c.Seed, err = strconv.ParseUint(seed, 10, 64); err != nil {
-		return c, fields, badParam("seed", "the seed must be a whole number, not %q", seed)
+		return c, fields, badParam("seed", "param.err.seed", "Got", strconv.Quote(seed))
 	}
 	if err := c.Check(); err != nil {
 		return c, fields, err
 	}
 	if c.Total() > pageMaxGames {
-		return c, fields, badParam("games", "that is %d games; this page plays at most %d (fewer openings or evaluations, or use abtrace tournament)", c.Total(), pageMaxGames)
+		return c, fields, badParam("games", "param.err.tn-total", "Total", c.Total(), "Max", pageMaxGames)
 	}
 	return c, fields, nil
 }
@@ -409,10 +409,10 @@ func parallelConfig(loc *i18n.Localizer, q url.Values) (parallel.Config, []templ
 	c := parallel.Config{Game: game, Position: pos, Evals: tournament.ParseEvals(evals), Nodes: scenario.MaxWork}
 	var err error
 	if c.MaxDepth, err = strconv.Atoi(depth); err != nil || c.MaxDepth < 1 || c.MaxDepth > pageMaxParallelDepth {
-		return c, fields, badParam("depth", "the deepest search must be a whole number from 1 to %d here, not %q", pageMaxParallelDepth, depth)
+		return c, fields, badParam("depth", "param.err.par-depth", "Max", pageMaxParallelDepth, "Got", strconv.Quote(depth))
 	}
 	if len(c.Evals) < 1 || len(c.Evals) > parallel.MaxWorkers {
-		return c, fields, badParam("evals", "give from 1 to %d evaluations, not %d", parallel.MaxWorkers, len(c.Evals))
+		return c, fields, badParam("evals", "param.err.par-evals", "Max", parallel.MaxWorkers, "Got", len(c.Evals))
 	}
 	return c, fields, nil
 }
@@ -556,7 +556,7 @@ func (s *Server) playPage(c echo.Context) error {
 	}
 	d, err := strconv.Atoi(depth)
 	if err != nil {
-		p.Error = badParam("depth", "the depth must be a whole number, not %q", depth).Error()
+		p.Error = errorText(langOf(c), badParam("depth", "param.err.play-depth", "Got", strconv.Quote(depth)))
 		return s.render(c, http.StatusBadRequest, templates.PlayGamePage(p))
 	}
 	spec := play.Spec{Game: gameName, Moves: play.ParseMoves(q.Get("moves")), Eval: eval, Kuhlmann: kuhl, Depth: d, HumanFirst: you != "second", Nodes: scenario.MaxWork}

@@ -107,12 +107,12 @@ func safeName(s string) string {
 	return b.String()
 }
 
-// exportError answers a bad export query: 400 with the reason as text,
-// since the answer is a file, not a page.
+// exportError answers a bad export query: 400 with the reason as text
+// in the request's language, since the answer is a file, not a page.
 func (s *Server) exportError(c echo.Context, err error) error {
 	var pe *paramError
 	if scenario.IsUsage(err) || errors.As(err, &pe) {
-		return c.String(http.StatusBadRequest, "abtrace export: "+err.Error()+"\n")
+		return c.String(http.StatusBadRequest, "abtrace export: "+errorText(langOf(c), err)+"\n")
 	}
 	if status, msg, ok := budgetError(err); ok {
 		return c.String(status, "abtrace export: "+msg+"\n")

@@ -13,6 +13,7 @@ import (
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/exercise"
 	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/search/tournament"
 	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
@@ -79,10 +80,21 @@ func errorText(l i18n.Lang, err error) string {
 		return err.Error()
 	}
 	loc := i18n.For(l)
+	// A query parameter's error keeps saying which parameter (and which
+	// of its names) it is about: "orders (natural): …".
+	var pe *paramError
+	if errors.As(err, &pe) {
+		if pe.Say.ID != "" {
+			return pe.Param + ": " + loc.Phrase(pe.Say)
+		}
+		return pe.Param + ": " + errorText(l, pe.Err)
+	}
 	var te *tree.Error
 	var xe *exercise.Error
 	var ue *scenario.UsageError
 	var ne *search.NameError
+	var oe *search.OptionError
+	var tne *tournament.Error
 	switch {
 	case errors.As(err, &te) && te.Phrase.ID != "":
 		msg := loc.Phrase(te.Phrase)
@@ -97,6 +109,10 @@ func errorText(l i18n.Lang, err error) string {
 		return xe.Field + ": " + loc.Phrase(xe.Say)
 	case errors.As(err, &ue) && ue.Say.ID != "":
 		return loc.Phrase(ue.Say)
+	case errors.As(err, &oe):
+		return loc.Phrase(oe.Say)
+	case errors.As(err, &tne):
+		return loc.Phrase(tne.Say)
 	case errors.As(err, &ne):
 		what := ne.What
 		if id, ok := nameKinds[ne.What]; ok {

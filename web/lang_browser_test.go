@@ -57,6 +57,13 @@ var translatedPages = []struct{ name, path, wait string }{
 	{"error-exercise-param", "/exercise?bogus=1", ""},
 	{"error-ordering-goal", "/exercise/ordering?goal=x", ""},
 	{"error-lab", "/lab?seeds=x&random=3,3", ""},
+	{"error-minichess", "/view?game=minichess", ""},
+	{"error-cards", "/view?game=cards&depth=2", ""},
+	{"error-mcts", "/view?algo=mcts&iterations=-1&random=3,3", ""},
+	{"error-tt", "/view?random=3,3&tt=100", ""},
+	{"error-compare-pane", "/compare?game=minichess&depth=1&panes=plain,quiescence&algo=minimax", ""},
+	{"error-tournament", "/tournament?games=1000", ""},
+	{"error-parallel", "/parallel?depth=99", ""},
 }
 
 // runDone waits for a tournament's or a coordinated search's stream to end.

@@ -306,3 +306,82 @@ func TestCompareTitleLanguage(t *testing.T) {
 		})
 	}
 }
+
+// errorPages are requests refused with an error that a German or Czech
+// page must word in its language, and the start the worded error keeps
+// (the parameter it is about), if any.
+var errorPages = []struct{ path, keep string }{
+	{"/view?game=minichess&tt=-1&depth=1", ""},
+	{"/view?game=minichess", ""},
+	{"/export.svg?game=minichess", ""},
+	{"/view?game=cards&depth=2", ""},
+	{"/view?game=cards&algo=expectiminimax", ""},
+	{"/view?game=roads&world=5", ""},
+	{"/view?game=cards&algo=maxn", ""},
+	{"/view?algo=mcts&iterations=-1&random=3,3", ""},
+	{"/view?random=3,3&samples=3", ""},
+	{"/view?random=3,3&tt=100", ""},
+	{"/view?game=minichess&depth=1&algo=negamax&extend=singular&tt=100", ""},
+	{"/view?game=minichess&depth=1&quiescence=1&algo=minimax", ""},
+	{"/compare?game=minichess&depth=1&panes=plain,quiescence&algo=minimax", "panes (quiescence): "},
+	{"/compare?tree=(1+2)&orders=natural,bogus", "orders: "},
+	{"/compare?tree=(1+2)&orders=natural,natural", "orders: "},
+	{"/compare?tree=(1+2)&orders=natural", "orders: "},
+	{"/tournament?depth=x", "depth: "},
+	{"/tournament?games=x", "games: "},
+	{"/tournament?seed=x", "seed: "},
+	{"/tournament?games=1000", ""},
+	{"/tournament?evals=discs", ""},
+	{"/tournament?game=chess", ""},
+	{"/parallel?depth=99", "depth: "},
+	{"/play?depth=x", "depth: "},
+}
+
+// TestErrorsInEveryLanguage: each refused request's error is worded in
+// German and in Czech (unlike the English one, with no common English
+// word and no package prefix), and keeps naming the parameter it is about.
+func TestErrorsInEveryLanguage(t *testing.T) {
+	s := newTestServer(t)
+	msg := func(t *testing.T, path string, l i18n.Lang) string {
+		t.Helper()
+		sep := "?"
+		if strings.Contains(path, "?") {
+			sep = "&"
+		}
+		rec := httpGet(t, s, path+sep+"lang="+string(l))
+		if rec.Code != http.StatusBadRequest {
+			t.Fatalf("GET %s in %s = %d, want 400", path, l, rec.Code)
+		}
+		if text, ok := strings.CutPrefix(rec.Body.String(), "abtrace export: "); ok {
+			return strings.TrimSpace(text) // an export's error, as text
+		}
+		p := parsePage(t, rec.Body.String())
+		for _, n := range p.all(isTag("p")) {
+			if attrOf(n, "class") == "msg" && isInside(n, p.one("form-error")) {
+				return strings.TrimSpace(textOf(n))
+			}
+		}
+		t.Fatalf("GET %s in %s: got no error message on the page", path, l)
+		return ""
+	}
+	for _, pg := range errorPages {
+		t.Run(pg.path, func(t *testing.T) {
+			en := msg(t, pg.path, i18n.English)
+			for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
+				got := msg(t, pg.path, l)
+				if got == en {
+					t.Errorf("%s: got %q, the English error, want it in %s", l, got, l)
+				}
+				if m := englishWords.FindStringSubmatch(got); m != nil {
+					t.Errorf("%s: got %q, with the English word %q", l, got, m[2])
+				}
+				if strings.Contains(got, "scenario:") || strings.Contains(got, "search:") {
+					t.Errorf("%s: got %q, want no package prefix", l, got)
+				}
+				if !strings.HasPrefix(got, pg.keep) || !strings.HasPrefix(en, pg.keep) {
+					t.Errorf("%s: got %q and in English %q, want both to start with %q", l, got, en, pg.keep)
+				}
+			}
+		})
+	}
+}

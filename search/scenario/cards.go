@@ -29,7 +29,7 @@ func hiddenMethod(algo string) (m search.HiddenMethod, ok bool) {
 // game or the roads. It is a *UsageError for other scenarios.
 func (p *Search) HiddenReport() (search.HiddenReport, error) {
 	if p.hidden == nil {
-		return search.HiddenReport{}, usage("clairvoyance and infoset are methods for the card game and the roads (--game cards or roads)")
+		return search.HiddenReport{}, usageSay("scenario.err.hidden-only")
 	}
 	return p.hidden(*p.Method)
 }
@@ -39,7 +39,7 @@ func (p *Search) HiddenReport() (search.HiddenReport, error) {
 // information sets). It is a *UsageError for other scenarios.
 func (p *Search) HiddenReportOf(m search.HiddenMethod) (search.HiddenReport, error) {
 	if p.hidden == nil {
-		return search.HiddenReport{}, usage("clairvoyance and infoset are methods for the card game and the roads (--game cards or roads)")
+		return search.HiddenReport{}, usageSay("scenario.err.hidden-only")
 	}
 	return p.hidden(m)
 }
@@ -60,36 +60,36 @@ const DefaultSamples = 20
 
 // worldIndex checks Scenario.World against n worlds and returns the
 // 0-based index (World 0 means the first).
-func (p *Search) worldIndex(n int, what string) (int, error) {
+func (p *Search) worldIndex(n int, what trace.Phrase) (int, error) {
 	w := p.Scenario.World
 	if w < 0 || w > n {
-		return 0, usage("world must be from 1 to %d (%s), not %d", n, what, w)
+		return 0, usageSay("scenario.err.world", "Max", strconv.Itoa(n), "What", what, "Got", strconv.Itoa(w))
 	}
 	return max(w, 1) - 1, nil
 }
 
 // prepareHidden is what the card game and the roads share: the open world
 // searched and stepped like any game, and the report of the hidden method.
-func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []search.World[S, G], wi int, name string, facts func(S, *trace.Shape)) error {
+func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []search.World[S, G], wi int, name trace.Phrase, facts func(S, *trace.Shape)) error {
 	s := p.Scenario
 	if s.Matches != 0 || s.Take != 0 || s.Position != "" {
-		return usage("matches, take and position do not apply to %s", name)
+		return usageSay("scenario.err.hidden-position", "Game", name)
 	}
 	if s.Depth != 0 || s.Eval != "" {
-		return usage("%s is searched to the end; it takes no depth limit or evaluation", name)
+		return usageSay("scenario.err.hidden-depth", "Game", name)
 	}
 	if err := p.twoPlayerGame(name); err != nil {
 		return err
 	}
 	if p.Method != nil && p.Algorithm == search.AlgoMCTS {
-		return usage("choose one method: mcts or %v", *p.Method)
+		return usageSay("scenario.err.one-method", "Method", p.Method.String())
 	}
 	switch p.Algorithm {
 	case search.AlgoExpectiminimax, search.AlgoStar1:
-		return usage("%s has no CHANCE nodes; search it with minimax or alphabeta, or choose with clairvoyance or infoset", name)
+		return usageSay("scenario.err.hidden-chance", "Game", name)
 	}
 	if p.Ordering == search.OrderEval {
-		return usage("%s has no evaluation to order by", name)
+		return usageSay("scenario.err.hidden-eval", "Game", name)
 	}
 	seed := s.Seed
 	if p.Method != nil && *p.Method == search.MethodDeterminized {
@@ -98,17 +98,17 @@ func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []sea
 		samples := orDefaultInt(s.Samples, DefaultSamples)
 		k := max(s.Sample, 1)
 		if s.Sample < 0 || k > samples {
-			return usage("sample must be from 1 to %d (the samples drawn), not %d", samples, s.Sample)
+			return usageSay("scenario.err.sample", "Max", strconv.Itoa(samples), "Got", strconv.Itoa(s.Sample))
 		}
 		if s.World != 0 {
-			return usage("determinized draws its deals; step one with sample, not world")
+			return usageSay("scenario.err.sample-world")
 		}
 		wi = search.DeterminizedDraws(s.Seed, len(worlds), samples)[k-1]
 		seed = search.SampleSeed(s.Seed, k)
 		p.Algorithm = search.AlgoMCTS
 		p.sampleWorld = &[2]int{wi, len(worlds)}
 	} else if s.Sample != 0 {
-		return usage("sample belongs to --algo determinized")
+		return usageSay("scenario.err.sample-only")
 	}
 	w := worlds[wi]
 	p.RootKind = w.Game.ToMove(w.Root)
@@ -158,7 +158,7 @@ func (p *Search) prepareCards() error {
 	if err != nil {
 		return &UsageError{Err: err}
 	}
-	wi, err := p.worldIndex(len(d.Min), "one per MIN hand of the deal")
+	wi, err := p.worldIndex(len(d.Min), trace.Phrase{ID: "scenario.world.cards"})
 	if err != nil {
 		return err
 	}
@@ -169,7 +169,7 @@ func (p *Search) prepareCards() error {
 		g, st := d.Game(i)
 		worlds = append(worlds, search.World[cards.State, cards.Game]{Name: d.HandName(i), Game: g, Root: st})
 	}
-	return prepareHidden(p, worlds, wi, "the card game", func(x cards.State, sh *trace.Shape) {
+	return prepareHidden(p, worlds, wi, trace.Phrase{ID: "scenario.game.cards"}, func(x cards.State, sh *trace.Shape) {
 		sh.Label = worlds[wi].Game.Label(x)
 		if worlds[wi].Game.Terminal(x) {
 			sh.Text = strconv.Itoa(int(x.MaxTricks))
@@ -180,16 +180,16 @@ func (p *Search) prepareCards() error {
 // prepareRoads sets up the road story in its World-th world.
 func (p *Search) prepareRoads() error {
 	if p.Scenario.Deal != "" {
-		return usage("deal belongs to the card game, not the roads")
+		return usageSay("scenario.err.deal-roads")
 	}
 	worlds := roads.Worlds()
-	wi, err := p.worldIndex(len(worlds), "1: diamonds on the left, 2: on the right")
+	wi, err := p.worldIndex(len(worlds), trace.Phrase{ID: "scenario.world.roads"})
 	if err != nil {
 		return err
 	}
 	g := worlds[wi].Game
 	p.outcomes = search.Bounds{L: roads.Bus, U: roads.Diamonds}
-	return prepareHidden(p, worlds, wi, "the roads", func(x roads.State, sh *trace.Shape) {
+	return prepareHidden(p, worlds, wi, trace.Phrase{ID: "scenario.game.roads"}, func(x roads.State, sh *trace.Shape) {
 		sh.Label = g.Label(x)
 		if g.Terminal(x) {
 			sh.Text = trace.Num(g.Utility(x)).String()

@@ -1,7 +1,9 @@
 package scenario
 
 import (
+	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/tree"
@@ -12,32 +14,32 @@ func (p *Search) prepareMCTS() error {
 	s := p.Scenario
 	determinized := p.Method != nil && *p.Method == search.MethodDeterminized
 	if s.Samples != 0 && !determinized {
-		return usage("samples belongs to --algo determinized")
+		return usageSay("scenario.err.samples-only")
 	}
 	if s.Samples < 0 || s.Samples > search.MaxSamples {
-		return usage("samples must be from 1 to %d, not %d", search.MaxSamples, s.Samples)
+		return usageSay("scenario.err.samples", "Max", strconv.Itoa(search.MaxSamples), "Got", strconv.Itoa(s.Samples))
 	}
 	if p.Algorithm != search.AlgoMCTS && !determinized || p.Method != nil && !determinized {
 		if s.Iterations != 0 || s.C != 0 || s.Playout != "" {
-			return usage("iterations, c and playout belong to --algo mcts and determinized")
+			return usageSay("scenario.err.mcts-only")
 		}
 		return nil
 	}
 	if determinized && s.Playout != "" {
-		return usage("determinized plays random playouts; playout does not apply")
+		return usageSay("scenario.err.determinized-playout")
 	}
 	if s.Iterations < 0 || s.Iterations > search.MaxIterations {
-		return usage("iterations must be from 1 to %d (0 means %d), not %d", search.MaxIterations, search.DefaultIterations, s.Iterations)
+		return usageSay("scenario.err.iterations", "Max", strconv.Itoa(search.MaxIterations), "Default", strconv.Itoa(search.DefaultIterations), "Got", strconv.Itoa(s.Iterations))
 	}
 	if s.C < 0 || math.IsNaN(s.C) || math.IsInf(s.C, 0) {
-		return usage("c must be a positive number (0 means √2), not %v", s.C)
+		return usageSay("scenario.err.c", "Got", fmt.Sprint(s.C))
 	}
 	pl, err := search.ParsePlayout(orDefault(s.Playout, "random"))
 	if err != nil {
 		return &UsageError{Err: err}
 	}
 	if pl == search.PlayoutEval && s.Eval == "" {
-		return usage("the eval playout needs an evaluation to guide it: give --eval")
+		return usageSay("scenario.err.eval-playout")
 	}
 	p.mcts = search.MCTSParams{Iterations: s.Iterations, C: s.C, Playout: pl}
 	return nil

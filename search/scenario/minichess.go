@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/abtrace/abtrace/search"
@@ -19,7 +20,7 @@ const MaxMinichessDepth = 4
 func (p *Search) prepareMinichess() error {
 	s := p.Scenario
 	if s.Matches != 0 || s.Take != 0 {
-		return usage("matches and take belong to nim, not minichess")
+		return usageSay("scenario.err.nim-only", "Game", "minichess")
 	}
 	pos := s.Position
 	if strings.TrimSpace(pos) == "" {
@@ -30,10 +31,10 @@ func (p *Search) prepareMinichess() error {
 		return &UsageError{Err: err}
 	}
 	if s.Depth == 0 {
-		return usage("minichess needs a depth limit (1 shows the horizon effect on the default position; at most %d)", MaxMinichessDepth)
+		return usageSay("scenario.err.minichess-depth", "Max", strconv.Itoa(MaxMinichessDepth))
 	}
 	if s.Depth > MaxMinichessDepth {
-		return usage("minichess searches at most %d plies deep, not %d", MaxMinichessDepth, s.Depth)
+		return usageSay("scenario.err.minichess-max", "Max", strconv.Itoa(MaxMinichessDepth), "Got", strconv.Itoa(s.Depth))
 	}
 	if err := p.twoPlayerGame("minichess"); err != nil {
 		return err

@@ -1,7 +1,9 @@
 package scenario
 
 import (
+	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/tree"
@@ -16,10 +18,10 @@ func (p *Search) prepareRealGames() error {
 		return &UsageError{Err: err}
 	}
 	if s.TT < 0 || s.TT > search.MaxTTSize {
-		return usage("tt must be a table size from 1 to %d entries (0 for none), not %d", search.MaxTTSize, s.TT)
+		return usageSay("scenario.err.tt", "Max", strconv.Itoa(search.MaxTTSize), "Got", strconv.Itoa(s.TT))
 	}
 	if math.IsNaN(s.Aspiration) || math.IsInf(s.Aspiration, 0) || s.Aspiration < 0 {
-		return usage("aspiration must be a positive number (0 for none), not %v", s.Aspiration)
+		return usageSay("scenario.err.aspiration", "Got", fmt.Sprint(s.Aspiration))
 	}
 	if p.Extension, err = search.ParseExtension(orDefault(s.Extend, "none")); err != nil {
 		return &UsageError{Err: err}
@@ -40,7 +42,7 @@ func realGameOptions[S any, G search.Game[S]](p *Search, g G, opt *search.Option
 	opt.Quiescence, opt.Extend, opt.Margin, opt.Forward, opt.Beam = s.Quiescence, p.Extension, s.Margin, p.Forward, s.Beam
 	if s.Quiescence {
 		if _, ok := any(g).(search.Noisy[S]); !ok {
-			return usage("quiescence: %s has no captures to follow (minichess has)", p.Scenario.Source())
+			return usageSay("scenario.err.quiescence", "Game", p.Scenario.Source())
 		}
 	}
 	if p.Algorithm == search.AlgoMTDF && opt.TT == 0 {
@@ -48,7 +50,7 @@ func realGameOptions[S any, G search.Game[S]](p *Search, g G, opt *search.Option
 	}
 	if s.Symmetry {
 		if _, ok := any(g).(search.Symmetric[S]); !ok {
-			return usage("symmetry: %s has no symmetries to use (tictactoe and connect4 have)", p.Scenario.Source())
+			return usageSay("scenario.err.symmetry", "Game", p.Scenario.Source())
 		}
 		if opt.TT == 0 {
 			opt.TT = search.DefaultTTSize

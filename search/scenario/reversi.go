@@ -19,7 +19,7 @@ const MaxReversiDepth = 8
 func (p *Search) prepareReversi() error {
 	s := p.Scenario
 	if s.Matches != 0 || s.Take != 0 {
-		return usage("matches and take belong to nim, not %s", s.Game)
+		return usageSay("scenario.err.nim-only", "Game", s.Game)
 	}
 	if s.Fuzzy != "" {
 		return usage("fuzzy belongs to tictactoe's fuzzy goal evaluation, not %s", s.Game)

@@ -857,10 +857,10 @@ func (p *Search) prepareTicTacToe() error {
 
 // twoPlayerGame refuses the algorithms a two-player game without chance
 // cannot run.
-func (p *Search) twoPlayerGame(name string) error {
+func (p *Search) twoPlayerGame(name any) error {
 	switch p.Algorithm {
 	case search.AlgoMaxN, search.AlgoParanoid:
-		return usage("%s is a two-player game; %v needs vector values, one per player (use a tree with leaves such as <3,1,2>)", name, p.Algorithm)
+		return usageSay("scenario.err.two-player", "Game", name, "Algo", p.Algorithm.String())
 	}
 	return nil
 }

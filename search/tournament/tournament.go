@@ -111,21 +111,21 @@ func (c Config) Total() int {
 // "tournament: ".
 func (c Config) Check() error {
 	if !slices.Contains(Games(), c.Game) {
-		return fmt.Errorf("tournament: unknown game %q (want %s)", c.Game, strings.Join(Games(), ", "))
+		return sayError("tournament.err.game", "Got", strconv.Quote(c.Game), "Want", strings.Join(Games(), ", "))
 	}
 	if len(c.Evals) < 2 || len(c.Evals) > MaxEvals {
-		return fmt.Errorf("tournament: %d evaluations; give from 2 to %d, such as --evals discs,min-discs", len(c.Evals), MaxEvals)
+		return sayError("tournament.err.evals", "Got", len(c.Evals), "Max", MaxEvals)
 	}
 	for i, e := range c.Evals {
 		if slices.Contains(c.Evals[:i], e) {
-			return fmt.Errorf("tournament: evaluation %q is listed twice", e)
+			return sayError("tournament.err.twice", "Got", strconv.Quote(e))
 		}
 	}
 	if c.Depth < 1 || c.Depth > MaxDepth {
-		return fmt.Errorf("tournament: depth must be from 1 to %d, not %d", MaxDepth, c.Depth)
+		return sayError("tournament.err.depth", "Max", MaxDepth, "Got", c.Depth)
 	}
 	if c.Games < 1 || c.Games > MaxGames {
-		return fmt.Errorf("tournament: games must be from 1 to %d, not %d", MaxGames, c.Games)
+		return sayError("tournament.err.games", "Max", MaxGames, "Got", c.Games)
 	}
 	_, err := newArena(c)
 	return err

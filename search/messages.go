@@ -1,0 +1,46 @@
+package search
+
+import (
+	"fmt"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// English holds the errors of the options that pages word in their
+// language, by message ID: the source the i18n package's German and Czech
+// catalogs translate. Arguments are written as the command line writes
+// them: Algo an algorithm's id, Order an ordering's, Got the value given,
+// Max and Default numbers.
+var English = map[string]trace.Message{
+	"search.err.tt-size":          {Other: "table size {{.Got}} is not between 1 and {{.Max}} entries (0 for no table)"},
+	"search.err.aspiration":       {Other: "aspiration window {{.Got}} must be a positive number (0 for none)"},
+	"search.err.tt-algo":          {Other: "a transposition table is used by minimax and the negamax family (negamax, pvs, mtdf, id), not {{.Algo}}"},
+	"search.err.symmetry":         {Other: "symmetries are used through the transposition table; give it a size"},
+	"search.err.aspiration-algo":  {Other: "aspiration windows belong to iterative deepening (id), not {{.Algo}}"},
+	"search.err.learned-order":    {Other: "the {{.Order}} ordering learns from cutoffs; it needs alpha-beta or the negamax family, not {{.Algo}}"},
+	"search.err.mtdf-tt":          {Other: "MTD(f) needs a transposition table: without one every pass searches the whole tree again"},
+	"search.err.selective-algo":   {Other: "quiescence, extensions and forward pruning belong to alpha-beta and the negamax family, not {{.Algo}}"},
+	"search.err.quiescence-depth": {Other: "quiescence search goes on past the depth limit; give a depth limit"},
+	"search.err.singular-depth":   {Other: "a singular extension searches past the depth limit; give a depth limit"},
+	"search.err.margin":           {Other: "singular margin {{.Got}} must be a positive number (0 for {{.Default}})"},
+	"search.err.singular-tt":      {Other: "a singular extension makes a position's value depend on the path to it, which a transposition table cannot tell; leave one of them out"},
+	"search.err.singular-eval":    {Other: "a singular extension compares the moves' evaluations; give an evaluation"},
+	"search.err.beam-eval":        {Other: "the beam keeps the moves the evaluation rates best; give an evaluation"},
+	"search.err.beam":             {Other: "beam width {{.Got}}: want 1 to {{.Max}} (0 for {{.Default}})"},
+}
+
+// OptionError is an option that does not fit the search: its message as
+// a phrase of English, for a page to word in its language.
+type OptionError struct{ Say trace.Phrase }
+
+func (e *OptionError) Error() string { return "search: " + e.Say.WordIn(English) }
+
+// optionError is an OptionError worded from English[id] with the
+// arguments kv (name, value, …), each written with fmt.Sprint.
+func optionError(id string, kv ...any) error {
+	p := trace.Phrase{ID: id, Args: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
+	}
+	return &OptionError{Say: p}
+}
