@@ -65,10 +65,12 @@ func (e *paramError) Unwrap() error { return e.Err }
 // message id with the arguments kv (name, value, …).
 func badParam(param, id string, kv ...any) error {
 	p := trace.Phrase{ID: id, Args: map[string]any{}}
+	words := make([]any, 0, len(kv))
 	for i := 0; i+1 < len(kv); i += 2 {
 		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
+		words = append(words, kv[i], p.Args[kv[i].(string)])
 	}
-	return &paramError{Param: param, Err: errors.New(i18n.For(i18n.English).Phrase(p)), Say: p}
+	return &paramError{Param: param, Err: errors.New(i18n.For(i18n.English).T(id, words...)), Say: p}
 }
 
 // parseCompare decodes /compare's query: the scenario, orders=, algos=

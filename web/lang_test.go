@@ -367,6 +367,9 @@ func TestErrorsInEveryLanguage(t *testing.T) {
 	for _, pg := range errorPages {
 		t.Run(pg.path, func(t *testing.T) {
 			en := msg(t, pg.path, i18n.English)
+			if strings.Contains(en, ".err.") {
+				t.Errorf("en: got %q, a message id, want the English text", en)
+			}
 			for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
 				got := msg(t, pg.path, l)
 				if got == en {
