@@ -131,13 +131,14 @@ func apiWords(c echo.Context) exercise.Words {
 	return nil
 }
 
-// exerciseFail answers a request error with a 400 naming the field, and
+// exerciseFail answers a request error with a 400 naming the field, in
+// the request's language (lang=, else Accept-Language), and
 // hands any other error (a body over the limit, a fault of ours) to the
 // server's error handler.
 func (s *Server) exerciseFail(c echo.Context, err error) error {
 	var xe *exercise.Error
 	if errors.As(err, &xe) {
-		return c.JSON(http.StatusBadRequest, exerciseError{Error: xe.Error(), Field: xe.Field})
+		return c.JSON(http.StatusBadRequest, exerciseError{Error: errorText(langOf(c), err), Field: xe.Field})
 	}
 	return err
 }

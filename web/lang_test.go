@@ -388,3 +388,64 @@ func TestErrorsInEveryLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestExerciseAPIErrorsLanguage: the grading API words a submission's
+// JSON errors (broken JSON, a value of the wrong type, an unknown field)
+// in the request's language, by lang= or by Accept-Language, and names
+// the field at fault.
+func TestExerciseAPIErrorsLanguage(t *testing.T) {
+	s := newTestServer(t)
+	tests := []struct{ name, body, field string }{
+		{"empty", ``, "body"},
+		{"broken", `{"tree": "(1 2)",`, "body"},
+		{"syntax", `{"tree": x}`, "body"},
+		{"not an object", `[1, 2]`, "body"},
+		{"more", `{"tree": "(1 2)"} {}`, "body"},
+		{"wrong type", `{"tree": 3}`, "tree"},
+		{"answers type", `{"tree": "(1 2)", "answers": [1]}`, "answers"},
+		{"answer a list", `{"tree": "(1 2)", "answers": {"": [1]}}`, `answers[""]`},
+		{"window type", `{"tree": "(1 2)", "windows": {"": 3}}`, `windows[""]`},
+		{"alpha a bool", `{"tree": "(1 2)", "windows": {"": {"alpha": true}}}`, `windows[""].alpha`},
+		{"unknown field", `{"tree": "(1 2)", "bogus": 1}`, "bogus"},
+		{"unknown alpha", `{"tree": "(1 2)", "alpha": 1}`, "alpha"},
+	}
+	type answer struct{ Error, Field string }
+	post := func(t *testing.T, target, header, body string) answer {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodPost, target, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if header != "" {
+			req.Header.Set("Accept-Language", header)
+		}
+		rec := httptest.NewRecorder()
+		s.Echo().ServeHTTP(rec, req)
+		if rec.Code != http.StatusBadRequest {
+			t.Fatalf("got %d %s, want 400", rec.Code, rec.Body)
+		}
+		var a answer
+		if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			en := post(t, "/api/exercise/check", "", tc.body)
+			for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
+				for _, a := range []answer{post(t, "/api/exercise/check?lang="+string(l), "", tc.body), post(t, "/api/exercise/check", string(l), tc.body)} {
+					if a.Field != tc.field || en.Field != tc.field {
+						t.Errorf("%s: got fields %q and in English %q, want %q", l, a.Field, en.Field, tc.field)
+					}
+					if a.Error == en.Error || !strings.HasPrefix(a.Error, tc.field+": ") {
+						t.Errorf("%s: got %q (English %q), want it in %s, after %q", l, a.Error, en.Error, l, tc.field+": ")
+					}
+					// The JSON's field names (tree, answers, …) are no English sentence.
+					said := regexp.MustCompile(`\b(tree|root|prune|fail|answers|pruned|windows|window)\b`).ReplaceAllString(a.Error, "")
+					if m := englishWords.FindStringSubmatch(said); m != nil {
+						t.Errorf("%s: got %q, with the English word %q", l, a.Error, m[2])
+					}
+				}
+			}
+		})
+	}
+}

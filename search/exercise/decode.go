@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/abtrace/abtrace/trace"
 )
 
 // submissionFields are the JSON fields of a submission.
@@ -55,7 +57,7 @@ func DecodeSubmission(r io.Reader) (Submission, error) {
 	var extra json.RawMessage
 	if err := dec.Decode(&extra); err != io.EOF {
 		if err == nil {
-			return Submission{}, invalid("body", "more after the JSON object; send one object")
+			return Submission{}, invalidSay("body", "exercise.err.json-more")
 		}
 		return Submission{}, jsonError(err)
 	}
@@ -64,9 +66,9 @@ func DecodeSubmission(r io.Reader) (Submission, error) {
 		sub.Answers = make(map[string]string, len(w.Answers))
 	}
 	for id, raw := range w.Answers {
-		s, err := rawText(raw)
-		if err != nil {
-			return Submission{}, invalid(fmt.Sprintf("answers[%q]", id), "%s; write the answer as a string such as \"≤ 2\"", err.Error())
+		s, why := rawText(raw)
+		if why.ID != "" {
+			return Submission{}, invalidSay(fmt.Sprintf("answers[%q]", id), "exercise.err.json-answer", "Why", why)
 		}
 		sub.Answers[id] = s
 	}
@@ -75,17 +77,17 @@ func DecodeSubmission(r io.Reader) (Submission, error) {
 	}
 	for id, raw := range w.Windows {
 		field := fmt.Sprintf("windows[%q]", id)
-		ww, err := decodeWindow(raw)
-		if err != nil {
-			return Submission{}, invalid(field, "%s", err.Error())
+		ww, why := decodeWindow(raw)
+		if why.ID != "" {
+			return Submission{}, invalidSay(field, why.ID, argPairs(why)...)
 		}
-		a, err := rawText(ww.Alpha)
-		if err != nil {
-			return Submission{}, invalid(field+".alpha", "%s; write α as a string such as \"3\" or \"−∞\"", err.Error())
+		a, why := rawText(ww.Alpha)
+		if why.ID != "" {
+			return Submission{}, invalidSay(field+".alpha", "exercise.err.json-alpha", "Why", why)
 		}
-		b, err := rawText(ww.Beta)
-		if err != nil {
-			return Submission{}, invalid(field+".beta", "%s; write β as a string such as \"3\" or \"+∞\"", err.Error())
+		b, why := rawText(ww.Beta)
+		if why.ID != "" {
+			return Submission{}, invalidSay(field+".beta", "exercise.err.json-beta", "Why", why)
 		}
 		sub.Windows[id] = Window{Alpha: a, Beta: b}
 	}
@@ -93,43 +95,62 @@ func DecodeSubmission(r io.Reader) (Submission, error) {
 }
 
 // decodeWindow reads {"alpha": …, "beta": …} and nothing else; null is an
-// empty window.
-func decodeWindow(raw json.RawMessage) (wireWindow, error) {
+// empty window. What is wrong is a phrase (its ID empty when nothing is).
+func decodeWindow(raw json.RawMessage) (wireWindow, trace.Phrase) {
 	var w wireWindow
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&w); err != nil {
 		var typ *json.UnmarshalTypeError
 		if errors.As(err, &typ) {
-			return w, fmt.Errorf("want an object such as {\"alpha\": \"3\", \"beta\": \"+∞\"}, not a %s", typ.Value)
+			return w, say("exercise.err.json-window-type", "Got", jsonType(typ.Value))
 		}
-		return w, fmt.Errorf("%s (want alpha and beta only)", strings.TrimPrefix(err.Error(), "json: "))
+		return w, say("exercise.err.json-window-fields")
 	}
-	return w, nil
+	return w, trace.Phrase{}
 }
 
 // rawText turns a JSON string or number into its text; null and absence
-// are "".
-func rawText(raw json.RawMessage) (string, error) {
+// are "". What is wrong is a phrase (its ID empty when nothing is).
+func rawText(raw json.RawMessage) (string, trace.Phrase) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
-		return "", nil
+		return "", trace.Phrase{}
 	}
 	switch raw[0] {
 	case '"':
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
-			return "", err
+			return "", say("exercise.err.json-syntax", "Offset", "0")
 		}
-		return s, nil
+		return s, trace.Phrase{}
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		return string(raw), nil
+		return string(raw), trace.Phrase{}
 	case 't', 'f':
-		return "", errors.New("a true or false is not an answer")
+		return "", say("exercise.err.json-not-bool")
 	case '[':
-		return "", errors.New("a list is not an answer")
+		return "", say("exercise.err.json-not-list")
 	}
-	return "", errors.New("an object is not an answer")
+	return "", say("exercise.err.json-not-object")
+}
+
+// jsonType names a JSON value's type ("number", "array", …, as
+// encoding/json writes it) as a phrase.
+func jsonType(value string) trace.Phrase {
+	switch value {
+	case "string", "number", "bool", "array", "object":
+		return say("exercise.json." + value)
+	}
+	return say("exercise.json.object")
+}
+
+// argPairs are a phrase's arguments as name, value pairs.
+func argPairs(p trace.Phrase) []any {
+	var kv []any
+	for k, v := range p.Args {
+		kv = append(kv, k, v)
+	}
+	return kv
 }
 
 // jsonError turns a decoding error into an *Error naming the field, or
@@ -139,11 +160,11 @@ func jsonError(err error) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, io.EOF):
-		return invalid("body", "empty: send a JSON object with the tree and the answers")
+		return invalidSay("body", "exercise.err.json-empty")
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return invalid("body", "the JSON ends before the object is complete")
+		return invalidSay("body", "exercise.err.json-eof")
 	case errors.As(err, &syntax):
-		return invalid("body", "not valid JSON at byte %d: %s", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))
+		return invalidSay("body", "exercise.err.json-syntax", "Offset", strconv.FormatInt(syntax.Offset, 10))
 	case errors.As(err, &typ):
 		return typeError(typ)
 	}
@@ -152,9 +173,9 @@ func jsonError(err error) error {
 			name = n
 		}
 		if name == "alpha" || name == "beta" {
-			return invalid(name, "unknown field: α and β go in windows, such as \"windows\": {\"1\": {\"alpha\": \"3\", \"beta\": \"+∞\"}}")
+			return invalidSay(name, "exercise.err.json-unknown-ab")
 		}
-		return invalid(fieldName(name), "unknown field (known: %s; α and β go in windows as alpha and beta)", strings.Join(submissionFields, ", "))
+		return invalidSay(fieldName(name), "exercise.err.json-unknown", "Known", strings.Join(submissionFields, ", "))
 	}
 	return fmt.Errorf("exercise: reading the submission: %w", err)
 }
@@ -164,13 +185,13 @@ func typeError(e *json.UnmarshalTypeError) error {
 	field, _, _ := strings.Cut(e.Field, ".")
 	switch field {
 	case "":
-		return invalid("body", "a JSON %s is not a submission; send a JSON object", e.Value)
+		return invalidSay("body", "exercise.err.json-body-type", "Got", jsonType(e.Value))
 	case "answers":
-		return invalid(field, "want an object from node id to answer, such as {\"1\": \"≤ 2\"}, not a %s", e.Value)
+		return invalidSay(field, "exercise.err.json-answers-type", "Got", jsonType(e.Value))
 	case "pruned":
-		return invalid(field, "want a list of node ids (strings), such as [\"1.1\", \"1.2\"], not a %s", e.Value)
+		return invalidSay(field, "exercise.err.json-pruned-type", "Got", jsonType(e.Value))
 	case "windows":
-		return invalid(field, "want an object from node id to {\"alpha\": …, \"beta\": …}, not a %s", e.Value)
+		return invalidSay(field, "exercise.err.json-windows-type", "Got", jsonType(e.Value))
 	}
-	return invalid(field, "want a string, not a %s", e.Value)
+	return invalidSay(field, "exercise.err.json-string-type", "Got", jsonType(e.Value))
 }
