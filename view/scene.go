@@ -4,9 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
+
+	"github.com/abtrace/abtrace/internal/flight"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
@@ -38,7 +42,45 @@ type Scene struct {
 // opened. The spacing follows what the nodes carry: boards for
 // tic-tac-toe, wide boxes for vectors, room for probabilities on the
 // edges of chance trees. Problems with the open list are *scenario.UsageError.
+//
+// A scene is immutable, so the scene of one scenario with one open list
+// is made once and shared by every viewer that asks for it (see
+// MaxSharedScenes): concurrent first callers wait for one making, and a
+// caller whose budget's context (p.Scenario.Budget.Context) ends stops
+// waiting at once, without stopping the making for the others.
 func NewScene(p *scenario.Search, open []string) (*Scene, error) {
+	ctx := p.Scenario.Budget.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	key := p.Scenario.Query().Encode() + "\x00" + strings.Join(open, ",")
+	s, err := sharedScenes.Do(ctx, key, func(ctx context.Context) (*Scene, error) {
+		return newScene(ctx, p, open)
+	}, func(err error) bool {
+		var u *scenario.UsageError
+		return errors.As(err, &u)
+	})
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return nil, fmt.Errorf("laying out the tree: %w", err)
+	}
+	return s, err
+}
+
+// MaxSharedScenes is how many scenes (a scenario with its open folds) the
+// process keeps for the next viewers who open the same: the students of a
+// class loading the lecturer's link, a page rendered again. The least
+// recently used is forgotten first. A scene holds its shape, layout and
+// label placement: about 1 MB for the full tic-tac-toe tree (586 boards
+// drawn), far less for a classroom tree.
+const MaxSharedScenes = 32
+
+// sharedScenes keeps the scenes made by NewScene, by canonical scenario
+// and open list; errors about the open list are kept with them.
+var sharedScenes = flight.New[*Scene](MaxSharedScenes)
+
+// newScene makes the scene NewScene shares; it stops between two layout
+// tries when ctx ends.
+func newScene(ctx context.Context, p *scenario.Search, open []string) (*Scene, error) {
 	shape, err := p.Shape(scenario.ShapeOptions{Open: open})
 	if err != nil {
 		return nil, &scenario.UsageError{Err: err}
@@ -55,10 +97,6 @@ func NewScene(p *scenario.Search, open []string) (*Scene, error) {
 	src := p.Scenario.Source()
 	if BoardSource(src) {
 		opt = trace.LayoutOptions{NodeSep: BoardSpacing, LevelSep: BoardLevelSpacing}
-	}
-	ctx := p.Scenario.Budget.Context
-	if ctx == nil {
-		ctx = context.Background()
 	}
 	l, err := presenterLayout(ctx, src, shape, opt)
 	if err != nil {

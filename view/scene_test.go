@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/abtrace/abtrace/search/scenario"
@@ -148,5 +150,58 @@ func TestPresenterBound(t *testing.T) {
 	}
 	if tried == 0 {
 		t.Fatal("no layout tried")
+	}
+}
+
+// TestSceneShared: the viewers of one scenario with one open list share
+// one scene, made once however many ask at once; another open list is
+// another scene, and a bad open list gives the same error every time
+// without being worked out again.
+func TestSceneShared(t *testing.T) {
+	tests := []struct {
+		name    string
+		open    []string
+		wantErr bool
+	}{
+		{"no folds opened", nil, false},
+		{"a fold opened", []string{"0"}, false},
+		{"bad open list", []string{"9.9.9"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			runs := sharedScenes.Runs()
+			const viewers = 20
+			var wg sync.WaitGroup
+			scenes := make([]*Scene, viewers)
+			errs := make([]error, viewers)
+			for i := range viewers {
+				wg.Go(func() {
+					p, err := scenario.Scenario{Game: "tictactoe", Position: "x...o....", Algo: "minimax"}.Prepare()
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					scenes[i], errs[i] = NewScene(p, tt.open)
+				})
+			}
+			wg.Wait()
+			if got := sharedScenes.Runs() - runs; got != 1 {
+				t.Errorf("got %d scenes made for %d viewers, want 1", got, viewers)
+			}
+			for i := range viewers {
+				if (errs[i] != nil) != tt.wantErr {
+					t.Fatalf("viewer %d: got error %v, want error %v", i, errs[i], tt.wantErr)
+				}
+				if scenes[i] != scenes[0] {
+					t.Errorf("viewer %d: got a scene of its own, want the shared one", i)
+				}
+				if tt.wantErr && errs[i].Error() != errs[0].Error() {
+					t.Errorf("viewer %d: got %q, want %q", i, errs[i], errs[0])
+				}
+			}
+			if !tt.wantErr && !slices.Equal(scenes[0].Open, tt.open) {
+				t.Errorf("got open %v, want %v", scenes[0].Open, tt.open)
+			}
+		})
 	}
 }

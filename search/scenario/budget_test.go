@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/abtrace/abtrace/search"
@@ -226,5 +227,52 @@ func TestCheckSizeBoundsItsOwnWork(t *testing.T) {
 	}
 	if got := q.sizeUpTo(MaxWork); got != 549946 || !q.sizeExact() {
 		t.Errorf("tic-tac-toe: got size %d (exact %v), want 549,946 exactly", got, q.sizeExact())
+	}
+}
+
+// TestSizeCheckShared: the students of a class preparing one scenario at
+// once have its tree counted once, and share the counted sizes; a
+// scenario that is too large is refused from the remembered check too.
+func TestSizeCheckShared(t *testing.T) {
+	tests := []struct {
+		name    string
+		sc      Scenario
+		wantErr bool
+	}{
+		{"fits", Scenario{Game: "tictactoe", Position: "x...o....", Algo: "minimax"}, false},
+		{"too large", Scenario{Game: "tictactoe", Algo: "minimax"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.sc.Budget.Nodes = 100_000
+			runs := sizeChecks.Runs()
+			const students = 20
+			var wg sync.WaitGroup
+			ps := make([]*Search, students)
+			errs := make([]error, students)
+			for i := range students {
+				wg.Go(func() { ps[i], errs[i] = tt.sc.Prepare() })
+			}
+			wg.Wait()
+			if got := sizeChecks.Runs() - runs; got != 1 {
+				t.Errorf("got %d size checks for %d students, want 1", got, students)
+			}
+			for i, err := range errs {
+				if (err != nil) != tt.wantErr {
+					t.Fatalf("student %d: got error %v, want error %v", i, err, tt.wantErr)
+				}
+				if err == nil && ps[i].shaper != ps[0].shaper {
+					t.Errorf("student %d: got a shaper of its own, want the one that counted", i)
+				}
+			}
+			if tt.wantErr {
+				want := errs[0].Error()
+				for i, err := range errs {
+					if err.Error() != want {
+						t.Errorf("student %d: got %q, want %q", i, err, want)
+					}
+				}
+			}
+		})
 	}
 }

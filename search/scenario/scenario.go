@@ -580,7 +580,7 @@ func (s Scenario) Prepare() (*Search, error) {
 		return nil, usage("player %d does not exist: this tree has %d players", p.Player, p.Tree.Players)
 	}
 	if s.Budget.Nodes > 0 {
-		if err := p.CheckSize(s.Budget.Nodes); err != nil {
+		if err := p.checkSizeShared(s.Budget.Nodes); err != nil {
 			return nil, err
 		}
 	}

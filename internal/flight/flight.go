@@ -1,0 +1,186 @@
+// Package flight keeps the results of work that many callers ask for at
+// once: the first caller of a key starts the work, the others wait for
+// it, and the result is kept for the next callers, up to a named number
+// of keys. A class of students opening the lecturer's link asks for the
+// same scenario's size check and scene five hundred times in a second;
+// they are worked out once.
+package flight
+
+import (
+	"context"
+	"fmt"
+	"sync"
+)
+
+// Cache keeps at most Max results by key; the least recently used is
+// forgotten first. Its methods are safe for concurrent use.
+type Cache[V any] struct {
+	max int
+
+	mu   sync.Mutex
+	m    map[string]*call[V]
+	tick uint64
+	runs int // computations started (see Runs)
+}
+
+// call is one key's computation, under way or finished.
+type call[V any] struct {
+	done chan struct{} // closed when v and err are set
+	v    V
+	err  error
+	used uint64 // the tick of the last caller
+	// waiters counts the callers waiting for the computation; when the
+	// last one leaves, cancel stops it.
+	waiters int
+	cancel  context.CancelFunc
+}
+
+// New returns a cache that keeps the results of at most n keys (at least
+// one).
+func New[V any](n int) *Cache[V] {
+	return &Cache[V]{max: max(1, n), m: map[string]*call[V]{}}
+}
+
+// Do returns the result kept for key, or works it out with fn.
+//
+// Callers that ask for a key while its work is under way wait for that
+// work instead of starting their own. fn runs in a goroutine of its own,
+// under a context that keeps ctx's values and ends when every caller
+// waiting for it has left: a caller whose ctx ends returns ctx's error at
+// once, and the work goes on only while someone still waits for it. So a
+// caller is never charged for work that others asked for, and work nobody
+// waits for any more stops.
+//
+// A result is kept when fn returns no error, or an error for which keep
+// reports true (an error that the same key would give again: a scenario
+// that is too large); other errors reach the callers that waited and are
+// forgotten.
+func (c *Cache[V]) Do(ctx context.Context, key string, fn func(context.Context) (V, error), keep func(error) bool) (V, error) {
+	var zero V
+	if err := ctx.Err(); err != nil {
+		return zero, err
+	}
+	c.mu.Lock()
+	cl := c.m[key]
+	if cl == nil {
+		wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		cl = &call[V]{done: make(chan struct{}), cancel: cancel}
+		c.m[key] = cl
+		c.runs++
+		go c.run(wctx, key, cl, fn, keep)
+	}
+	c.tick++
+	cl.used = c.tick
+	select {
+	case <-cl.done:
+		c.mu.Unlock()
+		return cl.v, cl.err
+	default:
+	}
+	cl.waiters++
+	c.mu.Unlock()
+	select {
+	case <-cl.done:
+		c.mu.Lock()
+		cl.waiters--
+		c.mu.Unlock()
+		return cl.v, cl.err
+	case <-ctx.Done():
+		c.mu.Lock()
+		if cl.waiters--; cl.waiters == 0 {
+			select {
+			case <-cl.done:
+			default:
+				// Nobody waits any more: stop the work, and let the next
+				// caller start afresh.
+				cl.cancel()
+				if c.m[key] == cl {
+					delete(c.m, key)
+				}
+			}
+		}
+		c.mu.Unlock()
+		return zero, ctx.Err()
+	}
+}
+
+// run works out one key and keeps or forgets its result.
+func (c *Cache[V]) run(ctx context.Context, key string, cl *call[V], fn func(context.Context) (V, error), keep func(error) bool) {
+	var v V
+	var err error
+	defer func() {
+		if r := recover(); r != nil {
+			var zero V
+			v, err = zero, fmt.Errorf("flight: working out %q failed: %v", key, r)
+		}
+		cl.cancel()
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		cl.v, cl.err = v, err
+		close(cl.done)
+		if c.m[key] != cl {
+			return // abandoned
+		}
+		if err != nil && (keep == nil || !keep(err)) {
+			delete(c.m, key)
+			return
+		}
+		c.evict()
+	}()
+	v, err = fn(ctx)
+}
+
+// evict forgets the least recently used finished results until at most max
+// are kept. Work under way is never forgotten.
+func (c *Cache[V]) evict() {
+	for {
+		finished, oldest := 0, ""
+		for k, cl := range c.m {
+			select {
+			case <-cl.done:
+			default:
+				continue
+			}
+			finished++
+			if oldest == "" || cl.used < c.m[oldest].used {
+				oldest = k
+			}
+		}
+		if finished <= c.max {
+			return
+		}
+		delete(c.m, oldest)
+	}
+}
+
+// Len is the number of results kept (work under way included).
+func (c *Cache[V]) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.m)
+}
+
+// Runs is the number of computations the cache has started.
+func (c *Cache[V]) Runs() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.runs
+}
+
+// Forget drops every kept result (work under way finishes for the callers
+// waiting for it, and is not kept).
+func (c *Cache[V]) Forget() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	clear(c.m)
+}
+
+// waiting is the number of callers waiting for key's work (for tests).
+func (c *Cache[V]) waiting(key string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cl := c.m[key]; cl != nil {
+		return cl.waiters
+	}
+	return 0
+}

@@ -1,0 +1,198 @@
+package flight
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"testing"
+)
+
+func TestConcurrentCallersShareOneRun(t *testing.T) {
+	for _, callers := range []int{1, 2, 50} {
+		t.Run(fmt.Sprint(callers), func(t *testing.T) {
+			c := New[int](4)
+			release := make(chan struct{})
+			started := make(chan struct{}, callers)
+			var mu sync.Mutex
+			runs := 0
+			fn := func(context.Context) (int, error) {
+				mu.Lock()
+				runs++
+				mu.Unlock()
+				started <- struct{}{}
+				<-release
+				return 42, nil
+			}
+			var wg sync.WaitGroup
+			got := make([]int, callers)
+			for i := range callers {
+				wg.Go(func() {
+					v, err := c.Do(context.Background(), "k", fn, nil)
+					if err != nil {
+						t.Errorf("caller %d: got error %v, want none", i, err)
+					}
+					got[i] = v
+				})
+			}
+			<-started
+			close(release)
+			wg.Wait()
+			if runs != 1 {
+				t.Errorf("got %d runs of the work, want 1", runs)
+			}
+			for i, v := range got {
+				if v != 42 {
+					t.Errorf("caller %d: got %d, want 42", i, v)
+				}
+			}
+			// Kept: a later caller does not run it again.
+			if v, _ := c.Do(context.Background(), "k", fn, nil); v != 42 || runs != 1 {
+				t.Errorf("later caller: got %d after %d runs, want 42 after 1", v, runs)
+			}
+		})
+	}
+}
+
+func TestCallerWhoLeavesIsNotCharged(t *testing.T) {
+	c := New[string](4)
+	release := make(chan struct{})
+	started := make(chan struct{})
+	workCtx := make(chan context.Context, 1)
+	fn := func(ctx context.Context) (string, error) {
+		workCtx <- ctx
+		close(started)
+		<-release
+		return "scene", nil
+	}
+	first, leave := context.WithCancel(context.Background())
+	firstDone := make(chan error, 1)
+	go func() {
+		_, err := c.Do(first, "k", fn, nil)
+		firstDone <- err
+	}()
+	<-started
+	second := make(chan string, 1)
+	go func() {
+		v, err := c.Do(context.Background(), "k", fn, nil)
+		if err != nil {
+			t.Errorf("second caller: got error %v, want none", err)
+		}
+		second <- v
+	}()
+	// Wait until the second caller waits too.
+	for c.waiting("k") < 2 {
+		runtime.Gosched()
+	}
+	leave()
+	if err := <-firstDone; !errors.Is(err, context.Canceled) {
+		t.Errorf("the caller who left: got %v, want context.Canceled", err)
+	}
+	ctx := <-workCtx
+	if ctx.Err() != nil {
+		t.Errorf("the work stopped when one of two callers left: %v", ctx.Err())
+	}
+	close(release)
+	if v := <-second; v != "scene" {
+		t.Errorf("second caller: got %q, want %q", v, "scene")
+	}
+}
+
+func TestWorkStopsWhenEveryCallerLeft(t *testing.T) {
+	c := New[int](4)
+	started := make(chan struct{})
+	stopped := make(chan struct{})
+	fn := func(ctx context.Context) (int, error) {
+		close(started)
+		<-ctx.Done()
+		close(stopped)
+		return 0, ctx.Err()
+	}
+	ctx, leave := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Do(ctx, "k", fn, nil)
+		done <- err
+	}()
+	<-started
+	leave()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+	<-stopped // the work saw its context end (else the test times out)
+	// The stopped work is not kept: the next caller works it out afresh.
+	v, err := c.Do(context.Background(), "k", func(context.Context) (int, error) { return 7, nil }, nil)
+	if v != 7 || err != nil {
+		t.Errorf("next caller: got %d, %v, want 7, nil", v, err)
+	}
+}
+
+func TestErrorsKeptOnlyWhenAsked(t *testing.T) {
+	errUsage := errors.New("too large")
+	errOther := errors.New("stopped")
+	keep := func(err error) bool { return errors.Is(err, errUsage) }
+	tests := []struct {
+		name     string
+		err      error
+		wantRuns int
+	}{
+		{"kept error", errUsage, 1},
+		{"forgotten error", errOther, 2},
+		{"value", nil, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := New[int](4)
+			runs := 0
+			fn := func(context.Context) (int, error) { runs++; return 1, tt.err }
+			for range 2 {
+				if _, err := c.Do(context.Background(), "k", fn, keep); !errors.Is(err, tt.err) && !(err == nil && tt.err == nil) {
+					t.Errorf("got error %v, want %v", err, tt.err)
+				}
+			}
+			if runs != tt.wantRuns {
+				t.Errorf("got %d runs, want %d", runs, tt.wantRuns)
+			}
+		})
+	}
+}
+
+func TestBoundAndLeastRecentlyUsed(t *testing.T) {
+	const max = 3
+	c := New[int](max)
+	runs := map[string]int{}
+	get := func(k string) {
+		c.Do(context.Background(), k, func(context.Context) (int, error) { runs[k]++; return len(k), nil }, nil)
+	}
+	for _, k := range []string{"a", "b", "c"} {
+		get(k)
+	}
+	get("a") // a is now the most recently used
+	get("d") // b goes
+	if got := c.Len(); got != max {
+		t.Errorf("got %d kept, want %d", got, max)
+	}
+	get("a")
+	get("b")
+	if runs["a"] != 1 || runs["b"] != 2 {
+		t.Errorf("got a run %d times and b %d times, want 1 and 2 (b forgotten first)", runs["a"], runs["b"])
+	}
+	for i := range 100 {
+		get(fmt.Sprint("k", i))
+	}
+	if got := c.Len(); got != max {
+		t.Errorf("after 100 keys: got %d kept, want %d", got, max)
+	}
+}
+
+func TestPanicBecomesError(t *testing.T) {
+	c := New[int](2)
+	_, err := c.Do(context.Background(), "k", func(context.Context) (int, error) { panic("boom") }, nil)
+	if err == nil {
+		t.Fatal("got no error from a panicking computation, want one")
+	}
+	if c.Len() != 0 {
+		t.Errorf("got %d kept after a panic, want 0", c.Len())
+	}
+}
