@@ -462,7 +462,7 @@ func (f *Frame) apply(e Event, narrate bool) error {
 	}
 	switch e.Type {
 	case Enter:
-		n = &NodeView{State: StateOpen, Kind: e.Kind, Depth: e.Depth, Label: e.Label}
+		n = &NodeView{}
 		f.Nodes[e.Node] = n
 		f.Stack = append(f.Stack, e.Node)
 		f.Stats.CountNode(e.Depth)
@@ -474,19 +474,9 @@ func (f *Frame) apply(e Event, narrate bool) error {
 		for len(f.Stats.CutoffsAt) < len(f.Stats.NodesAt) {
 			f.Stats.CutoffsAt = append(f.Stats.CutoffsAt, 0)
 		}
-	case Expand:
-		n.Order = append(make([]int, 0, len(e.Order)), e.Order...)
-		if len(e.Probs) > 0 {
-			n.Probs = slices.Clone(e.Probs)
-		}
 	case Leaf:
-		n.Bound = Exact
 		f.Stats.CountLeaf(e.Depth)
-	case Update:
-		n.Bound = runningBound(n.Kind)
 	case Prune:
-		n.Bound = runningBound(n.Kind)
-		n.Test = e.Test
 		for _, id := range e.Pruned {
 			f.Nodes[id] = &NodeView{State: StatePruned, Depth: DepthOf(id), Test: e.Test}
 		}
@@ -494,8 +484,6 @@ func (f *Frame) apply(e Event, narrate bool) error {
 			f.Stats.CountCutoff(e.Depth)
 		}
 	case Exit:
-		n.State = StateDone
-		n.Bound = e.Bound
 		f.Stack = f.Stack[:len(f.Stack)-1]
 	case Done:
 		f.Done = true
@@ -504,25 +492,12 @@ func (f *Frame) apply(e Event, narrate bool) error {
 		if e.Hit {
 			f.Stats.TTHits++
 		}
-		if e.Window {
-			n.Window, n.Alpha, n.Beta = true, e.Alpha, e.Beta
-		}
-		if e.Cut {
-			n.HasValue, n.Value, n.Bound = true, e.Value, e.Bound
-			n.setText()
-		}
 	case TTStore:
 		f.Stats.TTStored++
 	case StandPat:
-		n.StandPat = true
-		n.Bound = runningBound(n.Kind)
-		if e.Cut {
-			n.Test = e.Test
-		}
 		f.Stats.CountLeaf(e.Depth)
 		f.Stats.QNodes++
 	case Extend:
-		n.Extended = e.Child
 		f.Stats.Extensions++
 	case Forward:
 		for _, id := range e.Pruned {
@@ -548,21 +523,8 @@ func (f *Frame) apply(e Event, narrate bool) error {
 			}
 		}
 	}
-	if n != nil && e.Type != Expand && e.Type != Done && e.Type != Extend && e.Type != Forward && !e.Type.IsMCTS() && !e.Type.isRealGames() {
-		if e.Window && e.Type != Leaf {
-			n.Window, n.Alpha, n.Beta = true, e.Alpha, e.Beta
-		}
-		if e.Type != Enter {
-			n.HasValue, n.Value = true, e.Value
-			n.Vec = nil
-			if len(e.Vec) > 0 {
-				n.Vec = slices.Clone(e.Vec)
-			}
-		}
-		if e.Range {
-			n.Range, n.Low, n.High = true, e.Low, e.High
-		}
-		n.setText()
+	if n != nil {
+		n.Follow(&e)
 	}
 	f.Step = e.Step
 	f.Current = e.Node
@@ -576,6 +538,67 @@ func (f *Frame) apply(e Event, narrate bool) error {
 		f.Narration = said.String()
 	}
 	return nil
+}
+
+// Follow changes v, the view of e's node, as Apply changes it for e: what
+// e says about its own node (an enter makes v the view of a node just
+// entered). It checks nothing and changes nothing else — not the children
+// a prune lists, the statistics or the stack — so that a viewer passing
+// over a subtree's events without applying them can still follow the few
+// nodes of it that it keeps.
+func (v *NodeView) Follow(e *Event) {
+	switch e.Type {
+	case Enter:
+		*v = NodeView{State: StateOpen, Kind: e.Kind, Depth: e.Depth, Label: e.Label}
+	case Expand:
+		v.Order = append(make([]int, 0, len(e.Order)), e.Order...)
+		if len(e.Probs) > 0 {
+			v.Probs = slices.Clone(e.Probs)
+		}
+	case Leaf:
+		v.Bound = Exact
+	case Update:
+		v.Bound = runningBound(v.Kind)
+	case Prune:
+		v.Bound = runningBound(v.Kind)
+		v.Test = e.Test
+	case Exit:
+		v.State = StateDone
+		v.Bound = e.Bound
+	case TTProbe:
+		if e.Window {
+			v.Window, v.Alpha, v.Beta = true, e.Alpha, e.Beta
+		}
+		if e.Cut {
+			v.HasValue, v.Value, v.Bound = true, e.Value, e.Bound
+			v.setText()
+		}
+	case StandPat:
+		v.StandPat = true
+		v.Bound = runningBound(v.Kind)
+		if e.Cut {
+			v.Test = e.Test
+		}
+	case Extend:
+		v.Extended = e.Child
+	}
+	if e.Type == Expand || e.Type == Done || e.Type == Extend || e.Type == Forward || e.Type.IsMCTS() || e.Type.isRealGames() {
+		return
+	}
+	if e.Window && e.Type != Leaf {
+		v.Window, v.Alpha, v.Beta = true, e.Alpha, e.Beta
+	}
+	if e.Type != Enter {
+		v.HasValue, v.Value = true, e.Value
+		v.Vec = nil
+		if len(e.Vec) > 0 {
+			v.Vec = slices.Clone(e.Vec)
+		}
+	}
+	if e.Range {
+		v.Range, v.Low, v.High = true, e.Low, e.High
+	}
+	v.setText()
 }
 
 // check validates e against f without changing anything.

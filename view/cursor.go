@@ -60,6 +60,12 @@ const (
 	// counts and best line, its map entry), estimated on tic-tac-toe and
 	// rounded up.
 	SummaryBytes = 640
+	// PassAhead is how far ahead of a folded subtree's enter the cursor's
+	// goal must lie for the cursor to pass over the subtree's events
+	// without applying them, the first time it meets the subtree (see
+	// Cursor.passBegin): a goal that turns out to lie inside the subtree
+	// costs a rerun up to the subtree, so nearer goals apply every event.
+	PassAhead = 1 << 12
 )
 
 // ErrTooLarge stops a cursor whose frame alone would take more than
@@ -152,10 +158,48 @@ type Cursor struct {
 	shared  map[string]*summary
 	key     string
 	pending []pendingSummary
+	// passing is the folded subtree whose events the cursor passes over
+	// unapplied, the first time it meets it (nil when none); noPass is the
+	// enter step of a subtree not to pass over that way (its goal turned
+	// out to lie inside), and passNever says the search gives no
+	// summaries to pass over with. rerun asks Work to begin the search
+	// again from the frame as it stands.
+	passing   *passRun
+	passAhead int // PassAhead, or less in tests
+	noPass    int
+	passNever bool
+	rerun     bool
 	// Events applied, passed over (before a checkpoint's step) and
 	// skipped inside summarised subtrees since the cursor was made: what
-	// a move costs, whatever the machine.
-	Applied, Passed, Skipped int
+	// a move costs, whatever the machine. Followed counts the events of
+	// subtrees met for the first time that were passed over unapplied,
+	// following only the nodes whose summaries the cursor keeps.
+	Applied, Passed, Skipped, Followed int
+}
+
+// passRun is a folded subtree whose events a cursor passes over without
+// applying them, the first time it meets it: the frame stays as it was
+// before the subtree's enter until its exit, when the engine's summary
+// moves the frame over the whole subtree at once (trace.Frame.Skip).
+// Only the subtree's node and the nodes whose summaries the cursor keeps
+// are followed, by their own events (trace.NodeView.Follow).
+type passRun struct {
+	enter trace.Event // the subtree's enter
+	view  *trace.NodeView
+	// fold is the fold the subtree lies in, with its pruned count before
+	// the enter.
+	fold   string
+	pruned int
+	// child is the summarised child of the subtree's node being searched
+	// (nil when none).
+	child *passChild
+}
+
+// passChild is a summarised node inside a subtree passed over.
+type passChild struct {
+	id     string
+	view   *trace.NodeView
+	pruned int // the fold's pruned count before its enter
 }
 
 // summary is what a cursor keeps of a finished subtree to pass over it on
@@ -184,7 +228,7 @@ type pendingSummary struct {
 // NewCursor returns a cursor at step 0 of a prepared scenario drawn as
 // scene.
 func NewCursor(p *scenario.Search, scene *Scene) *Cursor {
-	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery, maxBytes: MaxBytes, touched: map[string]bool{},
+	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery, maxBytes: MaxBytes, touched: map[string]bool{}, passAhead: PassAhead,
 		sums: map[string]*summary{}, key: p.Scenario.Query().Encode()}
 	c.shared = sharedSummaries.get(c.key)
 	c.restart(nil)
@@ -313,6 +357,7 @@ func (c *Cursor) restart(cp *checkpoint) {
 	c.resume, c.stop = iter.Pull(c.run)
 	c.ended, c.err, c.peeked = false, nil, false
 	c.pending = c.pending[:0]
+	c.passing, c.rerun = nil, false
 	if cp == nil {
 		c.frame, c.skip = trace.NewFrame(), 0
 		c.frame.Words = c.words
@@ -356,7 +401,13 @@ func (c *Cursor) Work(ctx context.Context, slice int) (bool, error) {
 		return false, fmt.Errorf("%w: %w", ErrStopped, err)
 	}
 	c.budget, c.peeked = slice, false
-	if _, ok := c.resume(); !ok {
+	if _, ok := c.resume(); !ok && c.rerun {
+		// The goal lies inside a subtree being passed over: begin again
+		// from the frame before it, and apply the subtree.
+		fr, folds := c.frame, c.folds.snapshot()
+		c.restart(&checkpoint{frame: fr, folds: folds})
+		return false, nil
+	} else if !ok {
 		c.ended = true
 		if c.err == nil && len(c.sums) > 0 {
 			// The whole search has been seen: hand its summaries on to
@@ -394,7 +445,10 @@ func (c *Cursor) run(yield func(struct{}) bool) {
 				continue
 			}
 			c.budget--
-			if e.Type == trace.Enter && c.skipSubtree(e) {
+			if c.passing != nil {
+				return c.pass(e)
+			}
+			if e.Type == trace.Enter && (c.skipSubtree(e) || c.passBegin(e)) {
 				return true
 			}
 			if e.Step <= c.skip {
@@ -566,18 +620,25 @@ func (c *Cursor) keepSummary(e *trace.Event) {
 		c.Bytes()+SummaryBytes > c.maxBytes {
 		return
 	}
+	c.sums[strings.Clone(e.Node)] = newSummary(e, view, f.Pruned-ps.pruned)
+}
+
+// newSummary is the summary of the subtree that exit event e closes, with
+// view its node's view after the exit and pruned the nodes its prunes
+// skipped.
+func newSummary(e *trace.Event, view *trace.NodeView, pruned int) *summary {
 	// The search builds ids and tests in shared blocks: a copy keeps only
 	// the bytes it needs.
 	v := view.Clone()
 	v.Label, v.Text, v.Test, v.Extended = strings.Clone(v.Label), strings.Clone(v.Text), strings.Clone(v.Test), strings.Clone(v.Extended)
-	s := &summary{sub: e.Subtree.Clone(), view: v, line: e.Line, pruned: f.Pruned - ps.pruned}
+	s := &summary{sub: e.Subtree.Clone(), view: v, line: e.Line, pruned: pruned}
 	for _, n := range s.sub.NodesAt {
 		s.nodes += n
 	}
 	for _, n := range s.sub.CutoffsAt {
 		s.cutoffs += n
 	}
-	c.sums[strings.Clone(e.Node)] = s
+	return s
 }
 
 // skipSubtree passes over the subtree that enter event e begins when the
@@ -637,4 +698,130 @@ func (c *Cursor) beyondMark(s *summary) bool {
 		return c.frame.Stats.Cutoffs+s.cutoffs < c.markK
 	}
 	return false
+}
+
+// passBegin begins to pass over the subtree that enter event e begins,
+// without applying its events, when the cursor meets it for the first
+// time with its goal far beyond (PassAhead): its node's children are not
+// drawn, the cursor keeps its summary, and nothing but a step goal waits
+// (not a mark, which needs every event's frame). It reports whether it
+// began; the frame then stays before e until the subtree's exit (see
+// pass), which checks e against it.
+func (c *Cursor) passBegin(e *trace.Event) bool {
+	if c.passNever || e.Step <= c.skip || e.Step == c.noPass || c.until != nil || c.hit || c.goal-e.Step < c.passAhead ||
+		c.scene.Hidden(e.Node) || !c.scene.childrenHidden(e.Node) || !c.summarised(e.Node) ||
+		len(c.sums) >= MaxSummaries || c.shared[e.Node] != nil {
+		return false
+	}
+	pr := &passRun{enter: *e, view: &trace.NodeView{}, fold: c.folds.foldOf(e.Node)}
+	pr.enter.Node, pr.enter.Label = strings.Clone(e.Node), strings.Clone(e.Label)
+	pr.enter.Subtree = nil
+	if f := c.folds.info[pr.fold]; f != nil {
+		pr.pruned = f.Pruned
+	}
+	pr.view.Follow(e)
+	e.Subtree = trace.WantSubtree
+	c.passing = pr
+	c.Followed++
+	return true
+}
+
+// pass takes one event inside the subtree being passed over: it follows
+// the subtree's node and its summarised children by their own events,
+// counts the pruned nodes in the fold, and at the subtree's exit moves the
+// frame over the whole subtree with the engine's summary. When the goal
+// turns out to lie inside the subtree, or the search gives no summary, it
+// stops the search for Work to begin again before the subtree.
+func (c *Cursor) pass(e *trace.Event) bool {
+	pr := c.passing
+	if e.Step >= c.goal || c.until != nil || c.hit || e.Type == trace.Done {
+		return c.passAbort()
+	}
+	c.Followed++
+	d := pr.enter.Depth
+	switch {
+	case e.Depth == d:
+		pr.view.Follow(e)
+	case e.Depth == d+1 && e.Type == trace.Enter:
+		pr.child = nil
+		if len(c.sums) < MaxSummaries && c.summarised(e.Node) && c.shared[e.Node] == nil {
+			ch := &passChild{id: e.Node, view: &trace.NodeView{}}
+			if f := c.folds.info[pr.fold]; f != nil {
+				ch.pruned = f.Pruned
+			}
+			ch.view.Follow(e)
+			e.Subtree = trace.WantSubtree
+			pr.child = ch
+		}
+	case e.Depth == d+1 && pr.child != nil && e.Node == pr.child.id:
+		pr.child.view.Follow(e)
+		if e.Type == trace.Exit {
+			c.keepPassed(e, pr.child.view, pr.fold, pr.child.pruned)
+			pr.child = nil
+		}
+	}
+	if e.Type == trace.Prune {
+		c.folds.count(e)
+	}
+	if e.Type != trace.Exit || e.Depth != d {
+		return true
+	}
+	// The subtree's exit.
+	if e.Subtree == nil {
+		// This search cannot pass over subtrees: apply every event.
+		c.passNever = true
+		return c.passAbort()
+	}
+	c.passing = nil
+	if err := c.frame.Skip(pr.enter, e.Subtree, pr.view, e.Line); err != nil {
+		c.err = fmt.Errorf("the search's trace does not replay: %w", err)
+		return false
+	}
+	if c.frame.Step != e.Step {
+		c.err = fmt.Errorf("the search's trace does not replay: the subtree of %q ends at step %d, its summary says %d", pr.enter.Node, e.Step, c.frame.Step)
+		return false
+	}
+	c.folds.count(&pr.enter)
+	nodes := 0
+	for _, n := range e.Subtree.NodesAt {
+		nodes += n
+	}
+	if f := c.folds.info[pr.fold]; f != nil {
+		f.Visited += nodes - 1 // the node's own enter was counted above
+		c.folds.dirty[pr.fold] = true
+	}
+	c.keepPassed(e, pr.view, pr.fold, pr.pruned)
+	if !c.scene.Hidden(e.Node) {
+		c.touched[e.Node] = true
+	}
+	c.lastStep, c.lastEnter, c.lastCut = e.Step, false, false
+	c.checkpoint()
+	return true
+}
+
+// passAbort gives up passing over the subtree under way: the fold's count
+// goes back to before the subtree, and the search stops for Work to begin
+// again from the frame (which still stands before the subtree), this time
+// applying the subtree's events.
+func (c *Cursor) passAbort() bool {
+	pr := c.passing
+	c.passing = nil
+	if f := c.folds.info[pr.fold]; f != nil {
+		f.Pruned = pr.pruned
+	}
+	c.noPass = pr.enter.Step
+	c.rerun = true
+	return false
+}
+
+// keepPassed keeps the summary of a subtree passed over, closed by exit
+// event e, with view its node's view after the exit, in the fold whose
+// pruned count was pruned before its enter.
+func (c *Cursor) keepPassed(e *trace.Event, view *trace.NodeView, fold string, pruned int) {
+	f := c.folds.info[fold]
+	if e.Subtree == nil || e.Subtree.Events < MinSummaryEvents || f == nil || len(c.sums) >= MaxSummaries ||
+		c.Bytes()+SummaryBytes > c.maxBytes {
+		return
+	}
+	c.sums[strings.Clone(e.Node)] = newSummary(e, view, f.Pruned-pruned)
 }

@@ -105,6 +105,7 @@ func TestSkippingMatchesApplyingEverything(t *testing.T) {
 				skipped += c.Skipped - before
 				ref := NewCursor(p, s)
 				ref.shared = nil // a cursor that has not met the search
+				ref.passNever = true
 				ref.Seek(k)
 				work(t, ref, 0)
 				same(t, c, ref, "seek")
@@ -159,6 +160,7 @@ func TestSkippingMatchesApplyingEverything(t *testing.T) {
 				skipped += d.Skipped
 				ref := NewCursor(p, s2)
 				ref.shared = nil
+				ref.passNever = true
 				ref.Seek(k)
 				work(t, ref, 0)
 				same(t, d, ref, "a new cursor with a fold opened")
@@ -232,5 +234,75 @@ func same(t *testing.T, c, ref *Cursor, what string) {
 		if g, w := c.lastMarks(u), ref.lastMarks(u); g != w {
 			t.Fatalf("%s: at step %d the last event ends a step by %s: got %v, want %v", what, c.Step(), u, g, w)
 		}
+	}
+}
+
+// TestPassingMatchesApplyingEverything: a cursor that meets a search for
+// the first time and seeks far ahead passes over the folded subtrees on
+// its way without applying their events (following only the nodes it
+// keeps summaries of), and stands exactly where a cursor that applies
+// every event stands: at the end, at goals inside a subtree it began to
+// pass over (it then goes back and applies that subtree), and after every
+// seek back and forth from there. The searches that give no summaries
+// apply everything, and the test fails if the others never pass over a
+// subtree.
+func TestPassingMatchesApplyingEverything(t *testing.T) {
+	cases := []struct {
+		query  string
+		passes bool
+	}{
+		{"game=tictactoe&position=x...o....&algo=minimax", true},
+		{"game=tictactoe&position=x........", true},
+		{"game=tictactoe&position=x...o....&order=best&prune=gt&fail=soft", true},
+		{"game=tictactoe&position=x...o....&order=eval&eval=lines&depth=9&fail=hard", true},
+		{"game=nim&matches=15&take=3", true},
+		{"game=tictactoe&position=x...o....&order=killer", false},
+		{"game=tictactoe&position=x........&algo=id&tt=4096&depth=4", false},
+	}
+	for ci, tc := range cases {
+		if raceDetector && ci%2 == 1 {
+			continue // the race detector needs fewer: half the cases
+		}
+		t.Run(tc.query, func(t *testing.T) {
+			p, s := prepare(t, tc.query)
+			total := totalSteps(t, p)
+			r := rand.New(rand.NewPCG(uint64(ci), 11))
+			targets := []int{End, total - 1, total / 2}
+			for range 3 {
+				if !raceDetector {
+					targets = append(targets, r.IntN(total+1))
+				}
+			}
+			followed := 0
+			for _, first := range targets {
+				sharedSummaries.forget()
+				c := NewCursor(p, s)
+				c.passAhead = 1 + r.IntN(64)
+				// From the first seek (cold) on, seeks back and forth.
+				for i, k := range append([]int{first}, total-1-r.IntN(3), r.IntN(total+1), End, r.IntN(total+1)) {
+					c.Seek(k)
+					work(t, c, 1+r.IntN(3)*DefaultSlice)
+					ref := NewCursor(p, s)
+					ref.shared, ref.passNever = nil, true
+					ref.Seek(k)
+					work(t, ref, 0)
+					same(t, c, ref, fmt.Sprintf("seek %d to %d", i, k))
+					if ref.Followed != 0 || ref.Skipped != 0 {
+						t.Fatalf("the reference passed over %d events and skipped %d, want 0", ref.Followed, ref.Skipped)
+					}
+					ref.Close()
+				}
+				checkAt(t, c, p, total, "after the seeks")
+				followed += c.Followed
+				c.Close()
+			}
+			sharedSummaries.forget()
+			if tc.passes && followed == 0 {
+				t.Errorf("got no event passed over, want some")
+			}
+			if !tc.passes && followed > total {
+				t.Errorf("got %d events passed over, want at most one subtree's before the search is known not to give summaries", followed)
+			}
+		})
 	}
 }
