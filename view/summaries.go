@@ -83,7 +83,10 @@ func (st *summaryStore) forget() {
 	clear(st.m)
 }
 
-// ForgetSummaries drops the summaries kept for every search. A server
-// never needs it: benchmarks call it to measure a search met for the first
-// time.
-func ForgetSummaries() { sharedSummaries.forget() }
+// ForgetSummaries drops the summaries kept for every search, and the
+// scenes kept for every scenario (MaxSharedScenes). A server never needs
+// it: benchmarks call it to measure a search met for the first time.
+func ForgetSummaries() {
+	sharedSummaries.forget()
+	sharedScenes.Forget()
+}
