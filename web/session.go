@@ -70,6 +70,11 @@ type session struct {
 	speed   float64
 	queue   []inbound // commands that came in while a move was in progress
 	newTick bool      // play was asked again: the ticker takes the new speed
+	// loading says the session holds a load's turn (see loadCoresFree)
+	// until its first answer is made: the seek to the asked step and the
+	// whole first drawing are most of a load's work once the scenario's
+	// scene is shared.
+	loading bool
 }
 
 func newSession(h *Hub, conn *websocket.Conn) *session {
@@ -138,6 +143,7 @@ func (s *session) writeLoop() {
 		}
 	}()
 	defer s.recoverIn("writer")
+	defer s.loadDone()
 	ping := time.NewTicker(pingPeriod)
 	defer ping.Stop()
 	var play *time.Ticker
@@ -218,9 +224,21 @@ func (s *session) writeLoop() {
 			play.Reset(time.Duration(float64(time.Second) / s.speed))
 		}
 		s.newTick = false
-		if !s.sendAll(msgs) {
+		ok := s.sendAll(msgs)
+		if s.v == nil || !s.v.busy() {
+			s.loadDone()
+		}
+		if !ok {
 			return
 		}
+	}
+}
+
+// loadDone gives back the load's turn the session holds, if any.
+func (s *session) loadDone() {
+	if s.loading {
+		s.loading = false
+		<-s.hub.loads
 	}
 }
 
@@ -294,12 +312,16 @@ type driver interface {
 // whose answer comes when its last slice is done.
 func (s *session) handle(c Command) []Message {
 	if c.Cmd == "load" || c.Cmd == "compare" {
-		// A load waits for its turn (see loadCoresFree); a session that
-		// ends meanwhile loads nothing.
-		select {
-		case s.hub.loads <- struct{}{}:
-		case <-s.done:
-			return nil
+		// A load waits for its turn (see loadCoresFree) and keeps it until
+		// its first answer is made (see loadDone); a session that ends
+		// meanwhile loads nothing.
+		if !s.loading {
+			select {
+			case s.hub.loads <- struct{}{}:
+				s.loading = true
+			case <-s.done:
+				return nil
+			}
 		}
 		var d driver
 		var err error
@@ -308,8 +330,8 @@ func (s *session) handle(c Command) []Message {
 		} else {
 			d, err = newComparer(s.ctx, c.Query)
 		}
-		<-s.hub.loads
 		if err != nil {
+			s.loadDone()
 			return []Message{errMsg(c.Cmd, "%v", err)}
 		}
 		if s.v != nil {
