@@ -158,6 +158,7 @@ func TestPresenterBound(t *testing.T) {
 // another scene, and a bad open list gives the same error every time
 // without being worked out again.
 func TestSceneShared(t *testing.T) {
+	sharedScenes.Forget() // other tests may have made these scenes
 	tests := []struct {
 		name    string
 		open    []string

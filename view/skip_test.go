@@ -260,8 +260,8 @@ func TestPassingMatchesApplyingEverything(t *testing.T) {
 		{"game=tictactoe&position=x........&algo=id&tt=4096&depth=4", false},
 	}
 	for ci, tc := range cases {
-		if raceDetector && ci%2 == 1 {
-			continue // the race detector needs fewer: half the cases
+		if raceDetector && ci != 0 && ci != len(cases)-1 {
+			continue // the race detector needs fewer: one case that passes over, one that cannot
 		}
 		t.Run(tc.query, func(t *testing.T) {
 			p, s := prepare(t, tc.query)
