@@ -81,6 +81,7 @@ func TestBrowserExercisesFit(t *testing.T) {
 	}
 	for _, size := range [][2]int64{{1280, 720}, {1024, 768}, {390, 844}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel() // each size has its own server and browser
 			b := newBrowserEnv(t, size[0], size[1])
 			for _, pg := range pages {
 				t.Run(pg.name, func(t *testing.T) {

@@ -159,6 +159,9 @@ func checkFits(t *testing.T, m hallMeasure, what string) {
 func TestBrowserHallFit(t *testing.T) {
 	for _, size := range []struct{ w, h int64 }{{1280, 720}, {1024, 768}, {390, 844}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			// Each size has its own server and browser: the sizes run side
+			// by side, as the browser spends most of its time waiting.
+			t.Parallel()
 			b := newBrowserEnv(t, size.w, size.h)
 			for i, src := range hallSources {
 				for _, mode := range []string{"", "&present=1"} {
