@@ -39,6 +39,17 @@ var cursorScenarios = []string{
 
 func prepare(t testing.TB, query string, open ...string) (*scenario.Search, *Scene) {
 	t.Helper()
+	p := prepared(t, query)
+	s, err := NewScene(p, open)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, s
+}
+
+// prepared is the prepared scenario of a query.
+func prepared(t testing.TB, query string) *scenario.Search {
+	t.Helper()
 	q, err := url.ParseQuery(query)
 	if err != nil {
 		t.Fatal(err)
@@ -51,11 +62,7 @@ func prepare(t testing.TB, query string, open ...string) (*scenario.Search, *Sce
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewScene(p, open)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p, s
+	return p
 }
 
 // replayTo is the reference: the whole frame at step (or the last one),

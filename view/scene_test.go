@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"slices"
 	"sync"
 	"testing"
@@ -16,18 +15,7 @@ import (
 // shapeOf is the base shape of a scenario query and its layout options.
 func shapeOf(t testing.TB, query string) (string, *trace.Shape) {
 	t.Helper()
-	q, err := url.ParseQuery(query)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := scenario.FromQuery(q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := sc.Prepare()
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := prepared(t, query)
 	shape, err := p.Shape(scenario.ShapeOptions{})
 	if err != nil {
 		t.Fatal(err)
