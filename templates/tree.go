@@ -5,7 +5,6 @@ import (
 	"github.com/abtrace/abtrace/search/minichess"
 	"strings"
 
-	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -137,12 +136,6 @@ func connect4Discs(board string) []boardCell {
 	return out
 }
 
-// isMinichess reports whether a node's board is a minichess board (see
-// minichess.State.BoardText): five ranks of five squares, "/" between.
-func isMinichess(board string) bool {
-	return len(board) == minichess.BoardLen && board[minichess.Files] == '/'
-}
-
 // minichessSquare is one square of a minichess board glyph: its corner
 // (X, Y), whether it is dark, and the piece on it as an upper-case
 // letter ("" when empty) with Side "w" (White, MAX) or "b" (Black, MIN).
@@ -152,12 +145,9 @@ type minichessSquare struct {
 	Piece, Side string
 }
 
-// mcSquare is the side of a square of the minichess glyph: five of them
-// fill the 40-unit board.
-const mcSquare = 8
-
-// minichessSquares places the 25 squares of a minichess board on the
-// 40-unit board glyph, rank 5 at the top, file a on the left, a1 dark.
+// minichessSquares places the 25 squares of a minichess board on its
+// board glyph (view.GlyphChess), rank 5 at the top, file a on the left,
+// a1 dark.
 func minichessSquares(board string) []minichessSquare {
 	var out []minichessSquare
 	row, file := 0, 0
@@ -167,7 +157,7 @@ func minichessSquares(board string) []minichessSquare {
 			row, file = row+1, 0
 			continue
 		}
-		sq := minichessSquare{X: float64(file*mcSquare) - 20, Y: float64(row*mcSquare) - 20,
+		sq := minichessSquare{X: float64(file*view.ChessSquare) - view.ChessHalf, Y: float64(row*view.ChessSquare) - view.ChessHalf,
 			Dark: (minichess.Ranks-1-row+file)%2 == 0}
 		switch {
 		case c >= 'A' && c <= 'Z':
@@ -182,12 +172,11 @@ func minichessSquares(board string) []minichessSquare {
 }
 
 // boardMarker is the small triangle beside a board that tells MAX (up)
-// from MIN (down) by shape.
+// from MIN (down) by shape (see view.MarkerPoints).
 func boardMarker(n view.Node) string {
-	if n.Kind == trace.Min {
-		return "M-31 -19L-25 -8L-19 -19Z"
-	}
-	return "M-31 -8L-25 -19L-19 -8Z"
+	h := n.Glyph.Half()
+	p := view.MarkerPoints(n.Kind, -h, -h)
+	return "M" + num(p[0][0]) + " " + num(p[0][1]) + "L" + num(p[1][0]) + " " + num(p[1][1]) + "L" + num(p[2][0]) + " " + num(p[2][1]) + "Z"
 }
 
 // fanPath is the fan under a folded node that stands for its subtree.

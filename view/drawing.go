@@ -21,6 +21,12 @@ const (
 	// whose nodes are small boards.
 	BoardSpacing      = 62
 	BoardLevelSpacing = 112
+	// ChessSpacing and ChessLevelSpacing are the spacings of minichess,
+	// whose boards (GlyphChess) are larger: room for the kind marker
+	// between two neighbours, and for the value and a fold glyph under a
+	// board.
+	ChessSpacing      = 74
+	ChessLevelSpacing = 132
 	// VectorSpacing is NodeSpacing for trees whose leaves hold a value
 	// per player, such as (5, −1, −1).
 	VectorSpacing = 100
@@ -58,7 +64,68 @@ const (
 	GlyphPlayer Glyph = "player"
 	GlyphLeaf   Glyph = "leaf"
 	GlyphBoard  Glyph = "board"
+	// GlyphChess is a minichess position: a 5×5 board large enough that
+	// its pieces' letters can be read in a comparison's pane (see
+	// ChessSquare).
+	GlyphChess Glyph = "chess"
 )
+
+// The minichess board glyph, in user units. A pane of the comparison at
+// 1280×720 is about 600 pixels wide and holds the twelve children of the
+// horizon position side by side at ChessSpacing: a piece's letter is then
+// drawn at 8.6 pixels (its box 10 pixels high) where a 40-unit board drew
+// it at 6 (TestBrowserCompareHorizon). The letter is a little larger than
+// its square (bold capitals are narrower than an em) and sits on the
+// square's middle.
+const (
+	// ChessSquare is the side of one square; five make the board.
+	ChessSquare = 12
+	// ChessHalf is half the board's side.
+	ChessHalf = 2.5 * ChessSquare
+	// ChessPiece is the font size of a piece's letter.
+	ChessPiece = 14
+	// ChessPieceY is a letter's baseline below its square's top edge: the
+	// middle of the square plus half the height of a capital (0.73 em).
+	ChessPieceY = ChessSquare/2 + 0.365*ChessPiece
+	// ChessHalo is the width of the light outline that keeps a letter
+	// readable on a dark square.
+	ChessHalo = 2
+)
+
+// Half is half the side of a board glyph (the square that holds the
+// board), 0 for a glyph that is no board.
+func (g Glyph) Half() float64 {
+	switch g {
+	case GlyphBoard:
+		return 20
+	case GlyphChess:
+		return ChessHalf
+	}
+	return 0
+}
+
+// Board reports whether the glyph is a board (any game's).
+func (g Glyph) Board() bool { return g == GlyphBoard || g == GlyphChess }
+
+// MarkerPoints are the corners of the small triangle left of a board
+// glyph that tells MAX (pointing up) from MIN (pointing down) by shape,
+// as offsets from the node's centre; left and top are the board's left
+// and top edges.
+func MarkerPoints(k trace.Kind, left, top float64) [3][2]float64 {
+	if k == trace.Min {
+		return [3][2]float64{{left - 11, top + 1}, {left - 5, top + 12}, {left + 1, top + 1}}
+	}
+	return [3][2]float64{{left - 11, top + 12}, {left - 5, top + 1}, {left + 1, top + 12}}
+}
+
+// BoardLayout is the layout spacing of a source whose nodes are boards
+// (see BoardSource): minichess's larger boards need more room.
+func BoardLayout(source string) trace.LayoutOptions {
+	if source == "minichess" {
+		return trace.LayoutOptions{NodeSep: ChessSpacing, LevelSep: ChessLevelSpacing}
+	}
+	return trace.LayoutOptions{NodeSep: BoardSpacing, LevelSep: BoardLevelSpacing}
+}
 
 // Top and Bottom are where edges meet a glyph, as offsets from its centre.
 func (g Glyph) Top() float64 {
@@ -69,8 +136,8 @@ func (g Glyph) Top() float64 {
 		return -13
 	case GlyphLeaf:
 		return -14
-	case GlyphBoard:
-		return -21
+	case GlyphBoard, GlyphChess:
+		return -g.Half() - 1
 	}
 	return -16
 }
@@ -83,15 +150,15 @@ func (g Glyph) Bottom() float64 {
 		return 18
 	case GlyphLeaf:
 		return 14
-	case GlyphBoard:
-		return 21
+	case GlyphBoard, GlyphChess:
+		return g.Half() + 1
 	}
 	return 16
 }
 
 // Below reports whether labels go under the glyph (leaves and boards,
 // whose neighbours are close) rather than beside it.
-func (g Glyph) Below() bool { return g == GlyphLeaf || g == GlyphBoard }
+func (g Glyph) Below() bool { return g == GlyphLeaf || g.Board() }
 
 // FoldGap is the distance from a folded node's glyph to its fold glyph:
 // boards have their value label in between.
@@ -262,6 +329,9 @@ func BoardSource(source string) bool {
 // GlyphOf chooses how a node of a source ("tree", "random", "tictactoe",
 // "nim", "dice") is drawn.
 func GlyphOf(source string, n trace.LayoutNode) Glyph {
+	if source == "minichess" {
+		return GlyphChess
+	}
 	if n.Board != "" || BoardSource(source) {
 		return GlyphBoard
 	}
@@ -545,6 +615,10 @@ func nodeClass(n *Node) string {
 	var b strings.Builder
 	b.WriteString("n g-")
 	b.WriteString(string(n.Glyph))
+	if n.Glyph == GlyphChess {
+		// A minichess board is styled as every board is, and more.
+		b.WriteString(" g-board")
+	}
 	switch {
 	case n.Glyph == GlyphLeaf:
 		// Leaves look alike, whoever would move there.

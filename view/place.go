@@ -205,6 +205,10 @@ func glyphRect(g Glyph, n trace.LayoutNode, k float64) rect {
 		return rect{-w / 2, -h / 2, w / 2, h / 2}
 	case GlyphBoard:
 		return rect{-21, -21, 21, 21}
+	case GlyphChess:
+		// The board and, left of it, its kind marker.
+		h := g.Half() + 1
+		return rect{-h - 11, -h, h, h}
 	case GlyphMax, GlyphMin:
 		return rect{-21, g.Top(), 21, g.Bottom()}
 	}

@@ -96,7 +96,7 @@ func newScene(ctx context.Context, p *scenario.Search, open []string) (*Scene, e
 	}
 	src := p.Scenario.Source()
 	if BoardSource(src) {
-		opt = trace.LayoutOptions{NodeSep: BoardSpacing, LevelSep: BoardLevelSpacing}
+		opt = BoardLayout(src)
 	}
 	l, err := presenterLayout(ctx, src, shape, opt)
 	if err != nil {
@@ -260,10 +260,18 @@ func presenterBound(l *trace.Layout) float64 {
 
 // presenterScore is how large a layout's labels are on presenter mode's
 // pane: the text scale times the scale that fits the drawing to the pane.
+//
+// Minichess boards are read too: past the labels' base sizes (a text scale
+// of 1), larger labels are not worth smaller boards, so the text scale
+// counts up to 1 only.
 func presenterScore(source string, l *trace.Layout, glyphs map[string]Glyph) float64 {
 	p := layoutPlacement(source, l, glyphs)
 	w, h := p.box.x1-p.box.x0+2*viewPad, p.box.y1-p.box.y0+2*viewPad
-	return p.k * min(PresentWidth/w, PresentHeight/h)
+	k := p.k
+	if source == "minichess" {
+		k = min(k, 1)
+	}
+	return k * min(PresentWidth/w, PresentHeight/h)
 }
 
 // SceneOf makes a scene of a shape already laid out (a comparison draws

@@ -90,6 +90,23 @@ func TestBrowserSelectiveEvents(t *testing.T) {
 	}
 }
 
+// minPiece is the least font size, in pixels on the screen, of a
+// minichess piece's letter for it to be read: its box (1.17 of it) is then
+// about 10 pixels high, a capital about 6.
+const minPiece = 8.5
+
+// pieceFont is the smallest font size on the screen, in pixels, of the
+// letters sel finds: the font size in user units times the scale the SVG
+// is drawn at (exact, where a text's box is rounded to whole pixels).
+func pieceFont(b *browserEnv, sel string) float64 {
+	return eval[float64](b, `Math.min(...[...document.querySelectorAll('`+sel+`')].map(t => t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize)))`)
+}
+
+// pieceBox is the smallest height of the boxes of the letters sel finds.
+func pieceBox(b *browserEnv, sel string) float64 {
+	return eval[float64](b, `Math.min(...[...document.querySelectorAll('`+sel+`')].map(t => t.getBoundingClientRect().height))`)
+}
+
 // TestBrowserMinichessBoards: minichess positions are drawn as 5×5
 // boards with their pieces; the root of the horizon position holds five
 // (two kings, the queen, two pawns) and the board after Qd1xd3 four.
@@ -110,23 +127,23 @@ func TestBrowserMinichessBoards(t *testing.T) {
 			if got := eval[int](b, `document.querySelectorAll('#tree [data-node="4"] text.pc-w').length`); got != 2 {
 				t.Errorf("after Qd1xd3 White has %d pieces, want 2", got)
 			}
-			// The pieces are legible: each letter at least 9 pixels high,
-			// in the fitted tree at 1280; on a phone after zooming in
-			// twice at most (the fitted tree is the whole search there).
-			letter := func() float64 {
-				return eval[float64](b, `Math.min(...[...document.querySelectorAll('#tree [data-node=""] text.pc')].map(t => t.getBoundingClientRect().height))`)
-			}
+			// The pieces are legible: each letter at least minPiece
+			// pixels in the fitted tree at 1280; on a phone, where the
+			// fitted tree is the whole search twelve boards wide, after
+			// two zoom steps at most.
+			root := `#tree [data-node=""] text.pc`
+			t.Logf("fitted: the root's letters are %.2f px (their boxes %.0f px high)", pieceFont(b, root), pieceBox(b, root))
 			zooms := 0
 			if size.w < 1000 {
-				for ; zooms < 2 && letter() < 9; zooms++ {
+				for ; zooms < 2 && pieceFont(b, root) < minPiece; zooms++ {
 					b.do(chromedp.KeyEvent("+"))
 					b.waitFor(`document.querySelector("#tree svg, svg#tree, .tree svg") !== null`, "the tree")
 					time.Sleep(300 * time.Millisecond)
 				}
 				b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#tree [data-node=""]').scrollIntoView({block: "center", inline: "center"})`))
 			}
-			if got := letter(); got < 9 {
-				t.Errorf("the root's letters are %.1f px high after %d zooms, want at least 9", got, zooms)
+			if got := pieceFont(b, root); got < minPiece {
+				t.Errorf("the root's letters are %.2f px after %d zooms, want at least %g", got, zooms, minPiece)
 			}
 			b.screenshot("minichess-boards-" + w + ".png")
 		})
@@ -154,6 +171,17 @@ func TestBrowserCompareHorizon(t *testing.T) {
 			}
 			if got := eval[int](b, `document.querySelectorAll('[data-testid="pane-tree"] text.pc').length`); got == 0 {
 				t.Errorf("the panes draw no pieces")
+			}
+			// The pieces can be read in the panes side by side: at the
+			// projector's 1280×720 each letter is at least minPiece
+			// pixels (on the 40-unit boards first drawn it was 6).
+			// Narrower screens make the panes narrower; the figure is
+			// logged.
+			pcs := `[data-testid="pane-tree"] text.pc`
+			got := pieceFont(b, pcs)
+			t.Logf("the smallest piece letter in the panes is %.2f px (its box %.0f px high)", got, pieceBox(b, pcs))
+			if size.w >= 1280 && got < minPiece {
+				t.Errorf("the smallest piece letter in the panes is %.2f px, want at least %g", got, minPiece)
 			}
 			checkUncovered(b, "the horizon comparison at "+w)
 			b.screenshot("compare-horizon-" + w + ".png")

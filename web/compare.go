@@ -223,7 +223,7 @@ func openComparison(ctx context.Context, r compareRequest) (*comparison, error) 
 	}
 	drawn, opt := compareMaxDrawn, trace.LayoutOptions{NodeSep: templates.NodeSpacing, LevelSep: templates.LevelSpacing}
 	if templates.BoardSource(p0.Scenario.Source()) {
-		drawn, opt = compareMaxBoards, trace.LayoutOptions{NodeSep: templates.BoardSpacing, LevelSep: templates.BoardLevelSpacing}
+		drawn, opt = compareMaxBoards, view.BoardLayout(p0.Scenario.Source())
 	}
 	shape, err := shaper.Shape(scenario.ShapeOptions{MaxDrawn: drawn})
 	if err != nil {

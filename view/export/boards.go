@@ -36,16 +36,16 @@ func boardDrawerOf(board string) boardDrawer {
 }
 
 // kindMarker is the small triangle left of a board that tells MAX (up)
-// from MIN (down) by shape, top being the board's top edge.
-func kindMarker(n view.Node, top, opacity float64) Shape {
-	pts := [][2]float64{{-31, top + 12}, {-25, top + 1}, {-19, top + 12}}
+// from MIN (down) by shape (see view.MarkerPoints), left and top being
+// the board's left and top edges.
+func kindMarker(n view.Node, left, top, opacity float64) Shape {
 	col := colMax
 	if n.Kind == trace.Min {
-		pts, col = [][2]float64{{-31, top + 1}, {-25, top + 12}, {-19, top + 1}}, colMin
+		col = colMin
 	}
-	for i := range pts {
-		pts[i][0] += n.X
-		pts[i][1] += n.Y
+	pts := make([][2]float64, 0, 3)
+	for _, p := range view.MarkerPoints(n.Kind, left, top) {
+		pts = append(pts, [2]float64{p[0] + n.X, p[1] + n.Y})
 	}
 	return Shape{Kind: Polygon, Node: n.ID, State: n.State, Points: pts, Fill: col, Opacity: opacity}
 }
@@ -76,7 +76,7 @@ func (ticTacToeBoard) shapes(n view.Node, base Shape, opacity float64) []Shape {
 		out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + float64(i%3-1)*13, Y: n.Y + float64(i/3-1)*13 + 4.5,
 			Str: c, Size: 11.5, Bold: true, Anchor: "middle", Fill: col, Opacity: opacity})
 	}
-	return append(out, kindMarker(n, -20, opacity))
+	return append(out, kindMarker(n, -20, -20, opacity))
 }
 
 func (ticTacToeBoard) tex(n view.Node) (string, []string) {
@@ -149,7 +149,7 @@ func (connect4Board) shapes(n view.Node, base Shape, opacity float64) []Shape {
 		}
 		out = append(out, d)
 	})
-	return append(out, kindMarker(n, -18, opacity))
+	return append(out, kindMarker(n, -20, -18, opacity))
 }
 
 // tex writes the board as six centred rows of seven slots: x's discs a

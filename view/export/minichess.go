@@ -7,14 +7,12 @@ import (
 	"github.com/abtrace/abtrace/view"
 )
 
-// Minichess's board glyph: five squares of 8 units fill the 40-unit
-// board, as in the viewer; the text is minichess.State.BoardText.
+// The colours of minichess's squares, as in the viewer; the board's
+// geometry is view.GlyphChess's (view.ChessSquare and the rest); the text
+// is minichess.State.BoardText.
 const (
-	mcSquare  = 8
-	mcDark    = "#c9b48f"
-	mcLight   = "#f4ead8"
-	mcLetterY = 6.9
-	mcLetter  = 8
+	mcDark  = "#c9b48f"
+	mcLight = "#f4ead8"
 )
 
 // minichessBoard draws a minichess position as a 5×5 board: dark and
@@ -41,16 +39,17 @@ func mcCells(board string, f func(file, row int, c byte)) {
 }
 
 func (minichessBoard) shapes(n view.Node, base Shape, opacity float64) []Shape {
+	const h, sq = view.ChessHalf, view.ChessSquare
 	s := base
-	s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-20, n.Y-20, 40, 40, 1
+	s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-h, n.Y-h, 2*h, 2*h, 1
 	if s.Fill == colBg {
 		s.Fill = mcLight
 	}
 	out := []Shape{s}
 	mcCells(n.Board, func(file, row int, c byte) {
-		x, y := n.X+float64(file*mcSquare)-20, n.Y+float64(row*mcSquare)-20
+		x, y := n.X+float64(file*sq)-h, n.Y+float64(row*sq)-h
 		if (minichess.Ranks-1-row+file)%2 == 0 {
-			out = append(out, Shape{Kind: Rect, Node: n.ID, State: n.State, X: x, Y: y, W: mcSquare, H: mcSquare, Fill: mcDark, Opacity: opacity})
+			out = append(out, Shape{Kind: Rect, Node: n.ID, State: n.State, X: x, Y: y, W: sq, H: sq, Fill: mcDark, Opacity: opacity})
 		}
 		if c == '.' {
 			return
@@ -59,10 +58,10 @@ func (minichessBoard) shapes(n view.Node, base Shape, opacity float64) []Shape {
 		if c >= 'a' && c <= 'z' {
 			col, letter = colMin, strings.ToUpper(letter)
 		}
-		out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: x + mcSquare/2, Y: y + mcLetterY, Str: letter, Size: mcLetter,
-			Bold: true, Anchor: "middle", Fill: col, HaloW: 1.4, Opacity: opacity})
+		out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: x + sq/2, Y: y + view.ChessPieceY, Str: letter, Size: view.ChessPiece,
+			Bold: true, Anchor: "middle", Fill: col, HaloW: view.ChessHalo, Opacity: opacity})
 	})
-	return append(out, kindMarker(n, -20, opacity))
+	return append(out, kindMarker(n, -h, -h, opacity))
 }
 
 // tex writes the board as five rows of five: White's pieces as upper-case

@@ -16,7 +16,7 @@ func TestMinichessBoardExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := view.Node{Glyph: view.GlyphBoard}
+	n := view.Node{Glyph: view.GlyphChess}
 	n.Board = s.BoardText()
 	d := boardDrawerOf(n.Board)
 	if _, ok := d.(minichessBoard); !ok {
@@ -28,6 +28,12 @@ func TestMinichessBoardExport(t *testing.T) {
 		switch {
 		case sh.Kind == Text:
 			pieces = append(pieces, sh.Str+map[string]string{colMax: "w", colMin: "b"}[sh.Fill])
+			if sh.Size != view.ChessPiece {
+				t.Errorf("piece %s: got size %g, want %g", sh.Str, sh.Size, float64(view.ChessPiece))
+			}
+			if h := view.ChessHalf; sh.X < -h || sh.X > h || sh.Y < -h || sh.Y > h {
+				t.Errorf("piece %s at (%g, %g): outside the board of half side %g", sh.Str, sh.X, sh.Y, h)
+			}
 		case sh.Kind == Rect && sh.Fill == mcDark:
 			dark++
 		}

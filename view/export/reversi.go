@@ -58,7 +58,7 @@ func (reversiBoard) shapes(n view.Node, base Shape, opacity float64) []Shape {
 		}
 		out = append(out, d)
 	})
-	return append(out, kindMarker(n, -20, opacity))
+	return append(out, kindMarker(n, -20, -20, opacity))
 }
 
 // tex writes the board as eight rows of eight squares: a black disc a

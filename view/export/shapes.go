@@ -153,7 +153,7 @@ func colours(n view.Node) (stroke, fill string, width float64) {
 		}
 	case "done":
 		stroke, fill, width = kindStroke, kindFill, 2.5
-		if n.Glyph == view.GlyphBoard {
+		if n.Glyph.Board() {
 			fill = colBg2
 		}
 	case "pruned":
@@ -176,7 +176,7 @@ func colours(n view.Node) (stroke, fill string, width float64) {
 // valueColour is the colour of the value beside a node.
 func valueColour(n view.Node) string {
 	switch {
-	case n.Glyph == view.GlyphLeaf || n.Glyph == view.GlyphBoard:
+	case n.Glyph == view.GlyphLeaf || n.Glyph.Board():
 		return colFg
 	case n.Kind == trace.Max:
 		return colMax
@@ -257,7 +257,7 @@ func appendNode(out []Shape, n view.Node, f view.Fonts) []Shape {
 			size = 13
 		}
 		out = append(out, text(n.Text, f.LeafY, size))
-	case view.GlyphBoard:
+	case view.GlyphBoard, view.GlyphChess:
 		out = append(out, boardDrawerOf(n.Board).shapes(n, base, opacity)...)
 	}
 	if n.Shown != "" {

@@ -121,14 +121,14 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 		content = texMath(n.Text)
 	case view.GlyphPlayer:
 		content = "P" + strconv.Itoa(n.Player)
-	case view.GlyphBoard:
+	case view.GlyphBoard, view.GlyphChess:
 		content, boardOpts = boardDrawerOf(n.Board).tex(n)
 	default:
 		content = texText(firstOf(n.Text, n.Label))
 	}
 	var opts []string
 	switch n.Glyph {
-	case view.GlyphBoard:
+	case view.GlyphBoard, view.GlyphChess:
 		opts = append(opts, boardOpts...)
 	case view.GlyphMax:
 		opts = append(opts, "gmax")
@@ -218,7 +218,7 @@ func texKindColours(n view.Node) (string, string) {
 
 func valueTeXColour(n view.Node) string {
 	switch {
-	case n.Glyph == view.GlyphLeaf || n.Glyph == view.GlyphBoard:
+	case n.Glyph == view.GlyphLeaf || n.Glyph.Board():
 		return "abfg"
 	case n.Kind == trace.Max:
 		return "abmax"
