@@ -33,6 +33,7 @@ import (
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/exercise"
+	"github.com/abtrace/abtrace/search/minichess"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tournament"
 	"github.com/abtrace/abtrace/search/tree"
@@ -152,7 +153,8 @@ func load(fsys fs.FS) (*catalog, error) {
 	// The narration's English is the trace package's, the exercise
 	// checker's the exercise package's, the tree text's errors the tree
 	// package's, the scenario's and the options' errors those of the
-	// scenario, search and tournament packages.
+	// scenario, search and tournament packages, the capture game's
+	// position errors the minichess package's.
 	en := c.messages[English]
 	source := maps.Clone(trace.English)
 	for id, m := range exercise.English {
@@ -168,6 +170,9 @@ func load(fsys fs.FS) (*catalog, error) {
 		source[id] = m
 	}
 	for id, m := range tournament.English {
+		source[id] = m
+	}
+	for id, m := range minichess.English {
 		source[id] = m
 	}
 	for _, id := range slices.Sorted(maps.Keys(source)) {

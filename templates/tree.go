@@ -5,6 +5,7 @@ import (
 	"github.com/abtrace/abtrace/search/minichess"
 	"strings"
 
+	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -30,12 +31,13 @@ func (v *View) drawing() *view.Drawing {
 // Drawing.Nodes, for the outline (the text alternative of the drawing).
 type outlineTree struct {
 	d        *view.Drawing
+	f        *trace.Frame
 	roots    []int
 	children [][]int
 }
 
-func newOutline(d *view.Drawing) *outlineTree {
-	o := &outlineTree{d: d, children: make([][]int, len(d.Nodes))}
+func newOutline(d *view.Drawing, f *trace.Frame) *outlineTree {
+	o := &outlineTree{d: d, f: f, children: make([][]int, len(d.Nodes))}
 	at := make(map[string]int, len(d.Nodes))
 	for i, n := range d.Nodes {
 		at[n.ID] = i
@@ -46,6 +48,17 @@ func newOutline(d *view.Drawing) *outlineTree {
 		}
 	}
 	return o
+}
+
+// name is what the outline calls a node, in the page's language: its
+// label as the viewer reads it (see trace.Frame.Labels), the root, or its
+// id.
+func (o *outlineTree) name(ctx context.Context, n view.Node) string {
+	label := o.f.LabelText(n.Label)
+	if label == "" && n.ID == "" {
+		return T(ctx, "view.root")
+	}
+	return view.NodeName(n.ID, label)
 }
 
 // outlineKind is what the outline calls a node: MAX, MIN, CHANCE, P2, or

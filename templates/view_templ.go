@@ -4405,7 +4405,7 @@ func outline(v *View) templ.Component {
 			templ_7745c5c3_Var276 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		o := newOutline(v.drawing())
+		o := newOutline(v.drawing(), v.Frame)
 		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 349, "<section class=\"outline sr-only\" data-testid=\"outline\" aria-labelledby=\"outline-h\"><h2 id=\"outline-h\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
@@ -4493,9 +4493,9 @@ func outlineList(o *outlineTree, items []int) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var281 string
-			templ_7745c5c3_Var281, templ_7745c5c3_Err = templ.JoinStringErrs(NodeName(n.ID, n.Label))
+			templ_7745c5c3_Var281, templ_7745c5c3_Err = templ.JoinStringErrs(o.name(ctx, n))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/view.templ`, Line: 576, Col: 99}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/view.templ`, Line: 576, Col: 90}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var281))
 			if templ_7745c5c3_Err != nil {

@@ -322,6 +322,13 @@ type Frame struct {
 	// (Narration = Words(NarratePhrase(…))); nil words it in English.
 	// Clones keep it; it is not part of the JSON form.
 	Words func(Phrase) string `json:"-"`
+	// Labels, when set, words a node's label as the viewer reads it: a
+	// game's label that is a key rather than a name (the road story's
+	// "left" and "right") comes out in the viewer's language; nil shows
+	// every label as the events carry it. The narration, the stack and the
+	// panels name nodes through it (LabelText). Clones keep it; it is not
+	// part of the JSON form.
+	Labels func(label string) string `json:"-"`
 	// Leaf, when set, tells the narration which nodes are leaves (terminal,
 	// or cut by a depth limit): at enter the event cannot know it, but the
 	// scenario does. A leaf is then narrated as reached, not as a MAX or
@@ -361,6 +368,15 @@ func Replay(events []Event) (*Frame, error) {
 }
 
 // Clone returns a deep copy of f.
+// LabelText is label as the viewer reads it: Labels(label) when Labels is
+// set, else label itself.
+func (f *Frame) LabelText(label string) string {
+	if f == nil || f.Labels == nil || label == "" {
+		return label
+	}
+	return f.Labels(label)
+}
+
 func (f *Frame) Clone() *Frame {
 	g := *f
 	if f.Nodes != nil {

@@ -136,7 +136,14 @@ func (nr narrator) simulate() Phrase {
 	if len(e.Playout) == 0 {
 		return say("narrate.mcts.simulate-over", args...)
 	}
-	return sayN("narrate.mcts.simulate", len(e.Playout), append(args, "Moves", joinShort(e.Playout, 8))...)
+	moves := e.Playout
+	if nr.f.Labels != nil {
+		moves = make([]string, len(e.Playout))
+		for i, m := range e.Playout {
+			moves[i] = nr.f.LabelText(m)
+		}
+	}
+	return sayN("narrate.mcts.simulate", len(e.Playout), append(args, "Moves", joinShort(moves, 8))...)
 }
 
 func joinShort(xs []string, k int) string {

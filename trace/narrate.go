@@ -76,14 +76,15 @@ type narrator struct {
 	e Event
 }
 
-// label returns the label of node id: from the event for the node it
-// concerns, else from the frame.
+// label returns the label of node id as the viewer reads it (see
+// Frame.Labels): from the event for the node it concerns, else from the
+// frame.
 func (nr narrator) label(id string) string {
 	if id == nr.e.Node && nr.e.Label != "" {
-		return nr.e.Label
+		return nr.f.LabelText(nr.e.Label)
 	}
 	if v := nr.f.Nodes[id]; v != nil {
-		return v.Label
+		return nr.f.LabelText(v.Label)
 	}
 	return ""
 }

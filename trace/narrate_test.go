@@ -2,6 +2,7 @@ package trace
 
 import (
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -353,5 +354,44 @@ func TestNarrateLeafReached(t *testing.T) {
 	}
 	if changed != 7 {
 		t.Errorf("got %d leaves reached, want the textbook's 7", changed)
+	}
+}
+
+// TestNarrateLabels: a frame with Labels names nodes through it (the road
+// story's "left" in the viewer's language); every step of the textbook
+// trace reads as without it, node B renamed.
+func TestNarrateLabels(t *testing.T) {
+	plain, named := NewFrame(), NewFrame()
+	named.Labels = func(l string) string {
+		if l == "B" {
+			return "Bee"
+		}
+		return l
+	}
+	b := regexp.MustCompile(`\bB\b`)
+	changed := 0
+	for _, e := range textbookEvents() {
+		if err := plain.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+		if err := named.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+		want := b.ReplaceAllString(plain.Narration, "Bee")
+		if want != plain.Narration {
+			changed++
+		}
+		if named.Narration != want {
+			t.Errorf("step %d (%v at %q): got %q, want %q", e.Step, e.Type, e.Node, named.Narration, want)
+		}
+	}
+	if changed == 0 {
+		t.Error("got no narration naming B, want some")
+	}
+	if got := named.LabelText("C"); got != "C" {
+		t.Errorf("LabelText(C) = %q, want C", got)
+	}
+	if got := (*Frame)(nil).LabelText("B"); got != "B" {
+		t.Errorf("nil frame: LabelText(B) = %q, want B", got)
 	}
 }

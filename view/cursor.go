@@ -103,9 +103,12 @@ type Cursor struct {
 	// words words the narration in the viewer's language (nil: English);
 	// every frame the cursor makes carries it (see SetWords).
 	words func(trace.Phrase) string
-	p     *scenario.Search
-	scene *Scene
-	folds *foldCounts
+	// labels words the game's key labels in that language (nil: as the
+	// events carry them); see trace.Frame.Labels.
+	labels func(string) string
+	p      *scenario.Search
+	scene  *Scene
+	folds  *foldCounts
 
 	frame *trace.Frame
 	// The running search, pulled by Work: it applies events to frame
@@ -240,7 +243,19 @@ func NewCursor(p *scenario.Search, scene *Scene) *Cursor {
 // its current frame on.
 func (c *Cursor) SetWords(words func(trace.Phrase) string) {
 	c.words = words
+	c.labels = LabelWords(c.p, words)
 	c.frame.Words = words
+	c.frame.Labels = c.labels
+}
+
+// LabelWords is the trace.Frame.Labels of a scenario in the language of
+// words: nil where the game's labels are all names, or words is nil
+// (English, which the labels already are).
+func LabelWords(p *scenario.Search, words func(trace.Phrase) string) func(string) string {
+	if words == nil || !p.KeyLabels() {
+		return nil
+	}
+	return func(label string) string { return p.LabelIn(label, words) }
 }
 
 // Scene is the scene the cursor draws.
@@ -361,6 +376,7 @@ func (c *Cursor) restart(cp *checkpoint) {
 	if cp == nil {
 		c.frame, c.skip = trace.NewFrame(), 0
 		c.frame.Words = c.words
+		c.frame.Labels = c.labels
 		c.frame.Leaf = c.p.Leaf
 		c.folds.reset()
 	} else {

@@ -74,10 +74,10 @@ func MCTSPanelOf(f *trace.Frame, c float64) *MCTSPanel {
 	}
 	p.Iter, p.Phase = it.Iter, it.Last.String()
 	for i, s := range it.Selections {
-		t := UCBTable{Node: NodeName(s.Node, s.Label), Kind: s.Kind.Upper(), N: trace.Num(s.N).String(),
+		t := UCBTable{Node: NodeName(s.Node, f.LabelText(s.Label)), Kind: s.Kind.Upper(), N: trace.Num(s.N).String(),
 			Current: it.Last == trace.Select && i == len(it.Selections)-1}
 		for _, sc := range s.Scores {
-			r := UCBRow{ID: sc.Child, Child: NodeName(sc.Child, sc.Label), W: Decimal(sc.W), N: trace.Num(sc.N).String(),
+			r := UCBRow{ID: sc.Child, Child: NodeName(sc.Child, f.LabelText(sc.Label)), W: Decimal(sc.W), N: trace.Num(sc.N).String(),
 				Exploit: Decimal(float64(sc.Exploit)), Bonus: Decimal(float64(sc.Explore)), Total: Decimal(float64(sc.Total)),
 				Explore: p.C + "·√(ln " + t.N + " / " + trace.Num(sc.N).String() + ")", Chosen: sc.Child == s.Child}
 			if sc.N == 0 {
@@ -88,9 +88,15 @@ func MCTSPanelOf(f *trace.Frame, c float64) *MCTSPanel {
 		p.Selections = append(p.Selections, t)
 	}
 	if pl := it.Playout; pl != nil {
-		line := &PlayoutLine{From: NodeName(pl.Node, pl.Label), Value: pl.Value.String(), Reward: Decimal(float64(pl.Reward)),
+		line := &PlayoutLine{From: NodeName(pl.Node, f.LabelText(pl.Label)), Value: pl.Value.String(), Reward: Decimal(float64(pl.Reward)),
 			Current: it.Last == trace.Simulate}
 		line.Moves = pl.Moves
+		if f.Labels != nil {
+			line.Moves = make([]string, len(pl.Moves))
+			for i, m := range pl.Moves {
+				line.Moves[i] = f.LabelText(m)
+			}
+		}
 		if len(pl.Moves) > MaxPlayoutShown {
 			line.Moves, line.More = pl.Moves[:MaxPlayoutShown], len(pl.Moves)-MaxPlayoutShown
 		}

@@ -90,7 +90,7 @@ func StackOf(f *trace.Frame) []StackEntry {
 		if nv == nil {
 			continue
 		}
-		e := StackEntry{ID: id, Name: NodeNameIn(id, nv.Label, f.Words), Kind: nv.Kind.Upper(), Value: nv.Text}
+		e := StackEntry{ID: id, Name: NodeNameIn(id, f.LabelText(nv.Label), f.Words), Kind: nv.Kind.Upper(), Value: nv.Text}
 		if nv.Window {
 			e.Window = "α=" + nv.Alpha.String() + " β=" + nv.Beta.String()
 		}

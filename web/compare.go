@@ -139,7 +139,7 @@ func parseCompare(q url.Values) (compareRequest, error) {
 		return r, &paramError{Param: "by", Err: err}
 	}
 	if r.step, r.end, err = parseStep(q.Get("step")); err != nil {
-		return r, &paramError{Param: "step", Err: err}
+		return r, err
 	}
 	return r, nil
 }

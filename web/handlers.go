@@ -145,7 +145,7 @@ func parseView(q url.Values) (viewRequest, error) {
 		return r, err
 	}
 	if r.step, r.end, err = parseStep(q.Get("step")); err != nil {
-		return r, fmt.Errorf("step must be %v", err)
+		return r, err
 	}
 	if r.open = OpenList(q.Get("open")); len(r.open) > maxOpen {
 		return r, fmt.Errorf("at most %d folds can be open at once, not %d", maxOpen, len(r.open))
@@ -646,7 +646,8 @@ func examples() []templates.Example {
 }
 
 // parseStep reads a step parameter: a whole number from 0, or "end"
-// (absent means 0). The error says what was wrong with it.
+// (absent means 0). Its error is the step parameter's, worded in every
+// language.
 func parseStep(st string) (step int, end bool, err error) {
 	switch st = strings.TrimSpace(st); st {
 	case "", "0":
@@ -656,7 +657,7 @@ func parseStep(st string) (step int, end bool, err error) {
 	}
 	n, err := strconv.Atoi(st)
 	if err != nil || n < 0 {
-		return 0, false, fmt.Errorf("a whole number from 0, or \"end\", not %q", st)
+		return 0, false, badParam("step", "param.err.step", "Got", strconv.Quote(st))
 	}
 	return n, false, nil
 }

@@ -18,8 +18,18 @@ func hiddenView(loc *i18n.Localizer, p *scenario.Search, rep search.HiddenReport
 	h := &templates.HiddenView{Worlds: worldNames(loc, p, rep.Worlds)}
 	key := "hidden." + rep.Method.String()
 	h.Title, h.Note = loc.T(key+".title"), loc.T(key+".note")
+	// Moves are named as the viewer reads them: the road story's sides
+	// in the page's language.
+	name := func(move string) string { return p.LabelIn(move, loc.Phrase) }
+	names := func(moves []string) []string {
+		out := make([]string, len(moves))
+		for i, m := range moves {
+			out[i] = name(m)
+		}
+		return out
+	}
 	for i, m := range rep.Moves {
-		row := templates.HiddenRow{Move: m.Name, Average: rep.Number(m.Value), Chosen: i == rep.Best}
+		row := templates.HiddenRow{Move: name(m.Name), Average: rep.Number(m.Value), Chosen: i == rep.Best}
 		for _, v := range m.PerWorld {
 			row.Cells = append(row.Cells, rep.Number(v))
 		}
@@ -47,7 +57,7 @@ func hiddenView(loc *i18n.Localizer, p *scenario.Search, rep search.HiddenReport
 			// deals' open solutions part ways where MAX cannot tell them
 			// apart: the sampled searches, each open, cannot see that.
 			if e := exact.Moves[i].Value; i < len(exact.Risk) && exact.Risk[i] != nil && e < exact.Value {
-				h.Fusion = append(h.Fusion, loc.T("hidden.fusion", "Move", m.Name, "Estimate", rep.Number(m.Value), "Exact", exact.Number(e)))
+				h.Fusion = append(h.Fusion, loc.T("hidden.fusion", "Move", name(m.Name), "Estimate", rep.Number(m.Value), "Exact", exact.Number(e)))
 			}
 		}
 	}
@@ -59,10 +69,10 @@ func hiddenView(loc *i18n.Localizer, p *scenario.Search, rep search.HiddenReport
 		var needs []string
 		for wi, b := range f.Best {
 			if b != nil {
-				needs = append(needs, loc.T("hidden.needs", "N", strconv.Itoa(wi+1), "Moves", strings.Join(b, loc.T("hidden.or"))))
+				needs = append(needs, loc.T("hidden.needs", "N", strconv.Itoa(wi+1), "Moves", strings.Join(names(b), loc.T("hidden.or"))))
 			}
 		}
-		h.Risks = append(h.Risks, loc.T("hidden.risk", "Move", m.Name, "Line", strings.Join(f.Line, " "), "Needs", strings.Join(needs, ", ")))
+		h.Risks = append(h.Risks, loc.T("hidden.risk", "Move", name(m.Name), "Line", strings.Join(names(f.Line), " "), "Needs", strings.Join(needs, ", ")))
 	}
 	return h, nil
 }

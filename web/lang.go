@@ -12,6 +12,7 @@ import (
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/exercise"
+	"github.com/abtrace/abtrace/search/minichess"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tournament"
 	"github.com/abtrace/abtrace/search/tree"
@@ -95,13 +96,16 @@ func errorText(l i18n.Lang, err error) string {
 	var ne *search.NameError
 	var oe *search.OptionError
 	var tne *tournament.Error
+	var me *minichess.ParseError
 	switch {
+	case errors.As(err, &xe) && xe.Say.ID == "" && xe.Field != "" && errors.As(xe.Err, &te) && te.Phrase.ID != "":
+		// An exercise's field holding tree text that does not parse:
+		// the field first, then where in the text and what.
+		return xe.Field + ": " + placed(loc, te.Line, te.Col, loc.Phrase(te.Phrase))
 	case errors.As(err, &te) && te.Phrase.ID != "":
-		msg := loc.Phrase(te.Phrase)
-		if te.Line > 0 {
-			msg = loc.T("error.position", "Line", strconv.Itoa(te.Line), "Col", strconv.Itoa(te.Col)) + ": " + msg
-		}
-		return msg
+		return placed(loc, te.Line, te.Col, loc.Phrase(te.Phrase))
+	case errors.As(err, &me) && me.Say.ID != "":
+		return placed(loc, me.Line, me.Col, loc.Phrase(me.Say))
 	case errors.As(err, &xe) && xe.Say.ID != "":
 		if xe.Field == "" {
 			return loc.Phrase(xe.Say)
@@ -121,6 +125,15 @@ func errorText(l i18n.Lang, err error) string {
 		return loc.T("error.unknown-name", "What", what, "Got", strconv.Quote(ne.Name), "Want", strings.Join(ne.Want, ", "))
 	}
 	return err.Error()
+}
+
+// placed puts the line and column of an error in a text (from 1; 0 when
+// the whole text is at fault) in front of its message, worded by loc.
+func placed(loc *i18n.Localizer, line, col int, msg string) string {
+	if line <= 0 {
+		return msg
+	}
+	return loc.T("error.position", "Line", strconv.Itoa(line), "Col", strconv.Itoa(col)) + ": " + msg
 }
 
 // nameKinds are the message ids of what search.NameError may name.

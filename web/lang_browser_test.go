@@ -19,7 +19,14 @@ import (
 // of CMU's SML notation.) The
 // algorithms' ids, α, β, MAX and MIN, and the pseudocode's keywords (kept
 // in every language, and left out of the text read here) are none of them.
-var englishWords = regexp.MustCompile(`(^|\P{L})(the|and|with|which|your|this|these|click|press|search|searched|step|steps|node|nodes|leaf|leaves|value|values|children|child|tree|pruned|cutoff|show|hide|check|answer|of|is|are)($|\P{L})`)
+// "left", "right" and "diamonds" are the road story's, whose sides are
+// named in the page's language.
+var englishWords = regexp.MustCompile(`(^|\P{L})(the|and|with|which|your|this|these|click|press|search|searched|step|steps|node|nodes|leaf|leaves|value|values|children|child|tree|pruned|cutoff|show|hide|check|answer|of|is|are|left|right|diamonds)($|\P{L})`)
+
+// paramNames are the names of query parameters that an error puts in
+// front of its message ("step: …"): they are the address's, the same in
+// every language, and no English sentence.
+var paramNames = regexp.MustCompile(`(^|\P{L})step: `)
 
 // translatedPages are the pages whose every sentence is in the page's
 // language; the browser test reads each in German and Czech.
@@ -28,6 +35,8 @@ var translatedPages = []struct{ name, path, wait string }{
 	{"viewer-textbook", "/view?" + url.Values{"tree": {tree.Textbook}, "step": {"9"}}.Encode(), ""},
 	{"viewer-random", "/view?random=3,3&seed=1&step=20", ""},
 	{"viewer-tictactoe", "/view?game=tictactoe&position=xo.x.o...&step=4", ""},
+	{"viewer-roads", "/view?game=roads&algo=infoset&step=9", ""},
+	{"viewer-roads-end", "/view?game=roads&algo=infoset&world=2&step=end", ""},
 	{"diff", "/diff?" + url.Values{"tree": {tree.Textbook}}.Encode(), ""},
 	{"embed-textbook", "/embed?" + url.Values{"tree": {tree.Textbook}, "step": {"9"}}.Encode(), ""},
 	{"embed-random", "/embed?random=3,3&seed=1&step=20", ""},
@@ -64,6 +73,10 @@ var translatedPages = []struct{ name, path, wait string }{
 	{"error-compare-pane", "/compare?game=minichess&depth=1&panes=plain,quiescence&algo=minimax", ""},
 	{"error-tournament", "/tournament?games=1000", ""},
 	{"error-parallel", "/parallel?depth=99", ""},
+	{"error-step", "/view?random=3,3&step=abc", ""},
+	{"error-minichess-position", "/view?game=minichess&depth=1&position=kk3/5/5/5/K4", ""},
+	{"error-minichess-eval", "/view?game=minichess&depth=1&eval=mobility", ""},
+	{"error-tournament-eval", "/tournament?game=tictactoe&evals=lines,discs", ""},
 }
 
 // runDone waits for a tournament's or a coordinated search's stream to end.
@@ -112,7 +125,7 @@ func TestBrowserNoEnglishLeft(t *testing.T) {
 					}
 				}
 				for _, line := range strings.Split(text, "\n") {
-					if m := englishWords.FindStringSubmatch(line); m != nil {
+					if m := englishWords.FindStringSubmatch(paramNames.ReplaceAllString(line, "")); m != nil {
 						t.Errorf("English word %q left in %q", m[2], strings.TrimSpace(line))
 					}
 				}

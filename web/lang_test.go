@@ -335,6 +335,14 @@ var errorPages = []struct{ path, keep string }{
 	{"/tournament?game=chess", ""},
 	{"/parallel?depth=99", "depth: "},
 	{"/play?depth=x", "depth: "},
+	{"/view?tree=(1+2)&step=abc", "step: "},
+	{"/compare?tree=(1+2)&orders=natural,best&step=abc", "step: "},
+	{"/view?game=minichess&depth=1&position=kk3/5/5/5/K4", ""},
+	{"/view?game=minichess&depth=1&position=k4/5/5/5/Q4", ""},
+	{"/view?game=minichess&depth=1&position=k4/5/5/5/K4+x", ""},
+	{"/view?game=minichess&depth=1&eval=mobility", ""},
+	{"/tournament?game=tictactoe&evals=lines,discs", ""},
+	{"/tournament?game=connect4&evals=threats,bogus", ""},
 }
 
 // TestErrorsInEveryLanguage: each refused request's error is worded in
@@ -375,7 +383,9 @@ func TestErrorsInEveryLanguage(t *testing.T) {
 				if got == en {
 					t.Errorf("%s: got %q, the English error, want it in %s", l, got, l)
 				}
-				if m := englishWords.FindStringSubmatch(got); m != nil {
+				// The parameter's name in front is the same in every
+				// language ("step: …"); the rest is a sentence.
+				if m := englishWords.FindStringSubmatch(strings.TrimPrefix(got, pg.keep)); m != nil {
 					t.Errorf("%s: got %q, with the English word %q", l, got, m[2])
 				}
 				if strings.Contains(got, "scenario:") || strings.Contains(got, "search:") {
@@ -408,6 +418,11 @@ func TestExerciseAPIErrorsLanguage(t *testing.T) {
 		{"alpha a bool", `{"tree": "(1 2)", "windows": {"": {"alpha": true}}}`, `windows[""].alpha`},
 		{"unknown field", `{"tree": "(1 2)", "bogus": 1}`, "bogus"},
 		{"unknown alpha", `{"tree": "(1 2)", "alpha": 1}`, "alpha"},
+		{"tree text", `{"tree": "((3 12"}`, "tree"},
+		{"tree number", `{"tree": "(1 x)"}`, "tree"},
+		{"no tree", `{}`, "tree"},
+		{"no node", `{"tree": "(1 2)", "answers": {"7": "1"}}`, `answers["7"]`},
+		{"window name", `{"tree": "(1 2)", "window": "later"}`, "window"},
 	}
 	type answer struct{ Error, Field string }
 	post := func(t *testing.T, target, header, body string) answer {

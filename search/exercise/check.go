@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -162,7 +163,7 @@ func Check(sub Submission) (*Result, error) {
 		return nil, err
 	}
 	if prune == search.PruneGT && fail == search.FailHard {
-		return nil, invalid("fail", "the strict prune rule (gt) needs fail-soft: a fail-hard child never returns more than β, so v > β could never fire")
+		return nil, invalidSay("fail", "exercise.err.gt-fail-hard")
 	}
 	entry := false
 	switch strings.ToLower(strings.TrimSpace(sub.WindowAt)) {
@@ -170,10 +171,10 @@ func Check(sub Submission) (*Result, error) {
 	case "entry":
 		entry = true
 	default:
-		return nil, invalid("window", "%q is not a window to check (want final or entry)", sub.WindowAt)
+		return nil, invalidSay("window", "exercise.err.window", "Got", strconv.Quote(sub.WindowAt))
 	}
 	if strings.TrimFunc(sub.Tree, unicode.IsSpace) == "" {
-		return nil, invalid("tree", "missing: give the tree in the classroom notation, such as ((3 12 8) (2 4 6) (14 5 2))")
+		return nil, invalidSay("tree", "exercise.err.no-tree", "Example", "((3 12 8) (2 4 6) (14 5 2))")
 	}
 	t, err := tree.Options{Root: rootKind}.Parse(sub.Tree)
 	if err != nil {
@@ -258,7 +259,7 @@ func readSubmission(t *tree.Tree, sub Submission) (*input, error) {
 }
 
 func noNode(field, id string) *Error {
-	return invalid(field, "there is no node %q in the tree (ids are paths of child indices such as 1.2; the root is \"\")", id)
+	return invalidSay(field, "exercise.err.no-node", "Got", strconv.Quote(id))
 }
 
 // nodeName names a node in notes: "the root", "node 1.2", or "node C (1.2)"

@@ -68,6 +68,10 @@ var English = map[string]trace.Message{
 	// given (quoted where it was text), Min and Max a range, Known the
 	// parameters known, B a branching, D a depth, N and Span counts.
 	"exercise.err.unknown-param":   {Other: "unknown parameter (known: {{.Known}})"},
+	"exercise.err.gt-fail-hard":    {Other: "the strict prune rule (gt) needs fail-soft: a fail-hard child never returns more than β, so v > β could never fire"},
+	"exercise.err.window":          {Other: "{{.Got}} is not a window to check (want final or entry)"},
+	"exercise.err.no-tree":         {Other: "missing: give the tree in the classroom notation, such as {{.Example}}"},
+	"exercise.err.no-node":         {Other: "there is no node {{.Got}} in the tree (ids are paths of child indices such as 1.2; the root is \"\")"},
 	"exercise.err.twice":           {Other: "given {{.N}} times; give it once"},
 	"exercise.err.whole":           {Other: "{{.Got}} is not a whole number"},
 	"exercise.err.seed":            {Other: "{{.Got}} is not a whole number from 0 to {{.Max}}"},

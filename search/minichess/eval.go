@@ -1,7 +1,8 @@
 package minichess
 
 import (
-	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/trace"
@@ -72,7 +73,7 @@ func Evaluation(name string) (Material, error) {
 	case "", "material":
 		return Material{}, nil
 	}
-	return Material{}, fmt.Errorf("minichess: unknown evaluation %q (want material)", name)
+	return Material{}, parseErr(0, 0, "minichess.err.eval", "Got", strconv.Quote(name), "Want", strings.Join(EvaluationNames(), ", "))
 }
 
 // Cell is one square of a drawn board: its name, the piece's letter and

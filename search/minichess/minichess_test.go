@@ -1,6 +1,7 @@
 package minichess
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -164,8 +165,38 @@ func TestParseErrors(t *testing.T) {
 			if !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "minichess: ") {
 				t.Errorf("Parse(%q) error %q, want it to contain %q", c.in, err, c.want)
 			}
+			checkSaid(t, err)
 		})
 	}
+}
+
+// checkSaid: a ParseError carries its message as a phrase of English (for
+// pages to word in their language) that words to the message itself.
+func checkSaid(t *testing.T, err error) {
+	t.Helper()
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("got %T (%v), want a *ParseError", err, err)
+	}
+	if _, ok := English[pe.Say.ID]; !ok {
+		t.Errorf("got phrase %q, want one of English", pe.Say.ID)
+	}
+	if got := pe.Say.WordIn(English); got != pe.Msg {
+		t.Errorf("got phrase worded %q, want the message %q", got, pe.Msg)
+	}
+}
+
+// TestEvaluationError: an unknown evaluation is refused by name, with the
+// names known, as a phrase.
+func TestEvaluationError(t *testing.T) {
+	_, err := Evaluation("mobility")
+	if err == nil {
+		t.Fatal("Evaluation(mobility) = nil error, want one")
+	}
+	if got, want := err.Error(), `minichess: unknown evaluation "mobility" (want material)`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	checkSaid(t, err)
 }
 
 // TestParseForms checks the named positions, line breaks and the default

@@ -2,7 +2,10 @@ package minichess
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/abtrace/abtrace/trace"
 )
 
 // MaxPositionText bounds the length of a position's text, far above the
@@ -50,6 +53,43 @@ func (s State) String() string {
 type ParseError struct {
 	Line, Col int
 	Msg       string
+	// Say is Msg as a phrase of English, for a page to word in its
+	// language.
+	Say trace.Phrase
+}
+
+// English holds the messages of ParseError by ID, in English: the source
+// the i18n package's German and Czech catalogs translate. Got is what was
+// found (quoted), Max and Want numbers, Rank a rank's number, Square a
+// square's name ("c5"). A message about a side has one ID per side, since
+// languages write the side differently in each sentence.
+var English = map[string]trace.Message{
+	"minichess.err.long":             {Other: "the position is {{.Got}} bytes long, more than the limit of {{.Max}}"},
+	"minichess.err.squares":          {Other: "rank {{.Rank}} has {{.Got}} squares, want {{.Want}}"},
+	"minichess.err.after-side":       {Other: "unexpected {{.Got}} after the side to move"},
+	"minichess.err.ranks-more":       {Other: "more than {{.Max}} ranks"},
+	"minichess.err.side":             {Other: "bad side to move {{.Got}} (want w or b after the {{.Want}} ranks)"},
+	"minichess.err.ranks-side":       {Other: "only {{.Got}} ranks before the side to move, want {{.Want}}"},
+	"minichess.err.wide":             {Other: "rank {{.Rank}} has more than {{.Max}} squares"},
+	"minichess.err.char":             {Other: "bad character {{.Got}} (want K Q R B N P, k q r b n p, a digit 1-5, / or w/b)"},
+	"minichess.err.pawn":             {Other: "a pawn on {{.Square}}, the rank where it would have become a queen"},
+	"minichess.err.ranks":            {Other: "only {{.Got}} ranks, want {{.Want}} (from rank 5 down to rank 1)"},
+	"minichess.err.king-twice.white": {Other: "a second White king on {{.Square}}"},
+	"minichess.err.king-twice.black": {Other: "a second Black king on {{.Square}}"},
+	"minichess.err.no-king.white":    {Other: "White has no king"},
+	"minichess.err.no-king.black":    {Other: "Black has no king"},
+	"minichess.err.eval":             {Other: "unknown evaluation {{.Got}} (want {{.Want}})"},
+}
+
+// parseErr is a ParseError at line and column (0, 0: the whole text)
+// worded from English[id] with the arguments kv (name, value, …), each
+// written with fmt.Sprint.
+func parseErr(line, col int, id string, kv ...any) *ParseError {
+	p := trace.Phrase{ID: id, Args: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
+	}
+	return &ParseError{Line: line, Col: col, Msg: p.WordIn(English), Say: p}
 }
 
 func (e *ParseError) Error() string {
@@ -78,7 +118,7 @@ func Parse(text string) (State, error) {
 		text = Horizon
 	}
 	if len(text) > MaxPositionText {
-		return State{}, &ParseError{Msg: fmt.Sprintf("the position is %d bytes long, more than the limit of %d", len(text), MaxPositionText)}
+		return State{}, parseErr(0, 0, "minichess.err.long", "Got", len(text), "Max", MaxPositionText)
 	}
 	var s State
 	line, col := 1, 0
@@ -87,7 +127,7 @@ func Parse(text string) (State, error) {
 	kings := [2]int{}
 	endRank := func() error {
 		if file != Files {
-			return &ParseError{line, col, fmt.Sprintf("rank %d has %d squares, want %d", rank+1, file, Files)}
+			return parseErr(line, col, "minichess.err.squares", "Rank", rank+1, "Got", file, "Want", Files)
 		}
 		rank, file = rank-1, 0
 		return nil
@@ -106,10 +146,10 @@ func Parse(text string) (State, error) {
 		case ch == ' ' || ch == '\t' || ch == '\r':
 			continue
 		case side:
-			return State{}, &ParseError{line, col, fmt.Sprintf("unexpected %q after the side to move", ch)}
+			return State{}, parseErr(line, col, "minichess.err.after-side", "Got", strconv.QuoteRune(ch))
 		case ch == '/':
 			if rank < 0 {
-				return State{}, &ParseError{line, col, fmt.Sprintf("more than %d ranks", Ranks)}
+				return State{}, parseErr(line, col, "minichess.err.ranks-more", "Max", Ranks)
 			}
 			if err := endRank(); err != nil {
 				return State{}, err
@@ -126,7 +166,7 @@ func Parse(text string) (State, error) {
 			case 'b', 'B':
 				s.Black = true
 			default:
-				return State{}, &ParseError{line, col, fmt.Sprintf("bad side to move %q (want w or b after the %d ranks)", ch, Ranks)}
+				return State{}, parseErr(line, col, "minichess.err.side", "Got", strconv.QuoteRune(ch), "Want", Ranks)
 			}
 			side = true
 			continue
@@ -136,12 +176,12 @@ func Parse(text string) (State, error) {
 			if file == Files {
 				n++
 			}
-			return State{}, &ParseError{line, col, fmt.Sprintf("only %d ranks before the side to move, want %d", n, Ranks)}
+			return State{}, parseErr(line, col, "minichess.err.ranks-side", "Got", n, "Want", Ranks)
 		}
 		if ch >= '1' && ch <= '5' {
 			n := int(ch - '0')
 			if file+n > Files {
-				return State{}, &ParseError{line, col, fmt.Sprintf("rank %d has more than %d squares", rank+1, Files)}
+				return State{}, parseErr(line, col, "minichess.err.wide", "Rank", rank+1, "Max", Files)
 			}
 			file += n
 			continue
@@ -156,14 +196,14 @@ func Parse(text string) (State, error) {
 			}
 		}
 		if i <= 0 {
-			return State{}, &ParseError{line, col, fmt.Sprintf("bad character %q (want K Q R B N P, k q r b n p, a digit 1-5, / or w/b)", ch)}
+			return State{}, parseErr(line, col, "minichess.err.char", "Got", strconv.QuoteRune(ch))
 		}
 		if file >= Files {
-			return State{}, &ParseError{line, col, fmt.Sprintf("rank %d has more than %d squares", rank+1, Files)}
+			return State{}, parseErr(line, col, "minichess.err.wide", "Rank", rank+1, "Max", Files)
 		}
 		p := Piece(i)
 		if p == Pawn && (!black && rank == Ranks-1 || black && rank == 0) {
-			return State{}, &ParseError{line, col, fmt.Sprintf("a pawn on %s, the rank where it would have become a queen", SquareName(rank*Files+file))}
+			return State{}, parseErr(line, col, "minichess.err.pawn", "Square", SquareName(rank*Files+file))
 		}
 		if p == King {
 			k := 0
@@ -171,7 +211,7 @@ func Parse(text string) (State, error) {
 				k = 1
 			}
 			if kings[k]++; kings[k] > 1 {
-				return State{}, &ParseError{line, col, fmt.Sprintf("a second %s king on %s", sideName(black), SquareName(rank*Files+file))}
+				return State{}, parseErr(line, col, "minichess.err.king-twice."+sideKey(black), "Square", SquareName(rank*Files+file))
 			}
 		}
 		if black {
@@ -185,21 +225,22 @@ func Parse(text string) (State, error) {
 	}
 	if rank >= 0 {
 		if file > 0 {
-			return State{}, &ParseError{line, col, fmt.Sprintf("rank %d has %d squares, want %d", rank+1, file, Files)}
+			return State{}, parseErr(line, col, "minichess.err.squares", "Rank", rank+1, "Got", file, "Want", Files)
 		}
-		return State{}, &ParseError{line, col, fmt.Sprintf("only %d ranks, want %d (from rank 5 down to rank 1)", Ranks-1-rank, Ranks)}
+		return State{}, parseErr(line, col, "minichess.err.ranks", "Got", Ranks-1-rank, "Want", Ranks)
 	}
 	for k, n := range kings {
 		if n == 0 {
-			return State{}, &ParseError{Msg: fmt.Sprintf("%s has no king", sideName(k == 1))}
+			return State{}, parseErr(0, 0, "minichess.err.no-king."+sideKey(k == 1))
 		}
 	}
 	return s, nil
 }
 
-func sideName(black bool) string {
+// sideKey is the part of a message ID that names a side.
+func sideKey(black bool) string {
 	if black {
-		return "Black"
+		return "black"
 	}
-	return "White"
+	return "white"
 }

@@ -32,7 +32,14 @@ const (
 	Right
 )
 
-var placeNames = [...]string{Start: "start", RoadA: "A", Fork: "B", Left: "left", Right: "right"}
+// The labels of the sides of the fork. They are keys, not names: a
+// viewer words them in its language (the roads "A" and "B" are names).
+const (
+	LeftLabel  = "left"
+	RightLabel = "right"
+)
+
+var placeNames = [...]string{Start: "start", RoadA: "A", Fork: "B", Left: LeftLabel, Right: RightLabel}
 
 // State is where the traveller is; the world is the Game's.
 type State struct{ Place int8 }

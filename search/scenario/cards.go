@@ -189,10 +189,21 @@ func (p *Search) prepareRoads() error {
 	}
 	g := worlds[wi].Game
 	p.outcomes = search.Bounds{L: roads.Bus, U: roads.Diamonds}
+	p.keyLabel = roadLabel
 	return prepareHidden(p, worlds, wi, trace.Phrase{ID: "scenario.game.roads"}, func(x roads.State, sh *trace.Shape) {
 		sh.Label = g.Label(x)
 		if g.Terminal(x) {
 			sh.Text = trace.Num(g.Utility(x)).String()
 		}
 	})
+}
+
+// roadLabel is the phrase of a place of the road story whose label is a
+// word ("left", "right"); the roads "A" and "B" are names.
+func roadLabel(label string) (trace.Phrase, bool) {
+	switch label {
+	case roads.LeftLabel, roads.RightLabel:
+		return trace.Phrase{ID: "scenario.roads." + label}, true
+	}
+	return trace.Phrase{}, false
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/trace"
 )
 
 func TestCardsScenario(t *testing.T) {
@@ -158,6 +159,49 @@ func TestHiddenBudget(t *testing.T) {
 		}
 		if _, err = p.HiddenReport(); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s: got err %v, want context.Canceled", algo, err)
+		}
+	}
+}
+
+// TestRoadLabels: the road story's sides are labels that are keys, worded
+// by the viewer's words; its roads A and B, and every label of another
+// scenario, stay as they are.
+func TestRoadLabels(t *testing.T) {
+	words := func(p trace.Phrase) string { return "<" + p.ID + ">" }
+	roads, err := Scenario{Game: "roads"}.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := Scenario{Tree: "(left=1 right=2)"}.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		p     *Search
+		label string
+		words func(trace.Phrase) string
+		want  string
+	}{
+		{"left", roads, "left", words, "<scenario.roads.left>"},
+		{"right", roads, "right", words, "<scenario.roads.right>"},
+		{"right in English", roads, "right", nil, "right"},
+		{"road B", roads, "B", words, "B"},
+		{"a tree's label", tree, "left", words, "left"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.p.LabelIn(tc.label, tc.words); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+	if !roads.KeyLabels() || tree.KeyLabels() {
+		t.Errorf("got KeyLabels %v for the roads and %v for a tree, want true and false", roads.KeyLabels(), tree.KeyLabels())
+	}
+	for _, id := range []string{"scenario.roads.left", "scenario.roads.right"} {
+		if _, ok := English[id]; !ok {
+			t.Errorf("got no English for %q, want one", id)
 		}
 	}
 }

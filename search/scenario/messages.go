@@ -24,6 +24,8 @@ var English = map[string]trace.Message{
 	// game's id), What which worlds there are, Method a method's id.
 	"scenario.game.cards":          {Other: "the card game"},
 	"scenario.game.roads":          {Other: "the roads"},
+	"scenario.roads.left":          {Other: "left", Description: "the left side at the fork of the road story, as a node's name (its label)"},
+	"scenario.roads.right":         {Other: "right", Description: "the right side at the fork of the road story, as a node's name (its label)"},
 	"scenario.world.cards":         {Other: "one per MIN hand of the deal"},
 	"scenario.world.roads":         {Other: "1: diamonds on the left, 2: on the right"},
 	"scenario.err.hidden-only":     {Other: "clairvoyance and infoset are methods for the card game and the roads (--game cards or roads)"},

@@ -369,6 +369,10 @@ type Search struct {
 	// moveName names the move into a node as its game writes it (nil
 	// where the game does not say).
 	moveName func(id string) string
+	// keyLabel gives the phrase of a label that is a key rather than a
+	// name (the road story's "left"), for LabelIn; nil where the game's
+	// labels are all names.
+	keyLabel func(label string) (trace.Phrase, bool)
 
 	// Method is set when Scenario.Algo names a method for imperfect
 	// information (clairvoyance, infoset); Algorithm is then alpha-beta,
@@ -394,6 +398,29 @@ func (p *Search) MoveName(id string) string {
 		return ""
 	}
 	return p.moveName(id)
+}
+
+// KeyLabels reports whether some of the game's labels are keys, worded in
+// the viewer's language by LabelIn: the road story's "left" and "right".
+// The labels of trees and the moves of games ("B", "b2", "e4xd3") are
+// names, the same in every language.
+func (p *Search) KeyLabels() bool { return p.keyLabel != nil }
+
+// LabelIn is a node's label as a viewer reads it: a key label (see
+// KeyLabels) worded by words, the viewer's language (nil: English), and
+// every other label as it is.
+func (p *Search) LabelIn(label string, words func(trace.Phrase) string) string {
+	if p.keyLabel == nil {
+		return label
+	}
+	ph, ok := p.keyLabel(label)
+	switch {
+	case !ok:
+		return label
+	case words == nil:
+		return ph.WordIn(English)
+	}
+	return words(ph)
 }
 
 // Run runs the search with the scenario's algorithm. rec may be nil.

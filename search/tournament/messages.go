@@ -16,13 +16,27 @@ var English = map[string]trace.Message{
 	"tournament.err.twice": {Other: "evaluation {{.Got}} is listed twice"},
 	"tournament.err.depth": {Other: "depth must be from 1 to {{.Max}}, not {{.Got}}"},
 	"tournament.err.games": {Other: "games must be from 1 to {{.Max}}, not {{.Got}}"},
+	"tournament.err.eval":  {Other: "{{.Got}} is not an evaluation of {{.Game}} (want {{.Want}}, or random)"},
 }
 
 // Error is a configuration that cannot be played: its message as a
-// phrase of English, for a page to word in its language.
-type Error struct{ Say trace.Phrase }
+// phrase of English, for a page to word in its language, and the game's
+// own error behind it, if any (an evaluation the game cannot make), which
+// the English message gives in full.
+type Error struct {
+	Say trace.Phrase
+	Err error
+}
 
-func (e *Error) Error() string { return "tournament: " + e.Say.WordIn(English) }
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return "tournament: " + e.Err.Error()
+	}
+	return "tournament: " + e.Say.WordIn(English)
+}
+
+// Unwrap returns the game's error behind the message (nil if none).
+func (e *Error) Unwrap() error { return e.Err }
 
 // sayError is an Error worded from English[id] with the arguments kv
 // (name, value, …), each written with fmt.Sprint.

@@ -309,7 +309,7 @@ func newArena(c Config) (arena, error) {
 				b, w := s.Discs()
 				return strconv.Itoa(b) + "–" + strconv.Itoa(w)
 			}}
-		return a, a.enter(c.Evals, func(name string) (side[reversi.State], error) {
+		return a, a.enter(c.Game, reversi.FeatureNames(), c.Evals, func(name string) (side[reversi.State], error) {
 			ev, err := reversi.ParseEvaluation(name, "")
 			if err != nil {
 				return side[reversi.State]{}, err
@@ -318,13 +318,13 @@ func newArena(c Config) (arena, error) {
 		})
 	case "connect4":
 		a := &gameArena[connect4.State]{ref: connect4.Game{}, book: Connect4Book, name: connect4.MoveString}
-		return a, a.enter(c.Evals, func(name string) (side[connect4.State], error) {
+		return a, a.enter(c.Game, connect4.EvaluationNames(), c.Evals, func(name string) (side[connect4.State], error) {
 			ev, err := connect4.Evaluation(name)
 			return side[connect4.State]{game: connect4.Game{Win: connect4.WinScore}, eval: ev}, err
 		})
 	case "tictactoe":
 		a := &gameArena[tictactoe.State]{ref: tictactoe.Game{}, book: TicTacToeBook, name: tictactoe.MoveString}
-		return a, a.enter(c.Evals, func(name string) (side[tictactoe.State], error) {
+		return a, a.enter(c.Game, tictactoe.EvaluationNames(), c.Evals, func(name string) (side[tictactoe.State], error) {
 			ev, err := tictactoe.Evaluation(name)
 			return side[tictactoe.State]{game: tictactoe.Game{Win: 100}, eval: ev}, err
 		})
@@ -333,8 +333,9 @@ func newArena(c Config) (arena, error) {
 }
 
 // enter makes a side of every entrant: Random plays random moves, any
-// other name is looked up.
-func (a *gameArena[S]) enter(evals []string, lookup func(name string) (side[S], error)) error {
+// other name is looked up. A name the game cannot make into an evaluation
+// is an *Error naming the game and its evaluations (known).
+func (a *gameArena[S]) enter(game string, known, evals []string, lookup func(name string) (side[S], error)) error {
 	for _, name := range evals {
 		if name == Random {
 			a.players = append(a.players, side[S]{})
@@ -342,7 +343,8 @@ func (a *gameArena[S]) enter(evals []string, lookup func(name string) (side[S], 
 		}
 		sd, err := lookup(name)
 		if err != nil {
-			return fmt.Errorf("tournament: %w", err)
+			p := trace.Phrase{ID: "tournament.err.eval", Args: map[string]any{"Got": strconv.Quote(name), "Game": game, "Want": strings.Join(known, ", ")}}
+			return &Error{Say: p, Err: err}
 		}
 		a.players = append(a.players, sd)
 	}

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -114,8 +115,16 @@ func TestCheck(t *testing.T) {
 		c := ok
 		c.Evals = slicesClone(ok.Evals)
 		tc.mod(&c)
-		if err := c.Check(); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "tournament: ") {
+		err := c.Check()
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "tournament: ") {
 			t.Errorf("Check(%+v) = %v, want an error containing %q", c, err, tc.want)
+		}
+		// Every error is a phrase a page words in its language.
+		var te *Error
+		if !errors.As(err, &te) {
+			t.Errorf("Check(%+v) = %T, want a *tournament.Error", c, err)
+		} else if _, ok := English[te.Say.ID]; !ok {
+			t.Errorf("Check(%+v): got phrase %q, want one of English", c, te.Say.ID)
 		}
 	}
 }
