@@ -544,6 +544,17 @@ func sourceTextIn(loc *i18n.Localizer, p *scenario.Search) string {
 		return loc.T("source.connect4", "Moves", sc.Position)
 	case "random":
 		return loc.N("source.random", p.Tree.Size, "Recipe", sc.Random, "Seed", strconv.FormatUint(uint64(sc.Seed), 10))
+	case "roads", "cards":
+		// The world the tree shows: as asked for, or the one determinised
+		// MCTS drew for the stepped sample.
+		n := max(sc.World, 1)
+		if w, _ := p.SampleWorld(); w >= 0 {
+			n = w + 1
+		}
+		if sc.Game == "cards" {
+			return loc.T("source.cards", "N", strconv.Itoa(n))
+		}
+		return loc.T("source.roads", "N", strconv.Itoa(n), "World", loc.T("hidden.world.roads-"+strconv.Itoa(n)))
 	}
 	text := sc.Tree
 	if p.Tree != nil {

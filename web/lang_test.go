@@ -464,3 +464,32 @@ func TestExerciseAPIErrorsLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestHiddenSourceNamed: the viewer's subtitle names the road story's and
+// the card game's world in the page's language, not as an empty tree.
+func TestHiddenSourceNamed(t *testing.T) {
+	s := newTestServer(t)
+	tests := []struct{ page, want string }{
+		{"/view?game=roads&world=2&lang=en", "the road story, world 2: diamonds on the right"},
+		{"/view?game=roads&lang=de", "die Straßengeschichte, Welt 1: Diamanten links"},
+		{"/view?game=roads&world=2&lang=cs", "příběh o cestách, svět 2: diamanty vpravo"},
+		{"/view?game=cards&world=2&lang=en", "the card game, deal 2"},
+		{"/view?game=cards&lang=de", "das Kartenspiel, Verteilung 1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.page, func(t *testing.T) {
+			rec := httpGet(t, s, tc.page)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("GET = %d, want 200", rec.Code)
+			}
+			if body := rec.Body.String(); !strings.Contains(body, tc.want) {
+				i := strings.Index(body, `class="sub"`)
+				got := "no subtitle"
+				if i >= 0 {
+					got = body[i:min(len(body), i+120)]
+				}
+				t.Errorf("got %s, want %q", got, tc.want)
+			}
+		})
+	}
+}
