@@ -8,6 +8,7 @@ type HiddenView struct {
 	Title  string   // the method's name
 	Note   string   // one sentence on what the method assumes
 	Worlds []string // the deals, named
+	Heads  []string // the table's column of each deal ("deal 1", "world 1")
 	Rows   []HiddenRow
 	Risks  []string // "risk of ♣9: after ♣9 ♣10 ♠2, deal 1 needs ♦6, deal 2 needs ♥6"
 	// Determinised MCTS: the sample the viewer steps (Stepped says which,

@@ -246,7 +246,7 @@ func (s *Server) playerFile(ctx context.Context, q url.Values, lang i18n.Lang) (
 	loc := i18n.For(lang)
 	f := trace.NewFrame()
 	f.Words = loc.Phrase
-	f.Labels = view.LabelWords(p, loc.Phrase)
+	f.Labels = view.LabelWords(p, wordsFor(string(lang)))
 	frames := []export.Frame{{Drawing: scene.Draw(f, view.FoldsAt(p, scene, f)), Narration: loc.T("player.start")}}
 	for _, e := range events {
 		if err := f.Apply(e); err != nil {

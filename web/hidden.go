@@ -16,11 +16,21 @@ import (
 // row, the risks.
 func hiddenView(loc *i18n.Localizer, p *scenario.Search, rep search.HiddenReport) (*templates.HiddenView, error) {
 	h := &templates.HiddenView{Worlds: worldNames(loc, p, rep.Worlds)}
+	// The road story speaks of worlds and a traveller, the card game of
+	// deals and cards: the roads' sentences are the same IDs + ".roads".
+	story := ""
+	if p.Scenario.Game == "roads" {
+		story = ".roads"
+	}
 	key := "hidden." + rep.Method.String()
-	h.Title, h.Note = loc.T(key+".title"), loc.T(key+".note")
+	h.Title, h.Note = loc.T(key+".title"), loc.T(key+".note"+story)
+	for i := range h.Worlds {
+		h.Heads = append(h.Heads, loc.T("hidden.deal"+story, "N", strconv.Itoa(i+1)))
+	}
 	// Moves are named as the viewer reads them: the road story's sides
 	// in the page's language.
-	name := func(move string) string { return p.LabelIn(move, loc.Phrase) }
+	words := wordsFor(string(loc.Lang()))
+	name := func(move string) string { return p.LabelIn(move, words) }
 	names := func(moves []string) []string {
 		out := make([]string, len(moves))
 		for i, m := range moves {
@@ -50,14 +60,14 @@ func hiddenView(loc *i18n.Localizer, p *scenario.Search, rep search.HiddenReport
 		if n == 0 {
 			n = scenario.DefaultSamples
 		}
-		h.Stepped = loc.T("hidden.stepped", "K", strconv.Itoa(k), "Samples", strconv.Itoa(n), "Deal", strconv.Itoa(wi+1))
+		h.Stepped = loc.T("hidden.stepped"+story, "K", strconv.Itoa(k), "Samples", strconv.Itoa(n), "Deal", strconv.Itoa(wi+1))
 		h.Sample, h.Samples = k, n
 		for i, m := range rep.Moves {
 			// A move whose exact value falls below the best because the
 			// deals' open solutions part ways where MAX cannot tell them
 			// apart: the sampled searches, each open, cannot see that.
 			if e := exact.Moves[i].Value; i < len(exact.Risk) && exact.Risk[i] != nil && e < exact.Value {
-				h.Fusion = append(h.Fusion, loc.T("hidden.fusion", "Move", name(m.Name), "Estimate", rep.Number(m.Value), "Exact", exact.Number(e)))
+				h.Fusion = append(h.Fusion, loc.T("hidden.fusion"+story, "Move", name(m.Name), "Estimate", rep.Number(m.Value), "Exact", exact.Number(e)))
 			}
 		}
 	}
@@ -69,10 +79,10 @@ func hiddenView(loc *i18n.Localizer, p *scenario.Search, rep search.HiddenReport
 		var needs []string
 		for wi, b := range f.Best {
 			if b != nil {
-				needs = append(needs, loc.T("hidden.needs", "N", strconv.Itoa(wi+1), "Moves", strings.Join(names(b), loc.T("hidden.or"))))
+				needs = append(needs, loc.T("hidden.needs"+story, "N", strconv.Itoa(wi+1), "Moves", strings.Join(names(b), loc.T("hidden.or"))))
 			}
 		}
-		h.Risks = append(h.Risks, loc.T("hidden.risk", "Move", name(m.Name), "Line", strings.Join(names(f.Line), " "), "Needs", strings.Join(needs, ", ")))
+		h.Risks = append(h.Risks, loc.T("hidden.risk"+story, "Move", name(m.Name), "Line", strings.Join(names(f.Line), " "), "Needs", strings.Join(needs, ", ")))
 	}
 	return h, nil
 }

@@ -7,21 +7,27 @@ import (
 	"testing"
 )
 
-// TestHiddenTableLanguages: the table of the card-game methods is worded
-// in the page's language, its deals, headings, note and risk included.
+// TestHiddenTableLanguages: the table of the methods for hidden
+// information is worded in the page's language, its deals, headings, note
+// and risk included; the road story speaks of worlds and its sides, not of
+// deals and cards.
 func TestHiddenTableLanguages(t *testing.T) {
 	s := newTestServer(t)
 	for _, c := range []struct {
-		lang, algo string
-		want       []string
+		game, lang, algo string
+		want             []string
 	}{
-		{"en", "infoset", []string{"Information sets", "deal 1 (MIN holds ♥4 ♠2 ♣10 ♣5)", "first move", "Risk of ♣9: after ♣9 ♣10 ♠2, deal 1 needs ♦6, deal 2 needs ♥6, and MAX cannot tell which."}},
-		{"de", "infoset", []string{"Informationsmengen", "Verteilung 1 (MIN hält ♥4 ♠2 ♣10 ♣5)", "erster Zug", "Risiko von ♣9: Nach ♣9 ♣10 ♠2 gilt: Verteilung 1 braucht ♦6, Verteilung 2 braucht ♥6"}},
-		{"cs", "clairvoyance", []string{"Průměrování přes jasnozřivost", "rozdání 2 (MIN drží ♦4 ♠2 ♣10 ♣5)", "průměr"}},
-		{"de", "determinized", []string{"Determinisierte MCTS", "Stichprobe 1 von 4", "Strategiefusion: Determinisierte MCTS bewertet ♣9", "nur 1.5", "Diese Iteration"}},
+		{"cards", "en", "infoset", []string{"Information sets", "deal 1 (MIN holds ♥4 ♠2 ♣10 ♣5)", "first move", "Risk of ♣9: after ♣9 ♣10 ♠2, deal 1 needs ♦6, deal 2 needs ♥6, and MAX cannot tell which."}},
+		{"cards", "de", "infoset", []string{"Informationsmengen", "Verteilung 1 (MIN hält ♥4 ♠2 ♣10 ♣5)", "erster Zug", "Risiko von ♣9: Nach ♣9 ♣10 ♠2 gilt: Verteilung 1 braucht ♦6, Verteilung 2 braucht ♥6"}},
+		{"cards", "cs", "clairvoyance", []string{"Průměrování přes jasnozřivost", "rozdání 2 (MIN drží ♦4 ♠2 ♣10 ♣5)", "průměr"}},
+		{"cards", "de", "determinized", []string{"Determinisierte MCTS", "Stichprobe 1 von 4", "Strategiefusion: Determinisierte MCTS bewertet ♣9", "nur 1.5", "Diese Iteration"}},
+		{"roads", "en", "infoset", []string{"world 1", "diamonds on the left", "MAX makes the same choice", "Risk of B: after B, world 1 needs left, world 2 needs right, and MAX cannot tell which world it is in."}},
+		{"roads", "de", "infoset", []string{"Welt 1", "Diamanten links", "dieselbe Wahl", "Risiko von B: Nach B gilt: Welt 1 braucht links, Welt 2 braucht rechts, und MAX kann nicht erkennen, welche Welt vorliegt."}},
+		{"roads", "cs", "clairvoyance", []string{"svět 2", "diamanty vpravo", "cestovatel"}},
+		{"roads", "cs", "determinized", []string{"vzorek 1 z 4: svět", "Fúze strategií: determinizované MCTS hodnotí cestu B"}},
 	} {
-		t.Run(c.lang+" "+c.algo, func(t *testing.T) {
-			q := url.Values{"game": {"cards"}, "algo": {c.algo}, "lang": {c.lang}}
+		t.Run(c.game+" "+c.lang+" "+c.algo, func(t *testing.T) {
+			q := url.Values{"game": {c.game}, "algo": {c.algo}, "lang": {c.lang}}
 			if c.algo == "determinized" {
 				q.Set("samples", "4")
 				q.Set("iterations", "100")
@@ -39,6 +45,30 @@ func TestHiddenTableLanguages(t *testing.T) {
 				if !strings.Contains(text, w) {
 					t.Errorf("the table lacks %q; it reads %q", w, text)
 				}
+			}
+		})
+	}
+}
+
+// TestRoadsPlayerNamesSides: the exported player of the road story names
+// the sides in its language, and in English as "left" and "right", never
+// by their message IDs.
+func TestRoadsPlayerNamesSides(t *testing.T) {
+	s := newTestServer(t)
+	tests := []struct{ lang, want, not string }{
+		{"en", "Leaf left", "scenario.roads"},
+		{"de", "links", "scenario.roads"},
+		{"cs", "vlevo", "scenario.roads"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.lang, func(t *testing.T) {
+			rec := httpGet(t, s, "/export.html?game=roads&lang="+tc.lang)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("GET = %d, want 200", rec.Code)
+			}
+			body := rec.Body.String()
+			if !strings.Contains(body, tc.want) || strings.Contains(body, tc.not) {
+				t.Errorf("got a player with %q: %v, with %q: %v; want %q and not %q", tc.want, strings.Contains(body, tc.want), tc.not, strings.Contains(body, tc.not), tc.want, tc.not)
 			}
 		})
 	}
