@@ -96,6 +96,16 @@ type browserEnv struct {
 
 func newBrowserEnv(t *testing.T, width, height int64) *browserEnv {
 	t.Helper()
+	return newBrowserEnvFor(t, width, height, browserTestTimeout)
+}
+
+// browserTestTimeout is how long a browser test may take, all its pages
+// together, unless it asks for longer (a guard against a hang).
+const browserTestTimeout = 3 * time.Minute
+
+// newBrowserEnvFor is newBrowserEnv for a test that may take up to d.
+func newBrowserEnvFor(t *testing.T, width, height int64, d time.Duration) *browserEnv {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests are skipped in -short mode")
 	}
@@ -129,7 +139,7 @@ func newBrowserEnv(t *testing.T, width, height int64) *browserEnv {
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe}); err != nil {
 		t.Fatalf("install the probe: %v", err)
 	}
-	tctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	tctx, cancel := context.WithTimeout(ctx, d)
 	t.Cleanup(cancel)
 	return &browserEnv{t: t, ctx: tctx, srv: srv}
 }

@@ -88,51 +88,60 @@ const runDone = `document.getElementById("ev-run") && ["done", "failed"].include
 // catalog and no common English word may be left. It saves a screenshot
 // of each page at projector size.
 func TestBrowserNoEnglishLeft(t *testing.T) {
-	b := newBrowserEnv(t, 1280, 720)
 	for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
-		sentences := englishSentences(l)
-		for _, pg := range translatedPages {
-			t.Run(string(l)+" "+pg.name, func(t *testing.T) {
-				sep := "?"
-				if strings.Contains(pg.path, "?") {
-					sep = "&"
+		// Each language has its own server and browser, side by side, and
+		// a budget for its many pages.
+		t.Run(string(l), func(t *testing.T) {
+			t.Parallel()
+			noEnglishLeft(t, newBrowserEnvFor(t, 1280, 720, 2*browserTestTimeout), l)
+		})
+	}
+}
+
+// noEnglishLeft visits every translated page in language l.
+func noEnglishLeft(t *testing.T, b *browserEnv, l i18n.Lang) {
+	sentences := englishSentences(l)
+	for _, pg := range translatedPages {
+		t.Run(pg.name, func(t *testing.T) {
+			sep := "?"
+			if strings.Contains(pg.path, "?") {
+				sep = "&"
+			}
+			b.t = t
+			b.do(chromedp.Navigate(b.srv.URL + pg.path + sep + "lang=" + string(l)))
+			b.waitFor(`document.readyState === "complete"`, "the page")
+			if strings.HasPrefix(pg.path, "/view") && !strings.HasPrefix(pg.name, "error-") {
+				b.waitFor(`window.__abt && __abt.updates > 0`, "the first frame")
+			}
+			if pg.wait != "" {
+				b.waitFor(pg.wait, "the page's results")
+			}
+			if got := eval[string](b, `document.documentElement.lang`); got != string(l) {
+				t.Errorf("<html lang> = %q, want %q", got, l)
+			}
+			// What a person reads: the text outside the pseudocode
+			// listing and the tree text, plus titles and labels.
+			text := eval[string](b, `(() => {
+				const body = document.body.cloneNode(true);
+				body.querySelectorAll("script, template, textarea, .code, .pseudocode, pre, code, kbd").forEach(e => e.remove());
+				const said = [...document.querySelectorAll("[title], [aria-label]")]
+					.filter(e => !e.closest("pre, code, .code, .pseudocode"))
+					.map(e => (e.getAttribute("title") || "") + " " + (e.getAttribute("aria-label") || ""));
+				return document.title + "\n" + body.innerText + "\n" + said.join("\n");
+			})()`)
+			for _, en := range sentences {
+				if regexp.MustCompile(`(^|\P{L})` + regexp.QuoteMeta(en) + `($|\P{L})`).MatchString(text) {
+					t.Errorf("the page still says %q in English", en)
 				}
-				b.t = t
-				b.do(chromedp.Navigate(b.srv.URL + pg.path + sep + "lang=" + string(l)))
-				b.waitFor(`document.readyState === "complete"`, "the page")
-				if strings.HasPrefix(pg.path, "/view") && !strings.HasPrefix(pg.name, "error-") {
-					b.waitFor(`window.__abt && __abt.updates > 0`, "the first frame")
+			}
+			for _, line := range strings.Split(text, "\n") {
+				if m := englishWords.FindStringSubmatch(paramNames.ReplaceAllString(line, "")); m != nil {
+					t.Errorf("English word %q left in %q", m[2], strings.TrimSpace(line))
 				}
-				if pg.wait != "" {
-					b.waitFor(pg.wait, "the page's results")
-				}
-				if got := eval[string](b, `document.documentElement.lang`); got != string(l) {
-					t.Errorf("<html lang> = %q, want %q", got, l)
-				}
-				// What a person reads: the text outside the pseudocode
-				// listing and the tree text, plus titles and labels.
-				text := eval[string](b, `(() => {
-					const body = document.body.cloneNode(true);
-					body.querySelectorAll("script, template, textarea, .code, .pseudocode, pre, code, kbd").forEach(e => e.remove());
-					const said = [...document.querySelectorAll("[title], [aria-label]")]
-						.filter(e => !e.closest("pre, code, .code, .pseudocode"))
-						.map(e => (e.getAttribute("title") || "") + " " + (e.getAttribute("aria-label") || ""));
-					return document.title + "\n" + body.innerText + "\n" + said.join("\n");
-				})()`)
-				for _, en := range sentences {
-					if regexp.MustCompile(`(^|\P{L})` + regexp.QuoteMeta(en) + `($|\P{L})`).MatchString(text) {
-						t.Errorf("the page still says %q in English", en)
-					}
-				}
-				for _, line := range strings.Split(text, "\n") {
-					if m := englishWords.FindStringSubmatch(paramNames.ReplaceAllString(line, "")); m != nil {
-						t.Errorf("English word %q left in %q", m[2], strings.TrimSpace(line))
-					}
-				}
-				checkNothingCut(b)
-				b.screenshot(fmt.Sprintf("lang-%s-%s.png", l, pg.name))
-			})
-		}
+			}
+			checkNothingCut(b)
+			b.screenshot(fmt.Sprintf("lang-%s-%s.png", l, pg.name))
+		})
 	}
 }
 
