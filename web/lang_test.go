@@ -316,6 +316,8 @@ var errorPages = []struct{ path, keep string }{
 	{"/export.svg?game=minichess", ""},
 	{"/view?game=cards&depth=2", ""},
 	{"/view?game=cards&algo=expectiminimax", ""},
+	{"/view?game=roads&algo=expectiminimax", ""},
+	{"/view?game=roads&depth=2", ""},
 	{"/view?game=roads&world=5", ""},
 	{"/view?game=cards&algo=maxn", ""},
 	{"/view?algo=mcts&iterations=-1&random=3,3", ""},
@@ -394,6 +396,37 @@ func TestErrorsInEveryLanguage(t *testing.T) {
 				if !strings.HasPrefix(got, pg.keep) || !strings.HasPrefix(en, pg.keep) {
 					t.Errorf("%s: got %q and in English %q, want both to start with %q", l, got, en, pg.keep)
 				}
+			}
+		})
+	}
+}
+
+// TestHiddenErrorsGrammar: the hidden games' errors refer to each game
+// with the pronoun of its grammatical gender: the card game is feminine
+// in Czech (karetní hra: ji) and neuter in German (das Kartenspiel: es),
+// the road story masculine in Czech (příběh: jej) and feminine in German
+// (die Straßengeschichte: sie).
+func TestHiddenErrorsGrammar(t *testing.T) {
+	s := newTestServer(t)
+	tests := []struct{ page, want string }{
+		{"/view?game=cards&algo=expectiminimax&lang=cs", "prohledejte ji "},
+		{"/view?game=roads&algo=expectiminimax&lang=cs", "prohledejte jej "},
+		{"/view?game=cards&algo=expectiminimax&lang=de", "durchsuchen Sie es "},
+		{"/view?game=roads&algo=expectiminimax&lang=de", "durchsuchen Sie sie "},
+		{"/view?game=roads&depth=2&lang=de", "; sie nimmt keine"},
+		{"/view?game=cards&depth=2&lang=de", "; es nimmt keine"},
+		{"/view?game=roads&algo=expectiminimax&lang=en", "The road story has no CHANCE nodes; search it with"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.page, func(t *testing.T) {
+			rec := httpGet(t, s, tc.page)
+			if rec.Code != http.StatusBadRequest {
+				t.Fatalf("GET = %d, want 400", rec.Code)
+			}
+			p := parsePage(t, rec.Body.String())
+			got := textOf(p.one("form-error"))
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("got %q, want it to contain %q", got, tc.want)
 			}
 		})
 	}

@@ -70,13 +70,13 @@ func (p *Search) worldIndex(n int, what trace.Phrase) (int, error) {
 
 // prepareHidden is what the card game and the roads share: the open world
 // searched and stepped like any game, and the report of the hidden method.
-func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []search.World[S, G], wi int, name trace.Phrase, facts func(S, *trace.Shape)) error {
+func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []search.World[S, G], wi int, name, it trace.Phrase, facts func(S, *trace.Shape)) error {
 	s := p.Scenario
 	if s.Matches != 0 || s.Take != 0 || s.Position != "" {
 		return usageSay("scenario.err.hidden-position", "Game", name)
 	}
 	if s.Depth != 0 || s.Eval != "" {
-		return usageSay("scenario.err.hidden-depth", "Game", name)
+		return usageSay("scenario.err.hidden-depth", "Game", name, "It", it)
 	}
 	if err := p.twoPlayerGame(name); err != nil {
 		return err
@@ -86,7 +86,7 @@ func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []sea
 	}
 	switch p.Algorithm {
 	case search.AlgoExpectiminimax, search.AlgoStar1:
-		return usageSay("scenario.err.hidden-chance", "Game", name)
+		return usageSay("scenario.err.hidden-chance", "Game", name, "It", it)
 	}
 	if p.Ordering == search.OrderEval {
 		return usageSay("scenario.err.hidden-eval", "Game", name)
@@ -169,7 +169,7 @@ func (p *Search) prepareCards() error {
 		g, st := d.Game(i)
 		worlds = append(worlds, search.World[cards.State, cards.Game]{Name: d.HandName(i), Game: g, Root: st})
 	}
-	return prepareHidden(p, worlds, wi, trace.Phrase{ID: "scenario.game.cards"}, func(x cards.State, sh *trace.Shape) {
+	return prepareHidden(p, worlds, wi, trace.Phrase{ID: "scenario.game.cards"}, trace.Phrase{ID: "scenario.game.cards.it"}, func(x cards.State, sh *trace.Shape) {
 		sh.Label = worlds[wi].Game.Label(x)
 		if worlds[wi].Game.Terminal(x) {
 			sh.Text = strconv.Itoa(int(x.MaxTricks))
@@ -190,7 +190,7 @@ func (p *Search) prepareRoads() error {
 	g := worlds[wi].Game
 	p.outcomes = search.Bounds{L: roads.Bus, U: roads.Diamonds}
 	p.keyLabel = roadLabel
-	return prepareHidden(p, worlds, wi, trace.Phrase{ID: "scenario.game.roads"}, func(x roads.State, sh *trace.Shape) {
+	return prepareHidden(p, worlds, wi, trace.Phrase{ID: "scenario.game.roads"}, trace.Phrase{ID: "scenario.game.roads.it"}, func(x roads.State, sh *trace.Shape) {
 		sh.Label = g.Label(x)
 		if g.Terminal(x) {
 			sh.Text = trace.Num(g.Utility(x)).String()

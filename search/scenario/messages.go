@@ -21,9 +21,11 @@ var English = map[string]trace.Message{
 
 	// The card game, the roads and determinised MCTS. Game is the game's
 	// name (a phrase: scenario.game.cards, scenario.game.roads, or the
-	// game's id), What which worlds there are, Method a method's id.
+	// game's id), It the pronoun that stands for it, What which worlds there are, Method a method's id.
 	"scenario.game.cards":          {Other: "the card game"},
-	"scenario.game.roads":          {Other: "the roads"},
+	"scenario.game.roads":          {Other: "the road story"},
+	"scenario.game.cards.it":       {Other: "it", Description: "the pronoun standing for the card game (scenario.game.cards) in a sentence about it, as its object and as its subject"},
+	"scenario.game.roads.it":       {Other: "it", Description: "the pronoun standing for the road story (scenario.game.roads) in a sentence about it, as its object and as its subject"},
 	"scenario.roads.left":          {Other: "left", Description: "the left side at the fork of the road story, as a node's name (its label)"},
 	"scenario.roads.right":         {Other: "right", Description: "the right side at the fork of the road story, as a node's name (its label)"},
 	"scenario.world.cards":         {Other: "one per MIN hand of the deal"},
@@ -31,9 +33,9 @@ var English = map[string]trace.Message{
 	"scenario.err.hidden-only":     {Other: "clairvoyance and infoset are methods for the card game and the roads (--game cards or roads)"},
 	"scenario.err.world":           {Other: "world must be from 1 to {{.Max}} ({{.What}}), not {{.Got}}"},
 	"scenario.err.hidden-position": {Other: "matches, take and position do not apply to {{.Game}}"},
-	"scenario.err.hidden-depth":    {Other: "{{cap .Game}} is searched to the end; it takes no depth limit or evaluation"},
+	"scenario.err.hidden-depth":    {Other: "{{cap .Game}} is searched to the end; {{.It}} takes no depth limit or evaluation"},
 	"scenario.err.one-method":      {Other: "choose one method: mcts or {{.Method}}"},
-	"scenario.err.hidden-chance":   {Other: "{{cap .Game}} has no CHANCE nodes; search it with minimax or alphabeta, or choose with clairvoyance or infoset"},
+	"scenario.err.hidden-chance":   {Other: "{{cap .Game}} has no CHANCE nodes; search {{.It}} with minimax or alphabeta, or choose with clairvoyance or infoset"},
 	"scenario.err.hidden-eval":     {Other: "{{cap .Game}} has no evaluation to order by"},
 	"scenario.err.sample":          {Other: "sample must be from 1 to {{.Max}} (the samples drawn), not {{.Got}}"},
 	"scenario.err.sample-world":    {Other: "determinized draws its deals; step one with sample, not world"},
