@@ -109,6 +109,9 @@ type catalog struct {
 	bundle   *goi18n.Bundle
 	messages map[Lang]map[string]*goi18n.Message
 	locs     map[Lang]*Localizer
+	// english is every English message (the pages' catalogs and the
+	// packages' English sources), by ID, for [Localizer.Phrase].
+	english map[string]trace.Message
 	// pseudo are the IDs of the pseudocode's fragments, longest English
 	// first, so that no fragment is cut by a shorter one inside it.
 	pseudo []string
@@ -186,6 +189,10 @@ func load(fsys fs.FS) (*catalog, error) {
 		}
 		en[id] = gm
 	}
+	c.english = make(map[string]trace.Message, len(en))
+	for id, m := range en {
+		c.english[id] = trace.Message{One: m.One, Other: m.Other}
+	}
 	for _, l := range Langs {
 		c.locs[l] = &Localizer{lang: l, loc: goi18n.NewLocalizer(b, string(l)), cat: c}
 	}
@@ -235,14 +242,18 @@ func (l *Localizer) N(id string, n int, kv ...any) string {
 	return l.word(pairs(id, kv), true, n)
 }
 
-// Phrase words a phrase of the narration (or any phrase made of catalog
-// messages).
+// Phrase words a phrase made of catalog messages: the narration's, the
+// pages', the errors' of every package, in any language. In English it
+// words the phrase from every English message as the trace package
+// words the narration ([trace.Phrase.WordIn]), so that English reads
+// exactly as the frame's own narration; an ID no catalog has comes out
+// as it is.
 func (l *Localizer) Phrase(p trace.Phrase) string {
 	if p.ID == "" {
 		return ""
 	}
 	if l.lang == English {
-		return p.String()
+		return p.WordIn(l.cat.english)
 	}
 	return p.Word(func(q trace.Phrase) (string, bool) {
 		s, err := l.localize(q.ID, q.Data(), q.Plural, q.Count)

@@ -127,6 +127,36 @@ func TestEveryMessageWords(t *testing.T) {
 	}
 }
 
+// TestPhraseEveryMessage: Phrase knows every message of every catalog in
+// every language, English included (the pages', the errors' and the
+// packages' own English, not only the narration's), and words it as T and
+// N do.
+func TestPhraseEveryMessage(t *testing.T) {
+	argName := regexp.MustCompile(`\.([A-Z][A-Za-z]*)`)
+	for _, l := range Langs {
+		loc := For(l)
+		for _, id := range IDs() {
+			src := cat.messages[English][id]
+			var kv []any
+			for _, m := range argName.FindAllStringSubmatch(src.One+src.Other, -1) {
+				if m[1] != "Count" {
+					kv = append(kv, m[1], "x"+m[1])
+				}
+			}
+			p, want := pairs(id, kv), ""
+			if src.One != "" {
+				p.Plural, p.Count = true, 2
+				want = loc.N(id, 2, kv...)
+			} else {
+				want = loc.T(id, kv...)
+			}
+			if got := loc.Phrase(p); got != want || got == id {
+				t.Errorf("%s: Phrase(%q) = %q, want %q", l, id, got, want)
+			}
+		}
+	}
+}
+
 // TestIDsInCode fails when the code or the templates use a message ID
 // that the English catalog lacks.
 func TestIDsInCode(t *testing.T) {

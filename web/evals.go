@@ -159,7 +159,7 @@ var opSymbols = map[fuzzy.Op]string{fuzzy.And: "∧", fuzzy.Or: "∨", fuzzy.Not
 
 func fuzzyNode(loc *i18n.Localizer, d fuzzy.Degree) templates.FuzzyNode {
 	text := d.Text
-	if d.Say.ID != "" && loc.Lang() != i18n.English {
+	if d.Say.ID != "" {
 		text = loc.Phrase(d.Say)
 	}
 	n := templates.FuzzyNode{Text: text, Op: opSymbols[d.Op], Degree: degree(d.Value), Holds: d.Holds,

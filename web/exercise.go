@@ -125,10 +125,7 @@ func (s *Server) exercisePredict(c echo.Context) error {
 // apiWords words the exercise API's notes, reasons and verdicts in the
 // request's language (lang=en|de|cs, else Accept-Language, else English).
 func apiWords(c echo.Context) exercise.Words {
-	if l := langOf(c); l != i18n.English {
-		return i18n.For(l).Phrase
-	}
-	return nil
+	return i18n.For(langOf(c)).Phrase
 }
 
 // exerciseFail answers a request error with a 400 naming the field, in

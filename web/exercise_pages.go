@@ -116,7 +116,7 @@ func (s *Server) worksheetPage(c echo.Context) error {
 	if err != nil {
 		return fail(err)
 	}
-	if err := buildExercise(c.Request().Context(), page, ex, nil); err != nil {
+	if err := buildExercise(c.Request().Context(), page, ex, apiWords(c)); err != nil {
 		return err
 	}
 	key, err := exercise.AnswerKey(ex, notation)
@@ -201,7 +201,7 @@ func buildExercise(ctx context.Context, page *templates.ExercisePage, ex *exerci
 		view[k] = v
 	}
 	frame := trace.NewFrame()
-	frame.Words = words // nil: English
+	frame.Words = words
 	frame.Leaf = ps.Leaf
 	var applyErr error
 	if _, err := ps.Run(func(e *trace.Event) bool {
@@ -279,19 +279,18 @@ func (s *Server) predictPage(c echo.Context) error {
 	if err != nil {
 		return fail(err)
 	}
-	if err := buildExercise(c.Request().Context(), page, ex, nil); err != nil {
+	w := apiWords(c)
+	if err := buildExercise(c.Request().Context(), page, ex, w); err != nil {
 		return err
 	}
 	qs, err := exercise.Questions(ex)
 	if err != nil {
 		return err
 	}
-	if w := apiWords(c); w != nil {
-		for i := range qs {
-			qs[i] = qs[i].Word(w)
-		}
-		page.SolutionURL += "&lang=" + string(langOf(c))
+	for i := range qs {
+		qs[i] = qs[i].Word(w)
 	}
+	page.SolutionURL += "&lang=" + string(langOf(c))
 	return s.render(c, http.StatusOK, templates.ExercisePredictPage(page, predictView(qs)))
 }
 
@@ -378,7 +377,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 	}
 	cur := *ex
 	cur.Text = current.String()
-	if err := buildExercise(c.Request().Context(), &o.Page, &cur, nil); err != nil {
+	if err := buildExercise(c.Request().Context(), &o.Page, &cur, apiWords(c)); err != nil {
 		return err
 	}
 	base := p.Query()
@@ -431,7 +430,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 	if o.Checked {
 		opt := cur
 		opt.Text = r.Optimal
-		if err := buildExercise(c.Request().Context(), &o.Optimal, &opt, nil); err != nil {
+		if err := buildExercise(c.Request().Context(), &o.Optimal, &opt, apiWords(c)); err != nil {
 			return err
 		}
 		o.Page.MarkPruned(r.Pruned)

@@ -54,13 +54,9 @@ func pageContext(c echo.Context) context.Context {
 }
 
 // wordsFor returns what words a viewer's narration in language code (its
-// query's lang=): nil, the frame's own English, for English or none.
+// query's lang=; English when it names none of the catalogs').
 func wordsFor(code string) func(trace.Phrase) string {
-	l, ok := i18n.Parse(code)
-	if !ok || l == i18n.English {
-		return nil
-	}
-	return i18n.For(l).Phrase
+	return localizerFor(code).Phrase
 }
 
 // localizerFor is the localizer of the language code (English when it is

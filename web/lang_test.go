@@ -13,6 +13,8 @@ import (
 
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
 )
 
 // visibleText is the text a person reads on a page (and the labels a
@@ -199,12 +201,25 @@ func TestViewWithoutSourceOpensTheTextbookTree(t *testing.T) {
 	}
 }
 
+// TestWordsFor: a viewer's words are its language's (English for none or
+// an unknown code), and English words the pages' messages too, not only
+// the narration's.
 func TestWordsFor(t *testing.T) {
-	if wordsFor("") != nil || wordsFor("en") != nil || wordsFor("fr") != nil {
-		t.Error("English, none or unknown: want nil (the frame's own English)")
+	tests := []struct{ code, id, want string }{
+		{"", "view.root", "root"},
+		{"en", "view.nothing-yet", view.StartNarration},
+		{"fr", "scenario.roads.left", "left"},
+		{"en", "narrate.done", ""},
+		{"de", "scenario.roads.left", "links"},
+		{"cs", "view.root", "kořen"},
 	}
-	if w := wordsFor("de"); w == nil {
-		t.Error("de: want a German wording")
+	for _, tc := range tests {
+		t.Run(tc.code+" "+tc.id, func(t *testing.T) {
+			got := wordsFor(tc.code)(trace.Phrase{ID: tc.id})
+			if got == tc.id || tc.want != "" && got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
 	}
 }
 
