@@ -105,7 +105,7 @@ func (s *Server) exercisePredict(c echo.Context) error {
 	}
 	q, err := url.ParseQuery(a.Query)
 	if err != nil {
-		return s.exerciseFail(c, &exercise.Error{Field: "query", Msg: "not a query string: " + err.Error(), Kind: exercise.ErrInvalid, Err: err})
+		return s.exerciseFail(c, exercise.InvalidQuery(err))
 	}
 	p, err := exercise.ParseQuery(q, "lang")
 	if err != nil {

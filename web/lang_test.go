@@ -12,6 +12,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/search/exercise"
 	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
@@ -471,6 +472,20 @@ func TestExerciseAPIErrorsLanguage(t *testing.T) {
 		{"no tree", `{}`, "tree"},
 		{"no node", `{"tree": "(1 2)", "answers": {"7": "1"}}`, `answers["7"]`},
 		{"window name", `{"tree": "(1 2)", "window": "later"}`, "window"},
+		{"answer unread", `{"tree": "(1 2)", "answers": {"": "abc"}}`, `answers[""]`},
+		{"answer strict", `{"tree": "(1 2)", "answers": {"": "< 2"}}`, `answers[""]`},
+		{"answer comma", `{"tree": "(1 2)", "answers": {"": "2,5"}}`, `answers[""]`},
+		{"answer long", `{"tree": "(1 2)", "answers": {"": "` + strings.Repeat("1", exercise.MaxAnswerLen+1) + `"}}`, `answers[""]`},
+		{"alpha unread", `{"tree": "((1 2) 3)", "windows": {"0": {"alpha": "x"}}}`, `windows["0"].alpha`},
+		{"beta long", `{"tree": "((1 2) 3)", "windows": {"0": {"beta": "` + strings.Repeat("1", exercise.MaxAnswerLen+1) + `"}}}`, `windows["0"].beta`},
+		{"window at a leaf", `{"tree": "((1 2) 3)", "windows": {"1": {"alpha": "1"}}}`, `windows["1"]`},
+		{"predict unknown field", `{"query": "seed=1", "bogus": 1}`, "bogus"},
+		{"predict more", `{"query": "seed=1"} {}`, "body"},
+		{"predict question", `{"query": "seed=1", "question": -1}`, "question"},
+		{"predict no question", `{"query": "seed=1&b=2&d=2", "question": 999}`, "question"},
+		{"predict query", `{"query": "%zz", "question": 0}`, "query"},
+		{"predict query long", `{"query": "` + strings.Repeat("a", exercise.MaxPredictQuery+1) + `", "question": 0}`, "query"},
+		{"predict answer long", `{"query": "seed=1", "question": 0, "answer": "` + strings.Repeat("1", exercise.MaxAnswerLen+1) + `"}`, "answer"},
 	}
 	type answer struct{ Error, Field string }
 	post := func(t *testing.T, target, header, body string) answer {
@@ -493,17 +508,21 @@ func TestExerciseAPIErrorsLanguage(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			en := post(t, "/api/exercise/check", "", tc.body)
+			api := "/api/exercise/check"
+			if strings.HasPrefix(tc.name, "predict") {
+				api = "/api/exercise/predict"
+			}
+			en := post(t, api, "", tc.body)
 			for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
-				for _, a := range []answer{post(t, "/api/exercise/check?lang="+string(l), "", tc.body), post(t, "/api/exercise/check", string(l), tc.body)} {
+				for _, a := range []answer{post(t, api+"?lang="+string(l), "", tc.body), post(t, api, string(l), tc.body)} {
 					if a.Field != tc.field || en.Field != tc.field {
 						t.Errorf("%s: got fields %q and in English %q, want %q", l, a.Field, en.Field, tc.field)
 					}
-					if a.Error == en.Error || !strings.HasPrefix(a.Error, tc.field+": ") {
+					if a.Error == en.Error || !strings.HasPrefix(a.Error, tc.field+": ") || strings.Contains(a.Error, ".err.") || strings.Contains(en.Error, ".err.") {
 						t.Errorf("%s: got %q (English %q), want it in %s, after %q", l, a.Error, en.Error, l, tc.field+": ")
 					}
 					// The JSON's field names (tree, answers, …) are no English sentence.
-					said := regexp.MustCompile(`\b(tree|root|prune|fail|answers|pruned|windows|window)\b`).ReplaceAllString(a.Error, "")
+					said := regexp.MustCompile(`\b(tree|root|prune|fail|answers|pruned|windows|window|query|question|answer|seed)\b`).ReplaceAllString(a.Error, "")
 					if m := englishWords.FindStringSubmatch(said); m != nil {
 						t.Errorf("%s: got %q, with the English word %q", l, a.Error, m[2])
 					}

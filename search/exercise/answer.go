@@ -1,7 +1,6 @@
 package exercise
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -46,9 +45,6 @@ func (a Answer) Same(v trace.Num, b trace.Bound) bool {
 	return a.Kind == ValueAnswer && a.Bound == b && a.Value == float64(v)
 }
 
-// answerHelp ends the message for an answer that is not understood.
-const answerHelp = "is not a value or a bound such as 3, ≤ 2 or ≥ 5"
-
 // Bound prefixes ParseAnswer accepts, longest first where one begins
 // another. "le" and "ge" must be followed by a space, a sign or a digit.
 var boundPrefixes = []struct {
@@ -77,10 +73,10 @@ var boundPrefixes = []struct {
 // Equal numbers are the same answer however they are written ("3" and
 // "3.0"). Strict bounds (< and >), exponents, infinities, commas and
 // anything else are an error that quotes the answer and says what is
-// expected; it carries no field (Check adds it).
+// expected: an *Error with no field (Check adds it).
 func ParseAnswer(s string) (Answer, error) {
 	if utf8.RuneCountInString(s) > MaxAnswerLen {
-		return Answer{}, fmt.Errorf("an answer of %d characters is too long (at most %d)", utf8.RuneCountInString(s), MaxAnswerLen)
+		return Answer{}, invalidSay("", "exercise.err.answer-long", "N", utf8.RuneCountInString(s), "Max", MaxAnswerLen)
 	}
 	t := strings.TrimFunc(s, unicode.IsSpace)
 	switch strings.ToLower(t) {
@@ -107,14 +103,14 @@ func ParseAnswer(s string) (Answer, error) {
 		break
 	}
 	if a.Bound == trace.Exact && (strings.HasPrefix(rest, "<") || strings.HasPrefix(rest, ">")) {
-		return Answer{}, fmt.Errorf("%q uses a strict bound; write ≤ or ≥ with the value the search returns, such as ≤ 2", s)
+		return Answer{}, invalidSay("", "exercise.err.strict", "Got", strconv.Quote(s))
 	}
 	v, ok := parseNumber(rest)
 	if !ok {
 		if strings.Contains(rest, ",") {
-			return Answer{}, fmt.Errorf("%q %s (write decimals with a point: 2.5)", s, answerHelp)
+			return Answer{}, invalidSay("", "exercise.err.answer-comma", "Got", strconv.Quote(s))
 		}
-		return Answer{}, fmt.Errorf("%q %s", s, answerHelp)
+		return Answer{}, invalidSay("", "exercise.err.answer", "Got", strconv.Quote(s))
 	}
 	a.Value = v
 	return a, nil
@@ -167,7 +163,7 @@ func parseNumber(s string) (float64, bool) {
 // an infinity: ∞, +∞, -∞, −∞, inf, +inf, -inf, infinity (any case).
 func parseWindowValue(s string) (trace.Num, bool, error) {
 	if utf8.RuneCountInString(s) > MaxAnswerLen {
-		return 0, false, fmt.Errorf("a value of %d characters is too long (at most %d)", utf8.RuneCountInString(s), MaxAnswerLen)
+		return 0, false, invalidSay("", "exercise.err.value-long", "N", utf8.RuneCountInString(s), "Max", MaxAnswerLen)
 	}
 	t := strings.ToLower(strings.TrimFunc(s, unicode.IsSpace))
 	switch t {
@@ -180,7 +176,7 @@ func parseWindowValue(s string) (trace.Num, bool, error) {
 	}
 	v, ok := parseNumber(t)
 	if !ok {
-		return 0, false, fmt.Errorf("%q is not a number or an infinity such as 3, −∞ or +∞", s)
+		return 0, false, invalidSay("", "exercise.err.window-value", "Got", strconv.Quote(s))
 	}
 	return trace.Num(v), true, nil
 }

@@ -217,7 +217,7 @@ func readSubmission(t *tree.Tree, sub Submission) (*input, error) {
 		}
 		a, err := ParseAnswer(sub.Answers[id])
 		if err != nil {
-			return nil, invalid(field, "%s", err.Error())
+			return nil, atField(field, err)
 		}
 		in.raw[id] = strings.TrimFunc(sub.Answers[id], unicode.IsSpace)
 		in.answers[id] = a
@@ -238,16 +238,16 @@ func readSubmission(t *tree.Tree, sub Submission) (*input, error) {
 			return nil, noNode(field, id)
 		}
 		if n.IsLeaf() {
-			return nil, invalid(field, "%s is a leaf: α and β are asked for at inner nodes only", nodeName(n))
+			return nil, invalidSay(field, "exercise.err.leaf-window", "Node", nameOf(n))
 		}
 		w := sub.Windows[id]
 		var pw parsedWindow
 		var err error
 		if pw.alpha, pw.hasAlpha, err = parseWindowValue(w.Alpha); err != nil {
-			return nil, invalid(field+".alpha", "%s", err.Error())
+			return nil, atField(field+".alpha", err)
 		}
 		if pw.beta, pw.hasBeta, err = parseWindowValue(w.Beta); err != nil {
-			return nil, invalid(field+".beta", "%s", err.Error())
+			return nil, atField(field+".beta", err)
 		}
 		pw.rawAlpha = strings.TrimFunc(w.Alpha, unicode.IsSpace)
 		pw.rawBeta = strings.TrimFunc(w.Beta, unicode.IsSpace)
@@ -256,6 +256,18 @@ func readSubmission(t *tree.Tree, sub Submission) (*input, error) {
 		}
 	}
 	return in, nil
+}
+
+// atField is err, an *Error of a value read without its field (an
+// answer, α or β), now naming field.
+func atField(field string, err error) error {
+	var xe *Error
+	if !errors.As(err, &xe) {
+		return invalid(field, "%s", err.Error())
+	}
+	e := *xe
+	e.Field = field
+	return &e
 }
 
 func noNode(field, id string) *Error {

@@ -131,22 +131,20 @@ func (tl *tally) add(s Solution, cuts, deep bool) {
 }
 
 func (tl *tally) err(p Params) error {
-	notMet := func(field, format string, args ...any) *Error {
-		return &Error{Field: field, Msg: fmt.Sprintf(format, args...), Kind: ErrNotMet}
+	notMet := func(field, id string, kv ...any) *Error {
+		e := invalidSay(field, id, append([]any{"B", branchText(p), "D", p.Depth, "Attempts", MaxAttempts}, kv...)...)
+		e.Kind = ErrNotMet
+		return e
 	}
-	shape := fmt.Sprintf("branching %s and depth %d", branchText(p), p.Depth)
 	switch {
 	case tl.tooMany == MaxAttempts:
-		return notMet("distinct", "no tree with %s had few enough leaves for distinct values in %d..%d in MaxAttempts = %d attempts; widen the range or narrow the branching",
-			shape, p.Min, p.Max, MaxAttempts)
+		return notMet("distinct", "exercise.err.notmet-distinct", "Min", p.Min, "Max", p.Max)
 	case p.Deep && tl.deepMet == 0:
-		return notMet("deep", "no tree with %s had a deep cutoff in MaxAttempts = %d attempts", shape, MaxAttempts)
+		return notMet("deep", "exercise.err.notmet-deep")
 	case tl.cutsMet == 0:
-		return notMet("min_cutoffs", "no tree with %s had %d cutoffs in MaxAttempts = %d attempts (the most was %d); ask for fewer",
-			shape, p.MinCutoffs, MaxAttempts, tl.mostCuts)
+		return notMet("min_cutoffs", "exercise.err.notmet-cutoffs", "N", p.MinCutoffs, "Most", tl.mostCuts)
 	}
-	return notMet("min_cutoffs", "no tree with %s had %d cutoffs and a deep cutoff together in MaxAttempts = %d attempts; ask for fewer cutoffs",
-		shape, p.MinCutoffs, MaxAttempts)
+	return notMet("min_cutoffs", "exercise.err.notmet-both", "N", p.MinCutoffs)
 }
 
 // derive returns the seed of one attempt: FNV-1a over a text that names

@@ -123,6 +123,28 @@ var English = map[string]trace.Message{
 	"exercise.err.json-not-bool":      {Other: "a true or false is not an answer"},
 	"exercise.err.json-not-list":      {Other: "a list is not an answer"},
 	"exercise.err.json-not-object":    {Other: "an object is not an answer"},
+	// Answers, α and β as read (Got quoted, N their length, Max the
+	// limit), predict mode's posted answers (N the questions, Last the
+	// last one's number), and exercises no tree met in MaxAttempts
+	// (Attempts) tries (B the branching, D the depth, N the cutoffs asked
+	// for, Most the most any tree had).
+	"exercise.err.answer-long":      {Other: "an answer of {{.N}} characters is too long (at most {{.Max}})"},
+	"exercise.err.strict":           {Other: "{{.Got}} uses a strict bound; write ≤ or ≥ with the value the search returns, such as ≤ 2"},
+	"exercise.err.answer":           {Other: "{{.Got}} is not a value or a bound such as 3, ≤ 2 or ≥ 5"},
+	"exercise.err.answer-comma":     {Other: "{{.Got}} is not a value or a bound such as 3, ≤ 2 or ≥ 5 (write decimals with a point: 2.5)"},
+	"exercise.err.value-long":       {Other: "a value of {{.N}} characters is too long (at most {{.Max}})"},
+	"exercise.err.window-value":     {Other: "{{.Got}} is not a number or an infinity such as 3, −∞ or +∞"},
+	"exercise.err.leaf-window":      {Other: "no α and β at {{.Node}}: a leaf has none; they are asked for at inner nodes only"},
+	"exercise.err.predict-unknown":  {Other: "unknown field (known: query, question, answer)"},
+	"exercise.err.query-long":       {Other: "a query of {{.N}} bytes is too long (at most {{.Max}})"},
+	"exercise.err.query":            {Other: "not a query string such as seed=42&b=3&d=3"},
+	"exercise.err.question":         {Other: "{{.Got}} is not a question number: they count from 0"},
+	"exercise.err.no-question":      {Other: "there is no question {{.Got}}: this exercise asks {{.N}} (0 to {{.Last}})"},
+	"exercise.err.arrangement-long": {Other: "an arrangement of {{.N}} bytes is too long (at most {{.Max}})"},
+	"exercise.err.notmet-distinct":  {Other: "no tree with branching {{.B}} and depth {{.D}} had few enough leaves for distinct values in {{.Min}}..{{.Max}} in MaxAttempts = {{.Attempts}} attempts; widen the range or narrow the branching"},
+	"exercise.err.notmet-deep":      {Other: "no tree with branching {{.B}} and depth {{.D}} had a deep cutoff in MaxAttempts = {{.Attempts}} attempts"},
+	"exercise.err.notmet-cutoffs":   {Other: "no tree with branching {{.B}} and depth {{.D}} had {{.N}} cutoffs in MaxAttempts = {{.Attempts}} attempts (the most was {{.Most}}); ask for fewer"},
+	"exercise.err.notmet-both":      {Other: "no tree with branching {{.B}} and depth {{.D}} had {{.N}} cutoffs and a deep cutoff together in MaxAttempts = {{.Attempts}} attempts; ask for fewer cutoffs"},
 	// The ordering exercise (GradeOrdering). Leaves, Optimum, Best, Worst,
 	// All and Start are numbers of leaves evaluated; Count is the number
 	// the sentence counts.

@@ -71,7 +71,7 @@ func Arrange(ex *Exercise, text string) (*tree.Tree, error) {
 		return ex.Tree, nil
 	}
 	if len(text) > MaxArrangementLen {
-		return nil, invalid("tree", "an arrangement of %d bytes is too long (at most %d)", len(text), MaxArrangementLen)
+		return nil, invalidSay("tree", "exercise.err.arrangement-long", "N", len(text), "Max", MaxArrangementLen)
 	}
 	t, err := tree.Options{Root: ex.Params.Root}.Parse(text)
 	if err != nil {

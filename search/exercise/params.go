@@ -329,9 +329,9 @@ func (p Params) validate(f fieldNames) error {
 	case p.MinCutoffs < 0:
 		return invalidSay("min_cutoffs", "exercise.err.negative", "Got", p.MinCutoffs)
 	case p.Root != trace.Max && p.Root != trace.Min:
-		return invalid("root", "root %s is not max or min", p.Root)
+		return invalidSay("root", "exercise.err.root", "Got", strconv.Quote(p.Root.String()))
 	case p.Prune != search.PruneGE && p.Prune != search.PruneGT:
-		return invalid("prune", "unknown prune rule %d", p.Prune)
+		return invalidSay("prune", "exercise.err.prune", "Got", strconv.Quote(p.Prune.String()))
 	}
 	if leaves, ok := power(p.BMax, p.Depth, MaxLeaves); !ok {
 		return invalidSay(f.bmax, "exercise.err.too-many-leaves", "B", p.BMax, "D", p.Depth, "Leaves", leaves, "Max", MaxLeaves)

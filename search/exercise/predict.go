@@ -255,24 +255,24 @@ func DecodePredictAnswer(r io.Reader) (PredictAnswer, error) {
 	var a PredictAnswer
 	if err := dec.Decode(&a); err != nil {
 		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-			return PredictAnswer{}, invalid(fieldName(unquote(name)), "unknown field (known: query, question, answer)")
+			return PredictAnswer{}, invalidSay(fieldName(unquote(name)), "exercise.err.predict-unknown")
 		}
 		return PredictAnswer{}, jsonError(err)
 	}
 	var extra json.RawMessage
 	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
 		if err == nil {
-			return PredictAnswer{}, invalid("body", "more after the JSON object; send one object")
+			return PredictAnswer{}, invalidSay("body", "exercise.err.json-more")
 		}
 		return PredictAnswer{}, jsonError(err)
 	}
 	switch {
 	case len(a.Query) > MaxPredictQuery:
-		return PredictAnswer{}, invalid("query", "a query of %d bytes is too long (at most %d)", len(a.Query), MaxPredictQuery)
+		return PredictAnswer{}, invalidSay("query", "exercise.err.query-long", "N", len(a.Query), "Max", MaxPredictQuery)
 	case a.Question < 0:
-		return PredictAnswer{}, invalid("question", "%d is not a question number: they count from 0", a.Question)
+		return PredictAnswer{}, invalidSay("question", "exercise.err.question", "Got", a.Question)
 	case utf8.RuneCountInString(a.Answer) > MaxAnswerLen:
-		return PredictAnswer{}, invalid("answer", "an answer of %d characters is too long (at most %d)", utf8.RuneCountInString(a.Answer), MaxAnswerLen)
+		return PredictAnswer{}, invalidSay("answer", "exercise.err.answer-long", "N", utf8.RuneCountInString(a.Answer), "Max", MaxAnswerLen)
 	}
 	return a, nil
 }
@@ -287,7 +287,7 @@ func GradePrediction(ex *Exercise, a PredictAnswer, w Words) (Prediction, error)
 		return Prediction{}, err
 	}
 	if a.Question >= len(qs) {
-		return Prediction{}, invalid("question", "there is no question %d: this exercise asks %d (0 to %d)", a.Question, len(qs), len(qs)-1)
+		return Prediction{}, invalidSay("question", "exercise.err.no-question", "Got", a.Question, "N", len(qs), "Last", len(qs)-1)
 	}
 	return qs[a.Question].GradeIn(a.Answer, w), nil
 }
@@ -298,4 +298,12 @@ func unquote(name string) string {
 		return n
 	}
 	return name
+}
+
+// InvalidQuery is the *Error of a predict answer whose query does not
+// parse as a query string (err, from url.ParseQuery).
+func InvalidQuery(err error) *Error {
+	e := invalidSay("query", "exercise.err.query")
+	e.Err = err
+	return e
 }
