@@ -326,8 +326,9 @@ type Frame struct {
 	// game's label that is a key rather than a name (the road story's
 	// "left" and "right") comes out in the viewer's language; nil shows
 	// every label as the events carry it. The narration, the stack and the
-	// panels name nodes through it (LabelText). Clones keep it; it is not
-	// part of the JSON form.
+	// panels name nodes through it (LabelText), and the narration an
+	// evaluation's terms (the capture game's "pawns"). Clones keep it; it
+	// is not part of the JSON form.
 	Labels func(label string) string `json:"-"`
 	// Leaf, when set, tells the narration which nodes are leaves (terminal,
 	// or cut by a depth limit): at enter the event cannot know it, but the

@@ -286,15 +286,7 @@ func (nr narrator) leaf() Phrase {
 		}
 		return say("narrate.leaf.terminal", "Node", nr.bare(e.Node), "Value", v)
 	}
-	terms := ""
-	if len(e.Terms) > 0 {
-		ts := make([]string, len(e.Terms))
-		for i, t := range e.Terms {
-			ts[i] = t.Name + " = " + Num(t.Count).String() + " × " + Num(t.Weight).String()
-		}
-		terms = strings.Join(ts, ", ")
-	}
-	return say("narrate.leaf.depth", "Node", nr.bare(e.Node), "Eval", e.Eval, "Value", v, "Terms", terms)
+	return say("narrate.leaf.depth", "Node", nr.bare(e.Node), "Eval", e.Eval, "Value", v, "Terms", nr.termsText(e.Terms))
 }
 
 // childValue writes what a child returned: "2", or "C's bound ≤ 2".

@@ -24,10 +24,12 @@ func init() {
 }
 
 // termsText writes an evaluation's terms: "pawns = -2 × 1, queens = 1 × 9".
-func termsText(terms []Term) string {
+func (nr narrator) termsText(terms []Term) string {
 	ts := make([]string, len(terms))
 	for i, t := range terms {
-		ts[i] = t.Name + " = " + Num(t.Count).String() + " × " + Num(t.Weight).String()
+		// A term named by a word ("pawns") reads in the viewer's
+		// language, as a label that is a key does (Frame.Labels).
+		ts[i] = nr.f.LabelText(t.Name) + " = " + Num(t.Count).String() + " × " + Num(t.Weight).String()
 	}
 	return strings.Join(ts, ", ")
 }
@@ -37,7 +39,7 @@ func (nr narrator) standPat() Phrase {
 	if e.Cut {
 		return say("narrate.standpat.cut", "Node", nr.bare(e.Node), "Value", e.Value.String(), "Test", e.Test)
 	}
-	return say("narrate.standpat", "Node", nr.bare(e.Node), "Kind", nr.kind().Upper(), "Eval", e.Eval, "Value", e.Value.String(), "Terms", termsText(e.Terms))
+	return say("narrate.standpat", "Node", nr.bare(e.Node), "Kind", nr.kind().Upper(), "Eval", e.Eval, "Value", e.Value.String(), "Terms", nr.termsText(e.Terms))
 }
 
 func (nr narrator) extend() Phrase {

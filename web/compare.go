@@ -136,7 +136,7 @@ func parseCompare(q url.Values) (compareRequest, error) {
 		seen[n] = true
 	}
 	if r.by, err = view.ParseBy(strings.TrimSpace(q.Get("by"))); err != nil {
-		return r, &paramError{Param: "by", Err: err}
+		return r, badParam("by", "param.err.by-compare", "Got", strconv.Quote(q.Get("by")))
 	}
 	if r.step, r.end, err = parseStep(q.Get("step")); err != nil {
 		return r, err
@@ -391,14 +391,14 @@ type compareState struct {
 func (s *Server) compareAPI(c echo.Context) error {
 	r, err := parseCompare(c.QueryParams())
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+		return echo.NewHTTPError(http.StatusBadRequest, errorText(langOf(c), err))
 	}
 	ctx := c.Request().Context()
 	cmp, err := openAtStep(ctx, r)
 	if err != nil {
 		var pe *paramError
 		if errors.As(err, &pe) || scenario.IsUsage(err) {
-			return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+			return echo.NewHTTPError(http.StatusBadRequest, errorText(langOf(c), err))
 		}
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -242,7 +243,7 @@ func (s *Server) tournamentPage(c echo.Context) error {
 func (s *Server) tournamentJSON(c echo.Context) error {
 	cfg, _, err := tournamentConfig(i18n.For(langOf(c)), c.QueryParams())
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+		return echo.NewHTTPError(http.StatusBadRequest, errorText(langOf(c), err))
 	}
 	if !takeStream() {
 		return busy(c)
@@ -268,7 +269,7 @@ func releaseStream() { <-streams }
 
 func busy(c echo.Context) error {
 	c.Response().Header().Set("Retry-After", "10")
-	return echo.NewHTTPError(http.StatusServiceUnavailable, fmt.Sprintf("%d tournaments or coordinated searches are running; try again in a few seconds", maxStreams))
+	return echo.NewHTTPError(http.StatusServiceUnavailable, i18n.For(langOf(c)).T("busy.streams", "N", maxStreams))
 }
 
 // eventStream answers with a text/event-stream and returns a function
@@ -326,7 +327,7 @@ func (s *Server) tournamentStream(c echo.Context) error {
 	loc := i18n.For(langOf(c))
 	cfg, _, err := tournamentConfig(loc, c.QueryParams())
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+		return echo.NewHTTPError(http.StatusBadRequest, errorText(langOf(c), err))
 	}
 	if !takeStream() {
 		return busy(c)
@@ -414,6 +415,23 @@ func parallelConfig(loc *i18n.Localizer, q url.Values) (parallel.Config, []templ
 	if len(c.Evals) < 1 || len(c.Evals) > parallel.MaxWorkers {
 		return c, fields, badParam("evals", "param.err.par-evals", "Max", parallel.MaxWorkers, "Got", len(c.Evals))
 	}
+	var pe *parallel.Error
+	if err := c.Check(); errors.As(err, &pe) {
+		switch pe.Field {
+		case "game":
+			return c, fields, badParam("game", "param.err.par-game", "Got", strconv.Quote(pe.Got), "Want", strings.Join(pe.Known, ", "))
+		case "evals":
+			return c, fields, badParam("evals", "param.err.par-eval", "Got", strconv.Quote(pe.Got), "Game", c.Game, "Want", strings.Join(pe.Known, ", "))
+		}
+		// A position: English gives the game's own account of what is
+		// wrong and where; the page's language says what a position of
+		// the game is.
+		e := badParam("position", "param.err.par-position."+strings.TrimPrefix(c.Game, "suicide-"), "Got", strconv.Quote(pe.Got)).(*paramError)
+		e.Err = pe.Err
+		return c, fields, e
+	} else if err != nil {
+		return c, fields, err
+	}
 	return c, fields, nil
 }
 
@@ -443,7 +461,7 @@ func (s *Server) parallelStream(c echo.Context) error {
 	loc := i18n.For(langOf(c))
 	cfg, _, err := parallelConfig(loc, c.QueryParams())
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+		return echo.NewHTTPError(http.StatusBadRequest, errorText(langOf(c), err))
 	}
 	if !takeStream() {
 		return busy(c)

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"maps"
 	"net/http"
 	"net/url"
@@ -148,7 +147,7 @@ func parseView(q url.Values) (viewRequest, error) {
 		return r, err
 	}
 	if r.open = OpenList(q.Get("open")); len(r.open) > maxOpen {
-		return r, fmt.Errorf("at most %d folds can be open at once, not %d", maxOpen, len(r.open))
+		return r, badParam("open", "param.err.open", "Max", maxOpen, "Got", len(r.open))
 	}
 	if f := q.Get("form"); f != "" {
 		if r.form, err = search.ParseForm(f); err != nil {
@@ -156,14 +155,14 @@ func parseView(q url.Values) (viewRequest, error) {
 		}
 	}
 	if r.by, err = view.ParseUnit(q.Get("by")); err != nil {
-		return r, fmt.Errorf("by: %v", err)
+		return r, badParam("by", "param.err.by-view", "Got", strconv.Quote(q.Get("by")))
 	}
 	switch q.Get("present") {
 	case "", "0":
 	case "1":
 		r.present = true
 	default:
-		return r, fmt.Errorf("present must be 1 (presenter mode) or 0, not %q", q.Get("present"))
+		return r, badParam("present", "param.err.present", "Got", strconv.Quote(q.Get("present")))
 	}
 	return r, nil
 }
@@ -240,7 +239,7 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 			keep.Set("depth", "1")
 		}
 	default:
-		return s.homeWithError(c, q, fmt.Errorf("unknown source %q (want tree, random, tictactoe, nim, dice or minichess)", src))
+		return s.homeWithError(c, q, badParam("source", "param.err.source", "Got", strconv.Quote(src)))
 	}
 	keep.Del("dice-position")
 	keep.Del("minichess-position")

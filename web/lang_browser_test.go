@@ -21,12 +21,12 @@ import (
 // in every language, and left out of the text read here) are none of them.
 // "left", "right" and "diamonds" are the road story's, whose sides are
 // named in the page's language.
-var englishWords = regexp.MustCompile(`(^|\P{L})(the|and|with|which|your|this|these|click|press|search|searched|step|steps|node|nodes|leaf|leaves|value|values|children|child|tree|pruned|cutoff|show|hide|check|answer|of|is|are|left|right|diamonds)($|\P{L})`)
+var englishWords = regexp.MustCompile(`(^|\P{L})(the|and|with|which|your|this|these|click|press|search|searched|step|steps|node|nodes|leaf|leaves|value|values|children|child|tree|pruned|cutoff|show|hide|check|answer|of|is|are|left|right|diamonds|pawns|knights|bishops|rooks|queens)($|\P{L})`)
 
 // paramNames are the names of query parameters that an error puts in
 // front of its message ("step: …"): they are the address's, the same in
 // every language, and no English sentence.
-var paramNames = regexp.MustCompile(`(^|\P{L})step: `)
+var paramNames = regexp.MustCompile(`(^|\P{L})(step|by|source|game|position|evals): `)
 
 // translatedPages are the pages whose every sentence is in the page's
 // language; the browser test reads each in German and Czech.
@@ -77,6 +77,13 @@ var translatedPages = []struct{ name, path, wait string }{
 	{"error-minichess-position", "/view?game=minichess&depth=1&position=kk3/5/5/5/K4", ""},
 	{"error-minichess-eval", "/view?game=minichess&depth=1&eval=mobility", ""},
 	{"error-tournament-eval", "/tournament?game=tictactoe&evals=lines,discs", ""},
+	{"viewer-minichess-leaf", "/view?game=minichess&depth=1&step=4", ""},
+	{"error-by", "/view?random=3,3&by=fast", ""},
+	{"error-compare-by", "/compare?random=3,3&orders=natural,best&by=fast", ""},
+	{"error-source", "/view?source=bogus", ""},
+	{"error-parallel-game", "/parallel?game=chess", ""},
+	{"error-parallel-position", "/parallel?game=reversi&position=xyz", ""},
+	{"error-parallel-eval", "/parallel?game=tictactoe&evals=bogus", ""},
 }
 
 // runDone waits for a tournament's or a coordinated search's stream to end.
@@ -135,7 +142,7 @@ func noEnglishLeft(t *testing.T, b *browserEnv, l i18n.Lang) {
 				}
 			}
 			for _, line := range strings.Split(text, "\n") {
-				if m := englishWords.FindStringSubmatch(paramNames.ReplaceAllString(line, "")); m != nil {
+				if m := englishWords.FindStringSubmatch(paramValue.ReplaceAllString(paramNames.ReplaceAllString(line, ""), "")); m != nil {
 					t.Errorf("English word %q left in %q", m[2], strings.TrimSpace(line))
 				}
 			}

@@ -361,7 +361,20 @@ var errorPages = []struct{ path, keep string }{
 	{"/view?game=minichess&depth=1&eval=mobility", ""},
 	{"/tournament?game=tictactoe&evals=lines,discs", ""},
 	{"/tournament?game=connect4&evals=threats,bogus", ""},
+	{"/view?tree=(1+2)&by=bogus", "by: "},
+	{"/compare?tree=(1+2)&orders=natural,best&by=fast", "by: "},
+	{"/view?tree=(1+2)&present=2", "present: "},
+	{"/view?tree=(1+2)&open=" + strings.Repeat("0,", 64) + "0", "open: "},
+	{"/view?source=bogus", "source: "},
+	{"/parallel?game=chess", "game: "},
+	{"/parallel?game=reversi&position=xyz", "position: "},
+	{"/parallel?game=connect4&position=zz", "position: "},
+	{"/parallel?game=tictactoe&position=xx", "position: "},
+	{"/parallel?game=tictactoe&evals=bogus", "evals: "},
 }
+
+// paramValue is a parameter and its value as an address writes them.
+var paramValue = regexp.MustCompile(`\b[a-z]+=[a-z]+\b`)
 
 // TestErrorsInEveryLanguage: each refused request's error is worded in
 // German and in Czech (unlike the English one, with no common English
@@ -403,7 +416,10 @@ func TestErrorsInEveryLanguage(t *testing.T) {
 				}
 				// The parameter's name in front is the same in every
 				// language ("step: …"); the rest is a sentence.
-				if m := englishWords.FindStringSubmatch(strings.TrimPrefix(got, pg.keep)); m != nil {
+				// A parameter's value as the address writes it (by=node)
+				// is no English either.
+				said := paramValue.ReplaceAllString(strings.TrimPrefix(got, pg.keep), "")
+				if m := englishWords.FindStringSubmatch(said); m != nil {
 					t.Errorf("%s: got %q, with the English word %q", l, got, m[2])
 				}
 				if strings.Contains(got, "scenario:") || strings.Contains(got, "search:") {
@@ -412,6 +428,29 @@ func TestErrorsInEveryLanguage(t *testing.T) {
 				if !strings.HasPrefix(got, pg.keep) || !strings.HasPrefix(en, pg.keep) {
 					t.Errorf("%s: got %q and in English %q, want both to start with %q", l, got, en, pg.keep)
 				}
+			}
+		})
+	}
+}
+
+// TestMinichessTermsInLanguage: the capture game's narration explains an
+// evaluation with its terms named in the page's language.
+func TestMinichessTermsInLanguage(t *testing.T) {
+	s := newTestServer(t)
+	tests := []struct{ lang, want string }{
+		{"en", "(pawns = −2 × 1, queens = 1 × 9)"},
+		{"de", "(Bauern = −2 × 1, Damen = 1 × 9)"},
+		{"cs", "(pěšci = −2 × 1, dámy = 1 × 9)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.lang, func(t *testing.T) {
+			rec := httpGet(t, s, "/view?game=minichess&depth=1&step=4&lang="+tc.lang)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("GET = %d, want 200", rec.Code)
+			}
+			got := textOf(parsePage(t, rec.Body.String()).one("narration"))
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("got narration %q, want it to contain %q", got, tc.want)
 			}
 		})
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/exercise"
 	"github.com/abtrace/abtrace/search/nim"
@@ -127,7 +128,7 @@ func (s *Server) heavyGate(next echo.HandlerFunc) echo.HandlerFunc {
 			case <-t.C:
 				c.Response().Header().Set("Retry-After", strconv.Itoa(int(heavyRetryAfter.Seconds())))
 				return echo.NewHTTPError(http.StatusServiceUnavailable,
-					fmt.Sprintf("The server is busy with %d other searches. Try again in %d seconds.", cap(s.heavy), int(heavyRetryAfter.Seconds())))
+					i18n.For(langOf(c)).T("busy.heavy", "N", cap(s.heavy), "Seconds", int(heavyRetryAfter.Seconds())))
 			case <-c.Request().Context().Done():
 				return c.Request().Context().Err()
 			}

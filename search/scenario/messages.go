@@ -52,6 +52,11 @@ var English = map[string]trace.Message{
 	"scenario.err.c":                    {Other: "c must be a positive number (0 means √2), not {{.Got}}"},
 	"scenario.err.eval-playout":         {Other: "the eval playout needs an evaluation to guide it: give --eval"},
 	// Minichess and the options of the searches on real games.
+	"scenario.minichess.pawns":     {Other: "pawns", Description: "a term of the capture game's material evaluation: White's pawns less Black's"},
+	"scenario.minichess.knights":   {Other: "knights", Description: "a term of the capture game's material evaluation"},
+	"scenario.minichess.bishops":   {Other: "bishops", Description: "a term of the capture game's material evaluation"},
+	"scenario.minichess.rooks":     {Other: "rooks", Description: "a term of the capture game's material evaluation"},
+	"scenario.minichess.queens":    {Other: "queens", Description: "a term of the capture game's material evaluation"},
 	"scenario.err.minichess-depth": {Other: "minichess needs a depth limit (1 shows the horizon effect on the default position; at most {{.Max}})"},
 	"scenario.err.minichess-max":   {Other: "minichess searches at most {{.Max}} plies deep, not {{.Got}}"},
 	"scenario.err.tt":              {Other: "tt must be a table size from 1 to {{.Max}} entries (0 for none), not {{.Got}}"},

@@ -51,6 +51,7 @@ func (p *Search) prepareMinichess() error {
 	p.RootKind = g.ToMove(st)
 	p.names = func() func(string) string { return minichessNames(g, st) }
 	p.moveName = minichessNames(g, st)
+	p.keyLabel = minichessTerm
 	// Each position is drawn as a small board, and named by the move
 	// into it ("Qd1xd3"), as the narration names it.
 	label := minichessNames(g, st)
@@ -69,4 +70,16 @@ func (p *Search) prepareMinichess() error {
 // not a path of moves.
 func minichessNames(g minichess.Game, root minichess.State) func(id string) string {
 	return pathNames(search.Game[minichess.State](g), root, minichess.MoveString)
+}
+
+// minichessTerm gives the phrase of a term of the material evaluation
+// ("pawns", …): words, not names, which the narration's explanation of an
+// evaluation words through the viewer's labels (trace.Frame.Labels). The
+// moves that name the nodes ("Qd1xd3") are no key.
+func minichessTerm(label string) (trace.Phrase, bool) {
+	switch label {
+	case "pawns", "knights", "bishops", "rooks", "queens":
+		return trace.Phrase{ID: "scenario.minichess." + label}, true
+	}
+	return trace.Phrase{}, false
 }
