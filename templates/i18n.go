@@ -93,6 +93,18 @@ func changeURL(ctx context.Context, v *View) string {
 	return "/?" + q.Encode()
 }
 
+// compareChangeURL opens the comparison's setup form with its scenario
+// and panes filled in, in the page's language.
+func compareChangeURL(ctx context.Context, c *Compare) string {
+	if len(c.Query) > MaxLinkQuery {
+		return "/compare?setup=1&lang=" + Lang(ctx) // not the huge tree again
+	}
+	q, _ := url.ParseQuery(c.Query)
+	q.Set("setup", "1")
+	q.Set("lang", Lang(ctx))
+	return "/compare?" + q.Encode()
+}
+
 // isParanoid reports whether the view searches with paranoid, whose MAX
 // and MIN are one player and the coalition of all the others.
 func isParanoid(v *View) bool {

@@ -345,6 +345,10 @@ func (c *comparison) seekTo(step int, end bool) {
 // then steps over the websocket (compareSession).
 func (s *Server) compare(c echo.Context) error {
 	q := c.QueryParams()
+	if q.Get("setup") == "1" {
+		// "change": the form with the comparison filled in.
+		return s.render(c, http.StatusOK, templates.CompareSetupPage(compareSetup(q), s.assets))
+	}
 	r, err := parseCompare(q)
 	if err != nil {
 		return s.compareError(c, q, err)

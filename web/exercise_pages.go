@@ -131,6 +131,8 @@ func (s *Server) worksheetPage(c echo.Context) error {
 		without.Set("notation", string(notation))
 	}
 	with.Set("key", "1")
+	with.Set("lang", string(langOf(c)))
+	without.Set("lang", string(langOf(c)))
 	page.KeyURL, page.NoKeyURL = "/exercise/worksheet?"+with.Encode(), "/exercise/worksheet?"+without.Encode()
 	page.Exports = templates.WorksheetExports(page.Tree, page.Root, page.Prune)
 	return s.render(c, http.StatusOK, templates.ExerciseWorksheetPage(page))
