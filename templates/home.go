@@ -42,17 +42,31 @@ type Form struct {
 	// "cs188" or "aima".
 	Format string
 	// MinichessPosition is minichess's position: "horizon" (the
-	// default), "start" or a position as minichess.Parse reads it.
-	MinichessPosition string
+	// default), "start" or a position as minichess.Parse reads it;
+	// MinichessOwn is a position typed in, which overrides it.
+	MinichessPosition, MinichessOwn string
 	// Quiescence is minichess's quiescence search, on or off.
 	Quiescence bool
 }
 
-// minichessPosition is the form's minichess position, "horizon" when
-// none is chosen.
+// minichessPosition is the form's minichess preset, "horizon" when none
+// is chosen or the position is one of the reader's own.
 func (f Form) minichessPosition() string {
-	if f.MinichessPosition == "" {
-		return "horizon"
+	if f.MinichessPosition == "start" {
+		return "start"
+	}
+	return "horizon"
+}
+
+// minichessOwn is the position the reader typed, as typed: the own field,
+// or a position= that is no preset (a permalink, or one that came back
+// with its error).
+func (f Form) minichessOwn() string {
+	switch {
+	case f.MinichessOwn != "":
+		return f.MinichessOwn
+	case f.MinichessPosition == "horizon" || f.MinichessPosition == "start":
+		return ""
 	}
 	return f.MinichessPosition
 }

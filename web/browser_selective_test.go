@@ -184,6 +184,7 @@ func TestBrowserCompareHorizon(t *testing.T) {
 				t.Errorf("the smallest piece letter in the panes is %.2f px, want at least %g", got, minPiece)
 			}
 			checkUncovered(b, "the horizon comparison at "+w)
+			checkPaneHeads(b, "the horizon comparison at "+w)
 			b.screenshot("compare-horizon-" + w + ".png")
 			b.show(`[data-testid="summary"]`)
 			b.screenshot("compare-horizon-summary-" + w + ".png")

@@ -133,6 +133,45 @@ func TestCompareVariantsBadParameters(t *testing.T) {
 	}
 }
 
+// TestHomeKeepsTypedPosition: a position that does not read comes back
+// on the home form with its error, as typed, on the game's own tab, from
+// a permalink and from the form, in every language.
+func TestHomeKeepsTypedPosition(t *testing.T) {
+	s := newTestServer(t)
+	tests := []struct{ path, src, field, want string }{
+		{"/view?game=minichess&depth=1&position=kk3/5/5/5/K4&lang=de", "minichess", "minichess-own", "kk3/5/5/5/K4"},
+		{"/view?source=minichess&minichess-position=start&minichess-own=k4/5/5/5/Q4&lang=cs", "minichess", "minichess-own", "k4/5/5/5/Q4"},
+		{"/view?game=tictactoe&position=xx&lang=de", "tictactoe", "position", "xx"},
+		{"/view?source=tictactoe&position=xq.......", "tictactoe", "position", "xq......."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			rec := httpGet(t, s, tc.path)
+			if rec.Code != http.StatusBadRequest {
+				t.Fatalf("GET = %d, want 400", rec.Code)
+			}
+			p := parsePage(t, rec.Body.String())
+			if len(p.testid("form-error")) != 1 {
+				t.Errorf("got no error on the form")
+			}
+			var got string
+			for _, n := range p.all(isTag("input")) {
+				if attrOf(n, "name") == tc.field {
+					got = attrOf(n, "value")
+				}
+			}
+			if got != tc.want {
+				t.Errorf("field %s = %q, want %q as typed", tc.field, got, tc.want)
+			}
+			for _, n := range p.all(hasClass("src")) {
+				if attrOf(n, "data-src") == tc.src && !strings.Contains(attrOf(n, "class"), "active") {
+					t.Errorf("the %s tab is not the open one", tc.src)
+				}
+			}
+		})
+	}
+}
+
 // TestHomeMinichess: the home page offers minichess with its two
 // positions; the form leads to the viewer at depth 1 (or the depth
 // given), with quiescence search when it is ticked, and the viewer's
@@ -158,6 +197,7 @@ func TestHomeMinichess(t *testing.T) {
 		{url.Values{"source": {"minichess"}, "minichess-position": {"horizon"}, "depth": {"2"}, "quiescence": {"1"}}, "/view?depth=2&game=minichess&lang=en&position=horizon&quiescence=1&step=0"},
 		{url.Values{"source": {"minichess"}, "minichess-position": {"start"}, "depth": {"2"}}, "/view?depth=2&game=minichess&lang=en&position=start&step=0"},
 		{url.Values{"source": {"tictactoe"}, "position": {"........."}, "quiescence": {"1"}}, "/view?game=tictactoe&lang=en&position=.........&step=0"},
+		{url.Values{"source": {"minichess"}, "minichess-position": {"horizon"}, "minichess-own": {" k4/5/5/5/K3Q w "}}, "/view?depth=1&game=minichess&lang=en&position=k4%2F5%2F5%2F5%2FK3Q+w&step=0"},
 	} {
 		rec := httpGet(t, s, "/view?"+tc.form.Encode())
 		if rec.Code != http.StatusSeeOther {

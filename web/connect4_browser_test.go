@@ -47,6 +47,7 @@ func TestBrowserConnect4(t *testing.T) {
 			// to the evaluation pages are in a menu that opens clear of
 			// everything else.
 			checkHeaderOneLine(b, "/connect4 at "+size.name)
+			checkSubtitleWhole(b, "/connect4 at "+size.name)
 			checkUncovered(b, "/connect4 at "+size.name)
 			if size.w < 1100 {
 				b.do(chromedp.Click(chromedp.CSS(`[data-testid="ev-menu"] summary`)))

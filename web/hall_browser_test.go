@@ -179,6 +179,9 @@ func TestBrowserHallFit(t *testing.T) {
 						if step == "12" {
 							b.screenshot(fmt.Sprintf("hall-%s-%dx%d%s.png", src.name, size.w, size.h, map[string]string{"": "", "&present=1": "-present"}[mode]))
 						}
+						if mode == "" && step == "12" {
+							checkSubtitleWhole(b, what)
+						}
 						if size.w < 600 && mode == "" {
 							// Presenter mode hides the header: the tree takes the screen.
 							checkHeaderOneLine(b, what)

@@ -233,7 +233,11 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 		keep.Set("position", q.Get("dice-position"))
 	case "minichess":
 		keep.Set("game", "minichess")
-		keep.Set("position", q.Get("minichess-position"))
+		pos := q.Get("minichess-position")
+		if own := strings.TrimSpace(q.Get("minichess-own")); own != "" {
+			pos = own // a position typed in overrides the choice
+		}
+		keep.Set("position", pos)
 		if strings.TrimSpace(keep.Get("depth")) == "" {
 			// Depth 1 is where the horizon position misleads.
 			keep.Set("depth", "1")
@@ -243,6 +247,7 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 	}
 	keep.Del("dice-position")
 	keep.Del("minichess-position")
+	keep.Del("minichess-own")
 	if q.Get("source") != "minichess" || q.Get("quiescence") != "1" {
 		keep.Del("quiescence") // only minichess has captures to follow
 	}
@@ -304,7 +309,7 @@ func formFrom(q url.Values) templates.Form {
 		Algo: q.Get("algo"), Prune: q.Get("prune"), Fail: q.Get("fail"), Order: q.Get("order"),
 		Depth: q.Get("depth"), Eval: q.Get("eval"), Bounds: q.Get("bounds"), Player: q.Get("player"),
 		Transform: q.Get("transform"), DicePosition: q.Get("dice-position"), Format: q.Get("format"),
-		MinichessPosition: q.Get("minichess-position"), Quiescence: q.Get("quiescence") == "1",
+		MinichessPosition: q.Get("minichess-position"), MinichessOwn: q.Get("minichess-own"), Quiescence: q.Get("quiescence") == "1",
 	}
 	if f.Source == "" {
 		switch g := q.Get("game"); {

@@ -152,21 +152,59 @@ func noEnglishLeft(t *testing.T, b *browserEnv, l i18n.Lang) {
 	}
 }
 
-// checkNothingCut fails when the lab's or an evaluation page's subtitle is
-// (Connect Four's paragraph of instructions aside)
-// cut short (with "…"), or when a row name of the lab's plot starts left
+// checkNothingCut fails when a page's subtitle is cut short (see
+// checkSubtitleWhole), or when a row name of the lab's plot starts left
 // of the plot's edge: the longer German and Czech words must read whole.
 func checkNothingCut(b *browserEnv) {
 	b.t.Helper()
-	cut := eval[[]string](b, `[...document.querySelectorAll(".lab-page .what .sub, .eval-page:not(.c4-page) .what .sub")]
-		.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)`)
-	for _, s := range cut {
-		b.t.Errorf("subtitle %q is cut short, want it whole", s)
-	}
+	checkSubtitleWhole(b, "")
 	left := eval[[]string](b, `[...document.querySelectorAll(".lab-plot .row-name")]
 		.filter(e => e.getBBox().x < e.ownerSVGElement.viewBox.baseVal.x).map(e => e.textContent + " at x=" + e.getBBox().x.toFixed(1))`)
 	for _, s := range left {
 		b.t.Errorf("lab plot row name %s starts left of the plot, want it inside", s)
+	}
+}
+
+// checkSubtitleWhole fails when the subtitle under a page's title is cut:
+// wider than its box, or set to end in "…" where it does not fit. It may
+// wrap to a second line instead; on a phone the viewer's and the
+// comparison's header hide it, to stay one line.
+func checkSubtitleWhole(b *browserEnv, what string) {
+	b.t.Helper()
+	cut := eval[[]string](b, `[...document.querySelectorAll(".what .sub")].filter(e => e.offsetParent !== null).filter(e => {
+		const cs = getComputedStyle(e);
+		return e.scrollWidth > e.clientWidth + 1 || (cs.textOverflow === "ellipsis" && cs.whiteSpace === "nowrap");
+	}).map(e => e.textContent)`)
+	for _, s := range cut {
+		b.t.Errorf("%s: subtitle %q is cut short, want it whole", what, s)
+	}
+}
+
+// checkPaneHeads fails when a comparison pane's counters (nodes, leaves,
+// cutoffs) run out of their pane or into each other, as the German
+// "Schnitte 0" ran into "Knoten 14" on a phone.
+func checkPaneHeads(b *browserEnv, what string) {
+	b.t.Helper()
+	bad := eval[[]string](b, `(() => {
+		const out = [];
+		for (const pane of document.querySelectorAll(".cpane")) {
+			const p = pane.getBoundingClientRect();
+			const items = [...pane.querySelectorAll(".counters > div")].map(e => [e.textContent.trim(), e.getBoundingClientRect()]);
+			for (const [t, r] of items) {
+				if (r.left < p.left - 0.5 || r.right > p.right + 0.5) out.push(t + " runs out of its pane");
+			}
+			for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) {
+				const [a, ra] = items[i], [c, rc] = items[j];
+				if (ra.left < rc.right - 0.5 && rc.left < ra.right - 0.5 && ra.top < rc.bottom - 0.5 && rc.top < ra.bottom - 0.5) out.push(a + " overlaps " + c);
+			}
+			for (const dd of pane.querySelectorAll(".counters dd")) {
+				if (dd.scrollWidth > dd.clientWidth + 1) out.push(dd.textContent + " is cut");
+			}
+		}
+		return out;
+	})()`)
+	for _, s := range bad {
+		b.t.Errorf("%s: pane header: %s", what, s)
 	}
 }
 
@@ -197,6 +235,7 @@ func TestBrowserLangPhone(t *testing.T) {
 				if len(got) == 2 && got[0] > got[1]+1 {
 					t.Errorf("page width %v px at a %v px window, want no sideways scroll", got[0], got[1])
 				}
+				checkPaneHeads(b, name+" at 390 px")
 				b.screenshot(fmt.Sprintf("lang-%s-%s-390.png", l, name))
 			})
 		}
