@@ -54,11 +54,15 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 	if !e.visit() {
 		return 0, trace.Exact
 	}
-	tracing := e.rec != nil
+	tracing := e.traces(depth)
+	// Whoever listens learns what each value means, inside a counted
+	// subtree too (its parent reports it).
+	bounds := e.rec != nil
 	terminal := e.g.Terminal(s)
 	if terminal && !tracing {
 		// Untraced, a terminal position needs nothing but its utility.
 		p.leaves++
+		e.counted(depth, 3) // enter, leaf, exit
 		return e.g.Utility(s), trace.Exact
 	}
 	kind := e.g.ToMove(s)
@@ -69,6 +73,8 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 				return v, b
 			}
 		}
+	} else {
+		e.counted(depth, 1)
 	}
 	if !terminal && kind > trace.Min {
 		e.fail(fmt.Errorf("search: alpha-beta handles MAX and MIN nodes, but node %q is %s", e.idOr(depth), kind.Upper()))
@@ -107,6 +113,8 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 		if selective {
 			e.selectiveEvents(depth, kind)
 		}
+	} else {
+		e.step++ // selective search is never counted (canSkip)
 	}
 	isMax := kind == trace.Max
 	strict := e.opt.Prune == PruneGT
@@ -117,8 +125,8 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 		v = math.Inf(-1)
 	}
 	// lo and hi bound the node's true value from what its children
-	// reported (tracing only): a child skipped by a cutoff could be
-	// anything.
+	// reported (when someone listens): a child skipped by a cutoff could
+	// be anything.
 	lo, hi := math.Inf(1), math.Inf(1)
 	if isMax {
 		lo, hi = math.Inf(-1), math.Inf(-1)
@@ -130,6 +138,7 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 		if perm != nil {
 			i = perm[k]
 		}
+		e.path[depth+1] = int32(i)
 		if tracing {
 			below.id = e.ids.child(p.id, i)
 		}
@@ -148,8 +157,10 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 			v = cv
 			setPV(p, below, i)
 		}
-		if tracing {
+		if bounds {
 			lo, hi = combine(isMax, lo, hi, cv, cb)
+		}
+		if tracing {
 			ev := &e.ev
 			ev.Reset(trace.Update, lineKey(kind, lineValue), p.id, kind, depth)
 			ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
@@ -158,6 +169,8 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 				ev.Changed = "value"
 			}
 			e.emit()
+		} else {
+			e.step++
 		}
 		var cut bool
 		if isMax {
@@ -195,6 +208,14 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 				}
 				e.pruneEvent(line, p.id, kind, depth, alpha, beta, v, e.cutTest(isMax, strict, v, alpha, beta), pruned, e.killerSlots(depth))
 				e.exitEvent(depth, kind, ret, e.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
+			} else {
+				if bounds && k+1 < n {
+					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
+					e.countedPrune(lineKey(kind, linePrune), depth, kind, alpha, beta, v, k, n, perm)
+				} else {
+					e.step++ // its prune event
+				}
+				e.step++ // its exit event
 			}
 			return ret, e.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
 		}
@@ -202,11 +223,15 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 			alpha = v
 			if tracing {
 				e.windowEvent("max-alpha", "alpha", p.id, kind, depth, alpha, beta, v, below.id, cv, cb)
+			} else {
+				e.step++
 			}
 		} else if !isMax && v < beta {
 			beta = v
 			if tracing {
 				e.windowEvent("min-beta", "beta", p.id, kind, depth, alpha, beta, v, below.id, cv, cb)
+			} else {
+				e.step++
 			}
 		}
 	}
@@ -222,6 +247,8 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 	b := e.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
 	if tracing {
 		e.exitEvent(depth, kind, ret, b, lineKey(kind, lineReturn), alpha, beta)
+	} else {
+		e.step++
 	}
 	return ret, b
 }

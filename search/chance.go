@@ -25,7 +25,6 @@ type xengine[S any, G Game[S]] struct {
 	prober Prober[S]
 	probs  [][]float64 // per depth: the probabilities at the node there, by natural index
 	rest   [][]float64 // per depth (Star1): rest[k] = Σ of the probabilities after position k of the search order
-	path   []int32     // per depth d ≥ 1: the natural index of the node at depth d among its siblings
 	xo     *xengine[S, G]
 
 	// max^n.
@@ -42,7 +41,6 @@ func newX[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recor
 	n := len(x.plies)
 	x.probs = make([][]float64, n)
 	x.rest = make([][]float64, n)
-	x.path = make([]int32, n)
 	// Like the engine's moves: room for 16 outcomes per depth before a
 	// slice must grow.
 	const room = 16
@@ -52,19 +50,6 @@ func newX[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recor
 		x.rest[i] = rest[i*room : i*room : (i+1)*room]
 	}
 	return x
-}
-
-// nodeID names the node at depth on the current path: its id while
-// tracing, else one built from the path (errors only).
-func (x *xengine[S, G]) nodeID(depth int) string {
-	if x.rec != nil {
-		return x.plies[depth].id
-	}
-	id := ""
-	for d := 1; d <= depth; d++ {
-		id = trace.ChildID(id, int(x.path[d]))
-	}
-	return id
 }
 
 // Line keys of the new algorithms: the max-/min- keys of alpha-beta, and
@@ -223,8 +208,10 @@ func (x *xengine[S, G]) leafX(s S, depth int, kind trace.Kind, terminal bool, al
 		return 0
 	}
 	x.plies[depth].leaves++
-	if x.rec != nil {
+	if x.traces(depth) {
 		x.leafEvents(s, depth, kind, terminal, v, alpha, beta)
+	} else {
+		x.step += 2 // its leaf and exit events
 	}
 	return v
 }

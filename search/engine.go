@@ -34,6 +34,7 @@ type ply struct {
 	// counts (nodes, leaves, cutoffs per depth from here down to the
 	// deepest ply reached) when this ply's node was entered.
 	subWant           bool
+	subCount          bool // the recorder asked to count the children's subtrees (trace.CountSubtree)
 	subStep           int
 	subWork           int64
 	subAlpha, subBeta trace.Num
@@ -80,11 +81,19 @@ type engine[S any, G Game[S]] struct {
 	skip    bool
 	deepest int
 	sub     trace.Subtree
+	// quietFrom is the depth from which the search counts its events
+	// instead of making them (inside the children of a node whose
+	// recorder asked for trace.CountSubtree), or past any depth.
+	quietFrom int
+	// path holds, per depth d ≥ 1, the natural index of the node at depth
+	// d among its siblings: it names the nodes whose ids are not built
+	// (untraced, or counted).
+	path []int32
 }
 
 func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recorder) *engine[S, G] {
 	e := &engine[S, G]{g: g, opt: opt, algo: algo, rec: rec, limit: math.MaxInt, window: algo.HasWindow(),
-		meter: newMeter(opt.Budget)}
+		meter: newMeter(opt.Budget), quietFrom: math.MaxInt}
 	if opt.Depth > 0 {
 		e.limit = opt.Depth
 	}
@@ -99,6 +108,7 @@ func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.
 	// to its ply while its children run, so the slice must never move. The
 	// slices inside grow on first use and are reused from then on.
 	e.plies = make([]ply, MaxSearchDepth+2)
+	e.path = make([]int32, len(e.plies))
 	const room = 16 // moves and PV entries per ply before a slice must grow
 	moves := make([]Move, len(e.plies)*room)
 	pvs := make([]int32, len(e.plies)*room)
@@ -185,9 +195,12 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 	if e.rg != nil && !terminal {
 		e.rg.limitCuts++
 	}
-	if e.rec != nil {
+	if e.traces(depth) {
 		e.leafEvents(s, depth, kind, terminal, v, alpha, beta)
-	} else if e.rg != nil && e.rg.tt != nil {
+		return v
+	}
+	e.step += 2 // its leaf and exit events
+	if e.rg != nil && e.rg.tt != nil {
 		e.ttStore(depth, kind, v, trace.Exact, -1)
 	}
 	return v
@@ -228,9 +241,39 @@ func (e *engine[S, G]) exitEvent(depth int, kind trace.Kind, v float64, b trace.
 
 func (e *engine[S, G]) idOr(depth int) string {
 	if e.rec != nil {
-		return e.plies[depth].id
+		return e.nodeID(depth)
 	}
 	return "at depth " + strconv.Itoa(depth)
+}
+
+// traces reports whether the node at depth makes its events: someone
+// listens, and the node does not lie inside a counted subtree.
+func (e *engine[S, G]) traces(depth int) bool { return e.rec != nil && depth < e.quietFrom }
+
+// counted numbers n events of the node at depth that it does not make
+// (untraced, or inside a counted subtree), beginning with its enter.
+func (e *engine[S, G]) counted(depth, n int) {
+	e.step += n
+	if depth > e.deepest {
+		e.deepest = depth
+	}
+}
+
+// nodeID names the node at depth on the current path: its id while it is
+// traced, else one built from the path (in the id arena).
+func (e *engine[S, G]) nodeID(depth int) string {
+	if e.traces(depth) {
+		return e.plies[depth].id
+	}
+	a := &e.ids
+	start := a.begin(4 * depth)
+	for d := 1; d <= depth; d++ {
+		if d > 1 {
+			a.buf = append(a.buf, '.')
+		}
+		a.buf = strconv.AppendInt(a.buf, int64(e.path[d]), 10)
+	}
+	return a.end(start)
 }
 
 // enterEvent emits the enter event of the node at depth.

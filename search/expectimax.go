@@ -50,7 +50,7 @@ func (x *xengine[S, G]) expecti(s S, depth int) float64 {
 		return 0
 	}
 	kind := x.g.ToMove(s)
-	tracing := x.rec != nil
+	tracing := x.traces(depth)
 	inf := math.Inf(1)
 	if tracing {
 		x.enterX(s, depth, kind, -inf, inf)
@@ -59,6 +59,8 @@ func (x *xengine[S, G]) expecti(s S, depth int) float64 {
 				return v
 			}
 		}
+	} else {
+		x.counted(depth, 1)
 	}
 	if kind > trace.Chance {
 		x.fail(fmt.Errorf("search: expectiminimax handles MAX, MIN and CHANCE nodes, but node %q is %s", x.nodeID(depth), kind.Upper()))
@@ -87,6 +89,8 @@ func (x *xengine[S, G]) expecti(s S, depth int) float64 {
 	}
 	if tracing {
 		x.expandX(depth, kind, n, perm, probs, by)
+	} else {
+		x.step++
 	}
 	var v float64
 	switch kind {
@@ -133,10 +137,14 @@ func (x *xengine[S, G]) expecti(s S, depth int) float64 {
 				ev.Changed = "value"
 			}
 			x.emit()
+		} else {
+			x.step++
 		}
 	}
 	if tracing {
 		x.exitEvent(depth, kind, v, trace.Exact, xLineKey(kind, lineReturn), -inf, inf)
+	} else {
+		x.step++
 	}
 	return v
 }

@@ -108,15 +108,17 @@ func (x *xengine[S, G]) maxn(s S, depth int) []float64 {
 		return nil
 	}
 	kind := x.g.ToMove(s)
-	tracing := x.rec != nil
-	inf := math.Inf(1)
+	tracing := x.traces(depth)
 	if tracing {
+		inf := math.Inf(1)
 		x.enterX(s, depth, kind, -inf, inf)
 		if x.skip {
 			if sub := x.subTake(depth); sub != nil {
 				return x.skipVec(depth, sub)
 			}
 		}
+	} else {
+		x.counted(depth, 1)
 	}
 	player := kind.PlayerIndex()
 	chance := kind == trace.Chance
@@ -146,6 +148,8 @@ func (x *xengine[S, G]) maxn(s S, depth int) []float64 {
 	}
 	if tracing {
 		x.expandX(depth, kind, n, perm, probs, by)
+	} else {
+		x.step++
 	}
 	var out []float64
 	below := &x.plies[depth+1]
@@ -199,6 +203,8 @@ func (x *xengine[S, G]) maxn(s S, depth int) []float64 {
 				ev.Changed = "value"
 			}
 			x.emit()
+		} else {
+			x.step++
 		}
 	}
 	if chance {
@@ -206,6 +212,8 @@ func (x *xengine[S, G]) maxn(s S, depth int) []float64 {
 	}
 	if tracing {
 		x.exitVec(depth, kind, xLineKey(kind, lineReturn), out)
+	} else {
+		x.step++
 	}
 	return out
 }
@@ -249,7 +257,9 @@ func (x *xengine[S, G]) leafVec(s S, depth int, kind trace.Kind, terminal bool) 
 	out := x.vecBuf(depth)
 	copy(out, src)
 	x.plies[depth].leaves++
-	if x.rec != nil {
+	if !x.traces(depth) {
+		x.step += 2 // its leaf and exit events
+	} else {
 		ev := &x.ev
 		ev.Reset(trace.Leaf, xLineKey(kind, lineTerminal), x.plies[depth].id, kind, depth)
 		ev.Value, ev.Vec, ev.Terminal = trace.Num(x.component(out, kind)), slices.Clone(out), terminal

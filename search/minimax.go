@@ -41,11 +41,12 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 	if !e.visit() {
 		return 0
 	}
-	tracing := e.rec != nil
+	tracing := e.traces(depth)
 	terminal := e.g.Terminal(s)
 	if terminal && !tracing && e.rg == nil {
 		// Untraced, a terminal position needs nothing but its utility.
 		p.leaves++
+		e.counted(depth, 3) // enter, leaf, exit
 		return e.g.Utility(s)
 	}
 	kind := e.g.ToMove(s)
@@ -56,6 +57,8 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 				return v
 			}
 		}
+	} else {
+		e.counted(depth, 1)
 	}
 	if e.rg != nil {
 		// With a table, a position met before is not searched again.
@@ -86,6 +89,8 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 	}
 	if tracing {
 		e.expandEvent(depth, kind, n, perm)
+	} else {
+		e.step++
 	}
 	v := math.Inf(1)
 	if kind == trace.Max {
@@ -100,6 +105,7 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 		if perm != nil {
 			i = perm[k]
 		}
+		e.path[depth+1] = int32(i)
 		if tracing {
 			below.id = e.ids.child(p.id, i)
 		}
@@ -124,6 +130,8 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 				ev.Changed = "value"
 			}
 			e.emit()
+		} else {
+			e.step++
 		}
 	}
 	if e.rg != nil {
@@ -131,6 +139,8 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 	}
 	if tracing {
 		e.exitEvent(depth, kind, v, trace.Exact, lineKey(kind, lineReturn), math.Inf(-1), math.Inf(1))
+	} else {
+		e.step++
 	}
 	return v
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/abtrace/abtrace/trace"
 )
@@ -47,17 +48,25 @@ func (e *engine[S, G]) subBegin(depth int) (float64, trace.Bound, bool) {
 }
 
 // subTake is subBegin without the skipping: it returns the summary the
-// recorder handed back for the node at depth, or nil.
+// recorder handed back for the node at depth, or nil. When the recorder
+// asked to count the node's children (trace.CountSubtree), the nodes below
+// it count their events from here to its exit (subEnd) instead of making
+// them.
 func (e *engine[S, G]) subTake(depth int) *trace.Subtree {
 	p := &e.plies[depth]
-	p.subWant = false
+	p.subWant, p.subCount = false, false
 	e.deepest = max(e.deepest, depth)
 	sub := e.ev.Subtree
 	if sub == nil || e.stopped {
 		return nil
 	}
 	e.ev.Subtree = nil
-	if sub != trace.WantSubtree {
+	switch sub {
+	case trace.CountSubtree:
+		p.subCount = true
+		e.quietFrom = depth + 1
+	case trace.WantSubtree:
+	default:
 		return sub
 	}
 	p.subWant = true
@@ -77,6 +86,10 @@ func (e *engine[S, G]) subTake(depth int) *trace.Subtree {
 // recorder asked for it.
 func (e *engine[S, G]) subEnd(depth int, v float64, b trace.Bound) {
 	p := &e.plies[depth]
+	if p.subCount {
+		p.subCount = false
+		e.quietFrom = math.MaxInt
+	}
 	if !p.subWant {
 		return
 	}
@@ -159,6 +172,17 @@ func (e *engine[S, G]) subEndVec(depth int, vec []float64, v float64) {
 	if e.ev.Subtree == &e.sub {
 		e.sub.Vec = append(e.sub.Vec[:0], vec...)
 	}
+}
+
+// countedPrune emits the prune event of the node at depth inside a
+// counted subtree (trace.CountSubtree), the one event such a node makes:
+// after position k of the search order (perm, or natural order when nil)
+// the children up to n are skipped. It carries what the traced prune
+// event carries but the test's text (and a chance node's range).
+func (e *engine[S, G]) countedPrune(line string, depth int, kind trace.Kind, alpha, beta, v float64, k, n int, perm []int) {
+	p := &e.plies[depth]
+	p.id = e.nodeID(depth) // ids are not built inside a counted subtree
+	e.pruneEvent(line, p.id, kind, depth, alpha, beta, v, "", e.pruneList(depth, k, n, perm), nil)
 }
 
 // emitExit emits ev, an exit event, with the summary of its node's

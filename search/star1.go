@@ -109,7 +109,7 @@ func (x *xengine[S, G]) star1(s S, depth int, alpha, beta float64) (float64, tra
 		return 0, trace.Exact
 	}
 	kind := x.g.ToMove(s)
-	tracing := x.rec != nil
+	tracing := x.traces(depth)
 	if tracing {
 		x.enterX(s, depth, kind, alpha, beta)
 		if x.skip {
@@ -117,6 +117,8 @@ func (x *xengine[S, G]) star1(s S, depth int, alpha, beta float64) (float64, tra
 				return v, b
 			}
 		}
+	} else {
+		x.counted(depth, 1)
 	}
 	if kind > trace.Chance {
 		x.fail(fmt.Errorf("search: star1 handles MAX, MIN and CHANCE nodes, but node %q is %s", x.nodeID(depth), kind.Upper()))
@@ -144,6 +146,8 @@ func (x *xengine[S, G]) star1(s S, depth int, alpha, beta float64) (float64, tra
 	}
 	if tracing {
 		x.expandX(depth, kind, n, perm, probs, by)
+	} else {
+		x.step++
 	}
 	if kind == trace.Chance {
 		return x.star1Chance(s, depth, alpha, beta, moves, perm, probs)
@@ -156,7 +160,8 @@ func (x *xengine[S, G]) star1(s S, depth int, alpha, beta float64) (float64, tra
 func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta float64, moves []Move, perm []int) (float64, trace.Bound) {
 	p := &x.plies[depth]
 	n := len(moves)
-	tracing := x.rec != nil
+	tracing := x.traces(depth)
+	bounds := x.rec != nil // inside a counted subtree too
 	isMax := kind == trace.Max
 	strict := x.opt.Prune == PruneGT
 	hard := x.opt.Fail == FailHard
@@ -165,7 +170,7 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 	if isMax {
 		v = math.Inf(-1)
 	}
-	lo, hi := v, v // tracing only: the interval the children's reports prove
+	lo, hi := v, v // when someone listens: the interval the children's reports prove
 	below := &x.plies[depth+1]
 	random := x.opt.Order == OrderRandom
 	for k := 0; k < n; k++ {
@@ -189,8 +194,10 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 			v = cv
 			setPV(p, below, i)
 		}
-		if tracing {
+		if bounds {
 			lo, hi = combine(isMax, lo, hi, cv, cb)
+		}
+		if tracing {
 			ev := &x.ev
 			ev.Reset(trace.Update, lineKey(kind, lineValue), p.id, kind, depth)
 			ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
@@ -199,6 +206,8 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 				ev.Changed = "value"
 			}
 			x.emit()
+		} else {
+			x.step++
 		}
 		var cut bool
 		switch {
@@ -231,6 +240,14 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 				}
 				x.pruneEvent(line, p.id, kind, depth, alpha, beta, v, x.cutTest(isMax, strict, v, alpha, beta), pruned, nil)
 				x.exitEvent(depth, kind, ret, x.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
+			} else {
+				if bounds && k+1 < n {
+					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
+					x.countedPrune(lineKey(kind, linePrune), depth, kind, alpha, beta, v, k, n, perm)
+				} else {
+					x.step++ // its prune event
+				}
+				x.step++ // its exit event
 			}
 			return ret, x.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
 		}
@@ -238,11 +255,15 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 			alpha = v
 			if tracing {
 				x.windowEvent("max-alpha", "alpha", p.id, kind, depth, alpha, beta, v, below.id, cv, cb)
+			} else {
+				x.step++
 			}
 		} else if !isMax && v < beta {
 			beta = v
 			if tracing {
 				x.windowEvent("min-beta", "beta", p.id, kind, depth, alpha, beta, v, below.id, cv, cb)
+			} else {
+				x.step++
 			}
 		}
 	}
@@ -256,6 +277,8 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 	b := x.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
 	if tracing {
 		x.exitEvent(depth, kind, ret, b, lineKey(kind, lineReturn), alpha, beta)
+	} else {
+		x.step++
 	}
 	return ret, b
 }
@@ -266,7 +289,8 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 func (x *xengine[S, G]) star1Chance(s S, depth int, alpha, beta float64, moves []Move, perm []int, probs []float64) (float64, trace.Bound) {
 	p := &x.plies[depth]
 	n := len(moves)
-	tracing := x.rec != nil
+	tracing := x.traces(depth)
+	bounds := x.rec != nil // inside a counted subtree too
 	L, U := x.opt.Bounds.L, x.opt.Bounds.U
 	strict := x.opt.Prune == PruneGT
 	rest := x.restSums(depth, probs, perm)
@@ -312,7 +336,7 @@ func (x *xengine[S, G]) star1Chance(s S, depth int, alpha, beta float64, moves [
 			return 0, trace.Exact
 		}
 		c.sum += pi * cv
-		if tracing {
+		if bounds {
 			// What the child's report proves about its true value.
 			clo, chi := cv, cv
 			switch cb {
@@ -333,6 +357,8 @@ func (x *xengine[S, G]) star1Chance(s S, depth int, alpha, beta float64, moves [
 			ev.Child, ev.ChildValue, ev.ChildBound, ev.Changed = below.id, trace.Num(cv), cb, "value"
 			ev.Range, ev.Low, ev.High = true, trace.Num(tl), trace.Num(th)
 			x.emit()
+		} else {
+			x.step++
 		}
 		var failLow, failHigh bool
 		if strict {
@@ -349,6 +375,8 @@ func (x *xengine[S, G]) star1Chance(s S, depth int, alpha, beta float64, moves [
 		x.emitExit(trace.Event{Type: trace.Exit, Line: xLineKey(trace.Chance, lineReturn), Node: p.id, Kind: trace.Chance, Depth: depth,
 			Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v), Bound: trace.Exact,
 			Range: true, Low: trace.Num(v), High: trace.Num(v)})
+	} else {
+		x.step++
 	}
 	return v, trace.Exact
 }
@@ -358,7 +386,7 @@ type chanceCut struct {
 	alpha, beta float64
 	all         float64 // Σ of all the probabilities
 	sum         float64 // Σ p·v over the children returned
-	tlo, thi    float64 // tracing: Σ p·(least and greatest true value) over the children returned
+	tlo, thi    float64 // when someone listens: Σ p·(least and greatest true value) over the children returned
 }
 
 // interval is what the children's reports prove about the node's value
@@ -418,7 +446,22 @@ func (x *xengine[S, G]) cutChance(depth, k, n int, perm []int, c *chanceCut, fai
 		}
 	}
 	if x.rec == nil {
+		x.step += 2 // its prune and exit events
 		return ret, trace.Exact
+	}
+	// The value is exact when every child was searched and each report
+	// was exact, and the bound returned is that value.
+	if k == n-1 && c.tlo == c.thi && ret == tidy(c.tlo) {
+		b = trace.Exact
+	}
+	if !x.traces(depth) {
+		if k+1 < n {
+			x.countedPrune(line, depth, trace.Chance, c.alpha, c.beta, tidy(c.sum), k, n, perm)
+		} else {
+			x.step++ // its prune event
+		}
+		x.step++ // its exit event
+		return ret, b
 	}
 	var test string
 	switch {
@@ -430,11 +473,6 @@ func (x *xengine[S, G]) cutChance(depth, k, n int, perm []int, c *chanceCut, fai
 		test = "lower bound " + trace.Num(bnd).String() + " > β = " + trace.Num(c.beta).String()
 	default:
 		test = "lower bound " + trace.Num(bnd).String() + " ≥ β = " + trace.Num(c.beta).String()
-	}
-	// The value is exact when every child was searched and each report
-	// was exact, and the bound returned is that value.
-	if k == n-1 && c.tlo == c.thi && ret == tidy(c.tlo) {
-		b = trace.Exact
 	}
 	var pruned []string
 	r := c.all // before the first child, every child is still to come

@@ -52,6 +52,20 @@ type Subtree struct {
 // nothing reads or writes its fields.
 var WantSubtree = &Subtree{}
 
+// CountSubtree, set on an enter event by a recorder, asks what WantSubtree
+// asks, and more: that the search count the subtrees of the node's
+// children instead of tracing them. The node's own events (its expand,
+// its updates, its prune and its exit) are made as ever, and the summary
+// comes on its exit; below its children, the search makes no events but
+// numbers its steps as if it had, at about the cost of the untraced
+// search, with one exception: each cutoff inside still makes its prune
+// event (the node, its window and value, and the children skipped, but no
+// Test), so that the recorder can count what was pruned. A recorder that
+// passes over a subtree it has not seen before (a viewer on its way to a
+// far step) needs nothing else. Searches that cannot skip ignore it, as
+// they ignore WantSubtree.
+var CountSubtree = &Subtree{}
+
 // Clone returns a deep copy of s (nil for nil).
 func (s *Subtree) Clone() *Subtree {
 	if s == nil {
