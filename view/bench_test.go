@@ -12,8 +12,10 @@ import (
 // tic-tac-toe minimax: 2,199,784 steps, 586 nodes drawn. Cold, the cursor
 // meets the search for the first time: it applies the drawn nodes' events
 // and passes over the folded subtrees' (events-passed-over), following
-// only the nodes it keeps summaries of; warm, another cursor has been to
-// the end before and handed on its summaries.
+// only the nodes it keeps summaries of, while the search counts the
+// subtrees below those without making their events (events-counted);
+// warm, another cursor has been to the end before and handed on its
+// summaries.
 func BenchmarkCursorSeekEnd(b *testing.B) {
 	p, s := prepare(b, "game=tictactoe&algo=minimax")
 	for _, warm := range []bool{false, true} {
@@ -28,19 +30,20 @@ func BenchmarkCursorSeekEnd(b *testing.B) {
 				seekAll(b, c, End)
 				c.Close()
 			}
-			applied, skipped, followed := 0, 0, 0
+			applied, skipped, followed, counted := 0, 0, 0, 0
 			for b.Loop() {
 				if !warm {
 					sharedSummaries.forget()
 				}
 				c := NewCursor(p, s)
 				seekAll(b, c, End)
-				applied, skipped, followed = c.Applied, c.Skipped, c.Followed
+				applied, skipped, followed, counted = c.Applied, c.Skipped, c.Followed, c.Counted
 				c.Close()
 			}
 			b.ReportMetric(float64(applied), "events-applied/op")
 			b.ReportMetric(float64(skipped), "events-skipped/op")
 			b.ReportMetric(float64(followed), "events-passed-over/op")
+			b.ReportMetric(float64(counted), "events-counted/op")
 		})
 	}
 }

@@ -27,8 +27,9 @@ const (
 	// DefaultSlice is how many events Work passes over at most before it
 	// returns to its caller, so that a session can answer pause, close
 	// and pings between slices of a long seek (a subtree passed over by
-	// its summary counts as one). On this project's machines it is a few
-	// milliseconds of work.
+	// its summary counts as one; the events the search counts without
+	// making them count as made, once their subtree is done). On this
+	// project's machines it is a few milliseconds of work.
 	DefaultSlice = 1 << 15
 	// MaxBytes bounds the memory of a cursor: its frame and its
 	// checkpoints, estimated at NodeBytes per node view they hold. The
@@ -176,16 +177,21 @@ type Cursor struct {
 	// skipped inside summarised subtrees since the cursor was made: what
 	// a move costs, whatever the machine. Followed counts the events of
 	// subtrees met for the first time that were passed over unapplied,
-	// following only the nodes whose summaries the cursor keeps.
-	Applied, Passed, Skipped, Followed int
+	// following only the nodes whose summaries the cursor keeps; Counted
+	// the events of such subtrees that the search counted without making
+	// them (below the children of a folded node, see trace.CountSubtree).
+	Applied, Passed, Skipped, Followed, Counted int
 }
 
 // passRun is a folded subtree whose events a cursor passes over without
 // applying them, the first time it meets it: the frame stays as it was
 // before the subtree's enter until its exit, when the engine's summary
 // moves the frame over the whole subtree at once (trace.Frame.Skip).
-// Only the subtree's node and the nodes whose summaries the cursor keeps
-// are followed, by their own events (trace.NodeView.Follow).
+// Only the subtree's node and its children (the nodes whose summaries the
+// cursor keeps) are followed, by their own events
+// (trace.NodeView.Follow). Below the children the search does not even
+// make the events: it counts them (trace.CountSubtree), making only the
+// prunes, which the fold counts.
 type passRun struct {
 	enter trace.Event // the subtree's enter
 	view  *trace.NodeView
@@ -196,6 +202,11 @@ type passRun struct {
 	// child is the summarised child of the subtree's node being searched
 	// (nil when none).
 	child *passChild
+	// childStep is the enter step of the child being searched, and
+	// childSeen the events of its subtree the search made so far: the
+	// search counts the subtrees below the children (trace.CountSubtree)
+	// without making their events.
+	childStep, childSeen int
 }
 
 // passChild is a summarised node inside a subtree passed over.
@@ -685,7 +696,8 @@ func (c *Cursor) skipSubtree(e *trace.Event) bool {
 	}
 	e.Subtree = s.sub
 	c.Skipped += s.sub.Events
-	if fold := c.folds.foldOf(e.Node); fold != "" {
+	// The root's fold is "" too, as is no fold: info knows which.
+	if fold := c.folds.foldOf(e.Node); c.folds.info[fold] != nil {
 		f := c.folds.info[fold]
 		f.Visited += s.nodes
 		if fold == e.Node {
@@ -759,6 +771,11 @@ func (c *Cursor) pass(e *trace.Event) bool {
 	case e.Depth == d:
 		pr.view.Follow(e)
 	case e.Depth == d+1 && e.Type == trace.Enter:
+		// Nothing below the child is followed: the search counts it
+		// without making its events (but its prunes, for the fold), and
+		// hands the child's summary on its exit.
+		e.Subtree = trace.CountSubtree
+		pr.childStep, pr.childSeen = e.Step, 0
 		pr.child = nil
 		if len(c.sums) < MaxSummaries && c.summarised(e.Node) && c.shared[e.Node] == nil {
 			ch := &passChild{id: e.Node, view: &trace.NodeView{}}
@@ -766,8 +783,17 @@ func (c *Cursor) pass(e *trace.Event) bool {
 				ch.pruned = f.Pruned
 			}
 			ch.view.Follow(e)
-			e.Subtree = trace.WantSubtree
 			pr.child = ch
+		}
+	case e.Depth == d+1 && e.Type == trace.Exit && e.Subtree != nil:
+		// What the search counted costs the slice as if it had made it.
+		unmade := e.Step - pr.childStep + 1 - (pr.childSeen + 1)
+		c.Counted += unmade
+		c.budget -= unmade
+		if pr.child != nil && e.Node == pr.child.id {
+			pr.child.view.Follow(e)
+			c.keepPassed(e, pr.child.view, pr.fold, pr.child.pruned)
+			pr.child = nil
 		}
 	case e.Depth == d+1 && pr.child != nil && e.Node == pr.child.id:
 		pr.child.view.Follow(e)
@@ -775,6 +801,9 @@ func (c *Cursor) pass(e *trace.Event) bool {
 			c.keepPassed(e, pr.child.view, pr.fold, pr.child.pruned)
 			pr.child = nil
 		}
+	}
+	if e.Depth > d {
+		pr.childSeen++
 	}
 	if e.Type == trace.Prune {
 		c.folds.count(e)
