@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	"github.com/abtrace/abtrace/internal/flight"
 
@@ -120,87 +119,68 @@ var (
 //
 // Trying the spacings costs up to a few hundred milliseconds for the
 // largest placed drawings, so the choice is remembered for the shape (many
-// students load the same scenario), and ctx is looked at between two tries:
-// a viewer who left stops the work within one try.
+// students load the same scenario; see MaxRememberedSpacings): concurrent
+// first callers of one shape share one choice, which looks at its context
+// between two tries and stops within one try once every caller waiting
+// for it has left (a caller whose ctx ends returns at once).
 func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt trace.LayoutOptions) (*trace.Layout, error) {
 	base := trace.NewLayout(shape, opt)
 	if len(base.Nodes) > MaxPlacedNodes {
 		return base, nil
 	}
 	key := spacingKey(source, base, opt)
-	if sp, ok := spacings.get(key); ok {
-		if sp == (spacing{1, 1}) {
-			return base, nil
-		}
-		return trace.NewLayout(shape, trace.LayoutOptions{NodeSep: opt.NodeSep * sp.node, LevelSep: opt.LevelSep * sp.level}), nil
+	sp, err := spacings.Do(ctx, string(key[:]), func(ctx context.Context) (spacing, error) {
+		return chooseSpacing(ctx, source, shape, opt, base)
+	}, nil)
+	if err != nil {
+		return nil, fmt.Errorf("laying out the tree: %w", err)
 	}
+	if sp == (spacing{1, 1}) {
+		return base, nil
+	}
+	return trace.NewLayout(shape, trace.LayoutOptions{NodeSep: opt.NodeSep * sp.node, LevelSep: opt.LevelSep * sp.level}), nil
+}
+
+// chooseSpacing tries the spacings for a shape whose layout with the base
+// spacing opt is base, and returns the one whose labels are largest in
+// presenter mode's pane; it stops between two tries when ctx ends.
+func chooseSpacing(ctx context.Context, source string, shape *trace.Shape, opt trace.LayoutOptions, base *trace.Layout) (spacing, error) {
 	glyphs := make(map[string]Glyph, len(base.Nodes))
 	for _, n := range base.Nodes {
 		glyphs[n.ID] = GlyphOf(source, n)
 	}
-	best, bestScore, bestSp := base, presenterScore(source, base, glyphs), spacing{1, 1}
+	bestScore, bestSp := presenterScore(source, base, glyphs), spacing{1, 1}
 	for _, ln := range levelSepTries {
 		for _, nd := range nodeSepTries {
 			if ln == 1 && nd == 1 {
 				continue
 			}
 			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("laying out the tree: %w", err)
+				return spacing{}, err
 			}
 			l := trace.NewLayout(shape, trace.LayoutOptions{NodeSep: opt.NodeSep * nd, LevelSep: opt.LevelSep * ln})
 			if presenterBound(l) <= bestScore*1.01 {
 				continue // it cannot win: its labels need no placing
 			}
 			if s := presenterScore(source, l, glyphs); s > bestScore*1.01 {
-				best, bestScore, bestSp = l, s, spacing{nd, ln}
+				bestScore, bestSp = s, spacing{nd, ln}
 			}
 		}
 	}
-	spacings.put(key, bestSp)
-	return best, nil
+	return bestSp, nil
 }
 
 // spacing is a chosen layout spacing, as multiples of the base node and
 // level spacing.
 type spacing struct{ node, level float64 }
 
-// MaxRememberedSpacings is how many shapes' chosen spacings are kept; when
-// more come, the oldest half is forgotten.
+// MaxRememberedSpacings is how many shapes' chosen spacings are kept; the
+// least recently used is forgotten first.
 const MaxRememberedSpacings = 1024
 
-// spacingMemo remembers the spacing chosen for each shape, by a digest of
-// everything the choice depends on.
-type spacingMemo struct {
-	mu    sync.Mutex
-	m     map[[32]byte]spacing
-	order [][32]byte
-}
-
-var spacings = &spacingMemo{m: map[[32]byte]spacing{}}
-
-func (s *spacingMemo) get(k [32]byte) (spacing, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sp, ok := s.m[k]
-	return sp, ok
-}
-
-func (s *spacingMemo) put(k [32]byte, sp spacing) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, ok := s.m[k]; ok {
-		return
-	}
-	if len(s.order) >= MaxRememberedSpacings {
-		half := len(s.order) / 2
-		for _, old := range s.order[:half] {
-			delete(s.m, old)
-		}
-		s.order = append(s.order[:0], s.order[half:]...)
-	}
-	s.m[k] = sp
-	s.order = append(s.order, k)
-}
+// spacings remembers the spacing chosen for each shape, by a digest of
+// everything the choice depends on (spacingKey).
+var spacings = flight.New[spacing](MaxRememberedSpacings)
 
 // spacingKey digests what the spacing choice depends on: the source (it
 // decides the glyphs), the base spacing and every drawn node of the base

@@ -3,8 +3,6 @@ package view
 import (
 	"context"
 	"testing"
-
-	"github.com/abtrace/abtrace/trace"
 )
 
 // BenchmarkPresenterLayout is the first layout of a shape (nothing
@@ -13,11 +11,8 @@ func BenchmarkPresenterLayout(b *testing.B) {
 	for _, query := range []string{"random=3,3&seed=1", "random=3,5&seed=1", "tree=((1 (2 3)) (4 ((5 6) 7 8 9 10 11)))"} {
 		b.Run(query, func(b *testing.B) {
 			source, shape := shapeOf(b, query)
-			key := spacingKey(source, trace.NewLayout(shape, sceneOpt), sceneOpt)
 			for b.Loop() {
-				spacings.mu.Lock()
-				delete(spacings.m, key)
-				spacings.mu.Unlock()
+				spacings.Forget()
 				if _, err := presenterLayout(context.Background(), source, shape, sceneOpt); err != nil {
 					b.Fatal(err)
 				}

@@ -26,7 +26,8 @@ func shapeOf(t testing.TB, query string) (string, *trace.Shape) {
 var sceneOpt = trace.LayoutOptions{NodeSep: NodeSpacing, LevelSep: LevelSpacing}
 
 // TestPresenterLayoutRemembered: the second layout of a shape takes the
-// spacing chosen the first time, and lays the nodes out where the first did.
+// spacing chosen the first time, without trying the spacings again, and
+// lays the nodes out where the first did.
 func TestPresenterLayoutRemembered(t *testing.T) {
 	for _, query := range []string{
 		"tree=A(B(3 12 8) C(2 4 6) D(14 5 2))",
@@ -39,13 +40,13 @@ func TestPresenterLayoutRemembered(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			key := spacingKey(source, trace.NewLayout(shape, sceneOpt), sceneOpt)
-			if _, ok := spacings.get(key); !ok {
-				t.Fatalf("the chosen spacing is not remembered")
-			}
+			runs := spacings.Runs()
 			second, err := presenterLayout(context.Background(), source, shape, sceneOpt)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if got := spacings.Runs() - runs; got != 0 {
+				t.Fatalf("the second layout tried the spacings %d times, want 0: the choice is not remembered", got)
 			}
 			if len(first.Nodes) != len(second.Nodes) || first.Width != second.Width || first.Height != second.Height {
 				t.Fatalf("got %d nodes %gx%g, want %d nodes %gx%g", len(second.Nodes), second.Width, second.Height, len(first.Nodes), first.Width, first.Height)
@@ -59,47 +60,92 @@ func TestPresenterLayoutRemembered(t *testing.T) {
 	}
 }
 
-// TestPresenterLayoutCancelled: a viewer who left stops the spacing tries;
-// nothing is remembered of the unfinished choice.
+// TestPresenterLayoutShared: viewers who lay out the same new shape at
+// once share one choice of its spacing.
+func TestPresenterLayoutShared(t *testing.T) {
+	spacings.Forget()
+	source, shape := shapeOf(t, "tree=((3 (1 4)) ((1 5) 9 (2 (6 5))) 3)")
+	runs := spacings.Runs()
+	const viewers = 8
+	var wg sync.WaitGroup
+	layouts := make([]*trace.Layout, viewers)
+	errs := make([]error, viewers)
+	for i := range viewers {
+		wg.Go(func() {
+			layouts[i], errs[i] = presenterLayout(context.Background(), source, shape, sceneOpt)
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("viewer %d: %v", i, err)
+		}
+		if layouts[i].Width != layouts[0].Width || layouts[i].Height != layouts[0].Height {
+			t.Fatalf("viewer %d: got %gx%g, want %gx%g", i, layouts[i].Width, layouts[i].Height, layouts[0].Width, layouts[0].Height)
+		}
+	}
+	if got := spacings.Runs() - runs; got != 1 {
+		t.Errorf("%d viewers tried the spacings %d times, want once", viewers, got)
+	}
+}
+
+// TestPresenterLayoutCancelled: a viewer who left stops the spacing tries
+// (the choice looks at its context between two tries); nothing is
+// remembered of the unfinished choice, so the next viewer chooses afresh.
 func TestPresenterLayoutCancelled(t *testing.T) {
+	spacings.Forget()
 	source, shape := shapeOf(t, "tree=((7 (2 9)) ((4 1) 8 (3 (6 5))))")
-	key := spacingKey(source, trace.NewLayout(shape, sceneOpt), sceneOpt)
-	spacings.mu.Lock()
-	delete(spacings.m, key)
-	spacings.mu.Unlock()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
+	if _, err := chooseSpacing(ctx, source, shape, sceneOpt, trace.NewLayout(shape, sceneOpt)); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the tries under an ended context: got %v, want context.Canceled", err)
+	}
 	_, err := presenterLayout(ctx, source, shape, sceneOpt)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want an error that wraps context.Canceled", err)
 	}
-	if _, ok := spacings.get(key); ok {
-		t.Errorf("a cancelled choice is remembered")
+	runs := spacings.Runs()
+	if _, err := presenterLayout(context.Background(), source, shape, sceneOpt); err != nil {
+		t.Fatal(err)
+	}
+	if got := spacings.Runs() - runs; got != 1 {
+		t.Errorf("after a cancelled choice the next viewer tried the spacings %d times, want once: the cancelled one is remembered", got)
 	}
 }
 
-// TestSpacingMemoBounded: the memo never holds more than
-// MaxRememberedSpacings shapes, and forgets the oldest first.
+// TestSpacingMemoBounded: the spacings never hold more than
+// MaxRememberedSpacings shapes, and forget the least recently used first.
 func TestSpacingMemoBounded(t *testing.T) {
-	m := &spacingMemo{m: map[[32]byte]spacing{}}
-	var first, last [32]byte
+	spacings.Forget()
+	t.Cleanup(spacings.Forget)
+	choose := func(context.Context) (spacing, error) { return spacing{1, 1}, nil }
+	key := func(i int) string { return fmt.Sprintf("shape %d", i) }
 	for i := range MaxRememberedSpacings + 10 {
-		var k [32]byte
-		k[0], k[1] = byte(i), byte(i>>8)
-		if i == 0 {
-			first = k
+		if _, err := spacings.Do(context.Background(), key(i), choose, nil); err != nil {
+			t.Fatal(err)
 		}
-		last = k
-		m.put(k, spacing{1, 1})
-		if len(m.m) > MaxRememberedSpacings || len(m.order) != len(m.m) {
-			t.Fatalf("after %d shapes: %d remembered, %d in order, want at most %d", i+1, len(m.m), len(m.order), MaxRememberedSpacings)
+		if i == MaxRememberedSpacings-2 {
+			// The first shape is used again, before the memo is full: the
+			// second is now the least recently used.
+			if _, err := spacings.Do(context.Background(), key(0), choose, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := spacings.Len(); n > MaxRememberedSpacings {
+			t.Fatalf("after %d shapes: %d remembered, want at most %d", i+1, n, MaxRememberedSpacings)
 		}
 	}
-	if _, ok := m.get(first); ok {
-		t.Errorf("the oldest shape is still remembered")
-	}
-	if _, ok := m.get(last); !ok {
-		t.Errorf("the newest shape is forgotten")
+	for _, c := range []struct {
+		i    int
+		kept bool
+	}{{0, true}, {1, false}, {MaxRememberedSpacings + 9, true}} {
+		runs := spacings.Runs()
+		if _, err := spacings.Do(context.Background(), key(c.i), choose, nil); err != nil {
+			t.Fatal(err)
+		}
+		if kept := spacings.Runs() == runs; kept != c.kept {
+			t.Errorf("shape %d: remembered %v, want %v", c.i, kept, c.kept)
+		}
 	}
 }
 
