@@ -209,13 +209,7 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 				e.pruneEvent(line, p.id, kind, depth, alpha, beta, v, e.cutTest(isMax, strict, v, alpha, beta), pruned, e.killerSlots(depth))
 				e.exitEvent(depth, kind, ret, e.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
 			} else {
-				if bounds && k+1 < n {
-					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
-					e.countedPrune(lineKey(kind, linePrune), depth, kind, alpha, beta, v, k, n, perm)
-				} else {
-					e.step++ // its prune event
-				}
-				e.step++ // its exit event
+				lo, hi = e.countCut(isMax, lo, hi, depth, kind, alpha, beta, v, k, n, perm)
 			}
 			return ret, e.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
 		}

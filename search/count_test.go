@@ -20,22 +20,7 @@ import (
 // the same result. It returns how many events the counting run left out.
 func countRun[S any, G Game[S]](t *testing.T, name string, algo Algorithm, g G, root S, opt Options[S], seed uint64) int {
 	t.Helper()
-	sums := map[string]*trace.Subtree{}
-	var full []trace.Event
-	r1, err := Run(algo, g, root, opt, func(e *trace.Event) bool {
-		if e.Type == trace.Enter {
-			e.Subtree = trace.WantSubtree
-		}
-		full = append(full, *e)
-		full[len(full)-1].Subtree = nil
-		if e.Type == trace.Exit && e.Subtree != nil {
-			sums[e.Node] = e.Subtree.Clone()
-		}
-		return true
-	})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
+	full, r1, sums := summarisedRun(t, algo, g, root, opt)
 	rr := rand.New(rand.NewPCG(seed, 5))
 	counted := map[string]bool{}
 	var got []trace.Event

@@ -185,6 +185,22 @@ func (e *engine[S, G]) countedPrune(line string, depth int, kind trace.Kind, alp
 	e.pruneEvent(line, p.id, kind, depth, alpha, beta, v, "", e.pruneList(depth, k, n, perm), nil)
 }
 
+// countCut numbers the prune and exit events of a cutoff after position k
+// of n at the MAX or MIN node at depth, which does not make its events:
+// inside a counted subtree it makes the prune that skips children
+// (countedPrune), and returns the interval [lo, hi] of the node's value
+// with the skipped children counted as anything (as combine does).
+func (e *engine[S, G]) countCut(isMax bool, lo, hi float64, depth int, kind trace.Kind, alpha, beta, v float64, k, n int, perm []int) (float64, float64) {
+	if e.rec != nil && k+1 < n {
+		lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
+		e.countedPrune(lineKey(kind, linePrune), depth, kind, alpha, beta, v, k, n, perm)
+	} else {
+		e.step++ // its prune event
+	}
+	e.step++ // its exit event
+	return lo, hi
+}
+
 // emitExit emits ev, an exit event, with the summary of its node's
 // subtree when the recorder asked for it.
 func (e *engine[S, G]) emitExit(ev trace.Event) {

@@ -20,8 +20,29 @@ func skipRun(t *testing.T, algo Algorithm, root *tnode, opt Options[*tnode], ski
 // skipRunOf is skipRun for any game.
 func skipRunOf[S any, G Game[S]](t *testing.T, algo Algorithm, g G, root S, opt Options[S], skip func(id string) bool) (full, skipped []trace.Event, r1, r2 trace.Result, sums map[string]*trace.Subtree) {
 	t.Helper()
-	sums = map[string]*trace.Subtree{}
-	r1, err := Run(algo, g, root, opt, func(e *trace.Event) bool {
+	full, r1, sums = summarisedRun(t, algo, g, root, opt)
+	r2, err := Run(algo, g, root, opt, func(e *trace.Event) bool {
+		if e.Type == trace.Enter && skip(e.Node) && sums[e.Node] != nil {
+			e.Subtree = sums[e.Node]
+		}
+		ev := *e
+		skipped = append(skipped, ev)
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return full, skipped, r1, r2, sums
+}
+
+// summarisedRun runs algo traced, asking every node's summary, and
+// returns its events (without summaries), its result and the summaries by
+// node.
+func summarisedRun[S any, G Game[S]](t *testing.T, algo Algorithm, g G, root S, opt Options[S]) ([]trace.Event, trace.Result, map[string]*trace.Subtree) {
+	t.Helper()
+	sums := map[string]*trace.Subtree{}
+	var full []trace.Event
+	r, err := Run(algo, g, root, opt, func(e *trace.Event) bool {
 		if e.Type == trace.Enter {
 			e.Subtree = trace.WantSubtree
 		}
@@ -35,18 +56,7 @@ func skipRunOf[S any, G Game[S]](t *testing.T, algo Algorithm, g G, root S, opt 
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, err = Run(algo, g, root, opt, func(e *trace.Event) bool {
-		if e.Type == trace.Enter && skip(e.Node) && sums[e.Node] != nil {
-			e.Subtree = sums[e.Node]
-		}
-		ev := *e
-		skipped = append(skipped, ev)
-		return true
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return full, skipped, r1, r2, sums
+	return full, r, sums
 }
 
 // checkSkipped fails unless the run that skipped the subtrees picked

@@ -241,13 +241,7 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 				x.pruneEvent(line, p.id, kind, depth, alpha, beta, v, x.cutTest(isMax, strict, v, alpha, beta), pruned, nil)
 				x.exitEvent(depth, kind, ret, x.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
 			} else {
-				if bounds && k+1 < n {
-					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
-					x.countedPrune(lineKey(kind, linePrune), depth, kind, alpha, beta, v, k, n, perm)
-				} else {
-					x.step++ // its prune event
-				}
-				x.step++ // its exit event
+				lo, hi = x.countCut(isMax, lo, hi, depth, kind, alpha, beta, v, k, n, perm)
 			}
 			return ret, x.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
 		}
