@@ -101,20 +101,9 @@ func TestCountSubtrees(t *testing.T) {
 			limit = 1 + r.IntN(3)
 		}
 		root := randomTree(r, 4, 2+r.IntN(3), trace.Max, 0)
-		for _, ord := range Orderings() {
-			if ord == OrderKiller || ord == OrderHistory {
-				continue
-			}
-			for _, algo := range []Algorithm{AlgoMinimax, AlgoAlphaBeta} {
-				for vi, v := range variants {
-					if algo == AlgoMinimax && vi > 0 {
-						break
-					}
-					opt := Options[*tnode]{Order: ord, Seed: uint64(n), Depth: limit, Eval: teval, Prune: v.prune, Fail: v.fail}
-					name := fmt.Sprintf("tree %d %v %v %v depth %d", n, algo, ord, v, limit)
-					left[algo] += countRun(t, name, algo, tgame{}, root, opt, uint64(n))
-				}
-			}
+		for algo, opt := range skippable(uint64(n), limit) {
+			name := fmt.Sprintf("tree %d %v %v %v/%v depth %d", n, algo, opt.Order, opt.Prune, opt.Fail, limit)
+			left[algo] += countRun(t, name, algo, tgame{}, root, opt, uint64(n))
 		}
 		ctree := randomChanceTree(r, 3, 2+r.IntN(3), -5, 5, []trace.Kind{trace.Max, trace.Min, trace.Chance}[n%3], 0)
 		vtree := vecTree(r, 3, 2+r.IntN(3), 3, 0)

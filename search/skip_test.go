@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -115,6 +116,21 @@ func TestSkipSubtrees(t *testing.T) {
 		if n%3 == 0 {
 			limit = 1 + r.IntN(3)
 		}
+		for algo, opt := range skippable(uint64(n), limit) {
+			// Skip a random half of the nodes that have a summary.
+			pick, skip := halfPicker(uint64(n))
+			name := fmt.Sprintf("tree %d %v %v %v/%v", n, algo, opt.Order, opt.Prune, opt.Fail)
+			full, got, r1, r2, sums := skipRun(t, algo, root, opt, skip)
+			checkSkipped(t, name, full, got, r1, r2, sums, pick)
+		}
+	}
+}
+
+// skippable yields every search of minimax and alpha-beta that can skip,
+// with this seed and depth limit: each ordering but the learned ones, and
+// alpha-beta under both prune tests, fail-soft and fail-hard.
+func skippable(seed uint64, limit int) iter.Seq2[Algorithm, Options[*tnode]] {
+	return func(yield func(Algorithm, Options[*tnode]) bool) {
 		for _, ord := range Orderings() {
 			if ord == OrderKiller || ord == OrderHistory {
 				continue
@@ -124,12 +140,9 @@ func TestSkipSubtrees(t *testing.T) {
 					if algo == AlgoMinimax && vi > 0 {
 						break
 					}
-					opt := Options[*tnode]{Order: ord, Seed: uint64(n), Depth: limit, Eval: teval, Prune: v.prune, Fail: v.fail}
-					// Skip a random half of the nodes that have a summary.
-					pick, skip := halfPicker(uint64(n))
-					name := fmt.Sprintf("tree %d %v %v %v", n, algo, ord, v)
-					full, got, r1, r2, sums := skipRun(t, algo, root, opt, skip)
-					checkSkipped(t, name, full, got, r1, r2, sums, pick)
+					if !yield(algo, Options[*tnode]{Order: ord, Seed: seed, Depth: limit, Eval: teval, Prune: v.prune, Fail: v.fail}) {
+						return
+					}
 				}
 			}
 		}
