@@ -371,6 +371,12 @@ var errorPages = []struct{ path, keep string }{
 	{"/parallel?game=connect4&position=zz", "position: "},
 	{"/parallel?game=tictactoe&position=xx", "position: "},
 	{"/parallel?game=tictactoe&evals=bogus", "evals: "},
+	{"/view?tree=((1+2)+(3+4))&algo=maxn", ""},
+	{"/view?game=dice&algo=alphabeta&depth=4", ""},
+	{"/view?game=connect4&position=dd", ""},
+	{"/view?tree=(1+2)&root=sideways", ""},
+	{"/view?game=tictactoe&matches=3", ""},
+	{"/view?tree=(1+2)&eval=mobility&depth=1", ""},
 }
 
 // paramValue is a parameter and its value as an address writes them.

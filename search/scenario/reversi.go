@@ -22,17 +22,17 @@ func (p *Search) prepareReversi() error {
 		return usageSay("scenario.err.nim-only", "Game", s.Game)
 	}
 	if s.Fuzzy != "" {
-		return usage("fuzzy belongs to tictactoe's fuzzy goal evaluation, not %s", s.Game)
+		return usageSay("scenario.err.fuzzy-game", "Game", s.Game)
 	}
 	st, err := reversi.Parse(s.Position)
 	if err != nil {
 		return &UsageError{Err: err}
 	}
 	if s.Depth == 0 {
-		return usage("%s needs a depth limit (depth 2 looks one move of each player ahead): the whole game is far too large to search", s.Game)
+		return usageSay("scenario.err.reversi-depth", "Game", s.Game)
 	}
 	if s.Depth > MaxReversiDepth {
-		return usage("%s: depth must be at most %d, not %d", s.Game, MaxReversiDepth, s.Depth)
+		return usageSay("scenario.err.reversi-max", "Game", s.Game, "Max", MaxReversiDepth, "Got", s.Depth)
 	}
 	if err := p.twoPlayerGame(s.Game); err != nil {
 		return err

@@ -483,7 +483,7 @@ func (p *Search) Baseline() search.Algorithm {
 // no transform.
 func (p *Search) TransformReport() (search.TransformReport, error) {
 	if p.compare == nil {
-		return search.TransformReport{}, usage("no transform given: write one such as 1:1,2:20,3:30,4:400 or wld:100,10,50")
+		return search.TransformReport{}, usageSay("scenario.err.transform-none")
 	}
 	return p.compare(p.Algorithm)
 }
@@ -495,20 +495,20 @@ func (s Scenario) Prepare() (*Search, error) {
 	var err error
 	if m, ok := hiddenMethod(s.Algo); ok {
 		if s.Game != "cards" && s.Game != "roads" {
-			return nil, usage("%s is a method for hidden cards: use it with --game cards or --game roads", m)
+			return nil, usageSay("scenario.err.hidden-method", "Method", m)
 		}
 		p.Method, p.Algorithm = &m, search.AlgoAlphaBeta
 	} else if p.Algorithm, err = search.ParseAlgorithm(orDefault(s.Algo, "alphabeta")); err != nil {
 		return nil, &UsageError{Err: err}
 	}
 	if s.Deal != "" && s.Game != "cards" {
-		return nil, usage("deal belongs to the card game (--game cards)")
+		return nil, usageSay("scenario.err.deal-only")
 	}
 	if err := p.prepareMCTS(); err != nil {
 		return nil, err
 	}
 	if s.World != 0 && s.Game != "cards" && s.Game != "roads" {
-		return nil, usage("world belongs to the card game and the roads")
+		return nil, usageSay("scenario.err.world-only")
 	}
 	if p.PruneRule, err = search.ParsePruneRule(orDefault(s.Prune, "ge")); err != nil {
 		return nil, &UsageError{Err: err}
@@ -551,16 +551,16 @@ func (s Scenario) Prepare() (*Search, error) {
 		return nil, usageSay("scenario.err.sources")
 	}
 	if s.Format != "" && s.Format != "abtrace" && (s.Game != "" || s.Random != "") {
-		return nil, usage("format %s reads a tree's text; it does not apply to a game or a random tree", s.Format)
+		return nil, usageSay("scenario.err.format-tree", "Format", s.Format)
 	}
 	if s.Kuhlmann != "" && s.Game != "reversi" && s.Game != "suicide-reversi" {
-		return nil, usage("kuhlmann applies to the features of reversi and suicide-reversi")
+		return nil, usageSay("scenario.err.kuhlmann")
 	}
 	if s.Fuzzy != "" && s.Game != "tictactoe" {
-		return nil, usage("fuzzy sets tictactoe's fuzzy goal evaluation (--eval fuzzy)")
+		return nil, usageSay("scenario.err.fuzzy-only")
 	}
 	if s.Root != "" && (s.Game != "") {
-		return nil, usage("root applies to explicit and random trees; in %s the position says who moves", s.Game)
+		return nil, usageSay("scenario.err.root-game", "Game", s.Game)
 	}
 	switch {
 	case s.Game == "tictactoe":
@@ -604,7 +604,7 @@ func (s Scenario) Prepare() (*Search, error) {
 		return nil, &UsageError{Err: err}
 	}
 	if p.Algorithm == search.AlgoParanoid && p.Tree != nil && p.Player > p.Tree.Players {
-		return nil, usage("player %d does not exist: this tree has %d players", p.Player, p.Tree.Players)
+		return nil, usageSay("scenario.err.player", "Got", p.Player, "N", p.Tree.Players)
 	}
 	if s.Budget.Nodes > 0 {
 		if err := p.checkSizeShared(s.Budget.Nodes); err != nil {
@@ -640,7 +640,7 @@ func (p *Search) prepareTree() error {
 		return &UsageError{Err: err}
 	}
 	if f == importer.CS188 && s.Root == "min" {
-		return usage("a CS188 file starts with Pacman, a MAX node; root min does not apply")
+		return usageSay("scenario.err.cs188-root")
 	}
 	// The source's algorithm and pruning rule, unless the scenario names
 	// its own.
@@ -689,7 +689,7 @@ func rootKind(root string) (trace.Kind, error) {
 	case "min":
 		return trace.Min, nil
 	}
-	return 0, usage("root must be max or min, not %q", root)
+	return 0, usageSay("scenario.err.root", "Got", strconv.Quote(root))
 }
 
 func (p *Search) useTree(t *tree.Tree) error {
@@ -707,25 +707,25 @@ func (p *Search) useTree(t *tree.Tree) error {
 	switch p.Algorithm {
 	case search.AlgoMinimax, search.AlgoAlphaBeta, search.AlgoMCTS:
 		if t.Players > 0 {
-			return usage("this tree has vector leaves for %d players; minimax and alpha-beta need one value per leaf (try --algo maxn or paranoid)", t.Players)
+			return usageSay("scenario.err.vector-minimax", "N", t.Players)
 		}
 		if n := hasChance(); n != nil {
-			return usage("node %q is a CHANCE node; minimax and alpha-beta handle MAX and MIN nodes only (try --algo expectiminimax or star1)", n.ID)
+			return usageSay("scenario.err.chance-minimax", "Node", strconv.Quote(n.ID))
 		}
 	case search.AlgoExpectiminimax, search.AlgoStar1:
 		if t.Players > 0 {
-			return usage("this tree has vector leaves for %d players; %v needs one value per leaf (try --algo maxn)", t.Players, p.Algorithm)
+			return usageSay("scenario.err.vector-chance", "N", t.Players, "Algo", p.Algorithm.String())
 		}
 	case search.AlgoMaxN, search.AlgoParanoid:
 		if t.Players == 0 {
-			return usage("%v needs a tree with vector leaves, one value per player, such as ((<3,1,2> <1,5,2>) (<6,1,2> <2,2,9>))", p.Algorithm)
+			return usageSay("scenario.err.needs-vector", "Algo", p.Algorithm.String())
 		}
 		if n := hasChance(); n != nil && p.Algorithm == search.AlgoParanoid {
-			return usage("node %q is a CHANCE node; paranoid searches its two-player reduction with alpha-beta, which has no chance nodes (try --algo maxn)", n.ID)
+			return usageSay("scenario.err.chance-paranoid", "Node", strconv.Quote(n.ID))
 		}
 		if p.Algorithm == search.AlgoParanoid {
 			if p.Player > t.Players {
-				return usage("player %d does not exist: this tree has %d players", p.Player, t.Players)
+				return usageSay("scenario.err.player", "Got", p.Player, "N", t.Players)
 			}
 			// The viewer shows the reduced tree: the player's nodes are MAX.
 			p.RootKind = trace.Min
@@ -737,7 +737,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 	var eval search.Evaluation[*tree.Node]
 	if s.Depth > 0 || p.Ordering == search.OrderEval || p.Algorithm == search.AlgoID {
 		if s.Eval != "" && s.Eval != "h" {
-			return usage("explicit trees have one evaluation, h (the static estimates written as [h=5]); not %q", s.Eval)
+			return usageSay("scenario.err.tree-eval", "Got", strconv.Quote(s.Eval))
 		}
 		eval = tree.Game{}
 	}
@@ -760,7 +760,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 			return search.Run(algo, g, root, opt, rec)
 		}
 		if p.Transform != nil {
-			return usage("transforms map single leaf values; this tree has a vector per leaf")
+			return usageSay("scenario.err.transform-vector")
 		}
 		return nil
 	}
@@ -839,7 +839,7 @@ func (p *Search) prepareTicTacToe() error {
 		}
 	}
 	if s.Matches != 0 || s.Take != 0 {
-		return usage("matches and take belong to nim, not tictactoe")
+		return usageSay("scenario.err.nim-params", "Game", "tictactoe")
 	}
 	g := tictactoe.Game{}
 	var eval tictactoe.Evaluator
@@ -851,7 +851,7 @@ func (p *Search) prepareTicTacToe() error {
 	}
 	if s.Fuzzy != "" {
 		if _, ok := eval.(tictactoe.Fuzzy); !ok {
-			return usage("fuzzy sets the fuzzy goal evaluation; give --eval fuzzy and a depth limit with it")
+			return usageSay("scenario.err.fuzzy-eval")
 		}
 		fp, err := fuzzy.ParseParams(s.Fuzzy)
 		if err != nil {
@@ -895,7 +895,7 @@ func (p *Search) twoPlayerGame(name any) error {
 func (p *Search) prepareNim() error {
 	s := p.Scenario
 	if s.Position != "" {
-		return usage("position belongs to tictactoe; nim takes matches and take")
+		return usageSay("scenario.err.nim-position")
 	}
 	g, st, err := nim.New(orDefaultInt(s.Matches, 5), orDefaultInt(s.Take, 2))
 	if err != nil {
@@ -924,18 +924,18 @@ func (p *Search) prepareNim() error {
 func (p *Search) prepareDice() error {
 	s := p.Scenario
 	if s.Matches != 0 || s.Take != 0 {
-		return usage("matches and take belong to nim, not dice")
+		return usageSay("scenario.err.nim-params", "Game", "dice")
 	}
 	g, st, err := dice.New(s.Position)
 	if err != nil {
 		return &UsageError{Err: err}
 	}
 	if s.Depth == 0 {
-		return usage("the dice game needs a depth limit (depth 4 looks one move of each player ahead, 8 two): a hit can send a token back, so a game can go on forever")
+		return usageSay("scenario.err.dice-depth")
 	}
 	switch p.Algorithm {
 	case search.AlgoMinimax, search.AlgoAlphaBeta, search.AlgoMCTS:
-		return usage("the dice game has CHANCE nodes (the throws); minimax and alpha-beta handle MAX and MIN nodes only (try --algo expectiminimax or star1)")
+		return usageSay("scenario.err.dice-chance")
 	}
 	if err := p.twoPlayerGame("dice"); err != nil {
 		return err
@@ -978,17 +978,17 @@ func IsUsage(err error) bool {
 func (p *Search) prepareConnect4() error {
 	s := p.Scenario
 	if s.Matches != 0 || s.Take != 0 {
-		return usage("matches and take belong to nim, not connect4")
+		return usageSay("scenario.err.nim-params", "Game", "connect4")
 	}
 	st, err := connect4.Parse(s.Position)
 	if err != nil {
 		return &UsageError{Err: err}
 	}
 	if s.Depth == 0 {
-		return usage("connect4 needs a depth limit (depth %d looks two moves of each player ahead): the full game has trillions of positions", MaxConnect4Depth/2)
+		return usageSay("scenario.err.connect4-depth", "N", MaxConnect4Depth/2)
 	}
 	if s.Depth > MaxConnect4Depth {
-		return usage("connect4 searches at most %d plies deep, not %d", MaxConnect4Depth, s.Depth)
+		return usageSay("scenario.err.connect4-max", "Max", MaxConnect4Depth, "Got", s.Depth)
 	}
 	if err := p.twoPlayerGame("connect4"); err != nil {
 		return err

@@ -365,7 +365,7 @@ func (gs *gameShaper[S]) shape(opt ShapeOptions) (*trace.Shape, error) {
 		maxDrawn = MaxDrawn
 	}
 	if len(opt.Open) > MaxOpenFolds {
-		return nil, usage("%d folds are open; at most %d may be", len(opt.Open), MaxOpenFolds)
+		return nil, usageSay("scenario.err.folds", "N", len(opt.Open), "Max", MaxOpenFolds)
 	}
 	type open struct {
 		id   string
@@ -422,7 +422,7 @@ func (gs *gameShaper[S]) find(id string, path []int) (S, int, error) {
 		}
 		if k >= len(ms) || !gs.kept(s, left, ms[k]) {
 			var zero S
-			return zero, 0, usage("no node %q in this tree", id)
+			return zero, 0, usageSay("scenario.err.no-node", "Got", strconv.Quote(id))
 		}
 		s, left = gs.g.Result(s, ms[k]), childLeft(left)
 	}
@@ -485,7 +485,7 @@ func parseID(id string) ([]int, error) {
 	for part := range strings.SplitSeq(id, ".") {
 		k, err := strconv.Atoi(part)
 		if err != nil || k < 0 || strconv.Itoa(k) != part {
-			return nil, usage("bad node id %q: want child indices joined by dots, such as 2.0", id)
+			return nil, usageSay("scenario.err.node-id", "Got", strconv.Quote(id))
 		}
 		path = append(path, k)
 	}

@@ -47,10 +47,10 @@ const MaxVariantWords = 6
 func ParseVariant(spec string) (Variant, error) {
 	words := strings.Fields(strings.ReplaceAll(spec, "+", " "))
 	if len(words) == 0 {
-		return Variant{}, usage("a pane's options are empty (write plain for none)")
+		return Variant{}, usageSay("scenario.err.pane-empty")
 	}
 	if len(words) > MaxVariantWords {
-		return Variant{}, usage("a pane takes at most %d options, not %d (%q)", MaxVariantWords, len(words), spec)
+		return Variant{}, usageSay("scenario.err.pane-many", "Max", MaxVariantWords, "N", len(words), "Got", strconv.Quote(spec))
 	}
 	var v Variant
 	plain := false
@@ -65,7 +65,7 @@ func ParseVariant(spec string) (Variant, error) {
 			v.Extend = "singular"
 		case lw == "symmetric" || lw == "beam" || strings.HasPrefix(lw, "beam"):
 			if v.Forward != "" {
-				return Variant{}, usage("a pane takes one forward pruning, not %s and %s", v.Forward, lw)
+				return Variant{}, usageSay("scenario.err.pane-forward", "A", v.Forward, "B", lw)
 			}
 			if lw == "symmetric" {
 				v.Forward = "symmetric"
@@ -75,30 +75,30 @@ func ParseVariant(spec string) (Variant, error) {
 			if n := strings.TrimPrefix(lw, "beam"); n != "" {
 				b, err := strconv.Atoi(n)
 				if err != nil || b < 1 || b > search.MaxBeam {
-					return Variant{}, usage("%s: the beam keeps 1 to %d moves (beam1, beam2, …)", w, search.MaxBeam)
+					return Variant{}, usageSay("scenario.err.pane-beam", "Got", w, "Max", search.MaxBeam)
 				}
 				v.Beam = b
 			}
 		default:
 			if a, err := search.ParseAlgorithm(lw); err == nil {
 				if v.Algo != "" {
-					return Variant{}, usage("a pane takes one algorithm, not %s and %s", v.Algo, a)
+					return Variant{}, usageSay("scenario.err.pane-algo", "A", v.Algo, "B", a)
 				}
 				v.Algo = a.String()
 				break
 			}
 			if o, err := search.ParseOrdering(lw); err == nil {
 				if v.Order != "" {
-					return Variant{}, usage("a pane takes one ordering, not %s and %s", v.Order, o)
+					return Variant{}, usageSay("scenario.err.pane-order", "A", v.Order, "B", o)
 				}
 				v.Order = o.String()
 				break
 			}
-			return Variant{}, usage("%q is not a pane option (plain, quiescence, singular, symmetric, beam or beamN, an algorithm or an ordering)", w)
+			return Variant{}, usageSay("scenario.err.pane-option", "Got", strconv.Quote(w))
 		}
 	}
 	if plain && (v.Quiescence || v.Extend != "" || v.Forward != "") {
-		return Variant{}, usage("plain means no selective option: %q also turns one on", spec)
+		return Variant{}, usageSay("scenario.err.pane-plain", "Got", strconv.Quote(spec))
 	}
 	v.Name = v.name()
 	return v, nil
