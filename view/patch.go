@@ -167,10 +167,18 @@ func (p *Painter) Forget() { p.attrs = nil }
 // Whole returns the attributes of every node at the cursor's step (a
 // patch from no drawing) and takes them as what the viewer has.
 func (p *Painter) Whole() *DrawingPatch {
+	p.Take()
+	return &DrawingPatch{Step: p.step, Nodes: slices.Clone(p.attrs)}
+}
+
+// Take takes the whole drawing at the cursor's step as what the viewer
+// has, without handing it out: the viewer got it another way (a first
+// frame encoded once and shared by every viewer who loads the same
+// scenario at the same step). The next patch starts from it.
+func (p *Painter) Take() {
 	f := p.c.Frame()
 	p.attrs = p.c.Drawing().Attrs()
 	p.remember(f, p.s.insideOf(f))
-	return &DrawingPatch{Step: f.Step, Nodes: slices.Clone(p.attrs)}
 }
 
 // Patch returns the change of the drawing since the last patch (a whole

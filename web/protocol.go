@@ -146,4 +146,9 @@ type Message struct {
 	Playing *bool                  `json:"playing,omitempty"`
 	Error   string                 `json:"error,omitempty"`
 	Cmd     string                 `json:"cmd,omitempty"` // error: the command that failed
+
+	// encoded, when set, is the whole message already encoded (a first
+	// frame shared by the viewers who load the same scenario at the same
+	// step, see sharedFrames); the fields above are then left empty.
+	encoded []byte
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -75,6 +74,8 @@ type session struct {
 	// whole first drawing are most of a load's work once the scenario's
 	// scene is shared.
 	loading bool
+	// enc encodes the messages to the viewer into one buffer.
+	enc encoder
 }
 
 func newSession(h *Hub, conn *websocket.Conn) *session {
@@ -265,14 +266,18 @@ func (s *session) receive(in inbound) []Message {
 }
 
 func (s *session) send(m Message) bool {
-	m.V = ProtocolVersion
-	b, err := json.Marshal(m)
-	if err != nil {
-		s.logger.Error("websocket encode", "err", err)
-		return false
+	b := m.encoded
+	if b == nil {
+		var err error
+		if b, err = s.enc.encode(m); err != nil {
+			s.logger.Error("websocket encode", "err", err)
+			return false
+		}
 	}
 	s.conn.SetWriteDeadline(time.Now().Add(writeWait))
-	return s.conn.WriteMessage(websocket.TextMessage, b) == nil
+	ok := s.conn.WriteMessage(websocket.TextMessage, b) == nil
+	s.enc.trim()
+	return ok
 }
 
 func (s *session) sendAll(ms []Message) bool {

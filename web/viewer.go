@@ -26,6 +26,9 @@ const autoCountNodes = 50_000
 // that runs it, the drawing last sent, and the move under way. It keeps
 // no list of events; the cursor's memory follows the drawing.
 type viewer struct {
+	// query is the scenario's query as the viewer sent it: with the step,
+	// the key of its shared first frame.
+	query string
 	prep  *scenario.Search
 	scene *view.Scene
 	cur   *view.Cursor
@@ -49,7 +52,8 @@ type viewer struct {
 type job struct {
 	cmd   string
 	from  int
-	patch bool // answered with a patch (step, next-cutoff) rather than a frame
+	to    StepArg // where a load goes
+	patch bool    // answered with a patch (step, next-cutoff) rather than a frame
 }
 
 // newViewer loads a scenario for a session whose context is ctx: its
@@ -72,7 +76,7 @@ func newViewer(ctx context.Context, query string) (*viewer, error) {
 		return nil, err
 	}
 	cur := view.NewCursor(p, scene)
-	v := &viewer{prep: p, scene: scene, cur: cur, paint: view.NewPainter(cur), total: -1, baseline: -2, loc: localizerFor(q.Get("lang"))}
+	v := &viewer{query: query, prep: p, scene: scene, cur: cur, paint: view.NewPainter(cur), total: -1, baseline: -2, loc: localizerFor(q.Get("lang"))}
 	v.cur.SetWords(wordsFor(q.Get("lang")))
 	if scene.Shape.Total <= autoCountNodes {
 		v.counter = view.NewCounter(p)
@@ -117,7 +121,7 @@ func (v *viewer) ended() bool    { return v.cur.AtEnd() }
 // start begins a move: step (to.Value steps forward), next-cutoff, or a
 // seek for load, back and seek. Its answer comes from work.
 func (v *viewer) start(cmd string, to StepArg) []Message {
-	j := &job{cmd: cmd, from: v.cur.Step()}
+	j := &job{cmd: cmd, from: v.cur.Step(), to: to}
 	switch cmd {
 	case "step":
 		v.cur.Forward(to.Value)
@@ -172,9 +176,12 @@ func (v *viewer) work(ctx context.Context, slice int) []Message {
 			v.counter = nil
 		}
 	}
-	if j.patch {
+	switch {
+	case j.patch:
 		msgs = append(msgs, v.patchMessage(j.from))
-	} else {
+	case j.cmd == "load":
+		msgs = append(msgs, v.loadMessage(ctx, j.to))
+	default:
 		msgs = append(msgs, v.frameMessage())
 	}
 	return msgs

@@ -104,6 +104,48 @@ func (c *Cache[V]) Do(ctx context.Context, key string, fn func(context.Context) 
 	}
 }
 
+// Get returns the result kept for key when its work is finished without
+// an error, and counts as a use of it; it never waits and never starts
+// work. A caller that can do the work more cheaply itself than wait for
+// another's (the work needs state only it holds) asks Get first, and hands
+// its result on with Put.
+func (c *Cache[V]) Get(key string) (V, bool) {
+	var zero V
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	cl := c.m[key]
+	if cl == nil {
+		return zero, false
+	}
+	select {
+	case <-cl.done:
+	default:
+		return zero, false
+	}
+	if cl.err != nil {
+		return zero, false
+	}
+	c.tick++
+	cl.used = c.tick
+	return cl.v, true
+}
+
+// Put keeps v as key's result, unless a result is kept or work is under way
+// for key already (that one stays). The least recently used results beyond
+// the bound are forgotten.
+func (c *Cache[V]) Put(key string, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m[key] != nil {
+		return
+	}
+	done := make(chan struct{})
+	close(done)
+	c.tick++
+	c.m[key] = &call[V]{done: done, v: v, used: c.tick, cancel: func() {}}
+	c.evict()
+}
+
 // run works out one key and keeps or forgets its result.
 func (c *Cache[V]) run(ctx context.Context, key string, cl *call[V], fn func(context.Context) (V, error), keep func(error) bool) {
 	var v V

@@ -196,3 +196,52 @@ func TestPanicBecomesError(t *testing.T) {
 		t.Errorf("got %d kept after a panic, want 0", c.Len())
 	}
 }
+
+func TestGetAndPut(t *testing.T) {
+	c := New[int](2)
+	if v, ok := c.Get("a"); ok {
+		t.Fatalf("Get of a key never put: got %d, true; want false", v)
+	}
+	c.Put("a", 1)
+	c.Put("a", 2) // a result is kept: it stays
+	if v, ok := c.Get("a"); !ok || v != 1 {
+		t.Fatalf("Get(a): got %d, %v; want 1, true", v, ok)
+	}
+	// Do finds what Put kept and runs nothing.
+	if v, err := c.Do(context.Background(), "a", func(context.Context) (int, error) { return 9, nil }, nil); v != 1 || err != nil {
+		t.Fatalf("Do(a) after Put: got %d, %v; want 1, nil", v, err)
+	}
+	c.Put("b", 2)
+	c.Get("a") // a is now used more recently than b
+	c.Put("c", 3)
+	if c.Len() != 2 {
+		t.Fatalf("got %d results kept, want the bound 2", c.Len())
+	}
+	if _, ok := c.Get("b"); ok {
+		t.Errorf("b, the least recently used, is still kept")
+	}
+	for _, k := range []string{"a", "c"} {
+		if _, ok := c.Get(k); !ok {
+			t.Errorf("%s is not kept", k)
+		}
+	}
+	// Neither work under way nor an error is a result Get returns.
+	release := make(chan struct{})
+	go c.Do(context.Background(), "d", func(context.Context) (int, error) { <-release; return 4, nil }, nil)
+	for c.waiting("d") == 0 {
+		runtime.Gosched()
+	}
+	if _, ok := c.Get("d"); ok {
+		t.Errorf("Get returned work still under way")
+	}
+	c.Put("d", 5) // work under way stays
+	close(release)
+	if v, _ := c.Do(context.Background(), "d", nil, nil); v != 4 {
+		t.Errorf("d: got %d, want the work's 4", v)
+	}
+	keepAll := func(error) bool { return true }
+	c.Do(context.Background(), "e", func(context.Context) (int, error) { return 0, errors.New("too large") }, keepAll)
+	if _, ok := c.Get("e"); ok {
+		t.Errorf("Get returned a kept error as a result")
+	}
+}

@@ -1,0 +1,117 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/abtrace/abtrace/internal/flight"
+)
+
+// maxKeptEncodeBuffer is the largest encoding buffer a session keeps
+// between two messages. A step's patch is one or two KB, and the buffer
+// is reused for it; a whole frame of a large drawing can be hundreds of
+// KB, and a thousand idle sessions must not each hold one.
+const maxKeptEncodeBuffer = 64 << 10
+
+// encoder encodes the messages of one session into a buffer it reuses,
+// so that a step's answer allocates no new buffer.
+type encoder struct {
+	buf bytes.Buffer
+}
+
+// encode returns m as JSON, with the protocol's version; the bytes are
+// the encoder's until the next call. They are the bytes json.Marshal
+// gives.
+func (e *encoder) encode(m Message) ([]byte, error) {
+	m.V = ProtocolVersion
+	e.buf.Reset()
+	if err := json.NewEncoder(&e.buf).Encode(m); err != nil {
+		return nil, err
+	}
+	b := e.buf.Bytes()
+	return b[:len(b)-1], nil // Encode ends the value with a newline
+}
+
+// trim lets go of a buffer that grew past maxKeptEncodeBuffer.
+func (e *encoder) trim() {
+	if e.buf.Cap() > maxKeptEncodeBuffer {
+		e.buf = bytes.Buffer{}
+	}
+}
+
+// Shared first frames. When a class opens the lecturer's link, hundreds of
+// viewers load the same scenario at the same step, and each used to encode
+// the same whole frame (about 150 KB of JSON for the 586 boards of
+// tic-tac-toe, most of a load's work once the scene is shared). The first
+// load's answer is now encoded once and kept, by the scenario's query and
+// the step; the next viewers send those bytes. Each viewer still moves its
+// own cursor to the step and takes the drawing as what its page has, so
+// the patches that follow are its own.
+const (
+	// MaxSharedFrames is how many first frames are kept, the least
+	// recently used forgotten first: one per step at which viewers
+	// (re)load, for a few scenarios at once.
+	MaxSharedFrames = 64
+	// MaxSharedFrameBytes is the largest encoded first frame that is kept;
+	// a larger one is encoded for its viewer alone. With MaxSharedFrames
+	// it bounds the memory the shared frames hold at 16 MB.
+	MaxSharedFrameBytes = 256 << 10
+)
+
+// sharedFrame is a load's first answer, encoded, and whether it showed the
+// panels of the searches on real games.
+type sharedFrame struct {
+	encoded   []byte
+	realShown bool
+}
+
+// sharedFrames keeps the first frames of loads, by query and step.
+var sharedFrames = flight.New[sharedFrame](MaxSharedFrames)
+
+// frameKey is the key of the first frame of a load of query at step to.
+func frameKey(query string, to StepArg) string {
+	return stepText(to) + "\x00" + query
+}
+
+// stepText is a step number, or "end".
+func stepText(to StepArg) string {
+	if to.End {
+		return "end"
+	}
+	return strconv.Itoa(to.Value)
+}
+
+// loadMessage answers a load once the cursor is at the asked step: the
+// whole frame, encoded once per query and step and shared (see
+// MaxSharedFrames). A load's answer depends on nothing but the query and
+// the step: the viewer is new, its step count not yet known unless the
+// load went to the end.
+func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
+	key := frameKey(v.query, to)
+	if sf, ok := sharedFrames.Get(key); ok {
+		v.takeFrame(sf.realShown)
+		return Message{encoded: sf.encoded}
+	}
+	m := v.frameMessage()
+	var e encoder
+	b, err := e.encode(m)
+	if err != nil {
+		return m // sent as it is, where the encoding error is reported
+	}
+	if len(b) <= MaxSharedFrameBytes {
+		sharedFrames.Put(key, sharedFrame{encoded: b, realShown: v.realShown})
+	}
+	return Message{encoded: b}
+}
+
+// takeFrame does to the viewer what sending frameMessage does, for a
+// frame the viewer gets already encoded: the drawing and the folds it
+// shows are the cursor's at its step.
+func (v *viewer) takeFrame(realShown bool) {
+	v.cur.Touched()
+	v.cur.ClearChanged()
+	v.paint.Take()
+	v.realShown = realShown
+}

@@ -1,0 +1,149 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// A load's first frame is encoded once per query and step and shared: the
+// next viewer who loads the same gets the same bytes as a viewer whose
+// frame was encoded for it alone, and its later patches and frames are
+// those of that viewer.
+func TestSharedFirstFrame(t *testing.T) {
+	textbook := "tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))")
+	for _, q := range []string{
+		textbook + "&algo=alphabeta",
+		textbook + "&algo=alphabeta&lang=de",
+		"tree=" + url.QueryEscape("(chance (0.5 (3 12) 0.5 (2 4)) (chance (0.25 (14 5) 0.75 (1 6))))") + "&algo=expectiminimax",
+		"game=tictactoe&algo=alphabeta",
+		"game=tictactoe&algo=alphabeta&open=0",
+		"game=tictactoe&position=xo.x.o...&algo=mcts&iterations=30&seed=2",
+		// The panels of the searches on real games.
+		"tree=" + url.QueryEscape("A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))") + "&algo=id&tt=64",
+	} {
+		steps := []StepArg{{Set: true}, {Set: true, Value: 17}, {Set: true, End: true}}
+		if strings.HasPrefix(q, "game=tictactoe&algo=alphabeta") {
+			steps = steps[:2] // the end of the whole game is a long search
+		}
+		for _, to := range steps {
+			t.Run(fmt.Sprintf("%s/%s", q, stepText(to)), func(t *testing.T) {
+				sharedFrames.Forget()
+				alone, aloneFrame := loadAlone(t, q, to)
+				first, firstBytes := loadShared(t, q, to)
+				if _, ok := sharedFrames.Get(frameKey(q, to)); !ok {
+					t.Fatalf("the first load's frame was not kept")
+				}
+				next, nextBytes := loadShared(t, q, to)
+				if strings.Contains(q, "tt=") && to.Value == 17 && !next.realShown {
+					t.Fatalf("the shared load does not know that its frame shows the panels of the searches on real games")
+				}
+				defer alone.close()
+				defer first.close()
+				defer next.close()
+				want := encodeJSON(t, func() Message { return aloneFrame })
+				if !bytes.Equal(firstBytes, want) {
+					t.Fatalf("first load: got %.300s\nwant %.300s", firstBytes, want)
+				}
+				if !bytes.Equal(nextBytes, want) {
+					t.Fatalf("shared load: got %.300s\nwant %.300s", nextBytes, want)
+				}
+				// What follows is each viewer's own, and the same.
+				moves := []Command{{Cmd: "step", N: 1}, {Cmd: "step", N: 3}, {Cmd: "next-cutoff"}, {Cmd: "back", N: 2}, {Cmd: "step", N: 1}}
+				for i, c := range moves {
+					var got [3][]byte
+					for k, v := range []*viewer{alone, first, next} {
+						if msgs := v.command(c); msgs != nil {
+							t.Fatalf("%s: got an answer before the work", c.Cmd)
+						}
+						msgs := v.run(context.Background())
+						if len(msgs) != 1 || msgs[0].encoded != nil {
+							t.Fatalf("move %d (%s): got %d messages (encoded %v), want one not shared", i, c.Cmd, len(msgs), len(msgs) > 0 && msgs[0].encoded != nil)
+						}
+						got[k] = encodeJSON(t, func() Message { return msgs[0] })
+					}
+					if !bytes.Equal(got[1], got[0]) || !bytes.Equal(got[2], got[0]) {
+						t.Fatalf("move %d (%s): first load's answer\n%.400s\nshared load's answer\n%.400s\nwant\n%.400s", i, c.Cmd, got[1], got[2], got[0])
+					}
+				}
+			})
+		}
+	}
+}
+
+// loadAlone loads q at step to the way a seek goes there, with a frame
+// encoded for this viewer alone.
+func loadAlone(t *testing.T, q string, to StepArg) (*viewer, Message) {
+	t.Helper()
+	v, err := newViewer(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v, seek(t, v, to)
+}
+
+// loadShared loads q at step to as a session does, and returns the
+// viewer and the bytes of its answer.
+func loadShared(t *testing.T, q string, to StepArg) (*viewer, []byte) {
+	t.Helper()
+	v, err := newViewer(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.command(Command{V: ProtocolVersion, Cmd: "load", Step: to})
+	msgs := v.run(context.Background())
+	if len(msgs) != 1 || msgs[0].encoded == nil {
+		t.Fatalf("load: got %d messages (%+v), want one encoded frame", len(msgs), msgs)
+	}
+	return v, msgs[0].encoded
+}
+
+func encodeJSON(t *testing.T, m func() Message) []byte {
+	t.Helper()
+	msg := m()
+	msg.V = ProtocolVersion
+	b, err := json.Marshal(msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// The encoder's bytes are json.Marshal's, and a buffer grown by a large
+// frame is let go.
+func TestEncoderMatchesMarshal(t *testing.T) {
+	v, err := newViewer(context.Background(), "game=tictactoe&algo=alphabeta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.close()
+	var e encoder
+	msgs := []Message{seek(t, v, StepArg{Set: true, Value: 10})}
+	for range 20 {
+		msgs = append(msgs, forward(t, v, 1))
+	}
+	msgs = append(msgs, Message{Type: "error", Error: "<a> & b", Cmd: "step"})
+	for i, m := range msgs {
+		got, err := e.encode(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := encodeJSON(t, func() Message { return m })
+		if !bytes.Equal(got, want) {
+			t.Fatalf("message %d: got %.200s, want %.200s", i, got, want)
+		}
+		if i == 0 {
+			if e.buf.Cap() <= maxKeptEncodeBuffer {
+				t.Fatalf("a whole frame of tic-tac-toe took %d bytes, want more than %d for this test", e.buf.Cap(), maxKeptEncodeBuffer)
+			}
+			e.trim()
+			if c := e.buf.Cap(); c != 0 {
+				t.Fatalf("after a whole frame, the encoder keeps %d bytes, want 0", c)
+			}
+		}
+	}
+}
