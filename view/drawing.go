@@ -719,8 +719,8 @@ func ProbText(p float64) string {
 // node: 7.666666666666666 becomes 7.67 (the node's data-value keeps the
 // whole text).
 func ShortText(s string) string {
-	if !strings.ContainsRune(s, '.') {
-		return s
+	if !hasLongDecimal(s) {
+		return s // most texts: every step's narration and stack go through here
 	}
 	return longDecimal.ReplaceAllStringFunc(s, func(d string) string {
 		x, err := strconv.ParseFloat(d, 64)
@@ -733,6 +733,19 @@ func ShortText(s string) string {
 
 // longDecimal is a number with more than two decimals.
 var longDecimal = regexp.MustCompile(`[0-9]+\.[0-9]{3,}`)
+
+// hasLongDecimal says whether longDecimal matches s, without the regular
+// expression: a digit, a point and three digits.
+func hasLongDecimal(s string) bool {
+	for i := 1; i+3 < len(s); i++ {
+		if s[i] == '.' && isDigit(s[i-1]) && isDigit(s[i+1]) && isDigit(s[i+2]) && isDigit(s[i+3]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // whoText says whose component a Player(k) node maximised: "P2: 5".
 func whoText(k int, vec []float64) string {

@@ -176,10 +176,26 @@ func (p *Painter) Whole() *DrawingPatch {
 // frame encoded once and shared by every viewer who loads the same
 // scenario at the same step). The next patch starts from it.
 func (p *Painter) Take() {
+	p.TakeAttrs(p.c.Drawing().Attrs())
+}
+
+// TakeAttrs is Take with the whole drawing's attributes at the cursor's
+// step already made (by another painter of the same scene at the same
+// step, see Attrs): the painter keeps them, so they must not change
+// afterwards. It panics when their number is not the scene's.
+func (p *Painter) TakeAttrs(attrs []NodeAttrs) {
+	if len(attrs) != len(p.s.glyphs) {
+		panic("view: TakeAttrs got the attributes of another scene")
+	}
 	f := p.c.Frame()
-	p.attrs = p.c.Drawing().Attrs()
+	p.attrs = attrs
 	p.remember(f, p.s.insideOf(f))
 }
+
+// Attrs returns a copy of the attributes the viewer has (nil before the
+// first patch): with TakeAttrs, another viewer of the same scene at the
+// same step takes them without drawing.
+func (p *Painter) Attrs() []NodeAttrs { return slices.Clone(p.attrs) }
 
 // Patch returns the change of the drawing since the last patch (a whole
 // one the first time or after Forget), given the drawn nodes the cursor
