@@ -299,3 +299,46 @@ func readUntil(conn *websocket.Conn, buf *bytes.Buffer, want string, typeOf func
 		}
 	}
 }
+
+// BenchmarkSessionLoad is a load of tic-tac-toe (alpha-beta and minimax in
+// turn, at steps 0 to 49, as in BenchmarkSessions500) with its answer
+// encoded: alone, every first frame is encoded for its viewer; shared,
+// the first frames were kept by an earlier load of the same query and
+// step (MaxSharedFrames).
+func BenchmarkSessionLoad(b *testing.B) {
+	// The scenes are shared in both cases (view.MaxSharedScenes): lay
+	// them out first.
+	for _, algo := range []string{"alphabeta", "minimax"} {
+		loadedViewer(b, "game=tictactoe&algo="+algo, StepArg{Set: true}).close()
+	}
+	for _, shared := range []bool{false, true} {
+		b.Run(map[bool]string{false: "alone", true: "shared"}[shared], func(b *testing.B) {
+			sharedFrames.Forget()
+			var e encoder
+			i := 0
+			for b.Loop() {
+				i++
+				if !shared {
+					sharedFrames.Forget()
+				}
+				v, err := newViewer(context.Background(), "game=tictactoe&algo="+[]string{"alphabeta", "minimax"}[i%2])
+				if err != nil {
+					b.Fatal(err)
+				}
+				v.command(Command{V: ProtocolVersion, Cmd: "load", Step: StepArg{Set: true, Value: i % 50}})
+				msgs := v.run(context.Background())
+				if len(msgs) != 1 || msgs[0].Type != "" && msgs[0].Type != "frame" {
+					b.Fatalf("load: got %+v", msgs)
+				}
+				wire := msgs[0].encoded
+				if wire == nil {
+					if wire, err = e.encode(msgs[0]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(len(wire)), "wire-B")
+				v.close()
+			}
+		})
+	}
+}
