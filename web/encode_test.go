@@ -147,3 +147,17 @@ func TestEncoderMatchesMarshal(t *testing.T) {
 		}
 	}
 }
+
+// A first frame larger than MaxSharedFrameBytes is sent, and not kept.
+func TestLargeFirstFrameNotKept(t *testing.T) {
+	sharedFrames.Forget()
+	const q = "random=6,5&seed=1"
+	v, b := loadShared(t, q, StepArg{Set: true})
+	defer v.close()
+	if len(b) <= MaxSharedFrameBytes {
+		t.Fatalf("the first frame of %s is %d bytes, want more than %d for this test", q, len(b), MaxSharedFrameBytes)
+	}
+	if _, ok := sharedFrames.Get(frameKey(q, StepArg{Set: true})); ok {
+		t.Errorf("a first frame of %d bytes was kept, want none over %d", len(b), MaxSharedFrameBytes)
+	}
+}
