@@ -426,7 +426,7 @@ func parallelConfig(loc *i18n.Localizer, q url.Values) (parallel.Config, []templ
 		// A position: English gives the game's own account of what is
 		// wrong and where; the page's language says what a position of
 		// the game is.
-		e := badParam("position", "param.err.par-position."+strings.TrimPrefix(c.Game, "suicide-"), "Got", strconv.Quote(pe.Got)).(*paramError)
+		e := badParam("position", "scenario.err.position."+strings.TrimPrefix(c.Game, "suicide-"), "Got", strconv.Quote(pe.Got)).(*paramError)
 		e.Err = pe.Err
 		return c, fields, e
 	} else if err != nil {

@@ -377,6 +377,12 @@ var errorPages = []struct{ path, keep string }{
 	{"/view?tree=(1+2)&root=sideways", ""},
 	{"/view?game=tictactoe&matches=3", ""},
 	{"/view?tree=(1+2)&eval=mobility&depth=1", ""},
+	{"/view?game=tictactoe&position=xx", ""},
+	{"/view?game=connect4&position=zz&depth=2", ""},
+	{"/view?game=reversi&position=xyz&depth=1", ""},
+	{"/view?game=dice&position=bogus&depth=4&algo=expectiminimax", ""},
+	{"/view?game=tictactoe&eval=bogus&depth=2", ""},
+	{"/view?game=nim&matches=999", ""},
 }
 
 // paramValue is a parameter and its value as an address writes them.

@@ -26,7 +26,7 @@ func (p *Search) prepareReversi() error {
 	}
 	st, err := reversi.Parse(s.Position)
 	if err != nil {
-		return &UsageError{Err: err}
+		return positionError("reversi", s.Position, err)
 	}
 	if s.Depth == 0 {
 		return usageSay("scenario.err.reversi-depth", "Game", s.Game)

@@ -146,6 +146,20 @@ func usage(format string, args ...any) error {
 	return &UsageError{Err: fmt.Errorf("scenario: "+format, args...)}
 }
 
+// positionError is a position of game that does not read: err, the
+// game's own account of what is wrong and where (the English the command
+// line prints), with a phrase for a page saying what a position of the
+// game is (scenario.err.position.<game>).
+func positionError(game, position string, err error) error {
+	return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.position." + game, Args: map[string]any{"Got": strconv.Quote(position)}}}
+}
+
+// evalError is an evaluation that game does not know, with the names it
+// knows.
+func evalError(game, name string, known []string, err error) error {
+	return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.game-eval", Args: map[string]any{"Got": strconv.Quote(name), "Game": game, "Want": strings.Join(known, ", ")}}}
+}
+
 // usageSay is a usage error worded from English[id] with the arguments
 // kv (name, value, …).
 func usageSay(id string, kv ...any) error {
@@ -835,7 +849,7 @@ func (p *Search) prepareTicTacToe() error {
 	if s.Position != "" {
 		var err error
 		if st, err = tictactoe.Parse(s.Position); err != nil {
-			return &UsageError{Err: err}
+			return positionError("tictactoe", s.Position, err)
 		}
 	}
 	if s.Matches != 0 || s.Take != 0 {
@@ -846,7 +860,7 @@ func (p *Search) prepareTicTacToe() error {
 	if s.Depth > 0 || p.Ordering == search.OrderEval || s.Eval != "" || p.Algorithm == search.AlgoID {
 		var err error
 		if eval, err = tictactoe.Evaluation(orDefault(s.Eval, "lines")); err != nil {
-			return &UsageError{Err: err}
+			return evalError("tictactoe", s.Eval, tictactoe.EvaluationNames(), err)
 		}
 	}
 	if s.Fuzzy != "" {
@@ -899,7 +913,7 @@ func (p *Search) prepareNim() error {
 	}
 	g, st, err := nim.New(orDefaultInt(s.Matches, 5), orDefaultInt(s.Take, 2))
 	if err != nil {
-		return &UsageError{Err: err}
+		return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.nim", Args: map[string]any{"Matches": nim.MaxMatches, "Take": nim.MaxTake}}}
 	}
 	opt := search.Options[nim.State]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed, Depth: s.Depth}
 	p.integral = true
@@ -928,7 +942,7 @@ func (p *Search) prepareDice() error {
 	}
 	g, st, err := dice.New(s.Position)
 	if err != nil {
-		return &UsageError{Err: err}
+		return positionError("dice", s.Position, err)
 	}
 	if s.Depth == 0 {
 		return usageSay("scenario.err.dice-depth")
@@ -982,7 +996,7 @@ func (p *Search) prepareConnect4() error {
 	}
 	st, err := connect4.Parse(s.Position)
 	if err != nil {
-		return &UsageError{Err: err}
+		return positionError("connect4", s.Position, err)
 	}
 	if s.Depth == 0 {
 		return usageSay("scenario.err.connect4-depth", "N", MaxConnect4Depth/2)
@@ -995,7 +1009,7 @@ func (p *Search) prepareConnect4() error {
 	}
 	ev, err := connect4.Evaluation(s.Eval)
 	if err != nil {
-		return &UsageError{Err: err}
+		return evalError("connect4", s.Eval, connect4.EvaluationNames(), err)
 	}
 	// A real win must outrank every heuristic value.
 	g := connect4.Game{Win: connect4.WinScore}
