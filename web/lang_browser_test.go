@@ -23,6 +23,10 @@ import (
 // named in the page's language.
 var englishWords = regexp.MustCompile(`(^|\P{L})(the|and|with|which|your|this|these|click|press|search|searched|step|steps|node|nodes|leaf|leaves|value|values|children|child|tree|pruned|cutoff|show|hide|check|answer|of|is|are|left|right|diamonds|pawns|knights|bishops|rooks|queens)($|\P{L})`)
 
+// messageID is a catalog's message id shown instead of its words (a
+// translation missing).
+var messageID = regexp.MustCompile(`\b[a-z0-9]+\.err\.[a-z0-9.\-]+`)
+
 // paramNames are the names of query parameters that an error puts in
 // front of its message ("step: …"): they are the address's, the same in
 // every language, and no English sentence.
@@ -140,6 +144,9 @@ func noEnglishLeft(t *testing.T, b *browserEnv, l i18n.Lang) {
 				if regexp.MustCompile(`(^|\P{L})` + regexp.QuoteMeta(en) + `($|\P{L})`).MatchString(text) {
 					t.Errorf("the page still says %q in English", en)
 				}
+			}
+			if m := messageID.FindString(text); m != "" {
+				t.Errorf("the page shows the message id %q, want its words", m)
 			}
 			for _, line := range strings.Split(text, "\n") {
 				if m := englishWords.FindStringSubmatch(paramValue.ReplaceAllString(paramNames.ReplaceAllString(line, ""), "")); m != nil {
