@@ -13,7 +13,12 @@ import (
 
 // Counter counts the steps of a scenario's search, in slices, so that a
 // session can count on demand between the viewer's commands. It applies
-// nothing: it costs the traced search alone.
+// nothing. Where the search can skip (design note 23), it asks the search
+// to count the subtrees below the root's grandchildren without making
+// their events (trace.CountSubtree), which costs about the untraced
+// search; elsewhere it costs the traced search alone. A slice is charged
+// with every step, made or counted, but one counted subtree is not
+// interrupted.
 type Counter struct {
 	resume func() (struct{}, bool)
 	stop   func()
@@ -26,6 +31,11 @@ type Counter struct {
 // NewCounter returns a counter of the steps of p's search. Close it when
 // it is no longer needed.
 func NewCounter(p *scenario.Search) *Counter { return newScan(p, nil) }
+
+// countBelow is the depth of the nodes whose children's subtrees a
+// Counter asks the search to count (trace.CountSubtree): the root's
+// children, so that a slice can end between two of their children.
+const countBelow = 1
 
 // newScan is a counter that also shows every event to visit (nil: none),
 // in order, as it counts it.
@@ -40,10 +50,13 @@ func newScan(p *scenario.Search, visit func(*trace.Event)) *Counter {
 					return false
 				}
 			}
-			c.budget--
-			c.n++
+			// Steps are numbered from 1, made or counted.
+			c.budget -= e.Step - c.n
+			c.n = e.Step
 			if visit != nil {
 				visit(e)
+			} else if e.Type == trace.Enter && e.Depth == countBelow {
+				e.Subtree = trace.CountSubtree
 			}
 			return true
 		})
