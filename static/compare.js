@@ -101,6 +101,11 @@ function receive(m) {
     case "playing":
       setPlaying(!!m.playing);
       break;
+    case "layout":
+      // The server draws these trees the other way for this pane: the
+      // page shows the address it gave, at the step shown.
+      location.replace(location.pathname + "?" + m.query);
+      break;
   }
 }
 
@@ -112,7 +117,16 @@ function opened(send) {
   params.delete("step");
   let query = params.toString();
   if (root.dataset.lang && !new URLSearchParams(query).has("lang")) query += "&lang=" + encodeURIComponent(root.dataset.lang);
-  send({ cmd: "compare", query, step: state.step });
+  send({ cmd: "compare", query, step: state.step, pane: paneSize() });
+}
+
+/** paneSize measures the first pane's tree: as wide as it is drawn, and
+ * as tall as the window leaves below its top; the server chooses how to
+ * draw the trees from it when the address names no layout=. */
+function paneSize() {
+  const t = root.querySelector(".cpane .tree") || root;
+  const h = Math.max(1, window.innerHeight - Math.max(0, t.getBoundingClientRect().top));
+  return { w: Math.max(1, t.clientWidth), h, across: h };
 }
 
 function setPlaying(on) {

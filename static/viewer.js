@@ -31,6 +31,7 @@ const speedSel = $("speed");
 const conn = $("conn");
 const formToggle = $("form-toggle");
 const presentBtn = $("present");
+const layoutBtn = $("layout-switch");
 const byButtons = [...document.querySelectorAll(".by [data-by]")];
 
 // The drawing's painter: writes the server's patches into the tree.
@@ -220,6 +221,7 @@ function counter() {
     const to = { start: 0, back: Math.max(state.step - 1, 0), step: state.step + 1, end: "end" }[a.dataset.cmd];
     if (to !== undefined) setAttr(a, "href", init.short ? shortURL(to) : viewURL(to));
   }
+  if (layoutBtn && !init.short) setAttr(layoutBtn, "href", viewURL(state.step, undefined, layoutBtn.dataset.layout));
   remember();
 }
 
@@ -254,7 +256,7 @@ function hrefOf(a) {
   if (!h.startsWith("#")) return a.href;
   const f = new URLSearchParams(h.slice(1));
   if (f.get("form")) state.form = f.get("form");
-  return viewURL(f.get("step") ?? state.step);
+  return viewURL(f.get("step") ?? state.step, undefined, f.get("layout") || undefined);
 }
 
 // A short link opened in a new tab or typed: the page loads at its own
@@ -262,8 +264,12 @@ function hrefOf(a) {
 const hashStep = init.short ? new URLSearchParams(location.hash.slice(1)).get("step") : null;
 let pendingHash = hashStep !== null && hashStep !== "";
 
-function viewURL(step, extraOpen) {
-  const q = new URLSearchParams(init.query);
+// viewURL is the page's address at a step; extraOpen opens one more fold,
+// layout draws the tree the other way, and query (the server's) replaces
+// the page's scenario query.
+function viewURL(step, extraOpen, layout, query = init.query) {
+  const q = new URLSearchParams(query);
+  if (layout) q.set("layout", layout);
   if (extraOpen !== undefined) {
     const open = q.get("open");
     q.set("open", open ? open + "," + extraOpen : extraOpen);
@@ -529,8 +535,20 @@ function send(msg) {
   return link ? link.send(msg) : false;
 }
 
+/** paneSize measures the tree pane as it is, and as tall as the
+ * stylesheet makes it for a tree drawn sideways. */
+function paneSize() {
+  const was = wrap.classList.contains("across");
+  wrap.classList.add("across");
+  const across = wrap.clientHeight;
+  wrap.classList.toggle("across", was);
+  return { w: wrap.clientWidth, h: wrap.clientHeight, across };
+}
+
 function opened(send) {
-  send({ cmd: "load", query: init.query, step: state.step });
+  // The pane's size lets the server choose how to draw the tree when the
+  // address names no layout= (a "layout" answer).
+  send({ cmd: "load", query: init.query, step: state.step, pane: paneSize() });
   if (pendingHash) {
     pendingHash = false;
     send({ cmd: "seek", step: hashStep === "end" ? "end" : Number(hashStep) || 0 });
@@ -557,6 +575,11 @@ function receive(m) {
       state.end = !!m.end;
       apply(m);
       break;
+    case "layout":
+      // The server draws this tree the other way for this pane: the page
+      // shows the address it gave, at the step shown.
+      location.replace(viewURL(state.step, undefined, undefined, m.query));
+      return;
     case "total":
       counter();
       return;
@@ -644,6 +667,10 @@ $("zoom-in").addEventListener("click", () => zoom(1));
 $("zoom-out").addEventListener("click", () => zoom(-1));
 $("zoom-fit").addEventListener("click", () => setZoom(1));
 $("panels-toggle").addEventListener("click", () => document.body.classList.toggle("panels-flip"));
+layoutBtn?.addEventListener("click", (ev) => {
+  ev.preventDefault();
+  location.assign(hrefOf(layoutBtn));
+});
 presentBtn?.addEventListener("click", (ev) => {
   ev.preventDefault();
   setPresent(!state.present);
@@ -717,6 +744,10 @@ document.addEventListener("keydown", (ev) => {
     case "f":
     case "F":
       setPresent(!state.present);
+      break;
+    case "o":
+    case "O":
+      if (layoutBtn) location.assign(hrefOf(layoutBtn));
       break;
     case "i":
     case "I":

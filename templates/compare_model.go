@@ -40,6 +40,10 @@ type Compare struct {
 	// MCTS is the chart of MCTS against alpha-beta when a pane searches
 	// with MCTS; nil otherwise.
 	MCTS *view.CurveChart
+	// Boards is true when the panes draw boards: below a projector's
+	// width the panes then stand one per row, so that a board keeps room
+	// for its pieces.
+	Boards bool
 }
 
 // ComparePane is what stays the same of one pane while it steps.
@@ -132,7 +136,7 @@ type CompareInput struct {
 // NewCompare is the page's model, in the language of ctx.
 func NewCompare(ctx context.Context, in CompareInput) *Compare {
 	c := &Compare{Title: in.Title, SourceText: in.SourceText, Query: in.Query, Kind: in.Kind, By: in.Panes.By(),
-		Script: in.Script, Setup: in.Setup}
+		Script: in.Script, Setup: in.Setup, Boards: in.Scene != nil && BoardSource(in.Scene.Source)}
 	c.ByEventURL, c.ByNodeURL, c.LabURL = byURL(in.Query, view.ByEvent), byURL(in.Query, view.ByNode), labURL(in.Query)
 	c.Chart = NewCompareChart(ctx, in.Panes, in.MinimaxLeaves, in.KnuthMoore)
 	for i := range c.Chart.Lines {

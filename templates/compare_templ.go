@@ -286,7 +286,7 @@ func ComparePage(c *Compare, a Assets) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var20 = []any{"panes", "panes-" + Itoa(len(c.Panes))}
+			var templ_7745c5c3_Var20 = []any{"panes", "panes-" + Itoa(len(c.Panes)), templ.KV("boards", c.Boards)}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var20...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

@@ -290,6 +290,30 @@ func (v *View) PresentURL(on bool) string {
 	return w.StepURL(v.Step)
 }
 
+// Across reports whether the tree is drawn sideways (layout=across).
+func (v *View) Across() bool { return v.Layout != nil && v.Layout.Across }
+
+// OtherLayout is the orientation the layout control (key o) switches to.
+func (v *View) OtherLayout() string {
+	if v.Across() {
+		return view.LayoutDown
+	}
+	return view.LayoutAcross
+}
+
+// LayoutURL is the address of the same step drawn the other way (see
+// OtherLayout); a fragment beyond MaxLinkQuery, as ByURL.
+func (v *View) LayoutURL() string {
+	if v.ShortLinks() {
+		return "#layout=" + v.OtherLayout()
+	}
+	q, _ := url.ParseQuery(v.Query)
+	q.Set("layout", v.OtherLayout())
+	w := *v
+	w.Query = q.Encode()
+	return w.fullLink(strconv.Itoa(v.Step), v.Open)
+}
+
 // LoadQuery is the query the script sends in its load command: the
 // scenario with its opened folds.
 func (v *View) LoadQuery() string {

@@ -193,8 +193,8 @@ func boardMarker(n view.Node) string {
 }
 
 // fanPath is the fan under a folded node that stands for its subtree.
-func fanPath(y float64) string {
-	return "M0 " + num(y) + "L16 " + num(y+16) + "H-16Z"
+func fanPath(c [3][2]float64) string {
+	return "M" + num(c[0][0]) + " " + num(c[0][1]) + "L" + num(c[1][0]) + " " + num(c[1][1]) + "L" + num(c[2][0]) + " " + num(c[2][1]) + "Z"
 }
 
 // resultValue is the root value once the search is done.

@@ -60,6 +60,9 @@ type Layout struct {
 	Width  float64      // max X (layout units)
 	Height float64      // max Y (layout units)
 	Depth  int          // deepest drawn level
+	// Across is true for a layout drawn sideways (see Sideways): the root
+	// at the left, depth d at X=d*LevelSep, siblings top to bottom.
+	Across bool
 
 	// size[i] is the number of drawn nodes in the subtree of Nodes[i]:
 	// Node finds an id by walking its path through the preorder.
@@ -136,6 +139,34 @@ func NewLayout(root *Shape, opt LayoutOptions) *Layout {
 		l.Depth = max(l.Depth, ln.Depth)
 	}
 	return l
+}
+
+// Sideways is the layout turned on its side, for a pane taller than it is
+// wide: every node's X and Y swapped, so that the root is at the left,
+// each level a column to the right (X = depth × LevelSep) and siblings
+// stacked top to bottom in natural order (Y ≥ 0, the topmost at 0).
+// Width and Height swap too, and Across is set. The layout l is not
+// changed; a layout already sideways is returned as it is.
+func (l *Layout) Sideways() *Layout {
+	if l.Across {
+		return l
+	}
+	out := &Layout{Nodes: make([]LayoutNode, len(l.Nodes)), Width: l.Height, Height: l.Width, Depth: l.Depth,
+		Across: true, size: l.size, byID: &lazyIndex{}}
+	for i, n := range l.Nodes {
+		n.X, n.Y = n.Y, n.X
+		out.Nodes[i] = n
+	}
+	return out
+}
+
+// Orientation names the way the layout grows: "across" for a layout
+// drawn sideways, "down" otherwise (a nil layout too).
+func (l *Layout) Orientation() string {
+	if l != nil && l.Across {
+		return "across"
+	}
+	return "down"
 }
 
 // flat is a shape flattened into arrays in preorder, with the working

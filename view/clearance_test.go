@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -102,7 +103,8 @@ var viewerSources = []string{
 
 // TestLabelsClearOfEdges: at the steps of every source's search (each
 // step of a small one, evenly spread samples of a larger one, and the
-// end), no label a drawing shows crosses an edge, random=12,3 above
+// end), no label a drawing shows crosses an edge, drawn down and drawn
+// sideways (acrossSources), random=12,3 above
 // MaxPlacedNodes included. The one exception, logged: the tests under cut
 // marks of a tree too crowded for every label to find a clear place.
 func TestLabelsClearOfEdges(t *testing.T) {
@@ -110,7 +112,7 @@ func TestLabelsClearOfEdges(t *testing.T) {
 	if raceDetector {
 		samples = 24
 	}
-	for _, q := range viewerSources {
+	for _, q := range append(slices.Clip(viewerSources), acrossSources...) {
 		t.Run(q, func(t *testing.T) {
 			p, s := prepare(t, q)
 			total := totalSteps(t, p)

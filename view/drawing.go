@@ -127,6 +127,17 @@ func BoardLayout(source string) trace.LayoutOptions {
 	return trace.LayoutOptions{NodeSep: BoardSpacing, LevelSep: BoardLevelSpacing}
 }
 
+// AcrossBoardSpacing is the least distance between the centres of two
+// boards stacked in a column of a sideways drawing: the board and its
+// outline, its value written beside it (where a board that is no leaf
+// sends its edges, the layout's spacing search gives more room).
+func AcrossBoardSpacing(source string) float64 {
+	if source == "minichess" {
+		return 2*GlyphChess.Half() + 6
+	}
+	return 2*GlyphBoard.Half() + 6
+}
+
 // Top and Bottom are where edges meet a glyph, as offsets from its centre.
 func (g Glyph) Top() float64 {
 	switch g {
@@ -154,6 +165,73 @@ func (g Glyph) Bottom() float64 {
 		return g.Half() + 1
 	}
 	return 16
+}
+
+// sideOut is where the edges to a node's children leave its glyph in a
+// sideways drawing (see trace.Layout.Sideways), right of its centre.
+func (g Glyph) sideOut() float64 {
+	switch g {
+	case GlyphMax, GlyphMin:
+		// A triangle is about 12 units wide either side at mid height.
+		return 13
+	case GlyphBoard, GlyphChess:
+		return g.Half() + 1
+	}
+	return 16
+}
+
+// sideIn is where the edge from a node's parent meets its glyph in a
+// sideways drawing, left of its centre; k is the text scale (a leaf's
+// box grows with its text).
+func sideIn(g Glyph, n trace.LayoutNode, k float64) float64 {
+	switch g {
+	case GlyphLeaf:
+		return -leafWidthAt(n.Text, k) / 2
+	case GlyphBoard, GlyphChess:
+		return -g.Half() - 1
+	}
+	return -g.sideOut()
+}
+
+// edgeEnds is the edge from parent p (glyph pg) to child n (glyph g) at
+// text scale k: from under the parent to the top of the child when the
+// tree grows down, from the parent's right to the child's left when it
+// grows across.
+func edgeEnds(across bool, p trace.LayoutNode, pg Glyph, n trace.LayoutNode, g Glyph, k float64) segment {
+	if across {
+		return segment{p.X + pg.sideOut(), p.Y, n.X + sideIn(g, n, k), n.Y}
+	}
+	return segment{p.X, p.Y + pg.Bottom(), n.X, n.Y + g.Top()}
+}
+
+// Fold is where a folded node's fold glyph goes, as offsets from the
+// node's centre: a fan whose apex points at the node, opening the way
+// the tree grows (down, or right in a sideways drawing), and its two
+// lines of counts beyond it.
+type Fold struct {
+	// Fan is the fan's three corners, the apex first.
+	Fan [3][2]float64
+	// TextX, TextY is the first line's anchor point; the second line is
+	// FoldLine below it.
+	TextX, TextY float64
+	TextAnchor   string
+	// box holds the fan and the counts.
+	box rect
+}
+
+// FoldLine is the distance between the two lines of a fold's counts.
+const FoldLine = 12
+
+// foldOf is the fold glyph's place beside a node of glyph g.
+func foldOf(g Glyph, across bool) Fold {
+	if across {
+		fx := g.sideOut() + 4
+		return Fold{Fan: [3][2]float64{{fx, 0}, {fx + 16, -16}, {fx + 16, 16}}, TextX: fx + 20, TextY: -1, TextAnchor: "start",
+			box: rect{fx, -17, fx + 20 + 68, 17}}
+	}
+	fy := g.Bottom() + g.FoldGap()
+	return Fold{Fan: [3][2]float64{{0, fy}, {16, fy + 16}, {-16, fy + 16}}, TextX: 0, TextY: fy + 28, TextAnchor: "middle",
+		box: rect{-34, fy, 34, fy + 44}}
 }
 
 // Below reports whether labels go under the glyph (leaves and boards,
@@ -222,8 +300,9 @@ type Node struct {
 	// text.
 	LeafW, LeafH float64
 	// Fold is the count of the hidden subtree of a folded node; nil for a
-	// node that is not folded.
-	Fold *FoldCount
+	// node that is not folded. FoldAt is where its fold glyph goes.
+	Fold   *FoldCount
+	FoldAt Fold
 	// Offsets of the label positions from the node's centre.
 	ValueX, ValueY, ABX, ABY float64
 	ValueAnchor, ABAnchor    string
@@ -295,6 +374,9 @@ type Drawing struct {
 	Width, Height float64
 	// Board is true when the nodes are tic-tac-toe boards.
 	Board bool
+	// Across is true for a tree drawn sideways (layout=across): the root
+	// at the left, each level a column to the right.
+	Across bool
 	// Nodes are in preorder; Edges in the same order (one per node but the
 	// root).
 	Nodes []Node
@@ -420,7 +502,8 @@ func newSketch(source string, l *trace.Layout) *sketch {
 		s.end[pi] = max(s.end[pi], s.end[i])
 		s.span[pi] = [2]float64{min(s.span[pi][0], s.span[i][0]), max(s.span[pi][1], s.span[i][1])}
 		p := l.Nodes[pi]
-		e := Edge{ID: nd.ID, X1: p.X, Y1: p.Y + s.glyphs[pi].Bottom(), X2: nd.X, Y2: nd.Y + s.glyphs[i].Top()}
+		se := edgeEnds(l.Across, p, s.glyphs[pi], nd, s.glyphs[i], s.k)
+		e := Edge{ID: nd.ID, X1: se.x1, Y1: se.y1, X2: se.x2, Y2: se.y2}
 		if p.Kind == trace.Chance && !p.Leaf {
 			e.Prob = ProbText(nd.Prob)
 			e.ProbX, e.ProbY = probPlace(e.X1, e.Y1, e.X2, e.Y2)
@@ -473,7 +556,7 @@ func (s *sketch) insideOf(f *trace.Frame) string {
 
 // draw is the whole drawing at frame f.
 func (s *sketch) draw(f *trace.Frame, folds map[string]FoldCount) *Drawing {
-	d := &Drawing{Step: f.Step, Board: s.board, ViewBox: s.viewBox, Width: s.width, Height: s.height}
+	d := &Drawing{Step: f.Step, Board: s.board, Across: s.l != nil && s.l.Across, ViewBox: s.viewBox, Width: s.width, Height: s.height}
 	if len(s.glyphs) == 0 {
 		return d
 	}
@@ -526,6 +609,7 @@ func (s *sketch) node(i int, a *at, fold FoldCount) Node {
 			fold.Total = max(n.Total-1, 0)
 		}
 		dn.Fold = &fold
+		dn.FoldAt = foldOf(g, s.l.Across)
 	}
 	dn.Class = nodeClass(&dn)
 	return dn
@@ -540,7 +624,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 	f := a.f
 	pv := f.Nodes[s.l.Nodes[p].ID]
 	first := -1 // the first pruned child's position in the search order
-	var lo, hi, y, top float64
+	var lo, hi, y, top, ylo float64
 	// The span of the cut edges and their lowest end, for placeTest.
 	elo, ehi, ebottom := math.Inf(1), math.Inf(-1), math.Inf(-1)
 	// The horizontal extent of the pruned children's subtrees.
@@ -569,9 +653,9 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 			slo, shi = min(slo, s.span[c][0]), max(shi, s.span[c][1])
 			mx, my, tp := (e.X1+e.X2)/2, (e.Y1+e.Y2)/2, e.Y2-grown
 			if cuts == 0 {
-				lo, hi, y, top = mx, mx, my, tp
+				lo, hi, y, top, ylo = mx, mx, my, tp, my
 			} else {
-				lo, hi, y, top = min(lo, mx), max(hi, mx), max(y, my), min(top, tp)
+				lo, hi, y, top, ylo = min(lo, mx), max(hi, mx), max(y, my), min(top, tp), min(ylo, my)
 			}
 			cuts++
 		}
@@ -593,6 +677,10 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 		e.TestX, e.TestY = (lo+hi)/2, y+CutLabelGap
 		if s.k > 1 {
 			e.TestY = min(y+CutLabelGap*cutScale(s.k), top-4)
+		}
+		if s.l.Across {
+			placeTestAcross(e, s.pl, fontsAt(s.k).Cut, (lo+hi)/2, ylo, y)
+			continue
 		}
 		placeTest(e, s.pl, fontsAt(s.k).Cut, elo, ehi, ebottom, slo, shi)
 	}

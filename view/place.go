@@ -197,6 +197,43 @@ func placeTest(e *Edge, p placement, font, lo, hi, bottom, slo, shi float64) {
 	}
 }
 
+// placeTestAcross places the test of one cutoff in a sideways drawing,
+// where the cut edges run across, stacked from ylo to yhi (their marks'
+// middles) around x: under the lowest mark if that is clear of edges,
+// glyphs and labels, else the nearest such place around the marks (rows
+// of half a font, first nearer the marks' column), else the nearest place
+// clear of every edge and glyph; a test with none stays under the marks.
+func placeTestAcross(e *Edge, p placement, font, x, ylo, yhi float64) {
+	if p.g == nil || e.Test == "" {
+		return
+	}
+	w := TextEm(e.Test) * font
+	at := func(x, y float64) rect { return textRect(x, y, "middle", w, font, 1, 0).grow(labelPad) }
+	var spots [][2]float64
+	for i := range 2 * acrossTestRows {
+		dy := float64((i+1)/2) * font / 2
+		if i%2 == 1 {
+			dy = -dy
+		}
+		for _, dx := range []float64{0, -w / 4, w / 4, -w / 2, w / 2, -w, w} {
+			spots = append(spots, [2]float64{x + dx, yhi + CutLabelGap + dy})
+			spots = append(spots, [2]float64{x + dx, ylo - CutLabelGap + dy})
+		}
+	}
+	for _, free := range []func(rect) bool{func(r rect) bool { return p.g.free(r, -1) }, p.g.clear} {
+		for _, sp := range spots {
+			if r := at(sp[0], sp[1]); p.box.contains(r) && free(r) {
+				e.TestX, e.TestY = sp[0], sp[1]
+				return
+			}
+		}
+	}
+}
+
+// acrossTestRows bounds placeTestAcross's search: rows of half a font
+// either way.
+const acrossTestRows = 16
+
 // glyphRect is the box a node's glyph takes, around its centre.
 func glyphRect(g Glyph, n trace.LayoutNode, k float64) rect {
 	switch g {
@@ -385,15 +422,18 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 		g.addRect(r, glyphDepth)
 		add(r)
 		if n.Folded {
-			// The fold glyph and its counts under the node.
-			fy := n.Y + gl.Bottom() + gl.FoldGap()
-			fr := rect{n.X - 34, fy, n.X + 34, fy + 44}
+			// The fold glyph and its counts under the node (right of it
+			// in a sideways drawing).
+			fr := foldOf(gl, l.Across).box.shift(n.X, n.Y)
 			g.addRect(fr, glyphDepth)
 			add(fr)
 		}
 		if n.HasParent {
 			pn, _ := l.Node(n.Parent)
 			s := segment{pn.X, pn.Y + glyphs[pn.ID].Bottom(), n.X, n.Y + glyphRect(gl, n, k).y0}
+			if l.Across {
+				s = edgeEnds(true, pn, glyphs[pn.ID], n, gl, k)
+			}
 			g.addSeg(s)
 			add(s.bounds())
 		}
@@ -419,7 +459,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 		box := func(c place) rect {
 			return textRect(c.ValueX, c.ValueY, c.ValueAnchor, vw, vf, lines, step).shift(n.X, n.Y).grow(labelPad)
 		}
-		cands := valuePlaces(scratch[1:], gl, gr, vf)
+		cands := valuePlaces(scratch[1:], gl, gr, vf, l.Across)
 		if pref > 0 && pref < len(cands) && !gl.Below() {
 			// This strategy prefers another place first.
 			scratch[0] = cands[pref]
@@ -523,12 +563,27 @@ const gap = 3 + labelPad
 // valuePlaces are the places a node's value may take, best first: for a
 // triangle on the right at mid height, as lectures draw it, then higher or
 // lower, then on the left, above or under; for a leaf or a board under it,
-// then beside it.
+// then beside it (in a sideways drawing beside it first, then under it).
 // The places are appended to out[:0], which callers reuse.
-func valuePlaces(out []place, g Glyph, gr rect, vf float64) []place {
+func valuePlaces(out []place, g Glyph, gr rect, vf float64, across bool) []place {
 	vh := (textAscent + textDescent) * vf
 	vAt := func(c float64) float64 { return c - vh/2 + textAscent*vf }
 	out = out[:0]
+	if g.Below() && across {
+		// Sideways, the neighbours of a leaf or board are above and
+		// under it: beside it first (a leaf has no edges on its right),
+		// then under or above it.
+		return append(out,
+			place{ValueX: gr.x1 + gap, ValueY: vAt(0), ValueAnchor: "start"},
+			place{ValueX: 0, ValueY: gr.y1 + gap + labelPad + textAscent*vf, ValueAnchor: "middle"},
+			place{ValueX: 0, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "middle"},
+			place{ValueX: gr.x1 + gap, ValueY: vAt(gr.y1 - vh/2), ValueAnchor: "start"},
+			place{ValueX: gr.x1 + gap, ValueY: vAt(gr.y0 + vh/2), ValueAnchor: "start"},
+			place{ValueX: gr.x0 - gap, ValueY: vAt(gr.y1 - vh/2), ValueAnchor: "end"},
+			place{ValueX: gr.x0 - gap, ValueY: vAt(gr.y0 + vh/2), ValueAnchor: "end"},
+			place{ValueX: gr.x0 - gap, ValueY: vAt(0), ValueAnchor: "end"},
+		)
+	}
 	if g.Below() {
 		vy := gr.y1 + gap + labelPad + textAscent*vf
 		return append(out,
@@ -672,7 +727,8 @@ func presenterK(l *trace.Layout) float64 {
 	for range 6 {
 		w := l.Width + (marginLeft+marginRight)*k
 		h := l.Height + marginTop + marginBottom*k
-		s := min(PresentWidth/w, PresentHeight/h)
+		pw, ph := presentPane(l)
+		s := min(pw/w, ph/h)
 		k = max(1, PresentValuePx/(ValueFont*s), PresentABPx/(ABFont*s), PresentValuePx/(LeafFont*s))
 		k = min(k, MaxTextScale)
 	}

@@ -48,13 +48,21 @@ type Scene struct {
 // caller whose budget's context (p.Scenario.Budget.Context) ends stops
 // waiting at once, without stopping the making for the others.
 func NewScene(p *scenario.Search, open []string) (*Scene, error) {
+	return NewSceneAs(p, open, p.Scenario.Layout == scenario.LayoutAcross)
+}
+
+// NewSceneAs is NewScene drawn sideways (across) or down, whatever the
+// scenario's Layout says: ChooseLayout compares the two.
+func NewSceneAs(p *scenario.Search, open []string, across bool) (*Scene, error) {
 	ctx := p.Scenario.Budget.Context
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	key := p.Scenario.Query().Encode() + "\x00" + strings.Join(open, ",")
+	q := p.Scenario.Query()
+	q.Del("layout")
+	key := q.Encode() + "\x00" + strings.Join(open, ",") + "\x00" + orientName(across)
 	s, err := sharedScenes.Do(ctx, key, func(ctx context.Context) (*Scene, error) {
-		return newScene(ctx, p, open)
+		return newScene(ctx, p, open, across)
 	}, func(err error) bool {
 		var u *scenario.UsageError
 		return errors.As(err, &u)
@@ -79,7 +87,7 @@ var sharedScenes = flight.New[*Scene](MaxSharedScenes)
 
 // newScene makes the scene NewScene shares; it stops between two layout
 // tries when ctx ends.
-func newScene(ctx context.Context, p *scenario.Search, open []string) (*Scene, error) {
+func newScene(ctx context.Context, p *scenario.Search, open []string, across bool) (*Scene, error) {
 	shape, err := p.Shape(scenario.ShapeOptions{Open: open})
 	if err != nil {
 		return nil, &scenario.UsageError{Err: err}
@@ -96,8 +104,11 @@ func newScene(ctx context.Context, p *scenario.Search, open []string) (*Scene, e
 	src := p.Scenario.Source()
 	if BoardSource(src) {
 		opt = BoardLayout(src)
+		if across {
+			opt.NodeSep = AcrossBoardSpacing(src)
+		}
 	}
-	l, err := presenterLayout(ctx, src, shape, opt)
+	l, err := presenterLayout(ctx, src, shape, opt, across)
 	if err != nil {
 		return nil, err
 	}
@@ -123,14 +134,21 @@ var (
 // first callers of one shape share one choice, which looks at its context
 // between two tries and stops within one try once every caller waiting
 // for it has left (a caller whose ctx ends returns at once).
-func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt trace.LayoutOptions) (*trace.Layout, error) {
-	base := trace.NewLayout(shape, opt)
+func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt trace.LayoutOptions, across bool) (*trace.Layout, error) {
+	lay := func(o trace.LayoutOptions) *trace.Layout {
+		l := trace.NewLayout(shape, o)
+		if across {
+			l = l.Sideways()
+		}
+		return l
+	}
+	base := lay(opt)
 	if len(base.Nodes) > MaxPlacedNodes {
 		return base, nil
 	}
 	key := spacingKey(source, base, opt)
 	sp, err := spacings.Do(ctx, string(key[:]), func(ctx context.Context) (spacing, error) {
-		return chooseSpacing(ctx, source, shape, opt, base)
+		return chooseSpacing(ctx, source, lay, opt, base)
 	}, nil)
 	if err != nil {
 		return nil, fmt.Errorf("laying out the tree: %w", err)
@@ -138,13 +156,14 @@ func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt
 	if sp == (spacing{1, 1}) {
 		return base, nil
 	}
-	return trace.NewLayout(shape, trace.LayoutOptions{NodeSep: opt.NodeSep * sp.node, LevelSep: opt.LevelSep * sp.level}), nil
+	return lay(trace.LayoutOptions{NodeSep: opt.NodeSep * sp.node, LevelSep: opt.LevelSep * sp.level}), nil
 }
 
-// chooseSpacing tries the spacings for a shape whose layout with the base
-// spacing opt is base, and returns the one whose labels are largest in
-// presenter mode's pane; it stops between two tries when ctx ends.
-func chooseSpacing(ctx context.Context, source string, shape *trace.Shape, opt trace.LayoutOptions, base *trace.Layout) (spacing, error) {
+// chooseSpacing tries the spacings for a shape whose layout (by lay) with
+// the base spacing opt is base, and returns the one whose labels are
+// largest in the pane of presentPane (presenter mode's, or a phone's for a
+// sideways tree); it stops between two tries when ctx ends.
+func chooseSpacing(ctx context.Context, source string, lay func(trace.LayoutOptions) *trace.Layout, opt trace.LayoutOptions, base *trace.Layout) (spacing, error) {
 	glyphs := make(map[string]Glyph, len(base.Nodes))
 	for _, n := range base.Nodes {
 		glyphs[n.ID] = GlyphOf(source, n)
@@ -158,7 +177,7 @@ func chooseSpacing(ctx context.Context, source string, shape *trace.Shape, opt t
 			if err := ctx.Err(); err != nil {
 				return spacing{}, err
 			}
-			l := trace.NewLayout(shape, trace.LayoutOptions{NodeSep: opt.NodeSep * nd, LevelSep: opt.LevelSep * ln})
+			l := lay(trace.LayoutOptions{NodeSep: opt.NodeSep * nd, LevelSep: opt.LevelSep * ln})
 			if presenterBound(l) <= bestScore*1.01 {
 				continue // it cannot win: its labels need no placing
 			}
@@ -197,6 +216,7 @@ func spacingKey(source string, l *trace.Layout, opt trace.LayoutOptions) [32]byt
 		h.Write([]byte(s))
 	}
 	str(source)
+	str(orientName(l.Across))
 	num(opt.NodeSep)
 	num(opt.LevelSep)
 	for _, n := range l.Nodes {
@@ -235,7 +255,8 @@ func spacingKey(source string, l *trace.Layout, opt trace.LayoutOptions) [32]byt
 // layout's width and height.
 func presenterBound(l *trace.Layout) float64 {
 	w, h := l.Width+2*viewPad, l.Height+2*viewPad
-	return max(1, presenterK(l)) * min(PresentWidth/w, PresentHeight/h)
+	pw, ph := presentPane(l)
+	return max(1, presenterK(l)) * min(pw/w, ph/h)
 }
 
 // presenterScore is how large a layout's labels are on presenter mode's
@@ -251,7 +272,33 @@ func presenterScore(source string, l *trace.Layout, glyphs map[string]Glyph) flo
 	if source == "minichess" {
 		k = min(k, 1)
 	}
-	return k * min(PresentWidth/w, PresentHeight/h)
+	pw, ph := presentPane(l)
+	return k * min(pw/w, ph/h)
+}
+
+// presentPane is the pane a layout's spacing and text scale are chosen
+// for: presenter mode's (PresentWidth × PresentHeight) for a tree drawn
+// down; for a tree drawn sideways, the viewer's pane on a phone held
+// upright (AcrossWidth × AcrossHeight), where a sideways tree is shown.
+func presentPane(l *trace.Layout) (w, h float64) {
+	if l.Across {
+		return AcrossWidth, AcrossHeight
+	}
+	return PresentWidth, PresentHeight
+}
+
+// AcrossWidth and AcrossHeight are the tree pane of the viewer at
+// 390×844 (a phone held upright) when it draws the tree sideways, in CSS
+// pixels: the pane a sideways tree's spacing and text scale are chosen
+// for.
+const AcrossWidth, AcrossHeight = 374, 540
+
+// orientName is the Scenario.Layout value of an orientation.
+func orientName(across bool) string {
+	if across {
+		return scenario.LayoutAcross
+	}
+	return scenario.LayoutDown
 }
 
 // SceneOf makes a scene of a shape already laid out (a comparison draws
@@ -292,3 +339,65 @@ func (s *Scene) Hidden(id string) bool {
 
 // childrenHidden reports whether the children of id are not drawn.
 func (s *Scene) childrenHidden(id string) bool { return !s.spread[id] }
+
+// The orientations of a drawing, as layout= names them (see
+// scenario.Scenario.Layout).
+const (
+	LayoutDown   = scenario.LayoutDown
+	LayoutAcross = scenario.LayoutAcross
+)
+
+// AcrossGain is how much larger a sideways drawing must show its tree
+// than the drawing down for ChooseLayout to choose it: down is the
+// textbooks' convention, kept unless sideways is clearly better (the
+// textbook tree in a comparison's pane at 1024×768 reads 1.2 times larger
+// sideways, and stays down).
+const AcrossGain = 1.3
+
+// ChooseLayout is the orientation, scenario.LayoutDown or
+// scenario.LayoutAcross, in which a scenario's tree (with these folds
+// open) reads largest once fitted to its pane: w × h pixels drawn down,
+// w × ha drawn sideways (a page may give a sideways tree a taller pane).
+// How large is the scale that fits the whole drawing to the pane: glyphs,
+// boards and labels at their base sizes grow with it. (The text scale
+// each orientation's placement chose is left out: it is chosen for
+// another pane, presenter mode's or a phone's.) Down, the textbooks'
+// way, is kept unless the sideways pane is upright (taller than wide, a
+// phone's) and the tree reads AcrossGain times larger in it, at a scale
+// of at least MinAcrossScale; a pane of no size keeps down. On a projector every tree is drawn down.
+func ChooseLayout(p *scenario.Search, open []string, w, h, ha float64) (string, error) {
+	if !(w > 0 && h > 0 && ha > w) {
+		return scenario.LayoutDown, nil
+	}
+	down, err := NewSceneAs(p, open, false)
+	if err != nil {
+		return "", err
+	}
+	across, err := NewSceneAs(p, open, true)
+	if err != nil {
+		return "", err
+	}
+	return ChooseBetween(down, across, w, h, ha), nil
+}
+
+// MinAcrossScale is the least scale (pixels per layout unit) at which a
+// sideways drawing is worth choosing: a tree that needs zooming either way
+// (the full tic-tac-toe mid-game, Connect Four at depth 3, a random tree
+// of 1,885 nodes on a phone) keeps the textbooks' way. At 0.45 a value
+// is drawn at about 8 px, a minichess piece at 6.3.
+const MinAcrossScale = 0.45
+
+// ChooseBetween is ChooseLayout's rule for two scenes of one tree, drawn
+// down and sideways (the comparison lays out its panes its own way).
+func ChooseBetween(down, across *Scene, w, h, ha float64) string {
+	if w > 0 && h > 0 && ha > w && across.readScale(w, ha) >= MinAcrossScale && across.readScale(w, ha) > AcrossGain*down.readScale(w, h) {
+		return scenario.LayoutAcross
+	}
+	return scenario.LayoutDown
+}
+
+// readScale is the scale, in pixels per layout unit, at which the
+// scene's drawing fits a pane of w × h pixels.
+func (s *Scene) readScale(w, h float64) float64 {
+	return min(w/s.sketch.width, h/s.sketch.height)
+}

@@ -13,7 +13,7 @@ func BenchmarkPresenterLayout(b *testing.B) {
 			source, shape := shapeOf(b, query)
 			for b.Loop() {
 				spacings.Forget()
-				if _, err := presenterLayout(context.Background(), source, shape, sceneOpt); err != nil {
+				if _, err := presenterLayout(context.Background(), source, shape, sceneOpt, false); err != nil {
 					b.Fatal(err)
 				}
 			}

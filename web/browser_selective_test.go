@@ -5,9 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -128,22 +126,26 @@ func TestBrowserMinichessBoards(t *testing.T) {
 				t.Errorf("after Qd1xd3 White has %d pieces, want 2", got)
 			}
 			// The pieces are legible: each letter at least minPiece
-			// pixels in the fitted tree at 1280; on a phone, where the
-			// fitted tree is the whole search twelve boards wide, after
-			// two zoom steps at most.
+			// pixels in the fitted tree, with no zoom step. On a phone
+			// the server draws the tree sideways (twelve boards side by
+			// side leave about 6 px a square): the page, opened without
+			// layout=, shows the address the server gave it.
 			root := `#tree [data-node=""] text.pc`
-			t.Logf("fitted: the root's letters are %.2f px (their boxes %.0f px high)", pieceFont(b, root), pieceBox(b, root))
-			zooms := 0
+			wantLayout := "down"
 			if size.w < 1000 {
-				for ; zooms < 2 && pieceFont(b, root) < minPiece; zooms++ {
-					b.do(chromedp.KeyEvent("+"))
-					b.waitFor(`document.querySelector("#tree svg, svg#tree, .tree svg") !== null`, "the tree")
-					time.Sleep(300 * time.Millisecond)
-				}
-				b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('#tree [data-node=""]').scrollIntoView({block: "center", inline: "center"})`))
+				wantLayout = "across"
 			}
-			if got := pieceFont(b, root); got < minPiece {
-				t.Errorf("the root's letters are %.2f px after %d zooms, want at least %g", got, zooms, minPiece)
+			if got := b.attr("#tree", "data-layout"); got != wantLayout {
+				t.Errorf("the tree is drawn %q, want %q", got, wantLayout)
+			}
+			if got, has := eval[string](b, `location.search`), wantLayout == "across"; strings.Contains(got, "layout=across") != has {
+				t.Errorf("the address is %q, want layout=across in it: %v", got, has)
+			}
+			pcs := `#tree text.pc`
+			if got := pieceFont(b, pcs); got < minPiece {
+				t.Errorf("the smallest piece letter is %.2f px after Fit, want at least %g", got, minPiece)
+			} else {
+				t.Logf("fitted: the smallest letter is %.2f px, the root's %.2f px (their boxes %.0f px high)", got, pieceFont(b, root), pieceBox(b, root))
 			}
 			b.screenshot("minichess-boards-" + w + ".png")
 		})
@@ -172,16 +174,22 @@ func TestBrowserCompareHorizon(t *testing.T) {
 			if got := eval[int](b, `document.querySelectorAll('[data-testid="pane-tree"] text.pc').length`); got == 0 {
 				t.Errorf("the panes draw no pieces")
 			}
-			// The pieces can be read in the panes side by side: at the
-			// projector's 1280×720 each letter is at least minPiece
-			// pixels (on the 40-unit boards first drawn it was 6).
-			// Narrower screens make the panes narrower; the figure is
-			// logged.
+			// The pieces can be read in the panes at every width: each
+			// letter at least minPiece pixels (on the 40-unit boards first
+			// drawn it was 6 at 1280). On narrower screens, where twelve
+			// boards side by side leave too little room, the server draws
+			// the trees sideways, and on a phone the panes are stacked.
 			pcs := `[data-testid="pane-tree"] text.pc`
 			got := pieceFont(b, pcs)
-			t.Logf("the smallest piece letter in the panes is %.2f px (its box %.0f px high)", got, pieceBox(b, pcs))
-			if size.w >= 1280 && got < minPiece {
+			t.Logf("the smallest piece letter in the panes is %.2f px (its box %.0f px high), drawn %s", got, pieceBox(b, pcs), eval[string](b, `location.search`))
+			if got < minPiece {
 				t.Errorf("the smallest piece letter in the panes is %.2f px, want at least %g", got, minPiece)
+			}
+			if size.w < 600 {
+				a, b := eval[float64](b, `document.querySelectorAll('[data-testid="pane"]')[0].getBoundingClientRect().bottom`), eval[float64](b, `document.querySelectorAll('[data-testid="pane"]')[1].getBoundingClientRect().top`)
+				if b < a {
+					t.Errorf("the second pane begins at y=%g, above the first one's end at y=%g: want them stacked", b, a)
+				}
 			}
 			checkUncovered(b, "the horizon comparison at "+w)
 			checkPaneHeads(b, "the horizon comparison at "+w)

@@ -168,9 +168,12 @@ func (r compareRequest) query() url.Values {
 // comparison is one comparison's searches, side by side: the panes (one
 // view.Cursor each, sharing one scene) and what the page says around them.
 type comparison struct {
-	req    compareRequest
-	p0     *scenario.Search
-	scene  *view.Scene
+	req   compareRequest
+	p0    *scenario.Search
+	scene *view.Scene
+	// other is the scene drawn the other way (down or sideways), made
+	// when the server chooses the orientation for the page's pane.
+	other  func() *view.Scene
 	panes  *view.Panes
 	script string // address of compare.js
 	export string // address of export.js
@@ -182,6 +185,19 @@ type comparison struct {
 	// mcts is the chart of MCTS against alpha-beta when a pane searches
 	// with MCTS, nil otherwise.
 	mcts *view.CurveChart
+}
+
+// paneScene is the scene the panes of a comparison share: the shape laid
+// out with opt, or sideways (with boards stacked closer, see
+// view.AcrossBoardSpacing).
+func paneScene(src string, shape *trace.Shape, opt trace.LayoutOptions, across bool) *view.Scene {
+	if !across {
+		return view.SceneOf(src, shape, trace.NewLayout(shape, opt), nil)
+	}
+	if templates.BoardSource(src) {
+		opt.NodeSep = view.AcrossBoardSpacing(src)
+	}
+	return view.SceneOf(src, shape, trace.NewLayout(shape, opt).Sideways(), nil)
 }
 
 // openComparison prepares every pane's search under the server's budget
@@ -229,9 +245,11 @@ func openComparison(ctx context.Context, r compareRequest) (*comparison, error) 
 	if err != nil {
 		return nil, &paramError{Param: "tree", Err: err}
 	}
-	scene := view.SceneOf(p0.Scenario.Source(), shape, trace.NewLayout(shape, opt), nil)
+	src := p0.Scenario.Source()
+	across := r.base.Layout == scenario.LayoutAcross
+	scene := paneScene(src, shape, opt, across)
 	c := &comparison{req: r, p0: p0, scene: scene, panes: view.NewPanes(preps, r.names, scene, r.by),
-		minimax: -1}
+		minimax: -1, other: func() *view.Scene { return paneScene(src, shape, opt, !across) }}
 	if res, err := p0.RunAlgorithm(p0.Baseline(), nil); err == nil {
 		c.minimax = res.Stats.Leaves
 	}

@@ -25,6 +25,8 @@ func TestExportRoutes(t *testing.T) {
 		{"/export.tex", "&key=1", "application/x-tex", []string{`label={[text=abmin, font=\bfseries]right:$\leq  2$}`}},
 		{"/export.tex", "&fragment=1", "application/x-tex", []string{`\begin{forest}`}},
 		{"/export.html", "", "text/html", []string{`<template data-step="50"`, `data-cut>`, `<body data-start="27">`}},
+		// Drawn sideways as the page asked.
+		{"/export.tex", "&layout=across", "application/x-tex", []string{`grow'=0, parent anchor=east, child anchor=west`, `$2 \leq  \alpha  = 3$`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.path+tc.extra, func(t *testing.T) {

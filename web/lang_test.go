@@ -364,6 +364,8 @@ var errorPages = []struct{ path, keep string }{
 	{"/view?tree=(1+2)&by=bogus", "by: "},
 	{"/compare?tree=(1+2)&orders=natural,best&by=fast", "by: "},
 	{"/view?tree=(1+2)&present=2", "present: "},
+	{"/view?tree=(1+2)&layout=sideways", ""},
+	{"/compare?tree=(1+2)&orders=natural,best&layout=up", ""},
 	{"/view?tree=(1+2)&open=" + strings.Repeat("0,", 64) + "0", "open: "},
 	{"/view?source=bogus", "source: "},
 	{"/parallel?game=chess", "game: "},

@@ -33,7 +33,23 @@ type Command struct {
 	N     int     `json:"n,omitempty"`     // step, back: how many steps
 	By    string  `json:"by,omitempty"`    // step, back: event (default), node or cutoff
 	Speed float64 `json:"speed,omitempty"` // play: steps per second
+	// Pane is the size of the page's tree pane in CSS pixels (load,
+	// compare): with no layout= in the query, the server draws the tree
+	// the way that reads larger there (see view.ChooseLayout).
+	Pane *Pane `json:"pane,omitempty"`
 }
+
+// Pane is the size of a page's tree pane, in CSS pixels: W × H as the
+// tree is drawn down, W × Across as the page would give a tree drawn
+// sideways (on a phone, a taller pane; 0 means H).
+type Pane struct {
+	W      float64 `json:"w"`
+	H      float64 `json:"h"`
+	Across float64 `json:"across,omitempty"`
+}
+
+// MaxPaneSide bounds each side of a reported pane: no screen is larger.
+const MaxPaneSide = 100_000
 
 // StepArg is a step number, or the end of the search.
 type StepArg struct {
@@ -84,6 +100,14 @@ func ParseCommand(b []byte) (Command, error) {
 		if c.Query == "" {
 			return c, fmt.Errorf("%s needs a query (the scenario, as in the page's URL)", c.Cmd)
 		}
+		if p := c.Pane; p != nil {
+			if p.Across == 0 {
+				p.Across = p.H
+			}
+			if !(p.W > 0 && p.W <= MaxPaneSide && p.H > 0 && p.H <= MaxPaneSide && p.Across > 0 && p.Across <= MaxPaneSide) {
+				return c, fmt.Errorf("%s: pane must be more than 0 and at most %d pixels each way, not %g × %g (%g sideways)", c.Cmd, MaxPaneSide, p.W, p.H, p.Across)
+			}
+		}
 	case "step", "back":
 		if c.N == 0 {
 			c.N = 1
@@ -128,6 +152,13 @@ type Message struct {
 	Total *int                 `json:"total,omitempty"` // steps in the whole search, once known
 	End   bool                 `json:"end,omitempty"`   // the frame or patch is at the last step
 	Folds map[string]FoldCount `json:"folds,omitempty"`
+	// Layout is the orientation the server chose for the page's pane
+	// ("across" or "down") when the page's address names none and the
+	// tree reads larger the other way than drawn; Query is then the page's
+	// query with it (the load's query, with layout= and the step), for the
+	// page to show instead.
+	Layout string `json:"layout,omitempty"`
+	Query  string `json:"query,omitempty"`
 	// Draw is what the page draws: on a frame, every drawn node's
 	// attributes; on a patch, those of the nodes that changed.
 	Draw *view.DrawingPatch `json:"draw,omitempty"`

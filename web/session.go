@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -339,6 +342,11 @@ func (s *session) handle(c Command) []Message {
 			s.loadDone()
 			return []Message{errMsg(c.Cmd, "%v", err)}
 		}
+		if m, ok := relayout(c, d); ok {
+			d.close()
+			s.loadDone()
+			return []Message{m}
+		}
 		if s.v != nil {
 			s.v.close()
 		}
@@ -372,6 +380,39 @@ func (s *session) handle(c Command) []Message {
 		return msgs
 	}
 	return []Message{errMsg(c.Cmd, "unknown command %q", c.Cmd)}
+}
+
+// relayout decides, for a load that names no layout= and reports its
+// pane, whether the tree reads larger drawn the other way than the page
+// draws it (down, the default); if so, the answer tells the page the
+// query to show instead (the load's, with layout= and the step).
+func relayout(c Command, d driver) (Message, bool) {
+	if c.Pane == nil {
+		return Message{}, false
+	}
+	q, err := url.ParseQuery(strings.TrimPrefix(c.Query, "?"))
+	if err != nil || q.Get("layout") != "" {
+		return Message{}, false
+	}
+	layout := view.LayoutDown
+	switch d := d.(type) {
+	case *viewer:
+		layout, err = view.ChooseLayout(d.prep, OpenList(q.Get("open")), c.Pane.W, c.Pane.H, c.Pane.Across)
+	case *comparer:
+		// Every pane has the same scene, and the same width.
+		layout = view.ChooseBetween(d.cmp.scene, d.cmp.other(), c.Pane.W, c.Pane.H, c.Pane.Across)
+	}
+	if err != nil || layout == view.LayoutDown {
+		return Message{}, false
+	}
+	q.Set("layout", layout)
+	switch {
+	case c.Step.End:
+		q.Set("step", "end")
+	case c.Step.Value > 0:
+		q.Set("step", strconv.Itoa(c.Step.Value))
+	}
+	return Message{Type: "layout", Layout: layout, Query: q.Encode()}, true
 }
 
 // stepArgOf is where a step, back or seek command goes.

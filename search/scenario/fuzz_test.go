@@ -33,6 +33,8 @@ func FuzzFromQuery(f *testing.F) {
 		"tree=(1+2)&transform=cube",
 		"matches=x&depth=-1&seed=-3",
 		"tree=(1+2)&game=nim",
+		"game=minichess&depth=1&layout=across",
+		"tree=(1+2)&layout=sideways",
 		"%zz",
 	} {
 		f.Add(s)

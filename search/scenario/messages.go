@@ -11,6 +11,7 @@ var English = map[string]trace.Message{
 	"scenario.err.whole":          {Other: "{{.Name}} must be a whole number, not {{.Got}}"},
 	"scenario.err.number":         {Other: "{{.Name}} must be a number, such as 1.41, not {{.Got}}"},
 	"scenario.err.flag":           {Other: "{{.Name}} must be 1 or 0, not {{.Got}}"},
+	"scenario.err.layout":         {Other: "layout must be down (the root at the top) or across (the root at the left), not {{.Got}}"},
 	"scenario.err.range":          {Other: "{{.Name}} must be a number from {{.Min}} to {{.Max}}, not {{.Got}}"},
 	"scenario.err.depth":          {Other: "depth must be from 0 (no limit) to {{.Max}}, not {{.Got}}"},
 	"scenario.err.sources":        {Other: "give one source: a tree, a game or a random recipe, not several"},

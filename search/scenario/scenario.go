@@ -127,7 +127,20 @@ type Scenario struct {
 	Margin     float64
 	Forward    string
 	Beam       int
+
+	// Layout is how the viewer draws the tree: LayoutDown (the root at
+	// the top, the textbooks' way), LayoutAcross (sideways: the root at
+	// the left, for a tall pane such as a phone's) or "" to let the server
+	// choose for the viewer's pane (see view.ChooseLayout). It changes no
+	// search; it travels in the permalink with the rest.
+	Layout string
 }
+
+// The values of Scenario.Layout.
+const (
+	LayoutDown   = "down"
+	LayoutAcross = "across"
+)
 
 // UsageError is an error in the scenario itself (a bad flag value, a tree
 // that does not parse), as opposed to an error met while searching.
@@ -232,13 +245,14 @@ func (s Scenario) Query() url.Values {
 	}
 	set("forward", s.Forward)
 	setInt("beam", s.Beam)
+	set("layout", s.Layout)
 	return v
 }
 
 // Names lists the query parameters a Scenario reads.
 var Names = []string{"tree", "root", "game", "position", "matches", "take", "random", "seed",
 	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world", "iterations", "c", "playout", "samples", "sample",
-	"tt", "replace", "symmetry", "aspiration", "quiescence", "extend", "margin", "forward", "beam"}
+	"tt", "replace", "symmetry", "aspiration", "quiescence", "extend", "margin", "forward", "beam", "layout"}
 
 // FromQuery decodes a scenario from query parameters. Unknown parameters
 // are ignored (the viewer adds its own, such as step); malformed numbers
@@ -253,6 +267,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 		Deal: v.Get("deal"), Playout: v.Get("playout"),
 		Replace: v.Get("replace"),
 		Extend:  v.Get("extend"), Forward: v.Get("forward"),
+		Layout: v.Get("layout"),
 	}
 	var err error
 	num := func(name string, dst *int) {
@@ -322,6 +337,13 @@ func FromQuery(v url.Values) (Scenario, error) {
 			err = usageSay("scenario.err.number", "Name", "aspiration", "Got", strconv.Quote(x))
 		}
 		s.Aspiration = f
+	}
+	switch s.Layout {
+	case "", LayoutDown, LayoutAcross:
+	default:
+		if err == nil {
+			err = usageSay("scenario.err.layout", "Got", strconv.Quote(s.Layout))
+		}
 	}
 	if x := v.Get("seed"); x != "" && err == nil {
 		n, e := strconv.ParseUint(x, 10, 64)

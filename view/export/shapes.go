@@ -279,16 +279,16 @@ func appendNode(out []Shape, n view.Node, f view.Fonts) []Shape {
 		}
 	}
 	if n.Fold != nil {
-		fy := n.Glyph.Bottom() + n.Glyph.FoldGap()
-		fan := Shape{Kind: Polygon, Node: n.ID, State: n.State, Points: at([2]float64{0, fy}, [2]float64{16, fy + 16}, [2]float64{-16, fy + 16}),
+		fd := n.FoldAt
+		fan := Shape{Kind: Polygon, Node: n.ID, State: n.State, Points: at(fd.Fan[0], fd.Fan[1], fd.Fan[2]),
 			Fill: colBg2, Stroke: colMuted, StrokeW: 1.2, Dash: []float64{3, 2}, Opacity: opacity}
 		if n.Inside {
 			fan.Fill, fan.Stroke, fan.StrokeW, fan.Dash = "#ffedd5", colAccent, 3, nil
 		}
 		out = append(out, fan)
 		for i, s := range []string{n.Fold.Seen(), n.Fold.Of()} {
-			out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X, Y: n.Y + fy + 28 + float64(i)*12, Str: s, Size: 11,
-				Bold: true, Anchor: "middle", Fill: colMuted, HaloW: 3, Opacity: opacity})
+			out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + fd.TextX, Y: n.Y + fd.TextY + float64(i)*view.FoldLine, Str: s, Size: 11,
+				Bold: true, Anchor: fd.TextAnchor, Fill: colMuted, HaloW: 3, Opacity: opacity})
 		}
 	}
 	return out

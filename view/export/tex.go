@@ -88,6 +88,10 @@ func LaTeX(w io.Writer, d *view.Drawing, opt TeXOptions) error {
 	}
 	bw.WriteString("\\begin{forest}\n")
 	bw.WriteString(texStyles)
+	if d.Across {
+		// Sideways: the root at the left, the first child on top.
+		bw.WriteString("  for tree={grow'=0, parent anchor=east, child anchor=west},\n")
+	}
 	children := map[string][]int{}
 	root := -1
 	for i, n := range d.Nodes {
@@ -161,18 +165,28 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 	}
 	// The value or bound beside the node (the exam shows leaves only,
 	// whose boxes hold their values).
-	if mode != TeXExam && n.Shown != "" {
-		side := "right"
+	// Sideways, a node's edges leave to the right: the value goes above
+	// an inner node, right of a leaf or board; α and β under the node,
+	// the fold's counts right of it.
+	valueSide, abSide, foldSide := "right", "left", "below"
+	if n.Glyph.Below() {
+		valueSide = "below"
+	}
+	if d.Across {
+		valueSide, abSide, foldSide = "above", "below", "right"
 		if n.Glyph.Below() {
-			side = "below"
+			valueSide = "right"
 		}
+	}
+	if mode != TeXExam && n.Shown != "" {
+		side := valueSide
 		opts = append(opts, "label={[text="+valueTeXColour(n)+", font=\\bfseries]"+side+":"+texMath(n.Shown)+"}")
 	}
 	if mode == TeXStep && n.OnStack && n.Alpha != "" {
-		opts = append(opts, "label={[text=abab, align=right, font=\\scriptsize\\bfseries]left:"+texMath(n.Alpha)+"\\\\"+texMath(n.Beta)+"}")
+		opts = append(opts, "label={[text=abab, align=right, font=\\scriptsize\\bfseries]"+abSide+":"+texMath(n.Alpha)+"\\\\"+texMath(n.Beta)+"}")
 	}
 	if n.Fold != nil && mode != TeXExam {
-		opts = append(opts, "label={[font=\\scriptsize, text=abghost]below:"+texText(n.Fold.Seen()+" "+n.Fold.Of())+"}")
+		opts = append(opts, "label={[font=\\scriptsize, text=abghost]"+foldSide+":"+texText(n.Fold.Seen()+" "+n.Fold.Of())+"}")
 	}
 	if e, ok := edges[n.ID]; ok {
 		var labels []string
