@@ -84,15 +84,16 @@ func countRun[S any, G Game[S]](t *testing.T, name string, algo Algorithm, g G, 
 // TestCountSubtrees: a search asked to count the subtrees below a node
 // (trace.CountSubtree) numbers its steps, counts and summarises exactly as
 // the traced search does, making only the prunes inside. On thousands of
-// random trees (hundreds under the race detector), for every search that
+// random trees, for every search that
 // can skip — minimax and alpha-beta under every ordering but the learned
 // ones, both prune tests, fail-soft and fail-hard; expectiminimax; Star1
 // under its variants; max^n; paranoid — with and without a depth limit.
+// (Fifty trees, some fifteen hundred searches, under the race detector.)
 func TestCountSubtrees(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	trees := 1500
 	if testing.Short() || raceDetector {
-		trees = 150
+		trees = 50 // each tree runs some thirty searches twice
 	}
 	left := map[Algorithm]int{} // events left out, by algorithm
 	for n := range trees {

@@ -46,7 +46,7 @@ func summariesOf(c *Cursor) map[string]string {
 // every event of the traced search stands: the same frame, fold counts,
 // drawing and summaries, at the end and at random goals (some of which
 // lie inside a subtree it began to pass over). On thousands of random
-// trees (a few hundred under the race detector), folded at random levels,
+// trees (a hundred and twenty under the race detector), folded at random levels,
 // under every search that can skip: minimax; alpha-beta under every
 // ordering but the learned ones, both prune tests, fail-soft and
 // fail-hard, with and without a depth limit; expectiminimax; Star1 under
@@ -55,7 +55,7 @@ func summariesOf(c *Cursor) map[string]string {
 func TestCountingMatchesApplyingEverything(t *testing.T) {
 	trees := 2000
 	if testing.Short() || raceDetector {
-		trees = 200
+		trees = 120
 	}
 	t.Cleanup(sharedSummaries.forget)
 	r := rand.New(rand.NewPCG(41, 42))
