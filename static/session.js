@@ -16,9 +16,17 @@ const maxBackoff = 8000;
 /** errorShownMs is how long a server's error stays in the badge. */
 const errorShownMs = 4000;
 
+/** moving are the commands that move what the page shows: the page and
+ * the server count them alike on each connection, and a ready patch (a
+ * step the server made ahead) is tagged with the server's count when it
+ * made it (docs/session-protocol.md, "Steps made ahead"). */
+const moving = new Set(["load", "compare", "step", "back", "seek", "next-cutoff"]);
+
 /**
- * session opens the page's websocket and returns {send}: send writes one
- * command and reports whether it went out (false while disconnected).
+ * session opens the page's websocket and returns {send, moves}: send
+ * writes one command and reports whether it went out (false while
+ * disconnected); moves is the number of moving commands sent on the
+ * current connection, to compare with a ready patch's tag.
  *
  * - path: the websocket's path on this host ("/ws").
  * - badge: the element that shows the connection; its text is live or
@@ -32,6 +40,7 @@ const errorShownMs = 4000;
 export function session({ path, badge, live, offline, open, receive, closed }) {
   let ws = null;
   let backoff = firstBackoff;
+  let moves = 0;
 
   function show(on, text) {
     badge.dataset.conn = on ? "on" : "off";
@@ -41,6 +50,7 @@ export function session({ path, badge, live, offline, open, receive, closed }) {
   function send(msg) {
     if (!ws || ws.readyState !== WebSocket.OPEN) return false;
     ws.send(JSON.stringify({ v: 1, ...msg }));
+    if (moving.has(msg.cmd)) moves++;
     return true;
   }
 
@@ -56,6 +66,7 @@ export function session({ path, badge, live, offline, open, receive, closed }) {
     ws = sock;
     sock.addEventListener("open", () => {
       backoff = firstBackoff;
+      moves = 0;
       show(true);
       open(send);
     });
@@ -88,5 +99,5 @@ export function session({ path, badge, live, offline, open, receive, closed }) {
   }
 
   connect();
-  return { send };
+  return { send, moves: () => moves };
 }

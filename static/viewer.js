@@ -481,6 +481,10 @@ function showCrumbs(ids) {
 // setBy chooses the step size of the arrow keys and step buttons; b goes
 // through the sizes in the order of their buttons.
 function setBy(by) {
+  if (by !== state.by) {
+    ready = null;
+    send({ cmd: "ahead", by });
+  }
   state.by = by;
   for (const a of byButtons) {
     const on = a.dataset.by === by;
@@ -531,7 +535,17 @@ function switchForm() {
 // resumes there.
 let link = null;
 
+// ready is the patch of the next step forward in the step size shown,
+// which the server made ahead (a "ready" message): the step key applies
+// it at once, in its own handler, so the step is painted in the very
+// next frame, and tells the server it did. It holds only while nothing
+// has moved since the server made it: its tag is the number of moving
+// commands the server had received, and it starts from the step shown.
+let ready = null;
+
 function send(msg) {
+  // Any command but these may move the server away from the ready step.
+  if (msg.cmd !== "count" && msg.cmd !== "ahead" && !msg.ready) ready = null;
   return link ? link.send(msg) : false;
 }
 
@@ -546,6 +560,7 @@ function paneSize() {
 }
 
 function opened(send) {
+  ready = null;
   // The pane's size lets the server choose how to draw the tree when the
   // address names no layout= (a "layout" answer).
   send({ cmd: "load", query: init.query, step: state.step, pane: paneSize() });
@@ -555,17 +570,39 @@ function opened(send) {
   }
   // The number of steps, when the page could not tell it.
   if (!state.total) send({ cmd: "count" });
+  // The next step made ahead, in the step size shown.
+  send({ cmd: "ahead", by: state.by });
+}
+
+/** takeReady applies the ready patch for a step forward, if it is the
+ * one for the step shown, and tells the server; it reports whether it
+ * did (else the step takes the round trip). */
+function takeReady() {
+  const m = ready;
+  ready = null;
+  if (!m || !link || state.playing || m.by !== state.by || m.draw.from !== state.step || m.tag !== link.moves()) return false;
+  if (!send({ cmd: "step", n: 1, by: state.by, ready: m.tag })) return false;
+  if (m.total !== undefined && m.total !== null) state.total = m.total;
+  state.end = !!m.end;
+  apply(m);
+  window.dispatchEvent(new CustomEvent("abtrace:update", { detail: { step: state.step, ready: true } }));
+  return true;
 }
 
 function receive(m) {
   if (m.total !== undefined && m.total !== null) state.total = m.total;
   switch (m.type) {
+    case "ready":
+      if (link && m.tag === link.moves() && m.draw.from === state.step && m.by === state.by) ready = m;
+      return;
     case "frame":
+      ready = null;
       // end is left out of a frame or patch that is not at the last step.
       state.end = !!m.end;
       apply(m);
       break;
     case "patch":
+      ready = null;
       // A patch that does not start from the step shown (a message was
       // lost) is replaced by the whole frame.
       if (m.draw.from !== state.step) {
@@ -604,7 +641,7 @@ function command(name, link) {
   let sent = false;
   switch (name) {
     case "step":
-      if (state.end) return;
+      if (state.end || takeReady()) return;
       sent = send({ cmd: "step", n: 1, by: state.by });
       break;
     case "back":

@@ -152,6 +152,9 @@ type Painter struct {
 	mark, gmark  []uint32
 	gen          uint32
 	edges        []Edge
+	// version counts the changes of the record above, so that an Ahead
+	// made before one of them is never committed.
+	version int
 }
 
 // NewPainter returns the painter of a cursor's drawing. Its first patch
@@ -162,7 +165,10 @@ func NewPainter(c *Cursor) *Painter {
 }
 
 // Forget forgets what the viewer has: the next patch is whole.
-func (p *Painter) Forget() { p.attrs = nil }
+func (p *Painter) Forget() {
+	p.attrs = nil
+	p.version++
+}
 
 // Whole returns the attributes of every node at the cursor's step (a
 // patch from no drawing) and takes them as what the viewer has.
@@ -205,6 +211,13 @@ func (p *Painter) Patch(touched []string, folds map[string]FoldCount) *DrawingPa
 	if p.attrs == nil {
 		return p.Whole()
 	}
+	return p.patch(touched, folds, nil)
+}
+
+// patch makes the patch since the last one. With ahead nil it takes the
+// patch as what the viewer has; otherwise it leaves the painter's record
+// as it was and notes in ahead what Ahead.Commit must write.
+func (p *Painter) patch(touched []string, folds map[string]FoldCount, ahead *Ahead) *DrawingPatch {
 	f, s := p.c.Frame(), p.s
 	inside := s.insideOf(f)
 	out := &DrawingPatch{From: p.step, Step: f.Step, Nodes: []NodeAttrs{}}
@@ -274,11 +287,19 @@ func (p *Painter) Patch(touched []string, folds map[string]FoldCount) *DrawingPa
 			e = &p.edges[i]
 		}
 		if na := attrsOf(&n, e); !na.equal(&p.attrs[i]) {
-			p.attrs[i] = na
+			if ahead == nil {
+				p.attrs[i] = na
+			} else {
+				ahead.idx = append(ahead.idx, i)
+			}
 			out.Nodes = append(out.Nodes, na)
 		}
 	}
-	p.remember(f, inside)
+	if ahead == nil {
+		p.remember(f, inside)
+	} else {
+		ahead.inside = inside
+	}
 	return out
 }
 
@@ -288,6 +309,7 @@ var stPruned = trace.StatePruned.String()
 func (p *Painter) remember(f *trace.Frame, inside string) {
 	p.step, p.restarts, p.inside = f.Step, p.c.Restarts(), inside
 	p.current, p.hasCurrent = f.Current, f.Step > 0
+	p.version++
 }
 
 func (p *Painter) addID(id string) {

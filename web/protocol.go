@@ -37,6 +37,9 @@ type Command struct {
 	// compare): with no layout= in the query, the server draws the tree
 	// the way that reads larger there (see view.ChooseLayout).
 	Pane *Pane `json:"pane,omitempty"`
+	// Ready (step): the tag of the ready patch the page applied for this
+	// step; 0 when it applied none.
+	Ready int `json:"ready,omitempty"`
 }
 
 // Pane is the size of a page's tree pane, in CSS pixels: W × H as the
@@ -118,6 +121,12 @@ func ParseCommand(b []byte) (Command, error) {
 		if _, err := view.ParseUnit(c.By); err != nil {
 			return c, fmt.Errorf("%s: by: %v", c.Cmd, err)
 		}
+	case "ahead":
+		if c.By != "off" {
+			if _, err := view.ParseUnit(c.By); err != nil {
+				return c, fmt.Errorf("ahead: by: %v, or off", err)
+			}
+		}
 	case "seek":
 		if !c.Step.Set {
 			return c, fmt.Errorf("seek needs a step (a number or \"end\")")
@@ -131,9 +140,14 @@ func ParseCommand(b []byte) (Command, error) {
 		}
 	case "pause", "next-cutoff", "count":
 	case "":
-		return c, fmt.Errorf("missing cmd (want load, compare, step, back, seek, next-cutoff, play, pause or count)")
+		return c, fmt.Errorf("missing cmd (want load, compare, step, back, seek, next-cutoff, play, pause, count or ahead)")
 	default:
-		return c, fmt.Errorf("unknown command %q (want load, compare, step, back, seek, next-cutoff, play, pause or count)", c.Cmd)
+		return c, fmt.Errorf("unknown command %q (want load, compare, step, back, seek, next-cutoff, play, pause, count or ahead)", c.Cmd)
+	}
+	if c.Ready != 0 {
+		if c.Cmd != "step" || c.N != 1 || c.Ready < 0 {
+			return c, fmt.Errorf("%s: ready (the tag of a ready patch applied) goes only with a step of n = 1, and is a number ≥ 1, not %d", c.Cmd, c.Ready)
+		}
 	}
 	return c, nil
 }
@@ -175,6 +189,10 @@ type Message struct {
 	// pane's drawing patch and counters, the step and the chart.
 	Compare *templates.CompareStep `json:"compare,omitempty"`
 	Playing *bool                  `json:"playing,omitempty"`
+	// Tag and By (type ready): the number of moving commands the session
+	// had received when it made this step ahead, and its step size.
+	Tag int    `json:"tag,omitempty"`
+	By  string `json:"by,omitempty"`
 	Error   string                 `json:"error,omitempty"`
 	Cmd     string                 `json:"cmd,omitempty"` // error: the command that failed
 

@@ -22,6 +22,8 @@ func FuzzParseCommand(f *testing.F) {
 		`{"v":1,"cmd":"count"}`,
 		`{"v":1,"cmd":"back","n":100001}`,
 		`{"v":1,"cmd":"step"}{"v":1}`,
+		`{"v":1,"cmd":"ahead","by":"node"}`,
+		`{"v":1,"cmd":"step","n":1,"by":"event","ready":3}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -53,9 +55,16 @@ func FuzzParseCommand(f *testing.F) {
 			if c.Speed < MinSpeed || c.Speed > MaxSpeed {
 				t.Fatalf("accepted speed %v", c.Speed)
 			}
+		case "ahead":
+			if _, err := view.ParseUnit(c.By); err != nil && c.By != "off" {
+				t.Fatalf("accepted ahead by %q", c.By)
+			}
 		case "pause", "next-cutoff", "count":
 		default:
 			t.Fatalf("accepted command %q", c.Cmd)
+		}
+		if c.Ready != 0 && (c.Cmd != "step" || c.N != 1 || c.Ready < 0) {
+			t.Fatalf("accepted ready %d with %s n=%d", c.Ready, c.Cmd, c.N)
 		}
 	})
 }

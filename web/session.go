@@ -79,6 +79,11 @@ type session struct {
 	loading bool
 	// enc encodes the messages to the viewer into one buffer.
 	enc encoder
+	// moves counts the moving commands received (movingCmds), and
+	// aheadBy is the step size the page wants made ahead ("" for none):
+	// see ahead.go.
+	moves   int
+	aheadBy string
 }
 
 func newSession(h *Hub, conn *websocket.Conn) *session {
@@ -232,6 +237,9 @@ func (s *session) writeLoop() {
 		if s.v == nil || !s.v.busy() {
 			s.loadDone()
 		}
+		if ok {
+			ok = s.sendAll(s.readyAhead())
+		}
 		if !ok {
 			return
 		}
@@ -262,6 +270,9 @@ var closedTimer = func() <-chan time.Time {
 
 // receive answers one command from the viewer.
 func (s *session) receive(in inbound) []Message {
+	if movingCmds[in.cmd.Cmd] {
+		s.moves++
+	}
 	if in.err != nil {
 		return []Message{{Type: "error", Error: in.err.Error(), Cmd: in.cmd.Cmd}}
 	}
@@ -319,6 +330,14 @@ type driver interface {
 // handle carries out one command: it answers at once, or starts a move
 // whose answer comes when its last slice is done.
 func (s *session) handle(c Command) []Message {
+	if c.Cmd == "ahead" {
+		return s.setAhead(c.By)
+	}
+	if movingCmds[c.Cmd] {
+		if msgs, answered := s.aheadFirst(c); answered {
+			return msgs
+		}
+	}
 	if c.Cmd == "load" || c.Cmd == "compare" {
 		// A load waits for its turn (see loadCoresFree) and keeps it until
 		// its first answer is made (see loadDone); a session that ends

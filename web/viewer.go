@@ -46,6 +46,10 @@ type viewer struct {
 	baseline int
 	// loc words the panels the server renders (the Monte-Carlo panel).
 	loc *i18n.Localizer
+	// ready is the step made ahead for the page (see ahead.go), nil when
+	// none; tooFar is the last step from which it lay too far.
+	ready  *readyStep
+	tooFar farStep
 }
 
 // job is a move under way: its command, and the step it started from.
@@ -169,13 +173,7 @@ func (v *viewer) work(ctx context.Context, slice int) []Message {
 	}
 	v.job = nil
 	var msgs []Message
-	if v.cur.AtEnd() && v.total < 0 {
-		v.total = v.cur.Step()
-		if v.counter != nil {
-			v.counter.Close()
-			v.counter = nil
-		}
-	}
+	v.noteEnd()
 	switch {
 	case j.patch:
 		msgs = append(msgs, v.patchMessage(j.from))
@@ -185,6 +183,17 @@ func (v *viewer) work(ctx context.Context, slice int) []Message {
 		msgs = append(msgs, v.frameMessage())
 	}
 	return msgs
+}
+
+// noteEnd takes the total from the cursor once it stands at the end.
+func (v *viewer) noteEnd() {
+	if v.cur.AtEnd() && v.total < 0 {
+		v.total = v.cur.Step()
+		if v.counter != nil {
+			v.counter.Close()
+			v.counter = nil
+		}
+	}
 }
 
 // run does the move under way to its end (for tests and benchmarks).
@@ -286,6 +295,13 @@ func (v *viewer) realHTML() *string {
 // patchMessage is the patch from the viewer's frame at step from to the
 // cursor's, with the drawing's changes.
 func (v *viewer) patchMessage(from int) Message {
+	return v.patchMessageWith(from, v.paint.Patch)
+}
+
+// patchMessageWith is patchMessage with the drawing's changes made by
+// draw, from the drawn nodes touched and the folds changed since the last
+// patch.
+func (v *viewer) patchMessageWith(from int, draw func(touched []string, folds map[string]view.FoldCount) *view.DrawingPatch) Message {
 	f := v.cur.Frame()
 	p := &trace.Patch{From: from, Step: f.Step, Current: f.Current, Stack: append([]string{}, f.Stack...),
 		Line: f.Line, Type: f.Type, Narration: f.Narration, Stats: f.Stats.Clone(), Done: f.Done, Result: f.Result.Clone()}
@@ -305,7 +321,7 @@ func (v *viewer) patchMessage(from int) Message {
 	slices.Sort(p.Gone)
 	folds := v.cur.FoldsChanged()
 	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(), Folds: foldMap(folds),
-		Draw: v.paint.Patch(touched, folds), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
+		Draw: draw(touched, folds), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
 }
 
 // frameMessage is the whole frame at the cursor's step, with the whole
