@@ -191,10 +191,10 @@ type Message struct {
 	Playing *bool                  `json:"playing,omitempty"`
 	// Tag and By (type ready): the number of moving commands the session
 	// had received when it made this step ahead, and its step size.
-	Tag int    `json:"tag,omitempty"`
-	By  string `json:"by,omitempty"`
-	Error   string                 `json:"error,omitempty"`
-	Cmd     string                 `json:"cmd,omitempty"` // error: the command that failed
+	Tag   int    `json:"tag,omitempty"`
+	By    string `json:"by,omitempty"`
+	Error string `json:"error,omitempty"`
+	Cmd   string `json:"cmd,omitempty"` // error: the command that failed
 
 	// encoded, when set, is the whole message already encoded (a first
 	// frame shared by the viewers who load the same scenario at the same
