@@ -36,6 +36,17 @@ const byButtons = [...document.querySelectorAll(".by [data-by]")];
 
 // The drawing's painter: writes the server's patches into the tree.
 const paintTree = painter(svg);
+
+// The tree's layers take the tree's box in pixels, whenever it changes
+// (a resize, a zoom, presenter mode): a layer sized in percent is laid out
+// again, every label in it, each time anything on the page is laid out,
+// which on a tree of 2,000 nodes cost more than the step itself.
+function fitLayers() {
+  const box = svg.getBoundingClientRect();
+  svg.style.setProperty("--layer-w", box.width + "px");
+  svg.style.setProperty("--layer-h", box.height + "px");
+}
+if (window.ResizeObserver) new ResizeObserver(fitLayers).observe(svg);
 // The outline (the tree as a list, for screen readers) by node id.
 const outline = new Map();
 for (const li of document.querySelectorAll("[data-outline]")) {
@@ -299,6 +310,8 @@ function setZoom(z) {
   state.zoom = z;
   svg.style.setProperty("--zoom", String(z));
   wrap.classList.toggle("zoomed", z > 1);
+  // The layers take the new size now, before the scroll is measured.
+  fitLayers();
   wrap.scrollLeft = cx * wrap.scrollWidth - wrap.clientWidth / 2;
   wrap.scrollTop = cy * wrap.scrollHeight - wrap.clientHeight / 2;
   scrollToCurrent();
@@ -514,7 +527,10 @@ function setPresent(on) {
     state.present = on;
   }
   remember();
-  requestAnimationFrame(scrollToCurrent);
+  requestAnimationFrame(() => {
+    fitLayers();
+    scrollToCurrent();
+  });
 }
 
 // switchForm shows the other pseudocode form; an algorithm with one form
