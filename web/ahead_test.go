@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"net/url"
-	"strings"
 	"testing"
 
-	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -245,8 +243,9 @@ func TestAheadPageEqualsDrawing(t *testing.T) {
 			defer h.Close(context.Background())
 			rig := &aheadRig{t: t, hub: h}
 			page := &aheadPage{t: t, rig: rig, query: sc.q, by: "event"}
-			page.truth = truthCursor(t, sc.q)
-			defer page.truth.Close()
+			truth := truthViewer(t, sc.q)
+			defer truth.close()
+			page.truth = truth.cur
 			page.open()
 			page.settled()
 			r := rand.New(rand.NewPCG(uint64(qi), 30))
@@ -302,24 +301,13 @@ func TestAheadPageEqualsDrawing(t *testing.T) {
 	}
 }
 
-// truthCursor is a cursor of the query drawn as the viewer draws it.
-func truthCursor(t *testing.T, query string) *view.Cursor {
+// truthViewer is a second viewer of the query, which no session drives:
+// its cursor draws the search as the viewer draws it.
+func truthViewer(t *testing.T, query string) *viewer {
 	t.Helper()
-	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	v, err := newViewer(context.Background(), query)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := scenario.FromQuery(q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := sc.Prepare()
-	if err != nil {
-		t.Fatal(err)
-	}
-	scene, err := view.NewScene(p, OpenList(q.Get("open")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return view.NewCursor(p, scene)
+	return v
 }
