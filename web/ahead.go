@@ -6,7 +6,7 @@ import (
 	"github.com/abtrace/abtrace/view"
 )
 
-// Steps made ahead (design note 31). A page that asks for it (the ahead
+// Steps made ahead (design note 34). A page that asks for it (the ahead
 // command) gets, after each answer, the patch of its next step forward
 // in the step size it named, as a ready message tagged with the number
 // of moving commands the session has received. The page applies a ready
