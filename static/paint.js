@@ -83,6 +83,18 @@ export function painter(tree) {
     setAttr(l, "y1", cut.y1);
     setAttr(l, "x2", cut.x2);
     setAttr(l, "y2", cut.y2);
+    // The whole test is the mark's title, also where the drawing writes
+    // its short form or leaves it off.
+    let title = c.querySelector("title");
+    if (!cut.full) {
+      if (title) title.remove();
+    } else {
+      if (!title) {
+        title = document.createElementNS(NSVG, "title");
+        c.prepend(title);
+      }
+      setText(title, cut.full);
+    }
     let t = c.querySelector("text");
     if (!cut.test) {
       if (t) t.remove();
@@ -95,6 +107,7 @@ export function painter(tree) {
     }
     setAttr(t, "x", cut.tx);
     setAttr(t, "y", cut.ty);
+    setAttr(t, "font-size", cut.size);
     setText(t, cut.test);
   }
 

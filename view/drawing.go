@@ -324,12 +324,19 @@ type Edge struct {
 	Cut          bool
 	CutX1, CutY1 float64
 	CutX2, CutY2 float64
-	// Test is the test that fired ("2 ≤ α = 3"), written once per cutoff,
-	// on the first child the cutoff pruned (in search order), centred under
-	// the cut marks of all the children it pruned at TestX, TestY; ""
-	// on every other edge.
+	// TestFull is the test that fired ("2 ≤ α = 3"), kept once per
+	// cutoff, on the first child the cutoff pruned (in search order); ""
+	// on every other edge. The page gives it as the cut mark's title and
+	// in the screen-reader outline.
+	TestFull string
+	// Test is what the drawing writes of it, at TestX, TestY (near the
+	// cut marks of all the children the cutoff pruned) in TestFont:
+	// TestFull, or where no place clear of every edge, glyph and label
+	// holds it down to MinCutFont, its short form (ShortTest), or ""
+	// where neither fits (see placeTest).
 	Test         string
 	TestX, TestY float64
+	TestFont     float64
 	// Prob is the probability of the child, written on the edge at ProbX,
 	// ProbY, when the parent is a CHANCE node; "" elsewhere.
 	Prob         string
@@ -462,6 +469,9 @@ type sketch struct {
 	// span is the horizontal extent of each node's drawn subtree (its
 	// nodes' centres): the room a cutoff's test may move to.
 	span [][2]float64
+	// sep is the least distance between two neighbouring nodes' centres
+	// at each depth (+Inf at a depth with one node).
+	sep []float64
 	// the view box and its size
 	viewBox       string
 	width, height float64
@@ -512,6 +522,7 @@ func newSketch(source string, l *trace.Layout) *sketch {
 		x1, y1, x2, y2 := cutMark(e.X1, e.Y1, e.X2, e.Y2)
 		s.cut[i] = [4]float64{x1, y1, x2, y2}
 	}
+	s.sep = levelSeparations(l)
 	// Everything drawn, labels included, with a margin for the outline
 	// of the current node.
 	b := s.pl.box.grow(viewPad)
@@ -643,7 +654,8 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 		if nv := f.Nodes[n.ID]; nv != nil && nv.State == trace.StatePruned && nv.Test != "" {
 			e.Cut = true
 			e.CutX1, e.CutY1, e.CutX2, e.CutY2 = s.cut[c][0], s.cut[c][1], s.cut[c][2], s.cut[c][3]
-			e.Test = ShortText(nv.Test)
+			e.TestFull = ShortText(nv.Test)
+			e.Test = e.TestFull
 			if pv != nil {
 				if i := orderPos(pv.Order, n.Index); i >= 0 && (first < 0 || i < first) {
 					first = i
@@ -670,7 +682,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 			continue
 		}
 		if first < 0 || pv == nil || orderPos(pv.Order, s.l.Nodes[c].Index) != first {
-			e.Test = ""
+			e.Test, e.TestFull = "", ""
 			continue
 		}
 		// Under the cut marks, above the pruned children's glyphs.
@@ -679,11 +691,85 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 			e.TestY = min(y+CutLabelGap*cutScale(s.k), top-4)
 		}
 		if s.l.Across {
+			e.TestFont = fontsAt(s.k).Cut
 			placeTestAcross(e, s.pl, fontsAt(s.k).Cut, (lo+hi)/2, ylo, y)
 			continue
 		}
-		placeTest(e, s.pl, fontsAt(s.k).Cut, elo, ehi, ebottom, slo, shi)
+		placeTest(e, s.pl, fontsAt(s.k).Cut, elo, ehi, ebottom, slo, shi, s.testRooms(p, f), [2]int{p + 1, s.end[p]})
 	}
+}
+
+// testRoom is where the test of a cutoff at node p may go when it finds
+// no place near its marks: the band between p's glyph and the tops of its
+// children's glyphs, from half the level's node separation left of its
+// first child to as far right of its last. Two cutoffs' rooms never meet:
+// children of two nodes at one depth are in order along their level at
+// least that separation apart, and the bands of two depths are apart.
+func (s *sketch) testRoom(p int) rect {
+	n := s.l.Nodes[p]
+	r := rect{math.Inf(1), n.Y + s.glyphs[p].Bottom(), math.Inf(-1), math.Inf(1)}
+	depth := 0
+	for c := p + 1; c < s.end[p]; c = s.end[c] {
+		cn := s.l.Nodes[c]
+		r.x0, r.x1, r.y1 = min(r.x0, cn.X), max(r.x1, cn.X), min(r.y1, cn.Y+glyphRect(s.glyphs[c], cn, s.k).y0)
+		depth = cn.Depth
+	}
+	half := s.sep[depth] / 2
+	if math.IsInf(half, 1) {
+		return rect{s.pl.box.x0, r.y0, s.pl.box.x1, r.y1}
+	}
+	return rect{r.x0 - half, r.y0, r.x1 + half, r.y1}
+}
+
+// testRooms are the rooms of the test of a cutoff at node p (see
+// placeTest): its band (testRoom), then the room under its children, as
+// wide as the band, from the children's tops down to the band of any
+// other node that reaches into it (or the drawing's bottom). A band
+// stops every room above it that it meets, and a room under children
+// is as wide as the band above it, so no two cutoffs' rooms meet.
+func (s *sketch) testRooms(p int, f *trace.Frame) []rect {
+	band := s.testRoom(p)
+	under := rect{band.x0, band.y1, band.x1, s.pl.box.y1}
+	pruned := func(i int) bool {
+		for c := p + 1; c < s.end[p]; c = s.end[c] {
+			if i >= c && i < s.end[c] {
+				return f.StateOf(s.l.Nodes[c].ID) == trace.StatePruned
+			}
+		}
+		return false
+	}
+	for q := range s.l.Nodes {
+		if q == p || s.end[q] == q+1 || pruned(q) {
+			continue
+		}
+		if r := s.testRoom(q); r.overlaps(under) {
+			under.y1 = min(under.y1, r.y0)
+		}
+	}
+	if under.y1 <= under.y0 {
+		return []rect{band}
+	}
+	return []rect{band, under}
+}
+
+// levelSeparations is, for each depth of l, the least distance between
+// the centres of two neighbouring nodes at that depth (+Inf at a depth
+// with one node).
+func levelSeparations(l *trace.Layout) []float64 {
+	sep := make([]float64, l.Depth+1)
+	last := make([]float64, l.Depth+1)
+	seen := make([]bool, l.Depth+1)
+	for i := range sep {
+		sep[i] = math.Inf(1)
+	}
+	// The preorder visits each level's nodes left to right.
+	for _, n := range l.Nodes {
+		if seen[n.Depth] {
+			sep[n.Depth] = min(sep[n.Depth], n.X-last[n.Depth])
+		}
+		last[n.Depth], seen[n.Depth] = n.X, true
+	}
+	return sep
 }
 
 // layers cuts the nodes (in preorder) into runs of LayerSize, each with

@@ -28,15 +28,19 @@ type NodeAttrs struct {
 }
 
 // CutAttrs is a cut mark: the stroke across an edge, and the test that
-// fired when this is the cutoff's first pruned child.
+// fired when this is the cutoff's first pruned child: whole (Full, the
+// mark's title) and as the drawing writes it (Test, at TestX, TestY in
+// Size; see Edge).
 type CutAttrs struct {
 	X1    string `json:"x1"`
 	Y1    string `json:"y1"`
 	X2    string `json:"x2"`
 	Y2    string `json:"y2"`
+	Full  string `json:"full,omitempty"`
 	Test  string `json:"test,omitempty"`
 	TestX string `json:"tx,omitempty"`
 	TestY string `json:"ty,omitempty"`
+	Size  string `json:"size,omitempty"`
 }
 
 // FoldAttrs is a fold glyph's counts and their two lines of text.
@@ -81,9 +85,9 @@ func attrsOf(n *Node, e *Edge) NodeAttrs {
 	if e != nil {
 		a.Edge = e.Class
 		if e.Cut {
-			a.Cut = &CutAttrs{X1: Num(e.CutX1), Y1: Num(e.CutY1), X2: Num(e.CutX2), Y2: Num(e.CutY2), Test: e.Test}
+			a.Cut = &CutAttrs{X1: Num(e.CutX1), Y1: Num(e.CutY1), X2: Num(e.CutX2), Y2: Num(e.CutY2), Full: e.TestFull, Test: e.Test}
 			if e.Test != "" {
-				a.Cut.TestX, a.Cut.TestY = Num(e.TestX), Num(e.TestY)
+				a.Cut.TestX, a.Cut.TestY, a.Cut.Size = Num(e.TestX), Num(e.TestY), Num(e.TestFont)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"weak"
 
@@ -143,58 +144,137 @@ type placement struct {
 	g *grid
 }
 
-// placeTest moves the test written under the cut marks of one cutoff
-// where it meets no edge, glyph or node label, inside the drawing's box:
-// under the marks as drawn if that is clear, else beside the cut edges
-// (which span lo to hi and end at bottom), higher or lower, or under the
-// pruned children. Where none of those is clear of the labels, a test
-// that crosses an edge takes the first of them clear of every edge and
-// glyph within the room of its pruned subtrees. A test with neither stays
-// where it was put, as do the tests of a tree too crowded for its labels.
-func placeTest(e *Edge, p placement, font, lo, hi, bottom, slo, shi float64) {
-	if p.g == nil || e.Test == "" || !p.ok {
-		// A tree too crowded for its labels keeps the tests where they
-		// were put, apart from each other (not yet clear of its edges).
+// placeTest finds where and how the test written near the cut marks of
+// one cutoff goes: a place that meets no edge, glyph or node label.
+//
+// In a tree whose labels all found a clear place it goes inside the
+// drawing's box: under the marks as drawn if that is clear, else beside
+// the cut edges (which span lo to hi and end at bottom), higher or lower,
+// or under the pruned children. Where none of those is clear, and in a
+// tree too crowded for its labels, it keeps to its cutoff's rooms (the
+// band between the parent and its children, then the room under the pruned
+// children: see sketch.testRooms; no other cutoff's test enters them) and
+// takes the place nearest the marks that is
+// clear (the α/β lines of the nodes below the cutoff, positions sub[0] to
+// sub[1]-1 of the preorder, never show with it), first whole and as large as it can be down to MinCutFont, then in
+// its short form (ShortTest) likewise. Where neither fits, the drawing
+// leaves it off (Test is ""): the page still gives the whole test as the
+// cut mark's title and in the outline, from TestFull.
+func placeTest(e *Edge, p placement, font, lo, hi, bottom, slo, shi float64, rooms []rect, sub [2]int) {
+	e.TestFont = font
+	if p.g == nil || e.Test == "" {
 		return
 	}
-	w := TextEm(e.Test) * font
-	at := func(x, y float64) rect { return textRect(x, y, "middle", w, font, 1, 0).grow(labelPad) }
-	// In a crowded tree a test moved from under its marks to a place that
-	// may touch labels keeps to the room of the pruned subtrees and their
-	// edges (from slo to shi, and lo to hi) and half a node spacing either
-	// side, so that two cutoffs' tests do not meet.
-	room := rect{min(slo, lo) - NodeSpacing/2 - w/2, math.Inf(-1), max(shi, hi) + NodeSpacing/2 + w/2, math.Inf(1)}
-	inRoom := func(r rect) bool { return p.box.contains(r) && room.contains(r) }
-	type spot struct{ x, y float64 }
-	spots := []spot{{e.TestX, e.TestY}}
-	for _, dy := range []float64{0, -font, font, -2 * font, 2 * font, -3 * font, 3 * font} {
-		y := e.TestY + dy
-		for _, dx := range []float64{0, font, 3 * font, 6 * font} {
-			spots = append(spots, spot{hi + gap + w/2 + dx, y}, spot{lo - gap - w/2 - dx, y})
+	if p.ok {
+		w := TextEm(e.Test) * font
+		at := func(x, y float64) rect { return textRect(x, y, "middle", w, font, 1, 0).grow(labelPad) }
+		type spot struct{ x, y float64 }
+		spots := []spot{{e.TestX, e.TestY}}
+		for _, dy := range []float64{0, -font, font, -2 * font, 2 * font, -3 * font, 3 * font} {
+			y := e.TestY + dy
+			for _, dx := range []float64{0, font, 3 * font, 6 * font} {
+				spots = append(spots, spot{hi + gap + w/2 + dx, y}, spot{lo - gap - w/2 - dx, y})
+			}
 		}
-	}
-	for _, dy := range []float64{40 + font, 60 + 2*font, 80 + 3*font} {
-		spots = append(spots, spot{e.TestX, bottom + dy}, spot{hi + w/2, bottom + dy}, spot{lo - w/2, bottom + dy})
-	}
-	if p.g.free(at(e.TestX, e.TestY), -1) {
-		return
-	}
-	for _, s := range spots[1:] {
-		if r := at(s.x, s.y); p.box.contains(r) && p.g.free(r, -1) {
-			e.TestX, e.TestY = s.x, s.y
+		for _, dy := range []float64{40 + font, 60 + 2*font, 80 + 3*font} {
+			spots = append(spots, spot{e.TestX, bottom + dy}, spot{hi + w/2, bottom + dy}, spot{lo - w/2, bottom + dy})
+		}
+		if p.g.freeBut(at(e.TestX, e.TestY), sub[0], sub[1]) {
 			return
 		}
-	}
-	if r := at(e.TestX, e.TestY); p.g.clear(r) {
-		return
-	}
-	// A crowded tree: the first place clear of every edge and glyph.
-	for _, s := range spots[1:] {
-		if r := at(s.x, s.y); inRoom(r) && p.g.clear(r) {
-			e.TestX, e.TestY = s.x, s.y
-			return
+		for _, s := range spots[1:] {
+			if r := at(s.x, s.y); p.box.contains(r) && p.g.freeBut(r, sub[0], sub[1]) {
+				e.TestX, e.TestY = s.x, s.y
+				return
+			}
 		}
 	}
+	for _, text := range []string{e.Test, ShortTest(e.Test)} {
+		if text == "" {
+			continue
+		}
+		for f := font; f >= MinCutFont-1e-9; f = nextCutFont(f) {
+			for _, room := range rooms {
+				if x, y, ok := testSpot(p.g, room, sub, e.TestX, e.TestY, TextEm(text)*f, f); ok {
+					e.Test, e.TestX, e.TestY, e.TestFont = text, x, y, f
+					return
+				}
+			}
+		}
+	}
+	e.Test = ""
+}
+
+// MinCutFont is the smallest size, in user units, a test under cut marks
+// is written at (the base size is CutFont): below it the short form is
+// tried, and then the test is left off the drawing.
+const MinCutFont = 9
+
+// nextCutFont is the size a test is tried at after f: a step of about a
+// seventh smaller, ending at MinCutFont (then below it, which ends the
+// search).
+func nextCutFont(f float64) float64 {
+	if f <= MinCutFont {
+		return 0
+	}
+	return max(MinCutFont, math.Round(f*0.86*2)/2)
+}
+
+// testSpot is the place nearest (x, y) inside room where a test of width
+// w at font size f meets no edge, glyph or label, searched by steps of
+// half the font: each height from y outwards, at each the places from x
+// outwards.
+func testSpot(g *grid, room rect, sub [2]int, x, y, w, f float64) (float64, float64, bool) {
+	step := f / 2
+	box := func(x, y float64) rect { return textRect(x, y, "middle", w, f, 1, 0).grow(labelPad) }
+	// The centre may move so far that the box stays inside the room.
+	ylo, yhi := room.y0+labelPad+textAscent*f, room.y1-labelPad-textDescent*f
+	xlo, xhi := room.x0+labelPad+w/2, room.x1-labelPad-w/2
+	if ylo > yhi || xlo > xhi {
+		return 0, 0, false
+	}
+	y, x = min(max(y, ylo), yhi), min(max(x, xlo), xhi)
+	for i := 0; ; i++ {
+		dy := float64((i+1)/2) * step
+		if i%2 == 1 {
+			dy = -dy
+		}
+		ty := y + dy
+		if math.Abs(dy) > (yhi-ylo)+step {
+			return 0, 0, false
+		}
+		if ty < ylo || ty > yhi {
+			continue
+		}
+		for j := 0; ; j++ {
+			dx := float64((j+1)/2) * step
+			if j%2 == 1 {
+				dx = -dx
+			}
+			if math.Abs(dx) > (xhi-xlo)+step {
+				break
+			}
+			tx := x + dx
+			if tx < xlo || tx > xhi {
+				continue
+			}
+			if g.freeBut(box(tx, ty), sub[0], sub[1]) {
+				return tx, ty, true
+			}
+		}
+	}
+}
+
+// ShortTest is the short form of a cut test the drawing writes where the
+// whole test finds no room: the comparison without the bound's value
+// ("2 ≤ α" for "2 ≤ α = 3"), as lectures write the test v ≤ α; "" when
+// the test has no shorter form.
+func ShortTest(test string) string {
+	i := strings.LastIndex(test, " = ")
+	if i <= 0 {
+		return ""
+	}
+	return test[:i]
 }
 
 // placeTestAcross places the test of one cutoff in a sideways drawing,
@@ -269,6 +349,9 @@ type grid struct {
 	segs             []segment
 	rects            []rect
 	depth            []int // a rectangle's depth, -1 for one that is always there
+	// abOf is the preorder position of the node whose α/β lines a
+	// rectangle reserves, -1 for every other rectangle.
+	abOf []int32
 }
 
 const gridCell = 60
@@ -308,11 +391,31 @@ func (g *grid) file(b rect, i int) {
 }
 
 // Obstacles are numbered: segments as -1-i, rectangles as i.
-func (g *grid) addSeg(s segment) { g.segs = append(g.segs, s); g.file(s.bounds(), -len(g.segs)) }
-func (g *grid) addRect(r rect, depth int) {
+func (g *grid) addSeg(s segment)          { g.segs = append(g.segs, s); g.file(s.bounds(), -len(g.segs)) }
+func (g *grid) addRect(r rect, depth int) { g.addRectOf(r, depth, -1) }
+
+// addRectOf files the rectangle of node i's α/β lines (or of no node's,
+// i = -1).
+func (g *grid) addRectOf(r rect, depth, i int) {
 	g.rects = append(g.rects, r)
 	g.depth = append(g.depth, depth)
+	g.abOf = append(g.abOf, int32(i))
 	g.file(r, len(g.rects)-1)
+}
+
+// freeBut reports whether r meets no obstacle but the α/β lines of the
+// nodes at preorder positions lo to hi-1: those of a cutoff's subtree,
+// which never show once it is cut.
+func (g *grid) freeBut(r rect, lo, hi int) bool {
+	return g.none(r, func(i int) bool {
+		if i < 0 {
+			return g.segs[-i-1].crosses(r)
+		}
+		if o := int(g.abOf[i]); o >= lo && o < hi {
+			return false
+		}
+		return g.rects[i].overlaps(r)
+	})
 }
 
 // free reports whether r meets no obstacle but the rectangles of depth
@@ -525,7 +628,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 		at.ABX, at.ABY, at.ABAnchor = best.ABX, best.ABY, best.ABAnchor
 		p.at[n.ID] = at
 		ar := box(best)
-		g.addRect(ar, n.Depth)
+		g.addRectOf(ar, n.Depth, i)
 		add(ar)
 	}
 	p.ok = ok

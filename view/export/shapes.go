@@ -121,7 +121,7 @@ func Shapes(d *view.Drawing) []Shape {
 		out = append(out, Shape{Kind: Line, Of: OfCut, Edge: e.ID, X1: e.CutX1, Y1: e.CutY1, X2: e.CutX2, Y2: e.CutY2,
 			Stroke: colCut, StrokeW: 3.5, Opacity: 1})
 		if e.Test != "" {
-			out = append(out, Shape{Kind: Text, Of: OfCut, Edge: e.ID, X: e.TestX, Y: e.TestY, Str: e.Test, Size: d.Fonts.Cut, Bold: true,
+			out = append(out, Shape{Kind: Text, Of: OfCut, Edge: e.ID, X: e.TestX, Y: e.TestY, Str: e.Test, Size: e.TestFont, Bold: true,
 				Anchor: "middle", Fill: colCut, HaloW: 4, Opacity: 1})
 		}
 	}
