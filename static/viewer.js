@@ -53,6 +53,7 @@ for (const li of document.querySelectorAll("[data-outline]")) {
   outline.set(li.dataset.outline, {
     state: li.querySelector(":scope > .o-state"),
     value: li.querySelector(":scope > .o-value"),
+    cut: li.querySelector(":scope > .o-cut"),
   });
 }
 
@@ -95,6 +96,7 @@ function paint(list) {
     if (o) {
       setText(o.state, texts[a.state] || a.state);
       setText(o.value, a.value || "");
+      setText(o.cut, a.cut && a.cut.full ? say("cut", "cut off here: {test}", {test: a.cut.full}) : "");
     }
   }
 }

@@ -137,6 +137,7 @@ func viewerTexts(ctx context.Context) map[string]string {
 		"open":         T(ctx, "view.state.open"),
 		"done":         T(ctx, "view.state.done"),
 		"pruned":       T(ctx, "view.state.pruned"),
+		"cut":          T(ctx, "view.outline.cut", "Test", "{test}"),
 	}
 }
 

@@ -61,6 +61,16 @@ func (o *outlineTree) name(ctx context.Context, n view.Node) string {
 	return view.NodeName(n.ID, label)
 }
 
+// cut is what the outline says of the cutoff that pruned node i first
+// (the test that fired, whole, also where the drawing writes its short
+// form or leaves it off), or "".
+func (o *outlineTree) cut(ctx context.Context, i int) string {
+	if i == 0 || o.d.Edges[i-1].TestFull == "" {
+		return ""
+	}
+	return T(ctx, "view.outline.cut", "Test", o.d.Edges[i-1].TestFull)
+}
+
 // outlineKind is what the outline calls a node: MAX, MIN, CHANCE, P2, or
 // a leaf.
 func outlineKind(ctx context.Context, n view.Node) string {

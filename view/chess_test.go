@@ -83,3 +83,25 @@ func TestChessGlyphHoldsItsParts(t *testing.T) {
 
 // textCap is the height of a capital of DejaVu Sans Bold, in ems.
 const textCap = 0.73
+
+// TestBoardGlyphsHoldTheirMarker: the box label placement keeps clear
+// around every game's board holds the board and, left of it, the marker
+// that tells MAX from MIN, so that no label is placed over the marker.
+func TestBoardGlyphsHoldTheirMarker(t *testing.T) {
+	for _, g := range []Glyph{GlyphBoard, GlyphChess} {
+		t.Run(string(g), func(t *testing.T) {
+			r := glyphRect(g, trace.LayoutNode{}, 1)
+			h := g.Half()
+			if board := (rect{-h, -h, h, h}); !r.contains(board) {
+				t.Errorf("the glyph's box %v does not hold the board %v", r, board)
+			}
+			for _, k := range []trace.Kind{trace.Max, trace.Min} {
+				for _, p := range MarkerPoints(k, -h, -h) {
+					if !r.contains(rect{p[0], p[1], p[0], p[1]}) {
+						t.Errorf("%v: got the marker's corner %v outside the glyph's box %v, want it inside", k, p, r)
+					}
+				}
+			}
+		})
+	}
+}

@@ -320,10 +320,8 @@ func glyphRect(g Glyph, n trace.LayoutNode, k float64) rect {
 	case GlyphLeaf:
 		w, h := leafWidthAt(n.Text, k), leafHeightAt(k)
 		return rect{-w / 2, -h / 2, w / 2, h / 2}
-	case GlyphBoard:
-		return rect{-21, -21, 21, 21}
-	case GlyphChess:
-		// The board and, left of it, its kind marker.
+	case GlyphBoard, GlyphChess:
+		// The board and, left of it, its kind marker (MarkerPoints).
 		h := g.Half() + 1
 		return rect{-h - 11, -h, h, h}
 	case GlyphMax, GlyphMin:

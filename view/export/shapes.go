@@ -31,7 +31,9 @@ const (
 	colAB       = "#6d28d9"
 	colChance   = "#0f766e"
 	colChanceBg = "#ccfbf1"
-	fontFamily  = "DejaVu Sans, Verdana, Arial, sans-serif"
+	// fontFamily is the page's own: DejaVu Sans, whose bold widths
+	// view.TextEm estimates, else narrower fonts (Arial's metrics).
+	fontFamily = "DejaVu Sans, Arial, sans-serif"
 )
 
 var playerCols = [4][2]string{{"#1d4ed8", "#dbeafe"}, {"#b91c1c", "#fee2e2"}, {"#15803d", "#dcfce7"}, {"#a16207", "#fef9c3"}}

@@ -39,7 +39,7 @@ func SVG(w io.Writer, d *view.Drawing, opt SVGOptions) error {
 		bw.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	}
 	bw.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="` + num(x) + " " + num(y) + " " + num(wd) + " " + num(ht) +
-		`" width="` + num(wd*scale) + `" height="` + num(ht*scale) + `" font-family="` + fontFamily + `">` + "\n")
+		`" width="` + num(wd*scale) + `" height="` + num(ht*scale) + `" font-family="` + fontFamily + `" text-rendering="geometricPrecision">` + "\n")
 	if opt.Title != "" {
 		bw.WriteString("<title>" + html.EscapeString(opt.Title) + "</title>\n")
 	}

@@ -57,6 +57,11 @@ const texColours = `\definecolor{abmax}{HTML}{1D4ED8}\definecolor{abmaxfill}{HTM
 \definecolor{abab}{HTML}{6D28D9}\definecolor{abfg}{HTML}{0F172A}
 `
 
+// texValueDrop is how far under a board the edges to its children start,
+// below its value (a bold normal-size line with 1pt of padding, about
+// 3mm high).
+const texValueDrop = "3.6mm"
+
 // texStyles are the forest styles of the glyphs and states.
 const texStyles = `  for tree={l sep=11mm, s sep=4mm, inner sep=1pt, font=\sffamily\bfseries\small,
     parent anchor=south, child anchor=north, edge={abfg, line width=0.9pt}},
@@ -179,8 +184,14 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 		}
 	}
 	if mode != TeXExam && n.Shown != "" {
-		side := valueSide
-		opts = append(opts, "label={[text="+valueTeXColour(n)+", font=\\bfseries]"+side+":"+texMath(n.Shown)+"}")
+		side, pad := valueSide, ""
+		if side == "below" && len(children[n.ID]) > 0 {
+			// A board's value under it would sit on the edges to its
+			// children: they start under the value instead.
+			pad = ", inner sep=1pt"
+			opts = append(opts, "for children={edge path'={(!u.parent anchor) ++(0,-"+texValueDrop+") -- (.child anchor)}}")
+		}
+		opts = append(opts, "label={[text="+valueTeXColour(n)+pad+", font=\\bfseries]"+side+":"+texMath(n.Shown)+"}")
 	}
 	if mode == TeXStep && n.OnStack && n.Alpha != "" {
 		opts = append(opts, "label={[text=abab, align=right, font=\\scriptsize\\bfseries]"+abSide+":"+texMath(n.Alpha)+"\\\\"+texMath(n.Beta)+"}")
