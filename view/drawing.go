@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/abtrace/abtrace/trace"
 )
@@ -472,6 +473,9 @@ type sketch struct {
 	// sep is the least distance between two neighbouring nodes' centres
 	// at each depth (+Inf at a depth with one node).
 	sep []float64
+	// tests remembers where each cutoff's test went (testKey →
+	// testPlace); the cursors sharing the scene share it.
+	tests sync.Map
 	// the view box and its size
 	viewBox       string
 	width, height float64
@@ -641,6 +645,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 	// The horizontal extent of the pruned children's subtrees.
 	slo, shi := math.Inf(1), math.Inf(-1)
 	cuts := 0
+	var cutSet []byte // the pruned children's positions, for the test's key
 	grown := (leafHeightAt(s.k) - leafHeightAt(1)) / 2 // how far leaf boxes grew upwards
 	for c := p + 1; c < s.end[p]; c = s.end[c] {
 		n := &s.l.Nodes[c]
@@ -653,6 +658,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 		}
 		if nv := f.Nodes[n.ID]; nv != nil && nv.State == trace.StatePruned && nv.Test != "" {
 			e.Cut = true
+			cutSet = append(strconv.AppendInt(cutSet, int64(c), 10), ',')
 			e.CutX1, e.CutY1, e.CutX2, e.CutY2 = s.cut[c][0], s.cut[c][1], s.cut[c][2], s.cut[c][3]
 			e.TestFull = ShortText(nv.Test)
 			e.Test = e.TestFull
@@ -695,8 +701,32 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 			placeTestAcross(e, s.pl, fontsAt(s.k).Cut, (lo+hi)/2, ylo, y)
 			continue
 		}
-		placeTest(e, s.pl, fontsAt(s.k).Cut, elo, ehi, ebottom, slo, shi, s.testRooms(p, f), [2]int{p + 1, s.end[p]})
+		// The test's place depends on the layout and on which children
+		// the cutoff pruned alone: found once, then remembered.
+		key := testKey{p: p, test: e.Test, pruned: string(cutSet), x: e.TestX, y: e.TestY}
+		if v, ok := s.tests.Load(key); ok {
+			t := v.(testPlace)
+			e.Test, e.TestX, e.TestY, e.TestFont = t.test, t.x, t.y, t.font
+			continue
+		}
+		placeTest(e, s.pl, fontsAt(s.k).Cut, elo, ehi, ebottom, slo, shi, func() []rect { return s.testRooms(p, f) }, [2]int{p + 1, s.end[p]})
+		s.tests.Store(key, testPlace{e.Test, e.TestX, e.TestY, e.TestFont})
 	}
+}
+
+// testKey is what a cutoff's test's place depends on: the node that cut,
+// the test, where it is first put, and the span of the pruned children.
+type testKey struct {
+	p      int
+	test   string
+	pruned string // the pruned children's positions
+	x, y   float64
+}
+
+// testPlace is where a cutoff's test went, and what of it is written.
+type testPlace struct {
+	test       string
+	x, y, font float64
 }
 
 // testRoom is where the test of a cutoff at node p may go when it finds

@@ -160,7 +160,7 @@ type placement struct {
 // its short form (ShortTest) likewise. Where neither fits, the drawing
 // leaves it off (Test is ""): the page still gives the whole test as the
 // cut mark's title and in the outline, from TestFull.
-func placeTest(e *Edge, p placement, font, lo, hi, bottom, slo, shi float64, rooms []rect, sub [2]int) {
+func placeTest(e *Edge, p placement, font, lo, hi, bottom, slo, shi float64, roomsOf func() []rect, sub [2]int) {
 	e.TestFont = font
 	if p.g == nil || e.Test == "" {
 		return
@@ -189,6 +189,7 @@ func placeTest(e *Edge, p placement, font, lo, hi, bottom, slo, shi float64, roo
 			}
 		}
 	}
+	rooms := roomsOf()
 	for _, text := range []string{e.Test, ShortTest(e.Test)} {
 		if text == "" {
 			continue
