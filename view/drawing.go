@@ -645,7 +645,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 	// The horizontal extent of the pruned children's subtrees.
 	slo, shi := math.Inf(1), math.Inf(-1)
 	cuts := 0
-	var cutSet []byte // the pruned children's positions, for the test's key
+	var cutSet []byte                                  // the pruned children's positions, for the test's key
 	grown := (leafHeightAt(s.k) - leafHeightAt(1)) / 2 // how far leaf boxes grew upwards
 	for c := p + 1; c < s.end[p]; c = s.end[c] {
 		n := &s.l.Nodes[c]
