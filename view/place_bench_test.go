@@ -30,17 +30,23 @@ func BenchmarkPlaceFor(b *testing.B) {
 // BenchmarkDrawEnd is one whole drawing at the end of a search, every
 // cutoff's test placed: the textbook tree and the tic-tac-toe mid-game (15
 // cutoffs in a tree too crowded for its labels, whose tests look for a
-// place in their rooms).
+// place in their rooms), by a scene that drew it before ("again") and by
+// a new sketch of the scene's layout ("first": every test is placed).
 func BenchmarkDrawEnd(b *testing.B) {
 	for _, q := range []struct{ name, query string }{
 		{"textbook", "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))"},
 		{"tictactoe-midgame", "game=tictactoe&position=xo.x.o..."},
 	} {
-		b.Run(q.name, func(b *testing.B) {
-			p, s := prepare(b, q.query)
-			f := replayTo(b, p, totalSteps(b, p))
+		p, s := prepare(b, q.query)
+		f := replayTo(b, p, totalSteps(b, p))
+		b.Run(q.name+"/again", func(b *testing.B) {
 			for b.Loop() {
 				s.Draw(f, nil)
+			}
+		})
+		b.Run(q.name+"/first", func(b *testing.B) {
+			for b.Loop() {
+				newSketch(s.Source, s.Layout).draw(f, nil)
 			}
 		})
 	}
