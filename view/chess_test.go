@@ -43,22 +43,11 @@ func TestChessBoardsApart(t *testing.T) {
 	}
 }
 
-// TestChessGlyphHoldsItsParts: the box that label placement keeps clear
-// around a minichess board holds the board and its kind marker, edges
-// meet the board's outline, and a piece's letter fits its square.
+// TestChessGlyphHoldsItsParts: edges meet a minichess board's outline,
+// and a piece's letter fits its square (TestBoardGlyphsHoldTheirMarker
+// checks its box).
 func TestChessGlyphHoldsItsParts(t *testing.T) {
-	r := glyphRect(GlyphChess, trace.LayoutNode{}, 1)
 	h := GlyphChess.Half()
-	if board := (rect{-h, -h, h, h}); !r.contains(board) {
-		t.Errorf("the glyph's box %v does not hold the board %v", r, board)
-	}
-	for _, k := range []trace.Kind{trace.Max, trace.Min} {
-		for _, p := range MarkerPoints(k, -h, -h) {
-			if !r.contains(rect{p[0], p[1], p[0], p[1]}) {
-				t.Errorf("%v: the marker's corner %v is outside the glyph's box %v", k, p, r)
-			}
-		}
-	}
 	if got, want := GlyphChess.Top(), -h-1; got != want {
 		t.Errorf("Top: got %g, want %g", got, want)
 	}
