@@ -107,12 +107,23 @@ type SummaryRow struct {
 }
 
 // CompareSetup is the form that sets up a comparison, with the values as
-// typed, and the error of a bad request.
+// typed, and the error of a bad request. The form shows the options a
+// lecturer sets for a comparison (CompareSetupFields) and carries every
+// other option of the scenario as a hidden field, so that "change"
+// followed by an unchanged submit gives the same comparison.
 type CompareSetup struct {
 	Error                                     string
 	Tree, Random, Seed, Game, Position, Depth string
 	Orders, Algos, Panes, By, Order, Algo     string
+	Root, Prune, Fail, Eval, TT               string
+	Hidden                                    []Field // the scenario's other options, as given
 }
+
+// CompareSetupFields names the query parameters the comparison's setup
+// form shows as fields; any other parameter of a scenario rides along in
+// CompareSetup.Hidden.
+var CompareSetupFields = []string{"tree", "random", "seed", "game", "position", "depth", "orders", "algos", "panes", "by",
+	"order", "algo", "root", "prune", "fail", "eval", "tt"}
 
 // CompareInput is what the server knows of a comparison: the panes,
 // stepped to the page's step, and the words around them.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -452,11 +453,19 @@ func (s *Server) compareError(c echo.Context, q url.Values, err error) error {
 	return s.render(c, http.StatusBadRequest, templates.CompareSetupPage(setup, s.assets))
 }
 
-// compareSetup fills the comparison form from a query, as typed.
+// compareSetup fills the comparison form from a query, as typed: the
+// form's fields, and every other option of the scenario as a hidden
+// field, so that nothing of the comparison is lost on "change".
 func compareSetup(q url.Values) templates.CompareSetup {
-	return templates.CompareSetup{Tree: q.Get("tree"), Random: q.Get("random"), Seed: q.Get("seed"), Game: q.Get("game"),
+	s := templates.CompareSetup{Tree: q.Get("tree"), Random: q.Get("random"), Seed: q.Get("seed"), Game: q.Get("game"),
 		Position: q.Get("position"), Depth: q.Get("depth"), Orders: q.Get("orders"), Algos: q.Get("algos"), Panes: q.Get("panes"), By: q.Get("by"),
-		Order: q.Get("order"), Algo: q.Get("algo")}
+		Order: q.Get("order"), Algo: q.Get("algo"), Root: q.Get("root"), Prune: q.Get("prune"), Fail: q.Get("fail"), Eval: q.Get("eval"), TT: q.Get("tt")}
+	for _, name := range scenario.Names {
+		if v := q.Get(name); v != "" && !slices.Contains(templates.CompareSetupFields, name) {
+			s.Hidden = append(s.Hidden, templates.Field{Name: name, Value: v})
+		}
+	}
+	return s
 }
 
 // assetURL is the versioned address of an embedded file.

@@ -67,32 +67,100 @@ func TestHeaderLinksKeepLanguage(t *testing.T) {
 }
 
 // TestCompareChangeKeepsScenario: the comparison's "change" opens its
-// setup form with the tree, the panes and the page's language filled in.
+// setup form with the tree, the panes, every option of the scenario and
+// the page's language filled in, and submitting that form unchanged gives
+// the same comparison (the same permalink).
 func TestCompareChangeKeepsScenario(t *testing.T) {
 	s := newTestServer(t)
-	q := url.Values{"tree": {"((3 12 8) (2 4 6))"}, "orders": {"natural,worst"}, "by": {"event"}, "step": {"3"}, "lang": {"de"}}
-	rec := httpGet(t, s, "/compare?"+q.Encode())
-	if rec.Code != http.StatusOK {
-		t.Fatalf("GET /compare = %d, want 200", rec.Code)
+	for _, tc := range []struct {
+		name string
+		q    url.Values
+		want map[string]string // form fields a lecturer sees or carries
+	}{
+		{"tree, orders", url.Values{"tree": {"((3 12 8) (2 4 6))"}, "orders": {"natural,worst"}, "by": {"event"}, "step": {"3"}, "lang": {"de"}},
+			map[string]string{"tree": "((3 12 8) (2 4 6))", "orders": "natural,worst", "by": "event", "lang": "de"}},
+		{"tree options", url.Values{"tree": {"A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))"}, "root": {"min"}, "prune": {"gt"},
+			"algo": {"alphabeta"}, "depth": {"1"}, "eval": {"h"}, "transform": {"cube"}, "orders": {"natural,best"}, "step": {"2"}, "lang": {"cs"}},
+			map[string]string{"root": "min", "prune": "gt", "algo": "alphabeta", "depth": "1", "eval": "h", "transform": "cube", "lang": "cs"}},
+		{"game, algos", url.Values{"game": {"tictactoe"}, "position": {"x...o...."}, "depth": {"2"}, "eval": {"lines"}, "tt": {"1024"}, "replace": {"always"},
+			"symmetry": {"1"}, "order": {"eval"}, "algos": {"negamax,pvs"}, "layout": {"across"}, "by": {"node"}},
+			map[string]string{"game": "tictactoe", "position": "x...o....", "eval": "lines", "tt": "1024", "replace": "always", "symmetry": "1", "order": "eval",
+				"algos": "negamax,pvs", "layout": "across"}},
+		{"random, panes", url.Values{"random": {"3,3"}, "seed": {"7"}, "fail": {"hard"}, "panes": {"plain,pvs"}, "lang": {"de"}},
+			map[string]string{"random": "3,3", "seed": "7", "fail": "hard", "panes": "plain,plain pvs"}},
+		{"minichess, panes", url.Values{"game": {"minichess"}, "position": {"horizon"}, "depth": {"1"}, "margin": {"1.5"}, "panes": {"plain,quiescence"}, "step": {"end"}},
+			map[string]string{"game": "minichess", "position": "horizon", "depth": "1", "margin": "1.5", "panes": "plain,quiescence"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := httpGet(t, s, "/compare?"+tc.q.Encode())
+			if rec.Code != http.StatusOK {
+				t.Fatalf("GET /compare = %d, want 200: %s", rec.Code, formError(rec.Body.String()))
+			}
+			change := attrOf(parsePage(t, rec.Body.String()).one("change"), "href")
+			rec = httpGet(t, s, change)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("GET %s = %d, want 200", change, rec.Code)
+			}
+			sent, count := formValues(t, parsePage(t, rec.Body.String()), "compare-form")
+			for k, want := range tc.want {
+				if got := sent.Get(k); got != want {
+					t.Errorf("field %s = %q, want %q (change is %s)", k, got, want, change)
+				}
+			}
+			u, _ := url.Parse(change)
+			for k := range u.Query() {
+				if count[k] != 1 && k != "setup" {
+					t.Errorf("the form has %d fields named %s, want 1 (change is %s)", count[k], k, change)
+				}
+			}
+			// Submitted unchanged, the form gives the same comparison.
+			rec = httpGet(t, s, "/compare?"+sent.Encode())
+			if rec.Code != http.StatusOK {
+				t.Fatalf("the form submitted unchanged: GET /compare = %d, want 200: %s", rec.Code, formError(rec.Body.String()))
+			}
+			if again := attrOf(parsePage(t, rec.Body.String()).one("change"), "href"); again != change {
+				t.Errorf("the form submitted unchanged gives %s, want %s", again, change)
+			}
+		})
 	}
-	change := attrOf(parsePage(t, rec.Body.String()).one("change"), "href")
-	rec = httpGet(t, s, change)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("GET %s = %d, want 200", change, rec.Code)
-	}
-	p := parsePage(t, rec.Body.String())
-	form := p.one("compare-form")
-	got := map[string]string{}
-	for _, n := range p.all(func(n *html.Node) bool { return (n.Data == "input" || n.Data == "textarea") && isInside(n, form) }) {
+}
+
+// formValues is what a browser sends for the form with this data-testid
+// when submitted as it stands (every named field, empty ones too), and how
+// many fields carry each name.
+func formValues(t *testing.T, p *htmlPage, testid string) (url.Values, map[string]int) {
+	t.Helper()
+	form := p.one(testid)
+	sent, count := url.Values{}, map[string]int{}
+	for _, n := range p.all(func(n *html.Node) bool {
+		return (n.Data == "input" || n.Data == "textarea" || n.Data == "select") && isInside(n, form) && attrOf(n, "name") != ""
+	}) {
 		v := attrOf(n, "value")
-		if n.Data == "textarea" {
+		switch n.Data {
+		case "textarea":
 			v = textOf(n)
+		case "select":
+			opts := p.all(func(o *html.Node) bool { return o.Data == "option" && isInside(o, n) })
+			v = ""
+			if len(opts) > 0 {
+				v = attrOf(opts[0], "value")
+			}
+			for _, o := range opts {
+				if attrHas(o, "selected") {
+					v = attrOf(o, "value")
+				}
+			}
 		}
-		got[attrOf(n, "name")] = v
+		sent.Add(attrOf(n, "name"), v)
+		count[attrOf(n, "name")]++
 	}
-	for k, want := range map[string]string{"tree": "((3 12 8) (2 4 6))", "orders": "natural,worst", "by": "event", "lang": "de"} {
-		if got[k] != want {
-			t.Errorf("field %s = %q, want %q (change is %s)", k, got[k], want, change)
-		}
+	return sent, count
+}
+
+// formError is the error a setup form shows, if any.
+func formError(body string) string {
+	if i := strings.Index(body, `data-testid="form-error"`); i >= 0 {
+		return body[i:min(len(body), i+400)]
 	}
+	return ""
 }
