@@ -467,9 +467,6 @@ type sketch struct {
 	// filled in (the root's is unused); cut the cut mark across it.
 	geom []Edge
 	cut  [][4]float64
-	// span is the horizontal extent of each node's drawn subtree (its
-	// nodes' centres): the room a cutoff's test may move to.
-	span [][2]float64
 	// sep is the least distance between two neighbouring nodes' centres
 	// at each depth (+Inf at a depth with one node).
 	sep []float64
@@ -498,10 +495,7 @@ func newSketch(source string, l *trace.Layout) *sketch {
 	s.pl = layoutPlacement(source, l, glyphs)
 	s.k = s.pl.k
 	s.parent, s.end = make([]int, n), make([]int, n)
-	s.geom, s.cut, s.span = make([]Edge, n), make([][4]float64, n), make([][2]float64, n)
-	for i := range s.span {
-		s.span[i] = [2]float64{l.Nodes[i].X, l.Nodes[i].X}
-	}
+	s.geom, s.cut = make([]Edge, n), make([][4]float64, n)
 	for i := n - 1; i >= 0; i-- {
 		nd := l.Nodes[i]
 		s.parent[i] = -1
@@ -514,7 +508,6 @@ func newSketch(source string, l *trace.Layout) *sketch {
 		pi := s.index[nd.Parent]
 		s.parent[i] = pi
 		s.end[pi] = max(s.end[pi], s.end[i])
-		s.span[pi] = [2]float64{min(s.span[pi][0], s.span[i][0]), max(s.span[pi][1], s.span[i][1])}
 		p := l.Nodes[pi]
 		se := edgeEnds(l.Across, p, s.glyphs[pi], nd, s.glyphs[i], s.k)
 		e := Edge{ID: nd.ID, X1: se.x1, Y1: se.y1, X2: se.x2, Y2: se.y2}
@@ -642,8 +635,6 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 	var lo, hi, y, top, ylo float64
 	// The span of the cut edges and their lowest end, for placeTest.
 	elo, ehi, ebottom := math.Inf(1), math.Inf(-1), math.Inf(-1)
-	// The horizontal extent of the pruned children's subtrees.
-	slo, shi := math.Inf(1), math.Inf(-1)
 	cuts := 0
 	var cutSet []byte                                  // the pruned children's positions, for the test's key
 	grown := (leafHeightAt(s.k) - leafHeightAt(1)) / 2 // how far leaf boxes grew upwards
@@ -668,7 +659,6 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 				}
 			}
 			elo, ehi, ebottom = min(elo, e.X1, e.X2), max(ehi, e.X1, e.X2), max(ebottom, e.Y2)
-			slo, shi = min(slo, s.span[c][0]), max(shi, s.span[c][1])
 			mx, my, tp := (e.X1+e.X2)/2, (e.Y1+e.Y2)/2, e.Y2-grown
 			if cuts == 0 {
 				lo, hi, y, top, ylo = mx, mx, my, tp, my
@@ -691,15 +681,17 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 			e.Test, e.TestFull = "", ""
 			continue
 		}
-		// Under the cut marks, above the pruned children's glyphs.
+		// Under the cut marks, above the pruned children's glyphs (drawn
+		// down), or under the lowest mark (sideways).
+		font := fontsAt(s.k).Cut
 		e.TestX, e.TestY = (lo+hi)/2, y+CutLabelGap
-		if s.k > 1 {
+		near := func(w float64) [][2]float64 { return uprightSpots(e.TestX, e.TestY, w, font, elo, ehi, ebottom) }
+		switch {
+		case s.l.Across:
+			x := e.TestX
+			near = func(w float64) [][2]float64 { return acrossSpots(x, ylo, y, w, font) }
+		case s.k > 1:
 			e.TestY = min(y+CutLabelGap*cutScale(s.k), top-4)
-		}
-		if s.l.Across {
-			e.TestFont = fontsAt(s.k).Cut
-			placeTestAcross(e, s.pl, fontsAt(s.k).Cut, (lo+hi)/2, ylo, y)
-			continue
 		}
 		// The test's place depends on the layout and on which children
 		// the cutoff pruned alone: found once, then remembered.
@@ -709,7 +701,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 			e.Test, e.TestX, e.TestY, e.TestFont = t.test, t.x, t.y, t.font
 			continue
 		}
-		placeTest(e, s.pl, fontsAt(s.k).Cut, elo, ehi, ebottom, slo, shi, func() []rect { return s.testRooms(p, f) }, [2]int{p + 1, s.end[p]})
+		placeTest(e, s.pl, font, near, func() []rect { return s.testRooms(p, f) }, [2]int{p + 1, s.end[p]})
 		s.tests.Store(key, testPlace{e.Test, e.TestX, e.TestY, e.TestFont})
 	}
 }
@@ -730,36 +722,58 @@ type testPlace struct {
 }
 
 // testRoom is where the test of a cutoff at node p may go when it finds
-// no place near its marks: the band between p's glyph and the tops of its
-// children's glyphs, from half the level's node separation left of its
-// first child to as far right of its last. Two cutoffs' rooms never meet:
-// children of two nodes at one depth are in order along their level at
-// least that separation apart, and the bands of two depths are apart.
+// no place near its marks: the band between p's glyph and its children's
+// glyphs, from half the level's node separation before its first child
+// to as far beyond its last (drawn down: under p, from left of its first
+// child to right of its last; sideways: right of p, from above its first
+// child to under its last). Two cutoffs' rooms never meet: children of two
+// nodes at one depth are in order along their level at least that
+// separation apart, and the bands of two depths are apart.
 func (s *sketch) testRoom(p int) rect {
+	// In the tree's own axes (see turn): x along a level, y down the
+	// levels.
 	n := s.l.Nodes[p]
-	r := rect{math.Inf(1), n.Y + s.glyphs[p].Bottom(), math.Inf(-1), math.Inf(1)}
+	r := rect{math.Inf(1), s.turn(glyphRect(s.glyphs[p], n, s.k).shift(n.X, n.Y)).y1, math.Inf(-1), math.Inf(1)}
 	depth := 0
 	for c := p + 1; c < s.end[p]; c = s.end[c] {
 		cn := s.l.Nodes[c]
-		r.x0, r.x1, r.y1 = min(r.x0, cn.X), max(r.x1, cn.X), min(r.y1, cn.Y+glyphRect(s.glyphs[c], cn, s.k).y0)
+		cr := s.turn(glyphRect(s.glyphs[c], cn, s.k).shift(cn.X, cn.Y))
+		at := cn.X
+		if s.l.Across {
+			at = cn.Y
+		}
+		r.x0, r.x1, r.y1 = min(r.x0, at), max(r.x1, at), min(r.y1, cr.y0)
 		depth = cn.Depth
 	}
 	half := s.sep[depth] / 2
 	if math.IsInf(half, 1) {
-		return rect{s.pl.box.x0, r.y0, s.pl.box.x1, r.y1}
+		box := s.turn(s.pl.box)
+		return s.turn(rect{box.x0, r.y0, box.x1, r.y1})
 	}
-	return rect{r.x0 - half, r.y0, r.x1 + half, r.y1}
+	return s.turn(rect{r.x0 - half, r.y0, r.x1 + half, r.y1})
+}
+
+// turn takes a rectangle of a sideways drawing to the tree's own axes (x
+// along a level, y down the levels) and back: it swaps x and y there, and
+// leaves a drawing drawn down as it is.
+func (s *sketch) turn(r rect) rect {
+	if s.l.Across {
+		return rect{r.y0, r.x0, r.y1, r.x1}
+	}
+	return r
 }
 
 // testRooms are the rooms of the test of a cutoff at node p (see
-// placeTest): its band (testRoom), then the room under its children, as
-// wide as the band, from the children's tops down to the band of any
-// other node that reaches into it (or the drawing's bottom). A band
-// stops every room above it that it meets, and a room under children
-// is as wide as the band above it, so no two cutoffs' rooms meet.
+// placeTest): its band (testRoom), then the room beyond its children (under
+// them drawn down, right of them sideways), as wide as the band, from the
+// children to the band of any other node that reaches into it (or the
+// drawing's edge). A band stops every room before it that it meets, and a
+// room beyond children is as wide as the band before it, so no two
+// cutoffs' rooms meet.
 func (s *sketch) testRooms(p int, f *trace.Frame) []rect {
-	band := s.testRoom(p)
-	under := rect{band.x0, band.y1, band.x1, s.pl.box.y1}
+	// In the tree's own axes (see turn).
+	band := s.turn(s.testRoom(p))
+	under := rect{band.x0, band.y1, band.x1, s.turn(s.pl.box).y1}
 	pruned := func(i int) bool {
 		for c := p + 1; c < s.end[p]; c = s.end[c] {
 			if i >= c && i < s.end[c] {
@@ -772,19 +786,19 @@ func (s *sketch) testRooms(p int, f *trace.Frame) []rect {
 		if q == p || s.end[q] == q+1 || pruned(q) {
 			continue
 		}
-		if r := s.testRoom(q); r.overlaps(under) {
+		if r := s.turn(s.testRoom(q)); r.overlaps(under) {
 			under.y1 = min(under.y1, r.y0)
 		}
 	}
 	if under.y1 <= under.y0 {
-		return []rect{band}
+		return []rect{s.turn(band)}
 	}
-	return []rect{band, under}
+	return []rect{s.turn(band), s.turn(under)}
 }
 
 // levelSeparations is, for each depth of l, the least distance between
-// the centres of two neighbouring nodes at that depth (+Inf at a depth
-// with one node).
+// the centres of two neighbouring nodes at that depth along their level
+// (+Inf at a depth with one node).
 func levelSeparations(l *trace.Layout) []float64 {
 	sep := make([]float64, l.Depth+1)
 	last := make([]float64, l.Depth+1)
@@ -792,12 +806,17 @@ func levelSeparations(l *trace.Layout) []float64 {
 	for i := range sep {
 		sep[i] = math.Inf(1)
 	}
-	// The preorder visits each level's nodes left to right.
+	// The preorder visits each level's nodes in order along it (left to
+	// right, or top to bottom sideways).
 	for _, n := range l.Nodes {
-		if seen[n.Depth] {
-			sep[n.Depth] = min(sep[n.Depth], n.X-last[n.Depth])
+		at := n.X
+		if l.Across {
+			at = n.Y
 		}
-		last[n.Depth], seen[n.Depth] = n.X, true
+		if seen[n.Depth] {
+			sep[n.Depth] = min(sep[n.Depth], at-last[n.Depth])
+		}
+		last[n.Depth], seen[n.Depth] = at, true
 	}
 	return sep
 }

@@ -145,22 +145,25 @@ type placement struct {
 }
 
 // placeTest finds where and how the test written near the cut marks of
-// one cutoff goes: a place that meets no edge, glyph or node label.
+// one cutoff goes: a place that meets no edge, glyph or node label. The
+// drawing puts it first under the marks (e.TestX, e.TestY).
 //
 // In a tree whose labels all found a clear place it goes inside the
-// drawing's box: under the marks as drawn if that is clear, else beside
-// the cut edges (which span lo to hi and end at bottom), higher or lower,
-// or under the pruned children. Where none of those is clear, and in a
-// tree too crowded for its labels, it keeps to its cutoff's rooms (the
-// band between the parent and its children, then the room under the pruned
-// children: see sketch.testRooms; no other cutoff's test enters them) and
-// takes the place nearest the marks that is
-// clear (the α/β lines of the nodes below the cutoff, positions sub[0] to
-// sub[1]-1 of the preorder, never show with it), first whole and as large as it can be down to MinCutFont, then in
-// its short form (ShortTest) likewise. Where neither fits, the drawing
+// drawing's box: under the marks as drawn if that is clear, else at the
+// first clear one of the places near the marks (near: see uprightSpots and
+// acrossSpots). Where none of those is clear, and in a tree too crowded
+// for its labels, it keeps to its cutoff's rooms (the band between the
+// parent and its children, then the room beyond the pruned children: see
+// sketch.testRooms; no other cutoff's test enters them) and takes the
+// place nearest the marks that is clear (the α/β lines of the nodes below
+// the cutoff, positions sub[0] to sub[1]-1 of the preorder, never show
+// with it), first whole and as large as it can be down to MinCutFont, then
+// in its short form (ShortTest) likewise. Where neither fits, the drawing
 // leaves it off (Test is ""): the page still gives the whole test as the
-// cut mark's title and in the outline, from TestFull.
-func placeTest(e *Edge, p placement, font, lo, hi, bottom, slo, shi float64, roomsOf func() []rect, sub [2]int) {
+// cut mark's title and in the outline, from TestFull. Drawn down or
+// sideways, only the places near the marks and the rooms' orientation
+// differ.
+func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]float64, roomsOf func() []rect, sub [2]int) {
 	e.TestFont = font
 	if p.g == nil || e.Test == "" {
 		return
@@ -168,23 +171,12 @@ func placeTest(e *Edge, p placement, font, lo, hi, bottom, slo, shi float64, roo
 	if p.ok {
 		w := TextEm(e.Test) * font
 		at := func(x, y float64) rect { return textRect(x, y, "middle", w, font, 1, 0).grow(labelPad) }
-		type spot struct{ x, y float64 }
-		spots := []spot{{e.TestX, e.TestY}}
-		for _, dy := range []float64{0, -font, font, -2 * font, 2 * font, -3 * font, 3 * font} {
-			y := e.TestY + dy
-			for _, dx := range []float64{0, font, 3 * font, 6 * font} {
-				spots = append(spots, spot{hi + gap + w/2 + dx, y}, spot{lo - gap - w/2 - dx, y})
-			}
-		}
-		for _, dy := range []float64{40 + font, 60 + 2*font, 80 + 3*font} {
-			spots = append(spots, spot{e.TestX, bottom + dy}, spot{hi + w/2, bottom + dy}, spot{lo - w/2, bottom + dy})
-		}
 		if p.g.freeBut(at(e.TestX, e.TestY), sub[0], sub[1]) {
 			return
 		}
-		for _, s := range spots[1:] {
-			if r := at(s.x, s.y); p.box.contains(r) && p.g.freeBut(r, sub[0], sub[1]) {
-				e.TestX, e.TestY = s.x, s.y
+		for _, s := range near(w) {
+			if r := at(s[0], s[1]); p.box.contains(r) && p.g.freeBut(r, sub[0], sub[1]) {
+				e.TestX, e.TestY = s[0], s[1]
 				return
 			}
 		}
@@ -205,6 +197,46 @@ func placeTest(e *Edge, p placement, font, lo, hi, bottom, slo, shi float64, roo
 	}
 	e.Test = ""
 }
+
+// uprightSpots are the places near its marks a test of width w at size
+// font tries in a tree drawn down, after the place under the marks (x, y):
+// beside the cut edges (which span lo to hi and end at bottom), higher or
+// lower, then under the pruned children.
+func uprightSpots(x, y, w, font, lo, hi, bottom float64) [][2]float64 {
+	var spots [][2]float64
+	for _, dy := range []float64{0, -font, font, -2 * font, 2 * font, -3 * font, 3 * font} {
+		for _, dx := range []float64{0, font, 3 * font, 6 * font} {
+			spots = append(spots, [2]float64{hi + gap + w/2 + dx, y + dy}, [2]float64{lo - gap - w/2 - dx, y + dy})
+		}
+	}
+	for _, dy := range []float64{40 + font, 60 + 2*font, 80 + 3*font} {
+		spots = append(spots, [2]float64{x, bottom + dy}, [2]float64{hi + w/2, bottom + dy}, [2]float64{lo - w/2, bottom + dy})
+	}
+	return spots
+}
+
+// acrossSpots are the places near its marks a test of width w at size
+// font tries in a sideways drawing, where the cut edges run across,
+// stacked from ylo to yhi (their marks' middles) around x: rows of half a
+// font under the lowest mark and over the highest, nearest first, each
+// from the marks' column outwards.
+func acrossSpots(x, ylo, yhi, w, font float64) [][2]float64 {
+	var spots [][2]float64
+	for i := range 2 * acrossTestRows {
+		dy := float64((i+1)/2) * font / 2
+		if i%2 == 1 {
+			dy = -dy
+		}
+		for _, dx := range []float64{0, -w / 4, w / 4, -w / 2, w / 2, -w, w} {
+			spots = append(spots, [2]float64{x + dx, yhi + CutLabelGap + dy})
+			spots = append(spots, [2]float64{x + dx, ylo - CutLabelGap + dy})
+		}
+	}
+	return spots
+}
+
+// acrossTestRows bounds acrossSpots: rows of half a font either way.
+const acrossTestRows = 16
 
 // MinCutFont is the smallest size, in user units, a test under cut marks
 // is written at (the base size is CutFont): below it the short form is
@@ -277,43 +309,6 @@ func ShortTest(test string) string {
 	}
 	return test[:i]
 }
-
-// placeTestAcross places the test of one cutoff in a sideways drawing,
-// where the cut edges run across, stacked from ylo to yhi (their marks'
-// middles) around x: under the lowest mark if that is clear of edges,
-// glyphs and labels, else the nearest such place around the marks (rows
-// of half a font, first nearer the marks' column), else the nearest place
-// clear of every edge and glyph; a test with none stays under the marks.
-func placeTestAcross(e *Edge, p placement, font, x, ylo, yhi float64) {
-	if p.g == nil || e.Test == "" {
-		return
-	}
-	w := TextEm(e.Test) * font
-	at := func(x, y float64) rect { return textRect(x, y, "middle", w, font, 1, 0).grow(labelPad) }
-	var spots [][2]float64
-	for i := range 2 * acrossTestRows {
-		dy := float64((i+1)/2) * font / 2
-		if i%2 == 1 {
-			dy = -dy
-		}
-		for _, dx := range []float64{0, -w / 4, w / 4, -w / 2, w / 2, -w, w} {
-			spots = append(spots, [2]float64{x + dx, yhi + CutLabelGap + dy})
-			spots = append(spots, [2]float64{x + dx, ylo - CutLabelGap + dy})
-		}
-	}
-	for _, free := range []func(rect) bool{func(r rect) bool { return p.g.free(r, -1) }, p.g.clear} {
-		for _, sp := range spots {
-			if r := at(sp[0], sp[1]); p.box.contains(r) && free(r) {
-				e.TestX, e.TestY = sp[0], sp[1]
-				return
-			}
-		}
-	}
-}
-
-// acrossTestRows bounds placeTestAcross's search: rows of half a font
-// either way.
-const acrossTestRows = 16
 
 // glyphRect is the box a node's glyph takes, around its centre.
 func glyphRect(g Glyph, n trace.LayoutNode, k float64) rect {
