@@ -58,7 +58,9 @@ export function session({ path, badge, live, offline, open, receive, closed }) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     let sock;
     try {
-      sock = new WebSocket(proto + "//" + location.host + path);
+      // The page's language, for the server to word its errors in.
+      const lang = encodeURIComponent(document.documentElement.lang || "en");
+      sock = new WebSocket(proto + "//" + location.host + path + (path.includes("?") ? "&" : "?") + "lang=" + lang);
     } catch {
       retry();
       return;

@@ -50,6 +50,20 @@ const (
 // MaxPaneEvents steps.
 var ErrPaneTooLong = errors.New("view: too many steps to compare side by side")
 
+// PaneTooLongError names the pane whose search takes more than Max
+// steps; it is ErrPaneTooLong (errors.Is), and its fields let a page word
+// it in its own language.
+type PaneTooLongError struct {
+	Pane string // the pane's name, as its address writes it
+	Max  int    // MaxPaneEvents
+}
+
+func (e *PaneTooLongError) Error() string {
+	return fmt.Sprintf("%v: the %s search takes more than %d steps; try a depth limit, a smaller tree, or the ordering lab", ErrPaneTooLong, e.Pane, e.Max)
+}
+
+func (e *PaneTooLongError) Unwrap() error { return ErrPaneTooLong }
+
 // Pane is one search of a comparison: its cursor, and what the counting
 // pass learnt of its whole search.
 type Pane struct {
@@ -305,7 +319,7 @@ func (pn *Panes) prepare(ctx context.Context, slice int) (bool, error) {
 		}
 		n, done, err := pn.scan.Work(ctx, slice)
 		if err == nil && n > MaxPaneEvents {
-			err = fmt.Errorf("%w: the %s search takes more than %d steps; try a depth limit, a smaller tree, or the ordering lab", ErrPaneTooLong, p.Name, MaxPaneEvents)
+			err = &PaneTooLongError{Pane: p.Name, Max: MaxPaneEvents}
 		}
 		if err != nil {
 			pn.scan.Close()

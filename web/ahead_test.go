@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -46,7 +47,7 @@ func (r *aheadRig) connect() {
 	if r.s != nil && r.s.v != nil {
 		r.s.v.close()
 	}
-	r.s = newSession(r.hub, nil)
+	r.s = newSession(r.hub, nil, i18n.English)
 	r.out = nil
 }
 

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/url"
 	"strings"
 
@@ -32,7 +31,7 @@ type comparer struct {
 func newComparer(ctx context.Context, query string) (*comparer, error) {
 	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
 	if err != nil {
-		return nil, fmt.Errorf("the query does not parse: %v", err)
+		return nil, say("ws.err.query", "Detail", err.Error())
 	}
 	r, err := parseCompare(q)
 	if err != nil {
@@ -64,7 +63,7 @@ func (c *comparer) countSlice(context.Context, int) []Message { return nil }
 func (c *comparer) command(cmd Command) []Message {
 	pn := c.cmp.panes
 	if (cmd.Cmd == "step" || cmd.Cmd == "back") && cmd.By != "" && view.By(cmd.By) != pn.By() {
-		return []Message{errMsg(cmd.Cmd, "this comparison steps by %s (by= in its address), not by %s", pn.By(), cmd.By)}
+		return []Message{errMsg(cmd.Cmd, say("ws.err.compare-by", "By", pn.By(), "Got", cmd.By))}
 	}
 	switch cmd.Cmd {
 	case "count":
@@ -97,7 +96,7 @@ func (c *comparer) work(ctx context.Context, slice int) []Message {
 	job := c.job
 	if err != nil {
 		c.job = ""
-		return []Message{errMsg(job, "%v", comparisonError(err))}
+		return []Message{errMsg(job, comparisonError(err))}
 	}
 	if !done {
 		return nil

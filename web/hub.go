@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/gorilla/websocket"
 )
 
@@ -174,7 +175,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.logger.Info("websocket upgrade refused", "err", err, "origin", r.Header.Get("Origin"))
 		return
 	}
-	s := newSession(h, conn)
+	s := newSession(h, conn, i18n.Negotiate(r.URL.Query().Get("lang"), r.Header.Get("Accept-Language")))
 	h.mu.Lock()
 	h.opening--
 	if h.closed {

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
 )
 
 // langOf is the language of a request: its lang= parameter, else its
@@ -93,7 +95,15 @@ func errorText(l i18n.Lang, err error) string {
 	var oe *search.OptionError
 	var tne *tournament.Error
 	var me *minichess.ParseError
+	var se *saidError
+	var pl *view.PaneTooLongError
 	switch {
+	case errors.As(err, &se):
+		return loc.Phrase(se.Say)
+	case errors.As(err, &pl):
+		return loc.T("error.pane-too-long", "Pane", pl.Pane, "Max", strconv.Itoa(pl.Max))
+	case errors.Is(err, view.ErrTooLarge):
+		return loc.T("error.drawing-too-large")
 	case errors.As(err, &xe) && xe.Say.ID == "" && xe.Field != "" && errors.As(xe.Err, &te) && te.Phrase.ID != "":
 		// An exercise's field holding tree text that does not parse:
 		// the field first, then where in the text and what.
@@ -137,6 +147,23 @@ var nameKinds = map[string]string{
 	"algorithm": "error.what.algorithm", "ordering": "error.what.ordering", "prune rule": "error.what.prune",
 	"fail mode": "error.what.fail", "playout": "error.what.playout", "pseudocode form": "error.what.form",
 	"extension": "error.what.extension", "forward pruning": "error.what.forward", "replacement rule": "error.what.replacement",
+}
+
+// saidError is an error of the server's own (a websocket command, the
+// host check, a limit) as a phrase of the pages' catalog: Error words it
+// in English, errorText in the page's language.
+type saidError struct{ Say trace.Phrase }
+
+func (e *saidError) Error() string { return i18n.For(i18n.English).Phrase(e.Say) }
+
+// say is the error of message id with the arguments kv (name, value, …),
+// each value as fmt.Sprint writes it.
+func say(id string, kv ...any) error {
+	p := trace.Phrase{ID: id, Args: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
+	}
+	return &saidError{Say: p}
 }
 
 // formOnly reports whether a page's query asks for nothing but its form:

@@ -202,9 +202,9 @@ func (w headWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (s *Server) hostCheck(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if !s.hostAllowed(c.Request().Host) {
-			return echo.NewHTTPError(http.StatusForbidden, fmt.Sprintf(
-				"This server does not answer to the name %q. It answers to %s and to IP addresses; start it with --host %s to add this name.",
-				hostOnly(c.Request().Host), strings.Join(s.hosts, ", "), hostOnly(c.Request().Host)))
+			h := hostOnly(c.Request().Host)
+			return echo.NewHTTPError(http.StatusForbidden, errorText(langOf(c),
+				say("error.host", "Host", strconv.Quote(h), "Hosts", strings.Join(s.hosts, ", "), "Flag", "--host "+h)))
 		}
 		return next(c)
 	}

@@ -3,8 +3,10 @@ package web
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
+	"errors"
+	"io"
 	"strconv"
+	"strings"
 
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
@@ -77,10 +79,38 @@ func (s *StepArg) UnmarshalJSON(b []byte) error {
 	}
 	n, err := strconv.Atoi(string(b))
 	if err != nil || n < 0 {
-		return fmt.Errorf("step must be a whole number ≥ 0 or \"end\", not %s", b)
+		return say("ws.err.step", "Got", string(b))
 	}
 	*s = StepArg{Set: true, Value: n}
 	return nil
+}
+
+// commandNames lists the commands a viewer may send, for the error of one
+// that is missing or unknown.
+const commandNames = "load, compare, step, back, seek, next-cutoff, play, pause, count, ahead"
+
+// malformed is the error of a message that does not decode as a command:
+// not JSON, a field the protocol does not have, or a field's value of the
+// wrong kind, each said in the page's language; the step's own error as
+// it is.
+func malformed(err error) error {
+	var se *saidError
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return err
+	case errors.As(err, &syn):
+		return say("ws.err.not-json", "Offset", syn.Offset)
+	case errors.As(err, &typ):
+		return say("ws.err.field-type", "Field", typ.Field, "Got", typ.Value)
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		return say("ws.err.empty")
+	}
+	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return say("ws.err.unknown-field", "Field", f)
+	}
+	return say("ws.err.malformed", "Detail", err.Error())
 }
 
 // ParseCommand decodes and checks one message from the viewer. The error
@@ -90,25 +120,25 @@ func ParseCommand(b []byte) (Command, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
-		return c, fmt.Errorf("malformed command: %v", err)
+		return c, malformed(err)
 	}
 	if dec.More() {
-		return c, fmt.Errorf("malformed command: more than one JSON value in one message")
+		return c, say("ws.err.two-values")
 	}
 	if c.V != ProtocolVersion {
-		return c, fmt.Errorf("protocol version %d is not supported (this server speaks %d)", c.V, ProtocolVersion)
+		return c, say("ws.err.version", "Got", c.V, "Want", ProtocolVersion)
 	}
 	switch c.Cmd {
 	case "load", "compare":
 		if c.Query == "" {
-			return c, fmt.Errorf("%s needs a query (the scenario, as in the page's URL)", c.Cmd)
+			return c, say("ws.err.no-query", "Cmd", c.Cmd)
 		}
 		if p := c.Pane; p != nil {
 			if p.Across == 0 {
 				p.Across = p.H
 			}
 			if !(p.W > 0 && p.W <= MaxPaneSide && p.H > 0 && p.H <= MaxPaneSide && p.Across > 0 && p.Across <= MaxPaneSide) {
-				return c, fmt.Errorf("%s: pane must be more than 0 and at most %d pixels each way, not %g × %g (%g sideways)", c.Cmd, MaxPaneSide, p.W, p.H, p.Across)
+				return c, say("ws.err.pane", "Cmd", c.Cmd, "Max", MaxPaneSide, "W", p.W, "H", p.H, "Across", p.Across)
 			}
 		}
 	case "step", "back":
@@ -116,37 +146,37 @@ func ParseCommand(b []byte) (Command, error) {
 			c.N = 1
 		}
 		if c.N < 1 || c.N > MaxStepsPerCommand {
-			return c, fmt.Errorf("%s: n must be from 1 to %d, not %d", c.Cmd, MaxStepsPerCommand, c.N)
+			return c, say("ws.err.n", "Cmd", c.Cmd, "Max", MaxStepsPerCommand, "Got", c.N)
 		}
 		if _, err := view.ParseUnit(c.By); err != nil {
-			return c, fmt.Errorf("%s: by: %v", c.Cmd, err)
+			return c, say("ws.err.by", "Cmd", c.Cmd, "Got", strconv.Quote(c.By))
 		}
 	case "ahead":
 		if c.By != "off" {
 			if _, err := view.ParseUnit(c.By); err != nil {
-				return c, fmt.Errorf("ahead: by: %v, or off", err)
+				return c, say("ws.err.ahead-by", "Got", strconv.Quote(c.By))
 			}
 		}
 	case "seek":
 		if !c.Step.Set {
-			return c, fmt.Errorf("seek needs a step (a number or \"end\")")
+			return c, say("ws.err.seek")
 		}
 	case "play":
 		if c.Speed == 0 {
 			c.Speed = 2
 		}
 		if c.Speed < MinSpeed || c.Speed > MaxSpeed {
-			return c, fmt.Errorf("play: speed must be from %v to %v steps per second, not %v", MinSpeed, MaxSpeed, c.Speed)
+			return c, say("ws.err.speed", "Min", MinSpeed, "Max", MaxSpeed, "Got", c.Speed)
 		}
 	case "pause", "next-cutoff", "count":
 	case "":
-		return c, fmt.Errorf("missing cmd (want load, compare, step, back, seek, next-cutoff, play, pause, count or ahead)")
+		return c, say("ws.err.no-cmd", "Want", commandNames)
 	default:
-		return c, fmt.Errorf("unknown command %q (want load, compare, step, back, seek, next-cutoff, play, pause, count or ahead)", c.Cmd)
+		return c, say("ws.err.unknown-cmd", "Got", strconv.Quote(c.Cmd), "Want", commandNames)
 	}
 	if c.Ready != 0 {
 		if c.Cmd != "step" || c.N != 1 || c.Ready < 0 {
-			return c, fmt.Errorf("%s: ready (the tag of a ready patch applied) goes only with a step of n = 1, and is a number ≥ 1, not %d", c.Cmd, c.Ready)
+			return c, say("ws.err.ready", "Cmd", c.Cmd, "Got", c.Ready)
 		}
 	}
 	return c, nil
@@ -195,6 +225,9 @@ type Message struct {
 	By    string `json:"by,omitempty"`
 	Error string `json:"error,omitempty"`
 	Cmd   string `json:"cmd,omitempty"` // error: the command that failed
+	// err is the error an error message words (errMsg), in the session's
+	// language, as it is sent.
+	err error
 
 	// encoded, when set, is the whole message already encoded (a first
 	// frame shared by the viewers who load the same scenario at the same

@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"log/slog"
 	"net/url"
 	"runtime/debug"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/view"
 )
@@ -84,12 +83,17 @@ type session struct {
 	// see ahead.go.
 	moves   int
 	aheadBy string
+	// lang is the language the session's errors are worded in.
+	lang i18n.Lang
 }
 
-func newSession(h *Hub, conn *websocket.Conn) *session {
+// newSession opens a session whose errors are worded in lang (the page's
+// language, from the websocket address's lang=) until a load or a
+// comparison names its own.
+func newSession(h *Hub, conn *websocket.Conn, lang i18n.Lang) *session {
 	ctx, cancel := context.WithCancel(h.Context())
 	return &session{hub: h, conn: conn, in: make(chan inbound, inboxSize), done: make(chan struct{}),
-		logger: h.logger, ctx: ctx, cancel: cancel}
+		logger: h.logger, ctx: ctx, cancel: cancel, lang: lang}
 }
 
 func (s *session) stop() {
@@ -107,7 +111,7 @@ func (s *session) recoverIn(where string) {
 }
 
 // errBinary answers a binary frame: commands are JSON text.
-var errBinary = errors.New("binary messages are not commands: send each command as a JSON text message")
+var errBinary = say("ws.err.binary")
 
 func (s *session) readLoop() {
 	defer s.hub.wg.Done()
@@ -260,6 +264,16 @@ func (s *session) goodbye() {
 	s.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, "the server is closing"))
 }
 
+// queryLang is the language a load's or a comparison's query names
+// (lang=), if it names one of the catalogs'.
+func queryLang(query string) (i18n.Lang, bool) {
+	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	if err != nil {
+		return "", false
+	}
+	return i18n.Parse(q.Get("lang"))
+}
+
 // closedTimer is a channel that is always ready: the writer's select
 // takes it when there is work to do and nothing else is waiting.
 var closedTimer = func() <-chan time.Time {
@@ -274,12 +288,15 @@ func (s *session) receive(in inbound) []Message {
 		s.moves++
 	}
 	if in.err != nil {
-		return []Message{{Type: "error", Error: in.err.Error(), Cmd: in.cmd.Cmd}}
+		return []Message{errMsg(in.cmd.Cmd, in.err)}
 	}
 	return s.handle(in.cmd)
 }
 
 func (s *session) send(m Message) bool {
+	if m.err != nil {
+		m.Error = errorText(s.lang, m.err)
+	}
 	b := m.encoded
 	if b == nil {
 		var err error
@@ -303,8 +320,10 @@ func (s *session) sendAll(ms []Message) bool {
 	return true
 }
 
-func errMsg(cmd string, format string, args ...any) Message {
-	return Message{Type: "error", Error: fmt.Sprintf(format, args...), Cmd: cmd}
+// errMsg is the error message of command cmd; the session words err in
+// the page's language when it sends it.
+func errMsg(cmd string, err error) Message {
+	return Message{Type: "error", err: err, Cmd: cmd}
 }
 
 // driver is what a session drives: one viewer's cursor (load) or the
@@ -350,6 +369,9 @@ func (s *session) handle(c Command) []Message {
 				return nil
 			}
 		}
+		if l, ok := queryLang(c.Query); ok {
+			s.lang = l
+		}
 		var d driver
 		var err error
 		if c.Cmd == "load" {
@@ -359,7 +381,7 @@ func (s *session) handle(c Command) []Message {
 		}
 		if err != nil {
 			s.loadDone()
-			return []Message{errMsg(c.Cmd, "%v", err)}
+			return []Message{errMsg(c.Cmd, err)}
 		}
 		if m, ok := relayout(c, d); ok {
 			d.close()
@@ -379,7 +401,7 @@ func (s *session) handle(c Command) []Message {
 	}
 	v := s.v
 	if v == nil {
-		return []Message{errMsg(c.Cmd, "no scenario loaded yet: send load first")}
+		return []Message{errMsg(c.Cmd, say("ws.err.no-load"))}
 	}
 	switch c.Cmd {
 	case "step", "next-cutoff", "back", "seek", "count":
@@ -398,7 +420,7 @@ func (s *session) handle(c Command) []Message {
 		}
 		return msgs
 	}
-	return []Message{errMsg(c.Cmd, "unknown command %q", c.Cmd)}
+	return []Message{errMsg(c.Cmd, say("ws.err.unknown-cmd", "Got", strconv.Quote(c.Cmd), "Want", commandNames))}
 }
 
 // relayout decides, for a load that names no layout= and reports its

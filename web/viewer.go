@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -65,7 +64,7 @@ type job struct {
 func newViewer(ctx context.Context, query string) (*viewer, error) {
 	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
 	if err != nil {
-		return nil, fmt.Errorf("the query does not parse: %v", err)
+		return nil, say("ws.err.query", "Detail", err.Error())
 	}
 	sc, err := scenario.FromQuery(q)
 	if err != nil {
@@ -166,7 +165,7 @@ func (v *viewer) work(ctx context.Context, slice int) []Message {
 	j := v.job
 	if err != nil {
 		v.job = nil
-		return []Message{errMsg(j.cmd, "%v", err)}
+		return []Message{errMsg(j.cmd, err)}
 	}
 	if !done {
 		return nil
@@ -243,7 +242,7 @@ func (v *viewer) countSlice(ctx context.Context, slice int) []Message {
 		if errors.Is(err, view.ErrStopped) {
 			return nil
 		}
-		return []Message{errMsg("count", "%v", err)}
+		return []Message{errMsg("count", err)}
 	}
 	if v.total >= 0 {
 		return nil // reached the end meanwhile: already told
