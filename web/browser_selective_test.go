@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -148,8 +149,69 @@ func TestBrowserMinichessBoards(t *testing.T) {
 				t.Logf("fitted: the smallest letter is %.2f px, the root's %.2f px (their boxes %.0f px high)", got, pieceFont(b, root), pieceBox(b, root))
 			}
 			b.screenshot("minichess-boards-" + w + ".png")
+			if size.w < 1000 {
+				checkLayoutSwitch(b, "#tree", "#layout-switch")
+			}
 		})
 	}
+}
+
+// drawnWay is how the tree sel draws its root's children, measured on the
+// screen: "down" when they stand in one row below the root, "across" when
+// they stand in one column right of it, else what was measured.
+func drawnWay(b *browserEnv, sel string) string {
+	return eval[string](b, `(() => {
+  const t = document.querySelector('`+sel+`');
+  const at = (n) => { const m = n.getScreenCTM(); return {x: m.e, y: m.f}; };
+  const r = at(t.querySelector('[data-node=""]'));
+  const kids = [...t.querySelectorAll('[data-node]')].filter((n) => /^[0-9]+$/.test(n.dataset.node)).map(at);
+  const same = (k) => Math.max(...kids.map((c) => c[k])) - Math.min(...kids.map((c) => c[k])) < 0.5;
+  if (kids.length > 1 && same("y") && !same("x") && kids[0].y > r.y) return "down";
+  if (kids.length > 1 && same("x") && !same("y") && kids[0].x > r.x) return "across";
+  return JSON.stringify({root: r, kids});
+})()`)
+}
+
+// waitLayout waits for a page whose tree sel is drawn want (its
+// data-layout) to have applied its first frame: the page that a layout
+// key or control loads.
+func waitLayout(b *browserEnv, sel, want string) {
+	b.t.Helper()
+	b.waitFor(`document.querySelector('`+sel+`')?.dataset.layout === "`+want+`" && window.__abt && __abt.updates > 0 && document.getElementById("conn").dataset.conn === "on"`, "the tree drawn "+want)
+}
+
+// checkLayoutSwitch starts on a page drawn sideways: key o draws its tree
+// down, the control (sel ctl) sideways again, and a reload keeps it so:
+// each time the tree (sel tree) is measured, the address names the
+// layout, and the step counter reads as it did.
+func checkLayoutSwitch(b *browserEnv, tree, ctl string) {
+	b.t.Helper()
+	step := b.text(`#step`)
+	check := func(how, want string) {
+		b.t.Helper()
+		if got := b.attr(tree, "data-layout"); got != want {
+			b.t.Errorf("%s: the tree says it is drawn %q, want %q", how, got, want)
+		}
+		if got := drawnWay(b, tree); got != want {
+			b.t.Errorf("%s: the root's children are drawn %s, want %s", how, got, want)
+		}
+		if got := eval[string](b, `location.search`); !strings.Contains(got, "layout="+want) {
+			b.t.Errorf("%s: the address is %q, want layout=%s in it", how, got, want)
+		}
+		if got := b.text(`#step`); got != step {
+			b.t.Errorf("%s: the step counter reads %q, want %q", how, got, step)
+		}
+	}
+	check("as opened", "across")
+	b.do(chromedp.KeyEvent("o"))
+	waitLayout(b, tree, "down")
+	check("after key o", "down")
+	b.do(chromedp.Click(chromedp.CSS(ctl)))
+	waitLayout(b, tree, "across")
+	check("after the layout control", "across")
+	b.do(chromedp.Reload())
+	waitLayout(b, tree, "across")
+	check("after a reload", "across")
 }
 
 // TestBrowserCompareHorizon shows the horizon effect side by side at
