@@ -168,7 +168,9 @@ function resolve(href) {
   return location.pathname + "?" + q.toString();
 }
 
-const keys = { ArrowRight: "step", ArrowLeft: "back", Home: "start", End: "end", n: "next-cutoff", N: "next-cutoff", " ": "play" };
+// (o and the layout control follow the control's address: the server
+// draws the trees the other way on the page it loads.)
+const keys = { ArrowRight: "step", ArrowLeft: "back", Home: "start", End: "end", n: "next-cutoff", N: "next-cutoff", " ": "play", o: "layout", O: "layout" };
 
 document.addEventListener("keydown", (ev) => {
   if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) return;

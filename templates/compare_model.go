@@ -44,6 +44,10 @@ type Compare struct {
 	// width the panes then stand one per row, so that a board keeps room
 	// for its pieces.
 	Boards bool
+	// Across is true when the panes draw their trees sideways
+	// (layout=across); the layout control (key o) switches it, at the
+	// step shown (CompareStep.Links["layout"]).
+	Across bool
 }
 
 // ComparePane is what stays the same of one pane while it steps.
@@ -147,7 +151,8 @@ type CompareInput struct {
 // NewCompare is the page's model, in the language of ctx.
 func NewCompare(ctx context.Context, in CompareInput) *Compare {
 	c := &Compare{Title: in.Title, SourceText: in.SourceText, Query: in.Query, Kind: in.Kind, By: in.Panes.By(),
-		Script: in.Script, Setup: in.Setup, Boards: in.Scene != nil && BoardSource(in.Scene.Source)}
+		Script: in.Script, Setup: in.Setup, Boards: in.Scene != nil && BoardSource(in.Scene.Source),
+		Across: in.Scene != nil && in.Scene.Layout != nil && in.Scene.Layout.Across}
 	c.ByEventURL, c.ByNodeURL, c.LabURL = byURL(in.Query, view.ByEvent), byURL(in.Query, view.ByNode), labURL(in.Query)
 	c.Chart = NewCompareChart(ctx, in.Panes, in.MinimaxLeaves, in.KnuthMoore)
 	for i := range c.Chart.Lines {
@@ -173,7 +178,8 @@ func StepOf(ctx context.Context, pn *view.Panes, ch *CompareChart, query string,
 	}
 	s.Text = T(ctx, key, "Step", thousands(step), "Total", thousands(total))
 	s.Links = map[string]string{"start": stepLink(query, "0"), "back": stepLink(query, strconv.Itoa(max(0, step-1))),
-		"step": stepLink(query, strconv.Itoa(min(total, step+1))), "end": stepLink(query, "end")}
+		"step": stepLink(query, strconv.Itoa(min(total, step+1))), "end": stepLink(query, "end"),
+		"layout": layoutLink(query, strconv.Itoa(step))}
 	for _, p := range pn.Panes() {
 		f := p.Frame()
 		ps := PaneStep{Step: strconv.Itoa(f.Step), Nodes: thousands(f.Stats.Nodes), Leaves: thousands(f.Stats.Leaves),
@@ -369,6 +375,30 @@ func stepLink(query, step string) string {
 		return "#" + url.Values{"step": {step}}.Encode()
 	}
 	return CompareURL(query, step)
+}
+
+// otherLayout is the orientation the layout control switches a
+// comparison of query to: down when it names layout=across, else across
+// (a query without layout= is drawn down: the server chose so, or it
+// would have answered with layout=across).
+func otherLayout(query string) string {
+	if q, _ := url.ParseQuery(query); q.Get("layout") == view.LayoutAcross {
+		return view.LayoutDown
+	}
+	return view.LayoutAcross
+}
+
+// layoutLink is the layout control's address: the same step with the
+// trees drawn the other way (otherLayout), or its fragment.
+func layoutLink(query, step string) string {
+	other := otherLayout(query)
+	if shortLinks(query) {
+		return "#" + url.Values{"layout": {other}, "step": {step}}.Encode()
+	}
+	q, _ := url.ParseQuery(query)
+	q.Set("layout", other)
+	q.Set("step", step)
+	return "/compare?" + q.Encode()
 }
 
 // byURL is the same comparison stepped the other way, from the start.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -182,15 +183,16 @@ func waitLayout(b *browserEnv, sel, want string) {
 
 // checkLayoutSwitch starts on a page drawn sideways: key o draws its tree
 // down, the control (sel ctl) sideways again, and a reload keeps it so:
-// each time the tree (sel tree) is measured, the address names the
-// layout, and the step counter reads as it did.
+// each time the trees (sel tree: every one says how it is drawn, the
+// first is measured), the address names the layout, and the step counter
+// reads as it did.
 func checkLayoutSwitch(b *browserEnv, tree, ctl string) {
 	b.t.Helper()
 	step := b.text(`#step`)
 	check := func(how, want string) {
 		b.t.Helper()
-		if got := b.attr(tree, "data-layout"); got != want {
-			b.t.Errorf("%s: the tree says it is drawn %q, want %q", how, got, want)
+		if got := eval[[]string](b, `[...document.querySelectorAll('`+tree+`')].map((t) => t.dataset.layout)`); len(got) == 0 || slices.ContainsFunc(got, func(l string) bool { return l != want }) {
+			b.t.Errorf("%s: the trees say they are drawn %q, want each %q", how, got, want)
 		}
 		if got := drawnWay(b, tree); got != want {
 			b.t.Errorf("%s: the root's children are drawn %s, want %s", how, got, want)
@@ -258,6 +260,14 @@ func TestBrowserCompareHorizon(t *testing.T) {
 			b.screenshot("compare-horizon-" + w + ".png")
 			b.show(`[data-testid="summary"]`)
 			b.screenshot("compare-horizon-summary-" + w + ".png")
+			if size.w < 600 {
+				// The panes' layout control and key o, as the viewer's;
+				// "change" keeps the layout.
+				checkLayoutSwitch(b, `[data-testid="pane-tree"]`, "#layout-switch")
+				if got := b.attr(`[data-testid="change"]`, "href"); !strings.Contains(got, "layout=across") {
+					t.Errorf("change leads to %q, want layout=across in it", got)
+				}
+			}
 		})
 	}
 }
