@@ -93,10 +93,6 @@ func LaTeX(w io.Writer, d *view.Drawing, opt TeXOptions) error {
 	}
 	bw.WriteString("\\begin{forest}\n")
 	bw.WriteString(texStyles)
-	if d.Across {
-		// Sideways: the root at the left, the first child on top.
-		bw.WriteString("  for tree={grow'=0, parent anchor=east, child anchor=west},\n")
-	}
 	children := map[string][]int{}
 	root := -1
 	for i, n := range d.Nodes {
@@ -110,8 +106,15 @@ func LaTeX(w io.Writer, d *view.Drawing, opt TeXOptions) error {
 	for _, e := range d.Edges {
 		edges[e.ID] = e
 	}
+	var at *texPlaces
+	if d.Across && root >= 0 {
+		// Sideways: the root at the left, the first child on top, every
+		// node and label where the drawing has it (see texPlaces).
+		bw.WriteString("  for tree={grow'=0, parent anchor=east, child anchor=west, anchor=center},\n")
+		at = &texPlaces{x0: d.Nodes[root].X, y0: d.Nodes[root].Y, root: texName(root), fonts: d.Fonts}
+	}
 	if root >= 0 {
-		writeTeXNode(bw, d, root, children, edges, opt.Mode, 1)
+		writeTeXNode(bw, d, root, children, edges, opt.Mode, 1, at)
 	}
 	bw.WriteString("\\end{forest}\n")
 	if !opt.Fragment {
@@ -120,9 +123,8 @@ func LaTeX(w io.Writer, d *view.Drawing, opt TeXOptions) error {
 	return bw.Flush()
 }
 
-func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string][]int, edges map[string]view.Edge, mode TeXMode, depth int) {
+func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string][]int, edges map[string]view.Edge, mode TeXMode, depth int, at *texPlaces) {
 	n := d.Nodes[i]
-	indent := strings.Repeat("  ", depth)
 	var content string
 	var boardOpts []string
 	switch n.Glyph {
@@ -168,20 +170,16 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 	if mode == TeXStep && n.Current {
 		opts = append(opts, "current")
 	}
+	if at != nil {
+		writeTeXPlaced(n, texName(i), edges, mode, at, &opts)
+		writeTeXChildren(bw, d, i, children, edges, mode, depth, at, content, opts)
+		return
+	}
 	// The value or bound beside the node (the exam shows leaves only,
 	// whose boxes hold their values).
-	// Sideways, a node's edges leave to the right: the value goes above
-	// an inner node, right of a leaf or board; α and β under the node,
-	// the fold's counts right of it.
 	valueSide, abSide, foldSide := "right", "left", "below"
 	if n.Glyph.Below() {
 		valueSide = "below"
-	}
-	if d.Across {
-		valueSide, abSide, foldSide = "above", "below", "right"
-		if n.Glyph.Below() {
-			valueSide = "right"
-		}
 	}
 	if mode != TeXExam && n.Shown != "" {
 		side, pad := valueSide, ""
@@ -214,15 +212,22 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 			opts = append(opts, "edge label={"+strings.Join(labels, " ")+"}")
 		}
 	}
+	writeTeXChildren(bw, d, i, children, edges, mode, depth, at, content, opts)
+}
+
+// writeTeXChildren writes node i (its content and options) and its
+// subtree.
+func writeTeXChildren(bw *bufio.Writer, d *view.Drawing, i int, children map[string][]int, edges map[string]view.Edge, mode TeXMode, depth int, at *texPlaces, content string, opts []string) {
+	indent := strings.Repeat("  ", depth)
 	bw.WriteString(indent + "[{" + content + "}, " + strings.Join(opts, ", "))
-	kids := children[n.ID]
+	kids := children[d.Nodes[i].ID]
 	if len(kids) == 0 {
 		bw.WriteString("]\n")
 		return
 	}
 	bw.WriteString("\n")
 	for _, k := range kids {
-		writeTeXNode(bw, d, k, children, edges, mode, depth+1)
+		writeTeXNode(bw, d, k, children, edges, mode, depth+1, at)
 	}
 	bw.WriteString(indent + "]\n")
 }

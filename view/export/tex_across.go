@@ -1,0 +1,107 @@
+package export
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/abtrace/abtrace/view"
+)
+
+// texUnit is the length in millimetres of one unit of the drawing in a
+// sideways LaTeX export: a MAX triangle (42 units wide) is then about as
+// wide as forest's (11 mm across its corners), a value (ValueFont, 18
+// units) about 12 pt.
+const texUnit = 0.24
+
+// texPlaces is what a sideways LaTeX export needs to put every node and
+// label where the drawing has them: the root's centre (forest's origin),
+// its node name and the drawing's font sizes. The drawing placed the
+// labels clear of its edges, glyphs and each other (view's placement);
+// forest's own layout and label sides would not know where the edges of
+// a sideways fan run, and the root's α/β below it crossed the edges to
+// its lower children.
+type texPlaces struct {
+	x0, y0 float64
+	root   string
+	fonts  view.Fonts
+}
+
+// texName is the TikZ name of node i (a node id holds dots, which TikZ
+// reads as an anchor).
+func texName(i int) string { return "n" + strconv.Itoa(i) }
+
+// texMM is a length of the drawing in millimetres.
+func texMM(v float64) string {
+	return strconv.FormatFloat(v*texUnit, 'f', 2, 64) + "mm"
+}
+
+// texFont is a font of size units of the drawing, bold.
+func texFont(size float64) string {
+	pt := size * texUnit * 72.27 / 25.4
+	return `\fontsize{` + strconv.FormatFloat(pt, 'f', 1, 64) + `}{` + strconv.FormatFloat(pt*1.2, 'f', 1, 64) + `}\selectfont\bfseries`
+}
+
+// texAnchor is TikZ's anchor of an SVG text anchor, on the baseline.
+func texAnchor(a string) string {
+	switch a {
+	case "start":
+		return "base west"
+	case "end":
+		return "base east"
+	}
+	return "base"
+}
+
+// texAt is a TikZ node of text at x, y of the drawing (its baseline, as
+// the drawing's anchor says), as forest's tikz code.
+func (p *texPlaces) texAt(x, y float64, anchor string, size float64, colour, text string) string {
+	return `\node[anchor=` + texAnchor(anchor) + `, inner sep=0pt, outer sep=0pt, text=` + colour + `, font=` + texFont(size) +
+		`] at ([xshift=` + texMM(x-p.x0) + `, yshift=` + texMM(p.y0-y) + `]` + p.root + `.center) {` + text + `};`
+}
+
+// writeTeXPlaced adds to a sideways node's options its place, its name,
+// its leaf box's size and, as TikZ code drawn after the tree, its labels
+// where the drawing has them: the value, α and β, the fold's counts, the
+// probability and the cut test of the edge into it. The cut mark stays
+// on forest's edge (an edge label), as upright.
+func writeTeXPlaced(n view.Node, name string, edges map[string]view.Edge, mode TeXMode, p *texPlaces, opts *[]string) {
+	*opts = append(*opts, "name="+name, "before drawing tree={x="+texMM(n.X-p.x0)+", y="+texMM(p.y0-n.Y)+"}")
+	if n.Glyph == view.GlyphLeaf {
+		*opts = append(*opts, "minimum width="+texMM(n.LeafW), "minimum height="+texMM(n.LeafH), "font="+texFont(p.fonts.Leaf))
+	}
+	var code []string
+	if mode != TeXExam && n.Shown != "" {
+		size := p.fonts.Value
+		if n.Glyph.Below() {
+			size = p.fonts.LeafValue
+		}
+		code = append(code, p.texAt(n.X+n.ValueX, n.Y+n.ValueY, n.ValueAnchor, size, valueTeXColour(n), texMath(n.Shown)))
+		if n.Who != "" {
+			code = append(code, p.texAt(n.X+n.ValueX, n.Y+n.ValueY+16, n.ValueAnchor, 13, valueTeXColour(n), texMath(n.Who)))
+		}
+	}
+	if mode == TeXStep && n.OnStack && n.Alpha != "" {
+		for i, s := range []string{n.Alpha, n.Beta} {
+			code = append(code, p.texAt(n.X+n.ABX, n.Y+n.ABY+float64(i)*p.fonts.ABLine, n.ABAnchor, p.fonts.AB, "abab", texMath(s)))
+		}
+	}
+	if n.Fold != nil && mode != TeXExam {
+		for i, s := range []string{n.Fold.Seen(), n.Fold.Of()} {
+			code = append(code, p.texAt(n.X+n.FoldAt.TextX, n.Y+n.FoldAt.TextY+float64(i)*view.FoldLine, n.FoldAt.TextAnchor, 11, "abghost", texText(s)))
+		}
+	}
+	if e, ok := edges[n.ID]; ok {
+		if e.Prob != "" {
+			code = append(code, p.texAt(e.ProbX, e.ProbY, "middle", 12, "abchance", texMath(e.Prob)))
+		}
+		if e.Cut && mode != TeXExam {
+			*opts = append(*opts, "edge label={node[midway, text=abcut, font=\\large\\bfseries]{$\\times$}}")
+			if e.Test != "" {
+				code = append(code, p.texAt(e.TestX, e.TestY, "middle", e.TestFont, "abcut", texMath(e.Test)))
+			}
+		}
+	}
+	if len(code) > 0 {
+		*opts = append(*opts, "tikz+={"+strings.Join(code, " ")+"}")
+	}
+}
