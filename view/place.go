@@ -1,6 +1,7 @@
 package view
 
 import (
+	"cmp"
 	"math"
 	"runtime"
 	"slices"
@@ -310,6 +311,27 @@ func ShortTest(test string) string {
 	return test[:i]
 }
 
+// glyphsOverlap reports whether two of the boxes come closer than
+// glyphGap (a sweep over the boxes in order of their left sides).
+func glyphsOverlap(rs []rect) bool {
+	slices.SortFunc(rs, func(a, b rect) int { return cmp.Compare(a.x0, b.x0) })
+	for i, a := range rs {
+		for _, b := range rs[i+1:] {
+			if b.x0 >= a.x1+glyphGap {
+				break
+			}
+			if a.grow(glyphGap / 2).overlaps(b.grow(glyphGap / 2)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// glyphGap is the least room between two glyphs at a text scale above 1
+// (and between two leaves at the base scale, see widestLeaf).
+const glyphGap = 3
+
 // glyphRect is the box a node's glyph takes, around its centre.
 func glyphRect(g Glyph, n trace.LayoutNode, k float64) rect {
 	switch g {
@@ -513,11 +535,18 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 			p.box = p.box.union(r)
 		}
 	}
+	var glyphRects []rect // for glyphsOverlap
+	if !settle && k > 1 {
+		glyphRects = make([]rect, 0, len(l.Nodes))
+	}
 	for _, n := range l.Nodes {
 		gl := glyphs[n.ID]
 		r := glyphRect(gl, n, k).shift(n.X, n.Y)
 		g.addRect(r, glyphDepth)
 		add(r)
+		if glyphRects != nil {
+			glyphRects = append(glyphRects, r)
+		}
 		if n.Folded {
 			// The fold glyph and its counts under the node (right of it
 			// in a sideways drawing).
@@ -534,6 +563,10 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 			g.addSeg(s)
 			add(s.bounds())
 		}
+	}
+	if glyphRects != nil && glyphsOverlap(glyphRects) {
+		// Leaf boxes grow with the text: at this scale two of them meet.
+		return p, false
 	}
 	ok := true
 	aw := abEm * f.AB

@@ -143,6 +143,12 @@ func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt
 		return l
 	}
 	base := lay(opt)
+	if w := widestLeaf(source, base) + glyphGap; !across && w > opt.NodeSep {
+		// Leaves with long values (−250, 1000) need wider room than
+		// the base spacing gives.
+		opt.NodeSep = w
+		base = lay(opt)
+	}
 	if len(base.Nodes) > MaxPlacedNodes {
 		return base, nil
 	}
@@ -157,6 +163,18 @@ func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt
 		return base, nil
 	}
 	return lay(trace.LayoutOptions{NodeSep: opt.NodeSep * sp.node, LevelSep: opt.LevelSep * sp.level}), nil
+}
+
+// widestLeaf is the width of the widest leaf box of a layout at the base
+// text scale.
+func widestLeaf(source string, l *trace.Layout) float64 {
+	w := 0.0
+	for _, n := range l.Nodes {
+		if GlyphOf(source, n) == GlyphLeaf {
+			w = max(w, leafWidthAt(n.Text, 1))
+		}
+	}
+	return w
 }
 
 // chooseSpacing tries the spacings for a shape whose layout (by lay) with
