@@ -23,13 +23,16 @@ var acrossSources = []string{
 	"game=minichess&position=horizon&depth=1&layout=across",
 	"game=minichess&position=start&depth=2&layout=across",
 	"game=minichess&position=horizon&depth=1&quiescence=1&layout=across",
+	"algo=star1&bounds=-1%2C1&depth=4&game=dice&layout=across",
+	"tree=([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))&algo=star1&bounds=0,15&layout=across",
 }
 
 // TestAcrossGeometry: a tree drawn sideways has its root at the left and
 // each level a column to the right; every edge runs from the right of its
 // parent's glyph to the left of its child's; no two glyphs of one column
-// (or their fold glyphs) overlap; and the view box holds every glyph,
-// label and fold.
+// (or their fold glyphs) overlap; every label of a tree of at most
+// MaxPlacedNodes nodes has a place clear of the others; and the view box
+// holds every glyph, label and fold.
 func TestAcrossGeometry(t *testing.T) {
 	for _, q := range acrossSources {
 		t.Run(q, func(t *testing.T) {
@@ -74,10 +77,16 @@ func TestAcrossGeometry(t *testing.T) {
 					}
 				}
 			}
-			if !s.sketch.pl.ok {
-				// Every label is still clear of every edge and glyph
-				// (TestLabelsClearOfEdges runs these sources too); some
-				// may touch another label.
+			switch {
+			case s.sketch.pl.ok:
+			case len(l.Nodes) <= MaxPlacedNodes:
+				// chooseSpacing wants a spacing at which every label of
+				// a sideways tree has a place clear of the others.
+				t.Errorf("some label of the %d nodes found no place clear of the other labels", len(l.Nodes))
+			default:
+				// Placed once at the base size: every label is still
+				// clear of every edge and glyph (TestLabelsClearOfEdges
+				// runs these sources too); some may touch another label.
 				t.Logf("some label of the %d nodes found no place clear of the other labels", len(l.Nodes))
 			}
 			box := s.sketch.pl.box

@@ -297,6 +297,10 @@ type Node struct {
 	// it has a vector.
 	Player int
 	Who    string
+	// WhoY is where the line Who is written has its baseline, as an
+	// offset from the node's centre: under the value, clear of it at
+	// every text scale (see whoLineAt).
+	WhoY float64
 	// LeafW and LeafH are the size of a leaf's box, large enough for its
 	// text.
 	LeafW, LeafH float64
@@ -612,6 +616,9 @@ func (s *sketch) node(i int, a *at, fold FoldCount) Node {
 	pa := s.pl.at[n.ID]
 	dn.ValueX, dn.ValueY, dn.ValueAnchor = pa.ValueX, pa.ValueY, pa.ValueAnchor
 	dn.ABX, dn.ABY, dn.ABAnchor = pa.ABX, pa.ABY, pa.ABAnchor
+	if g == GlyphPlayer {
+		dn.WhoY = pa.ValueY + whoLineAt(fontsAt(k).Value)
+	}
 	if n.Folded {
 		if fold.Total == 0 {
 			fold.Total = max(n.Total-1, 0)
@@ -701,7 +708,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 			e.Test, e.TestX, e.TestY, e.TestFont = t.test, t.x, t.y, t.font
 			continue
 		}
-		placeTest(e, s.pl, font, near, func() []rect { return s.testRooms(p, f) }, [2]int{p + 1, s.end[p]})
+		placeTest(e, s.pl, font, near, s.l.Across, func() []rect { return s.testRooms(p, f) }, [2]int{p + 1, s.end[p]})
 		s.tests.Store(key, testPlace{e.Test, e.TestX, e.TestY, e.TestFont})
 	}
 }

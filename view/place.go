@@ -152,7 +152,9 @@ type placement struct {
 // In a tree whose labels all found a clear place it goes inside the
 // drawing's box: under the marks as drawn if that is clear, else at the
 // first clear one of the places near the marks (near: see uprightSpots and
-// acrossSpots). Where none of those is clear, and in a tree too crowded
+// acrossSpots) that is inside the cutoff's rooms as well where keep is
+// true (sideways; a tree drawn down keeps the places its drawings were
+// made with, which may meet another cutoff's test). Where none of those is clear, and in a tree too crowded
 // for its labels, it keeps to its cutoff's rooms (the band between the
 // parent and its children, then the room beyond the pruned children: see
 // sketch.testRooms; no other cutoff's test enters them) and takes the
@@ -164,25 +166,30 @@ type placement struct {
 // cut mark's title and in the outline, from TestFull. Drawn down or
 // sideways, only the places near the marks and the rooms' orientation
 // differ.
-func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]float64, roomsOf func() []rect, sub [2]int) {
+func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]float64, keep bool, roomsOf func() []rect, sub [2]int) {
 	e.TestFont = font
 	if p.g == nil || e.Test == "" {
 		return
 	}
+	rooms := roomsOf()
 	if p.ok {
 		w := TextEm(e.Test) * font
 		at := func(x, y float64) rect { return textRect(x, y, "middle", w, font, 1, 0).grow(labelPad) }
+		// Sideways, a place near the marks keeps to the cutoff's rooms
+		// too, where no other cutoff's test goes.
+		ok := func(r rect) bool {
+			return p.box.contains(r) && (!keep || slices.ContainsFunc(rooms, func(room rect) bool { return room.contains(r) })) && p.g.freeBut(r, sub[0], sub[1])
+		}
 		if p.g.freeBut(at(e.TestX, e.TestY), sub[0], sub[1]) {
 			return
 		}
 		for _, s := range near(w) {
-			if r := at(s[0], s[1]); p.box.contains(r) && p.g.freeBut(r, sub[0], sub[1]) {
+			if ok(at(s[0], s[1])) {
 				e.TestX, e.TestY = s[0], s[1]
 				return
 			}
 		}
 	}
-	rooms := roomsOf()
 	for _, text := range []string{e.Test, ShortTest(e.Test)} {
 		if text == "" {
 			continue
@@ -505,7 +512,59 @@ func widestTexts(l *trace.Layout) (ab float64, value map[string]float64) {
 			value[n.Parent] = max(value[n.Parent], value[n.ID])
 		}
 	}
+	if l.Across {
+		return widestAcross(l, value)
+	}
 	return TextEm("β=") + leaf, value
+}
+
+// widestAcross are widestTexts for a sideways drawing, which stacks its
+// nodes' labels closer to each other: wider where a value may be wider
+// than its leaves' texts. A leaf's value may be its text negated (a
+// negamax value, or matchsticks' −1 at a leaf whose text is the matches
+// left); with a CHANCE node below, a value may be an expectation with two
+// decimals ("≥ 7.67", "α=7.67"); a CHANCE node's value may be Star1's
+// interval ("[0.67, 10.67]"). value holds widestTexts' estimates, which
+// these only widen. (Drawn down, the estimates stay as its drawings and
+// their golden files were made: see design note 32.)
+func widestAcross(l *trace.Layout, value map[string]float64) (ab float64, _ map[string]float64) {
+	// num is the widest number a node's subtree may show, in ems; chance
+	// whether the subtree holds a CHANCE node.
+	num := make(map[string]float64, len(l.Nodes))
+	chance := make(map[string]bool, len(l.Nodes))
+	widest := TextEm("−∞")
+	for i := len(l.Nodes) - 1; i >= 0; i-- {
+		n := l.Nodes[i]
+		if n.Leaf || n.Folded {
+			t := ShortText(n.Text)
+			if n.Folded || t == "" {
+				t = "−99.9"
+			}
+			w := TextEm(t)
+			if !strings.HasPrefix(t, "−") && !strings.HasPrefix(t, "-") {
+				w += TextEm("−")
+			}
+			num[n.ID] = max(num[n.ID], w)
+		}
+		if n.Kind == trace.Chance {
+			chance[n.ID] = true
+		}
+		w := num[n.ID]
+		if chance[n.ID] {
+			w += TextEm(".99")
+			if n.Kind == trace.Chance {
+				// Star1's interval: two numbers.
+				value[n.ID] = max(value[n.ID], TextEm("[, ]")+2*w)
+			}
+		}
+		value[n.ID] = max(value[n.ID], TextEm("≥ ")+w)
+		widest = max(widest, w)
+		if n.HasParent {
+			num[n.Parent] = max(num[n.Parent], num[n.ID])
+			chance[n.Parent] = chance[n.Parent] || chance[n.ID]
+		}
+	}
+	return TextEm("β=") + widest, value
 }
 
 // showsValue reports whether a node may draw a value label: a leaf box
@@ -584,7 +643,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 		// maximised ("P2: 5"): a second line.
 		lines, step := 1, 0.0
 		if gl == GlyphPlayer {
-			lines, step = 2, whoLine
+			lines, step = 2, whoLineAt(vf)
 		}
 		box := func(c place) rect {
 			return textRect(c.ValueX, c.ValueY, c.ValueAnchor, vw, vf, lines, step).shift(n.X, n.Y).grow(labelPad)
@@ -683,9 +742,18 @@ func nearClear(g *grid, r rect, font float64) (dx, dy float64, ok bool) {
 // nearReach bounds nearClear's search, in fonts.
 const nearReach = 4
 
-// whoLine is the distance from a max^n player's value to the line under it
-// that says whose component it maximised (the page draws it there).
+// whoLine is the least distance from a max^n player's value to the line
+// under it that says whose component it maximised ("P2: 5", at WhoFont);
+// whoLineAt is the distance at a value's font size vf, larger where the
+// value's descent would reach the line.
 const whoLine = 16
+
+// WhoFont is the size of max^n's "P2: 5" line (the stylesheet's .n .who).
+const WhoFont = 13
+
+func whoLineAt(vf float64) float64 {
+	return max(whoLine, math.Ceil(textDescent*vf+textAscent*WhoFont+1))
+}
 
 // gap is the room between a glyph and its labels, in user units.
 const gap = 3 + labelPad

@@ -180,13 +180,22 @@ func widestLeaf(source string, l *trace.Layout) float64 {
 // chooseSpacing tries the spacings for a shape whose layout (by lay) with
 // the base spacing opt is base, and returns the one whose labels are
 // largest in the pane of presentPane (presenter mode's, or a phone's for a
-// sideways tree); it stops between two tries when ctx ends.
+// sideways tree); it stops between two tries when ctx ends. A sideways
+// tree first wants a spacing at which every label finds a place clear of
+// the other labels (a label that finds none may touch another): its
+// columns stack leaves and boards closely, and on a phone a little
+// smaller is better than unreadable. A tree drawn down keeps the largest
+// labels whatever the crowding.
 func chooseSpacing(ctx context.Context, source string, lay func(trace.LayoutOptions) *trace.Layout, opt trace.LayoutOptions, base *trace.Layout) (spacing, error) {
 	glyphs := make(map[string]Glyph, len(base.Nodes))
 	for _, n := range base.Nodes {
 		glyphs[n.ID] = GlyphOf(source, n)
 	}
 	bestScore, bestSp := presenterScore(source, base, glyphs), spacing{1, 1}
+	// Sideways, a spacing at which every label finds a place clear of
+	// the others beats one at which some do not (see clearFirst).
+	clearFirst := base.Across
+	bestClear := layoutPlacement(source, base, glyphs).ok
 	for _, ln := range levelSepTries {
 		for _, nd := range nodeSepTries {
 			if ln == 1 && nd == 1 {
@@ -196,10 +205,18 @@ func chooseSpacing(ctx context.Context, source string, lay func(trace.LayoutOpti
 				return spacing{}, err
 			}
 			l := lay(trace.LayoutOptions{NodeSep: opt.NodeSep * nd, LevelSep: opt.LevelSep * ln})
-			if presenterBound(l) <= bestScore*1.01 {
+			if (bestClear || !clearFirst) && presenterBound(l) <= bestScore*1.01 {
 				continue // it cannot win: its labels need no placing
 			}
-			if s := presenterScore(source, l, glyphs); s > bestScore*1.01 {
+			s := presenterScore(source, l, glyphs)
+			clear := layoutPlacement(source, l, glyphs).ok
+			if clearFirst && clear != bestClear {
+				if clear {
+					bestScore, bestSp, bestClear = s, spacing{nd, ln}, true
+				}
+				continue
+			}
+			if s > bestScore*1.01 {
 				bestScore, bestSp = s, spacing{nd, ln}
 			}
 		}

@@ -271,7 +271,7 @@ func appendNode(out []Shape, n view.Node, f view.Fonts) []Shape {
 			Bold: true, Anchor: n.ValueAnchor, Fill: valueColour(n), HaloW: 5, Opacity: opacity})
 	}
 	if n.Who != "" {
-		out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + n.ValueX, Y: n.Y + n.ValueY + 16, Str: n.Who, Size: 13,
+		out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + n.ValueX, Y: n.Y + n.WhoY, Str: n.Who, Size: view.WhoFont,
 			Bold: true, Anchor: n.ValueAnchor, Fill: valueColour(n), HaloW: 4, Opacity: opacity})
 	}
 	if n.OnStack && n.Alpha != "" {
