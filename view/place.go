@@ -493,7 +493,7 @@ const glyphDepth = -2
 // widestTexts are the widest value and α/β texts a layout's nodes can
 // show, in ems: by node id its value ("≥ " and the widest leaf text below
 // it), and one α/β line ("β=" and the widest leaf text or "−∞").
-func widestTexts(l *trace.Layout) (ab float64, value map[string]float64) {
+func widestTexts(l *trace.Layout, source string) (ab float64, value map[string]float64) {
 	value = make(map[string]float64, len(l.Nodes))
 	leaf := TextEm("−∞")
 	for i := len(l.Nodes) - 1; i >= 0; i-- {
@@ -513,54 +513,65 @@ func widestTexts(l *trace.Layout) (ab float64, value map[string]float64) {
 		}
 	}
 	if l.Across {
-		return widestAcross(l, value)
+		return widestAcross(l, source, value)
 	}
 	return TextEm("β=") + leaf, value
 }
 
-// widestAcross are widestTexts for a sideways drawing, which stacks its
-// nodes' labels closer to each other: wider where a value may be wider
-// than its leaves' texts. A leaf's value may be its text negated (a
-// negamax value, or matchsticks' −1 at a leaf whose text is the matches
-// left); with a CHANCE node below, a value may be an expectation with two
-// decimals ("≥ 7.67", "α=7.67"); a CHANCE node's value may be Star1's
-// interval ("[0.67, 10.67]"). value holds widestTexts' estimates, which
-// these only widen. (Drawn down, the estimates stay as its drawings and
-// their golden files were made: see design note 32.)
-func widestAcross(l *trace.Layout, value map[string]float64) (ab float64, _ map[string]float64) {
-	// num is the widest number a node's subtree may show, in ems; chance
-	// whether the subtree holds a CHANCE node.
-	num := make(map[string]float64, len(l.Nodes))
+// widestAcross are widestTexts for a sideways drawing of a source, which
+// stacks its nodes' labels closer to each other: wider where a value may
+// be wider than its leaves' texts. A matchsticks leaf's text is the
+// matches left, its value −1 or 1; with a CHANCE node below, a value may
+// be an expectation with two decimals ("≥ 7.67", "α=7.67"); a CHANCE
+// node's value may be Star1's interval ("[0.67, 10.67]"), whose ends are
+// taken to be as wide as the widest leaf's number (the layout does not
+// know Star1's bounds: bounds far wider than every leaf may write wider
+// ends). value holds widestTexts' estimates, which these only widen. (Drawn down, the
+// estimates stay as its drawings and their golden files were made: see
+// design note 32.)
+func widestAcross(l *trace.Layout, source string, value map[string]float64) (ab float64, _ map[string]float64) {
+	// num is the widest number a leaf may show, in ems, and num2 that
+	// number with two decimals; chance whether a node's subtree holds a
+	// CHANCE node. An expectation, or a bound of Star1's interval, may be
+	// as wide as any leaf's number with two decimals.
+	num, num2 := TextEm("−∞"), 0.0
+	for _, n := range l.Nodes {
+		if !n.Leaf && !n.Folded {
+			continue
+		}
+		t := ShortText(n.Text)
+		if n.Folded || t == "" {
+			t = "−99.9"
+		}
+		if source == "nim" {
+			// Its leaves' texts are the matches left; their values are
+			// the utilities ±1.
+			t = "−1"
+		}
+		d := TextEm(".99")
+		if i := strings.LastIndex(t, "."); i >= 0 {
+			d = float64(max(0, 2-len(t[i+1:]))) * TextEm("9")
+		}
+		num, num2 = max(num, TextEm(t)), max(num2, TextEm(t)+d)
+	}
 	chance := make(map[string]bool, len(l.Nodes))
-	widest := TextEm("−∞")
+	widest := num
 	for i := len(l.Nodes) - 1; i >= 0; i-- {
 		n := l.Nodes[i]
-		if n.Leaf || n.Folded {
-			t := ShortText(n.Text)
-			if n.Folded || t == "" {
-				t = "−99.9"
-			}
-			w := TextEm(t)
-			if !strings.HasPrefix(t, "−") && !strings.HasPrefix(t, "-") {
-				w += TextEm("−")
-			}
-			num[n.ID] = max(num[n.ID], w)
-		}
 		if n.Kind == trace.Chance {
 			chance[n.ID] = true
+			// Star1's interval: two numbers.
+			value[n.ID] = max(value[n.ID], TextEm("[, ]")+2*num2)
 		}
-		w := num[n.ID]
+		w := 0.0 // else widestTexts' estimate holds
+		if source == "nim" {
+			w = TextEm("≥ ") + num
+		}
 		if chance[n.ID] {
-			w += TextEm(".99")
-			if n.Kind == trace.Chance {
-				// Star1's interval: two numbers.
-				value[n.ID] = max(value[n.ID], TextEm("[, ]")+2*w)
-			}
+			w, widest = TextEm("≥ ")+num2, max(widest, num2)
 		}
-		value[n.ID] = max(value[n.ID], TextEm("≥ ")+w)
-		widest = max(widest, w)
+		value[n.ID] = max(value[n.ID], w)
 		if n.HasParent {
-			num[n.Parent] = max(num[n.Parent], num[n.ID])
 			chance[n.Parent] = chance[n.Parent] || chance[n.ID]
 		}
 	}
@@ -863,8 +874,8 @@ const MaxPlacedNodes = 400
 
 // placeFor is the placement of a layout's labels: the largest text scale,
 // up to maxK, at which every label has a place clear of the others.
-func placeFor(l *trace.Layout, glyphs map[string]Glyph, maxK float64) (placement, bool) {
-	abEm, valEm := widestTexts(l)
+func placeFor(source string, l *trace.Layout, glyphs map[string]Glyph, maxK float64) (placement, bool) {
+	abEm, valEm := widestTexts(l, source)
 	if len(l.Nodes) > MaxPlacedNodes {
 		return placeLabels(l, glyphs, 1, abEm, valEm, 0, true)
 	}
@@ -948,7 +959,7 @@ func layoutPlacement(source string, l *trace.Layout, glyphs map[string]Glyph) pl
 	if v, ok := placements.Load(key); ok && v.(placed).source == source {
 		return v.(placed).p
 	}
-	p, _ := placeFor(l, glyphs, presenterK(l))
+	p, _ := placeFor(source, l, glyphs, presenterK(l))
 	if _, loaded := placements.LoadOrStore(key, placed{source, p}); !loaded {
 		runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { placements.Delete(k) }, key)
 	}

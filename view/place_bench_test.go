@@ -21,7 +21,7 @@ func BenchmarkPlaceFor(b *testing.B) {
 			}
 			k := presenterK(s.Layout)
 			for b.Loop() {
-				placeFor(s.Layout, glyphs, k)
+				placeFor(s.Source, s.Layout, glyphs, k)
 			}
 		})
 	}
