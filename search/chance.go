@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/abtrace/abtrace/trace"
 )
@@ -194,7 +195,7 @@ func (x *xengine[S, G]) leafX(s S, depth int, kind trace.Kind, terminal bool, al
 	} else {
 		v = x.opt.Eval.Evaluate(s)
 		if math.IsNaN(v) {
-			x.fail(fmt.Errorf("search: no evaluation for node %q, where the depth limit of %d cuts; give it a static estimate", x.nodeID(depth), x.opt.Depth))
+			x.fail(optionError("search.err.no-eval", "Node", strconv.Quote(x.nodeID(depth)), "Depth", x.opt.Depth))
 			return 0
 		}
 	}

@@ -187,7 +187,7 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 	} else {
 		v = e.opt.Eval.Evaluate(s)
 		if math.IsNaN(v) {
-			e.fail(fmt.Errorf("search: no evaluation for node %q, where the depth limit of %d cuts; give it a static estimate", e.idOr(depth), e.opt.Depth))
+			e.fail(optionError("search.err.no-eval", "Node", strconv.Quote(e.idOr(depth)), "Depth", e.opt.Depth))
 			return 0
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/abtrace/abtrace/trace"
 )
@@ -230,7 +231,7 @@ func (x *xengine[S, G]) leafVec(s S, depth int, kind trace.Kind, terminal bool) 
 	if terminal {
 		src = x.vg.UtilityVec(s)
 	} else if src = x.ve.EvaluateVec(s); src == nil {
-		x.fail(fmt.Errorf("search: no evaluation for node %q, where the depth limit of %d cuts; give it a static estimate", x.nodeID(depth), x.opt.Depth))
+		x.fail(optionError("search.err.no-eval", "Node", strconv.Quote(x.nodeID(depth)), "Depth", x.opt.Depth))
 		return nil
 	}
 	what := "leaf"

@@ -27,6 +27,19 @@ var English = map[string]trace.Message{
 	"search.err.singular-eval":    {Other: "a singular extension compares the moves' evaluations; give an evaluation"},
 	"search.err.beam-eval":        {Other: "the beam keeps the moves the evaluation rates best; give an evaluation"},
 	"search.err.beam":             {Other: "beam width {{.Got}}: want 1 to {{.Max}} (0 for {{.Default}})"},
+	"search.err.bounds":           {Other: "bounds {{.Got}} must be two numbers L,U, such as 0,10"},
+	"search.err.bounds-finite":    {Other: "bounds {{.L}},{{.U}} must be finite numbers"},
+	"search.err.bounds-order":     {Other: "bounds {{.Got}} have L ≥ U; the least leaf value L must be below the greatest U"},
+	"search.err.gt-hard":          {Other: "the strict prune rule (gt) needs fail-soft: a fail-hard child never returns more than β, so v > β could never fire"},
+	"search.err.depth-eval":       {Other: "a depth limit needs an evaluation for the positions where it cuts"},
+	"search.err.eval-order":       {Other: "the eval ordering needs an evaluation"},
+	"search.err.star1-bounds":     {Other: "star1 needs bounds L,U on the leaf values: without them a chance node can never be cut (give Options.Bounds, or --bounds L,U)"},
+	"search.err.maxn-order":       {Other: "max^n searches in natural, reversed or random order, not {{.Order}}"},
+	"search.err.iterations":       {Other: "mcts iterations {{.Got}}: want 1 to {{.Max}}"},
+	"search.err.c":                {Other: "mcts exploration constant {{.Got}}: want a positive number"},
+	"search.err.eval-playout":     {Other: "the eval playout needs an evaluation"},
+	"search.err.paranoid-player":  {Other: "paranoid player {{.Got}} is not between 1 and {{.Max}}"},
+	"search.err.no-eval":          {Other: "no evaluation for node {{.Node}}, where the depth limit of {{.Depth}} cuts; give it a static estimate"},
 }
 
 // OptionError is an option that does not fit the search: its message as

@@ -267,12 +267,12 @@ func (b Bounds) String() string {
 func ParseBounds(s string) (Bounds, error) {
 	l, u, ok := strings.Cut(s, ",")
 	if !ok {
-		return Bounds{}, fmt.Errorf("search: bounds %q must be two numbers L,U, such as 0,10", s)
+		return Bounds{}, optionError("search.err.bounds", "Got", strconv.Quote(s))
 	}
 	lo, err1 := strconv.ParseFloat(strings.TrimSpace(l), 64)
 	hi, err2 := strconv.ParseFloat(strings.TrimSpace(u), 64)
 	if err1 != nil || err2 != nil {
-		return Bounds{}, fmt.Errorf("search: bounds %q must be two numbers L,U, such as 0,10", s)
+		return Bounds{}, optionError("search.err.bounds", "Got", strconv.Quote(s))
 	}
 	b := Bounds{lo, hi}
 	if err := b.check(); err != nil {
@@ -284,9 +284,9 @@ func ParseBounds(s string) (Bounds, error) {
 func (b Bounds) check() error {
 	switch {
 	case math.IsNaN(b.L) || math.IsNaN(b.U) || math.IsInf(b.L, 0) || math.IsInf(b.U, 0):
-		return fmt.Errorf("search: bounds %v,%v must be finite numbers", b.L, b.U)
+		return optionError("search.err.bounds-finite", "L", b.L, "U", b.U)
 	case b.L >= b.U:
-		return fmt.Errorf("search: bounds %s have L ≥ U; the least leaf value L must be below the greatest U", b)
+		return optionError("search.err.bounds-order", "Got", b)
 	}
 	return nil
 }
@@ -316,7 +316,7 @@ func (o Options[S]) Validate(a Algorithm) error {
 		return fmt.Errorf("search: unknown ordering %d", o.Order)
 	}
 	if a.Prunes() && o.Prune == PruneGT && o.Fail == FailHard {
-		return errors.New("search: the strict prune rule (gt) needs fail-soft: a fail-hard child never returns more than β, so v > β could never fire")
+		return optionError("search.err.gt-hard")
 	}
 	if o.Depth < 0 {
 		return fmt.Errorf("search: depth limit %d is negative (0 means no limit)", o.Depth)
@@ -325,10 +325,10 @@ func (o Options[S]) Validate(a Algorithm) error {
 		return fmt.Errorf("search: depth limit %d is above the maximum of %d", o.Depth, MaxSearchDepth)
 	}
 	if o.Depth > 0 && o.Eval == nil {
-		return errors.New("search: a depth limit needs an evaluation for the positions where it cuts")
+		return optionError("search.err.depth-eval")
 	}
 	if o.Order == OrderEval && o.Eval == nil {
-		return errors.New("search: the eval ordering needs an evaluation")
+		return optionError("search.err.eval-order")
 	}
 	if o.Bounds.Set() {
 		if err := o.Bounds.check(); err != nil {
@@ -338,25 +338,25 @@ func (o Options[S]) Validate(a Algorithm) error {
 	switch a {
 	case AlgoStar1:
 		if !o.Bounds.Set() {
-			return errors.New("search: star1 needs bounds L,U on the leaf values: without them a chance node can never be cut (give Options.Bounds, or --bounds L,U)")
+			return optionError("search.err.star1-bounds")
 		}
 	case AlgoMaxN:
 		if o.Order == OrderEval || o.Order == OrderBest || o.Order == OrderWorst {
-			return fmt.Errorf("search: max^n searches in natural, reversed or random order, not %v", o.Order)
+			return optionError("search.err.maxn-order", "Order", o.Order)
 		}
 	case AlgoMCTS:
 		if o.MCTS.Iterations < 0 || o.MCTS.Iterations > MaxIterations {
-			return fmt.Errorf("search: mcts iterations %d: want 1 to %d", o.MCTS.Iterations, MaxIterations)
+			return optionError("search.err.iterations", "Got", o.MCTS.Iterations, "Max", MaxIterations)
 		}
 		if o.MCTS.C < 0 || math.IsNaN(o.MCTS.C) || math.IsInf(o.MCTS.C, 0) {
-			return fmt.Errorf("search: mcts exploration constant %v: want a positive number", o.MCTS.C)
+			return optionError("search.err.c", "Got", o.MCTS.C)
 		}
 		if o.MCTS.Playout == PlayoutEval && o.Eval == nil {
-			return errors.New("search: the eval playout needs an evaluation")
+			return optionError("search.err.eval-playout")
 		}
 	case AlgoParanoid:
 		if o.Player < 0 || o.Player > trace.MaxPlayers {
-			return fmt.Errorf("search: paranoid player %d is not between 1 and %d", o.Player, trace.MaxPlayers)
+			return optionError("search.err.paranoid-player", "Got", o.Player, "Max", trace.MaxPlayers)
 		}
 	}
 	return nil

@@ -385,6 +385,13 @@ var errorPages = []struct{ path, keep string }{
 	{"/view?game=dice&position=bogus&depth=4&algo=expectiminimax", ""},
 	{"/view?game=tictactoe&eval=bogus&depth=2", ""},
 	{"/view?game=nim&matches=999", ""},
+	{"/view?game=nim&eval=bogus", ""},
+	{"/view?game=dice&eval=bogus&depth=4&algo=expectiminimax", ""},
+	{"/view?tree=(1+2)&bounds=x", ""},
+	{"/view?tree=(1+2)&bounds=5,1", ""},
+	{"/view?tree=(1+2)&prune=gt&fail=hard", ""},
+	{"/view?random=3,3&depth=2", ""},
+	{"/view?tree=((1+2)+(3+4))&algo=star1", ""},
 }
 
 // paramValue is a parameter and its value as an address writes them.

@@ -241,10 +241,13 @@ func (Race) Name() string { return "race" }
 // Evaluation returns the evaluation called name; "race" is the only one.
 func Evaluation(name string, g Game) (Race, error) {
 	if name != "race" && name != "" {
-		return Race{}, fmt.Errorf("dice: unknown evaluation %q (want race)", name)
+		return Race{}, fmt.Errorf("dice: unknown evaluation %q (want %s)", name, strings.Join(EvaluationNames(), ", "))
 	}
 	return Race{g}, nil
 }
+
+// EvaluationNames lists the names Evaluation accepts.
+func EvaluationNames() []string { return []string{"race"} }
 
 // Bounds are the least and greatest leaf value of the game under Race.
 var Bounds = search.Bounds{L: -1, U: 1}

@@ -942,7 +942,7 @@ func (p *Search) prepareNim() error {
 	if s.Depth > 0 || p.Ordering == search.OrderEval || s.Eval != "" || p.Algorithm == search.AlgoID {
 		ev, err := nim.Evaluation(orDefault(s.Eval, "theory"), g)
 		if err != nil {
-			return &UsageError{Err: err}
+			return evalError("nim", s.Eval, nim.EvaluationNames(), err)
 		}
 		opt.Eval, opt.EvalName = ev, ev.Name()
 	}
@@ -978,7 +978,7 @@ func (p *Search) prepareDice() error {
 	}
 	ev, err := dice.Evaluation(s.Eval, g)
 	if err != nil {
-		return &UsageError{Err: err}
+		return evalError("dice", s.Eval, dice.EvaluationNames(), err)
 	}
 	if p.Algorithm == search.AlgoStar1 && !p.Bounds.Set() {
 		p.Bounds = dice.Bounds
@@ -1003,10 +1003,13 @@ func orDefaultInt(n, d int) int {
 }
 
 // IsUsage reports whether err is a problem with the scenario rather than
-// with the search.
+// with the search: a UsageError, or an option that does not fit the
+// search (search.OptionError, such as a depth limit that cuts where the
+// tree has no estimate, found only as the search gets there).
 func IsUsage(err error) bool {
 	var u *UsageError
-	return errors.As(err, &u)
+	var o *search.OptionError
+	return errors.As(err, &u) || errors.As(err, &o)
 }
 
 // prepareConnect4 sets up Connect Four (package connect4), which needs a
