@@ -7,7 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"strings"
+	"sync"
+	"weak"
 
 	"github.com/abtrace/abtrace/internal/flight"
 
@@ -316,10 +319,48 @@ func presenterScore(source string, l *trace.Layout, glyphs map[string]Glyph) flo
 // down; for a tree drawn sideways, the viewer's pane on a phone held
 // upright (AcrossWidth × AcrossHeight), where a sideways tree is shown.
 func presentPane(l *trace.Layout) (w, h float64) {
+	if v, ok := panes.Load(weak.Make(l)); ok {
+		p := v.([2]float64)
+		return p[0], p[1]
+	}
 	if l.Across {
 		return AcrossWidth, AcrossHeight
 	}
 	return PresentWidth, PresentHeight
+}
+
+// panes holds the pane a layout's text scale is chosen for where it is
+// not presenter mode's or a phone's: a comparison's pane (SceneIn).
+// Entries go when their layout does.
+var panes sync.Map // weak.Pointer[trace.Layout] → [2]float64
+
+// CompareRow is the width of the comparison's row of panes at 1280×720,
+// in CSS pixels, and CompareGap the room between two panes side by side
+// (borders and padding): each of n panes draws its tree CompareRow/n
+// wide, less the gaps (about 600 pixels for two panes). CompareHeight is
+// the height a pane's tree gets below the controls.
+const CompareRow, CompareGap, CompareHeight = 1240, 34, 450
+
+// ComparePane is the tree pane of each of n panes side by side in the
+// comparison at 1280×720, in CSS pixels.
+func ComparePane(n int) (w, h float64) {
+	n = max(n, 1)
+	return (CompareRow - float64(n-1)*CompareGap) / float64(n), CompareHeight
+}
+
+// SceneIn is SceneOf for a layout shown in a pane of w × h CSS pixels
+// rather than presenter mode's: its labels are sized to be read there
+// (as presenter mode's are on its pane), as large as they fit. The
+// comparison draws its panes so: half presenter mode's width leaves
+// labels sized for it at half their size.
+func SceneIn(source string, shape *trace.Shape, l *trace.Layout, open []string, w, h float64) *Scene {
+	if l != nil && w > 0 && h > 0 {
+		key := weak.Make(l)
+		if _, loaded := panes.LoadOrStore(key, [2]float64{w, h}); !loaded {
+			runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { panes.Delete(k) }, key)
+		}
+	}
+	return SceneOf(source, shape, l, open)
 }
 
 // AcrossWidth and AcrossHeight are the tree pane of the viewer at

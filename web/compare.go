@@ -191,9 +191,10 @@ type comparison struct {
 // paneScene is the scene the panes of a comparison share: the shape laid
 // out with opt, or sideways (with boards stacked closer, see
 // view.AcrossBoardSpacing).
-func paneScene(src string, shape *trace.Shape, opt trace.LayoutOptions, across bool) *view.Scene {
+func paneScene(src string, shape *trace.Shape, opt trace.LayoutOptions, across bool, n int) *view.Scene {
 	if !across {
-		return view.SceneOf(src, shape, trace.NewLayout(shape, opt), nil)
+		w, h := view.ComparePane(n)
+		return view.SceneIn(src, shape, trace.NewLayout(shape, opt), nil, w, h)
 	}
 	if templates.BoardSource(src) {
 		opt.NodeSep = view.AcrossBoardSpacing(src)
@@ -248,9 +249,9 @@ func openComparison(ctx context.Context, r compareRequest) (*comparison, error) 
 	}
 	src := p0.Scenario.Source()
 	across := r.base.Layout == scenario.LayoutAcross
-	scene := paneScene(src, shape, opt, across)
+	scene := paneScene(src, shape, opt, across, len(r.names))
 	c := &comparison{req: r, p0: p0, scene: scene, panes: view.NewPanes(preps, r.names, scene, r.by),
-		minimax: -1, other: func() *view.Scene { return paneScene(src, shape, opt, !across) }}
+		minimax: -1, other: func() *view.Scene { return paneScene(src, shape, opt, !across, len(r.names)) }}
 	if res, err := p0.RunAlgorithm(p0.Baseline(), nil); err == nil {
 		c.minimax = res.Stats.Leaves
 	}
