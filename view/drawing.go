@@ -474,6 +474,9 @@ type sketch struct {
 	// sep is the least distance between two neighbouring nodes' centres
 	// at each depth (+Inf at a depth with one node).
 	sep []float64
+	// near is, in a sideways drawing, the right-most left edge of the
+	// glyphs at each depth: where a cutoff's band may begin.
+	near []float64
 	// tests remembers where each cutoff's test went (testKey →
 	// testPlace); the cursors sharing the scene share it.
 	tests sync.Map
@@ -524,6 +527,15 @@ func newSketch(source string, l *trace.Layout) *sketch {
 		s.cut[i] = [4]float64{x1, y1, x2, y2}
 	}
 	s.sep = levelSeparations(l)
+	if l.Across {
+		s.near = make([]float64, l.Depth+1)
+		for i := range s.near {
+			s.near[i] = math.Inf(-1)
+		}
+		for i, nd := range l.Nodes {
+			s.near[nd.Depth] = max(s.near[nd.Depth], glyphRect(s.glyphs[i], nd, s.k).x0+nd.X)
+		}
+	}
 	// Everything drawn, labels included, with a margin for the outline
 	// of the current node.
 	b := s.pl.box.grow(viewPad)
@@ -732,15 +744,23 @@ type testPlace struct {
 // no place near its marks: the band between p's glyph and its children's
 // glyphs, from half the level's node separation before its first child
 // to as far beyond its last (drawn down: under p, from left of its first
-// child to right of its last; sideways: right of p, from above its first
-// child to under its last). Two cutoffs' rooms never meet: children of two
-// nodes at one depth are in order along their level at least that
+// child to right of its last; sideways: from where the glyphs of p's
+// column begin, beside p, to its children's left, from above its first
+// child to under its last). Two cutoffs' rooms never meet: children of
+// two nodes at one depth are in order along their level at least that
 // separation apart, and the bands of two depths are apart.
 func (s *sketch) testRoom(p int) rect {
 	// In the tree's own axes (see turn): x along a level, y down the
 	// levels.
 	n := s.l.Nodes[p]
-	r := rect{math.Inf(1), s.turn(glyphRect(s.glyphs[p], n, s.k).shift(n.X, n.Y)).y1, math.Inf(-1), math.Inf(1)}
+	pr := s.turn(glyphRect(s.glyphs[p], n, s.k).shift(n.X, n.Y))
+	r := rect{math.Inf(1), pr.y1, math.Inf(-1), math.Inf(1)}
+	if s.l.Across {
+		// Sideways the levels are close and the tests wide: the band
+		// starts beside p, where the glyphs of its column begin (the
+		// band of p's parent ends before its children's glyphs).
+		r.y0 = min(pr.y1, s.near[n.Depth])
+	}
 	depth := 0
 	for c := p + 1; c < s.end[p]; c = s.end[c] {
 		cn := s.l.Nodes[c]
