@@ -17,6 +17,7 @@ import (
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tournament"
 	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/search/tree/importer"
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
@@ -118,6 +119,10 @@ func errorText(l i18n.Lang, err error) string {
 		}
 		return xe.Field + ": " + loc.Phrase(xe.Say)
 	case errors.As(err, &ue) && ue.Say.ID != "":
+		var ie *importer.Error
+		if errors.As(err, &ie) {
+			return placed(loc, ie.Line, ie.Col, loc.Phrase(ue.Say))
+		}
 		return loc.Phrase(ue.Say)
 	case errors.As(err, &oe):
 		return loc.Phrase(oe.Say)

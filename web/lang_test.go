@@ -392,6 +392,15 @@ var errorPages = []struct{ path, keep string }{
 	{"/view?tree=(1+2)&prune=gt&fail=hard", ""},
 	{"/view?random=3,3&depth=2", ""},
 	{"/view?tree=((1+2)+(3+4))&algo=star1", ""},
+	{"/view?tree=(1+2)&transform=negate", ""},
+	{"/view?tree=(1+2)&format=bogus", ""},
+	{"/view?tree=garbage&format=cs188", ""},
+	{"/view?random=30,30", ""},
+	{"/view?random=0,3", ""},
+	{"/view?game=tictactoe&eval=fuzzy&fuzzy=bogus", ""},
+	{"/view?game=cards&deal=bogus", ""},
+	{"/lab?game=tictactoe", ""},
+	{"/lab?random=8,6&seeds=5000", ""},
 }
 
 // paramValue is a parameter and its value as an address writes them.

@@ -156,7 +156,7 @@ func (p *Search) prepareCards() error {
 	}
 	d, err := cards.Parse(text)
 	if err != nil {
-		return &UsageError{Err: err}
+		return sayWith(err, "scenario.err.deal", "Example", cards.Lecture)
 	}
 	wi, err := p.worldIndex(len(d.Min), trace.Phrase{ID: "scenario.world.cards"})
 	if err != nil {

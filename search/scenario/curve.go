@@ -78,10 +78,10 @@ const MaxCurvePoints = 64
 // scenario's algorithm must be mcts.
 func (p *Search) MCTSCurve(points int) (Curve, error) {
 	if p.Algorithm != search.AlgoMCTS || p.progress == nil {
-		return Curve{}, usage("the curve compares MCTS with alpha-beta: choose --algo mcts")
+		return Curve{}, usageSay("scenario.err.curve-algo")
 	}
 	if points < 2 || points > MaxCurvePoints {
-		return Curve{}, usage("a curve has 2 to %d points, not %d", MaxCurvePoints, points)
+		return Curve{}, usageSay("scenario.err.curve-points", "Max", MaxCurvePoints, "Got", points)
 	}
 	exact, err := p.RunAlgorithm(search.AlgoAlphaBeta, nil)
 	if err != nil {

@@ -99,7 +99,7 @@ type labTree struct {
 // ordering. base's Algo and Order are ignored.
 func Lab(base Scenario, trees int) (*LabResult, error) {
 	if trees < 1 || trees > MaxLabTrees {
-		return nil, usage("the lab searches 1 to %d trees, not %d", MaxLabTrees, trees)
+		return nil, usageSay("scenario.err.lab-trees", "Max", MaxLabTrees, "Got", trees)
 	}
 	first := base.Seed
 	if first == 0 {
@@ -128,8 +128,8 @@ func Lab(base Scenario, trees int) (*LabResult, error) {
 		return nil, err
 	}
 	if work := int64(size) * int64(trees); work > MaxLabWork {
-		return nil, usage("%d trees of %s nodes are %s nodes to search, more than the lab's %s: use at most %d seeds (seeds=%d), or a smaller tree",
-			trees, thousands(int64(size)), thousands(work), thousands(MaxLabWork), MaxLabWork/size, MaxLabWork/size)
+		return nil, usageSay("scenario.err.lab-work", "Trees", trees, "Size", thousands(int64(size)), "Work", thousands(work),
+			"Max", thousands(MaxLabWork), "Seeds", MaxLabWork/size)
 	}
 	ctx := base.Budget.Context
 	out := make([]labTree, trees)
@@ -181,7 +181,8 @@ func Lab(base Scenario, trees int) (*LabResult, error) {
 func labSize(p *Search) (int, error) {
 	if p.Tree != nil {
 		if p.Tree.Size > MaxLabNodes {
-			return 0, &UsageError{Err: fmt.Errorf("%w: %d nodes, the lab takes at most %d per tree", ErrLabTooLarge, p.Tree.Size, MaxLabNodes)}
+			return 0, sayWith(fmt.Errorf("%w: %d nodes, the lab takes at most %d per tree", ErrLabTooLarge, p.Tree.Size, MaxLabNodes),
+				"scenario.err.lab-size", "Size", p.Tree.Size, "Max", MaxLabNodes)
 		}
 		return p.Tree.Size, nil
 	}
@@ -193,7 +194,8 @@ func labSize(p *Search) (int, error) {
 		return n <= MaxLabNodes
 	})
 	if errors.Is(err, search.ErrStopped) {
-		return 0, &UsageError{Err: fmt.Errorf("%w: more than %d nodes; the lab takes at most %d per tree (give a depth limit or a later position)", ErrLabTooLarge, MaxLabNodes, MaxLabNodes)}
+		return 0, sayWith(fmt.Errorf("%w: more than %d nodes; the lab takes at most %d per tree (give a depth limit or a later position)", ErrLabTooLarge, MaxLabNodes, MaxLabNodes),
+			"scenario.err.lab-size-game", "Max", MaxLabNodes)
 	}
 	return n, err
 }

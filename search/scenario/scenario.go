@@ -173,6 +173,18 @@ func evalError(game, name string, known []string, err error) error {
 	return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.game-eval", Args: map[string]any{"Got": strconv.Quote(name), "Game": game, "Want": strings.Join(known, ", ")}}}
 }
 
+// sayWith is a usage error whose English is err (its package's own
+// account, with the place and the cause) and whose phrase, from
+// English[id] with the arguments kv (name, value, …), says for a page what
+// the option takes.
+func sayWith(err error, id string, kv ...any) error {
+	p := trace.Phrase{ID: id, Args: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
+	}
+	return &UsageError{Err: err, Say: p}
+}
+
 // usageSay is a usage error worded from English[id] with the arguments
 // kv (name, value, …).
 func usageSay(id string, kv ...any) error {
@@ -570,7 +582,7 @@ func (s Scenario) Prepare() (*Search, error) {
 	if s.Transform != "" {
 		t, err := search.ParseTransform(s.Transform)
 		if err != nil {
-			return nil, &UsageError{Err: fmt.Errorf("scenario: %w", err)}
+			return nil, sayWith(fmt.Errorf("scenario: %w", err), "scenario.err.transform", "Got", strconv.Quote(s.Transform))
 		}
 		p.Transform = &t
 	}
@@ -669,10 +681,14 @@ func (p *Search) prepareTree() error {
 	}
 	f, err := importer.ParseFormat(s.Format)
 	if err != nil {
-		return &UsageError{Err: err}
+		return sayWith(err, "scenario.err.format", "Got", strconv.Quote(s.Format), "Want", strings.Join(importer.FormatNames(), ", "))
 	}
 	imp, err := importer.Import(f, text, tree.Options{Root: rk})
 	if err != nil {
+		var ie *importer.Error
+		if errors.As(err, &ie) {
+			return sayWith(err, "scenario.err.import", "Format", f.String())
+		}
 		return &UsageError{Err: err}
 	}
 	if f == importer.CS188 && s.Root == "min" {
@@ -706,7 +722,7 @@ func (p *Search) prepareRandom() error {
 	}
 	t, err := tree.Random(tree.Recipe{Branching: b, Depth: d, Seed: s.Seed})
 	if err != nil {
-		return &UsageError{Err: err}
+		return sayWith(err, "scenario.err.random-recipe", "Got", strconv.Quote(s.Random), "Max", tree.MaxChildren, "MaxDepth", tree.MaxDepth, "Nodes", tree.MaxRandomNodes)
 	}
 	rk, err := rootKind(s.Root)
 	if err != nil {
@@ -891,7 +907,7 @@ func (p *Search) prepareTicTacToe() error {
 		}
 		fp, err := fuzzy.ParseParams(s.Fuzzy)
 		if err != nil {
-			return &UsageError{Err: err}
+			return sayWith(err, "scenario.err.fuzzy", "Got", strconv.Quote(s.Fuzzy), "Default", fuzzy.Default.String())
 		}
 		eval = tictactoe.Fuzzy{Params: fp}
 	}

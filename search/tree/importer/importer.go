@@ -64,6 +64,9 @@ func (f Format) String() string {
 	return "format(" + strconv.Itoa(int(f)) + ")"
 }
 
+// FormatNames lists the formats' names, as ParseFormat reads them.
+func FormatNames() []string { return append([]string(nil), formatNames[:]...) }
+
 // Title names the format for people.
 func (f Format) Title() string {
 	if int(f) < len(formatTitles) {
