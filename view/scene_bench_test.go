@@ -20,3 +20,25 @@ func BenchmarkPresenterLayout(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPresenterLayoutAcross is the first sideways layout of a shape
+// (nothing remembered): the spacing tries for a phone's pane, which want
+// every label clear of the others first.
+func BenchmarkPresenterLayoutAcross(b *testing.B) {
+	for _, query := range []string{"random=3,3&seed=1", "game=tictactoe&position=xo.x.o...", "game=minichess&position=horizon&depth=1&quiescence=1"} {
+		b.Run(query, func(b *testing.B) {
+			source, shape := shapeOf(b, query)
+			opt := sceneOpt
+			if BoardSource(source) {
+				opt = BoardLayout(source)
+				opt.NodeSep = AcrossBoardSpacing(source)
+			}
+			for b.Loop() {
+				spacings.Forget()
+				if _, err := presenterLayout(context.Background(), source, shape, opt, true); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
