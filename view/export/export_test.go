@@ -76,6 +76,10 @@ var goldenCases = []struct {
 	// beside their glyphs, clear of the edges that fan out to the right.
 	{"textbook-across-cutoff", scenario.Scenario{Tree: "A(B(3 12 8) C(2 4 6) D(14 5 2))", Layout: scenario.LayoutAcross}, 27},
 	{"chance-end", scenario.Scenario{Tree: "([chance](0.9:(2 2) 0.1:(3 3)) [chance](0.9:(1 1) 0.1:(4 4)))", Algo: "expectiminimax"}, -1},
+	// Sideways and taller than a page: scaled to fit it, probabilities
+	// where the drawing writes them, on the background's colour.
+	{"chance-across-end", scenario.Scenario{Tree: "([chance](0.9:(2 2) 0.1:(3 3)) [chance](0.9:(1 1) 0.1:(4 4)))", Algo: "expectiminimax",
+		Layout: scenario.LayoutAcross}, -1},
 	{"star1-cutoff", scenario.Scenario{Tree: "([chance](5 7) [chance](0 9))", Algo: "star1", Bounds: "0,10"}, 22},
 	{"connect4-end", connect4Case, -1},
 	{"reversi-end", reversiCase, -1},

@@ -91,6 +91,15 @@ func LaTeX(w io.Writer, d *view.Drawing, opt TeXOptions) error {
 		bw.WriteString(texColours)
 		bw.WriteString("\\begin{document}\n\\begin{center}\n")
 	}
+	// A sideways drawing is as large as the drawing at texUnit: one
+	// taller or wider than a page's text is scaled to fit it.
+	fit := 1.0
+	if d.Across && !opt.Fragment {
+		fit = texFit(d.Width, d.Height)
+	}
+	if fit < 1 {
+		bw.WriteString("\\scalebox{" + strconv.FormatFloat(fit, 'f', 3, 64) + "}{%\n")
+	}
 	bw.WriteString("\\begin{forest}\n")
 	bw.WriteString(texStyles)
 	children := map[string][]int{}
@@ -117,6 +126,9 @@ func LaTeX(w io.Writer, d *view.Drawing, opt TeXOptions) error {
 		writeTeXNode(bw, d, root, children, edges, opt.Mode, 1, at)
 	}
 	bw.WriteString("\\end{forest}\n")
+	if fit < 1 {
+		bw.WriteString("}\n")
+	}
 	if !opt.Fragment {
 		bw.WriteString("\\end{center}\n\\end{document}\n")
 	}

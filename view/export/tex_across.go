@@ -1,6 +1,7 @@
 package export
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -24,6 +25,37 @@ type texPlaces struct {
 	x0, y0 float64
 	root   string
 	fonts  view.Fonts
+}
+
+// texPageW and texPageH are the room a standalone LaTeX document gives a
+// tree, in millimetres: the article class's text on a letter or A4 page
+// (about 122 × 190 mm), less the centre environment's space.
+const texPageW, texPageH = 120.0, 180.0
+
+// texFit is the scale that fits a sideways drawing of w × h units, at
+// texUnit, to a page's text (1 when it fits as it is).
+func texFit(w, h float64) float64 {
+	return min(1, texPageW/(w*texUnit), texPageH/(h*texUnit))
+}
+
+// texBoardBox is the size of a board glyph as the drawing draws it: the
+// box of its frame and cells, in the drawing's units.
+func texBoardBox(n view.Node) (w, h float64) {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, s := range boardDrawerOf(n.Board).shapes(n, Shape{}, 1) {
+		switch s.Kind {
+		case Rect:
+			x0, y0, x1, y1 = min(x0, s.X), min(y0, s.Y), max(x1, s.X+s.W), max(y1, s.Y+s.H)
+		case Polygon:
+			for _, p := range s.Points {
+				x0, y0, x1, y1 = min(x0, p[0]), min(y0, p[1]), max(x1, p[0]), max(y1, p[1])
+			}
+		}
+	}
+	if x1 < x0 {
+		return 0, 0
+	}
+	return x1 - x0, y1 - y0
 }
 
 // texName is the TikZ name of node i (a node id holds dots, which TikZ
@@ -55,7 +87,18 @@ func texAnchor(a string) string {
 // texAt is a TikZ node of text at x, y of the drawing (its baseline, as
 // the drawing's anchor says), as forest's tikz code.
 func (p *texPlaces) texAt(x, y float64, anchor string, size float64, colour, text string) string {
-	return `\node[anchor=` + texAnchor(anchor) + `, inner sep=0pt, outer sep=0pt, text=` + colour + `, font=` + texFont(size) +
+	return p.texOn(x, y, anchor, size, colour, text, false)
+}
+
+// texOn is texAt for a text the drawing writes over an edge (a
+// probability, a cut test) on the background's colour when halo is set,
+// as the SVG's halo.
+func (p *texPlaces) texOn(x, y float64, anchor string, size float64, colour, text string, halo bool) string {
+	sep := "inner sep=0pt"
+	if halo {
+		sep = "fill=white, inner sep=0.5pt"
+	}
+	return `\node[anchor=` + texAnchor(anchor) + `, ` + sep + `, outer sep=0pt, text=` + colour + `, font=` + texFont(size) +
 		`] at ([xshift=` + texMM(x-p.x0) + `, yshift=` + texMM(p.y0-y) + `]` + p.root + `.center) {` + text + `};`
 }
 
@@ -66,8 +109,15 @@ func (p *texPlaces) texAt(x, y float64, anchor string, size float64, colour, tex
 // on forest's edge (an edge label), as upright.
 func writeTeXPlaced(n view.Node, name string, edges map[string]view.Edge, mode TeXMode, p *texPlaces, opts *[]string) {
 	*opts = append(*opts, "name="+name, "before drawing tree={x="+texMM(n.X-p.x0)+", y="+texMM(p.y0-n.Y)+"}")
-	if n.Glyph == view.GlyphLeaf {
+	switch {
+	case n.Glyph == view.GlyphLeaf:
 		*opts = append(*opts, "minimum width="+texMM(n.LeafW), "minimum height="+texMM(n.LeafH), "font="+texFont(p.fonts.Leaf))
+	case n.Glyph.Board():
+		// The board's frame as large as the drawing's, so that the labels
+		// the drawing placed beside it stay beside it.
+		if w, h := texBoardBox(n); w > 0 {
+			*opts = append(*opts, "minimum width="+texMM(w), "minimum height="+texMM(h))
+		}
 	}
 	var code []string
 	if mode != TeXExam && n.Shown != "" {
@@ -92,12 +142,12 @@ func writeTeXPlaced(n view.Node, name string, edges map[string]view.Edge, mode T
 	}
 	if e, ok := edges[n.ID]; ok {
 		if e.Prob != "" {
-			code = append(code, p.texAt(e.ProbX, e.ProbY, "middle", 12, "abchance", texMath(e.Prob)))
+			code = append(code, p.texOn(e.ProbX, e.ProbY, "middle", 12, "abchance", texMath(e.Prob), true))
 		}
 		if e.Cut && mode != TeXExam {
 			*opts = append(*opts, "edge label={node[midway, text=abcut, font=\\large\\bfseries]{$\\times$}}")
 			if e.Test != "" {
-				code = append(code, p.texAt(e.TestX, e.TestY, "middle", e.TestFont, "abcut", texMath(e.Test)))
+				code = append(code, p.texOn(e.TestX, e.TestY, "middle", e.TestFont, "abcut", texMath(e.Test), true))
 			}
 		}
 	}
