@@ -46,6 +46,25 @@ type DiffError struct {
 	Line, Col int
 	Msg       string
 	Err       error // ErrStudentLimit when a limit is exceeded
+	// Say is the error as a phrase of English (student.err.*), for a
+	// page to word in its language; Msg is its English, with the
+	// JSON decoder's own account where there is one.
+	Say Phrase
+}
+
+// diffError is the DiffError at line and col worded from English[id]
+// with the arguments kv (name, value, …); detail, when not "", follows
+// its English after a colon.
+func diffError(line, col int, limit error, detail, id string, kv ...any) *DiffError {
+	p := Phrase{ID: id, Args: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
+	}
+	msg := p.WordIn(English)
+	if detail != "" {
+		msg += ": " + detail
+	}
+	return &DiffError{Line: line, Col: col, Msg: msg, Err: limit, Say: p}
 }
 
 // ErrStudentLimit is wrapped by errors about MaxStudentBytes and
@@ -69,7 +88,7 @@ func (e *DiffError) Unwrap() error { return e.Err }
 // as its label, or as "" or "root" when it has none.
 func ParseStudent(text string) (*StudentTrace, error) {
 	if len(text) > MaxStudentBytes {
-		return nil, &DiffError{Msg: fmt.Sprintf("the trace is %d bytes, more than MaxStudentBytes = %d", len(text), MaxStudentBytes), Err: ErrStudentLimit}
+		return nil, diffError(0, 0, ErrStudentLimit, "", "student.err.bytes", "Got", len(text), "Max", MaxStudentBytes)
 	}
 	text = strings.TrimPrefix(text, "\ufeff")
 	st := &StudentTrace{}
@@ -97,10 +116,10 @@ func ParseStudent(text string) (*StudentTrace, error) {
 				if errors.As(err, &se) && se.Offset > 0 {
 					col += utf8.RuneCountInString(trimmed[:min(int(se.Offset)-1, len(trimmed))])
 				}
-				return nil, &DiffError{Line: i + 1, Col: col, Msg: "not an abtrace event: " + err.Error()}
+				return nil, diffError(i+1, col, nil, err.Error(), "student.err.event")
 			}
 			if e.Type == 0 {
-				return nil, &DiffError{Line: i + 1, Col: col, Msg: `the event has no "type" (enter, expand, leaf, update, prune, exit or done)`}
+				return nil, diffError(i+1, col, nil, "", "student.err.type")
 			}
 			st.Events = append(st.Events, e)
 			st.At = append(st.At, Pos{i + 1, col})
@@ -128,11 +147,11 @@ func ParseStudent(text string) (*StudentTrace, error) {
 			flush(len(l))
 		}
 		if len(st.At) > MaxStudentSteps {
-			return nil, &DiffError{Line: i + 1, Col: 1, Msg: fmt.Sprintf("more than MaxStudentSteps = %d steps", MaxStudentSteps), Err: ErrStudentLimit}
+			return nil, diffError(i+1, 1, ErrStudentLimit, "", "student.err.steps", "Max", MaxStudentSteps)
 		}
 	}
 	if len(st.At) == 0 {
-		return nil, &DiffError{Msg: "the trace is empty: paste the JSON lines of your engine's events, or the names of the nodes it visits, in order"}
+		return nil, diffError(0, 0, nil, "", "student.err.empty")
 	}
 	return st, nil
 }

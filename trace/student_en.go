@@ -43,6 +43,12 @@ var studentEnglish = map[string]Message{
 	"student.exit.upper":      {Other: ": a cut left it an upper bound", Description: "appended to student.exit.why"},
 	"student.leaf.terminal":   {Other: "{{.Node}} is a terminal state, valued {{.Value}}"},
 	"student.leaf.depth":      {Other: "{{.Node}} is evaluated at the depth limit: {{.Value}}"},
+	// A student's trace that does not read (DiffError.Say).
+	"student.err.bytes": {Other: "the trace is {{.Got}} bytes, more than MaxStudentBytes = {{.Max}}"},
+	"student.err.event": {Other: "not an abtrace event", Description: "a line of JSON that is no event; the English adds the JSON decoder's account"},
+	"student.err.type":  {Other: "the event has no \"type\" (enter, expand, leaf, update, prune, exit or done)"},
+	"student.err.steps": {Other: "more than MaxStudentSteps = {{.Max}} steps"},
+	"student.err.empty": {Other: "the trace is empty: paste the JSON lines of your engine's events, or the names of the nodes it visits, in order"},
 }
 
 func init() { maps.Copy(narrationEnglish, studentEnglish) }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -82,7 +81,7 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 		return true
 	})
 	if err == nil && len(ref) == trace.MaxReferenceEvents {
-		err = fmt.Errorf("the reference search has more than MaxReferenceEvents = %d events: compare a smaller search", trace.MaxReferenceEvents)
+		err = say("error.diff-reference", "Max", trace.MaxReferenceEvents)
 	}
 	if err != nil {
 		return err
@@ -151,7 +150,7 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 		limit = len(visits)
 	}
 	if len(visits) > maxDiffSteps {
-		return fmt.Errorf("the traces agree for more than %d visits: compare them on the command line (abtrace diff)", maxDiffSteps)
+		return say("error.diff-steps", "Max", maxDiffSteps)
 	}
 	scene, err := view.NewScene(p, nil)
 	if err != nil {

@@ -91,7 +91,7 @@ func (s *Server) exportedPane(ctx context.Context, q url.Values) (*exported, err
 	for i, p := range m.Panes {
 		names[i] = p.Name
 	}
-	return nil, &scenario.UsageError{Err: fmt.Errorf("pane %q is not one of the comparison's: %s (or their numbers from 1)", want, strings.Join(names, ", "))}
+	return nil, &paramError{Param: "pane", Err: say("error.export-pane", "Got", strconv.Quote(want), "Want", strings.Join(names, ", "))}
 }
 
 // safeName keeps letters, digits and dashes of s for a file name.
@@ -114,7 +114,7 @@ func (s *Server) exportError(c echo.Context, err error) error {
 	if scenario.IsUsage(err) || errors.As(err, &pe) {
 		return c.String(http.StatusBadRequest, "abtrace export: "+errorText(langOf(c), err)+"\n")
 	}
-	if status, msg, ok := budgetError(err); ok {
+	if status, msg, ok := budgetError(err, langOf(c)); ok {
 		return c.String(status, "abtrace export: "+msg+"\n")
 	}
 	return err

@@ -67,7 +67,7 @@ func TestExportErrors(t *testing.T) {
 		{"/export.svg?tree=((3 4)", "line 1, column 7"},
 		{"/export.png?tree=(1 2)&scale=9", "scale must be"},
 		{"/export.tex?tree=(1 2)&step=x", `step: a whole number from 0, or "end", not "x"`},
-		{"/export.svg?tree=(1 2)&orders=natural,best&pane=worst", `pane "worst" is not one of`},
+		{"/export.svg?tree=(1 2)&orders=natural,best&pane=worst", `pane: "worst" is not one of`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.target, func(t *testing.T) {

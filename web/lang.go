@@ -97,10 +97,13 @@ func errorText(l i18n.Lang, err error) string {
 	var tne *tournament.Error
 	var me *minichess.ParseError
 	var se *saidError
+	var de *trace.DiffError
 	var pl *view.PaneTooLongError
 	switch {
 	case errors.As(err, &se):
 		return loc.Phrase(se.Say)
+	case errors.As(err, &de) && de.Say.ID != "":
+		return placed(loc, de.Line, de.Col, loc.Phrase(de.Say))
 	case errors.As(err, &pl):
 		return loc.T("error.pane-too-long", "Pane", pl.Pane, "Max", strconv.Itoa(pl.Max))
 	case errors.Is(err, view.ErrTooLarge):

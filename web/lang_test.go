@@ -401,6 +401,7 @@ var errorPages = []struct{ path, keep string }{
 	{"/view?game=cards&deal=bogus", ""},
 	{"/lab?game=tictactoe", ""},
 	{"/lab?random=8,6&seeds=5000", ""},
+	{"/export.svg?tree=((1+2)(3+4))&orders=natural,best&pane=9", "pane: "},
 }
 
 // paramValue is a parameter and its value as an address writes them.

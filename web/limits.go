@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -271,14 +270,14 @@ func ApplyMemoryLimit() (limit int64, fromEnv bool) {
 }
 
 // budgetError turns the error of a search stopped by the server's budget
-// into what the client is told: a 400 saying the limit and what to change,
+// into what the client is told, in language l: a 400 saying the limit and what to change,
 // or, when the client has gone, a 503 nobody reads (and nothing logged).
-func budgetError(err error) (status int, msg string, ok bool) {
+func budgetError(err error, l i18n.Lang) (status int, msg string, ok bool) {
 	switch {
 	case search.IsBudget(err):
-		return http.StatusBadRequest, fmt.Sprintf("This search needs more than the %d nodes the server searches for one request. Set a depth limit, or choose a smaller tree or game.", scenario.MaxWork), true
+		return http.StatusBadRequest, errorText(l, say("error.budget", "Max", scenario.MaxWork)), true
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return http.StatusServiceUnavailable, "The search was stopped.", true
+		return http.StatusServiceUnavailable, errorText(l, say("error.stopped")), true
 	}
 	return 0, "", false
 }

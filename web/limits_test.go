@@ -18,6 +18,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/scenario"
@@ -232,9 +233,14 @@ func TestBudgetError(t *testing.T) {
 		{errors.New("something else"), 0, false},
 	}
 	for _, c := range cases {
-		status, msg, ok := budgetError(c.err)
+		status, msg, ok := budgetError(c.err, i18n.English)
 		if status != c.status || ok != c.ok || ok && msg == "" {
 			t.Errorf("budgetError(%v) = %d, %q, %v; want %d, a message, %v", c.err, status, msg, ok, c.status, c.ok)
+		}
+		for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
+			if _, got, _ := budgetError(c.err, l); ok && (got == msg || strings.Contains(got, "error.")) {
+				t.Errorf("budgetError(%v) in %s = %q (English %q), want it worded in %s", c.err, l, got, msg, l)
+			}
 		}
 	}
 }

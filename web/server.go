@@ -314,7 +314,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 				msg = http.StatusText(status)
 			}
 		}
-	} else if st, m, ok := budgetError(err); ok {
+	} else if st, m, ok := budgetError(err, langOf(c)); ok {
 		status, msg = st, m
 	} else {
 		s.log.Error("handler", "path", c.Request().URL.Path, "err", err)

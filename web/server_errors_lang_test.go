@@ -6,12 +6,14 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/gorilla/websocket"
 
 	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -124,6 +126,8 @@ func TestServerErrorsInEveryLanguage(t *testing.T) {
 	errs := []error{
 		fmt.Errorf("the natural search: %w", view.ErrTooLarge),
 		&paramError{Param: "tree", Err: &view.PaneTooLongError{Pane: "best", Max: view.MaxPaneEvents}},
+		say("error.diff-steps", "Max", maxDiffSteps),
+		say("error.diff-reference", "Max", trace.MaxReferenceEvents),
 	}
 	en := host(i18n.English)
 	for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
@@ -135,6 +139,41 @@ func TestServerErrorsInEveryLanguage(t *testing.T) {
 				var pl *view.PaneTooLongError
 				if errors.As(err, &pl) && (!strings.Contains(got, "best") || !strings.HasPrefix(got, "tree: ")) {
 					t.Errorf("%s: got %q, want the pane's name and the parameter", l, got)
+				}
+			}
+		})
+	}
+}
+
+// TestDiffErrorsInEveryLanguage: a student's trace that does not read is
+// refused on the diff page in the page's language, with its line and
+// column.
+func TestDiffErrorsInEveryLanguage(t *testing.T) {
+	s := newTestServer(t)
+	post := func(t *testing.T, student string, l i18n.Lang) string {
+		t.Helper()
+		form := url.Values{"student": {student}}
+		req := httptest.NewRequest(http.MethodPost, "/diff?tree=((3+12)+(2+4))&lang="+string(l), strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		rec := httptest.NewRecorder()
+		s.Echo().ServeHTTP(rec, req)
+		if rec.Code != http.StatusBadRequest {
+			t.Fatalf("POST /diff in %s = %d, want 400", l, rec.Code)
+		}
+		return textOf(parsePage(t, rec.Body.String()).one("diff-error"))
+	}
+	for _, tc := range []struct{ name, student, where string }{
+		{"empty", "# nothing\n", ""},
+		{"not an event", `{"type":"enter","node":""}` + "\n{\"type\":\"leaf\",,}", "2"},
+		{"no type", `{"node":""}`, "1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			en := post(t, tc.student, i18n.English)
+			for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
+				got := post(t, tc.student, l)
+				wordedIn(t, l, got, en)
+				if tc.where != "" && !strings.Contains(got, tc.where) {
+					t.Errorf("%s: got %q, want it to name line %s", l, got, tc.where)
 				}
 			}
 		})
