@@ -141,8 +141,9 @@ var overlapsKnown = map[string]string{
 // sideways (acrossSources), random=12,3 above
 // MaxPlacedNodes and the tests under cut marks of trees too crowded for
 // every label to find a clear place (tic-tac-toe, Connect Four,
-// minichess) included; and no two labels overlap (labelOverlaps), but
-// for the upright sources of overlapsKnown.
+// minichess) included; no two labels overlap (labelOverlaps), but for
+// the upright sources of overlapsKnown; and every label of a sideways
+// drawing is inside its view box.
 func TestLabelsClearOfEdges(t *testing.T) {
 	samples := 160
 	if raceDetector {
@@ -169,6 +170,25 @@ func TestLabelsClearOfEdges(t *testing.T) {
 						continue
 					}
 					t.Errorf("step %d: %s", c.Step(), x)
+				}
+				// Every label inside the view box, or the page clips it.
+				// Drawn down, a value wider than its room (Star1's
+				// interval, matchsticks' −1: see widestAcross) may still
+				// reach out of it.
+				var vb rect
+				fmt.Sscanf(d.ViewBox, "%g %g %g %g", &vb.x0, &vb.y0, &vb.x1, &vb.y1)
+				vb.x1, vb.y1 = vb.x0+vb.x1, vb.y0+vb.y1
+				for _, l := range drawnLabels(d) {
+					x := l.what + " outside the view box"
+					if vb.grow(0.5).contains(l.box) || seen[x] {
+						continue
+					}
+					seen[x] = true
+					if d.Across {
+						t.Errorf("step %d: %s %v", c.Step(), x, d.ViewBox)
+					} else {
+						t.Logf("step %d: %s %v", c.Step(), x, d.ViewBox)
+					}
 				}
 				for _, x := range edgeCrossings(d) {
 					if seen[x] {
