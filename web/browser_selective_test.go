@@ -248,7 +248,8 @@ func TestBrowserCompareHorizon(t *testing.T) {
 			// the trees sideways, and on a phone the panes are stacked.
 			pcs := `[data-testid="pane-tree"] text.pc`
 			got := pieceFont(b, pcs)
-			t.Logf("the smallest piece letter in the panes is %.2f px (its box %.0f px high), drawn %s", got, pieceBox(b, pcs), eval[string](b, `location.search`))
+			t.Logf("the smallest piece letter in the panes is %.2f px (its box %.0f px high), the smallest value %.2f px, drawn %s", got, pieceBox(b, pcs),
+				pieceFont(b, `[data-testid="pane-tree"] text.v:not(:empty)`), eval[string](b, `location.search`))
 			if got < minPiece {
 				t.Errorf("the smallest piece letter in the panes is %.2f px, want at least %g", got, minPiece)
 			}
