@@ -1,8 +1,6 @@
 package search
 
 import (
-	"fmt"
-
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -51,9 +49,5 @@ func (e *OptionError) Error() string { return "search: " + e.Say.WordIn(English)
 // optionError is an OptionError worded from English[id] with the
 // arguments kv (name, value, …), each written with fmt.Sprint.
 func optionError(id string, kv ...any) error {
-	p := trace.Phrase{ID: id, Args: map[string]any{}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
-	}
-	return &OptionError{Say: p}
+	return &OptionError{Say: trace.PhraseOf(id, kv...)}
 }

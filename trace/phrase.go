@@ -27,6 +27,16 @@ type Phrase struct {
 	Plural bool
 }
 
+// PhraseOf is the phrase of message id with the arguments kv (name,
+// value, …), each value written as fmt.Sprint writes it.
+func PhraseOf(id string, kv ...any) Phrase {
+	p := Phrase{ID: id, Args: make(map[string]any, len(kv)/2)}
+	for i := 0; i+1 < len(kv); i += 2 {
+		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
+	}
+	return p
+}
+
 // Message is the English text of a message: a text/template over the
 // phrase's arguments. One is the singular form of a plural message and is
 // empty for the others; Other is the text (the plural form of a plural

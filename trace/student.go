@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -56,10 +55,7 @@ type DiffError struct {
 // with the arguments kv (name, value, …); detail, when not "", follows
 // its English after a colon.
 func diffError(line, col int, limit error, detail, id string, kv ...any) *DiffError {
-	p := Phrase{ID: id, Args: map[string]any{}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
-	}
+	p := PhraseOf(id, kv...)
 	msg := p.WordIn(English)
 	if detail != "" {
 		msg += ": " + detail

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -167,11 +166,7 @@ func (e *saidError) Error() string { return i18n.For(i18n.English).Phrase(e.Say)
 // say is the error of message id with the arguments kv (name, value, …),
 // each value as fmt.Sprint writes it.
 func say(id string, kv ...any) error {
-	p := trace.Phrase{ID: id, Args: map[string]any{}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
-	}
-	return &saidError{Say: p}
+	return &saidError{Say: trace.PhraseOf(id, kv...)}
 }
 
 // formOnly reports whether a page's query asks for nothing but its form:

@@ -178,11 +178,7 @@ func evalError(game, name string, known []string, err error) error {
 // English[id] with the arguments kv (name, value, …), says for a page what
 // the option takes.
 func sayWith(err error, id string, kv ...any) error {
-	p := trace.Phrase{ID: id, Args: map[string]any{}}
-	for i := 0; i+1 < len(kv); i += 2 {
-		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
-	}
-	return &UsageError{Err: err, Say: p}
+	return &UsageError{Err: err, Say: trace.PhraseOf(id, kv...)}
 }
 
 // usageSay is a usage error worded from English[id] with the arguments
