@@ -959,7 +959,14 @@ func layoutPlacement(source string, l *trace.Layout, glyphs map[string]Glyph) pl
 	if v, ok := placements.Load(key); ok && v.(placed).source == source {
 		return v.(placed).p
 	}
-	p, _ := placeFor(source, l, glyphs, presenterK(l))
+	maxK := presenterK(l)
+	if source == "minichess" && l.Across {
+		// A sideways minichess tree is shown on a phone, where the
+		// pieces are what is hard to read: labels larger than their base
+		// sizes would take the boards' room.
+		maxK = 1
+	}
+	p, _ := placeFor(source, l, glyphs, maxK)
 	if _, loaded := placements.LoadOrStore(key, placed{source, p}); !loaded {
 		runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { placements.Delete(k) }, key)
 	}
