@@ -103,7 +103,7 @@ func sayN(id string, n int, kv ...any) Phrase {
 	return p
 }
 
-var englishTemplates sync.Map // message ID + "/one" or "/other" → *template.Template
+var englishTemplates sync.Map // message ID + "/one" or "/other" → *wording
 
 // String words the phrase in English. An unknown ID is written as it is,
 // so a missing message shows up in the text rather than as an empty line.
@@ -124,15 +124,15 @@ func (p Phrase) WordIn(catalog map[string]Message) string {
 			form, text = "/one", m.One
 		}
 		key := q.ID + form
-		t, ok := englishTemplates.Load(key)
+		w, ok := englishTemplates.Load(key)
 		if !ok {
 			parsed, err := template.New(key).Funcs(TemplateFuncs).Option("missingkey=zero").Parse(text)
 			if err != nil {
 				return "", false
 			}
-			t, _ = englishTemplates.LoadOrStore(key, parsed)
+			w, _ = englishTemplates.LoadOrStore(key, &wording{t: parsed, plain: compilePlain(text)})
 		}
-		return execute(t.(*template.Template), q.Data())
+		return w.(*wording).word(q.Data())
 	})
 }
 
@@ -141,7 +141,7 @@ func (p Phrase) WordIn(catalog map[string]Message) string {
 // for it). Word words nested phrases first, depth first.
 func (p Phrase) Word(lookup func(Phrase) (string, bool)) string {
 	q := p
-	if len(p.Args) > 0 {
+	if hasPhrase(p.Args) {
 		q.Args = make(map[string]any, len(p.Args))
 		for k, v := range p.Args {
 			if n, ok := v.(Phrase); ok {
@@ -154,6 +154,17 @@ func (p Phrase) Word(lookup func(Phrase) (string, bool)) string {
 		return s
 	}
 	return p.ID
+}
+
+// hasPhrase says whether args hold a nested phrase: only then are they
+// copied to be worded (the lookups only read them).
+func hasPhrase(args map[string]any) bool {
+	for _, v := range args {
+		if _, ok := v.(Phrase); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Data is the template data of a phrase whose nested phrases have been

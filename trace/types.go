@@ -74,7 +74,17 @@ func (k Kind) String() string {
 }
 
 // Upper returns the name as lecturers write it: MAX, MIN, CHANCE, P1, ...
-func (k Kind) Upper() string { return strings.ToUpper(k.String()) }
+func (k Kind) Upper() string {
+	switch k {
+	case Max:
+		return "MAX"
+	case Min:
+		return "MIN"
+	case Chance:
+		return "CHANCE"
+	}
+	return strings.ToUpper(k.String())
+}
 
 // ParseKind is the inverse of Kind.String.
 func ParseKind(s string) (Kind, error) {

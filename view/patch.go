@@ -79,20 +79,36 @@ func (d *Drawing) Attrs() []NodeAttrs {
 	return out
 }
 
-func attrsOf(n *Node, e *Edge) NodeAttrs {
+func attrsOf(n *Node, e *Edge) NodeAttrs { return attrsSince(n, e, nil) }
+
+// attrsSince is attrsOf for a node whose attributes were prev (nil: none):
+// a cut mark or a fold's counts that did not change keep prev's, which
+// are never written once made, so that a step re-deciding a node that
+// did not change allocates and formats nothing for them.
+func attrsSince(n *Node, e *Edge, prev *NodeAttrs) NodeAttrs {
 	a := NodeAttrs{ID: n.ID, State: n.State, Value: n.Value, Shown: n.Shown, Who: n.Who,
 		Alpha: n.Alpha, Beta: n.Beta, Class: n.Class}
 	if e != nil {
 		a.Edge = e.Class
 		if e.Cut {
-			a.Cut = &CutAttrs{X1: Num(e.CutX1), Y1: Num(e.CutY1), X2: Num(e.CutX2), Y2: Num(e.CutY2), Full: e.TestFull, Test: e.Test}
+			c := CutAttrs{X1: Num(e.CutX1), Y1: Num(e.CutY1), X2: Num(e.CutX2), Y2: Num(e.CutY2), Full: e.TestFull, Test: e.Test}
 			if e.Test != "" {
-				a.Cut.TestX, a.Cut.TestY, a.Cut.Size = Num(e.TestX), Num(e.TestY), Num(e.TestFont)
+				c.TestX, c.TestY, c.Size = Num(e.TestX), Num(e.TestY), Num(e.TestFont)
+			}
+			if prev != nil && prev.Cut != nil && *prev.Cut == c {
+				a.Cut = prev.Cut
+			} else {
+				a.Cut = new(CutAttrs)
+				*a.Cut = c
 			}
 		}
 	}
 	if n.Fold != nil {
-		a.Fold = &FoldAttrs{FoldCount: *n.Fold, Seen: n.Fold.Seen(), Of: n.Fold.Of(), Title: n.Fold.Title()}
+		if prev != nil && prev.Fold != nil && prev.Fold.FoldCount == *n.Fold {
+			a.Fold = prev.Fold
+		} else {
+			a.Fold = &FoldAttrs{FoldCount: *n.Fold, Seen: n.Fold.Seen(), Of: n.Fold.Of(), Title: n.Fold.Title()}
+		}
 	}
 	return a
 }
@@ -290,7 +306,7 @@ func (p *Painter) patch(touched []string, folds map[string]FoldCount, ahead *Ahe
 		if i > 0 {
 			e = &p.edges[i]
 		}
-		if na := attrsOf(&n, e); !na.equal(&p.attrs[i]) {
+		if na := attrsSince(&n, e, &p.attrs[i]); !na.equal(&p.attrs[i]) {
 			if ahead == nil {
 				p.attrs[i] = na
 			} else {

@@ -71,6 +71,11 @@ type Hub struct {
 
 	// loads holds a token per load under way (see loadCoresFree).
 	loads chan struct{}
+	// drivers, when set, makes the driver of a load or compare command in
+	// place of a viewer or a comparer: the benchmarks' server that answers
+	// with prerecorded messages, to measure the transport alone
+	// (BenchmarkSessions500Floor).
+	drivers func(ctx context.Context, c Command) (driver, error)
 }
 
 // NewHub returns a hub that logs to logger (nil: slog.Default()), with the

@@ -374,9 +374,12 @@ func (s *session) handle(c Command) []Message {
 		}
 		var d driver
 		var err error
-		if c.Cmd == "load" {
+		switch {
+		case s.hub.drivers != nil:
+			d, err = s.hub.drivers(s.ctx, c)
+		case c.Cmd == "load":
 			d, err = newViewer(s.ctx, c.Query)
-		} else {
+		default:
 			d, err = newComparer(s.ctx, c.Query)
 		}
 		if err != nil {

@@ -121,6 +121,7 @@ func BenchmarkSessionStep(b *testing.B) {
 		b.Run(q, func(b *testing.B) {
 			v := loadedViewer(b, q, StepArg{Set: true, Value: 20})
 			defer v.close()
+			b.ReportAllocs()
 			for b.Loop() {
 				if v.ended() {
 					b.StopTimer()
@@ -167,13 +168,126 @@ func BenchmarkSessions500(b *testing.B) {
 		name string
 		read func(*websocket.Conn, *bytes.Buffer, string) error
 	}{{"decode", decodeType}, {"type", sniffType}} {
-		b.Run("client="+c.name, func(b *testing.B) { sessions500(b, c.read) })
+		b.Run("client="+c.name, func(b *testing.B) { sessions500(b, c.read, nil) })
 	}
 }
 
-func sessions500(b *testing.B, readType func(*websocket.Conn, *bytes.Buffer, string) error) {
-	const sessions, steps = 500, 40
+// sessions500Steps is how many steps each client of BenchmarkSessions500
+// makes after its load, and sessions500Starts how many different steps
+// the clients load at (client i at step i % sessions500Starts).
+const sessions500Steps, sessions500Starts = 40, 50
+
+// BenchmarkSessions500Floor is BenchmarkSessions500 with the same clients,
+// the same hub and the same session loops (reader, writer, the loads'
+// turns), but a server that does no work for an answer: each load and
+// each step is answered with the bytes the real server sends for it,
+// recorded beforehand (the shared first frame of the query at the step,
+// then the patches of the steps after it). What it measures is what this
+// machine does with this transport and these clients: the floor under
+// BenchmarkSessions500's figures, which no work saved on the server can
+// go below.
+func BenchmarkSessions500Floor(b *testing.B) {
+	rec := recordSessions(b)
+	for _, c := range []struct {
+		name string
+		read func(*websocket.Conn, *bytes.Buffer, string) error
+	}{{"decode", decodeType}, {"type", sniffType}} {
+		b.Run("client="+c.name, func(b *testing.B) {
+			sessions500(b, c.read, func(ctx context.Context, c Command) (driver, error) { return rec.driver(c) })
+		})
+	}
+}
+
+// recorded holds, for each algorithm of BenchmarkSessions500, the encoded
+// first frame of a load at each starting step and the encoded patches of
+// the steps after step 0.
+type recorded struct {
+	frames  map[string][][]byte
+	patches map[string][][]byte
+}
+
+// recordSessions records the answers the real server gives the clients of
+// BenchmarkSessions500: after a load and forward steps, a page holds the
+// canonical drawing of its step, so the patch from step k to k+1 is the
+// same whatever step the page loaded at.
+func recordSessions(b *testing.B) *recorded {
+	b.Helper()
+	rec := &recorded{frames: map[string][][]byte{}, patches: map[string][][]byte{}}
+	sharedFrames.Forget()
+	for _, algo := range []string{"alphabeta", "minimax"} {
+		q := "game=tictactoe&algo=" + algo
+		for at := range sessions500Starts {
+			v, err := newViewer(context.Background(), q)
+			if err != nil {
+				b.Fatal(err)
+			}
+			v.command(Command{V: ProtocolVersion, Cmd: "load", Step: StepArg{Set: true, Value: at}})
+			msgs := v.run(context.Background())
+			if len(msgs) != 1 || msgs[0].encoded == nil {
+				b.Fatalf("load %s at %d: got %+v", q, at, msgs)
+			}
+			rec.frames[algo] = append(rec.frames[algo], msgs[0].encoded)
+			if at == 0 {
+				var e encoder
+				for range sessions500Starts + sessions500Steps {
+					wire, err := e.encode(forward(b, v, 1))
+					if err != nil {
+						b.Fatal(err)
+					}
+					rec.patches[algo] = append(rec.patches[algo], bytes.Clone(wire))
+				}
+			}
+			v.close()
+		}
+	}
+	return rec
+}
+
+// driver answers a load with its recorded frame, and each step after it
+// with the recorded patch.
+func (rec *recorded) driver(c Command) (driver, error) {
+	q, err := url.ParseQuery(c.Query)
+	if err != nil {
+		return nil, err
+	}
+	d := &replay{frames: rec.frames[q.Get("algo")], patches: rec.patches[q.Get("algo")]}
+	if d.frames == nil {
+		return nil, fmt.Errorf("no recording for %q", c.Query)
+	}
+	return d, nil
+}
+
+// replay is a driver whose answers were recorded: it does no work.
+type replay struct {
+	frames, patches [][]byte
+	step            int
+}
+
+func (d *replay) command(c Command) []Message {
+	switch {
+	case c.Cmd == "load" && c.Step.Value < len(d.frames):
+		d.step = c.Step.Value
+		return []Message{{encoded: d.frames[d.step]}}
+	case c.Cmd == "step" && c.N == 1 && d.step < len(d.patches):
+		d.step++
+		return []Message{{encoded: d.patches[d.step-1]}}
+	}
+	return []Message{errMsg(c.Cmd, "not recorded")}
+}
+
+func (d *replay) work(context.Context, int) []Message       { return nil }
+func (d *replay) countSlice(context.Context, int) []Message { return nil }
+func (d *replay) halt() []Message                           { return nil }
+func (d *replay) busy() bool                                { return false }
+func (d *replay) counting() bool                            { return false }
+func (d *replay) ended() bool                               { return false }
+func (d *replay) close()                                    {}
+
+func sessions500(b *testing.B, readType func(*websocket.Conn, *bytes.Buffer, string) error,
+	drivers func(context.Context, Command) (driver, error)) {
+	const sessions, steps = 500, sessions500Steps
 	s := New(Config{MaxSessions: sessions + 10, MaxSessionsPerAddr: sessions + 10})
+	s.hub.drivers = drivers
 	srv := httptest.NewServer(s.Echo())
 	defer srv.Close()
 	u := "ws" + srv.URL[len("http"):] + WSPath
@@ -196,7 +310,7 @@ func sessions500(b *testing.B, readType func(*websocket.Conn, *bytes.Buffer, str
 				var buf bytes.Buffer
 				algo := []string{"alphabeta", "minimax"}[i%2]
 				loadStart := time.Now()
-				if err := conn.WriteJSON(map[string]any{"v": 1, "cmd": "load", "query": "game=tictactoe&algo=" + algo, "step": i % 50}); err != nil {
+				if err := conn.WriteJSON(map[string]any{"v": 1, "cmd": "load", "query": "game=tictactoe&algo=" + algo, "step": i % sessions500Starts}); err != nil {
 					errs <- err
 					return
 				}
