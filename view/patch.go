@@ -218,6 +218,29 @@ func (p *Painter) TakeAttrs(attrs []NodeAttrs) {
 	p.remember(f, p.s.insideOf(f))
 }
 
+// TakePatch takes d, a patch another painter of the same scene made
+// (Patch) from the drawing this painter has to the one at the cursor's
+// step, as what the viewer has now, without drawing. It reports false and
+// changes nothing when d does not start at the painter's step, end at the
+// cursor's, or names a node the scene does not draw. d's attributes are
+// kept, so they must not change afterwards.
+func (p *Painter) TakePatch(d *DrawingPatch) bool {
+	f := p.c.Frame()
+	if p.attrs == nil || d.From != p.step || d.Step != f.Step {
+		return false
+	}
+	for _, na := range d.Nodes {
+		if _, ok := p.s.index[na.ID]; !ok {
+			return false
+		}
+	}
+	for _, na := range d.Nodes {
+		p.attrs[p.s.index[na.ID]] = na
+	}
+	p.remember(f, p.s.insideOf(f))
+	return true
+}
+
 // Attrs returns a copy of the attributes the viewer has (nil before the
 // first patch): with TakeAttrs, another viewer of the same scene at the
 // same step takes them without drawing.

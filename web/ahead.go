@@ -116,6 +116,7 @@ func (v *viewer) prepareAhead(ctx context.Context, u view.By, tag int) []Message
 	if v.ready != nil || v.job != nil || v.cur.AtEnd() || v.cur.Err() != nil || v.tooFar == (farStep{u, from}) {
 		return nil
 	}
+	v.canon = false
 	v.cur.Move(u, 1)
 	done, err := v.cur.Work(ctx, aheadMaxEvents)
 	if err != nil || !done || v.cur.Step() == from {

@@ -122,3 +122,74 @@ func (v *viewer) takeFrame(sf sharedFrame) {
 	v.paint.TakeAttrs(slices.Clone(sf.attrs))
 	v.realShown = sf.realShown
 }
+
+// Shared steps. A class steps through the lecturer's tree together: five
+// hundred pages that loaded the same scenario and step forward ask for the
+// same answers, and each used to make its own (the trace's patch, the
+// drawing's changes, the panels, their JSON). A viewer whose page holds
+// what its answers drew since its load, by forward steps only (viewer's
+// canon), asks for the answer of a step from step a to step b that depends
+// on nothing but the query, a, b and the total: the first such viewer
+// makes it and keeps it encoded, with the drawing's changes, and the
+// next ones send those bytes and take the changes into their painters
+// (view.Painter.TakePatch). Each still moves its own cursor.
+const (
+	// MaxSharedPatches is how many steps' answers are kept, the least
+	// recently used forgotten first: the first steps of a few scenarios a
+	// class goes through at once (tic-tac-toe's answers are 1.4 to 1.8 KB).
+	MaxSharedPatches = 4096
+	// MaxSharedPatchBytes is the largest encoded answer that is kept; a
+	// larger one is made by each viewer for itself. With MaxSharedPatches
+	// it bounds the shared answers' JSON at 16 MB; each also keeps the
+	// drawing's changes, which take less than its JSON.
+	MaxSharedPatchBytes = 4 << 10
+)
+
+// sharedPatch is the answer to a forward step, encoded, the drawing's
+// changes in it, and whether the page shows the panels of the searches on
+// real games after it.
+type sharedPatch struct {
+	encoded   []byte
+	draw      *view.DrawingPatch
+	realShown bool
+}
+
+// sharedPatches keeps the answers of forward steps, by query, steps and
+// total.
+var sharedPatches = flight.New[sharedPatch](MaxSharedPatches)
+
+// patchKey is the key of the answer to a step of query from step from to
+// step to, the search's total steps being total (-1: not known).
+func patchKey(query string, from, to, total int) string {
+	return strconv.Itoa(from) + ">" + strconv.Itoa(to) + "/" + strconv.Itoa(total) + "\x00" + query
+}
+
+// sharedPatchMessage answers a forward step of a viewer in canon (see
+// MaxSharedPatches): with the answer another viewer made, or with its own,
+// which it keeps for the next ones. Both are encoded.
+func (v *viewer) sharedPatchMessage(from int) Message {
+	if v.cur.Restarts() != v.canonRestarts {
+		v.canon = false
+		return v.patchMessage(from)
+	}
+	key := patchKey(v.query, from, v.cur.Step(), v.total)
+	if sp, ok := sharedPatches.Get(key); ok && v.paint.TakePatch(sp.draw) {
+		// What patchMessage does to the viewer, for an answer made by
+		// another: the cursor's changes are sent, the page's panels are
+		// those of the step.
+		v.cur.Touched()
+		v.cur.ClearChanged()
+		v.realShown = sp.realShown
+		return Message{encoded: sp.encoded}
+	}
+	m := v.patchMessage(from)
+	b, err := v.enc.encode(m)
+	if err != nil {
+		return m // sent as it is, where the encoding error is reported
+	}
+	v.enc.trim() // b stays whole until it is sent
+	if len(b) <= MaxSharedPatchBytes {
+		sharedPatches.Put(key, sharedPatch{encoded: bytes.Clone(b), draw: m.Draw, realShown: v.realShown})
+	}
+	return Message{encoded: b}
+}

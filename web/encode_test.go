@@ -161,3 +161,125 @@ func TestLargeFirstFrameNotKept(t *testing.T) {
 		t.Errorf("a first frame of %d bytes was kept, want none over %d", len(b), MaxSharedFrameBytes)
 	}
 }
+
+// A forward step's answer is made once and shared (MaxSharedPatches): a
+// viewer that loaded the same scenario, at the same step or an earlier
+// one, and stepped forward gets the bytes a viewer that makes its answers
+// alone gets, and what follows (back, seek, steps by cutoff, the steps
+// after them) is that viewer's too.
+func TestSharedPatches(t *testing.T) {
+	textbook := "tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))")
+	for _, q := range []string{
+		textbook + "&algo=alphabeta",
+		textbook + "&algo=alphabeta&lang=de",
+		"tree=" + url.QueryEscape("(chance (0.5 (3 12) 0.5 (2 4)) (chance (0.25 (14 5) 0.75 (1 6))))") + "&algo=expectiminimax",
+		"game=tictactoe&algo=alphabeta",
+		"game=tictactoe&algo=minimax&lang=cs",
+		"game=tictactoe&algo=alphabeta&open=0",
+		"game=tictactoe&position=xo.x.o...&algo=mcts&iterations=30&seed=2",
+		"tree=" + url.QueryEscape("A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))") + "&algo=id&tt=64",
+	} {
+		t.Run(q, func(t *testing.T) {
+			sharedPatches.Forget()
+			sharedFrames.Forget()
+			// The first viewer loads at step 0 and makes the answers.
+			first := loadSharing(t, q, 0, true)
+			defer first.close()
+			for range 12 {
+				if first.ended() {
+					break
+				}
+				if m := step(t, first, Command{Cmd: "step", N: 1}); m.encoded == nil {
+					t.Fatalf("a forward step's answer was not encoded to be shared")
+				}
+			}
+			if _, ok := sharedPatches.Get(patchKey(q, 4, 5, first.total)); !ok && first.cur.Step() >= 5 {
+				t.Fatalf("the answer of step 5 was not kept")
+			}
+			alone := loadSharing(t, q, 4, false)
+			defer alone.close()
+			next := loadSharing(t, q, 4, true)
+			defer next.close()
+			hits := 0
+			moves := []Command{{Cmd: "step", N: 1}, {Cmd: "step", N: 1}, {Cmd: "step", N: 3}, {Cmd: "step", N: 1},
+				{Cmd: "back", N: 2}, {Cmd: "step", N: 1}, {Cmd: "next-cutoff"}, {Cmd: "step", N: 1},
+				{Cmd: "seek", Step: StepArg{Set: true, Value: 3}}, {Cmd: "step", N: 1}, {Cmd: "step", N: 1, By: "node"}, {Cmd: "step", N: 1}}
+			for i, c := range moves {
+				want := step(t, alone, c)
+				if want.encoded != nil {
+					t.Fatalf("move %d (%s): a viewer that does not share got an encoded answer", i, c.Cmd)
+				}
+				got := step(t, next, c)
+				if sp, ok := sharedPatches.Get(patchKey(q, got.fromStep(t), next.cur.Step(), next.total)); ok && got.encoded != nil &&
+					len(sp.encoded) > 0 && &sp.encoded[0] == &got.encoded[0] {
+					hits++
+					if i >= 4 {
+						t.Fatalf("move %d (%s): shared after the page went back", i, c.Cmd)
+					}
+				}
+				if w, g := encodeJSON(t, func() Message { return want }), got.wire(t); !bytes.Equal(g, w) {
+					t.Fatalf("move %d (%s %d): got\n%.600s\nwant\n%.600s", i, c.Cmd, c.N, g, w)
+				}
+				if next.ended() {
+					break
+				}
+			}
+			if min := 2; first.cur.Step() >= 6 && hits < min {
+				t.Errorf("got %d answers shared, want at least %d", hits, min)
+			}
+		})
+	}
+}
+
+// loadSharing loads q at step at as a session does, the viewer sharing
+// its steps' answers or not.
+func loadSharing(t *testing.T, q string, at int, share bool) *viewer {
+	t.Helper()
+	v, err := newViewer(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.share = share
+	v.command(Command{V: ProtocolVersion, Cmd: "load", Step: StepArg{Set: true, Value: at}})
+	if msgs := v.run(context.Background()); len(msgs) != 1 {
+		t.Fatalf("load: got %d messages, want 1", len(msgs))
+	}
+	return v
+}
+
+// step gives c to v and returns its one answer.
+func step(t *testing.T, v *viewer, c Command) Message {
+	t.Helper()
+	c.V = ProtocolVersion
+	if msgs := v.command(c); msgs != nil {
+		t.Fatalf("%s: got an answer before the work", c.Cmd)
+	}
+	msgs := v.run(context.Background())
+	if len(msgs) != 1 {
+		t.Fatalf("%s: got %d messages, want 1", c.Cmd, len(msgs))
+	}
+	return msgs[0]
+}
+
+// wire is the message as the session sends it.
+func (m Message) wire(t *testing.T) []byte {
+	t.Helper()
+	if m.encoded != nil {
+		return m.encoded
+	}
+	return encodeJSON(t, func() Message { return m })
+}
+
+// fromStep is the step a patch starts from, read from its bytes when it
+// is encoded.
+func (m Message) fromStep(t *testing.T) int {
+	t.Helper()
+	var p struct{ Patch *struct{ From int } }
+	if err := json.Unmarshal(m.wire(t), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Patch == nil {
+		return -1
+	}
+	return p.Patch.From
+}

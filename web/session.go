@@ -386,6 +386,9 @@ func (s *session) handle(c Command) []Message {
 			s.loadDone()
 			return []Message{errMsg(c.Cmd, err)}
 		}
+		if vw, ok := d.(*viewer); ok {
+			vw.share = true
+		}
 		if m, ok := relayout(c, d); ok {
 			d.close()
 			s.loadDone()

@@ -49,6 +49,17 @@ type viewer struct {
 	// none; tooFar is the last step from which it lay too far.
 	ready  *readyStep
 	tooFar farStep
+	// share says the viewer answers a session's page: its forward steps'
+	// answers are encoded once and shared with the other viewers of the
+	// same scenario (MaxSharedPatches). canon says the page holds what
+	// the answers since the viewer's load drew, by forward steps only,
+	// with the cursor never begun again since (canonRestarts): its next
+	// step's answer then depends on nothing but the query, the two steps
+	// and the total.
+	share, canon  bool
+	canonRestarts int
+	// enc encodes the steps' answers that are shared.
+	enc encoder
 }
 
 // job is a move under way: its command, and the step it started from.
@@ -125,6 +136,7 @@ func (v *viewer) ended() bool    { return v.cur.AtEnd() }
 // seek for load, back and seek. Its answer comes from work.
 func (v *viewer) start(cmd string, to StepArg) []Message {
 	j := &job{cmd: cmd, from: v.cur.Step(), to: to}
+	v.canon = v.canon && cmd == "step"
 	switch cmd {
 	case "step":
 		v.cur.Forward(to.Value)
@@ -147,6 +159,7 @@ func (v *viewer) start(cmd string, to StepArg) []Message {
 // answered with a patch, a back with a frame, as by event.
 func (v *viewer) move(cmd string, u view.By, n int) []Message {
 	j := &job{cmd: cmd, from: v.cur.Step(), patch: cmd == "step"}
+	v.canon = false
 	if cmd == "back" {
 		n = -n
 	}
@@ -165,6 +178,7 @@ func (v *viewer) work(ctx context.Context, slice int) []Message {
 	j := v.job
 	if err != nil {
 		v.job = nil
+		v.canon = false
 		return []Message{errMsg(j.cmd, err)}
 	}
 	if !done {
@@ -174,10 +188,13 @@ func (v *viewer) work(ctx context.Context, slice int) []Message {
 	var msgs []Message
 	v.noteEnd()
 	switch {
+	case j.patch && v.canon:
+		msgs = append(msgs, v.sharedPatchMessage(j.from))
 	case j.patch:
 		msgs = append(msgs, v.patchMessage(j.from))
 	case j.cmd == "load":
 		msgs = append(msgs, v.loadMessage(ctx, j.to))
+		v.canon, v.canonRestarts = v.share, v.cur.Restarts()
 	default:
 		msgs = append(msgs, v.frameMessage())
 	}
@@ -209,6 +226,7 @@ func (v *viewer) run(ctx context.Context) []Message {
 // frame there.
 func (v *viewer) halt() []Message {
 	v.job = nil
+	v.canon = false
 	v.cur.Seek(v.cur.Step())
 	return []Message{v.frameMessage()}
 }
