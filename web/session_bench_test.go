@@ -134,6 +134,47 @@ func BenchmarkSessionStep(b *testing.B) {
 	}
 }
 
+// BenchmarkSessionStepShared is BenchmarkSessionStep for a viewer of a
+// session whose answers another viewer of the same scenario made first
+// (MaxSharedPatches): the step of its cursor, and the answer taken.
+func BenchmarkSessionStepShared(b *testing.B) {
+	for _, q := range []string{"tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))"), tttMinimax} {
+		b.Run(q, func(b *testing.B) {
+			sharedPatches.Forget()
+			load := func() *viewer {
+				v, err := newViewer(context.Background(), q)
+				if err != nil {
+					b.Fatal(err)
+				}
+				v.share = true
+				v.command(Command{V: ProtocolVersion, Cmd: "load", Step: StepArg{Set: true, Value: 20}})
+				if msgs := v.run(context.Background()); len(msgs) != 1 {
+					b.Fatalf("load: got %d messages, want 1", len(msgs))
+				}
+				return v
+			}
+			maker, v := load(), load()
+			defer maker.close()
+			defer v.close()
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				if maker.ended() {
+					maker.close()
+					v.close()
+					sharedPatches.Forget()
+					maker, v = load(), load()
+				}
+				forward(b, maker, 1)
+				b.StartTimer()
+				if m := forward(b, v, 1); m.encoded == nil {
+					b.Fatal("the step's answer was not shared")
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkRenderViewEnd renders /view of the full tic-tac-toe minimax at
 // its end, on the server: cold, the search met for the first time; warm,
 // after an earlier render handed on the summaries of its subtrees.
