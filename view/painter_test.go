@@ -175,3 +175,52 @@ func TestPainterEqualsDiffRandomTrees(t *testing.T) {
 		pc.c.Close()
 	}
 }
+
+// A painter that takes another painter's patches (TakePatch) instead of
+// drawing has what that painter has after each, and its own next patch
+// is the one Diff makes; a patch that does not start at its step, or does
+// not end at its cursor's, is refused and changes nothing.
+func TestPainterTakePatch(t *testing.T) {
+	for _, q := range []string{"tree=((3 12 8) (2 4 6) (14 5 2))", "game=tictactoe&algo=alphabeta&open=0"} {
+		t.Run(q, func(t *testing.T) {
+			maker, taker := newPainterCheck(t, q), newPainterCheck(t, q)
+			for i := range 12 {
+				for _, pc := range []*painterCheck{maker, taker} {
+					pc.c.Forward(1)
+					work(t, pc.c, 0)
+				}
+				d := maker.paint.Patch(maker.c.Touched(), maker.c.FoldsChanged())
+				if i == 5 {
+					// Patches from a step the taker is not at, and to one
+					// its cursor is not at.
+					before := encode(t, &DrawingPatch{Nodes: taker.paint.Attrs()})
+					for _, wrong := range []DrawingPatch{{From: d.From - 1, Step: d.Step, Nodes: d.Nodes}, {From: d.From, Step: d.Step + 1, Nodes: d.Nodes}} {
+						if taker.paint.TakePatch(&wrong) {
+							t.Fatalf("a patch from step %d to %d was taken by a painter at %d, its cursor at %d", wrong.From, wrong.Step, d.From, d.Step)
+						}
+					}
+					if after := encode(t, &DrawingPatch{Nodes: taker.paint.Attrs()}); !bytes.Equal(after, before) {
+						t.Fatalf("a refused patch changed the drawing:\n%s\nwas\n%s", after, before)
+					}
+				}
+				if !taker.paint.TakePatch(d) {
+					t.Fatalf("step %d: the patch from step %d was refused", d.Step, d.From)
+				}
+				taker.c.Touched()
+				taker.c.FoldsChanged()
+				taker.prev = taker.c.Drawing()
+				if g, w := encode(t, &DrawingPatch{Step: d.Step, Nodes: taker.paint.Attrs()}), encode(t, Diff(nil, taker.prev)); !bytes.Equal(g, w) {
+					t.Fatalf("step %d: the taker has\n%s\nwant\n%s", d.Step, g, w)
+				}
+				maker.prev = maker.c.Drawing()
+			}
+			// The taker's own patches go on from there.
+			for range 5 {
+				taker.c.Forward(1)
+				taker.check("step after the taken patches", false)
+			}
+			taker.c.Seek(3)
+			taker.check("back after the taken patches", false)
+		})
+	}
+}

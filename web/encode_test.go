@@ -10,24 +10,29 @@ import (
 	"testing"
 )
 
+// sharedScenarios are the scenarios whose shared answers are checked
+// against a viewer's own: the textbook tree in two languages, a chance
+// tree, tic-tac-toe in two languages, with and without an open fold,
+// Monte-Carlo, and the panels of the searches on real games.
+var sharedScenarios = []string{
+	"tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))") + "&algo=alphabeta",
+	"tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))") + "&algo=alphabeta&lang=de",
+	"tree=" + url.QueryEscape("(chance (0.5 (3 12) 0.5 (2 4)) (chance (0.25 (14 5) 0.75 (1 6))))") + "&algo=expectiminimax",
+	"game=tictactoe&algo=alphabeta",
+	"game=tictactoe&algo=minimax&lang=cs",
+	"game=tictactoe&algo=alphabeta&open=0",
+	"game=tictactoe&position=xo.x.o...&algo=mcts&iterations=30&seed=2",
+	"tree=" + url.QueryEscape("A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))") + "&algo=id&tt=64",
+}
+
 // A load's first frame is encoded once per query and step and shared: the
 // next viewer who loads the same gets the same bytes as a viewer whose
 // frame was encoded for it alone, and its later patches and frames are
 // those of that viewer.
 func TestSharedFirstFrame(t *testing.T) {
-	textbook := "tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))")
-	for _, q := range []string{
-		textbook + "&algo=alphabeta",
-		textbook + "&algo=alphabeta&lang=de",
-		"tree=" + url.QueryEscape("(chance (0.5 (3 12) 0.5 (2 4)) (chance (0.25 (14 5) 0.75 (1 6))))") + "&algo=expectiminimax",
-		"game=tictactoe&algo=alphabeta",
-		"game=tictactoe&algo=alphabeta&open=0",
-		"game=tictactoe&position=xo.x.o...&algo=mcts&iterations=30&seed=2",
-		// The panels of the searches on real games.
-		"tree=" + url.QueryEscape("A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))") + "&algo=id&tt=64",
-	} {
+	for _, q := range sharedScenarios {
 		steps := []StepArg{{Set: true}, {Set: true, Value: 17}, {Set: true, End: true}}
-		if strings.HasPrefix(q, "game=tictactoe&algo=alphabeta") {
+		if strings.HasPrefix(q, "game=tictactoe&algo=") {
 			steps = steps[:2] // the end of the whole game is a long search
 		}
 		for _, to := range steps {
@@ -168,17 +173,7 @@ func TestLargeFirstFrameNotKept(t *testing.T) {
 // alone gets, and what follows (back, seek, steps by cutoff, the steps
 // after them) is that viewer's too.
 func TestSharedPatches(t *testing.T) {
-	textbook := "tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))")
-	for _, q := range []string{
-		textbook + "&algo=alphabeta",
-		textbook + "&algo=alphabeta&lang=de",
-		"tree=" + url.QueryEscape("(chance (0.5 (3 12) 0.5 (2 4)) (chance (0.25 (14 5) 0.75 (1 6))))") + "&algo=expectiminimax",
-		"game=tictactoe&algo=alphabeta",
-		"game=tictactoe&algo=minimax&lang=cs",
-		"game=tictactoe&algo=alphabeta&open=0",
-		"game=tictactoe&position=xo.x.o...&algo=mcts&iterations=30&seed=2",
-		"tree=" + url.QueryEscape("A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))") + "&algo=id&tt=64",
-	} {
+	for _, q := range sharedScenarios {
 		t.Run(q, func(t *testing.T) {
 			sharedPatches.Forget()
 			sharedFrames.Forget()
