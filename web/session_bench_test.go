@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http/httptest"
 	"net/url"
@@ -313,7 +314,7 @@ func (d *replay) command(c Command) []Message {
 		d.step++
 		return []Message{{encoded: d.patches[d.step-1]}}
 	}
-	return []Message{errMsg(c.Cmd, "not recorded")}
+	return []Message{errMsg(c.Cmd, errors.New("not recorded"))}
 }
 
 func (d *replay) work(context.Context, int) []Message       { return nil }
