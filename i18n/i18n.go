@@ -255,6 +255,21 @@ func (l *Localizer) Phrase(p trace.Phrase) string {
 	if l.lang == English {
 		return p.WordIn(l.cat.english)
 	}
+	key, ok := phraseKey(l.lang, p)
+	if ok && l.cat == cat {
+		if s, hit := worded.get(key); hit {
+			return s
+		}
+	}
+	s := l.phrase(p)
+	if ok && l.cat == cat {
+		worded.put(key, s)
+	}
+	return s
+}
+
+// phrase words p in a language other than English through go-i18n.
+func (l *Localizer) phrase(p trace.Phrase) string {
 	return p.Word(func(q trace.Phrase) (string, bool) {
 		s, err := l.localize(q.ID, q.Data(), q.Plural, q.Count)
 		return s, err == nil
