@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -193,7 +192,7 @@ func (s *Server) exportPNG(c echo.Context) error {
 	if v := q.Get("scale"); v != "" {
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil || f < 0.25 || f > export.MaxPNGScale {
-			return c.String(http.StatusBadRequest, fmt.Sprintf("abtrace export: scale must be a number from 0.25 to %d, not %q\n", export.MaxPNGScale, v))
+			return s.exportError(c, &scenario.UsageError{Err: say("error.scale", "Max", export.MaxPNGScale, "Got", strconv.Quote(v))})
 		}
 		scale = f
 	}
@@ -217,7 +216,10 @@ func (s *Server) exportPNG(c echo.Context) error {
 func (s *Server) playerFile(ctx context.Context, q url.Values, lang i18n.Lang) ([]byte, string, error) {
 	r, err := parseView(q)
 	if err != nil {
-		return nil, "", &scenario.UsageError{Err: err}
+		if !scenario.IsUsage(err) {
+			err = &scenario.UsageError{Err: err}
+		}
+		return nil, "", err
 	}
 	p, err := budgeted(ctx, r.scenario).Prepare()
 	if err != nil {

@@ -402,6 +402,9 @@ var errorPages = []struct{ path, keep string }{
 	{"/lab?game=tictactoe", ""},
 	{"/lab?random=8,6&seeds=5000", ""},
 	{"/export.svg?tree=((1+2)(3+4))&orders=natural,best&pane=9", "pane: "},
+	{"/export.png?tree=(1+2)&scale=9", ""},
+	{"/embed?tree=(1+2)&symmetry=bogus", ""},
+	{"/embed?tree=(1+2)&seed=-1", ""},
 }
 
 // paramValue is a parameter and its value as an address writes them.
