@@ -70,11 +70,15 @@ func (s *Server) fuzzyPage(c echo.Context) error {
 	loc := i18n.For(langOf(c))
 	p.Fields = fuzzyFields(loc, pos, params)
 	if perr != nil {
+		// The package's account in English; what the parameters are in
+		// the page's language.
+		perr = &scenario.UsageError{Err: perr, Say: trace.PhraseOf("scenario.err.fuzzy", "Got", strconv.Quote(fz), "Default", fuzzy.Default.String())}
 		p.Error = errorText(langOf(c), perr)
 		return s.render(c, http.StatusBadRequest, templates.FuzzyGoalPage(p))
 	}
 	st, err := tictactoe.Parse(pos)
 	if err != nil {
+		err = &scenario.UsageError{Err: err, Say: trace.PhraseOf("scenario.err.position.tictactoe", "Got", strconv.Quote(pos))}
 		p.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.FuzzyGoalPage(p))
 	}
@@ -580,7 +584,14 @@ func (s *Server) playPage(c echo.Context) error {
 	spec := play.Spec{Game: gameName, Moves: play.ParseMoves(q.Get("moves")), Eval: eval, Kuhlmann: kuhl, Depth: d, HumanFirst: you != "second", Nodes: scenario.MaxWork}
 	g, err := play.New(spec)
 	if err != nil {
-		p.Error = errorText(langOf(c), err)
+		var me *play.MoveError
+		var oe *play.OptionError
+		if !errors.As(err, &me) && !errors.As(err, &oe) {
+			// The engine's account in English; what the form takes in
+			// the page's language.
+			err = &scenario.UsageError{Err: err, Say: trace.PhraseOf("pl.err.spec", "Games", strings.Join(play.Games(), ", "), "Max", play.MaxDepth, "Moves", play.MaxMoves)}
+		}
+		p.Error = connect4ErrorText(loc, langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.PlayGamePage(p))
 	}
 	said := ""

@@ -405,6 +405,13 @@ var errorPages = []struct{ path, keep string }{
 	{"/export.png?tree=(1+2)&scale=9", ""},
 	{"/embed?tree=(1+2)&symmetry=bogus", ""},
 	{"/embed?tree=(1+2)&seed=-1", ""},
+	{"/fuzzy?fuzzy=bogus", ""},
+	{"/fuzzy?position=bogus", ""},
+	{"/play?game=bogus", ""},
+	{"/play?eval=bogus", ""},
+	{"/play?kuhlmann=bogus", ""},
+	{"/play?moves=bogus", ""},
+	{"/play?depth=99", ""},
 }
 
 // paramValue is a parameter and its value as an address writes them.
