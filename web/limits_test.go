@@ -382,6 +382,26 @@ func TestApplyMemoryLimit(t *testing.T) {
 	}
 }
 
+func TestApplyGCPercent(t *testing.T) {
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	t.Setenv("GOGC", "")
+	if p, env := ApplyGCPercent(); p != DefaultGCPercent || env {
+		t.Errorf("without GOGC: got %d, %v; want %d, false", p, env, DefaultGCPercent)
+	}
+	if got := debug.SetGCPercent(DefaultGCPercent); got != DefaultGCPercent {
+		t.Errorf("target in force: got %d, want %d", got, DefaultGCPercent)
+	}
+	debug.SetGCPercent(150)
+	t.Setenv("GOGC", "150")
+	if p, env := ApplyGCPercent(); p != 150 || !env {
+		t.Errorf("with GOGC: got %d, %v; want the target it set and true", p, env)
+	}
+	if got := debug.SetGCPercent(150); got != 150 {
+		t.Errorf("target in force with GOGC: got %d, want 150", got)
+	}
+}
+
 // TestFormLimitsAgree: the home form's number fields allow exactly what the
 // server takes, on the start page and when the form comes back with an
 // error.

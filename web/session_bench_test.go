@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"testing"
@@ -343,6 +344,11 @@ func (d *replay) close()                                    {}
 func sessions500(b *testing.B, readType func(*websocket.Conn, *bytes.Buffer, string) error,
 	drivers func(context.Context, Command) (driver, error), apart bool) {
 	const sessions, steps = 500, sessions500Steps
+	// The collector's target the server runs with (ApplyGCPercent: GOGC
+	// when given, else DefaultGCPercent), and back after the benchmark.
+	old := debug.SetGCPercent(100)
+	ApplyGCPercent()
+	defer debug.SetGCPercent(old)
 	s := New(Config{MaxSessions: sessions + 10, MaxSessionsPerAddr: sessions + 10})
 	s.hub.drivers = drivers
 	srv := httptest.NewServer(s.Echo())

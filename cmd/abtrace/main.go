@@ -785,6 +785,9 @@ func serveUntil(ctx context.Context, cfg web.Config, stdout, stderr io.Writer) i
 	if limit, fromEnv := web.ApplyMemoryLimit(); !fromEnv {
 		logger.Info("memory limit", "bytes", limit, "set", "by default; GOMEMLIMIT overrides it")
 	}
+	if percent, fromEnv := web.ApplyGCPercent(); !fromEnv {
+		logger.Info("garbage collector target", "percent", percent, "set", "by default; GOGC overrides it")
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "abtrace serve: %v\n", err)
