@@ -2,6 +2,7 @@ package view
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"runtime"
 	"slices"
@@ -875,6 +876,47 @@ const MaxPlacedNodes = 400
 // placeFor is the placement of a layout's labels: the largest text scale,
 // up to maxK, at which every label has a place clear of the others.
 func placeFor(source string, l *trace.Layout, glyphs map[string]Glyph, maxK float64) (placement, bool) {
+	p, ok := placeAt(source, l, glyphs, maxK)
+	if !l.Across {
+		widenBox(&p, l, glyphs, source)
+	}
+	return p, ok
+}
+
+// widenBox grows a drawing's box, drawn down, to hold every value at its
+// place as wide as widestAcross says it may be written: the places were
+// found for widestTexts' estimates (as the drawings and their golden files
+// were made, design note 32), which a chance node's interval ("[4.67,
+// 14.67]") or matchsticks' "≥ −1" may exceed; a value at the drawing's
+// edge would then be cut off by the page.
+func widenBox(p *placement, l *trace.Layout, glyphs map[string]Glyph, source string) {
+	if p.at == nil {
+		return
+	}
+	_, narrow := widestTexts(l, source)
+	_, wide := widestAcross(l, source, maps.Clone(narrow))
+	f := fontsAt(p.k)
+	for _, n := range l.Nodes {
+		gl := glyphs[n.ID]
+		at, ok := p.at[n.ID]
+		if !ok || !showsValue(gl, n) || wide[n.ID] <= narrow[n.ID] {
+			continue
+		}
+		vf := f.Value
+		if gl.Below() {
+			vf = f.LeafValue
+		}
+		lines, step := 1, 0.0
+		if gl == GlyphPlayer {
+			lines, step = 2, whoLineAt(vf)
+		}
+		r := textRect(at.ValueX, at.ValueY, at.ValueAnchor, wide[n.ID]*vf, vf, lines, step).shift(n.X, n.Y).grow(labelPad)
+		p.box = p.box.union(r)
+	}
+}
+
+// placeAt is placeFor before widenBox.
+func placeAt(source string, l *trace.Layout, glyphs map[string]Glyph, maxK float64) (placement, bool) {
 	abEm, valEm := widestTexts(l, source)
 	if len(l.Nodes) > MaxPlacedNodes {
 		return placeLabels(l, glyphs, 1, abEm, valEm, 0, true)
