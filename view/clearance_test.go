@@ -126,10 +126,6 @@ var viewerSources = []string{
 // each other, and why; the overlap check only logs theirs. Every source
 // drawn sideways is checked.
 var overlapsKnown = map[string]string{
-	// Its cut tests keep the places near their marks the upright
-	// drawings were made with, which may meet a neighbouring cutoff's
-	// test (placeTest's keep is for sideways drawings).
-	"random=12,3&seed=1": "a cut test beside its marks may meet a neighbour's, drawn down",
 	// Too crowded for every label at any spacing tried; a label with
 	// no clear place takes one clear of edges and glyphs.
 	"algo=star1&bounds=-1%2C1&depth=4&game=dice": "crowded, drawn down",

@@ -167,7 +167,10 @@ type placement struct {
 // cut mark's title and in the outline, from TestFull. Drawn down or
 // sideways, only the places near the marks and the rooms' orientation
 // differ.
-func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]float64, keep bool, roomsOf func() []rect, sub [2]int) {
+//
+// In a drawing above MaxPlacedNodes (strict), where many cutoffs show at
+// once, even the place under the marks must keep to the cutoff's rooms.
+func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]float64, keep, strict bool, roomsOf func() []rect, sub [2]int) {
 	e.TestFont = font
 	if p.g == nil || e.Test == "" {
 		return
@@ -181,7 +184,7 @@ func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]flo
 		ok := func(r rect) bool {
 			return p.box.contains(r) && (!keep || slices.ContainsFunc(rooms, func(room rect) bool { return room.contains(r) })) && p.g.freeBut(r, sub[0], sub[1])
 		}
-		if p.g.freeBut(at(e.TestX, e.TestY), sub[0], sub[1]) {
+		if r := at(e.TestX, e.TestY); p.g.freeBut(r, sub[0], sub[1]) && (!strict || ok(r)) {
 			return
 		}
 		for _, s := range near(w) {
