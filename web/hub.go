@@ -76,6 +76,9 @@ type Hub struct {
 	// with prerecorded messages, to measure the transport alone
 	// (BenchmarkSessions500Floor).
 	drivers func(ctx context.Context, c Command) (driver, error)
+	// ended, when set, is called after a session has ended and left the
+	// hub (the server's idle collector).
+	ended func()
 }
 
 // NewHub returns a hub that logs to logger (nil: slog.Default()), with the
@@ -247,6 +250,13 @@ func (h *Hub) Close(ctx context.Context) error {
 	return fmt.Errorf("web: %d websocket sessions were still working at the shutdown deadline: %w", n, ctx.Err())
 }
 
+// Busy says whether a session is open or opening.
+func (h *Hub) Busy() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.sessions) > 0 || h.opening > 0
+}
+
 // Sessions returns the number of open sessions.
 func (h *Hub) Sessions() int {
 	h.mu.Lock()
@@ -261,4 +271,7 @@ func (h *Hub) remove(s *session) {
 		h.dropAddr(addr)
 	}
 	h.mu.Unlock()
+	if h.ended != nil {
+		h.ended()
+	}
 }

@@ -141,7 +141,10 @@ func (s *Server) heavyGate(next echo.HandlerFunc) echo.HandlerFunc {
 				return c.Request().Context().Err()
 			}
 		}
-		defer func() { <-s.heavy }()
+		defer func() {
+			<-s.heavy
+			s.idle.quiet()
+		}()
 		return next(c)
 	}
 }

@@ -79,6 +79,9 @@ type Server struct {
 	// heavyWait is heavyWait; tests shorten it.
 	heavyWait time.Duration
 	hosts     []string // the names the server answers to (hostCheck)
+	// idle collects the heap once the last session and heavy request
+	// have ended (idleCollector).
+	idle *idleCollector
 }
 
 // staticFile is one embedded asset with its validator.
@@ -101,6 +104,8 @@ func New(cfg Config) *Server {
 	s.heavy = make(chan struct{}, cmp.Or(max(cfg.MaxHeavy, 0), defaultMaxHeavy()))
 	s.heavyWait = heavyWait
 	s.hub.SetLimits(cfg.MaxSessions, cfg.MaxSessionsPerAddr)
+	s.idle = &idleCollector{delay: idleCollectDelay, busy: func() bool { return s.hub.Busy() || len(s.heavy) > 0 }}
+	s.hub.ended = s.idle.quiet
 	s.loadStatic()
 	e := echo.New()
 	e.HideBanner = true
