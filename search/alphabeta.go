@@ -48,7 +48,7 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 		e.tooDeep()
 		return 0, trace.Exact
 	}
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	p.nodes++
 	p.pvn = 0
 	if !e.visit() {
@@ -131,7 +131,7 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 	if isMax {
 		lo, hi = math.Inf(-1), math.Inf(-1)
 	}
-	below := &e.plies[depth+1]
+	below := e.ply(depth + 1)
 	random := e.opt.Order == OrderRandom
 	for k := 0; k < n; k++ {
 		i := k

@@ -39,7 +39,7 @@ type xengine[S any, G Game[S]] struct {
 func newX[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recorder) *xengine[S, G] {
 	x := &xengine[S, G]{engine: newEngine[S, G](g, algo, opt, rec)}
 	x.prober, _ = any(g).(Prober[S])
-	n := len(x.plies)
+	n := plyCount
 	x.probs = make([][]float64, n)
 	x.rest = make([][]float64, n)
 	// Like the engine's moves: room for 16 outcomes per depth before a
@@ -177,7 +177,7 @@ var pow10 = func() (t [23]float64) {
 // its kind.
 func (x *xengine[S, G]) enterX(s S, depth int, kind trace.Kind, alpha, beta float64) {
 	ev := &x.ev
-	ev.Reset(trace.Enter, xLineKey(kind, lineEnter), x.plies[depth].id, kind, depth)
+	ev.Reset(trace.Enter, xLineKey(kind, lineEnter), x.ply(depth).id, kind, depth)
 	ev.Alpha, ev.Beta = trace.Num(alpha), trace.Num(beta)
 	if x.labeler != nil {
 		ev.Label = x.labeler.Label(s)
@@ -208,7 +208,7 @@ func (x *xengine[S, G]) leafX(s S, depth int, kind trace.Kind, terminal bool, al
 			what, x.nodeID(depth), trace.Num(v).Plain(), trace.Num(x.opt.Bounds.L).Plain(), trace.Num(x.opt.Bounds.U).Plain()))
 		return 0
 	}
-	x.plies[depth].leaves++
+	x.ply(depth).leaves++
 	if x.traces(depth) {
 		x.leafEvents(s, depth, kind, terminal, v, alpha, beta)
 	} else {
@@ -231,7 +231,7 @@ func (x *xengine[S, G]) orderX(s S, depth int, kind trace.Kind, moves []Move, pr
 		return x.order(s, depth, kind, moves), x.opt.Order.String()
 	}
 	n := len(moves)
-	pl := &x.plies[depth]
+	pl := x.ply(depth)
 	p := pl.perm[:0]
 	if cap(p) < n {
 		p = make([]int, 0, max(n, 16))
@@ -305,14 +305,14 @@ func (x *xengine[S, G]) expandX(depth int, kind trace.Kind, n int, perm []int, p
 		}
 	}
 	ev := &x.ev
-	ev.Reset(trace.Expand, xLineKey(kind, lineLoop), x.plies[depth].id, kind, depth)
+	ev.Reset(trace.Expand, xLineKey(kind, lineLoop), x.ply(depth).id, kind, depth)
 	ev.Order, ev.By = order, by
 	if probs != nil {
 		ev.Probs = append([]float64(nil), probs...)
 	}
 	switch x.opt.Order {
 	case OrderEval, OrderBest, OrderWorst:
-		ks := x.plies[depth].keys
+		ks := x.ply(depth).keys
 		ev.Keys = make([]trace.Num, len(ks))
 		for i, k := range ks {
 			ev.Keys[i] = trace.Num(k)

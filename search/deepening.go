@@ -79,7 +79,7 @@ func IterativeDeepening[S any, G Game[S]](g G, root S, opt Options[S], rec trace
 // variation is the path to try first.
 func (e *engine[S, G]) startPass() {
 	rg := e.rg
-	rg.prevPV = append(rg.prevPV[:0], e.plies[0].pv[:e.plies[0].pvn]...)
+	rg.prevPV = append(rg.prevPV[:0], e.ply(0).pv[:e.ply(0).pvn]...)
 	rg.onPV[0] = len(rg.prevPV) > 0
 }
 
@@ -124,12 +124,12 @@ func MTDF[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (tr
 			upper = guess
 		} else {
 			lower = guess
-			pv = append(pv[:0], e.plies[0].pv[:e.plies[0].pvn]...)
+			pv = append(pv[:0], e.ply(0).pv[:e.ply(0).pvn]...)
 		}
 	}
 	// The best line is that of the pass that raised the lower bound to the
 	// value: a child there returned at least the value.
-	p := &e.plies[0]
+	p := e.ply(0)
 	p.pvn = copy(p.pv[:cap(p.pv)], pv)
 	if len(pv) > p.pvn {
 		p.pv = append([]int32(nil), pv...)

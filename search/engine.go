@@ -45,12 +45,15 @@ type ply struct {
 // so that the untraced search allocates nothing per node. G is the game's
 // concrete type; S its state type.
 type engine[S any, G Game[S]] struct {
-	g     G
-	opt   Options[S]
-	algo  Algorithm
-	rec   trace.Recorder // nil: nobody listens
-	ev    trace.Event    // the event being emitted, handed to rec by pointer
-	plies []ply          // index = depth
+	g    G
+	opt  Options[S]
+	algo Algorithm
+	rec  trace.Recorder // nil: nobody listens
+	ev   trace.Event    // the event being emitted, handed to rec by pointer
+	// plies points to the ply at each depth the search has reached; the
+	// plies are allocated plyChunk at a time (see ply): a search of
+	// tic-tac-toe reaches 10 of MaxSearchDepth.
+	plies []*ply
 
 	stopped bool
 	err     error // first search error (e.g. no evaluation where the depth limit cuts)
@@ -104,19 +107,46 @@ func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.
 			e.explain, _ = opt.Eval.(Explainer[S])
 		}
 	}
-	// Every ply a search may reach, allocated once: a node keeps a pointer
-	// to its ply while its children run, so the slice must never move. The
-	// slices inside grow on first use and are reused from then on.
-	e.plies = make([]ply, MaxSearchDepth+2)
-	e.path = make([]int32, len(e.plies))
-	const room = 16 // moves and PV entries per ply before a slice must grow
-	moves := make([]Move, len(e.plies)*room)
-	pvs := make([]int32, len(e.plies)*room)
-	for i := range e.plies {
-		e.plies[i].moves = moves[i*room : i*room : (i+1)*room]
-		e.plies[i].pv = pvs[i*room : (i+1)*room : (i+1)*room]
-	}
+	// The plies are allocated as the search reaches them (see ply).
+	e.plies = make([]*ply, plyCount)
+	e.path = make([]int32, plyCount)
 	return e
+}
+
+// plyCount is the number of plies a search may reach: MaxSearchDepth and
+// two beyond it.
+const plyCount = MaxSearchDepth + 2
+
+// plyChunk is how many plies are allocated together, when the search
+// first reaches one of them: a node keeps a pointer to its ply while its
+// children run, so a ply never moves once allocated.
+const plyChunk = 16
+
+// ply returns the ply at depth d, allocating its chunk on first use.
+func (e *engine[S, G]) ply(d int) *ply {
+	if p := e.plies[d]; p != nil {
+		return p
+	}
+	return e.newPlies(d)
+}
+
+// newPlies allocates the chunk of plies that holds depth d, each with room
+// for its moves and PV before a slice must grow (the slices grow on first
+// use and are reused from then on), and returns the ply at d.
+func (e *engine[S, G]) newPlies(d int) *ply {
+	const room = 16 // moves and PV entries per ply before a slice must grow
+	c := new([plyChunk]ply)
+	moves := make([]Move, plyChunk*room)
+	pvs := make([]int32, plyChunk*room)
+	first := d - d%plyChunk
+	for i := range c {
+		c[i].moves = moves[i*room : i*room : (i+1)*room]
+		c[i].pv = pvs[i*room : (i+1)*room : (i+1)*room]
+		if first+i < len(e.plies) {
+			e.plies[first+i] = &c[i]
+		}
+	}
+	return e.plies[d]
 }
 
 // tooDeep stops a search that recursed past MaxSearchDepth.
@@ -128,14 +158,14 @@ func (e *engine[S, G]) tooDeep() {
 func (e *engine[S, G]) stats() trace.Stats {
 	var st trace.Stats
 	n := 0
-	for d := range e.plies {
-		if e.plies[d].nodes > 0 {
+	for d := range plyCount {
+		if p := e.plies[d]; p != nil && p.nodes > 0 {
 			n = d + 1
 		}
 	}
 	st.NodesAt, st.LeavesAt, st.CutoffsAt = make([]int, n), make([]int, n), make([]int, n)
 	for d := range n {
-		p := &e.plies[d]
+		p := e.ply(d)
 		st.NodesAt[d], st.LeavesAt[d], st.CutoffsAt[d] = p.nodes, p.leaves, p.cutoffs
 		st.Nodes += p.nodes
 		st.Leaves += p.leaves
@@ -191,7 +221,7 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 			return 0
 		}
 	}
-	e.plies[depth].leaves++
+	e.ply(depth).leaves++
 	if e.rg != nil && !terminal {
 		e.rg.limitCuts++
 	}
@@ -211,7 +241,7 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 // event).
 func (e *engine[S, G]) leafEvents(s S, depth int, kind trace.Kind, terminal bool, v, alpha, beta float64) {
 	ev := &e.ev
-	ev.Reset(trace.Leaf, xLineKey(kind, lineTerminal), e.plies[depth].id, kind, depth)
+	ev.Reset(trace.Leaf, xLineKey(kind, lineTerminal), e.ply(depth).id, kind, depth)
 	ev.Value, ev.Terminal, ev.Alpha, ev.Beta = trace.Num(v), terminal, trace.Num(alpha), trace.Num(beta)
 	if !terminal {
 		ev.Line = xLineKey(kind, lineCutoff)
@@ -231,7 +261,7 @@ func (e *engine[S, G]) leafEvents(s S, depth int, kind trace.Kind, terminal bool
 // exitEvent reports that the node at depth returns v.
 func (e *engine[S, G]) exitEvent(depth int, kind trace.Kind, v float64, b trace.Bound, line string, alpha, beta float64) {
 	ev := &e.ev
-	ev.Reset(trace.Exit, line, e.plies[depth].id, kind, depth)
+	ev.Reset(trace.Exit, line, e.ply(depth).id, kind, depth)
 	ev.Value, ev.Bound, ev.Alpha, ev.Beta = trace.Num(v), b, trace.Num(alpha), trace.Num(beta)
 	if e.skip {
 		e.subEnd(depth, v, b)
@@ -263,7 +293,7 @@ func (e *engine[S, G]) counted(depth, n int) {
 // traced, else one built from the path (in the id arena).
 func (e *engine[S, G]) nodeID(depth int) string {
 	if e.traces(depth) {
-		return e.plies[depth].id
+		return e.ply(depth).id
 	}
 	a := &e.ids
 	start := a.begin(4 * depth)
@@ -279,7 +309,7 @@ func (e *engine[S, G]) nodeID(depth int) string {
 // enterEvent emits the enter event of the node at depth.
 func (e *engine[S, G]) enterEvent(s S, depth int, kind trace.Kind, alpha, beta float64) {
 	ev := &e.ev
-	ev.Reset(trace.Enter, lineKey(kind, lineEnter), e.plies[depth].id, kind, depth)
+	ev.Reset(trace.Enter, lineKey(kind, lineEnter), e.ply(depth).id, kind, depth)
 	ev.Alpha, ev.Beta = trace.Num(alpha), trace.Num(beta)
 	if e.labeler != nil {
 		ev.Label = e.labeler.Label(s)
@@ -313,11 +343,11 @@ func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int
 		}
 	}
 	ev := &e.ev
-	ev.Reset(trace.Expand, lineKey(kind, lineLoop), e.plies[depth].id, kind, depth)
+	ev.Reset(trace.Expand, lineKey(kind, lineLoop), e.ply(depth).id, kind, depth)
 	ev.Order, ev.By = order, e.opt.Order.String()
 	switch e.opt.Order {
 	case OrderEval, OrderBest, OrderWorst, OrderKiller, OrderHistory:
-		ks := e.plies[depth].keys
+		ks := e.ply(depth).keys
 		ev.Keys = make([]trace.Num, len(ks))
 		for i, k := range ks {
 			ev.Keys[i] = trace.Num(k)
@@ -339,7 +369,7 @@ func (e *engine[S, G]) pruneList(depth, k, n int, perm []int) []string {
 		if perm != nil {
 			i = perm[j]
 		}
-		out = append(out, e.ids.child(e.plies[depth].id, i))
+		out = append(out, e.ids.child(e.ply(depth).id, i))
 	}
 	return out
 }
@@ -365,7 +395,7 @@ func (e *engine[S, G]) result(v float64) trace.Result {
 	r := trace.Result{Value: trace.Num(v), Stats: e.stats()}
 	id := ""
 	r.PV = []string{}
-	for _, i := range e.plies[0].pv[:e.plies[0].pvn] {
+	for _, i := range e.ply(0).pv[:e.ply(0).pvn] {
 		id = trace.ChildID(id, int(i))
 		r.PV = append(r.PV, id)
 	}

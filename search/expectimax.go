@@ -43,7 +43,7 @@ func (x *xengine[S, G]) expecti(s S, depth int) float64 {
 		x.tooDeep()
 		return 0
 	}
-	p := &x.plies[depth]
+	p := x.ply(depth)
 	p.nodes++
 	p.pvn = 0
 	if !x.visit() {
@@ -100,7 +100,7 @@ func (x *xengine[S, G]) expecti(s S, depth int) float64 {
 		v = inf
 	}
 	sum := 0.0 // chance nodes: Σ p·v over the children returned so far
-	below := &x.plies[depth+1]
+	below := x.ply(depth + 1)
 	random := x.opt.Order == OrderRandom
 	for k := 0; k < n; k++ {
 		i := k

@@ -62,7 +62,7 @@ func MaxN[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (tr
 			return trace.Result{}, fmt.Errorf("search: max^n with a depth limit needs an evaluation that values every player (a search.VectorEvaluation); %T gives one value", opt.Eval)
 		}
 	}
-	x.vecs = make([][]float64, len(x.plies))
+	x.vecs = make([][]float64, plyCount)
 	rk := g.ToMove(root)
 	if x.rootPlayer = rk.PlayerIndex(); x.rootPlayer == 0 {
 		x.rootPlayer = 1
@@ -102,7 +102,7 @@ func (x *xengine[S, G]) maxn(s S, depth int) []float64 {
 		x.tooDeep()
 		return nil
 	}
-	p := &x.plies[depth]
+	p := x.ply(depth)
 	p.nodes++
 	p.pvn = 0
 	if !x.visit() {
@@ -153,7 +153,7 @@ func (x *xengine[S, G]) maxn(s S, depth int) []float64 {
 		x.step++
 	}
 	var out []float64
-	below := &x.plies[depth+1]
+	below := x.ply(depth + 1)
 	random := x.opt.Order == OrderRandom
 	for k := 0; k < n; k++ {
 		i := k
@@ -257,12 +257,12 @@ func (x *xengine[S, G]) leafVec(s S, depth int, kind trace.Kind, terminal bool) 
 	}
 	out := x.vecBuf(depth)
 	copy(out, src)
-	x.plies[depth].leaves++
+	x.ply(depth).leaves++
 	if !x.traces(depth) {
 		x.step += 2 // its leaf and exit events
 	} else {
 		ev := &x.ev
-		ev.Reset(trace.Leaf, xLineKey(kind, lineTerminal), x.plies[depth].id, kind, depth)
+		ev.Reset(trace.Leaf, xLineKey(kind, lineTerminal), x.ply(depth).id, kind, depth)
 		ev.Value, ev.Vec, ev.Terminal = trace.Num(x.component(out, kind)), slices.Clone(out), terminal
 		if !terminal {
 			ev.Line = xLineKey(kind, lineCutoff)
@@ -283,7 +283,7 @@ func (x *xengine[S, G]) leafVec(s S, depth int, kind trace.Kind, terminal bool) 
 // asked for it.
 func (x *xengine[S, G]) exitVec(depth int, kind trace.Kind, line string, out []float64) {
 	v := x.component(out, kind)
-	x.ev = trace.Event{Type: trace.Exit, Line: line, Node: x.plies[depth].id, Kind: kind, Depth: depth,
+	x.ev = trace.Event{Type: trace.Exit, Line: line, Node: x.ply(depth).id, Kind: kind, Depth: depth,
 		Value: trace.Num(v), Vec: slices.Clone(out), Bound: trace.Exact}
 	if x.skip {
 		x.subEndVec(depth, out, v)

@@ -35,7 +35,7 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 		e.tooDeep()
 		return 0
 	}
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	p.nodes++
 	p.pvn = 0
 	if !e.visit() {
@@ -96,7 +96,7 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 	if kind == trace.Max {
 		v = math.Inf(-1)
 	}
-	below := &e.plies[depth+1]
+	below := e.ply(depth + 1)
 	// Children's path hashes key the random ordering, and the table of a
 	// game whose positions have no key of their own.
 	pathHash := e.opt.Order == OrderRandom || e.rg != nil && e.rg.keyer == nil

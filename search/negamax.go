@@ -109,7 +109,7 @@ func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, tr
 		e.tooDeep()
 		return 0, trace.Exact
 	}
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	p.nodes++
 	p.pvn = 0
 	if !e.visit() {
@@ -182,7 +182,7 @@ func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, tr
 // from its cutoffs; quiescence searches captures by qChild. The events
 // differ only in their pseudocode lines.
 func (e *engine[S, G]) childLoop(s S, depth int, kind trace.Kind, moves []Move, perm []int, n int, alpha, beta, a0, v float64, q bool) (float64, trace.Bound) {
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	tracing := e.rec != nil
 	c := color(kind)
 	strict := e.opt.Prune == PruneGT
@@ -197,7 +197,7 @@ func (e *engine[S, G]) childLoop(s S, depth int, kind trace.Kind, moves []Move, 
 		valueLine, pruneLine, alphaLine = "q-value", "q-prune", "q-alpha"
 	}
 	best := -1
-	below := &e.plies[depth+1]
+	below := e.ply(depth + 1)
 	for k := 0; k < n; k++ {
 		i := k
 		if perm != nil {
@@ -324,7 +324,7 @@ func (e *engine[S, G]) negamaxReturn(depth int, kind trace.Kind, c, v float64, b
 func (e *engine[S, G]) researchEvent(depth int, kind trace.Kind, c float64, child string, cv, alpha, beta float64) {
 	ma, mb := forMax(c, alpha, beta)
 	ev := &e.ev
-	ev.Reset(trace.Research, "research", e.plies[depth].id, kind, depth)
+	ev.Reset(trace.Research, "research", e.ply(depth).id, kind, depth)
 	ev.Alpha, ev.Beta, ev.Child, ev.Value = trace.Num(ma), trace.Num(mb), child, trace.Num(c*cv)
 	if c > 0 {
 		ev.Test = trace.Num(cv).String() + " > α = " + trace.Num(alpha).String()
@@ -342,7 +342,7 @@ func (e *engine[S, G]) followPath(depth, i int) {
 		rg.onPV[depth+1] = rg.onPV[depth] && depth < len(rg.prevPV) && int(rg.prevPV[depth]) == i
 	}
 	if e.opt.Order == OrderRandom || rg.tt != nil && rg.keyer == nil {
-		e.plies[depth+1].hash = mixHash(e.plies[depth].hash, i)
+		e.ply(depth + 1).hash = mixHash(e.ply(depth).hash, i)
 	}
 }
 
@@ -357,7 +357,7 @@ func (e *engine[S, G]) negamaxOrder(s S, depth int, kind trace.Kind, moves []Mov
 	rg := e.rg
 	front := func(i int) {
 		if perm == nil {
-			pl := &e.plies[depth]
+			pl := e.ply(depth)
 			perm = pl.perm[:0]
 			for j := range moves {
 				perm = append(perm, j)

@@ -15,7 +15,7 @@ func (e *engine[S, G]) order(s S, depth int, kind trace.Kind, moves []Move) []in
 	if e.opt.Order == OrderNatural {
 		return nil
 	}
-	pl := &e.plies[depth]
+	pl := e.ply(depth)
 	p := pl.perm[:0]
 	if cap(p) < n {
 		p = make([]int, 0, max(n, 16))

@@ -142,7 +142,7 @@ func (e *engine[S, G]) limitAt(depth int) int {
 	if e.limit == math.MaxInt {
 		return e.limit
 	}
-	return e.limit + e.plies[depth].ext
+	return e.limit + e.ply(depth).ext
 }
 
 // beyond reports whether the node at depth lies at or past its depth
@@ -166,7 +166,7 @@ func (e *engine[S, G]) quiesceAB(s S, depth int, kind trace.Kind, alpha, beta fl
 // returned are for the player to move, as in negamax; the bound says what
 // the value means for that player.
 func (e *engine[S, G]) quiesce(s S, depth int, kind trace.Kind, alpha, beta float64) (float64, trace.Bound) {
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	tracing := e.rec != nil
 	c := color(kind)
 	sp := e.opt.Eval.Evaluate(s)
@@ -236,7 +236,7 @@ func (e *engine[S, G]) quiesce(s S, depth int, kind trace.Kind, alpha, beta floa
 		ev.Order, ev.By = append([]int(nil), caps...), "captures"
 		e.emit()
 	}
-	e.plies[depth+1].ext = p.ext
+	e.ply(depth + 1).ext = p.ext
 	return e.childLoop(s, depth, kind, moves, caps, n, alpha, beta, a0, stand, true)
 }
 
@@ -244,7 +244,7 @@ func (e *engine[S, G]) quiesce(s S, depth int, kind trace.Kind, alpha, beta floa
 // window (alpha, beta) for its player to move: a terminal position (a king
 // taken) is worth its utility; any other is searched by quiesce.
 func (e *engine[S, G]) qChild(s S, depth int, alpha, beta float64) (float64, trace.Bound) {
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	p.nodes++
 	p.pvn = 0
 	if !e.visit() {
@@ -285,7 +285,7 @@ func (e *engine[S, G]) qReturn(depth int, kind trace.Kind, v float64, b trace.Bo
 // ply's dropped moves and singular child for the events that follow the
 // expand event (see selectiveEvents).
 func (e *engine[S, G]) selective(s S, depth int, kind trace.Kind, moves []Move, perm []int) []int {
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	p.dropped, p.singular = p.dropped[:0], -1
 	o := e.opt
 	if o.Forward != ForwardNone && len(moves) > 1 {
@@ -314,7 +314,7 @@ func (e *engine[S, G]) staticValue(s S, kind trace.Kind, m Move) float64 {
 // forwardPrune drops moves as Options.Forward says and returns the order
 // of the rest.
 func (e *engine[S, G]) forwardPrune(s S, depth int, kind trace.Kind, moves []Move, perm []int) []int {
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	n := len(moves)
 	drop := make([]bool, n)
 	switch e.opt.Forward {
@@ -379,7 +379,7 @@ func (e *engine[S, G]) forwardPrune(s S, depth int, kind trace.Kind, moves []Mov
 // singular looks for a singular move among the moves in perm (nil:
 // natural order) and sets the ply's singular child.
 func (e *engine[S, G]) singular(s S, depth int, kind trace.Kind, moves []Move, perm []int) {
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	margin := e.opt.Margin
 	if margin == 0 {
 		margin = DefaultMargin
@@ -415,7 +415,7 @@ func (e *engine[S, G]) singular(s S, depth int, kind trace.Kind, moves []Move, p
 // selectiveEvents emits the forward pruning and the extension chosen at
 // the node at depth, after its expand event.
 func (e *engine[S, G]) selectiveEvents(depth int, kind trace.Kind) {
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	c := color(kind)
 	if len(p.dropped) > 0 {
 		ev := &e.ev
@@ -456,7 +456,7 @@ func (e *engine[S, G]) selectiveEvents(depth int, kind trace.Kind) {
 // childExt is the extensions granted on the path to child i of the node
 // at depth.
 func (e *engine[S, G]) childExt(depth, i int) int {
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	if e.opt.Extend != ExtendNone && i == p.singular {
 		return p.ext + 1
 	}

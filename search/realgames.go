@@ -51,7 +51,7 @@ func (e *engine[S, G]) initRealGames() {
 	if o.TT == 0 && o.Order != OrderKiller && o.Order != OrderHistory && !e.algo.Negamax() {
 		return
 	}
-	n := len(e.plies)
+	n := plyCount
 	rg := &realGames[S]{key: make([]uint64, n), syms: make([]int, n), hint: make([]Move, n),
 		killers: make([][2]Move, n), onPV: make([]bool, n), cutsAt: make([]int, n)}
 	if e.rec != nil {
@@ -93,7 +93,7 @@ func (e *engine[S, G]) ttKey(s S, depth int) {
 	rg := e.rg
 	switch {
 	case rg.keyer == nil:
-		rg.key[depth], rg.syms[depth] = e.plies[depth].hash, 0
+		rg.key[depth], rg.syms[depth] = e.ply(depth).hash, 0
 	case rg.sym == nil:
 		rg.key[depth], rg.syms[depth] = rg.keyer.Key(s), 0
 	default:
@@ -151,7 +151,7 @@ func (e *engine[S, G]) ttProbe(s S, depth int, kind trace.Kind, alpha, beta floa
 	}
 	if e.rec != nil {
 		ev := &e.ev
-		ev.Reset(trace.TTProbe, "tt-probe", e.plies[depth].id, kind, depth)
+		ev.Reset(trace.TTProbe, "tt-probe", e.ply(depth).id, kind, depth)
 		ev.Alpha, ev.Beta, ev.Hit, ev.Cut = trace.Num(a), trace.Num(b), hit, cut
 		if cut {
 			ev.Line = trace.LineTTCut
@@ -176,7 +176,7 @@ func (e *engine[S, G]) hintID(s S, depth int) string {
 	}
 	for i, x := range e.g.Moves(s, nil) {
 		if x == m {
-			return e.ids.child(e.plies[depth].id, i)
+			return e.ids.child(e.ply(depth).id, i)
 		}
 	}
 	return ""
@@ -196,7 +196,7 @@ func (e *engine[S, G]) ttStore(depth int, kind trace.Kind, v float64, b trace.Bo
 	}
 	m := Move(-1)
 	if best >= 0 {
-		m = e.plies[depth].moves[best]
+		m = e.ply(depth).moves[best]
 		if rg.sym != nil {
 			m = rg.sym.TransformMove(m, rg.syms[depth])
 		}
@@ -208,7 +208,7 @@ func (e *engine[S, G]) ttStore(depth int, kind trace.Kind, v float64, b trace.Bo
 	*ent = ttEntry{key: key, value: v, best: m, draft: d, bound: b, gen: rg.tt.gen, at: -1, whole: rg.limitCuts == rg.cutsAt[depth]}
 	rg.stored++
 	if e.rec != nil {
-		p := &e.plies[depth]
+		p := e.ply(depth)
 		rg.tt.setStoredAt(ent, at, p.id)
 		ev := &e.ev
 		ev.Reset(trace.TTStore, "tt-store", p.id, kind, depth)
@@ -231,7 +231,7 @@ func (e *engine[S, G]) noteCut(depth int, kind trace.Kind, m Move) {
 		}
 	}
 	if rg.killerAt != nil {
-		rg.killerAt[depth][0] = e.plies[depth+1].id
+		rg.killerAt[depth][0] = e.ply(depth + 1).id
 	}
 	if m >= 0 && int(m) < len(rg.history[0]) {
 		d := 1.0
@@ -292,7 +292,7 @@ func (e *engine[S, G]) learnedKeys(kind trace.Kind, moves []Move, ks []float64, 
 // bestChild is the natural index of the best child of the node at depth,
 // the first step of its principal variation, or −1.
 func (e *engine[S, G]) bestChild(depth int) int {
-	if p := &e.plies[depth]; p.pvn > 0 {
+	if p := e.ply(depth); p.pvn > 0 {
 		return int(p.pv[0])
 	}
 	return -1

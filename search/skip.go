@@ -53,7 +53,7 @@ func (e *engine[S, G]) subBegin(depth int) (float64, trace.Bound, bool) {
 // it count their events from here to its exit (subEnd) instead of making
 // them.
 func (e *engine[S, G]) subTake(depth int) *trace.Subtree {
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	p.subWant, p.subCount = false, false
 	e.deepest = max(e.deepest, depth)
 	sub := e.ev.Subtree
@@ -74,7 +74,7 @@ func (e *engine[S, G]) subTake(depth int) *trace.Subtree {
 	p.subAlpha, p.subBeta = e.ev.Alpha, e.ev.Beta
 	at := p.subAt[:0]
 	for d := depth; d <= e.deepest; d++ {
-		q := &e.plies[d]
+		q := e.ply(d)
 		at = append(at, q.nodes, q.leaves, q.cutoffs)
 	}
 	p.subAt = at
@@ -85,7 +85,7 @@ func (e *engine[S, G]) subTake(depth int) *trace.Subtree {
 // returns v with bound b, on the exit event being built, when the
 // recorder asked for it.
 func (e *engine[S, G]) subEnd(depth int, v float64, b trace.Bound) {
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	if p.subCount {
 		p.subCount = false
 		e.quietFrom = math.MaxInt
@@ -107,7 +107,7 @@ func (e *engine[S, G]) subEnd(depth int, v float64, b trace.Bound) {
 	n := e.deepest - depth + 1
 	s.NodesAt, s.LeavesAt, s.CutoffsAt = resize(s.NodesAt, n), resize(s.LeavesAt, n), resize(s.CutoffsAt, n)
 	for j := range n {
-		q := &e.plies[depth+j]
+		q := e.ply(depth + j)
 		s.NodesAt[j], s.LeavesAt[j], s.CutoffsAt[j] = q.nodes, q.leaves, q.cutoffs
 		if 3*j < len(p.subAt) {
 			s.NodesAt[j] -= p.subAt[3*j]
@@ -130,24 +130,24 @@ func resize(s []int, n int) []int {
 // searched and traced: its steps, counts, best line and work are added,
 // and its value returned.
 func (e *engine[S, G]) skipSubtree(depth int, sub *trace.Subtree) (float64, trace.Bound, bool) {
-	if sub.Events < 2 || len(sub.NodesAt) == 0 || depth+len(sub.NodesAt) > len(e.plies) ||
+	if sub.Events < 2 || len(sub.NodesAt) == 0 || depth+len(sub.NodesAt) > plyCount ||
 		len(sub.LeavesAt) > len(sub.NodesAt) || len(sub.CutoffsAt) > len(sub.NodesAt) {
-		e.fail(fmt.Errorf("search: the summary handed back for node %q does not fit the search", e.plies[depth].id))
+		e.fail(fmt.Errorf("search: the summary handed back for node %q does not fit the search", e.ply(depth).id))
 		return 0, trace.Exact, true
 	}
 	e.step += sub.Events - 1 // the enter was emitted
 	for j, n := range sub.NodesAt {
-		e.plies[depth+j].nodes += n
+		e.ply(depth + j).nodes += n
 	}
-	e.plies[depth].nodes-- // the node itself was counted before its enter
+	e.ply(depth).nodes-- // the node itself was counted before its enter
 	for j, n := range sub.LeavesAt {
-		e.plies[depth+j].leaves += n
+		e.ply(depth + j).leaves += n
 	}
 	for j, n := range sub.CutoffsAt {
-		e.plies[depth+j].cutoffs += n
+		e.ply(depth + j).cutoffs += n
 	}
 	e.deepest = max(e.deepest, depth+len(sub.NodesAt)-1)
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	if len(p.pv) < len(sub.PV) {
 		p.pv = make([]int32, len(sub.PV)+16)
 	}
@@ -180,7 +180,7 @@ func (e *engine[S, G]) subEndVec(depth int, vec []float64, v float64) {
 // the children up to n are skipped. It carries what the traced prune
 // event carries but the test's text (and a chance node's range).
 func (e *engine[S, G]) countedPrune(line string, depth int, kind trace.Kind, alpha, beta, v float64, k, n int, perm []int) {
-	p := &e.plies[depth]
+	p := e.ply(depth)
 	p.id = e.nodeID(depth) // ids are not built inside a counted subtree
 	e.pruneEvent(line, p.id, kind, depth, alpha, beta, v, "", e.pruneList(depth, k, n, perm), nil)
 }
@@ -218,7 +218,7 @@ func (x *xengine[S, G]) skipVec(depth int, sub *trace.Subtree) []float64 {
 		x.players = len(sub.Vec)
 	}
 	if len(sub.Vec) != x.players || x.players == 0 {
-		x.fail(fmt.Errorf("search: the summary handed back for node %q does not fit the search", x.plies[depth].id))
+		x.fail(fmt.Errorf("search: the summary handed back for node %q does not fit the search", x.ply(depth).id))
 		return nil
 	}
 	x.skipSubtree(depth, sub)

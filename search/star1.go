@@ -102,7 +102,7 @@ func (x *xengine[S, G]) star1(s S, depth int, alpha, beta float64) (float64, tra
 		x.tooDeep()
 		return 0, trace.Exact
 	}
-	p := &x.plies[depth]
+	p := x.ply(depth)
 	p.nodes++
 	p.pvn = 0
 	if !x.visit() {
@@ -158,7 +158,7 @@ func (x *xengine[S, G]) star1(s S, depth int, alpha, beta float64) (float64, tra
 // star1MinMax is alpha-beta at a MAX or MIN node whose children are
 // searched by star1.
 func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta float64, moves []Move, perm []int) (float64, trace.Bound) {
-	p := &x.plies[depth]
+	p := x.ply(depth)
 	n := len(moves)
 	tracing := x.traces(depth)
 	bounds := x.rec != nil // inside a counted subtree too
@@ -171,7 +171,7 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 		v = math.Inf(-1)
 	}
 	lo, hi := v, v // when someone listens: the interval the children's reports prove
-	below := &x.plies[depth+1]
+	below := x.ply(depth + 1)
 	random := x.opt.Order == OrderRandom
 	for k := 0; k < n; k++ {
 		i := k
@@ -281,7 +281,7 @@ func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta
 // derived in the doc comment of Star1, cutting as soon as the interval of
 // the node's value lies wholly at or below α or at or above β.
 func (x *xengine[S, G]) star1Chance(s S, depth int, alpha, beta float64, moves []Move, perm []int, probs []float64) (float64, trace.Bound) {
-	p := &x.plies[depth]
+	p := x.ply(depth)
 	n := len(moves)
 	tracing := x.traces(depth)
 	bounds := x.rec != nil // inside a counted subtree too
@@ -305,7 +305,7 @@ func (x *xengine[S, G]) star1Chance(s S, depth int, alpha, beta float64, moves [
 	case strict && low > beta, !strict && low >= beta:
 		return x.cutChance(depth, -1, n, perm, &c, false, low, high)
 	}
-	below := &x.plies[depth+1]
+	below := x.ply(depth + 1)
 	random := x.opt.Order == OrderRandom
 	for k := 0; k < n; k++ {
 		i := k
@@ -397,7 +397,7 @@ func (c *chanceCut) interval(r, L, U float64) (float64, float64) {
 // prune and exit events and returns the bound: the interval's end, or α or
 // β themselves when failing hard.
 func (x *xengine[S, G]) cutChance(depth, k, n int, perm []int, c *chanceCut, failLow bool, low, high float64) (float64, trace.Bound) {
-	p := &x.plies[depth]
+	p := x.ply(depth)
 	strict := x.opt.Prune == PruneGT
 	if k+1 < n {
 		p.cutoffs++
