@@ -101,9 +101,15 @@ function paint(list) {
   }
 }
 
+// The print of the drawing the page was rendered with, until the page
+// applies a message: the first load names it, and a first frame whose
+// drawing is that one comes without it (the server decides; "kept").
+let rendered = init.drawn || "";
+
 /** apply writes a frame's or a patch's drawing and panels into the page,
  * at once: nothing waits for the animation of the step before. */
 function apply(m) {
+  rendered = "";
   paint(m.draw.nodes || []);
   // The panels of the table, passes and learned orderings come rendered
   // by the server.
@@ -581,7 +587,7 @@ function opened(send) {
   ready = null;
   // The pane's size lets the server choose how to draw the tree when the
   // address names no layout= (a "layout" answer).
-  send({ cmd: "load", query: init.query, step: state.step, pane: paneSize() });
+  send({ cmd: "load", query: init.query, step: state.step, pane: paneSize(), drawn: rendered || undefined });
   if (pendingHash) {
     pendingHash = false;
     send({ cmd: "seek", step: hashStep === "end" ? "end" : Number(hashStep) || 0 });

@@ -374,13 +374,17 @@ type Init struct {
 	// Follow is the path the view keeps in view when zoomed in, until the
 	// first message brings the step's own (view.Follow).
 	Follow *view.Follow `json:"follow,omitempty"`
+	// Drawn is the print of the drawing the page was rendered with
+	// (view.Print): the script names it in its first load, so that the
+	// server need not send the drawing again.
+	Drawn string `json:"drawn,omitempty"`
 }
 
 // InitData returns the script's starting state.
 func (v *View) InitData() Init {
 	return Init{Query: v.LoadQuery(), Step: v.Step, Total: v.Total, End: v.End(), Form: v.Form,
 		WS: v.WSPath, MinimaxLeaves: v.MinimaxLeaves, Baseline: v.BaselineName, Window: v.window(), Short: v.ShortLinks(),
-		By: v.by(), Present: v.Present, Follow: v.follow()}
+		By: v.by(), Present: v.Present, Follow: v.follow(), Drawn: view.Print(v.drawing().Attrs())}
 }
 
 // follow is the path the view follows at the step shown, computed once.

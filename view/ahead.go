@@ -52,8 +52,9 @@ func (a *Ahead) Commit() bool {
 		return false
 	}
 	if a.whole != nil {
-		p.attrs = a.whole
+		p.attrs, p.shared = a.whole, false
 	} else {
+		p.own()
 		for k, i := range a.idx {
 			p.attrs[i] = a.Patch.Nodes[k]
 		}

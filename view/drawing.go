@@ -450,6 +450,17 @@ func Draw(source string, l *trace.Layout, f *trace.Frame, folds map[string]FoldC
 	return newSketch(source, l).draw(f, folds)
 }
 
+// edgeScratch returns a slice of an edge per drawn node, for a patch to
+// decide edges into; its contents are whatever the last patch left. Put
+// it back into s.edges when done.
+func (s *sketch) edgeScratch() *[]Edge {
+	if e, ok := s.edges.Get().(*[]Edge); ok {
+		return e
+	}
+	e := make([]Edge, len(s.glyphs))
+	return &e
+}
+
 // sketch is what the drawings of one layout share whatever the frame:
 // each node's glyph, its place in the preorder, the text scale, the
 // label offsets and the edges' geometry. A Scene keeps one, so that a
@@ -474,6 +485,11 @@ type sketch struct {
 	// sep is the least distance between two neighbouring nodes' centres
 	// at each depth (+Inf at a depth with one node).
 	sep []float64
+	// edges holds the painters' scratch (edgeScratch): a patch decides
+	// the edges of the groups it re-decides into one, and a class's
+	// painters patch in turn, so a few serve them all (586 edges of
+	// tic-tac-toe are 130 KB, which each viewer used to keep).
+	edges sync.Pool
 	// near is, in a sideways drawing, the right-most left edge of the
 	// glyphs at each depth: where a cutoff's band may begin.
 	near []float64

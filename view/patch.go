@@ -1,6 +1,9 @@
 package view
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
 	"slices"
 
 	"github.com/abtrace/abtrace/trace"
@@ -58,6 +61,26 @@ type DrawingPatch struct {
 	From  int         `json:"from"`
 	Step  int         `json:"step"`
 	Nodes []NodeAttrs `json:"nodes"`
+	// Kept, in a whole drawing, says that the page already shows it (the
+	// page was rendered with the drawing whose Print it sent): Nodes is
+	// then empty, and the page keeps what it has.
+	Kept bool `json:"kept,omitempty"`
+}
+
+// PrintLen is the length of a drawing's Print.
+const PrintLen = 22
+
+// Print is a short fingerprint of a whole drawing's attributes (Attrs): a
+// page rendered with a drawing names it when it loads, and a first frame
+// whose drawing has the same print need not list its nodes again (Kept).
+// Two drawings with the same print have the same attributes, but for a
+// collision of SHA-256 cut to 128 bits.
+func Print(attrs []NodeAttrs) string {
+	h := sha256.New()
+	// Encoding into a hash cannot fail: every field is a string, a number
+	// or a struct of them.
+	_ = json.NewEncoder(h).Encode(attrs)
+	return base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:16])
 }
 
 // Attrs returns the attributes of every node, in preorder. They are
@@ -158,9 +181,12 @@ func ptrEqual[T comparable](a, b *T) bool {
 // re-decides every node); its patch is the one Diff gives from the
 // drawing before to the drawing after.
 type Painter struct {
-	c        *Cursor
-	s        *sketch
-	attrs    []NodeAttrs // what the viewer has; nil before Whole
+	c     *Cursor
+	s     *sketch
+	attrs []NodeAttrs // what the viewer has; nil before Whole
+	// shared says attrs is another viewer's too (TakeShared): it is
+	// copied before the first change (own).
+	shared   bool
 	step     int
 	restarts int
 	// the current node and the folded node holding it at step
@@ -171,7 +197,6 @@ type Painter struct {
 	list, groups []int
 	mark, gmark  []uint32
 	gen          uint32
-	edges        []Edge
 	// version counts the changes of the record above, so that an Ahead
 	// made before one of them is never committed.
 	version int
@@ -181,12 +206,12 @@ type Painter struct {
 // is whole.
 func NewPainter(c *Cursor) *Painter {
 	n := len(c.scene.sketch.glyphs)
-	return &Painter{c: c, s: c.scene.sketch, mark: make([]uint32, n), gmark: make([]uint32, n), edges: make([]Edge, n)}
+	return &Painter{c: c, s: c.scene.sketch, mark: make([]uint32, n), gmark: make([]uint32, n)}
 }
 
 // Forget forgets what the viewer has: the next patch is whole.
 func (p *Painter) Forget() {
-	p.attrs = nil
+	p.attrs, p.shared = nil, false
 	p.version++
 }
 
@@ -214,8 +239,23 @@ func (p *Painter) TakeAttrs(attrs []NodeAttrs) {
 		panic("view: TakeAttrs got the attributes of another scene")
 	}
 	f := p.c.Frame()
-	p.attrs = attrs
+	p.attrs, p.shared = attrs, false
 	p.remember(f, p.s.insideOf(f))
+}
+
+// TakeShared is TakeAttrs with attributes that other painters hold too
+// (a shared first frame's): the painter copies them before it first
+// changes them, so a viewer who loads and never steps copies nothing.
+func (p *Painter) TakeShared(attrs []NodeAttrs) {
+	p.TakeAttrs(attrs)
+	p.shared = true
+}
+
+// own makes the painter's attributes its own before a change.
+func (p *Painter) own() {
+	if p.shared {
+		p.attrs, p.shared = slices.Clone(p.attrs), false
+	}
 }
 
 // TakePatch takes d, a patch another painter of the same scene made
@@ -234,6 +274,7 @@ func (p *Painter) TakePatch(d *DrawingPatch) bool {
 			return false
 		}
 	}
+	p.own()
 	for _, na := range d.Nodes {
 		p.attrs[p.s.index[na.ID]] = na
 	}
@@ -310,8 +351,10 @@ func (p *Painter) patch(touched []string, folds map[string]FoldCount, ahead *Ahe
 		}
 	}
 	a := &at{f: f, inside: inside}
+	edges := s.edgeScratch()
+	defer s.edges.Put(edges)
 	for _, g := range p.groups {
-		s.childEdges(g, a, p.edges)
+		s.childEdges(g, a, *edges)
 		for c := g + 1; c < s.end[g]; c = s.end[c] {
 			p.add(c)
 		}
@@ -327,10 +370,11 @@ func (p *Painter) patch(touched []string, folds map[string]FoldCount, ahead *Ahe
 		n := s.node(i, a, fold)
 		var e *Edge
 		if i > 0 {
-			e = &p.edges[i]
+			e = &(*edges)[i]
 		}
 		if na := attrsSince(&n, e, &p.attrs[i]); !na.equal(&p.attrs[i]) {
 			if ahead == nil {
+				p.own()
 				p.attrs[i] = na
 			} else {
 				ahead.idx = append(ahead.idx, i)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"slices"
 	"strconv"
 
 	"github.com/abtrace/abtrace/internal/flight"
@@ -72,6 +71,10 @@ type sharedFrame struct {
 	// attrs is the drawing the frame shows: the painter of each viewer
 	// who gets the frame starts from a copy.
 	attrs []view.NodeAttrs
+	// print is the drawing's view.Print, and kept the frame encoded for a
+	// page that shows that drawing already: its nodes and folds left out.
+	print string
+	kept  []byte
 }
 
 // sharedFrames keeps the first frames of loads, by query and step.
@@ -95,10 +98,21 @@ func stepText(to StepArg) string {
 // MaxSharedFrames). A load's answer depends on nothing but the query and
 // the step: the viewer is new, its step count not yet known unless the
 // load went to the end.
+//
+// A page rendered by the server shows the drawing at its step already, and
+// names its print in the load (drawn): when the frame's drawing has that
+// print, the page gets the frame without the drawing's nodes and folds
+// (view.DrawingPatch.Kept): for tic-tac-toe's 586 boards 0.35 to 2.2 KB
+// instead of 147 KB.
 func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
+	drawn := v.drawn
+	v.drawn = ""
 	key := frameKey(v.query, to)
 	if sf, ok := sharedFrames.Get(key); ok {
 		v.takeFrame(sf)
+		if drawn != "" && drawn == sf.print {
+			return Message{encoded: sf.kept}
+		}
 		return Message{encoded: sf.encoded}
 	}
 	m := v.frameMessage()
@@ -107,10 +121,30 @@ func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
 	if err != nil {
 		return m // sent as it is, where the encoding error is reported
 	}
+	b = bytes.Clone(b)
+	attrs := v.paint.Attrs()
+	print := view.Print(attrs)
+	k := keptFrame(m)
+	kept, err := e.encode(k)
+	if err != nil {
+		return Message{encoded: b}
+	}
+	kept = bytes.Clone(kept)
 	if len(b) <= MaxSharedFrameBytes {
-		sharedFrames.Put(key, sharedFrame{encoded: b, realShown: v.realShown, attrs: v.paint.Attrs()})
+		sharedFrames.Put(key, sharedFrame{encoded: b, realShown: v.realShown, attrs: attrs, print: print, kept: kept})
+	}
+	if drawn != "" && drawn == print {
+		return Message{encoded: kept}
 	}
 	return Message{encoded: b}
+}
+
+// keptFrame is frame m for a page that shows m's drawing already: the
+// drawing's nodes and the folds left out.
+func keptFrame(m Message) Message {
+	m.Draw = &view.DrawingPatch{From: m.Draw.From, Step: m.Draw.Step, Nodes: []view.NodeAttrs{}, Kept: true}
+	m.Folds = nil
+	return m
 }
 
 // takeFrame does to the viewer what sending frameMessage does, for a
@@ -119,7 +153,7 @@ func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
 func (v *viewer) takeFrame(sf sharedFrame) {
 	v.cur.Touched()
 	v.cur.ClearChanged()
-	v.paint.TakeAttrs(slices.Clone(sf.attrs))
+	v.paint.TakeShared(sf.attrs)
 	v.realShown = sf.realShown
 }
 

@@ -42,6 +42,10 @@ type Command struct {
 	// Ready (step): the tag of the ready patch the page applied for this
 	// step; 0 when it applied none.
 	Ready int `json:"ready,omitempty"`
+	// Drawn (load): the print of the drawing the page shows, as the server
+	// rendered it (view.Print); when the first frame's drawing has the
+	// same print, the frame leaves its nodes out (view.DrawingPatch.Kept).
+	Drawn string `json:"drawn,omitempty"`
 }
 
 // Pane is the size of a page's tree pane, in CSS pixels: W × H as the
@@ -132,6 +136,9 @@ func ParseCommand(b []byte) (Command, error) {
 	case "load", "compare":
 		if c.Query == "" {
 			return c, say("ws.err.no-query", "Cmd", c.Cmd)
+		}
+		if c.Drawn != "" && (c.Cmd != "load" || len(c.Drawn) != view.PrintLen) {
+			return c, say("ws.err.drawn", "Cmd", c.Cmd, "Len", view.PrintLen)
 		}
 		if p := c.Pane; p != nil {
 			if p.Across == 0 {

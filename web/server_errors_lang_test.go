@@ -53,6 +53,8 @@ func TestSessionErrorsInEveryLanguage(t *testing.T) {
 		`{"v":1,"cmd":"play","speed":1000}`,
 		`{"v":1,"cmd":"load"}`,
 		`{"v":1,"cmd":"load","query":"tree=(1 2)","pane":{"w":0,"h":5}}`,
+		`{"v":1,"cmd":"load","query":"tree=(1 2)","drawn":"short"}`,
+		`{"v":1,"cmd":"compare","query":"tree=(1 2)&orders=natural,best","drawn":"0123456789abcdefghijkl"}`,
 		`{"v":1,"cmd":"back","ready":3}`,
 		`{"v":1,"cmd":"load","query":"tree=%zz"}`,
 		`{"v":1,"cmd":"compare","query":"tree=%zz"}`,

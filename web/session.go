@@ -387,7 +387,7 @@ func (s *session) handle(c Command) []Message {
 			return []Message{errMsg(c.Cmd, err)}
 		}
 		if vw, ok := d.(*viewer); ok {
-			vw.share = true
+			vw.share, vw.drawn = true, c.Drawn
 		}
 		if m, ok := relayout(c, d); ok {
 			d.close()

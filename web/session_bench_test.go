@@ -211,8 +211,9 @@ func BenchmarkSessions500(b *testing.B) {
 		name string
 		read func(*websocket.Conn, *bytes.Buffer, string) error
 	}{{"decode", decodeType}, {"type", sniffType}} {
-		b.Run("client="+c.name, func(b *testing.B) { sessions500(b, c.read, nil, false) })
+		b.Run("client="+c.name, func(b *testing.B) { sessions500(b, c.read, nil, false, nil) })
 	}
+	b.Run("client=page", func(b *testing.B) { sessions500(b, sniffType, nil, false, recordSessions(b).prints) })
 }
 
 // sessions500Steps is how many steps each client of BenchmarkSessions500
@@ -236,9 +237,12 @@ func BenchmarkSessions500Floor(b *testing.B) {
 		read func(*websocket.Conn, *bytes.Buffer, string) error
 	}{{"decode", decodeType}, {"type", sniffType}} {
 		b.Run("client="+c.name, func(b *testing.B) {
-			sessions500(b, c.read, func(ctx context.Context, c Command) (driver, error) { return rec.driver(c) }, false)
+			sessions500(b, c.read, func(ctx context.Context, c Command) (driver, error) { return rec.driver(c) }, false, nil)
 		})
 	}
+	b.Run("client=page", func(b *testing.B) {
+		sessions500(b, sniffType, func(ctx context.Context, c Command) (driver, error) { return rec.driver(c) }, false, rec.prints)
+	})
 }
 
 // BenchmarkSessions500Apart is BenchmarkSessions500 with the type-reading
@@ -247,9 +251,9 @@ func BenchmarkSessions500Floor(b *testing.B) {
 // frames (147 KB each) written and read on the same cores meanwhile.
 func BenchmarkSessions500Apart(b *testing.B) {
 	rec := recordSessions(b)
-	b.Run("server=real", func(b *testing.B) { sessions500(b, sniffType, nil, true) })
+	b.Run("server=real", func(b *testing.B) { sessions500(b, sniffType, nil, true, nil) })
 	b.Run("server=floor", func(b *testing.B) {
-		sessions500(b, sniffType, func(ctx context.Context, c Command) (driver, error) { return rec.driver(c) }, true)
+		sessions500(b, sniffType, func(ctx context.Context, c Command) (driver, error) { return rec.driver(c) }, true, nil)
 	})
 }
 
@@ -259,6 +263,11 @@ func BenchmarkSessions500Apart(b *testing.B) {
 type recorded struct {
 	frames  map[string][][]byte
 	patches map[string][][]byte
+	// kept are the first frames for a page that shows the drawing already
+	// (view.DrawingPatch.Kept), and prints the prints of those drawings,
+	// as the page rendered at the step names them.
+	kept   map[string][][]byte
+	prints map[string][]string
 }
 
 // recordSessions records the answers the real server gives the clients of
@@ -267,7 +276,7 @@ type recorded struct {
 // same whatever step the page loaded at.
 func recordSessions(b *testing.B) *recorded {
 	b.Helper()
-	rec := &recorded{frames: map[string][][]byte{}, patches: map[string][][]byte{}}
+	rec := &recorded{frames: map[string][][]byte{}, patches: map[string][][]byte{}, kept: map[string][][]byte{}, prints: map[string][]string{}}
 	sharedFrames.Forget()
 	for _, algo := range []string{"alphabeta", "minimax"} {
 		q := "game=tictactoe&algo=" + algo
@@ -282,6 +291,12 @@ func recordSessions(b *testing.B) *recorded {
 				b.Fatalf("load %s at %d: got %+v", q, at, msgs)
 			}
 			rec.frames[algo] = append(rec.frames[algo], msgs[0].encoded)
+			sf, ok := sharedFrames.Get(frameKey(q, StepArg{Set: true, Value: at}))
+			if !ok {
+				b.Fatalf("load %s at %d: its frame was not kept", q, at)
+			}
+			rec.kept[algo] = append(rec.kept[algo], sf.kept)
+			rec.prints[algo] = append(rec.prints[algo], sf.print)
 			if at == 0 {
 				var e encoder
 				for range sessions500Starts + sessions500Steps {
@@ -306,6 +321,9 @@ func (rec *recorded) driver(c Command) (driver, error) {
 		return nil, err
 	}
 	d := &replay{frames: rec.frames[q.Get("algo")], patches: rec.patches[q.Get("algo")]}
+	if c.Drawn != "" {
+		d.frames = rec.kept[q.Get("algo")]
+	}
 	if d.frames == nil {
 		return nil, fmt.Errorf("no recording for %q", c.Query)
 	}
@@ -340,9 +358,11 @@ func (d *replay) close()                                    {}
 
 // sessions500 runs the 500 sessions with clients that read messages with
 // readType, against a server whose drivers are drivers (nil: the real
-// viewers); with apart, the sessions step once all have loaded.
+// viewers); with apart, the sessions step once all have loaded. With
+// prints, each load names the print of the drawing at its step, by
+// algorithm and step (what the page the server rendered names).
 func sessions500(b *testing.B, readType func(*websocket.Conn, *bytes.Buffer, string) error,
-	drivers func(context.Context, Command) (driver, error), apart bool) {
+	drivers func(context.Context, Command) (driver, error), apart bool, prints map[string][]string) {
 	const sessions, steps = 500, sessions500Steps
 	// The collector's target the server runs with (ApplyGCPercent: GOGC
 	// when given, else DefaultGCPercent), and back after the benchmark.
@@ -355,6 +375,10 @@ func sessions500(b *testing.B, readType func(*websocket.Conn, *bytes.Buffer, str
 	defer srv.Close()
 	u := "ws" + srv.URL[len("http"):] + WSPath
 	for b.Loop() {
+		// Every run starts from a server that has shared nothing yet, as
+		// when a class opens a tree the server has not shown before.
+		sharedFrames.Forget()
+		sharedPatches.Forget()
 		cpu0, cpuOK := processCPU()
 		var mu sync.Mutex
 		var lat, loads []time.Duration
@@ -378,7 +402,11 @@ func sessions500(b *testing.B, readType func(*websocket.Conn, *bytes.Buffer, str
 				var buf bytes.Buffer
 				algo := []string{"alphabeta", "minimax"}[i%2]
 				loadStart := time.Now()
-				if err := conn.WriteJSON(map[string]any{"v": 1, "cmd": "load", "query": "game=tictactoe&algo=" + algo, "step": i % sessions500Starts}); err != nil {
+				load := map[string]any{"v": 1, "cmd": "load", "query": "game=tictactoe&algo=" + algo, "step": i % sessions500Starts}
+				if prints != nil {
+					load["drawn"] = prints[algo][i%sessions500Starts]
+				}
+				if err := conn.WriteJSON(load); err != nil {
 					errs <- err
 					return
 				}

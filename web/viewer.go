@@ -58,6 +58,10 @@ type viewer struct {
 	// and the total.
 	share, canon  bool
 	canonRestarts int
+	// drawn is the print of the drawing the page shows (the load's
+	// drawn), until the load is answered: a first frame with the same
+	// drawing leaves its nodes out.
+	drawn string
 	// enc encodes the steps' answers that are shared.
 	enc encoder
 }
