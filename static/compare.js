@@ -209,6 +209,7 @@ link = session({
   badge: conn,
   live: conn.dataset.live,
   offline: conn.dataset.offline,
+  server: conn.dataset.server,
   open: opened,
   receive,
   closed: () => setPlaying(false),

@@ -13,6 +13,10 @@
 const firstBackoff = 500;
 const maxBackoff = 8000;
 
+/** tryAgainLater is the close code of a session the server refuses
+ * because too many are open (RFC 6455's 1013). */
+const tryAgainLater = 1013;
+
 /** errorShownMs is how long a server's error stays in the badge. */
 const errorShownMs = 4000;
 
@@ -30,14 +34,18 @@ const moving = new Set(["load", "compare", "step", "back", "seek", "next-cutoff"
  *
  * - path: the websocket's path on this host ("/ws").
  * - badge: the element that shows the connection; its text is live or
- *   offline, and data-conn is "on" or "off".
+ *   offline, and data-conn is "on" or "off". A session the server refuses
+ *   (too many open: close code 1013) shows the reason the server gave, in
+ *   the page's language, until the next attempt succeeds.
+ * - server: how the badge introduces a server's error, with {error} where
+ *   the error goes (the page's language).
  * - open(send): called on every (re)connection, to load what the page
  *   shows.
  * - receive(m): every message but "error", parsed; an error is shown in
  *   the badge for a while.
  * - closed(): called when the connection drops.
  */
-export function session({ path, badge, live, offline, open, receive, closed }) {
+export function session({ path, badge, live, offline, server, open, receive, closed }) {
   let ws = null;
   let backoff = firstBackoff;
   let moves = 0;
@@ -80,16 +88,16 @@ export function session({ path, badge, live, offline, open, receive, closed }) {
         return;
       }
       if (m.type === "error") {
-        show(true, "server: " + m.error);
+        show(true, (server || "{error}").replace("{error}", () => m.error));
         setTimeout(() => show(!!ws), errorShownMs);
         return;
       }
       receive(m);
     });
-    sock.addEventListener("close", () => {
+    sock.addEventListener("close", (ev) => {
       if (ws !== sock) return;
       ws = null;
-      show(false);
+      show(false, ev.code === tryAgainLater && ev.reason ? ev.reason : "");
       if (closed) closed();
       retry();
     });

@@ -859,6 +859,7 @@ link = session({
   badge: conn,
   live: say("live", "live"),
   offline: say("offline", "offline — reconnecting"),
+  server: say("server", "server: {error}"),
   open: opened,
   receive,
   closed: () => setPlaying(false),

@@ -129,6 +129,7 @@ func viewerTexts(ctx context.Context) map[string]string {
 		"stepN":        T(ctx, "view.step-n", "Step", "{step}"),
 		"live":         T(ctx, "view.conn.live"),
 		"offline":      T(ctx, "view.conn.reconnecting"),
+		"server":       T(ctx, "view.conn.server", "Error", "{error}"),
 		"play":         T(ctx, "view.play.aria"),
 		"pause":        T(ctx, "view.pause.aria"),
 		"formNegamax":  T(ctx, "view.form.negamax"),

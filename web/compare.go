@@ -16,6 +16,7 @@ import (
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
@@ -365,6 +366,12 @@ func (c *comparison) seekTo(step int, end bool) {
 // then steps over the websocket (compareSession).
 func (s *Server) compare(c echo.Context) error {
 	q := c.QueryParams()
+	if formOnly(q) {
+		// Nothing asked yet (a typed or bookmarked address): the form,
+		// filled in with the textbook tree in the three orders.
+		q = url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst"}, "lang": q["lang"]}
+		return s.render(c, http.StatusOK, templates.CompareSetupPage(compareSetup(q), s.assets))
+	}
 	if q.Get("setup") == "1" {
 		// "change": the form with the comparison filled in.
 		return s.render(c, http.StatusOK, templates.CompareSetupPage(compareSetup(q), s.assets))

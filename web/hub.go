@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/gorilla/websocket"
@@ -41,6 +42,26 @@ const (
 
 // maxLoads is how many sessions load at once (see loadCoresFree).
 func maxLoads() int { return max(1, runtime.GOMAXPROCS(0)-loadCoresFree) }
+
+// MaxCloseReason is the longest close reason a websocket close message
+// holds, in bytes: a control frame carries at most 125, two of them the
+// code (RFC 6455, 5.5).
+const MaxCloseReason = 123
+
+// closeReason words err in language l for a close message: cut at a
+// character's boundary to MaxCloseReason bytes if it is longer (the
+// catalogs' refusals fit; TestRefusalsFitACloseMessage).
+func closeReason(l i18n.Lang, err error) string {
+	s := errorText(l, err)
+	if len(s) <= MaxCloseReason {
+		return s
+	}
+	cut := MaxCloseReason - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
 
 // CloseTryAgainLater is the websocket close code of a session refused
 // because too many are open (RFC 6455, 1013 "Try Again Later"). The close
@@ -133,18 +154,20 @@ func clientAddr(r *http.Request) string {
 
 // reserve counts a session about to open from addr, or says why it may
 // not: the hub is closing, or a limit is reached.
-func (h *Hub) reserve(addr string) (refusal string, status int) {
+//
+// The refusal is worded in language l (the page's), short enough for a
+// close message (closeReason).
+func (h *Hub) reserve(addr string, l i18n.Lang) (refusal string, status int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	secs := int(sessionRetryAfter.Seconds())
 	switch {
 	case h.closed:
-		return "the server is shutting down", http.StatusServiceUnavailable
+		return closeReason(l, say("ws.closing")), http.StatusServiceUnavailable
 	case len(h.sessions)+h.opening >= h.maxTotal:
-		return fmt.Sprintf("the server has %d viewers open, as many as it serves at once; try again in %d seconds",
-			h.maxTotal, int(sessionRetryAfter.Seconds())), CloseTryAgainLater
+		return closeReason(l, say("ws.busy.total", "N", h.maxTotal, "Seconds", secs)), CloseTryAgainLater
 	case h.perAddr[addr] >= h.maxPerAddr:
-		return fmt.Sprintf("%d viewers are open from your address, as many as one may have; close some tabs and try again in %d seconds",
-			h.maxPerAddr, int(sessionRetryAfter.Seconds())), CloseTryAgainLater
+		return closeReason(l, say("ws.busy.addr", "N", h.maxPerAddr, "Seconds", secs)), CloseTryAgainLater
 	}
 	h.perAddr[addr]++
 	h.opening++
@@ -172,7 +195,8 @@ func (h *Hub) dropAddr(addr string) {
 // during shutdown the upgrade is refused with 503.
 func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	addr := clientAddr(r)
-	if why, code := h.reserve(addr); why != "" {
+	lang := i18n.Negotiate(r.URL.Query().Get("lang"), r.Header.Get("Accept-Language"))
+	if why, code := h.reserve(addr, lang); why != "" {
 		h.refuse(w, r, why, code)
 		return
 	}
@@ -183,7 +207,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.logger.Info("websocket upgrade refused", "err", err, "origin", r.Header.Get("Origin"))
 		return
 	}
-	s := newSession(h, conn, i18n.Negotiate(r.URL.Query().Get("lang"), r.Header.Get("Accept-Language")))
+	s := newSession(h, conn, lang)
 	h.mu.Lock()
 	h.opening--
 	if h.closed {

@@ -1,0 +1,80 @@
+package web
+
+import (
+	"errors"
+	"net"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/abtrace/abtrace/i18n"
+	"github.com/gorilla/websocket"
+)
+
+// TestRefusalsFitACloseMessage: every refusal of a session, in every
+// language and with limits far above the defaults, fits a close message
+// whole (closeReason never has to cut it); a reason that does not fit is
+// cut at a character's boundary.
+func TestRefusalsFitACloseMessage(t *testing.T) {
+	for _, l := range []i18n.Lang{i18n.English, i18n.German, i18n.Czech} {
+		for _, err := range []error{
+			say("ws.closing"),
+			say("ws.busy.total", "N", 1_000_000, "Seconds", 10),
+			say("ws.busy.addr", "N", 1_000_000, "Seconds", 10),
+		} {
+			s := errorText(l, err)
+			if len(s) > MaxCloseReason || strings.Contains(s, ".busy.") || strings.Contains(s, "ws.closing") {
+				t.Errorf("%s: %q is %d bytes, want a worded reason of at most %d", l, s, len(s), MaxCloseReason)
+			}
+		}
+	}
+	long := strings.Repeat("ž", 100) // 200 bytes
+	got := closeReason(i18n.English, errors.New(long))
+	if len(got) > MaxCloseReason || !utf8.ValidString(got) || !strings.HasSuffix(got, "…") {
+		t.Errorf("a long reason cut to %d bytes (valid %v): %q", len(got), utf8.ValidString(got), got)
+	}
+}
+
+// TestRefusalInPageLanguage: a session refused for too many open from one
+// address is closed with a reason in the page's language (the socket
+// address's lang=), and the viewer's page can show it.
+func TestRefusalInPageLanguage(t *testing.T) {
+	h, srv := newHubServer(t)
+	h.SetLimits(10, 1)
+	d := websocket.Dialer{NetDialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.1")}}).DialContext,
+		HandshakeTimeout: 5 * time.Second}
+	u := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws"
+	first, _, err := d.Dial(u, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	for deadline := time.Now().Add(5 * time.Second); h.Sessions() != 1; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the first session did not open")
+		}
+	}
+	for lang, want := range map[string]string{"de": "Offene Ansichten von Ihrer Adresse: 1", "cs": "Otevřených prohlížečů z vaší adresy: 1", "en": "1 viewers are open from your address"} {
+		c, _, err := d.Dial(u+"?lang="+lang, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refused(t, c, want)
+	}
+}
+
+// TestCompareWithNothingAsked: /compare with no query (or only its
+// language) is the comparison's form, filled in with the textbook tree in
+// three orders, in the page's language, not an error.
+func TestCompareWithNothingAsked(t *testing.T) {
+	s := newTestServer(t)
+	for target, want := range map[string]string{"/compare": "Compare", "/compare?lang=de": "Vergleich", "/compare?lang=cs": "Srovn"} {
+		rec := httpGet(t, s, target)
+		body := rec.Body.String()
+		if rec.Code != 200 || strings.Contains(body, `data-testid="form-error"`) || !strings.Contains(body, `data-testid="compare-form"`) ||
+			!strings.Contains(body, "natural,best,worst") || !strings.Contains(body, "(3 12 8)") || !strings.Contains(body, want) {
+			t.Errorf("%s: got %d (form error shown: %v), want 200 with the form filled in and %q", target, rec.Code, strings.Contains(body, "form-error"), want)
+		}
+	}
+}
