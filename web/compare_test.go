@@ -394,3 +394,18 @@ func TestHomeLinksCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareWithNothingAsked: /compare with no query (or only its
+// language) is the comparison's form, filled in with the textbook tree in
+// three orders, in the page's language, not an error.
+func TestCompareWithNothingAsked(t *testing.T) {
+	s := newTestServer(t)
+	for target, want := range map[string]string{"/compare": "Compare", "/compare?lang=de": "Vergleich", "/compare?lang=cs": "Srovn"} {
+		rec := httpGet(t, s, target)
+		body := rec.Body.String()
+		if rec.Code != 200 || strings.Contains(body, `data-testid="form-error"`) || !strings.Contains(body, `data-testid="compare-form"`) ||
+			!strings.Contains(body, "natural,best,worst") || !strings.Contains(body, "(3 12 8)") || !strings.Contains(body, want) {
+			t.Errorf("%s: got %d (form error shown: %v), want 200 with the form filled in and %q", target, rec.Code, strings.Contains(body, "form-error"), want)
+		}
+	}
+}

@@ -69,7 +69,7 @@ type sharedFrame struct {
 	encoded   []byte
 	realShown bool
 	// attrs is the drawing the frame shows: the painter of each viewer
-	// who gets the frame starts from a copy.
+	// who gets the frame takes it shared (view.Painter.TakeShared).
 	attrs []view.NodeAttrs
 	// print is the drawing's view.Print, and kept the frame encoded for a
 	// page that shows that drawing already: its nodes and folds left out.
@@ -116,21 +116,22 @@ func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
 		return Message{encoded: sf.encoded}
 	}
 	m := v.frameMessage()
-	var e encoder
+	var e, ek encoder // each keeps its bytes: the frame is not encoded again
 	b, err := e.encode(m)
 	if err != nil {
 		return m // sent as it is, where the encoding error is reported
 	}
-	b = bytes.Clone(b)
+	share := len(b) <= MaxSharedFrameBytes
+	if !share && drawn == "" {
+		return Message{encoded: b}
+	}
 	attrs := v.paint.Attrs()
 	print := view.Print(attrs)
-	k := keptFrame(m)
-	kept, err := e.encode(k)
+	kept, err := ek.encode(keptFrame(m))
 	if err != nil {
 		return Message{encoded: b}
 	}
-	kept = bytes.Clone(kept)
-	if len(b) <= MaxSharedFrameBytes {
+	if share {
 		sharedFrames.Put(key, sharedFrame{encoded: b, realShown: v.realShown, attrs: attrs, print: print, kept: kept})
 	}
 	if drawn != "" && drawn == print {

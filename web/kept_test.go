@@ -9,12 +9,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/view"
 )
 
 // pageInit renders the viewer's page at target and returns the state its
 // script starts from.
-func pageInit(t *testing.T, s *Server, target string) pageStart {
+func pageInit(t *testing.T, s *Server, target string) templates.Init {
 	t.Helper()
 	rec := httpGet(t, s, target)
 	if rec.Code != 200 {
@@ -24,18 +25,11 @@ func pageInit(t *testing.T, s *Server, target string) pageStart {
 	if m == nil {
 		t.Fatalf("%s: no starting state in the page", target)
 	}
-	var in pageStart
+	var in templates.Init
 	if err := json.Unmarshal([]byte(m[1]), &in); err != nil {
 		t.Fatal(err)
 	}
 	return in
-}
-
-// pageStart is what the tests read of the page's starting state.
-type pageStart struct {
-	Query string `json:"query"`
-	Step  int    `json:"step"`
-	Drawn string `json:"drawn"`
 }
 
 // loadDrawn loads query at step as a session does for a page that shows

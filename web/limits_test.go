@@ -248,9 +248,19 @@ func TestBudgetError(t *testing.T) {
 // dialFrom opens a websocket to srv from the loopback address local
 // (127.0.0.x), and returns the connection or the handshake's error.
 func dialFrom(srv *httptest.Server, local string) (*websocket.Conn, error) {
+	return dialFromIn(srv, local, "")
+}
+
+// dialFromIn is dialFrom for a page in language lang ("" for none: the
+// socket's address names no lang=).
+func dialFromIn(srv *httptest.Server, local, lang string) (*websocket.Conn, error) {
 	d := websocket.Dialer{NetDialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(local)}}).DialContext,
 		HandshakeTimeout: 5 * time.Second}
-	c, _, err := d.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/ws", nil)
+	u := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws"
+	if lang != "" {
+		u += "?lang=" + lang
+	}
+	c, _, err := d.Dial(u, nil)
 	return c, err
 }
 

@@ -2,14 +2,12 @@ package web
 
 import (
 	"errors"
-	"net"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
 	"github.com/abtrace/abtrace/i18n"
-	"github.com/gorilla/websocket"
 )
 
 // TestRefusalsFitACloseMessage: every refusal of a session, in every
@@ -42,10 +40,7 @@ func TestRefusalsFitACloseMessage(t *testing.T) {
 func TestRefusalInPageLanguage(t *testing.T) {
 	h, srv := newHubServer(t)
 	h.SetLimits(10, 1)
-	d := websocket.Dialer{NetDialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.1")}}).DialContext,
-		HandshakeTimeout: 5 * time.Second}
-	u := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws"
-	first, _, err := d.Dial(u, nil)
+	first, err := dialFrom(srv, "127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,25 +51,10 @@ func TestRefusalInPageLanguage(t *testing.T) {
 		}
 	}
 	for lang, want := range map[string]string{"de": "Offene Ansichten von Ihrer Adresse: 1", "cs": "Otevřených prohlížečů z vaší adresy: 1", "en": "1 viewers are open from your address"} {
-		c, _, err := d.Dial(u+"?lang="+lang, nil)
+		c, err := dialFromIn(srv, "127.0.0.1", lang)
 		if err != nil {
 			t.Fatal(err)
 		}
 		refused(t, c, want)
-	}
-}
-
-// TestCompareWithNothingAsked: /compare with no query (or only its
-// language) is the comparison's form, filled in with the textbook tree in
-// three orders, in the page's language, not an error.
-func TestCompareWithNothingAsked(t *testing.T) {
-	s := newTestServer(t)
-	for target, want := range map[string]string{"/compare": "Compare", "/compare?lang=de": "Vergleich", "/compare?lang=cs": "Srovn"} {
-		rec := httpGet(t, s, target)
-		body := rec.Body.String()
-		if rec.Code != 200 || strings.Contains(body, `data-testid="form-error"`) || !strings.Contains(body, `data-testid="compare-form"`) ||
-			!strings.Contains(body, "natural,best,worst") || !strings.Contains(body, "(3 12 8)") || !strings.Contains(body, want) {
-			t.Errorf("%s: got %d (form error shown: %v), want 200 with the form filled in and %q", target, rec.Code, strings.Contains(body, "form-error"), want)
-		}
 	}
 }
