@@ -194,7 +194,14 @@ func (b *browserEnv) waitFor(expr string, what string) {
 func (b *browserEnv) open(path string) {
 	b.t.Helper()
 	b.do(chromedp.Navigate(b.srv.URL + path))
-	b.waitFor(`window.__abt && __abt.updates > 0 && document.getElementById("conn").dataset.conn === "on"`, "the first frame")
+	b.waitLive()
+}
+
+// waitLive waits until the page's websocket is open and the server has
+// answered it once, so that the controls act over it.
+func (b *browserEnv) waitLive() {
+	b.t.Helper()
+	b.waitFor(`document.getElementById("conn").dataset.conn === "on" && window.__abt && __abt.updates > 0`, "the websocket's first answer")
 }
 
 // key presses one key, as a person would, and waits for the step counter

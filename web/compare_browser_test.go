@@ -25,6 +25,10 @@ func TestBrowserCompare(t *testing.T) {
 	q := url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst"}, "by": {"node"}, "step": {"0"}}
 	b.do(chromedp.Navigate(b.srv.URL + "/compare?" + q.Encode()))
 	b.waitFor(`document.querySelectorAll('[data-testid="pane"]').length === 3`, "three panes")
+	// The keys below go over the websocket: wait until it is open and has
+	// answered. (A key pressed before that follows the control's link and
+	// loads the next step's page, whose script may not yet listen.)
+	b.waitLive()
 	total := eval[string](b, `document.getElementById("compare").dataset.total`)
 	n, err := strconv.Atoi(total)
 	if err != nil || n < 2 {
@@ -151,6 +155,7 @@ func TestBrowserShortLinks(t *testing.T) {
 	cmp := "/compare?" + url.Values{"tree": {text}, "orders": {"natural,best"}, "step": {"2"}}.Encode()
 	b.do(chromedp.Navigate(b.srv.URL + cmp))
 	b.waitFor(`document.getElementById("compare")?.dataset.step === "2"`, "the comparison at step 2")
+	b.waitLive()
 	if got := b.attr(`#compare a[data-cmd="step"]`, "href"); got != "#step=3" {
 		t.Errorf("comparison's step control: got %q, want #step=3", got)
 	}
@@ -172,7 +177,7 @@ func TestBrowserCompareOverWebsocket(t *testing.T) {
 	b := newBrowserEnv(t, 1280, 720)
 	q := url.Values{"random": {"3,8"}, "seed": {"1"}, "orders": {"natural,best,worst"}, "by": {"node"}}
 	b.do(chromedp.Navigate(b.srv.URL + "/compare?" + q.Encode() + "&step=0"))
-	b.waitFor(`document.getElementById("conn").dataset.conn === "on" && window.__abt.updates > 0`, "the websocket's first answer")
+	b.waitLive()
 	var mu sync.Mutex
 	var requests []string
 	if err := chromedp.Listen(b.ctx, func(ev any) {
@@ -271,7 +276,7 @@ func TestBrowserCompareReconnect(t *testing.T) {
 	b := newBrowserEnv(t, 1280, 720)
 	q := url.Values{"tree": {tree.Textbook}, "orders": {"natural,best"}, "by": {"event"}}
 	b.do(chromedp.Navigate(b.srv.URL + "/compare?" + q.Encode() + "&step=5"))
-	b.waitFor(`document.getElementById("conn").dataset.conn === "on" && window.__abt.updates > 0`, "the websocket's first answer")
+	b.waitLive()
 	b.do(chromedp.KeyEvent(kb.ArrowRight))
 	b.waitFor(`document.getElementById("compare").dataset.step === "6"`, "step 6")
 	b.do(chromedp.Evaluate[chromedp.Void](`__abt.sockets.at(-1).close()`))
