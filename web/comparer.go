@@ -31,7 +31,7 @@ type comparer struct {
 func newComparer(ctx context.Context, query string) (*comparer, error) {
 	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
 	if err != nil {
-		return nil, say("ws.err.query", "Detail", err.Error())
+		return nil, queryError(err)
 	}
 	r, err := parseCompare(q)
 	if err != nil {

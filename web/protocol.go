@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -115,6 +116,21 @@ func malformed(err error) error {
 		return say("ws.err.unknown-field", "Field", f)
 	}
 	return say("ws.err.malformed", "Detail", err.Error())
+}
+
+// queryError is the error of a load's query that does not parse, said in
+// the page's language: an escape that is not one ("%zz"), or parameters
+// separated by semicolons (url.ParseQuery's two errors); any other error
+// keeps its own words after the translated prefix.
+func queryError(err error) error {
+	var esc url.EscapeError
+	switch {
+	case errors.As(err, &esc):
+		return say("ws.err.query.escape", "Escape", strconv.Quote(string(esc)))
+	case strings.Contains(err.Error(), "semicolon"):
+		return say("ws.err.query.semicolon")
+	}
+	return say("ws.err.query", "Detail", err.Error())
 }
 
 // ParseCommand decodes and checks one message from the viewer. The error

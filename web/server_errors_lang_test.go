@@ -58,6 +58,8 @@ func TestSessionErrorsInEveryLanguage(t *testing.T) {
 		`{"v":1,"cmd":"back","ready":3}`,
 		`{"v":1,"cmd":"load","query":"tree=%zz"}`,
 		`{"v":1,"cmd":"compare","query":"tree=%zz"}`,
+		`{"v":1,"cmd":"load","query":"tree=(1 2);step=3"}`,
+		`{"v":1,"cmd":"compare","query":"tree=(1 2);orders=best"}`,
 	}
 	errorsIn := func(l i18n.Lang) []string {
 		h := http.Header{}
@@ -101,6 +103,10 @@ func TestSessionErrorsInEveryLanguage(t *testing.T) {
 		t.Run(string(l), func(t *testing.T) {
 			for i, got := range errorsIn(l) {
 				wordedIn(t, l, got, en[i])
+				// No parser's English detail after a translated prefix.
+				if strings.Contains(got, "invalid") || strings.Contains(got, "json:") {
+					t.Errorf("%s, message %d: %q carries English detail", l, i, got)
+				}
 			}
 		})
 	}

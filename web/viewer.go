@@ -79,7 +79,7 @@ type job struct {
 func newViewer(ctx context.Context, query string) (*viewer, error) {
 	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
 	if err != nil {
-		return nil, say("ws.err.query", "Detail", err.Error())
+		return nil, queryError(err)
 	}
 	sc, err := scenario.FromQuery(q)
 	if err != nil {
