@@ -36,7 +36,8 @@ const moving = new Set(["load", "compare", "step", "back", "seek", "next-cutoff"
  * - badge: the element that shows the connection; its text is live or
  *   offline, and data-conn is "on" or "off". A session the server refuses
  *   (too many open: close code 1013) shows the reason the server gave, in
- *   the page's language, until the next attempt succeeds.
+ *   the page's language, until the next attempt succeeds; such a reason,
+ *   like a server's error, marks the badge data-note.
  * - server: how the badge introduces a server's error, with {error} where
  *   the error goes (the page's language).
  * - open(send): called on every (re)connection, to load what the page
@@ -50,9 +51,14 @@ export function session({ path, badge, live, offline, server, open, receive, clo
   let backoff = firstBackoff;
   let moves = 0;
 
+  // show writes the connection's state in the badge; a text of its own
+  // (a server's error, the reason of a refusal) marks the badge
+  // data-note, which the stylesheet shows even where the plain badge is
+  // hidden (a phone's one-line header).
   function show(on, text) {
     badge.dataset.conn = on ? "on" : "off";
     badge.textContent = text || (on ? live : offline);
+    badge.toggleAttribute("data-note", !!text);
   }
 
   function send(msg) {

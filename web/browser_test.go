@@ -103,6 +103,7 @@ type browserEnv struct {
 	t   *testing.T
 	ctx context.Context
 	srv *httptest.Server
+	hub *Hub // the server's websocket sessions
 }
 
 func newBrowserEnv(t *testing.T, width, height int64) *browserEnv {
@@ -152,7 +153,7 @@ func newBrowserEnvFor(t *testing.T, width, height int64, d time.Duration) *brows
 	}
 	tctx, cancel := context.WithTimeout(ctx, d)
 	t.Cleanup(cancel)
-	return &browserEnv{t: t, ctx: tctx, srv: srv}
+	return &browserEnv{t: t, ctx: tctx, srv: srv, hub: s.Hub()}
 }
 
 func (b *browserEnv) do(actions ...chromedp.Action[chromedp.Void]) {
