@@ -736,8 +736,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 			e.Test, e.TestX, e.TestY, e.TestFont = t.test, t.x, t.y, t.font
 			continue
 		}
-		big := len(s.l.Nodes) > MaxPlacedNodes
-		placeTest(e, s.pl, font, near, s.l.Across || big, big, func() []rect { return s.testRooms(p, f) }, [2]int{p + 1, s.end[p]})
+		placeTest(e, s.pl, font, near, func() []rect { return s.testRooms(p, f) }, [2]int{p + 1, s.end[p]})
 		s.tests.Store(key, testPlace{e.Test, e.TestX, e.TestY, e.TestFont})
 	}
 }

@@ -147,30 +147,27 @@ type placement struct {
 }
 
 // placeTest finds where and how the test written near the cut marks of
-// one cutoff goes: a place that meets no edge, glyph or node label. The
-// drawing puts it first under the marks (e.TestX, e.TestY).
+// one cutoff goes: a place that meets no edge, glyph or node label, and
+// that keeps to its cutoff's rooms (the band between the parent and its
+// children, then the room beyond the pruned children: see
+// sketch.testRooms; no other cutoff's test enters them, so no two tests
+// meet; a place beside the marks that reached beyond them met the test of
+// a neighbour's cutoff, as in random=5,2). The drawing puts it first under
+// the marks (e.TestX, e.TestY).
 //
-// In a tree whose labels all found a clear place it goes inside the
-// drawing's box: under the marks as drawn if that is clear, else at the
-// first clear one of the places near the marks (near: see uprightSpots and
-// acrossSpots) that is inside the cutoff's rooms as well where keep is
-// true (sideways; a tree drawn down keeps the places its drawings were
-// made with, which may meet another cutoff's test). Where none of those is clear, and in a tree too crowded
-// for its labels, it keeps to its cutoff's rooms (the band between the
-// parent and its children, then the room beyond the pruned children: see
-// sketch.testRooms; no other cutoff's test enters them) and takes the
-// place nearest the marks that is clear (the α/β lines of the nodes below
-// the cutoff, positions sub[0] to sub[1]-1 of the preorder, never show
-// with it), first whole and as large as it can be down to MinCutFont, then
-// in its short form (ShortTest) likewise. Where neither fits, the drawing
-// leaves it off (Test is ""): the page still gives the whole test as the
-// cut mark's title and in the outline, from TestFull. Drawn down or
-// sideways, only the places near the marks and the rooms' orientation
-// differ.
-//
-// In a drawing above MaxPlacedNodes (strict), where many cutoffs show at
-// once, even the place under the marks must keep to the cutoff's rooms.
-func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]float64, keep, strict bool, roomsOf func() []rect, sub [2]int) {
+// In a tree whose labels all found a clear place it goes under the marks
+// as drawn if that is clear, else at the first clear one of the places
+// near the marks (near: see uprightSpots and acrossSpots), inside the
+// drawing's box. Where none of those is clear, and in a tree too crowded
+// for its labels, it takes the place in its rooms nearest the marks that
+// is clear (the α/β lines of the nodes below the cutoff, positions sub[0]
+// to sub[1]-1 of the preorder, never show with it), first whole and as
+// large as it can be down to MinCutFont, then in its short form
+// (ShortTest) likewise. Where neither fits, the drawing leaves it off
+// (Test is ""): the page still gives the whole test as the cut mark's
+// title and in the outline, from TestFull. Drawn down or sideways, only
+// the places near the marks and the rooms' orientation differ.
+func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]float64, roomsOf func() []rect, sub [2]int) {
 	e.TestFont = font
 	if p.g == nil || e.Test == "" {
 		return
@@ -179,12 +176,10 @@ func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]flo
 	if p.ok {
 		w := TextEm(e.Test) * font
 		at := func(x, y float64) rect { return textRect(x, y, "middle", w, font, 1, 0).grow(labelPad) }
-		// Sideways, a place near the marks keeps to the cutoff's rooms
-		// too, where no other cutoff's test goes.
 		ok := func(r rect) bool {
-			return p.box.contains(r) && (!keep || slices.ContainsFunc(rooms, func(room rect) bool { return room.contains(r) })) && p.g.freeBut(r, sub[0], sub[1])
+			return p.box.contains(r) && slices.ContainsFunc(rooms, func(room rect) bool { return room.contains(r) }) && p.g.freeBut(r, sub[0], sub[1])
 		}
-		if r := at(e.TestX, e.TestY); p.g.freeBut(r, sub[0], sub[1]) && (!strict || ok(r)) {
+		if ok(at(e.TestX, e.TestY)) {
 			return
 		}
 		for _, s := range near(w) {
@@ -213,7 +208,7 @@ func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]flo
 // uprightSpots are the places near its marks a test of width w at size
 // font tries in a tree drawn down, after the place under the marks (x, y):
 // beside the cut edges (which span lo to hi and end at bottom), higher or
-// lower, then under the pruned children.
+// lower, then under the pruned children, then there a little aside.
 func uprightSpots(x, y, w, font, lo, hi, bottom float64) [][2]float64 {
 	var spots [][2]float64
 	for _, dy := range []float64{0, -font, font, -2 * font, 2 * font, -3 * font, 3 * font} {
@@ -223,6 +218,13 @@ func uprightSpots(x, y, w, font, lo, hi, bottom float64) [][2]float64 {
 	}
 	for _, dy := range []float64{40 + font, 60 + 2*font, 80 + 3*font} {
 		spots = append(spots, [2]float64{x, bottom + dy}, [2]float64{hi + w/2, bottom + dy}, [2]float64{lo - w/2, bottom + dy})
+	}
+	// Last, under the pruned children a little aside: clear of the
+	// neighbours' α/β lines where those reach in beside them.
+	for _, dy := range []float64{40 + font, 60 + 2*font} {
+		for _, dx := range []float64{font, -font, 2 * font, -2 * font, 3 * font, -3 * font} {
+			spots = append(spots, [2]float64{x + dx, bottom + dy})
+		}
 	}
 	return spots
 }
@@ -496,7 +498,9 @@ const glyphDepth = -2
 
 // widestTexts are the widest value and α/β texts a layout's nodes can
 // show, in ems: by node id its value ("≥ " and the widest leaf text below
-// it), and one α/β line ("β=" and the widest leaf text or "−∞").
+// it), and one α/β line ("β=" and the widest leaf text or "−∞"), each
+// widened where a value may be wider than the leaves' texts (see
+// widestAcross).
 func widestTexts(l *trace.Layout, source string) (ab float64, value map[string]float64) {
 	value = make(map[string]float64, len(l.Nodes))
 	leaf := TextEm("−∞")
@@ -516,24 +520,21 @@ func widestTexts(l *trace.Layout, source string) (ab float64, value map[string]f
 			value[n.Parent] = max(value[n.Parent], value[n.ID])
 		}
 	}
-	if l.Across {
-		return widestAcross(l, source, value)
-	}
-	return TextEm("β=") + leaf, value
+	return widestAcross(l, source, value, l.Across || hasIntervals(l))
 }
 
-// widestAcross are widestTexts for a sideways drawing of a source, which
-// stacks its nodes' labels closer to each other: wider where a value may
-// be wider than its leaves' texts. A matchsticks leaf's text is the
-// matches left, its value −1 or 1; with a CHANCE node below, a value may
-// be an expectation with two decimals ("≥ 7.67", "α=7.67"); a CHANCE
-// node's value may be Star1's interval ("[0.67, 10.67]"), whose ends are
-// taken to be as wide as the widest leaf's number (the layout does not
-// know Star1's bounds: bounds far wider than every leaf may write wider
-// ends). value holds widestTexts' estimates, which these only widen. (Drawn down, the
-// estimates stay as its drawings and their golden files were made: see
-// design note 32.)
-func widestAcross(l *trace.Layout, source string, value map[string]float64) (ab float64, _ map[string]float64) {
+// widestAcross widens widestTexts' first estimates (the leaves' own
+// texts) where a node's value may be wider than its leaves' texts: a
+// matchsticks leaf's text is the matches left, its value −1 or 1; with a
+// CHANCE node below, a value may be an expectation with two decimals
+// ("≥ 7.67", "α=7.67"); with intervals, a CHANCE node's value may be
+// Star1's interval ("[0.67, 10.67]"), whose ends are taken to be as wide
+// as the widest leaf's number (the layout does not know Star1's bounds:
+// bounds far wider than every leaf may write wider ends). value holds the
+// first estimates, which these only widen. A sideways drawing reserves
+// room for an interval at every CHANCE node (as its drawings were made);
+// drawn down, only a layout of a Star1 search (hasIntervals).
+func widestAcross(l *trace.Layout, source string, value map[string]float64, intervals bool) (ab float64, _ map[string]float64) {
 	// num is the widest number a leaf may show, in ems, and num2 that
 	// number with two decimals; chance whether a node's subtree holds a
 	// CHANCE node. An expectation, or a bound of Star1's interval, may be
@@ -564,8 +565,10 @@ func widestAcross(l *trace.Layout, source string, value map[string]float64) (ab 
 		n := l.Nodes[i]
 		if n.Kind == trace.Chance {
 			chance[n.ID] = true
-			// Star1's interval: two numbers.
-			value[n.ID] = max(value[n.ID], TextEm("[, ]")+2*num2)
+			if intervals {
+				// Star1's interval: two numbers.
+				value[n.ID] = max(value[n.ID], TextEm("[, ]")+2*num2)
+			}
 		}
 		w := 0.0 // else widestTexts' estimate holds
 		if source == "nim" {
@@ -810,6 +813,9 @@ func valuePlaces(out []place, g Glyph, gr rect, vf float64, across bool) []place
 			place{ValueX: -gap, ValueY: vy, ValueAnchor: "end"},
 			place{ValueX: gap, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "start"},
 			place{ValueX: -gap, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "end"},
+			// A line lower under it: a row of leaves or boards closer
+			// than their values are wide writes every other value there.
+			place{ValueX: 0, ValueY: vy + vh + 2*labelPad + 1, ValueAnchor: "middle"},
 		)
 	}
 	for _, side := range [...]struct {
@@ -887,17 +893,16 @@ func placeFor(source string, l *trace.Layout, glyphs map[string]Glyph, maxK floa
 }
 
 // widenBox grows a drawing's box, drawn down, to hold every value at its
-// place as wide as widestAcross says it may be written: the places were
-// found for widestTexts' estimates (as the drawings and their golden files
-// were made, design note 32), which a chance node's interval ("[4.67,
-// 14.67]") or matchsticks' "≥ −1" may exceed; a value at the drawing's
-// edge would then be cut off by the page.
+// place as wide as it may be written with an interval at every CHANCE
+// node: a layout not marked by markIntervals (a Star1 tree laid out by
+// other means than presenterLayout) placed its values without that room,
+// and a value at the drawing's edge would then be cut off by the page.
 func widenBox(p *placement, l *trace.Layout, glyphs map[string]Glyph, source string) {
 	if p.at == nil {
 		return
 	}
 	_, narrow := widestTexts(l, source)
-	_, wide := widestAcross(l, source, maps.Clone(narrow))
+	_, wide := widestAcross(l, source, maps.Clone(narrow), true)
 	f := fontsAt(p.k)
 	for _, n := range l.Nodes {
 		gl := glyphs[n.ID]

@@ -95,6 +95,21 @@ func newScene(ctx context.Context, p *scenario.Search, open []string, across boo
 	if err != nil {
 		return nil, &scenario.UsageError{Err: err}
 	}
+	src := p.Scenario.Source()
+	l, err := presenterLayout(ctx, src, shape, baseSpacing(p, across), laying{across: across, intervals: showsIntervals(p)})
+	if err != nil {
+		return nil, err
+	}
+	return SceneOf(src, shape, l, open), nil
+}
+
+// showsIntervals reports whether a search's CHANCE nodes show Star1's
+// interval ("[0.67, 10.67]") as their value while they are searched.
+func showsIntervals(p *scenario.Search) bool { return p.Algorithm == search.AlgoStar1 }
+
+// baseSpacing is the spacing a search's tree is laid out with before
+// presenterLayout tries wider or narrower ones.
+func baseSpacing(p *scenario.Search, across bool) trace.LayoutOptions {
 	opt := trace.LayoutOptions{NodeSep: NodeSpacing, LevelSep: LevelSpacing}
 	switch p.Algorithm {
 	case search.AlgoMaxN, search.AlgoParanoid:
@@ -111,11 +126,7 @@ func newScene(ctx context.Context, p *scenario.Search, open []string, across boo
 			opt.NodeSep = AcrossBoardSpacing(src)
 		}
 	}
-	l, err := presenterLayout(ctx, src, shape, opt, across)
-	if err != nil {
-		return nil, err
-	}
-	return SceneOf(src, shape, l, open), nil
+	return opt
 }
 
 // Spacings tried for a tree's layout, as multiples of its base node and
@@ -124,6 +135,14 @@ var (
 	nodeSepTries  = []float64{1, 1.25, 1.5, 1.8, 2.2, 2.7, 3.3}
 	levelSepTries = []float64{1, 0.8, 1.3, 1.7, 2.1}
 )
+
+// laying is what a layout's spacing is chosen for, besides its shape: its
+// orientation, whether its CHANCE nodes show Star1's intervals, and the
+// pane its labels are sized for (zero: presentPane's).
+type laying struct {
+	across, intervals bool
+	pane              [2]float64
+}
 
 // presenterLayout lays out a shape with the spacing that lets its labels
 // be largest in presenter mode's pane: wider where wide labels need room
@@ -137,11 +156,18 @@ var (
 // first callers of one shape share one choice, which looks at its context
 // between two tries and stops within one try once every caller waiting
 // for it has left (a caller whose ctx ends returns at once).
-func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt trace.LayoutOptions, across bool) (*trace.Layout, error) {
+func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt trace.LayoutOptions, lg laying) (*trace.Layout, error) {
+	across := lg.across
 	lay := func(o trace.LayoutOptions) *trace.Layout {
 		l := trace.NewLayout(shape, o)
 		if across {
 			l = l.Sideways()
+		}
+		if lg.intervals {
+			markIntervals(l)
+		}
+		if lg.pane != ([2]float64{}) {
+			setPane(l, lg.pane[0], lg.pane[1])
 		}
 		return l
 	}
@@ -155,7 +181,7 @@ func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt
 	if len(base.Nodes) > MaxPlacedNodes {
 		return base, nil
 	}
-	key := spacingKey(source, base, opt)
+	key := spacingKey(source, base, opt, lg)
 	sp, err := spacings.Do(ctx, string(key[:]), func(ctx context.Context) (spacing, error) {
 		return chooseSpacing(ctx, source, lay, opt, base)
 	}, nil)
@@ -183,21 +209,18 @@ func widestLeaf(source string, l *trace.Layout) float64 {
 // chooseSpacing tries the spacings for a shape whose layout (by lay) with
 // the base spacing opt is base, and returns the one whose labels are
 // largest in the pane of presentPane (presenter mode's, or a phone's for a
-// sideways tree); it stops between two tries when ctx ends. A sideways
-// tree first wants a spacing at which every label finds a place clear of
-// the other labels (a label that finds none may touch another): its
-// columns stack leaves and boards closely, and on a phone a little
-// smaller is better than unreadable. A tree drawn down keeps the largest
-// labels whatever the crowding.
+// sideways tree); it stops between two tries when ctx ends. A tree first
+// wants a spacing at which every label finds a place clear of the other
+// labels (a label that finds none may touch another): a little smaller is
+// better than two values written over each other.
 func chooseSpacing(ctx context.Context, source string, lay func(trace.LayoutOptions) *trace.Layout, opt trace.LayoutOptions, base *trace.Layout) (spacing, error) {
 	glyphs := make(map[string]Glyph, len(base.Nodes))
 	for _, n := range base.Nodes {
 		glyphs[n.ID] = GlyphOf(source, n)
 	}
 	bestScore, bestSp := presenterScore(source, base, glyphs), spacing{1, 1}
-	// Sideways, a spacing at which every label finds a place clear of
-	// the others beats one at which some do not (see clearFirst).
-	clearFirst := base.Across
+	// A spacing at which every label finds a place clear of the others
+	// beats one at which some do not.
 	bestClear := layoutPlacement(source, base, glyphs).ok
 	for _, ln := range levelSepTries {
 		for _, nd := range nodeSepTries {
@@ -208,12 +231,12 @@ func chooseSpacing(ctx context.Context, source string, lay func(trace.LayoutOpti
 				return spacing{}, err
 			}
 			l := lay(trace.LayoutOptions{NodeSep: opt.NodeSep * nd, LevelSep: opt.LevelSep * ln})
-			if (bestClear || !clearFirst) && presenterBound(l) <= bestScore*1.01 {
+			if bestClear && presenterBound(l) <= bestScore*1.01 {
 				continue // it cannot win: its labels need no placing
 			}
 			s := presenterScore(source, l, glyphs)
 			clear := layoutPlacement(source, l, glyphs).ok
-			if clearFirst && clear != bestClear {
+			if clear != bestClear {
 				if clear {
 					bestScore, bestSp, bestClear = s, spacing{nd, ln}, true
 				}
@@ -242,7 +265,7 @@ var spacings = flight.New[spacing](MaxRememberedSpacings)
 // spacingKey digests what the spacing choice depends on: the source (it
 // decides the glyphs), the base spacing and every drawn node of the base
 // layout with what its labels may show.
-func spacingKey(source string, l *trace.Layout, opt trace.LayoutOptions) [32]byte {
+func spacingKey(source string, l *trace.Layout, opt trace.LayoutOptions, lg laying) [32]byte {
 	h := sha256.New()
 	var buf [8]byte
 	num := func(f float64) {
@@ -255,6 +278,11 @@ func spacingKey(source string, l *trace.Layout, opt trace.LayoutOptions) [32]byt
 	}
 	str(source)
 	str(orientName(l.Across))
+	if lg.intervals {
+		str("intervals")
+	}
+	num(lg.pane[0])
+	num(lg.pane[1])
 	num(opt.NodeSep)
 	num(opt.LevelSep)
 	for _, n := range l.Nodes {
@@ -329,6 +357,34 @@ func presentPane(l *trace.Layout) (w, h float64) {
 	return PresentWidth, PresentHeight
 }
 
+// setPane records the pane of w × h CSS pixels that l's text scale is
+// chosen for (see presentPane).
+func setPane(l *trace.Layout, w, h float64) {
+	key := weak.Make(l)
+	if _, loaded := panes.LoadOrStore(key, [2]float64{w, h}); !loaded {
+		runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { panes.Delete(k) }, key)
+	}
+}
+
+// intervalLayouts marks the layouts of a search whose CHANCE nodes show
+// Star1's intervals (see showsIntervals): their labels are placed with
+// room for them. Entries go when their layout does.
+var intervalLayouts sync.Map // weak.Pointer[trace.Layout] → struct{}
+
+// markIntervals marks l as a layout whose CHANCE nodes show intervals.
+func markIntervals(l *trace.Layout) {
+	key := weak.Make(l)
+	if _, loaded := intervalLayouts.LoadOrStore(key, struct{}{}); !loaded {
+		runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { intervalLayouts.Delete(k) }, key)
+	}
+}
+
+// hasIntervals reports whether l is marked by markIntervals.
+func hasIntervals(l *trace.Layout) bool {
+	_, ok := intervalLayouts.Load(weak.Make(l))
+	return ok
+}
+
 // panes holds the pane a layout's text scale is chosen for where it is
 // not presenter mode's or a phone's: a comparison's pane (SceneIn).
 // Entries go when their layout does.
@@ -355,10 +411,7 @@ func ComparePane(n int) (w, h float64) {
 // labels sized for it at half their size.
 func SceneIn(source string, shape *trace.Shape, l *trace.Layout, open []string, w, h float64) *Scene {
 	if l != nil && w > 0 && h > 0 {
-		key := weak.Make(l)
-		if _, loaded := panes.LoadOrStore(key, [2]float64{w, h}); !loaded {
-			runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { panes.Delete(k) }, key)
-		}
+		setPane(l, w, h)
 	}
 	return SceneOf(source, shape, l, open)
 }
@@ -476,4 +529,23 @@ func ChooseBetween(down, across *Scene, w, h, ha float64) string {
 // scene's drawing fits a pane of w × h pixels.
 func (s *Scene) readScale(w, h float64) float64 {
 	return min(w/s.sketch.width, h/s.sketch.height)
+}
+
+// CompareScene is the scene the n panes of a comparison share, of a shape
+// of p's tree: laid out as the viewer lays out p's tree (see
+// presenterLayout), upright with its spacing and labels chosen for a pane
+// of ComparePane(n), or sideways for a phone's pane. It stops between two
+// layout tries when ctx ends.
+func CompareScene(ctx context.Context, p *scenario.Search, shape *trace.Shape, across bool, n int) (*Scene, error) {
+	src := p.Scenario.Source()
+	lg := laying{across: across, intervals: showsIntervals(p)}
+	if !across {
+		w, h := ComparePane(n)
+		lg.pane = [2]float64{w, h}
+	}
+	l, err := presenterLayout(ctx, src, shape, baseSpacing(p, across), lg)
+	if err != nil {
+		return nil, err
+	}
+	return SceneOf(src, shape, l, nil), nil
 }

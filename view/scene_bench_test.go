@@ -13,7 +13,7 @@ func BenchmarkPresenterLayout(b *testing.B) {
 			source, shape := shapeOf(b, query)
 			for b.Loop() {
 				spacings.Forget()
-				if _, err := presenterLayout(context.Background(), source, shape, sceneOpt, false); err != nil {
+				if _, err := presenterLayout(context.Background(), source, shape, sceneOpt, laying{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -35,7 +35,7 @@ func BenchmarkPresenterLayoutAcross(b *testing.B) {
 			}
 			for b.Loop() {
 				spacings.Forget()
-				if _, err := presenterLayout(context.Background(), source, shape, opt, true); err != nil {
+				if _, err := presenterLayout(context.Background(), source, shape, opt, laying{across: true}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -36,12 +36,12 @@ func TestPresenterLayoutRemembered(t *testing.T) {
 	} {
 		t.Run(query, func(t *testing.T) {
 			source, shape := shapeOf(t, query)
-			first, err := presenterLayout(context.Background(), source, shape, sceneOpt, false)
+			first, err := presenterLayout(context.Background(), source, shape, sceneOpt, laying{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			runs := spacings.Runs()
-			second, err := presenterLayout(context.Background(), source, shape, sceneOpt, false)
+			second, err := presenterLayout(context.Background(), source, shape, sceneOpt, laying{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,7 +72,7 @@ func TestPresenterLayoutShared(t *testing.T) {
 	errs := make([]error, viewers)
 	for i := range viewers {
 		wg.Go(func() {
-			layouts[i], errs[i] = presenterLayout(context.Background(), source, shape, sceneOpt, false)
+			layouts[i], errs[i] = presenterLayout(context.Background(), source, shape, sceneOpt, laying{})
 		})
 	}
 	wg.Wait()
@@ -100,12 +100,12 @@ func TestPresenterLayoutCancelled(t *testing.T) {
 	if _, err := chooseSpacing(ctx, source, func(o trace.LayoutOptions) *trace.Layout { return trace.NewLayout(shape, o) }, sceneOpt, trace.NewLayout(shape, sceneOpt)); !errors.Is(err, context.Canceled) {
 		t.Fatalf("the tries under an ended context: got %v, want context.Canceled", err)
 	}
-	_, err := presenterLayout(ctx, source, shape, sceneOpt, false)
+	_, err := presenterLayout(ctx, source, shape, sceneOpt, laying{})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want an error that wraps context.Canceled", err)
 	}
 	runs := spacings.Runs()
-	if _, err := presenterLayout(context.Background(), source, shape, sceneOpt, false); err != nil {
+	if _, err := presenterLayout(context.Background(), source, shape, sceneOpt, laying{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := spacings.Runs() - runs; got != 1 {

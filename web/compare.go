@@ -175,7 +175,7 @@ type comparison struct {
 	scene *view.Scene
 	// other is the scene drawn the other way (down or sideways), made
 	// when the server chooses the orientation for the page's pane.
-	other  func() *view.Scene
+	other  func() (*view.Scene, error)
 	panes  *view.Panes
 	script string // address of compare.js
 	export string // address of export.js
@@ -187,20 +187,6 @@ type comparison struct {
 	// mcts is the chart of MCTS against alpha-beta when a pane searches
 	// with MCTS, nil otherwise.
 	mcts *view.CurveChart
-}
-
-// paneScene is the scene the panes of a comparison share: the shape laid
-// out with opt, or sideways (with boards stacked closer, see
-// view.AcrossBoardSpacing).
-func paneScene(src string, shape *trace.Shape, opt trace.LayoutOptions, across bool, n int) *view.Scene {
-	if !across {
-		w, h := view.ComparePane(n)
-		return view.SceneIn(src, shape, trace.NewLayout(shape, opt), nil, w, h)
-	}
-	if templates.BoardSource(src) {
-		opt.NodeSep = view.AcrossBoardSpacing(src)
-	}
-	return view.SceneOf(src, shape, trace.NewLayout(shape, opt).Sideways(), nil)
 }
 
 // openComparison prepares every pane's search under the server's budget
@@ -240,19 +226,21 @@ func openComparison(ctx context.Context, r compareRequest) (*comparison, error) 
 			break
 		}
 	}
-	drawn, opt := compareMaxDrawn, trace.LayoutOptions{NodeSep: templates.NodeSpacing, LevelSep: templates.LevelSpacing}
+	drawn := compareMaxDrawn
 	if templates.BoardSource(p0.Scenario.Source()) {
-		drawn, opt = compareMaxBoards, view.BoardLayout(p0.Scenario.Source())
+		drawn = compareMaxBoards
 	}
 	shape, err := shaper.Shape(scenario.ShapeOptions{MaxDrawn: drawn})
 	if err != nil {
 		return nil, &paramError{Param: "tree", Err: err}
 	}
-	src := p0.Scenario.Source()
 	across := r.base.Layout == scenario.LayoutAcross
-	scene := paneScene(src, shape, opt, across, len(r.names))
+	scene, err := view.CompareScene(ctx, shaper, shape, across, len(r.names))
+	if err != nil {
+		return nil, err
+	}
 	c := &comparison{req: r, p0: p0, scene: scene, panes: view.NewPanes(preps, r.names, scene, r.by),
-		minimax: -1, other: func() *view.Scene { return paneScene(src, shape, opt, !across, len(r.names)) }}
+		minimax: -1, other: func() (*view.Scene, error) { return view.CompareScene(ctx, shaper, shape, !across, len(r.names)) }}
 	if res, err := p0.RunAlgorithm(p0.Baseline(), nil); err == nil {
 		c.minimax = res.Stats.Leaves
 	}

@@ -84,6 +84,9 @@ func TestBrowserCompareMCTSCurve(t *testing.T) {
 		t.Run(strconv.FormatInt(size.w, 10), func(t *testing.T) {
 			b := newBrowserEnv(t, size.w, size.h)
 			b.do(chromedp.Navigate(b.srv.URL + compareURL(mctsCompare(""))))
+			// The server may draw the trees the other way for this window
+			// (the page then loads that address): wait for its answer.
+			b.waitLive()
 			b.waitFor(`document.querySelector('[data-testid="mcts-curve"] polyline.estimate') !== null`, "the chart")
 			if got := eval[int](b, `document.querySelectorAll('[data-testid="mcts-curve"] g.pt').length`); got < 10 {
 				t.Errorf("the chart shows %d dots, want at least 10", got)

@@ -447,7 +447,10 @@ func relayout(c Command, d driver) (Message, bool) {
 		layout, err = view.ChooseLayout(d.prep, OpenList(q.Get("open")), c.Pane.W, c.Pane.H, c.Pane.Across)
 	case *comparer:
 		// Every pane has the same scene, and the same width.
-		layout = view.ChooseBetween(d.cmp.scene, d.cmp.other(), c.Pane.W, c.Pane.H, c.Pane.Across)
+		var other *view.Scene
+		if other, err = d.cmp.other(); err == nil {
+			layout = view.ChooseBetween(d.cmp.scene, other, c.Pane.W, c.Pane.H, c.Pane.Across)
+		}
 	}
 	if err != nil || layout == view.LayoutDown {
 		return Message{}, false
