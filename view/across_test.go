@@ -20,6 +20,7 @@ var acrossSources = []string{
 	"game=nim&matches=5&take=2&layout=across",
 	"game=dice&algo=expectiminimax&depth=3&layout=across",
 	"tree=(((<1,2,3> <6,1,2>) (<4,2,1> <7,4,-1>)) ((<5,-1,-1> <-1,5,2>) (<7,7,-1> <5,4,5>)))&algo=maxn&layout=across",
+	"tree=(((<1,2,3> <6,1,2>) (<4,2,1> <7,4,-1>)) ((<5,-1,-1> <-1,5,2>) (<7,7,-1> <5,4,5>)))&algo=paranoid&layout=across",
 	"game=minichess&position=horizon&depth=1&layout=across",
 	"game=minichess&position=start&depth=2&layout=across",
 	"game=minichess&position=horizon&depth=1&quiescence=1&layout=across",

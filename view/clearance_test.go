@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/abtrace/abtrace/search/scenario"
 )
 
 // drawnLabel is one label a drawing shows, its box in layout units as the
@@ -138,46 +140,7 @@ func TestLabelsClearOfEdges(t *testing.T) {
 	for _, q := range append(slices.Clip(viewerSources), acrossSources...) {
 		t.Run(q, func(t *testing.T) {
 			p, s := prepare(t, q)
-			total := totalSteps(t, p)
-			c := NewCursor(p, s)
-			defer c.Close()
-			every := max(1, total/samples)
-			seen := map[string]bool{}
-			for {
-				work(t, c, 0)
-				d := c.Drawing()
-				for _, x := range labelOverlaps(d) {
-					if seen[x] {
-						continue
-					}
-					seen[x] = true
-					t.Errorf("step %d: %s", c.Step(), x)
-				}
-				// Every label inside the view box, or the page clips it
-				// (drawn down, see widenBox).
-				var vb rect
-				fmt.Sscanf(d.ViewBox, "%g %g %g %g", &vb.x0, &vb.y0, &vb.x1, &vb.y1)
-				vb.x1, vb.y1 = vb.x0+vb.x1, vb.y0+vb.y1
-				for _, l := range drawnLabels(d) {
-					x := l.what + " outside the view box"
-					if vb.grow(0.5).contains(l.box) || seen[x] {
-						continue
-					}
-					seen[x] = true
-					t.Errorf("step %d: %s %v", c.Step(), x, d.ViewBox)
-				}
-				for _, x := range edgeCrossings(d) {
-					if seen[x] {
-						continue
-					}
-					seen[x] = true
-					t.Errorf("step %d: %s", c.Step(), x)
-				}
-				if c.AtEnd() || len(seen) > 8 {
-					break
-				}
-				c.Forward(min(every, max(1, total-c.Step())))
-			}
+			labelsApart(t, p, s, samples, "")
 		})
 	}
 }
@@ -331,28 +294,52 @@ func TestRandomTreesLabelsApart(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						total := totalSteps(t, p)
-						c := NewCursor(p, s)
-						every := max(1, total/60)
-						seen := map[string]bool{}
-						for {
-							work(t, c, 0)
-							d := c.Drawing()
-							for _, x := range append(labelOverlaps(d), edgeCrossings(d)...) {
-								if !seen[x] {
-									seen[x] = true
-									t.Errorf("%s, step %d: %s", q, c.Step(), x)
-								}
-							}
-							if c.AtEnd() || len(seen) > 4 {
-								break
-							}
-							c.Forward(min(every, max(1, total-c.Step())))
-						}
-						c.Close()
+						labelsApart(t, p, s, 60, q+",")
 					}
 				}
 			})
 		}
+	}
+}
+
+// labelsApart walks p's search on scene s, at samples evenly spread steps
+// and the end, and fails on any two labels overlapping (labelOverlaps),
+// any label across an edge (edgeCrossings) and any label outside the view
+// box, where the page would clip it (a few of them at most), each named
+// after what.
+func labelsApart(t *testing.T, p *scenario.Search, s *Scene, samples int, what string) {
+	t.Helper()
+	total := totalSteps(t, p)
+	c := NewCursor(p, s)
+	defer c.Close()
+	every := max(1, total/samples)
+	seen := map[string]bool{}
+	fault := func(x string) {
+		if !seen[x] {
+			seen[x] = true
+			t.Errorf("%s step %d: %s", what, c.Step(), x)
+		}
+	}
+	for {
+		work(t, c, 0)
+		d := c.Drawing()
+		for _, x := range labelOverlaps(d) {
+			fault(x)
+		}
+		var vb rect
+		fmt.Sscanf(d.ViewBox, "%g %g %g %g", &vb.x0, &vb.y0, &vb.x1, &vb.y1)
+		vb.x1, vb.y1 = vb.x0+vb.x1, vb.y0+vb.y1
+		for _, l := range drawnLabels(d) {
+			if !vb.grow(0.5).contains(l.box) {
+				fault(l.what + " outside the view box " + d.ViewBox)
+			}
+		}
+		for _, x := range edgeCrossings(d) {
+			fault(x)
+		}
+		if c.AtEnd() || len(seen) > 8 {
+			return
+		}
+		c.Forward(min(every, max(1, total-c.Step())))
 	}
 }

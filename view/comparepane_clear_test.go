@@ -74,25 +74,7 @@ func TestComparePanesLabelsApart(t *testing.T) {
 							t.Fatal(err)
 						}
 					}
-					total := totalSteps(t, pp)
-					c := NewCursor(pp, s)
-					every := max(1, total/samples)
-					seen := map[string]bool{}
-					for {
-						work(t, c, 0)
-						d := c.Drawing()
-						for _, x := range append(labelOverlaps(d), edgeCrossings(d)...) {
-							if !seen[x] {
-								seen[x] = true
-								t.Errorf("order %q, step %d: %s", order, c.Step(), x)
-							}
-						}
-						if c.AtEnd() || len(seen) > 6 {
-							break
-						}
-						c.Forward(min(every, max(1, total-c.Step())))
-					}
-					c.Close()
+					labelsApart(t, pp, s, samples, fmt.Sprintf("order %q,", order))
 				}
 			})
 		}

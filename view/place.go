@@ -504,6 +504,7 @@ const glyphDepth = -2
 func widestTexts(l *trace.Layout, source string) (ab float64, value map[string]float64) {
 	value = make(map[string]float64, len(l.Nodes))
 	leaf := TextEm("−∞")
+	sh := showsAt(l)
 	for i := len(l.Nodes) - 1; i >= 0; i-- {
 		n := l.Nodes[i]
 		w := TextEm("≥ 0")
@@ -511,6 +512,10 @@ func widestTexts(l *trace.Layout, source string) (ab float64, value map[string]f
 			t := ShortText(n.Text)
 			if n.Folded || t == "" {
 				t = "−99.9"
+			}
+			if sh&showsLeafScalars != 0 {
+				// A vector leaf whose values are its components.
+				t = widestPart(t)
 			}
 			leaf = max(leaf, TextEm(t))
 			w = TextEm("≥ " + t)
@@ -520,7 +525,7 @@ func widestTexts(l *trace.Layout, source string) (ab float64, value map[string]f
 			value[n.Parent] = max(value[n.Parent], value[n.ID])
 		}
 	}
-	return widestAcross(l, source, value, l.Across || hasIntervals(l))
+	return widestAcross(l, source, value, l.Across || sh&showsIntervals != 0)
 }
 
 // widestAcross widens widestTexts' first estimates (the leaves' own
@@ -533,7 +538,7 @@ func widestTexts(l *trace.Layout, source string) (ab float64, value map[string]f
 // bounds far wider than every leaf may write wider ends). value holds the
 // first estimates, which these only widen. A sideways drawing reserves
 // room for an interval at every CHANCE node (as its drawings were made);
-// drawn down, only a layout of a Star1 search (hasIntervals).
+// drawn down, only a layout of a Star1 search (showsIntervals).
 func widestAcross(l *trace.Layout, source string, value map[string]float64, intervals bool) (ab float64, _ map[string]float64) {
 	// num is the widest number a leaf may show, in ems, and num2 that
 	// number with two decimals; chance whether a node's subtree holds a
@@ -587,7 +592,27 @@ func widestAcross(l *trace.Layout, source string, value map[string]float64, inte
 
 // showsValue reports whether a node may draw a value label: a leaf box
 // that shows its value already draws none (see shownValue).
-func showsValue(g Glyph, n trace.LayoutNode) bool { return !(g == GlyphLeaf && n.Text != "") }
+// With showsLeafScalars (paranoid), a vector leaf's box shows the vector
+// and its value, a number, is written beside it.
+func showsValue(g Glyph, n trace.LayoutNode, sh shows) bool {
+	return !(g == GlyphLeaf && n.Text != "" && sh&showsLeafScalars == 0)
+}
+
+// widestPart is the widest of the numbers of a vector text ("(5, −1,
+// −1)"), or the text itself when it is none.
+func widestPart(t string) string {
+	in, ok := strings.CutPrefix(t, "(")
+	if !ok {
+		return t
+	}
+	w := ""
+	for _, x := range strings.Split(strings.TrimSuffix(in, ")"), ",") {
+		if x = strings.TrimSpace(x); TextEm(x) > TextEm(w) {
+			w = x
+		}
+	}
+	return w
+}
 
 // placeLabels finds a place for every node's labels at text scale k; ok is
 // false when some node has none. Values are placed first, clear of edges,
@@ -612,6 +637,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 			p.box = p.box.union(r)
 		}
 	}
+	sh := showsAt(l)
 	var glyphRects []rect // for glyphsOverlap
 	if !settle && k > 1 {
 		glyphRects = make([]rect, 0, len(l.Nodes))
@@ -673,7 +699,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 			cands = scratch[:len(cands)+1]
 		}
 		at := cands[0]
-		found := !showsValue(gl, n)
+		found := !showsValue(gl, n, sh)
 		if !found {
 			for _, c := range cands {
 				if g.free(box(c), -1) {
@@ -696,7 +722,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 		p.at[n.ID] = at
 		vr := box(at)
 		valueRects[i] = vr
-		if showsValue(gl, n) {
+		if showsValue(gl, n, sh) {
 			g.addRect(vr, -1)
 			add(vr)
 		}
@@ -894,7 +920,7 @@ func placeFor(source string, l *trace.Layout, glyphs map[string]Glyph, maxK floa
 
 // widenBox grows a drawing's box, drawn down, to hold every value at its
 // place as wide as it may be written with an interval at every CHANCE
-// node: a layout not marked by markIntervals (a Star1 tree laid out by
+// node: a layout not marked showsIntervals (a Star1 tree laid out by
 // other means than presenterLayout) placed its values without that room,
 // and a value at the drawing's edge would then be cut off by the page.
 func widenBox(p *placement, l *trace.Layout, glyphs map[string]Glyph, source string) {
@@ -907,7 +933,7 @@ func widenBox(p *placement, l *trace.Layout, glyphs map[string]Glyph, source str
 	for _, n := range l.Nodes {
 		gl := glyphs[n.ID]
 		at, ok := p.at[n.ID]
-		if !ok || !showsValue(gl, n) || wide[n.ID] <= narrow[n.ID] {
+		if !ok || !showsValue(gl, n, showsAt(l)) || wide[n.ID] <= narrow[n.ID] {
 			continue
 		}
 		vf := f.Value

@@ -96,16 +96,36 @@ func newScene(ctx context.Context, p *scenario.Search, open []string, across boo
 		return nil, &scenario.UsageError{Err: err}
 	}
 	src := p.Scenario.Source()
-	l, err := presenterLayout(ctx, src, shape, baseSpacing(p, across), laying{across: across, intervals: showsIntervals(p)})
+	l, err := presenterLayout(ctx, src, shape, baseSpacing(p, across), laying{across: across, shows: showsOf(p)})
 	if err != nil {
 		return nil, err
 	}
 	return SceneOf(src, shape, l, open), nil
 }
 
-// showsIntervals reports whether a search's CHANCE nodes show Star1's
-// interval ("[0.67, 10.67]") as their value while they are searched.
-func showsIntervals(p *scenario.Search) bool { return p.Algorithm == search.AlgoStar1 }
+// shows are what a search's labels show that its layout cannot tell.
+type shows uint8
+
+const (
+	// showsIntervals: its CHANCE nodes show Star1's interval ("[0.67,
+	// 10.67]") as their value while they are searched.
+	showsIntervals shows = 1 << iota
+	// showsLeafScalars: its leaves, whose text is a vector ("(5, −1,
+	// −1)"), show a number as their value beside it (paranoid's: the
+	// root player's component).
+	showsLeafScalars
+)
+
+// showsOf is what p's labels show that its layout cannot tell.
+func showsOf(p *scenario.Search) shows {
+	switch p.Algorithm {
+	case search.AlgoStar1:
+		return showsIntervals
+	case search.AlgoParanoid:
+		return showsLeafScalars
+	}
+	return 0
+}
 
 // baseSpacing is the spacing a search's tree is laid out with before
 // presenterLayout tries wider or narrower ones.
@@ -137,11 +157,12 @@ var (
 )
 
 // laying is what a layout's spacing is chosen for, besides its shape: its
-// orientation, whether its CHANCE nodes show Star1's intervals, and the
+// orientation, what its labels show that the layout cannot tell, and the
 // pane its labels are sized for (zero: presentPane's).
 type laying struct {
-	across, intervals bool
-	pane              [2]float64
+	across bool
+	shows  shows
+	pane   [2]float64
 }
 
 // presenterLayout lays out a shape with the spacing that lets its labels
@@ -163,8 +184,8 @@ func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt
 		if across {
 			l = l.Sideways()
 		}
-		if lg.intervals {
-			markIntervals(l)
+		if lg.shows != 0 {
+			markShows(l, lg.shows)
 		}
 		if lg.pane != ([2]float64{}) {
 			setPane(l, lg.pane[0], lg.pane[1])
@@ -278,9 +299,7 @@ func spacingKey(source string, l *trace.Layout, opt trace.LayoutOptions, lg layi
 	}
 	str(source)
 	str(orientName(l.Across))
-	if lg.intervals {
-		str("intervals")
-	}
+	num(float64(lg.shows))
 	num(lg.pane[0])
 	num(lg.pane[1])
 	num(opt.NodeSep)
@@ -366,23 +385,25 @@ func setPane(l *trace.Layout, w, h float64) {
 	}
 }
 
-// intervalLayouts marks the layouts of a search whose CHANCE nodes show
-// Star1's intervals (see showsIntervals): their labels are placed with
-// room for them. Entries go when their layout does.
-var intervalLayouts sync.Map // weak.Pointer[trace.Layout] → struct{}
+// layoutShows marks the layouts of a search whose labels show what the
+// layout cannot tell (see showsOf): their labels are placed with room for
+// it. Entries go when their layout does.
+var layoutShows sync.Map // weak.Pointer[trace.Layout] → shows
 
-// markIntervals marks l as a layout whose CHANCE nodes show intervals.
-func markIntervals(l *trace.Layout) {
+// markShows marks l with what its search's labels show.
+func markShows(l *trace.Layout, sh shows) {
 	key := weak.Make(l)
-	if _, loaded := intervalLayouts.LoadOrStore(key, struct{}{}); !loaded {
-		runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { intervalLayouts.Delete(k) }, key)
+	if _, loaded := layoutShows.LoadOrStore(key, sh); !loaded {
+		runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { layoutShows.Delete(k) }, key)
 	}
 }
 
-// hasIntervals reports whether l is marked by markIntervals.
-func hasIntervals(l *trace.Layout) bool {
-	_, ok := intervalLayouts.Load(weak.Make(l))
-	return ok
+// showsAt is what markShows marked l with.
+func showsAt(l *trace.Layout) shows {
+	if v, ok := layoutShows.Load(weak.Make(l)); ok {
+		return v.(shows)
+	}
+	return 0
 }
 
 // panes holds the pane a layout's text scale is chosen for where it is
@@ -538,7 +559,7 @@ func (s *Scene) readScale(w, h float64) float64 {
 // layout tries when ctx ends.
 func CompareScene(ctx context.Context, p *scenario.Search, shape *trace.Shape, across bool, n int) (*Scene, error) {
 	src := p.Scenario.Source()
-	lg := laying{across: across, intervals: showsIntervals(p)}
+	lg := laying{across: across, shows: showsOf(p)}
 	if !across {
 		w, h := ComparePane(n)
 		lg.pane = [2]float64{w, h}
