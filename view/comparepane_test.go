@@ -8,12 +8,12 @@ import (
 	"github.com/abtrace/abtrace/trace"
 )
 
-// TestSceneInSizesLabelsForItsPane: a comparison's scene sizes its labels
-// for a pane of the comparison (SceneIn with ComparePane), not for
-// presenter mode's pane twice or three times as wide: the textbook tree
-// in one of three panes gets a larger text scale than in presenter mode,
-// and never a smaller one anywhere.
-func TestSceneInSizesLabelsForItsPane(t *testing.T) {
+// TestCompareSceneSizesLabelsForItsPane: a comparison's scene sizes its
+// labels for a pane of the comparison (CompareScene with ComparePane), not
+// for presenter mode's pane twice or three times as wide: the textbook
+// tree in one of three panes gets a larger text scale than in presenter
+// mode, and never a smaller one anywhere.
+func TestCompareSceneSizesLabelsForItsPane(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		query  string
@@ -26,29 +26,12 @@ func TestSceneInSizesLabelsForItsPane(t *testing.T) {
 		{"one pane", "tree=" + url.QueryEscape(scenario.Textbook), 1, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v, err := url.ParseQuery(tc.query)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := scenario.FromQuery(v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := s.Prepare()
-			if err != nil {
-				t.Fatal(err)
-			}
-			shape, err := p.Shape(scenario.ShapeOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			opt := trace.LayoutOptions{NodeSep: NodeSpacing, LevelSep: LevelSpacing}
+			p, s := prepare(t, tc.query)
 			f := trace.NewFrame()
-			base := SceneOf(p.Scenario.Source(), shape, trace.NewLayout(shape, opt), nil).Draw(f, nil).TextScale
-			w, h := ComparePane(tc.panes)
-			in := SceneIn(p.Scenario.Source(), shape, trace.NewLayout(shape, opt), nil, w, h).Draw(f, nil).TextScale
+			base := s.Draw(f, nil).TextScale
+			in := compareScene(t, p, false, tc.panes).Draw(f, nil).TextScale
 			if in < base || tc.larger && in <= base {
-				t.Errorf("got text scale %.2f in a pane of %.0f × %.0f, want more than presenter mode's %.2f (or as much: %v)", in, w, h, base, !tc.larger)
+				t.Errorf("got text scale %.2f in one of %d panes, want more than presenter mode's %.2f (or as much: %v)", in, tc.panes, base, !tc.larger)
 			}
 		})
 	}

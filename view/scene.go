@@ -407,7 +407,7 @@ func showsAt(l *trace.Layout) shows {
 }
 
 // panes holds the pane a layout's text scale is chosen for where it is
-// not presenter mode's or a phone's: a comparison's pane (SceneIn).
+// not presenter mode's or a phone's: a comparison's pane (CompareScene).
 // Entries go when their layout does.
 var panes sync.Map // weak.Pointer[trace.Layout] → [2]float64
 
@@ -423,18 +423,6 @@ const CompareRow, CompareGap, CompareHeight = 1240, 34, 450
 func ComparePane(n int) (w, h float64) {
 	n = max(n, 1)
 	return (CompareRow - float64(n-1)*CompareGap) / float64(n), CompareHeight
-}
-
-// SceneIn is SceneOf for a layout shown in a pane of w × h CSS pixels
-// rather than presenter mode's: its labels are sized to be read there
-// (as presenter mode's are on its pane), as large as they fit. The
-// comparison draws its panes so: half presenter mode's width leaves
-// labels sized for it at half their size.
-func SceneIn(source string, shape *trace.Shape, l *trace.Layout, open []string, w, h float64) *Scene {
-	if l != nil && w > 0 && h > 0 {
-		setPane(l, w, h)
-	}
-	return SceneOf(source, shape, l, open)
 }
 
 // AcrossWidth and AcrossHeight are the tree pane of the viewer at
