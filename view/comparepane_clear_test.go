@@ -8,20 +8,11 @@ import (
 	"github.com/abtrace/abtrace/search/scenario"
 )
 
-// compareMaxDrawn and compareMaxBoards are the comparison's bounds on the
-// nodes drawn in a pane (web's), for the scenes below.
-const compareMaxDrawn, compareMaxBoards = 300, 60
-
 // compareScene is the scene a comparison of p's scenario in n panes
 // draws, as the comparison makes it.
 func compareScene(t *testing.T, p *scenario.Search, across bool, n int) *Scene {
 	t.Helper()
-	src := p.Scenario.Source()
-	drawn := compareMaxDrawn
-	if BoardSource(src) {
-		drawn = compareMaxBoards
-	}
-	shape, err := p.Shape(scenario.ShapeOptions{MaxDrawn: drawn})
+	shape, err := CompareShape(p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package view
 
 import (
 	"cmp"
-	"maps"
 	"math"
 	"runtime"
 	"slices"
@@ -497,73 +496,53 @@ func (g *grid) none(r rect, meets func(int) bool) bool {
 const glyphDepth = -2
 
 // widestTexts are the widest value and α/β texts a layout's nodes can
-// show, in ems: by node id its value ("≥ " and the widest leaf text below
-// it), and one α/β line ("β=" and the widest leaf text or "−∞"), each
-// widened where a value may be wider than the leaves' texts (see
-// widestAcross).
-func widestTexts(l *trace.Layout, source string) (ab float64, value map[string]float64) {
-	value = make(map[string]float64, len(l.Nodes))
-	leaf := TextEm("−∞")
+// show, in ems: by node id its value, "≥ " and the widest leaf text below
+// it, and one α/β line, "β=" and the widest number a value may be. A
+// value may be wider than its leaves' texts: a matchsticks leaf's text is
+// the matches left, its value −1 or 1; with a CHANCE node below, a value
+// may be an expectation with two decimals ("≥ 7.67", "α=7.67"); with
+// intervals, a CHANCE node's value may be Star1's interval ("[0.67,
+// 10.67]"), whose ends are taken to be as wide as the widest leaf's
+// number (the layout does not know Star1's bounds: bounds far wider than
+// every leaf may write wider ends). Labels are placed with intervals where
+// reservesIntervals says so.
+func widestTexts(l *trace.Layout, source string, intervals bool) (ab float64, value map[string]float64) {
 	sh := showsAt(l)
+	value = make(map[string]float64, len(l.Nodes))
+	// num is the widest number a leaf may show, in ems, and num2 that
+	// number with two decimals. An expectation, or a bound of Star1's
+	// interval, may be as wide as any leaf's number with two decimals.
+	num, num2 := TextEm("−∞"), 0.0
 	for i := len(l.Nodes) - 1; i >= 0; i-- {
 		n := l.Nodes[i]
 		w := TextEm("≥ 0")
 		if n.Leaf || n.Folded {
 			t := ShortText(n.Text)
-			if n.Folded || t == "" {
+			switch {
+			case n.Folded || t == "":
 				t = "−99.9"
-			}
-			if sh&showsLeafScalars != 0 {
+			case sh&showsLeafScalars != 0:
 				// A vector leaf whose values are its components.
 				t = widestPart(t)
 			}
-			leaf = max(leaf, TextEm(t))
 			w = TextEm("≥ " + t)
+			if source == "nim" {
+				// Its leaves' texts are the matches left; their values
+				// are the utilities ±1.
+				t = "−1"
+			}
+			d := TextEm(".99")
+			if i := strings.LastIndex(t, "."); i >= 0 {
+				d = float64(max(0, 2-len(t[i+1:]))) * TextEm("9")
+			}
+			num, num2 = max(num, TextEm(t)), max(num2, TextEm(t)+d)
 		}
 		value[n.ID] = max(value[n.ID], w)
 		if n.HasParent {
 			value[n.Parent] = max(value[n.Parent], value[n.ID])
 		}
 	}
-	return widestAcross(l, source, value, l.Across || sh&showsIntervals != 0)
-}
-
-// widestAcross widens widestTexts' first estimates (the leaves' own
-// texts) where a node's value may be wider than its leaves' texts: a
-// matchsticks leaf's text is the matches left, its value −1 or 1; with a
-// CHANCE node below, a value may be an expectation with two decimals
-// ("≥ 7.67", "α=7.67"); with intervals, a CHANCE node's value may be
-// Star1's interval ("[0.67, 10.67]"), whose ends are taken to be as wide
-// as the widest leaf's number (the layout does not know Star1's bounds:
-// bounds far wider than every leaf may write wider ends). value holds the
-// first estimates, which these only widen. A sideways drawing reserves
-// room for an interval at every CHANCE node (as its drawings were made);
-// drawn down, only a layout of a Star1 search (showsIntervals).
-func widestAcross(l *trace.Layout, source string, value map[string]float64, intervals bool) (ab float64, _ map[string]float64) {
-	// num is the widest number a leaf may show, in ems, and num2 that
-	// number with two decimals; chance whether a node's subtree holds a
-	// CHANCE node. An expectation, or a bound of Star1's interval, may be
-	// as wide as any leaf's number with two decimals.
-	num, num2 := TextEm("−∞"), 0.0
-	for _, n := range l.Nodes {
-		if !n.Leaf && !n.Folded {
-			continue
-		}
-		t := ShortText(n.Text)
-		if n.Folded || t == "" {
-			t = "−99.9"
-		}
-		if source == "nim" {
-			// Its leaves' texts are the matches left; their values are
-			// the utilities ±1.
-			t = "−1"
-		}
-		d := TextEm(".99")
-		if i := strings.LastIndex(t, "."); i >= 0 {
-			d = float64(max(0, 2-len(t[i+1:]))) * TextEm("9")
-		}
-		num, num2 = max(num, TextEm(t)), max(num2, TextEm(t)+d)
-	}
+	// chance is whether a node's subtree holds a CHANCE node.
 	chance := make(map[string]bool, len(l.Nodes))
 	widest := num
 	for i := len(l.Nodes) - 1; i >= 0; i-- {
@@ -575,7 +554,7 @@ func widestAcross(l *trace.Layout, source string, value map[string]float64, inte
 				value[n.ID] = max(value[n.ID], TextEm("[, ]")+2*num2)
 			}
 		}
-		w := 0.0 // else widestTexts' estimate holds
+		w := 0.0 // else the leaves' estimate holds
 		if source == "nim" {
 			w = TextEm("≥ ") + num
 		}
@@ -588,6 +567,13 @@ func widestAcross(l *trace.Layout, source string, value map[string]float64, inte
 		}
 	}
 	return TextEm("β=") + widest, value
+}
+
+// reservesIntervals reports whether l's labels are placed with room for
+// Star1's interval at every CHANCE node: sideways always (as its drawings
+// were made), drawn down only in a Star1 search (showsIntervals).
+func reservesIntervals(l *trace.Layout) bool {
+	return l.Across || showsAt(l)&showsIntervals != 0
 }
 
 // showsValue reports whether a node may draw a value label: a leaf box
@@ -924,16 +910,17 @@ func placeFor(source string, l *trace.Layout, glyphs map[string]Glyph, maxK floa
 // other means than presenterLayout) placed its values without that room,
 // and a value at the drawing's edge would then be cut off by the page.
 func widenBox(p *placement, l *trace.Layout, glyphs map[string]Glyph, source string) {
-	if p.at == nil {
-		return
+	if p.at == nil || reservesIntervals(l) {
+		return // nothing placed, or placed with that room
 	}
-	_, narrow := widestTexts(l, source)
-	_, wide := widestAcross(l, source, maps.Clone(narrow), true)
+	_, narrow := widestTexts(l, source, false)
+	_, wide := widestTexts(l, source, true)
 	f := fontsAt(p.k)
+	sh := showsAt(l)
 	for _, n := range l.Nodes {
 		gl := glyphs[n.ID]
 		at, ok := p.at[n.ID]
-		if !ok || !showsValue(gl, n, showsAt(l)) || wide[n.ID] <= narrow[n.ID] {
+		if !ok || !showsValue(gl, n, sh) || wide[n.ID] <= narrow[n.ID] {
 			continue
 		}
 		vf := f.Value
@@ -951,7 +938,7 @@ func widenBox(p *placement, l *trace.Layout, glyphs map[string]Glyph, source str
 
 // placeAt is placeFor before widenBox.
 func placeAt(source string, l *trace.Layout, glyphs map[string]Glyph, maxK float64) (placement, bool) {
-	abEm, valEm := widestTexts(l, source)
+	abEm, valEm := widestTexts(l, source, reservesIntervals(l))
 	if len(l.Nodes) > MaxPlacedNodes {
 		return placeLabels(l, glyphs, 1, abEm, valEm, 0, true)
 	}

@@ -95,8 +95,15 @@ func newScene(ctx context.Context, p *scenario.Search, open []string, across boo
 	if err != nil {
 		return nil, &scenario.UsageError{Err: err}
 	}
+	return layScene(ctx, p, shape, open, laying{across: across})
+}
+
+// layScene makes the scene of p's shape laid out as lg says (its shows
+// taken from p), with the base spacing of p's tree (see presenterLayout).
+func layScene(ctx context.Context, p *scenario.Search, shape *trace.Shape, open []string, lg laying) (*Scene, error) {
+	lg.shows = showsOf(p)
 	src := p.Scenario.Source()
-	l, err := presenterLayout(ctx, src, shape, baseSpacing(p, across), laying{across: across, shows: showsOf(p)})
+	l, err := presenterLayout(ctx, src, shape, baseSpacing(p, lg.across), lg)
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +173,8 @@ type laying struct {
 }
 
 // presenterLayout lays out a shape with the spacing that lets its labels
-// be largest in presenter mode's pane: wider where wide labels need room
+// be largest in presenter mode's pane (or the pane lg names), every label
+// clear of the others first (see chooseSpacing): wider where wide labels need room
 // beside each other, lower or higher levels where the pane's height
 // allows. The labels' room decides the spacing, not the reverse. Shapes of
 // more than MaxPlacedNodes nodes keep the base spacing.
@@ -178,22 +186,18 @@ type laying struct {
 // between two tries and stops within one try once every caller waiting
 // for it has left (a caller whose ctx ends returns at once).
 func presenterLayout(ctx context.Context, source string, shape *trace.Shape, opt trace.LayoutOptions, lg laying) (*trace.Layout, error) {
-	across := lg.across
 	lay := func(o trace.LayoutOptions) *trace.Layout {
 		l := trace.NewLayout(shape, o)
-		if across {
+		if lg.across {
 			l = l.Sideways()
 		}
-		if lg.shows != 0 {
-			markShows(l, lg.shows)
-		}
-		if lg.pane != ([2]float64{}) {
-			setPane(l, lg.pane[0], lg.pane[1])
+		if lg.shows != 0 || lg.pane != ([2]float64{}) {
+			noteLaying(l, lg)
 		}
 		return l
 	}
 	base := lay(opt)
-	if w := widestLeaf(source, base) + glyphGap; !across && w > opt.NodeSep {
+	if w := widestLeaf(source, base) + glyphGap; !lg.across && w > opt.NodeSep {
 		// Leaves with long values (−250, 1000) need wider room than
 		// the base spacing gives.
 		opt.NodeSep = w
@@ -362,12 +366,12 @@ func presenterScore(source string, l *trace.Layout, glyphs map[string]Glyph) flo
 }
 
 // presentPane is the pane a layout's spacing and text scale are chosen
-// for: presenter mode's (PresentWidth × PresentHeight) for a tree drawn
+// for: the pane it was laid out for (a comparison's, see CompareScene);
+// else presenter mode's (PresentWidth × PresentHeight) for a tree drawn
 // down; for a tree drawn sideways, the viewer's pane on a phone held
 // upright (AcrossWidth × AcrossHeight), where a sideways tree is shown.
 func presentPane(l *trace.Layout) (w, h float64) {
-	if v, ok := panes.Load(weak.Make(l)); ok {
-		p := v.([2]float64)
+	if p := layingOf(l).pane; p != ([2]float64{}) {
 		return p[0], p[1]
 	}
 	if l.Across {
@@ -376,40 +380,29 @@ func presentPane(l *trace.Layout) (w, h float64) {
 	return PresentWidth, PresentHeight
 }
 
-// setPane records the pane of w × h CSS pixels that l's text scale is
-// chosen for (see presentPane).
-func setPane(l *trace.Layout, w, h float64) {
+// layings holds what a layout was laid out for where that is not what
+// its zero value says: the comparison's pane (see presentPane), what its
+// search's labels show (see showsOf). Entries go when their layout does.
+var layings sync.Map // weak.Pointer[trace.Layout] → laying
+
+// noteLaying records what l was laid out for.
+func noteLaying(l *trace.Layout, lg laying) {
 	key := weak.Make(l)
-	if _, loaded := panes.LoadOrStore(key, [2]float64{w, h}); !loaded {
-		runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { panes.Delete(k) }, key)
+	if _, loaded := layings.LoadOrStore(key, lg); !loaded {
+		runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { layings.Delete(k) }, key)
 	}
 }
 
-// layoutShows marks the layouts of a search whose labels show what the
-// layout cannot tell (see showsOf): their labels are placed with room for
-// it. Entries go when their layout does.
-var layoutShows sync.Map // weak.Pointer[trace.Layout] → shows
-
-// markShows marks l with what its search's labels show.
-func markShows(l *trace.Layout, sh shows) {
-	key := weak.Make(l)
-	if _, loaded := layoutShows.LoadOrStore(key, sh); !loaded {
-		runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { layoutShows.Delete(k) }, key)
+// layingOf is what noteLaying recorded for l (the zero laying if nothing).
+func layingOf(l *trace.Layout) laying {
+	if v, ok := layings.Load(weak.Make(l)); ok {
+		return v.(laying)
 	}
+	return laying{}
 }
 
-// showsAt is what markShows marked l with.
-func showsAt(l *trace.Layout) shows {
-	if v, ok := layoutShows.Load(weak.Make(l)); ok {
-		return v.(shows)
-	}
-	return 0
-}
-
-// panes holds the pane a layout's text scale is chosen for where it is
-// not presenter mode's or a phone's: a comparison's pane (CompareScene).
-// Entries go when their layout does.
-var panes sync.Map // weak.Pointer[trace.Layout] → [2]float64
+// showsAt is what the labels of l's search show that l cannot tell.
+func showsAt(l *trace.Layout) shows { return layingOf(l).shows }
 
 // CompareRow is the width of the comparison's row of panes at 1280×720,
 // in CSS pixels, and CompareGap the room between two panes side by side
@@ -546,15 +539,26 @@ func (s *Scene) readScale(w, h float64) float64 {
 // of ComparePane(n), or sideways for a phone's pane. It stops between two
 // layout tries when ctx ends.
 func CompareScene(ctx context.Context, p *scenario.Search, shape *trace.Shape, across bool, n int) (*Scene, error) {
-	src := p.Scenario.Source()
-	lg := laying{across: across, shows: showsOf(p)}
+	lg := laying{across: across}
 	if !across {
 		w, h := ComparePane(n)
 		lg.pane = [2]float64{w, h}
 	}
-	l, err := presenterLayout(ctx, src, shape, baseSpacing(p, across), lg)
-	if err != nil {
-		return nil, err
+	return layScene(ctx, p, shape, nil, lg)
+}
+
+// CompareMaxDrawn bounds the nodes drawn in each pane of a comparison
+// (CompareShape); deeper levels fold, as in the viewer. CompareMaxBoards
+// is the same for games drawn as boards, which need more room than a pane
+// has for hundreds.
+const CompareMaxDrawn, CompareMaxBoards = 300, 60
+
+// CompareShape is the shape of p's tree that a comparison draws, folded
+// to at most CompareMaxDrawn nodes (CompareMaxBoards for boards).
+func CompareShape(p *scenario.Search) (*trace.Shape, error) {
+	drawn := CompareMaxDrawn
+	if BoardSource(p.Scenario.Source()) {
+		drawn = CompareMaxBoards
 	}
-	return SceneOf(src, shape, l, nil), nil
+	return p.Shape(scenario.ShapeOptions{MaxDrawn: drawn})
 }

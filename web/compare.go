@@ -27,12 +27,6 @@ import (
 const (
 	// minPanes and maxPanes bound the number of panes side by side.
 	minPanes, maxPanes = 2, 4
-	// compareMaxDrawn bounds the nodes drawn in each pane; deeper levels
-	// fold, as in the viewer.
-	compareMaxDrawn = 300
-	// compareMaxBoards is the same for tic-tac-toe, whose boards need
-	// more room than a pane has for hundreds.
-	compareMaxBoards = 60
 	// labMaxSeeds is the most trees the lab page takes (see
 	// scenario.MaxLabTrees).
 	labMaxSeeds = scenario.MaxLabTrees
@@ -226,11 +220,7 @@ func openComparison(ctx context.Context, r compareRequest) (*comparison, error) 
 			break
 		}
 	}
-	drawn := compareMaxDrawn
-	if templates.BoardSource(p0.Scenario.Source()) {
-		drawn = compareMaxBoards
-	}
-	shape, err := shaper.Shape(scenario.ShapeOptions{MaxDrawn: drawn})
+	shape, err := view.CompareShape(shaper)
 	if err != nil {
 		return nil, &paramError{Param: "tree", Err: err}
 	}
@@ -354,14 +344,14 @@ func (c *comparison) seekTo(step int, end bool) {
 // then steps over the websocket (compareSession).
 func (s *Server) compare(c echo.Context) error {
 	q := c.QueryParams()
+	// "change": the form with the comparison filled in.
+	setup := q.Get("setup") == "1"
 	if formOnly(q) {
 		// Nothing asked yet (a typed or bookmarked address): the form,
 		// filled in with the textbook tree in the three orders.
-		q = url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst"}, "lang": q["lang"]}
-		return s.render(c, http.StatusOK, templates.CompareSetupPage(compareSetup(q), s.assets))
+		q, setup = url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst"}, "lang": q["lang"]}, true
 	}
-	if q.Get("setup") == "1" {
-		// "change": the form with the comparison filled in.
+	if setup {
 		return s.render(c, http.StatusOK, templates.CompareSetupPage(compareSetup(q), s.assets))
 	}
 	r, err := parseCompare(q)

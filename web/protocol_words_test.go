@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/abtrace/abtrace/i18n"
-	"github.com/abtrace/abtrace/trace"
 )
 
 // saidID is the catalog message of a session's error, "" when it is not
@@ -18,15 +17,6 @@ func saidID(err error) string {
 		return ""
 	}
 	return se.Say.ID
-}
-
-// sayOf is the phrase of a session's error (empty when it is none).
-func sayOf(err error) trace.Phrase {
-	var se *saidError
-	if !errors.As(err, &se) {
-		return trace.Phrase{}
-	}
-	return se.Say
 }
 
 // TestMalformedCommandsSaidInWords: every way a message can fail to
@@ -72,7 +62,7 @@ func TestMalformedCommandsSaidInWords(t *testing.T) {
 		if id := saidID(err); id == "" || id == "ws.err.malformed" {
 			t.Errorf("%.40q: %q (message %q), want a message of its own", m, err, id)
 		}
-		if de := i18n.For(i18n.German).Phrase(sayOf(err)); strings.Contains(de, "json:") || strings.Contains(de, "invalid") {
+		if de := errorText(i18n.German, err); strings.Contains(de, "json:") || strings.Contains(de, "invalid") {
 			t.Errorf("%.40q in German: %q carries English detail", m, de)
 		}
 	}
@@ -97,7 +87,7 @@ func TestQueryErrorsSaidInWords(t *testing.T) {
 			t.Errorf("%q: message %q (%q), want %s", q, id, got, want)
 		}
 		for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
-			if s := i18n.For(l).Phrase(sayOf(got)); strings.Contains(s, "invalid") || strings.Contains(s, "semicolon separator") {
+			if s := errorText(l, got); strings.Contains(s, "invalid") || strings.Contains(s, "semicolon separator") {
 				t.Errorf("%q in %s: %q carries English detail", q, l, s)
 			}
 		}

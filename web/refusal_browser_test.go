@@ -47,6 +47,7 @@ func TestBrowserRefusalShown(t *testing.T) {
 			if got := eval[bool](b, `(() => { const c = document.getElementById("conn"); return c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1; })()`); got {
 				t.Errorf("badge: its text overflows it")
 			}
+			checkUncoveredIn(b, "the refusal's reason", "#conn")
 			b.screenshot(fmt.Sprintf("refusal-%s.png", size.name))
 			held.Close()
 			b.waitFor(`document.getElementById("conn").dataset.conn === "on" && !document.getElementById("conn").hasAttribute("data-note")`, "the page to get in")
