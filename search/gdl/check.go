@@ -1,0 +1,404 @@
+package gdl
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The names of the specification's static rules, as Error.Rule gives them
+// (Love, Hinrichs, Haley, Schkufza and Genesereth, "General Game Playing:
+// Game Description Language Specification", Stanford, 2008, section 3).
+const (
+	RuleArity          = "arity"          // every relation and function is used with one number of arguments
+	RuleSafety         = "safety"         // every variable of a rule appears in a positive atom of its body
+	RuleStratification = "stratification" // no relation depends on its own negation
+	RuleRole           = "role"           // role appears only in ground facts
+	RuleInit           = "init"           // init is only a head and depends on no true, does, legal, next, terminal or goal
+	RuleTrue           = "true"           // true appears only in bodies
+	RuleDoes           = "does"           // does appears only in bodies; legal, terminal and goal do not depend on it
+	RuleNext           = "next"           // next appears only in heads
+	RuleRecursion      = "recursion"      // the recursion restriction
+	RuleRoles          = "roles"          // a game declares at least one role
+)
+
+// fixedArity are the arities the specification gives its relations.
+var fixedArity = map[string]int{"role": 1, "init": 1, "true": 1, "does": 2, "legal": 2, "next": 1,
+	"terminal": 0, "goal": 2, "base": 1, "input": 2, "distinct": 2}
+
+// Load reads and checks a game's text: Parse, then Check.
+func Load(src string) (*Description, error) {
+	d, err := Parse(src)
+	if err != nil {
+		return nil, err
+	}
+	if errs := Check(d); len(errs) > 0 {
+		return nil, errs
+	}
+	return d, nil
+}
+
+// Check applies the static rules of the GDL specification to d and returns
+// every broken one (nil when d is a valid game), sorted by position, each
+// naming its rule (Error.Rule: RuleSafety, RuleStratification, …).
+func Check(d *Description) ErrorList {
+	c := &checker{seen: map[string]bool{}}
+	c.arities(d)
+	roles := 0
+	for _, r := range d.Rules {
+		c.placement(r)
+		c.safety(r)
+		if r.Head.Name == "role" && len(r.Body) == 0 {
+			roles++
+		}
+	}
+	if roles == 0 {
+		p := Pos{1, 1}
+		c.add(errAt(p, RuleRoles, "the game declares no role: write a fact (role name) for each player"))
+	}
+	c.graph(d)
+	slices.SortStableFunc(c.errs, func(a, b *Error) int {
+		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+	})
+	return c.errs
+}
+
+type checker struct {
+	errs ErrorList
+	seen map[string]bool
+}
+
+func (c *checker) add(e *Error) {
+	k := e.Error()
+	if !c.seen[k] {
+		c.seen[k] = true
+		c.errs = append(c.errs, e)
+	}
+}
+
+// arities checks that every relation and every function constant keeps
+// the number of arguments it is first used with (relations and functions
+// are counted apart: (cell 1 1 b) is a function inside (true …)).
+func (c *checker) arities(d *Description) {
+	rel := map[string]Term{}
+	fn := map[string]Term{}
+	var walk func(t Term)
+	walk = func(t Term) {
+		for _, a := range t.Args {
+			if a.IsVar() {
+				continue
+			}
+			if len(a.Args) > 0 {
+				c.arity(fn, a, "function")
+			}
+			walk(a)
+		}
+	}
+	sentence := func(t Term) {
+		if n, ok := fixedArity[t.Name]; ok && len(t.Args) != n {
+			c.add(errAt(t.Pos, RuleArity, "%s takes %d argument%s, not %d", t.Name, n, plural(n), len(t.Args)))
+		} else {
+			c.arity(rel, t, "relation")
+		}
+		walk(t)
+	}
+	for _, r := range d.Rules {
+		sentence(r.Head)
+		for _, l := range r.Body {
+			sentence(l.Atom)
+		}
+	}
+}
+
+func (c *checker) arity(m map[string]Term, t Term, what string) {
+	first, ok := m[t.Name]
+	if !ok {
+		m[t.Name] = t
+		return
+	}
+	if len(first.Args) != len(t.Args) {
+		c.add(errAt(t.Pos, RuleArity, "%s %s has %d argument%s here but %d at %s", what, t.Name, len(t.Args), plural(len(t.Args)), len(first.Args), first.Pos))
+	}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// placement checks where role, init, true, does and next may appear.
+func (c *checker) placement(r Rule) {
+	h := r.Head
+	switch h.Name {
+	case "role":
+		if len(r.Body) > 0 || !h.Ground() {
+			c.add(errAt(h.Pos, RuleRole, "role may only appear in ground facts such as (role white), not as the head of a rule"))
+		}
+	case "true":
+		c.add(errAt(h.Pos, RuleTrue, "true may only appear in the body of a rule, not as a fact or a head"))
+	case "does":
+		c.add(errAt(h.Pos, RuleDoes, "does may only appear in the body of a rule, not as a fact or a head"))
+	}
+	for _, l := range r.Body {
+		switch l.Atom.Name {
+		case "init":
+			c.add(errAt(l.Atom.Pos, RuleInit, "init may only appear as a fact or the head of a rule, not in a body"))
+		case "next":
+			c.add(errAt(l.Atom.Pos, RuleNext, "next may only appear as a fact or the head of a rule, not in a body"))
+		}
+	}
+}
+
+// vars appends the variables of t to out.
+func vars(t Term, out []Term) []Term {
+	if t.IsVar() {
+		return append(out, t)
+	}
+	for _, a := range t.Args {
+		out = vars(a, out)
+	}
+	return out
+}
+
+// safety checks that every variable of the head, of a negated atom and of
+// a distinct appears in a positive atom of the body.
+func (c *checker) safety(r Rule) {
+	bound := map[string]bool{}
+	for _, l := range r.Body {
+		if !l.Neg && !l.IsDistinct() {
+			for _, v := range vars(l.Atom, nil) {
+				bound[v.Name] = true
+			}
+		}
+	}
+	check := func(t Term, where string) {
+		for _, v := range vars(t, nil) {
+			if !bound[v.Name] {
+				c.add(errAt(v.Pos, RuleSafety, "variable %s in %s does not appear in a positive condition of the rule's body (it is unsafe)", v.Name, where))
+			}
+		}
+	}
+	check(r.Head, "the head")
+	for _, l := range r.Body {
+		switch {
+		case l.IsDistinct():
+			check(l.Atom, "distinct")
+		case l.Neg:
+			check(l.Atom, "a negated condition")
+		}
+	}
+}
+
+// edge is one dependency: a rule for head depends on a body relation.
+type edge struct {
+	to  string
+	neg bool
+	at  Term
+}
+
+// graph builds the dependency graph of the relations and checks
+// stratification, the dependencies init, legal, terminal and goal may not
+// have, and the recursion restriction.
+func (c *checker) graph(d *Description) {
+	deps := map[string][]edge{}
+	var names []string
+	node := func(n string) {
+		if _, ok := deps[n]; !ok {
+			deps[n] = nil
+			names = append(names, n)
+		}
+	}
+	for _, r := range d.Rules {
+		node(r.Head.Name)
+		for _, l := range r.Body {
+			if l.IsDistinct() {
+				continue
+			}
+			node(l.Atom.Name)
+			deps[r.Head.Name] = append(deps[r.Head.Name], edge{to: l.Atom.Name, neg: l.Neg, at: l.Atom})
+		}
+	}
+	comp := scc(names, deps)
+	for _, n := range names {
+		for _, e := range deps[n] {
+			if e.neg && comp[n] == comp[e.to] {
+				c.add(errAt(e.at.Pos, RuleStratification, "%s depends on the negation of %s, which depends on %s again (negation is not stratified)", n, e.to, n))
+			}
+		}
+	}
+	// reach returns the relations n depends on, with the atom through
+	// which the first step was taken.
+	reach := func(n string) map[string]Term {
+		out := map[string]Term{}
+		var stack []string
+		for _, e := range deps[n] {
+			if _, ok := out[e.to]; !ok {
+				out[e.to] = e.at
+				stack = append(stack, e.to)
+			}
+		}
+		for len(stack) > 0 {
+			m := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, e := range deps[m] {
+				if _, ok := out[e.to]; !ok {
+					out[e.to] = out[m]
+					stack = append(stack, e.to)
+				}
+			}
+		}
+		return out
+	}
+	if _, ok := deps["init"]; ok {
+		r := reach("init")
+		for _, bad := range []string{"true", "does", "legal", "next", "terminal", "goal"} {
+			if at, ok := r[bad]; ok {
+				c.add(errAt(at.Pos, RuleInit, "init depends on %s (through %s): the initial state cannot depend on a state, a move or the rules of play", bad, at.Name))
+			}
+		}
+	}
+	for _, n := range []string{"legal", "terminal", "goal"} {
+		if _, ok := deps[n]; !ok {
+			continue
+		}
+		if at, ok := reach(n)["does"]; ok {
+			c.add(errAt(at.Pos, RuleDoes, "%s depends on does (through %s): what is legal, terminal or reached cannot depend on the moves being made", n, at.Name))
+		}
+	}
+	// The recursion restriction: in a rule whose head p is in a cycle with
+	// a body atom q, every argument of q is ground, one of the head's
+	// arguments, or made of variables bound by a positive atom whose
+	// relation is not in a cycle with p.
+	for _, r := range d.Rules {
+		p := r.Head.Name
+		outside := map[string]bool{}
+		for _, l := range r.Body {
+			if !l.Neg && !l.IsDistinct() && comp[l.Atom.Name] != comp[p] {
+				for _, v := range vars(l.Atom, nil) {
+					outside[v.Name] = true
+				}
+			}
+		}
+		for _, l := range r.Body {
+			if l.IsDistinct() || comp[l.Atom.Name] != comp[p] || !cyclic(p, comp, deps) {
+				continue
+			}
+		args:
+			for _, a := range l.Atom.Args {
+				if a.Ground() {
+					continue
+				}
+				for _, t := range r.Head.Args {
+					if equalTerms(a, t) {
+						continue args
+					}
+				}
+				for _, v := range vars(a, nil) {
+					if !outside[v.Name] {
+						c.add(errAt(a.Pos, RuleRecursion, "argument %s of the recursive condition %s is neither ground, nor an argument of the head, nor bound by a condition outside the recursion (the recursion restriction)", a, l.Atom.Name))
+						continue args
+					}
+				}
+			}
+		}
+	}
+}
+
+// cyclic reports whether relation p lies on a cycle of the dependency graph.
+func cyclic(p string, comp map[string]int, deps map[string][]edge) bool {
+	for n, c := range comp {
+		if c == comp[p] && n != p {
+			return true
+		}
+	}
+	for _, e := range deps[p] {
+		if e.to == p {
+			return true
+		}
+	}
+	return false
+}
+
+func equalTerms(a, b Term) bool {
+	if a.Name != b.Name || len(a.Args) != len(b.Args) {
+		return false
+	}
+	for i := range a.Args {
+		if !equalTerms(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// scc numbers the strongly connected components of the graph (Tarjan's
+// algorithm, iterative so that a long chain of relations cannot overflow
+// the stack).
+func scc(names []string, deps map[string][]edge) map[string]int {
+	index := map[string]int{}
+	low := map[string]int{}
+	on := map[string]bool{}
+	comp := map[string]int{}
+	var stack []string
+	next, ncomp := 0, 0
+	type frame struct {
+		n string
+		i int
+	}
+	for _, root := range names {
+		if _, ok := index[root]; ok {
+			continue
+		}
+		work := []frame{{root, 0}}
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, root)
+		on[root] = true
+		for len(work) > 0 {
+			f := &work[len(work)-1]
+			if f.i < len(deps[f.n]) {
+				m := deps[f.n][f.i].to
+				f.i++
+				if _, ok := index[m]; !ok {
+					index[m], low[m] = next, next
+					next++
+					stack = append(stack, m)
+					on[m] = true
+					work = append(work, frame{m, 0})
+				} else if on[m] {
+					low[f.n] = min(low[f.n], index[m])
+				}
+				continue
+			}
+			n := f.n
+			work = work[:len(work)-1]
+			if len(work) > 0 {
+				p := work[len(work)-1].n
+				low[p] = min(low[p], low[n])
+			}
+			if low[n] == index[n] {
+				for {
+					m := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					on[m] = false
+					comp[m] = ncomp
+					if m == n {
+						break
+					}
+				}
+				ncomp++
+			}
+		}
+	}
+	return comp
+}
+
+// Summary describes a checked game in one line for `abtrace gdl check`:
+// its roles, relations and number of rules.
+func Summary(d *Description) string {
+	return "roles: " + strings.Join(d.Roles(), ", ") + "; relations: " + strings.Join(d.Relations(), ", ") +
+		"; " + strconv.Itoa(len(d.Rules)) + " rules"
+}
