@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/abtrace/abtrace/trace"
@@ -88,8 +89,21 @@ func (e *engine[S, G]) startPass() {
 // over the root. Each pass tests whether the value is at least γ with
 // the window (γ − ε, γ): a fail-high raises the lower bound on the value,
 // a fail-low lowers the upper bound, and the next γ is the value just
-// returned, until the bounds meet. The first guess is 0. ε is
-// Options.Grain, or the least step of a float64 when that is 0.
+// returned (γ + ε when that is the lower bound), until the bounds meet.
+// The first guess is 0. ε is Options.Grain, or the least step of a
+// float64 when that is 0.
+//
+// Fail-hard passes return only γ − ε (the value is at most that), γ (at
+// least that) or a value strictly between them (the value itself), so
+// each pass moves a bound by at most ε. With a grain that is the
+// textbook's walk, one grain a pass, exact on values of any precision (a
+// value between two steps falls inside a window and is returned as it
+// is, which the next pass confirms). Without a grain a step of one
+// float64 would never reach a value such as 0.5, so fail-hard's ε is
+// then 1 on the first pass and doubles on every pass after it: the
+// bounds meet on the exact value after about log₂|value| + 3 passes.
+// Should the passes ever exceed maxMTDFPasses the search fails rather
+// than answer a value the bounds have not confirmed.
 func MTDF[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (trace.Result, error) {
 	if err := opt.Validate(AlgoMTDF); err != nil {
 		return trace.Result{}, err
@@ -105,13 +119,31 @@ func MTDF[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (tr
 	lower, upper := math.Inf(-1), math.Inf(1)
 	guess := 0.0
 	var pv []int32
-	for lower < upper && !e.stopped && e.rg.iterations < maxMTDFPasses {
-		gamma := guess
-		if gamma == lower {
-			gamma = e.above(gamma)
+	// step is fail-hard's ε without a grain (see above); 0 otherwise.
+	step := 0.0
+	if opt.Fail == FailHard && opt.Grain == 0 {
+		step = 1
+	}
+	for lower < upper && !e.stopped {
+		if e.rg.iterations >= maxMTDFPasses {
+			return trace.Result{}, fmt.Errorf("search: MTD(f) did not converge in %d passes (the bounds on the value are %v and %v): give a grain that suits the values", maxMTDFPasses, c*lower, c*upper)
+		}
+		gamma, alpha := guess, 0.0
+		switch {
+		case step > 0 && gamma == lower:
+			gamma, alpha = lower+step, lower
+		case step > 0:
+			alpha = gamma - step
+		default:
+			if gamma == lower {
+				gamma = e.above(gamma)
+			}
+			alpha = e.below(gamma)
+		}
+		if step > 0 && step < math.MaxFloat64/2 {
+			step *= 2
 		}
 		e.rg.iterations++
-		alpha := e.below(gamma)
 		if e.rec != nil {
 			ma, mb := forMax(c, alpha, gamma)
 			ev := &e.ev
@@ -138,7 +170,9 @@ func MTDF[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (tr
 	return e.finish(rk, c*guess)
 }
 
-// maxMTDFPasses stops MTD(f) should its bounds fail to meet (they always
-// do: every pass moves one of them to a value some leaf has, and there
-// are finitely many); it is far above what any tree in this tool needs.
+// maxMTDFPasses stops MTD(f) should its bounds fail to meet: fail-soft
+// passes move a bound to a value some leaf has, and there are finitely
+// many; fail-hard passes move one by at most the grain, so a value
+// 100,000 grains from the first guess is refused rather than answered.
+// It is far above what any tree in this tool needs.
 const maxMTDFPasses = 100_000

@@ -32,6 +32,7 @@ var realVariants = []struct {
 	{"mtdf", AlgoMTDF, func(o *Options[*tnode]) { o.TT = 256 }},
 	{"mtdf-grain", AlgoMTDF, func(o *Options[*tnode]) { o.TT, o.Grain = 256, 1 }},
 	{"mtdf-small-table", AlgoMTDF, func(o *Options[*tnode]) { o.TT = 5 }},
+	{"mtdf-hard", AlgoMTDF, func(o *Options[*tnode]) { o.TT, o.Fail = 256, FailHard }},
 	{"id", AlgoID, func(o *Options[*tnode]) {}},
 	{"id-tt", AlgoID, func(o *Options[*tnode]) { o.TT = 256 }},
 	{"id-aspiration", AlgoID, func(o *Options[*tnode]) { o.Aspiration = 1 }},
@@ -51,16 +52,8 @@ func TestNegamaxFamilyAgreesWithAlphaBeta(t *testing.T) {
 		trees = 300
 	}
 	for n := range trees {
-		kind := trace.Max
-		if n%3 == 0 {
-			kind = trace.Min
-		}
+		kind, depth, base := propertyCase(n, 4)
 		root := randomTree(r, 4, 5, kind, 0)
-		depth := n % 4 // 0: no limit
-		base := Options[*tnode]{Depth: depth}
-		if depth > 0 {
-			base.Eval = teval
-		}
 		want, err := AlphaBeta(tgame{}, root, base, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -102,6 +95,23 @@ func TestNegamaxFamilyAgreesWithAlphaBeta(t *testing.T) {
 			}
 		}
 	}
+}
+
+// propertyCase is the kind of the root and the depth limit of the n-th
+// random tree of a property test (a MIN root one time in three; limits
+// 0, 1, …, limits−1 in turn, 0 meaning none), with the options of that
+// limit.
+func propertyCase(n, limits int) (trace.Kind, int, Options[*tnode]) {
+	kind := trace.Max
+	if n%3 == 0 {
+		kind = trace.Min
+	}
+	depth := n % limits
+	base := Options[*tnode]{Depth: depth}
+	if depth > 0 {
+		base.Eval = teval
+	}
+	return kind, depth, base
 }
 
 // uniqueBest returns the id of the root child whose value beats every

@@ -61,6 +61,9 @@ func negamaxFamilyListing(algo Algorithm, rule PruneRule, fail FailMode, rootKin
 		b.title = "MTD(f): null-window passes with a transposition table (" + variantName(rule, fail) + ")"
 		b.add(0, "function MTDF(state, f) returns a move    ▹ f: the first guess, 0")
 		b.add(1, fmt.Sprintf("c ← %s;  g ← f;  lower ← −∞;  upper ← +∞", color))
+		if fail == FailHard {
+			b.add(1, "ε ← the grain, else 1 and doubled after every pass    ▹ a fail-hard pass moves a bound by at most ε")
+		}
 		b.add(1, "repeat")
 		b.add(2, "γ ← g + ε if g = lower, else g    ▹ test: is the value at least γ?", "pass")
 		b.add(2, "g ← NEGAMAX(state, γ − ε, γ, c, 0)")
