@@ -334,63 +334,19 @@ func equalTerms(a, b Term) bool {
 	return true
 }
 
-// scc numbers the strongly connected components of the graph (Tarjan's
-// algorithm, iterative so that a long chain of relations cannot overflow
-// the stack).
+// scc numbers the strongly connected components of the graph.
 func scc(names []string, deps map[string][]edge) map[string]int {
-	index := map[string]int{}
-	low := map[string]int{}
-	on := map[string]bool{}
-	comp := map[string]int{}
-	var stack []string
-	next, ncomp := 0, 0
-	type frame struct {
-		n string
-		i int
-	}
-	for _, root := range names {
-		if _, ok := index[root]; ok {
-			continue
+	order, _ := components(names, func(n string) []string {
+		var out []string
+		for _, e := range deps[n] {
+			out = append(out, e.to)
 		}
-		work := []frame{{root, 0}}
-		index[root], low[root] = next, next
-		next++
-		stack = append(stack, root)
-		on[root] = true
-		for len(work) > 0 {
-			f := &work[len(work)-1]
-			if f.i < len(deps[f.n]) {
-				m := deps[f.n][f.i].to
-				f.i++
-				if _, ok := index[m]; !ok {
-					index[m], low[m] = next, next
-					next++
-					stack = append(stack, m)
-					on[m] = true
-					work = append(work, frame{m, 0})
-				} else if on[m] {
-					low[f.n] = min(low[f.n], index[m])
-				}
-				continue
-			}
-			n := f.n
-			work = work[:len(work)-1]
-			if len(work) > 0 {
-				p := work[len(work)-1].n
-				low[p] = min(low[p], low[n])
-			}
-			if low[n] == index[n] {
-				for {
-					m := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					on[m] = false
-					comp[m] = ncomp
-					if m == n {
-						break
-					}
-				}
-				ncomp++
-			}
+		return out
+	})
+	comp := map[string]int{}
+	for i, c := range order {
+		for _, n := range c {
+			comp[n] = i
 		}
 	}
 	return comp

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestCorpus reads every .kif file under $GDL_CORPUS (a checkout of a public
@@ -37,7 +38,12 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		read++
-		if err := corpusPlay(d); err != nil {
+		start := time.Now()
+		err = corpusPlay(d)
+		if el := time.Since(start); el > time.Second {
+			t.Logf("slow: %s took %v", filepath.Base(f), el)
+		}
+		if err != nil {
 			t.Logf("cannot play %s: %v", filepath.Base(f), err)
 			reasons["play: "+strings.SplitN(err.Error(), ":", 3)[1]]++
 			continue
