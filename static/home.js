@@ -4,13 +4,33 @@
 
 const form = document.getElementById("scenario");
 
-// Sources: show the chosen one.
+// Sources: show the chosen one, and of the options only those the server
+// marked as applying to the chosen source and algorithm (data-sources,
+// data-algos: space-separated, empty for every one).
+const algo = form.querySelector("select[name=algo]");
+
+function marked(el, key, value) {
+  const list = el.dataset[key];
+  return !list || list.split(" ").includes(value);
+}
+
 function showSource() {
   const chosen = form.querySelector("input[name=source]:checked");
   const src = chosen ? chosen.value : "tree";
   for (const el of form.querySelectorAll(".src[data-src]")) el.classList.toggle("active", el.dataset.src === src);
+  // The algorithms this source offers; when the chosen one is not among
+  // them, the source's first.
+  const offered = [...algo.options].filter((o) => marked(o, "sources", src));
+  for (const o of algo.options) o.hidden = !offered.includes(o);
+  if (algo.selectedOptions[0] && algo.selectedOptions[0].hidden && offered.length > 0) algo.value = offered[0].value;
+  const a = algo.value;
+  for (const el of form.querySelectorAll(".opt[data-opt]")) el.hidden = !(marked(el, "sources", src) && marked(el, "algos", a));
+  for (const o of form.querySelectorAll(".opt select option")) {
+    if (o.parentElement !== algo) o.hidden = !marked(o, "algos", a);
+  }
 }
 for (const r of form.querySelectorAll("input[name=source]")) r.addEventListener("change", showSource);
+algo.addEventListener("change", showSource);
 showSource();
 
 // Live validation of the tree text, debounced; the newest answer wins.

@@ -2,7 +2,10 @@ package templates
 
 import (
 	"context"
+	"net/url"
 	"strings"
+
+	"github.com/a-h/templ"
 )
 
 // Home is the home page: the form that chooses a search, as the user last
@@ -26,50 +29,70 @@ type FormLimits struct {
 
 // Form holds the fields of the home page's form as text, exactly as typed,
 // so that nothing a user wrote is lost when the page comes back with an
-// error. The names are those of the command line's flags.
+// error. The names are those of the command line's flags (a game's
+// position in a field of its own: dice-position, connect4-position).
 type Form struct {
-	// Source is the chosen source: "tree" (the default), "random",
-	// "tictactoe", "nim", "dice" or "minichess".
-	Source                                      string
-	Tree, Root, Position, Matches, Take, Random string
-	Seed, Algo, Prune, Fail, Order, Depth, Eval string
-	// Bounds (star1's "L,U"), Player (paranoid's player) and Transform
-	// (a monotone table or preset) are the options of the newer
-	// algorithms; DicePosition is the dice game's position, kept apart
-	// from tic-tac-toe's.
-	Bounds, Player, Transform, DicePosition string
-	// Format is the notation of Tree: "" or "abtrace", "cmu", "sml",
-	// "cs188" or "aima".
-	Format string
-	// MinichessPosition is minichess's position: "horizon" (the
-	// default), "start" or a position as minichess.Parse reads it;
-	// MinichessOwn is a position typed in, which overrides it.
-	MinichessPosition, MinichessOwn string
-	// Quiescence is minichess's quiescence search, on or off.
-	Quiescence bool
+	// Source is the chosen source: "tree" (the default), "random" or a
+	// game of Sources.
+	Source string
+	// Fields are the form's values by field name.
+	Fields url.Values
+	// Sources are the tabs, Options the options of how to search, each
+	// marked with what it applies to (decided by package scenario).
+	Sources []FormSource
+	Options []FormOption
+	// Evals are the evaluations the sources know, suggested for eval.
+	Evals []string
 }
+
+// FormSource is a tab of the form: a source and the algorithms that
+// search it (space-separated, for the script to show and hide).
+type FormSource struct {
+	Name, Algos string
+}
+
+// FormOption is one option of how to search: its name (the flag's), its
+// kind ("text", "number", "decimal", "choice" or "flag"), its choices,
+// the value that stands for the default, the placeholder showing it, and
+// the sources and algorithms it applies to (space-separated; "" for
+// every one).
+type FormOption struct {
+	Name, Kind, Default, Placeholder string
+	Choices                          []FormChoice
+	Sources, Algos                   string
+}
+
+// FormChoice is one value of a choice with the sources and algorithms it
+// applies to (space-separated; "" for every one).
+type FormChoice struct {
+	Value, Sources, Algos string
+}
+
+// Get is the value of field name as typed.
+func (f Form) Get(name string) string { return f.Fields.Get(name) }
+
+// value is the value option o shows: as typed, or its default.
+func (f Form) value(o FormOption) string {
+	if v := f.Get(o.Name); v != "" {
+		return v
+	}
+	return o.Default
+}
+
+// Tree is the tree text as typed.
+func (f Form) Tree() string { return f.Get("tree") }
 
 // minichessPosition is the form's minichess preset, "horizon" when none
 // is chosen or the position is one of the reader's own.
 func (f Form) minichessPosition() string {
-	if f.MinichessPosition == "start" {
+	if f.Get("minichess-position") == "start" {
 		return "start"
 	}
 	return "horizon"
 }
 
-// minichessOwn is the position the reader typed, as typed: the own field,
-// or a position= that is no preset (a permalink, or one that came back
-// with its error).
-func (f Form) minichessOwn() string {
-	switch {
-	case f.MinichessOwn != "":
-		return f.MinichessOwn
-	case f.MinichessPosition == "horizon" || f.MinichessPosition == "start":
-		return ""
-	}
-	return f.MinichessPosition
-}
+// minichessOwn is the position the reader typed, as typed.
+func (f Form) minichessOwn() string { return f.Get("minichess-own") }
 
 // FormError is a problem with the submitted scenario.
 type FormError struct {
@@ -125,7 +148,7 @@ func (f Form) source() string {
 // cells returns the 9 cells of the tic-tac-toe position (empty cells as '.').
 func (f Form) cells() []string {
 	out := make([]string, 9)
-	p := strings.ToLower(f.Position)
+	p := strings.ToLower(f.Get("position"))
 	for i := range out {
 		out[i] = "."
 		if i < len(p) && (p[i] == 'x' || p[i] == 'o') {
@@ -150,4 +173,70 @@ func markText(mark string) string {
 		return ""
 	}
 	return mark
+}
+
+// formLabels are the message IDs of the labels of the options of how to
+// search, by the option's name.
+var formLabels = map[string]string{
+	"algo": "home.algo", "bounds": "home.bounds", "player": "home.player", "prune": "home.prune", "fail": "home.fail",
+	"order": "home.order", "depth": "home.depth", "eval": "home.eval", "fuzzy": "home.opt.fuzzy", "kuhlmann": "home.opt.kuhlmann",
+	"transform": "home.transform", "seed": "home.seed", "tt": "home.opt.tt", "replace": "home.opt.replace",
+	"symmetry": "home.opt.symmetry", "aspiration": "home.opt.aspiration", "quiescence": "home.minichess.quiescence",
+	"extend": "home.opt.extend", "margin": "home.opt.margin", "forward": "home.opt.forward", "beam": "home.opt.beam",
+	"iterations": "home.opt.iterations", "c": "home.opt.c", "playout": "home.opt.playout", "samples": "home.opt.samples",
+	"sample": "home.opt.sample", "layout": "home.opt.layout", "deal": "home.opt.deal", "world": "home.opt.world",
+}
+
+// OptionLabelID is the message ID of the label of the option called
+// name ("" when it has none).
+func OptionLabelID(name string) string { return formLabels[name] }
+
+// ChoiceLabelID is the message ID of the text of a choice of the option
+// called name: algorithms and orderings by their names, the default ("")
+// as "none" or, for the prune rule, the source's.
+func ChoiceLabelID(name, value string) string {
+	switch name {
+	case "algo":
+		return "algo." + value
+	case "order":
+		return "order." + value
+	case "prune":
+		if value == "" {
+			return "home.prune.source"
+		}
+		return "home.prune." + value
+	case "fail":
+		return "home.fail." + value
+	}
+	if value == "" {
+		value = "none"
+	}
+	return "home.opt." + name + "." + value
+}
+
+// SourceLabelID is the message ID of the tab of a source.
+func SourceLabelID(name string) string { return "home.tab." + name }
+
+// placeholderOf is what an empty field of option o shows: its default.
+func placeholderOf(ctx context.Context, o FormOption) string {
+	switch o.Name {
+	case "depth":
+		return T(ctx, "home.depth.none")
+	case "eval":
+		return T(ctx, "home.eval.placeholder")
+	case "transform":
+		return T(ctx, "home.transform.placeholder")
+	case "bounds":
+		return "0,10"
+	}
+	return o.Placeholder
+}
+
+// listOf is the list attribute of option o's field: the suggestions of
+// the evaluations for eval, none for the others.
+func listOf(o FormOption) templ.Attributes {
+	if o.Name == "eval" {
+		return templ.Attributes{"list": "evals"}
+	}
+	return nil
 }

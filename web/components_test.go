@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -230,7 +231,7 @@ func TestViewComponentBoardsAndFolds(t *testing.T) {
 func TestHomeComponentError(t *testing.T) {
 	text0 := "((3 12 8)\n (2 4 6 x)"
 	h := templates.Home{
-		Form:   templates.Form{Source: "tree", Tree: text0},
+		Form:   templates.Form{Source: "tree", Fields: url.Values{"tree": {text0}}},
 		Error:  templates.NewFormError("tree: line 2, column 9: bad value", text0, 2, 9),
 		Assets: templates.DefaultAssets,
 	}

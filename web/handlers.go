@@ -41,11 +41,11 @@ const (
 // textbook tree.
 func (s *Server) home(c echo.Context) error {
 	q := c.QueryParams()
-	f := templates.Form{Source: "tree", Tree: tree.Textbook}
+	f := newForm("tree", url.Values{"tree": {tree.Textbook}})
 	if hasScenario(q) {
 		f = formFrom(q)
-		if f.Source == "tree" && strings.TrimSpace(f.Tree) == "" {
-			f.Tree = tree.Textbook
+		if f.Source == "tree" && strings.TrimSpace(f.Tree()) == "" {
+			f.Fields.Set("tree", tree.Textbook)
 		}
 	}
 	h := templates.Home{Form: f, Examples: examples(), Assets: s.assets, Limits: formLimits}
@@ -204,69 +204,9 @@ func (s *Server) view(c echo.Context) error {
 // source only, checks the scenario, and redirects to its permalink. On a
 // problem the form comes back with the error and everything as typed.
 func (s *Server) submit(c echo.Context, q url.Values) error {
-	keep := url.Values{}
-	for k, vs := range q {
-		keep[k] = vs
-	}
-	for _, k := range []string{"source", "tree", "root", "game", "position", "matches", "take", "random", "bounds", "player", "transform", "format"} {
-		keep.Del(k)
-	}
-	switch src := q.Get("source"); src {
-	case "tree", "":
-		keep.Set("tree", q.Get("tree"))
-		keep.Set("root", q.Get("root"))
-		if f := q.Get("format"); f != "" && f != "abtrace" {
-			keep.Set("format", f)
-		}
-	case "random":
-		keep.Set("random", q.Get("random"))
-		keep.Set("root", q.Get("root"))
-	case "tictactoe":
-		keep.Set("game", "tictactoe")
-		keep.Set("position", q.Get("position"))
-	case "nim":
-		keep.Set("game", "nim")
-		keep.Set("matches", q.Get("matches"))
-		keep.Set("take", q.Get("take"))
-	case "dice":
-		keep.Set("game", "dice")
-		keep.Set("position", q.Get("dice-position"))
-	case "minichess":
-		keep.Set("game", "minichess")
-		pos := q.Get("minichess-position")
-		if own := strings.TrimSpace(q.Get("minichess-own")); own != "" {
-			pos = own // a position typed in overrides the choice
-		}
-		keep.Set("position", pos)
-		if strings.TrimSpace(keep.Get("depth")) == "" {
-			// Depth 1 is where the horizon position misleads.
-			keep.Set("depth", "1")
-		}
-	default:
-		return s.homeWithError(c, q, badParam("source", "param.err.source", "Got", strconv.Quote(src)))
-	}
-	keep.Del("dice-position")
-	keep.Del("minichess-position")
-	keep.Del("minichess-own")
-	if q.Get("source") != "minichess" || q.Get("quiescence") != "1" {
-		keep.Del("quiescence") // only minichess has captures to follow
-	}
-	// The options of the chance and many-player algorithms, kept only
-	// where they mean something, so the permalink stays short.
-	switch algo := q.Get("algo"); algo {
-	case "star1":
-		keep.Set("bounds", strings.TrimSpace(q.Get("bounds")))
-	case "paranoid":
-		keep.Set("player", strings.TrimSpace(q.Get("player")))
-	}
-	keep.Set("transform", strings.TrimSpace(q.Get("transform")))
-	for _, k := range []string{"bounds", "player", "transform", "position", "depth", "eval", "seed", "prune"} {
-		if keep.Get(k) == "" {
-			keep.Del(k)
-		}
-	}
-	if keep.Get("random") != "" && q.Get("root") == "" {
-		keep.Del("root")
+	keep, ok := scenario.FormQuery(q)
+	if !ok {
+		return s.homeWithError(c, q, badParam("source", "param.err.source", "Got", strconv.Quote(q.Get("source"))))
 	}
 	r, err := parseView(keep)
 	if err != nil {
@@ -295,39 +235,53 @@ func (s *Server) homeWithError(c echo.Context, q url.Values, err error) error {
 	msg := errorText(langOf(c), err)
 	fe := templates.NewFormError(msg, "", 0, 0)
 	if line, col := errorPosition(err); line > 0 && f.Source == "tree" {
-		fe = templates.NewFormError(msg, f.Tree, line, col)
+		fe = templates.NewFormError(msg, f.Tree(), line, col)
 	}
 	h := templates.Home{Form: f, Error: fe, Examples: examples(), Assets: s.assets, Limits: formLimits}
 	return s.render(c, http.StatusBadRequest, templates.HomePage(h))
 }
 
-// formFrom fills the home page's form from a query, as typed.
+// formFrom fills the home page's form from a query, as typed: a submitted
+// form, or a view's permalink (its "change" link).
 func formFrom(q url.Values) templates.Form {
-	f := templates.Form{
-		Source: q.Get("source"), Tree: q.Get("tree"), Root: q.Get("root"), Position: q.Get("position"),
-		Matches: q.Get("matches"), Take: q.Get("take"), Random: q.Get("random"), Seed: q.Get("seed"),
-		Algo: q.Get("algo"), Prune: q.Get("prune"), Fail: q.Get("fail"), Order: q.Get("order"),
-		Depth: q.Get("depth"), Eval: q.Get("eval"), Bounds: q.Get("bounds"), Player: q.Get("player"),
-		Transform: q.Get("transform"), DicePosition: q.Get("dice-position"), Format: q.Get("format"),
-		MinichessPosition: q.Get("minichess-position"), MinichessOwn: q.Get("minichess-own"), Quiescence: q.Get("quiescence") == "1",
-	}
-	if f.Source == "" {
-		switch g := q.Get("game"); {
-		case g == "tictactoe":
-			f.Source = "tictactoe"
-		case g == "nim" || g == "matchsticks":
-			f.Source = "nim"
-		case g == "dice":
-			f.Source = "dice"
-			f.DicePosition, f.Position = f.Position, ""
-		case g == "minichess":
-			f.Source = "minichess"
-			f.MinichessPosition, f.Position = f.Position, ""
-		case f.Random != "":
-			f.Source = "random"
-		default:
-			f.Source = "tree"
+	return newForm(scenario.FormFields(q))
+}
+
+// newForm is the home page's form with source chosen and the fields
+// filled in, offering the sources and options of package scenario, each
+// marked with what it applies to.
+func newForm(source string, fields url.Values) templates.Form {
+	f := templates.Form{Source: source, Fields: fields}
+	offers := map[string][]string{} // algorithm → the sources that offer it
+	seen := map[string]bool{}
+	for _, src := range scenario.FormSources() {
+		f.Sources = append(f.Sources, templates.FormSource{Name: src.Name, Algos: strings.Join(src.Algos, " ")})
+		for _, a := range src.Algos {
+			offers[a] = append(offers[a], src.Name)
 		}
+		for _, e := range src.Evals {
+			if !seen[e] {
+				seen[e] = true
+				f.Evals = append(f.Evals, e)
+			}
+		}
+	}
+	kinds := map[scenario.OptionKind]string{scenario.OptionText: "text", scenario.OptionNumber: "number",
+		scenario.OptionDecimal: "decimal", scenario.OptionChoice: "choice", scenario.OptionFlag: "flag"}
+	for _, o := range scenario.FormOptions() {
+		if o.OfSource {
+			continue
+		}
+		fo := templates.FormOption{Name: o.Name, Kind: kinds[o.Kind], Default: o.Default, Placeholder: o.Placeholder,
+			Sources: strings.Join(o.Sources, " "), Algos: strings.Join(o.Algos, " ")}
+		for _, c := range o.Choices {
+			fc := templates.FormChoice{Value: c.Value, Algos: strings.Join(c.Algos, " ")}
+			if o.Name == "algo" {
+				fc.Sources = strings.Join(offers[c.Value], " ")
+			}
+			fo.Choices = append(fo.Choices, fc)
+		}
+		f.Options = append(f.Options, fo)
 	}
 	return f
 }

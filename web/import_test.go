@@ -22,11 +22,11 @@ func TestFormSubmitImportedTree(t *testing.T) {
 		want                      url.Values
 	}{
 		{"cs188 keeps the course's rule", "cs188", string(cs188), "",
-			url.Values{"tree": {string(cs188)}, "format": {"cs188"}, "algo": {"alphabeta"}, "fail": {"soft"}, "order": {"natural"}, "step": {"0"}, "lang": {"en"}}},
+			url.Values{"tree": {string(cs188)}, "format": {"cs188"}, "algo": {"alphabeta"}, "step": {"0"}, "lang": {"en"}}},
 		{"aima with an explicit rule", "aima", "[[3, 12, 8], [2, 4, 6]]", "gt",
-			url.Values{"tree": {"[[3, 12, 8], [2, 4, 6]]"}, "format": {"aima"}, "algo": {"alphabeta"}, "prune": {"gt"}, "fail": {"soft"}, "order": {"natural"}, "step": {"0"}, "lang": {"en"}}},
+			url.Values{"tree": {"[[3, 12, 8], [2, 4, 6]]"}, "format": {"aima"}, "prune": {"gt"}, "step": {"0"}, "lang": {"en"}}},
 		{"the default format is left out", "abtrace", "(1 2)", "ge",
-			url.Values{"tree": {"(1 2)"}, "algo": {"alphabeta"}, "prune": {"ge"}, "fail": {"soft"}, "order": {"natural"}, "step": {"0"}, "lang": {"en"}}},
+			url.Values{"tree": {"(1 2)"}, "prune": {"ge"}, "step": {"0"}, "lang": {"en"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
