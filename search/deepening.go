@@ -14,7 +14,9 @@ import (
 // without one, passes go on until one evaluates no position at its limit,
 // that is, until a pass has searched the whole tree. Shallow passes value
 // the positions at their limit with Options.Eval (on explicit trees the
-// static estimates [h=…] written on inner nodes).
+// static estimates [h=…] written on inner nodes), so iterative deepening
+// needs an evaluation even without a depth limit: Validate refuses it
+// without one.
 //
 // With Options.Aspiration = W, every pass after the first searches with the
 // window (v − W, v + W) around the previous pass's value v; when the value

@@ -31,6 +31,7 @@ var English = map[string]trace.Message{
 	"search.err.gt-hard":          {Other: "the strict prune rule (gt) needs fail-soft: a fail-hard child never returns more than β, so v > β could never fire"},
 	"search.err.depth-eval":       {Other: "a depth limit needs an evaluation for the positions where it cuts"},
 	"search.err.eval-order":       {Other: "the eval ordering needs an evaluation"},
+	"search.err.id-eval":          {Other: "iterative deepening (id) values the positions where each pass before the last stops; it needs an evaluation (eval)"},
 	"search.err.star1-bounds":     {Other: "star1 needs bounds L,U on the leaf values: without them a chance node can never be cut (give Options.Bounds, or --bounds L,U)"},
 	"search.err.maxn-order":       {Other: "max^n searches in natural, reversed or random order, not {{.Order}}"},
 	"search.err.iterations":       {Other: "mcts iterations {{.Got}}: want 1 to {{.Max}}"},

@@ -327,6 +327,11 @@ func (o Options[S]) Validate(a Algorithm) error {
 	if o.Depth > 0 && o.Eval == nil {
 		return optionError("search.err.depth-eval")
 	}
+	if a == AlgoID && o.Eval == nil {
+		// Every pass but the last stops above the leaves, with or without
+		// a depth limit.
+		return optionError("search.err.id-eval")
+	}
 	if o.Order == OrderEval && o.Eval == nil {
 		return optionError("search.err.eval-order")
 	}

@@ -91,6 +91,9 @@ func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []sea
 	if p.Ordering == search.OrderEval {
 		return usageSay("scenario.err.hidden-eval", "Game", name)
 	}
+	if p.Algorithm == search.AlgoID {
+		return usageSay("scenario.err.hidden-id", "Game", name, "It", it)
+	}
 	seed := s.Seed
 	if p.Method != nil && *p.Method == search.MethodDeterminized {
 		// The viewer steps one sample: its MCTS search on the world it

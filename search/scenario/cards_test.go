@@ -87,6 +87,8 @@ func TestCardsScenarioErrors(t *testing.T) {
 		{Scenario{Game: "cards", Depth: 2}, "takes no depth limit"},
 		{Scenario{Game: "cards", Algo: "expectiminimax"}, "has no CHANCE nodes"},
 		{Scenario{Game: "cards", Algo: "maxn"}, "two-player game"},
+		{Scenario{Game: "cards", Algo: "id"}, "has no evaluation, which iterative deepening (id) needs"},
+		{Scenario{Game: "roads", Algo: "id"}, "has no evaluation, which iterative deepening (id) needs"},
 		{Scenario{Game: "nim", Algo: "infoset"}, "use it with --game cards or --game roads"},
 		{Scenario{Game: "nim", Deal: "max: ♥6"}, "deal belongs to the card game"},
 		{Scenario{Game: "roads", Deal: "max: ♥6"}, "deal belongs to the card game"},

@@ -38,6 +38,7 @@ var English = map[string]trace.Message{
 	"scenario.err.one-method":      {Other: "choose one method: mcts or {{.Method}}"},
 	"scenario.err.hidden-chance":   {Other: "{{cap .Game}} has no CHANCE nodes; search {{.It}} with minimax or alphabeta, or choose with clairvoyance or infoset"},
 	"scenario.err.hidden-eval":     {Other: "{{cap .Game}} has no evaluation to order by"},
+	"scenario.err.hidden-id":       {Other: "{{cap .Game}} has no evaluation, which iterative deepening (id) needs where its shallow passes stop; search {{.It}} with minimax, alphabeta or the negamax family"},
 	"scenario.err.sample":          {Other: "sample must be from 1 to {{.Max}} (the samples drawn), not {{.Got}}"},
 	"scenario.err.sample-world":    {Other: "determinized draws its deals; step one with sample, not world"},
 	"scenario.err.sample-only":     {Other: "sample belongs to --algo determinized"},

@@ -638,11 +638,10 @@ func (s Scenario) Prepare() (*Search, error) {
 	if vopt.TT == 0 && (p.Algorithm == search.AlgoMTDF || s.Symmetry) {
 		vopt.TT = search.DefaultTTSize
 	}
-	if p.Ordering == search.OrderEval {
-		vopt.Order = search.OrderEval
+	vopt.Order = p.Ordering
+	if p.Ordering == search.OrderEval || p.Algorithm == search.AlgoID {
+		// The game's preparation gave these their evaluation.
 		vopt.Eval = search.EvaluationFunc[struct{}](func(struct{}) float64 { return 0 })
-	} else {
-		vopt.Order = p.Ordering
 	}
 	if err := vopt.Validate(p.Algorithm); err != nil {
 		return nil, &UsageError{Err: err}
