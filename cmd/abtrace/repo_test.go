@@ -45,10 +45,20 @@ func TestREADMECommands(t *testing.T) {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "set ") || strings.HasPrefix(line, "cd ") ||
 			line == "go version" || strings.HasPrefix(line, "apt-get") || strings.HasPrefix(line, "if ") ||
-			line == "fi" || strings.HasPrefix(line, "command -v") {
+			line == "fi" || strings.HasPrefix(line, "command -v") || line == ". .ci/services" {
 			continue
 		}
 		cmds = append(cmds, line)
+	}
+	// .ci/services starts the services the tests need, and runs no test.
+	svc, err := os.ReadFile(filepath.Join(repoRoot, ".ci", "services"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, hidden := range []string{"go test", "go vet", "go run", ".ci/run"} {
+		if strings.Contains(string(svc), hidden) {
+			t.Errorf(".ci/services runs %q; it may only start services", hidden)
+		}
 	}
 	if len(cmds) != 1 || cmds[0] != testCmd {
 		t.Errorf(".ci/run runs %q; want exactly the README's test command %q", cmds, testCmd)

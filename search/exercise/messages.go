@@ -49,6 +49,11 @@ var English = map[string]trace.Message{
 	"exercise.predict.no-cut":        {Other: "It goes on."},
 	"exercise.predict.right":         {Other: "Right! {{.Want}} {{.Why}}"},
 	"exercise.predict.wrong":         {Other: "Not quite. {{.Want}} {{.Why}}"},
+	"exercise.predict.returns":       {Other: "{{cap .Node}} returns {{.Want}}."},
+	"exercise.predict.skips":         {Other: "The next cutoff skips {{.Node}}."},
+	"exercise.predict.moves":         {Other: "The root's player moves to {{.Node}}."},
+	"exercise.predict.explain":       {Other: "{{.Want}} {{.Why}}"},
+	"exercise.predict.not-a-bound":   {Other: "“{{.Got}}” is not a value or a bound: write a number such as 3, or a bound such as ≤ 2 or ≥ 5."},
 	// The matchsticks exercise (GradeMatchsticksIn). Got is the student's
 	// answer, Take a number of matches, Moves a list of moves and their
 	// values, Best the winning move's number, Who and Other MAX or MIN,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -47,6 +48,9 @@ type Question struct {
 	Pruned        []string
 	answerWindow  trace.Num
 	answerIsValue bool
+	// answerBound is an AskValue question's bound (with answerWindow its
+	// value).
+	answerBound trace.Bound
 	// prompt and say are Prompt and Say not yet worded (see Word).
 	prompt trace.Phrase
 	say    trace.Phrase
@@ -207,24 +211,19 @@ func (q Question) GradeIn(given string, w Words) Prediction {
 			return Prediction{Class: "note", Text: w.word(say("exercise.predict.not-a-value", "Got", shown))}
 		}
 		right = v == q.answerWindow
+	case AskValue:
+		a, err := ParseAnswer(given)
+		if err != nil || a.Kind != ValueAnswer {
+			shown := truncateRunes(strings.TrimSpace(given), 20)
+			return Prediction{Class: "note", Text: w.word(say("exercise.predict.not-a-bound", "Got", shown))}
+		}
+		right = a.Same(q.answerWindow, q.answerBound)
+	case AskPrune:
+		right = slices.Contains(q.Pruned, given)
 	default:
 		right = given == q.Answer
 	}
-	var want trace.Phrase
-	switch {
-	case q.Kind == AskEnter:
-		n := q.answerName
-		if n == nil {
-			n = nameID(q.Answer)
-		}
-		want = say("exercise.predict.it-enters", "Node", n)
-	case q.Kind == AskWindow:
-		want = say("exercise.predict.becomes", "Name", greek(q.Which), "Want", q.Shown)
-	case q.Answer == "yes":
-		want = say("exercise.predict.cuts-off")
-	default:
-		want = say("exercise.predict.no-cut")
-	}
+	want := q.want()
 	p := Prediction{Counted: true, Right: right, Class: "wrong", Text: w.word(say("exercise.predict.wrong", "Want", want, "Why", q.say))}
 	if right {
 		p.Class, p.Text = "right", w.word(say("exercise.predict.right", "Want", want, "Why", q.say))

@@ -1,0 +1,394 @@
+package classroom
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/abtrace/abtrace/search/exercise"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// The kinds of question a lecturer asks at a step.
+const (
+	AskValue  = "value"  // what does node Node return (a value or a bound)?
+	AskAlpha  = "alpha"  // what is α at node Node when it returns?
+	AskBeta   = "beta"   // what is β at node Node when it returns?
+	AskEnter  = "enter"  // which node does the search enter next? (tap)
+	AskPruned = "pruned" // which node does the next cutoff skip? (tap)
+	AskMove   = "move"   // which move does the root's player choose? (tap)
+	AskChoice = "choice" // a free multiple choice
+)
+
+// Limits of a question and of an answer.
+const (
+	// MaxPrompt is the longest prompt of a multiple choice, in characters.
+	MaxPrompt = 300
+	// MaxOptions is the most options of a multiple choice; MaxOption the
+	// longest option, in characters.
+	MaxOptions = 8
+	MaxOption  = 120
+	// MaxNodeID is the longest node id an answer or a question names.
+	MaxNodeID = 64
+	// MaxKeyEvents is how many events past the question's step the search
+	// may run to find its answer.
+	MaxKeyEvents = 1_000_000
+)
+
+// QuestionSpec is a question as the lecturer asks it (and as a deck
+// keeps it).
+type QuestionSpec struct {
+	Kind string `json:"kind"`
+	// Node is the node asked about (value, alpha, beta).
+	Node string `json:"node,omitempty"`
+	// Prompt, Options and Correct are a multiple choice's: Correct is the
+	// right option's index, or -1 for a poll with no right answer;
+	// Explain is the sentence the reveal shows.
+	Prompt  string   `json:"prompt,omitempty"`
+	Options []string `json:"options,omitempty"`
+	Correct int      `json:"correct,omitempty"`
+	Explain string   `json:"explain,omitempty"`
+}
+
+// Check reports what is wrong with the question, naming the field.
+func (q QuestionSpec) Check() error {
+	switch q.Kind {
+	case AskValue, AskAlpha, AskBeta:
+		if !validNode(q.Node) {
+			return sayErr("classroom.err.node", "Field", "node")
+		}
+	case AskEnter, AskPruned, AskMove:
+	case AskChoice:
+		if utf8.RuneCountInString(q.Prompt) > MaxPrompt || strings.TrimSpace(q.Prompt) == "" {
+			return sayErr("classroom.err.prompt", "Max", MaxPrompt)
+		}
+		if utf8.RuneCountInString(q.Explain) > MaxPrompt {
+			return sayErr("classroom.err.explain", "Max", MaxPrompt)
+		}
+		if len(q.Options) < 2 || len(q.Options) > MaxOptions {
+			return sayErr("classroom.err.options", "Max", MaxOptions)
+		}
+		for _, o := range q.Options {
+			if strings.TrimSpace(o) == "" || utf8.RuneCountInString(o) > MaxOption {
+				return sayErr("classroom.err.option", "Max", MaxOption)
+			}
+		}
+		if q.Correct < -1 || q.Correct >= len(q.Options) {
+			return sayErr("classroom.err.correct", "N", len(q.Options))
+		}
+	default:
+		return sayErr("classroom.err.kind", "Got", strconv.Quote(q.Kind), "Want", "value, alpha, beta, enter, pruned, move, choice")
+	}
+	return nil
+}
+
+// validNode says whether s is a node id: "" (the root) or child indices
+// separated by dots, at most MaxNodeID bytes.
+func validNode(s string) bool {
+	if len(s) > MaxNodeID {
+		return false
+	}
+	if s == "" {
+		return true
+	}
+	for _, part := range strings.Split(s, ".") {
+		if part == "" || len(part) > 4 {
+			return false
+		}
+		for _, r := range part {
+			if r < '0' || r > '9' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// taps says the question is answered by tapping a node.
+func (q QuestionSpec) taps() bool {
+	return q.Kind == AskEnter || q.Kind == AskPruned || q.Kind == AskMove
+}
+
+// errNoAnswer: the search has no answer to the question from this step.
+func errNoAnswer(kind string, step int) error {
+	return sayErr("classroom.err.no-answer", "Kind", kind, "Step", step)
+}
+
+// keyOf finds the answer to a question asked at step of the scenario: it
+// runs the search with its trace and takes what it does after step, and
+// returns it as package exercise's question, which grades and explains.
+//
+// It also returns the label of the node asked about (its id when the
+// search names it by none).
+func keyOf(ctx context.Context, scenario string, step int, spec QuestionSpec) (*exercise.Question, string, error) {
+	if spec.Kind == AskChoice {
+		return nil, "", nil
+	}
+	p, _, err := Prepare(ctx, scenario)
+	if err != nil {
+		return nil, "", err
+	}
+	frame := trace.NewFrame()
+	var said trace.Phrase
+	frame.Words = func(ph trace.Phrase) string { said = ph; return "" }
+	labels := map[string]string{}
+	name := func(id string) any {
+		if l := labels[id]; l != "" {
+			return l
+		}
+		if id == "" {
+			return trace.PhraseOf("narrate.root")
+		}
+		return trace.PhraseOf("narrate.node-id", "ID", id)
+	}
+	// lastWhy is, per node and bound, the narration of the last update
+	// that moved it.
+	lastWhy := map[string]trace.Phrase{}
+	var key *exercise.Question
+	var applyErr error
+	found := func(q exercise.Question) bool {
+		key = &q
+		return false
+	}
+	_, runErr := p.Run(func(e *trace.Event) bool {
+		if applyErr = frame.Apply(*e); applyErr != nil {
+			return false
+		}
+		if e.Label != "" {
+			labels[e.Node] = e.Label
+		}
+		if e.Type == trace.Update && (e.Changed == "alpha" || e.Changed == "beta") {
+			lastWhy[e.Node+" "+e.Changed] = said
+		}
+		if frame.Step > step+MaxKeyEvents {
+			return false
+		}
+		after := frame.Step > step
+		switch spec.Kind {
+		case AskEnter:
+			if after && e.Type == trace.Enter {
+				return found(exercise.EnterAsked(e.Node, name(e.Node), said))
+			}
+		case AskPruned:
+			if after && e.Type == trace.Prune && len(e.Pruned) > 0 {
+				return found(exercise.PruneAsked(e.Pruned, name(e.Pruned[0]), said))
+			}
+		case AskValue:
+			if e.Type == trace.Exit && e.Node == spec.Node {
+				v := frame.Nodes[e.Node]
+				return found(exercise.ValueAsked(e.Node, name(e.Node), v.Value, v.Bound, said))
+			}
+		case AskAlpha, AskBeta:
+			if e.Type == trace.Exit && e.Node == spec.Node {
+				v := frame.Nodes[e.Node]
+				if !v.Window {
+					return false
+				}
+				w, why := v.Alpha, lastWhy[e.Node+" "+spec.Kind]
+				if spec.Kind == AskBeta {
+					w = v.Beta
+				}
+				if why.ID == "" {
+					why = said
+				}
+				return found(exercise.WindowAsked(e.Node, spec.Kind, w, why))
+			}
+		case AskMove:
+			if e.Type == trace.Done && frame.Result != nil && frame.Result.Best != "" {
+				return found(exercise.MoveAsked(frame.Result.Best, name(frame.Result.Best), said))
+			}
+		}
+		return ctx.Err() == nil
+	})
+	label := labels[spec.Node]
+	if label == "" {
+		label = spec.Node
+	}
+	if key != nil {
+		return key, label, nil
+	}
+	switch {
+	case applyErr != nil:
+		return nil, "", applyErr
+	case runErr != nil && !errors.Is(runErr, context.Canceled):
+		return nil, "", runErr
+	}
+	return nil, "", errNoAnswer(spec.Kind, step)
+}
+
+// QuestionView is a question as the followers see it: without its
+// answer.
+type QuestionView struct {
+	ID      int      `json:"id"`
+	Kind    string   `json:"kind"`
+	Node    string   `json:"node,omitempty"`
+	Step    int      `json:"step"`
+	Prompt  string   `json:"prompt"`
+	Options []string `json:"options,omitempty"`
+	// Taps says the answer is a node tapped in the drawing.
+	Taps bool `json:"taps,omitempty"`
+}
+
+// Bar is one answer's count in a histogram; Right is set once revealed.
+type Bar struct {
+	Answer string `json:"answer"`
+	Count  int    `json:"count"`
+	Right  bool   `json:"right,omitempty"`
+}
+
+// RevealView is what a reveal shows: the right answers (node ids for a
+// tap, values or option indices otherwise), the sentence that explains
+// them, and the histogram.
+type RevealView struct {
+	Question int      `json:"question"`
+	Right    []string `json:"right"`
+	Explain  string   `json:"explain"`
+	Bars     []Bar    `json:"bars"`
+	Answers  int      `json:"answers"`
+}
+
+// asked is a question asked in a room, with its answers on this server's
+// record (every server gets every answer from the bus).
+type asked struct {
+	id       int
+	spec     QuestionSpec
+	step     int
+	scenario string
+	revealed bool
+	key      *exercise.Question // nil for a multiple choice
+	// label names the node asked about as the drawing does.
+	label string
+	// answers is each student's canonical answer; counts and order make
+	// the histogram.
+	answers map[string]string
+	counts  map[string]int
+	order   []string
+	// rights is how many answers were right.
+	rights int
+}
+
+func newAsked(id int, spec QuestionSpec, step int, scenario string, key *exercise.Question, label string) *asked {
+	return &asked{id: id, spec: spec, step: step, scenario: scenario, key: key, label: label, answers: map[string]string{}, counts: map[string]int{}}
+}
+
+// grade reads a student's answer: its canonical form and whether it is
+// right, or an error saying why it is not an answer.
+func (a *asked) grade(given string, words exercise.Words) (canon string, right bool, err error) {
+	given = strings.TrimSpace(given)
+	if utf8.RuneCountInString(given) > exercise.MaxAnswerLen {
+		return "", false, sayErr("classroom.err.answer-long", "Max", exercise.MaxAnswerLen)
+	}
+	switch {
+	case a.spec.Kind == AskChoice:
+		i, err := strconv.Atoi(given)
+		if err != nil || i < 0 || i >= len(a.spec.Options) {
+			return "", false, sayErr("classroom.err.choice", "N", len(a.spec.Options))
+		}
+		return given, i == a.spec.Correct, nil
+	case a.spec.taps():
+		if !validNode(given) {
+			return "", false, sayErr("classroom.err.node", "Field", "answer")
+		}
+	case a.spec.Kind == AskValue:
+		ans, err := exercise.ParseAnswer(given)
+		if err != nil || ans.Kind != exercise.ValueAnswer {
+			return "", false, sayErr("classroom.err.value")
+		}
+		given = ans.Text()
+	}
+	p := a.key.GradeIn(given, words)
+	if !p.Counted {
+		return "", false, sayErr("classroom.err.value")
+	}
+	if a.spec.Kind == AskAlpha || a.spec.Kind == AskBeta {
+		given = strings.ToLower(given)
+	}
+	return given, p.Right, nil
+}
+
+// add counts a student's answer; false when they had answered already.
+func (a *asked) add(student, canon string, right bool) bool {
+	if _, ok := a.answers[student]; ok {
+		return false
+	}
+	a.answers[student] = canon
+	if a.counts[canon] == 0 {
+		a.order = append(a.order, canon)
+	}
+	a.counts[canon]++
+	if right {
+		a.rights++
+	}
+	return true
+}
+
+// bars is the histogram: multiple choice options in their order (every
+// option, even unanswered), other answers as they first came.
+func (a *asked) bars() []Bar {
+	var out []Bar
+	if a.spec.Kind == AskChoice {
+		for i := range a.spec.Options {
+			s := strconv.Itoa(i)
+			out = append(out, Bar{Answer: s, Count: a.counts[s], Right: a.revealed && i == a.spec.Correct})
+		}
+		return out
+	}
+	right := map[string]bool{}
+	if a.revealed {
+		for _, r := range a.right() {
+			right[r] = true
+		}
+	}
+	for _, s := range a.order {
+		out = append(out, Bar{Answer: s, Count: a.counts[s], Right: right[s]})
+	}
+	return out
+}
+
+// right is the right answers.
+func (a *asked) right() []string {
+	switch {
+	case a.spec.Kind == AskChoice:
+		if a.spec.Correct < 0 {
+			return []string{}
+		}
+		return []string{strconv.Itoa(a.spec.Correct)}
+	case a.spec.Kind == AskPruned:
+		return append([]string{}, a.key.Pruned...)
+	case a.spec.Kind == AskAlpha || a.spec.Kind == AskBeta:
+		return []string{a.key.Shown}
+	}
+	return []string{a.key.Answer}
+}
+
+// view is the question as followers see it, its prompt worded by words.
+func (a *asked) view(words func(trace.Phrase) string) *QuestionView {
+	v := &QuestionView{ID: a.id, Kind: a.spec.Kind, Node: a.spec.Node, Step: a.step, Options: a.spec.Options, Taps: a.spec.taps()}
+	if a.spec.Kind == AskChoice {
+		v.Prompt = a.spec.Prompt
+	} else {
+		v.Prompt = words(trace.PhraseOf("classroom.ask."+a.spec.Kind, "Node", a.label))
+	}
+	return v
+}
+
+// reveal is the reveal's view, worded by words.
+func (a *asked) reveal(words exercise.Words) *RevealView {
+	r := &RevealView{Question: a.id, Right: a.right(), Bars: a.bars(), Answers: len(a.answers)}
+	switch {
+	case a.key != nil:
+		r.Explain = a.key.Explain(words)
+	default:
+		r.Explain = a.spec.Explain
+	}
+	return r
+}
+
+// specJSON is the spec as stored.
+func (q QuestionSpec) specJSON() []byte {
+	b, _ := json.Marshal(q)
+	return b
+}
