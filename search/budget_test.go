@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/abtrace/abtrace/trace"
@@ -182,6 +183,80 @@ func TestBudgetNoAllocationPerNode(t *testing.T) {
 		}
 		if a, b := allocs(small), allocs(big); b > a {
 			t.Errorf("%v: got %v allocations on the big tree, want no more than the %v on the small one", algo, b, a)
+		}
+	}
+}
+
+// TestAllowanceShared: searches run under one context carrying an
+// allowance charge it together: each fits its own budget, but together
+// they stop with a *BudgetError naming the allowance's limit, and every
+// allowance a nested one was made within is charged too.
+func TestAllowanceShared(t *testing.T) {
+	r := rand.New(rand.NewPCG(10, 10))
+	root := uniformTree(r, 4, 6) // 5,461 nodes
+	one, err := Minimax(tgame{}, root, Options[*tnode]{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := int64(one.Stats.Nodes)
+	outer := NewAllowance(context.Background(), 0)
+	ctx := WithAllowance(context.Background(), outer)
+	a := NewAllowance(ctx, 3*n)
+	ctx = WithAllowance(ctx, a)
+	runs := 0
+	for ; runs < 10; runs++ {
+		_, err = Minimax(tgame{}, root, Options[*tnode]{Budget: Budget{Nodes: n, Context: ctx}}, nil)
+		if err != nil {
+			break
+		}
+	}
+	var be *BudgetError
+	if !errors.As(err, &be) || be.Nodes != 3*n {
+		t.Fatalf("after %d searches: got err %v, want a *BudgetError of the allowance's %d nodes", runs, err, 3*n)
+	}
+	// Work is charged every CheckEvery nodes, so the fourth search stops.
+	if runs < 2 || runs > 3 {
+		t.Errorf("searches that completed within %d nodes of allowance: got %d, want 2 or 3 (%d nodes each)", 3*n, runs, n)
+	}
+	if outer.Used() != a.Used() || a.Used() <= 3*n {
+		t.Errorf("used: outer %d, inner %d; want the same, over %d", outer.Used(), a.Used(), 3*n)
+	}
+}
+
+// TestBudgetWhole: Whole gives many searches together the budget of one.
+func TestBudgetWhole(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 11))
+	root := uniformTree(r, 4, 6)
+	b := Budget{Nodes: 20_000}.Whole()
+	if b.Nodes != 0 || AllowanceOf(b.Context).Limit() != 20_000 {
+		t.Fatalf("Whole: got Nodes %d, allowance %v; want 0 and an allowance of 20000", b.Nodes, AllowanceOf(b.Context))
+	}
+	var err error
+	for range 10 {
+		if _, err = Minimax(tgame{}, root, Options[*tnode]{Budget: b}, nil); err != nil {
+			break
+		}
+	}
+	if !IsBudget(err) {
+		t.Errorf("ten searches of 5,461 nodes under Whole(20000): got err %v, want a *BudgetError", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Minimax(tgame{}, root, Options[*tnode]{Budget: Budget{Context: ctx}.Whole()}, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("Whole of a cancelled budget: got err %v, want context.Canceled", err)
+	}
+}
+
+// TestWorkers: work on many goroutines leaves CoresLeftFree cores to the
+// rest, runs at least one worker, and no more than it has jobs.
+func TestWorkers(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, c := range []struct{ procs, jobs, want int }{
+		{1, 100, 1}, {2, 100, 1}, {4, 100, 3}, {8, 100, 7}, {8, 3, 3}, {8, 1, 1}, {2, 0, 1},
+	} {
+		runtime.GOMAXPROCS(c.procs)
+		if got := Workers(c.jobs); got != c.want {
+			t.Errorf("GOMAXPROCS %d, %d jobs: Workers = %d, want %d", c.procs, c.jobs, got, c.want)
 		}
 	}
 }

@@ -156,12 +156,13 @@ func checkWorlds[S any, G HiddenGame[S]](worlds []World[S, G]) ([]Move, []string
 // if it were open (alpha-beta, exact) after each root move, and rates each
 // move by its average over the worlds, each counted equally.
 //
-// Every open search runs within budget.
+// The open searches together run within budget (Budget.Whole).
 func Clairvoyance[S any, G HiddenGame[S]](worlds []World[S, G], budget Budget) (HiddenReport, error) {
 	moves, names, err := checkWorlds(worlds)
 	if err != nil {
 		return HiddenReport{}, err
 	}
+	budget = budget.Whole()
 	rep := newReport(MethodClairvoyance, worlds, moves, names)
 	for wi, w := range worlds {
 		ms := w.Game.Moves(w.Root, nil)
@@ -182,6 +183,8 @@ func Clairvoyance[S any, G HiddenGame[S]](worlds []World[S, G], budget Budget) (
 // cards were open, and rates each root move by the average of its MCTS
 // estimates over the samples. PerWorld holds, per world, the average
 // estimate over the samples of that world (NaN for a world never drawn).
+// opt.Budget bounds the samples' searches together (Budget.Whole), not
+// each one: a thousand samples get the budget of one search.
 func Determinized[S any, G HiddenGame[S]](worlds []World[S, G], samples int, opt MCTSOptions[S]) (HiddenReport, error) {
 	moves, names, err := checkWorlds(worlds)
 	if err != nil {
@@ -191,6 +194,7 @@ func Determinized[S any, G HiddenGame[S]](worlds []World[S, G], samples int, opt
 		return HiddenReport{}, fmt.Errorf("search: %d samples: want 1 to %d", samples, MaxSamples)
 	}
 	rep := newReport(MethodDeterminized, worlds, moves, names)
+	opt.Budget = opt.Budget.Whole()
 	sum := make([][]float64, len(worlds))
 	count := make([]int, len(worlds))
 	for i := range sum {

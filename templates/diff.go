@@ -22,6 +22,9 @@ type DiffPage struct {
 	Compared int
 	Mode     string
 	Script   string
+	// Cut, when not empty, says that only the last steps are drawn (the
+	// page's drawings are bounded in bytes) and how to see them all.
+	Cut string
 }
 
 // DiffStep is one step of the side-by-side diff.

@@ -21,6 +21,14 @@ import (
 // longer traces are compared on the command line (abtrace diff).
 const maxDiffSteps = 600
 
+// maxDiffPageBytes bounds the drawings of the diff page, in bytes: every
+// step holds two drawings of the whole tree, so a tic-tac-toe trace of a
+// few hundred steps made a 192 MB page. When the steps' drawings would
+// pass it, the page draws the last steps that fit (the departure among
+// them), says so, and points at abtrace diff for the whole trace. The
+// verdict (what each did, and why) is never cut.
+const maxDiffPageBytes = 16 << 20
+
 // diffPage answers GET /diff (the form, for the scenario in the query) and
 // POST /diff (the form submitted: the student's trace pasted in "student"
 // or uploaded as "file").
@@ -174,6 +182,13 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 		export.SVG(&b, dr, export.SVGOptions{Inline: true})
 		return b.String()
 	}
+	// The first step's drawings tell what one step costs (the whole tree
+	// is drawn at every step, faint where unvisited; values and marks add
+	// a quarter at most): the steps before first are not drawn.
+	per := (len(svg(scene.Draw(refAt(0), view.FoldsAt(p, scene, refAt(0))))) + len(svg(scene.Draw(trace.NewFrame(), nil)))) * 5 / 4
+	steps := len(visits) + 1
+	first := max(0, steps-maxDiffPageBytes/max(per, 1))
+	size := 0
 	sf := trace.NewFrame()
 	for k := 0; k <= len(visits); k++ {
 		step := templates.DiffStep{}
@@ -193,26 +208,19 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 			refStep = len(ref)
 		}
 		f := refAt(refStep)
+		if k < first {
+			advanceStudent(sf, k, visits, labels)
+			continue
+		}
 		step.Ref = svg(scene.Draw(f, view.FoldsAt(p, scene, f)))
 		step.RefSay = f.Narration
 		if k == 0 {
 			step.RefSay, step.StudentSay = loc.T("diff.say.start"), loc.T("diff.say.step")
 		}
-		if k > 0 {
-			id := visits[k-1]
-			if id != "?" {
-				for _, v := range sf.Nodes {
-					if v.State == trace.StateOpen {
-						v.State = trace.StateDone
-					}
-				}
-				sf.Nodes[id] = &trace.NodeView{State: trace.StateOpen, Label: labels[id]}
-				sf.Current = id
-				step.StudentSay = loc.T("diff.say.visits", "Node", names[k-1])
-			} else {
-				step.StudentSay = loc.T("diff.say.stray", "Node", strconv.Quote(names[k-1]))
-			}
-			sf.Step = k
+		if advanceStudent(sf, k, visits, labels) {
+			step.StudentSay = loc.T("diff.say.visits", "Node", names[k-1])
+		} else if k > 0 {
+			step.StudentSay = loc.T("diff.say.stray", "Node", strconv.Quote(names[k-1]))
 		}
 		step.Student = svg(scene.Draw(sf, nil))
 		if last {
@@ -221,6 +229,14 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 			step.StudentSay = loc.T("diff.say.got", "Got", loc.Phrase(dep.GotSay))
 		}
 		d.Steps = append(d.Steps, step)
+		// Should the estimate fall short, the earliest steps drawn go.
+		for size += len(step.Ref) + len(step.Student); size > maxDiffPageBytes && len(d.Steps) > 1; d.Steps = d.Steps[1:] {
+			size -= len(d.Steps[0].Ref) + len(d.Steps[0].Student)
+			first++
+		}
+	}
+	if first > 0 {
+		d.Cut = loc.T("diff.cut", "Shown", len(d.Steps), "Steps", steps, "MB", (int64(per)*int64(steps)+1<<20-1)>>20, "Max", maxDiffPageBytes>>20)
 	}
 	d.Agree = dep == nil
 	if dep != nil {
@@ -232,6 +248,28 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 		}
 	}
 	return nil
+}
+
+// advanceStudent moves the student's frame sf to step k, its k-th visit
+// (visits[k-1], "?" for a name that is no node), and reports whether that
+// visit is a node of the tree; step 0 is the start.
+func advanceStudent(sf *trace.Frame, k int, visits []string, labels map[string]string) bool {
+	if k == 0 {
+		return false
+	}
+	sf.Step = k
+	id := visits[k-1]
+	if id == "?" {
+		return false
+	}
+	for _, v := range sf.Nodes {
+		if v.State == trace.StateOpen {
+			v.State = trace.StateDone
+		}
+	}
+	sf.Nodes[id] = &trace.NodeView{State: trace.StateOpen, Label: labels[id]}
+	sf.Current = id
+	return true
 }
 
 // nodeName is a node's label, or its id ("the root" in loc's language).

@@ -2,13 +2,18 @@ package web
 
 import (
 	"bytes"
+	"encoding/json"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/trace"
 )
 
 func postDiff(t *testing.T, s *Server, q url.Values, student string, asFile bool) *httptest.ResponseRecorder {
@@ -123,4 +128,48 @@ func verdict(body string) string {
 		return ""
 	}
 	return body[i:min(len(body), i+1500)]
+}
+
+// TestDiffPageBytes: a trace whose steps' drawings would pass
+// maxDiffPageBytes (a tic-tac-toe alpha-beta trace of 400 events, 60 KB,
+// made a 192 MB page) gets a page under the limit that draws its last
+// steps, says so in the page's language, and keeps the whole verdict.
+func TestDiffPageBytes(t *testing.T) {
+	s := newTestServer(t)
+	q := url.Values{"game": {"tictactoe"}, "algo": {"alphabeta"}}
+	p, err := scenario.Scenario{Game: "tictactoe", Algo: "alphabeta"}.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	enters := 0
+	p.Run(func(e *trace.Event) bool { // stopped after 400 events
+		if e.Step > 400 {
+			return false
+		}
+		if e.Type == trace.Enter {
+			enters++
+		}
+		line, _ := json.Marshal(e)
+		b.Write(line)
+		b.WriteByte('\n')
+		return true
+	})
+	for _, lang := range []string{"en", "de"} {
+		q.Set("lang", lang)
+		rec := postDiff(t, s, q, b.String(), true)
+		body := rec.Body.String()
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: POST /diff = %d: %s", lang, rec.Code, shorten(body, 2000))
+		}
+		if len(body) > maxDiffPageBytes+1<<20 {
+			t.Errorf("%s: the page is %d bytes, want at most maxDiffPageBytes = %d and the rest of the page", lang, len(body), maxDiffPageBytes)
+		}
+		steps := strings.Count(body, `<template class="diff-step"`)
+		want := map[string]string{"en": "Only the last " + strconv.Itoa(steps) + " of the " + strconv.Itoa(enters+1) + " steps are drawn",
+			"de": "Nur die letzten " + strconv.Itoa(steps) + " der " + strconv.Itoa(enters+1) + " Schritte"}[lang]
+		if steps < 1 || steps > enters || !strings.Contains(body, want) || !strings.Contains(body, `data-testid="diff-verdict"`) {
+			t.Errorf("%s: %d steps drawn, want fewer than %d with %q and the verdict", lang, steps, enters+1, want)
+		}
+	}
 }

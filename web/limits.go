@@ -64,6 +64,20 @@ const (
 	// 27–36 ms and a fifth off the CPU (BenchmarkSessions500Apart with
 	// GOGC=100 and 400, docs/performance.md).
 	DefaultGCPercent = 400
+	// RequestWork is the budget of one heavy request as a whole: the nodes
+	// every search it starts enters together (the viewer's search and its
+	// count, a comparison's panes, the lab's trees on all its workers, an
+	// exercise's attempts, a diff's reference, the samples of determinised
+	// MCTS), each search still at most scenario.MaxWork. It is one
+	// search.Allowance per request, carried by the request's context, so
+	// it ends with the request (the client leaves, the server shuts down).
+	// The lab at its limit (scenario.MaxLabWork) needs a seventh of it.
+	RequestWork = 200_000_000
+	// StreamWork is the budget of a tournament or coordinated search as a
+	// whole (their event streams and the tournament's JSON): many games of
+	// many searches, each move's search bounded by its own node budget,
+	// shown as they progress.
+	StreamWork = 2_000_000_000
 )
 
 // heavyRoutes are the routes whose requests run searches, each under the
@@ -145,8 +159,20 @@ func (s *Server) heavyGate(next echo.HandlerFunc) echo.HandlerFunc {
 			<-s.heavy
 			s.idle.quiet()
 		}()
+		c.SetRequest(c.Request().WithContext(withRequestBudget(c.Request().Context(), c.Path())))
 		return next(c)
 	}
+}
+
+// withRequestBudget returns ctx carrying the budget of one heavy request
+// on path as a whole (RequestWork, or StreamWork for the streams): every
+// search started under it charges it (search.Allowance).
+func withRequestBudget(ctx context.Context, path string) context.Context {
+	limit := int64(RequestWork)
+	if unboundedWrites(path) {
+		limit = StreamWork
+	}
+	return search.WithAllowance(ctx, search.NewAllowance(ctx, limit))
 }
 
 // unboundedWrites are the routes without a write deadline: the websocket,
@@ -300,7 +326,12 @@ func ApplyGCPercent() (percent int, fromEnv bool) {
 func budgetError(err error, l i18n.Lang) (status int, msg string, ok bool) {
 	switch {
 	case search.IsBudget(err):
-		return http.StatusBadRequest, errorText(l, say("error.budget", "Max", scenario.MaxWork)), true
+		max := int64(scenario.MaxWork)
+		var be *search.BudgetError
+		if errors.As(err, &be) {
+			max = be.Nodes
+		}
+		return http.StatusBadRequest, errorText(l, say("error.budget", "Max", int(max))), true
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return http.StatusServiceUnavailable, errorText(l, say("error.stopped")), true
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/labstack/echo/v4"
 
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
@@ -210,6 +211,9 @@ func TestBudgetRefusedUpFront(t *testing.T) {
 		{"/compare?game=nim&matches=64&take=8&orders=natural,best", "at most 10,000,000"},
 		{"/api/compare?game=nim&matches=64&take=8&orders=natural,best", "at most 10,000,000"},
 		{"/lab?random=4,8&seeds=5000", "use at most 228 seeds"},
+		// Determinised MCTS is budgeted as a whole: its samples times its
+		// iterations are refused over the limit, before any sample runs.
+		{"/view?game=cards&algo=determinized&samples=1000&iterations=200000&step=end", "samples × iterations may be at most 2,000,000"},
 	}
 	for _, c := range cases {
 		t.Run(c.path, func(t *testing.T) {
@@ -218,6 +222,50 @@ func TestBudgetRefusedUpFront(t *testing.T) {
 				t.Errorf("got %d, want 400 with %q in:\n%s", rec.Code, c.want, shorten(rec.Body.String(), 3000))
 			}
 		})
+	}
+}
+
+// TestRequestBudget: every heavy request runs under one allowance of its
+// own (RequestWork, StreamWork for the streams), carried by its context,
+// so that all the searches it starts charge one budget and stop with it;
+// a light request carries none.
+func TestRequestBudget(t *testing.T) {
+	s := New(testConfig())
+	cases := []struct {
+		path  string
+		limit int64
+	}{
+		{"/view", RequestWork}, {"/lab", RequestWork}, {"/diff", RequestWork}, {"/api/exercise", RequestWork},
+		{"/api/tournament", StreamWork}, {StreamPrefix + "tournament", StreamWork}, {"/healthz", -1},
+	}
+	seen := map[*search.Allowance]bool{}
+	for _, c := range cases {
+		for range 2 {
+			req := httptest.NewRequest(http.MethodGet, c.path, nil)
+			ec := s.Echo().NewContext(req, httptest.NewRecorder())
+			ec.SetPath(c.path)
+			var a *search.Allowance
+			if err := s.heavyGate(func(ec echo.Context) error {
+				a = search.AllowanceOf(ec.Request().Context())
+				return nil
+			})(ec); err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case c.limit < 0 && a != nil:
+				t.Errorf("%s: got an allowance of %d, want none (a light request)", c.path, a.Limit())
+			case c.limit >= 0 && (a == nil || a.Limit() != c.limit):
+				t.Errorf("%s: got allowance %v, want one of %d nodes", c.path, a, c.limit)
+			case a != nil && seen[a]:
+				t.Errorf("%s: two requests share an allowance, want one each", c.path)
+			}
+			seen[a] = a != nil
+		}
+	}
+	// The budget error names the limit that was reached.
+	_, msg, _ := budgetError(fmt.Errorf("lab: %w", &search.BudgetError{Nodes: RequestWork}), i18n.English)
+	if !strings.Contains(msg, "200,000,000") && !strings.Contains(msg, "200000000") {
+		t.Errorf("budget error of the request's allowance: got %q, want it to name %d", msg, RequestWork)
 	}
 }
 

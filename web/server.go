@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -82,7 +83,17 @@ type Server struct {
 	// idle collects the heap once the last session and heavy request
 	// have ended (idleCollector).
 	idle *idleCollector
+	// base is the context every request's context is made from; stop
+	// cancels it when the server shuts down, so that the work of requests
+	// still running (their searches, streams and pictures) stops with it.
+	base context.Context
+	stop context.CancelCauseFunc
 }
+
+// ErrShutdown is the cause of the cancellation of every request's
+// context when the server shuts down; it is a context.Canceled, so the
+// work stopped by it answers as stopped (503), not as failed.
+var ErrShutdown = fmt.Errorf("web: the server is shutting down: %w", context.Canceled)
 
 // staticFile is one embedded asset with its validator.
 type staticFile struct {
@@ -118,6 +129,8 @@ func New(cfg Config) *Server {
 	e.Server.ReadHeaderTimeout = readHeaderTimeout
 	e.Server.IdleTimeout = idleTimeout
 	e.Server.ReadTimeout = cmp.Or(max(cfg.ReadTimeout, 0), readTimeout)
+	s.base, s.stop = context.WithCancelCause(context.Background())
+	e.Server.BaseContext = func(net.Listener) context.Context { return s.base }
 	e.Pre(s.hostCheck, headAsGet)
 	e.Use(middleware.Recover())
 	e.Use(s.requestLogger())
@@ -216,13 +229,28 @@ func (s *Server) Serve(ln net.Listener) error {
 	return s.e.Start(ln.Addr().String())
 }
 
-// Shutdown stops the server gracefully: it closes every websocket session
-// (each viewer gets a close message), then stops accepting requests and
-// waits for the running ones, all until ctx ends: a session or request
-// still working then is cut off, and the error says so.
+// Shutdown stops the server gracefully: it cancels the work of every
+// request still running (its context ends with ErrShutdown, so its
+// searches stop within a few microseconds and it answers that it was
+// stopped), closes every websocket session (each viewer gets a close
+// message), then stops accepting requests and waits for the running ones
+// to answer, all until ctx ends: a session or request still working then
+// is cut off, and the error says so.
 func (s *Server) Shutdown(ctx context.Context) error {
+	s.stop(ErrShutdown)
 	herr := s.hub.Close(ctx)
 	return errors.Join(herr, s.e.Shutdown(ctx))
+}
+
+// Close stops the server at once: every connection is closed, and the
+// work of the requests still running is cancelled.
+func (s *Server) Close() error {
+	s.stop(ErrShutdown)
+	now, cancel := context.WithCancel(context.Background())
+	cancel()
+	_ = s.hub.Close(now) // closes every session's connection, waiting for none
+	// Not Echo's Close, which waits for a Shutdown under way to end.
+	return s.e.Server.Close()
 }
 
 // requestLogger logs one line per request to the configured logger. The

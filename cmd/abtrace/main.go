@@ -747,7 +747,9 @@ func bench(args []string, stdout, stderr io.Writer) int {
 }
 
 // shutdownGrace is how long open requests and websockets get to finish
-// when the server is asked to stop.
+// when the server is asked to stop. Their work is cancelled at once
+// (web.Server.Shutdown), so they answer within milliseconds; the grace
+// covers writing the answers to slow clients.
 const shutdownGrace = 5 * time.Second
 
 // serve runs the viewer until interrupted, then shuts down gracefully.
@@ -762,9 +764,24 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "abtrace serve: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The first interrupt or SIGTERM shuts the server down gracefully; a
+	// second one while it does stops it at once.
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	return serveUntil(ctx, web.Config{Addr: *addr, Hosts: splitHosts(*hosts)}, stdout, stderr)
+	force := make(chan struct{})
+	go func() {
+		if _, ok := <-sigs; !ok {
+			return
+		}
+		stop()
+		if _, ok := <-sigs; ok {
+			close(force)
+		}
+	}()
+	return serveUntil(ctx, force, web.Config{Addr: *addr, Hosts: splitHosts(*hosts)}, stdout, stderr)
 }
 
 // splitHosts splits the --host list.
@@ -778,8 +795,9 @@ func splitHosts(s string) []string {
 	return out
 }
 
-// serveUntil serves with cfg until ctx ends.
-func serveUntil(ctx context.Context, cfg web.Config, stdout, stderr io.Writer) int {
+// serveUntil serves with cfg until ctx ends, then shuts down within
+// shutdownGrace, or at once when force is closed meanwhile (exit status 1).
+func serveUntil(ctx context.Context, force <-chan struct{}, cfg web.Config, stdout, stderr io.Writer) int {
 	addr := cfg.Addr
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	if limit, fromEnv := web.ApplyMemoryLimit(); !fromEnv {
@@ -807,10 +825,20 @@ func serveUntil(ctx context.Context, cfg web.Config, stdout, stderr io.Writer) i
 		return exitOK
 	case <-ctx.Done():
 	}
+	fmt.Fprintln(stdout, "abtrace: stopping (a second Ctrl-C or SIGTERM stops at once)")
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		fmt.Fprintf(stderr, "abtrace serve: shutdown: %v\n", err)
+	shut := make(chan error, 1)
+	go func() { shut <- srv.Shutdown(sctx) }()
+	select {
+	case err := <-shut:
+		if err != nil {
+			fmt.Fprintf(stderr, "abtrace serve: shutdown: %v\n", err)
+			return exitSearch
+		}
+	case <-force:
+		srv.Close()
+		fmt.Fprintln(stderr, "abtrace serve: stopped at once by a second signal")
 		return exitSearch
 	}
 	fmt.Fprintln(stdout, "abtrace: stopped")

@@ -95,3 +95,28 @@ func TestGofmt(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestWorkersLeaveACore: no work sizes its goroutines by the cores but
+// through search.Workers, which leaves search.CoresLeftFree cores to the
+// sessions; the server's slots for heavy requests and loads (web) leave
+// theirs by their own named rules.
+func TestWorkersLeaveACore(t *testing.T) {
+	allowed := map[string]bool{"search/budget.go": true, "web/limits.go": true, "web/hub.go": true}
+	err := filepath.WalkDir(repoRoot, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		rel, _ := filepath.Rel(repoRoot, path)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if (bytes.Contains(b, []byte("runtime.GOMAXPROCS(")) || bytes.Contains(b, []byte("runtime.NumCPU("))) && !allowed[filepath.ToSlash(rel)] {
+			t.Errorf("%s sizes work by the cores; use search.Workers, which leaves a core to the sessions", rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/connect4"
 	"github.com/abtrace/abtrace/search/reversi"
 	"github.com/abtrace/abtrace/search/tictactoe"
@@ -150,8 +151,15 @@ func (c Config) prepare() (func(context.Context, func(Update)) (Result, error), 
 	return nil, &Error{Field: "game", Got: c.Game, Known: Games()}
 }
 
-// runner is the coordinated search of workers ws from position s.
+// runner is the coordinated search of workers ws from position s. Its
+// local workers share search.Workers cores (Deepening.Cores).
 func runner[S any](s S, ws []Worker[S]) func(context.Context, func(Update)) (Result, error) {
+	cores := make(chan struct{}, search.Workers(len(ws)))
+	for _, w := range ws {
+		if c, ok := w.(interface{ shareCores(chan struct{}) }); ok {
+			c.shareCores(cores)
+		}
+	}
 	return func(ctx context.Context, update func(Update)) (Result, error) { return finish(ctx, s, ws, update) }
 }
 

@@ -69,7 +69,16 @@ type Deepening[S any, G search.Game[S]] struct {
 	Nodes int64
 	// MoveName names a move as the game writes it.
 	MoveName func(search.Move) string
+	// Cores, when not nil, holds a slot for each search running: a
+	// worker waits for a free one before each depth. The workers of one
+	// coordinated search share search.Workers slots (Run), so that they
+	// take turns depth by depth and leave search.CoresLeftFree cores to
+	// the rest.
+	Cores chan struct{}
 }
+
+// shareCores sets the slots the worker's searches take (Deepening.Cores).
+func (w *Deepening[S, G]) shareCores(c chan struct{}) { w.Cores = c }
 
 // Name returns the evaluation's name.
 func (w *Deepening[S, G]) Name() string { return w.EvalName }
@@ -92,8 +101,18 @@ func (w *Deepening[S, G]) Search(ctx context.Context, s S, report func(Report)) 
 	mover := w.Game.ToMove(s)
 	for d := 1; d <= w.MaxDepth; d++ {
 		evals := 0
+		if w.Cores != nil {
+			select {
+			case w.Cores <- struct{}{}:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
 		res, err := search.AlphaBeta(w.Game, s, search.Options[S]{Depth: d, Eval: counting[S]{w.Eval, &evals},
 			Budget: search.Budget{Nodes: w.Nodes, Context: ctx}}, nil)
+		if w.Cores != nil {
+			<-w.Cores
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()

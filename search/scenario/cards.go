@@ -58,6 +58,14 @@ func (p *Search) SampleWorld() (world, worlds int) {
 // Scenario.Samples is 0.
 const DefaultSamples = 20
 
+// MaxSampledIterations bounds determinised MCTS as a whole: its samples
+// times each sample's iterations. Each search may run search.MaxIterations
+// and a method may draw search.MaxSamples worlds, but not both: a
+// thousand samples of 200,000 iterations ran 500 s on the server. Two
+// million iterations of the card game are well under a second; the
+// samples' searches share one budget too (search.Budget.Whole).
+const MaxSampledIterations = 2_000_000
+
 // worldIndex checks Scenario.World against n worlds and returns the
 // 0-based index (World 0 means the first).
 func (p *Search) worldIndex(n int, what trace.Phrase) (int, error) {

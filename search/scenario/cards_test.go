@@ -96,6 +96,8 @@ func TestCardsScenarioErrors(t *testing.T) {
 		{Scenario{Game: "cards", Position: "x"}, "do not apply to the card game"},
 		{Scenario{Game: "cards", Algo: "infoset", Samples: 3}, "samples belongs to --algo determinized"},
 		{Scenario{Game: "cards", Algo: "determinized", Samples: -3}, "samples must be from 1 to 1000"},
+		{Scenario{Game: "cards", Algo: "determinized", Samples: 1000, Iterations: 200000}, "samples × iterations may be at most 2,000,000, not 1000 × 200000 = 200,000,000"},
+		{Scenario{Game: "roads", Algo: "determinized", Samples: 1000, Iterations: 2001}, "at most 2,000,000"},
 		{Scenario{Game: "cards", Algo: "infoset", Iterations: 3}, "iterations, c and playout belong"},
 	}
 	for _, tt := range tests {

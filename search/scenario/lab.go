@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"sync"
 
 	"github.com/abtrace/abtrace/search"
@@ -140,7 +139,7 @@ func Lab(base Scenario, trees int) (*LabResult, error) {
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	next := 1
-	workers := min(runtime.GOMAXPROCS(0), trees)
+	workers := search.Workers(trees)
 	for range workers {
 		wg.Go(func() {
 			for {

@@ -31,6 +31,10 @@ func (p *Search) prepareMCTS() error {
 	if s.Iterations < 0 || s.Iterations > search.MaxIterations {
 		return usageSay("scenario.err.iterations", "Max", strconv.Itoa(search.MaxIterations), "Default", strconv.Itoa(search.DefaultIterations), "Got", strconv.Itoa(s.Iterations))
 	}
+	if n := int64(orDefaultInt(s.Samples, DefaultSamples)) * int64(orDefaultInt(s.Iterations, search.DefaultIterations)); determinized && n > MaxSampledIterations {
+		return usageSay("scenario.err.sampled-iterations", "Max", thousands(MaxSampledIterations), "Samples", strconv.Itoa(orDefaultInt(s.Samples, DefaultSamples)),
+			"Iterations", strconv.Itoa(orDefaultInt(s.Iterations, search.DefaultIterations)), "Got", thousands(n))
+	}
 	if s.C < 0 || math.IsNaN(s.C) || math.IsInf(s.C, 0) {
 		return usageSay("scenario.err.c", "Got", fmt.Sprint(s.C))
 	}

@@ -51,6 +51,7 @@ var English = map[string]trace.Message{
 	"scenario.err.mcts-only":            {Other: "iterations, c and playout belong to --algo mcts and determinized"},
 	"scenario.err.determinized-playout": {Other: "determinized plays random playouts; playout does not apply"},
 	"scenario.err.iterations":           {Other: "iterations must be from 1 to {{.Max}} (0 means {{.Default}}), not {{.Got}}"},
+	"scenario.err.sampled-iterations":   {Other: "samples × iterations may be at most {{.Max}}, not {{.Samples}} × {{.Iterations}} = {{.Got}}: draw fewer samples or run fewer iterations on each"},
 	"scenario.err.c":                    {Other: "c must be a positive number (0 means √2), not {{.Got}}"},
 	"scenario.err.eval-playout":         {Other: "the eval playout needs an evaluation to guide it: give --eval"},
 	// Minichess and the options of the searches on real games.

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -144,7 +143,8 @@ func ParseEvals(text string) []string {
 	return out
 }
 
-// Run plays the tournament on up to GOMAXPROCS goroutines. progress may be
+// Run plays the tournament on search.Workers goroutines (a core is left
+// to the rest). progress may be
 // nil. When ctx ends, Run stops starting games and returns ctx's error.
 func Run(ctx context.Context, c Config, progress Progress) (Result, error) {
 	if err := c.Check(); err != nil {
@@ -170,7 +170,7 @@ func Run(ctx context.Context, c Config, progress Progress) (Result, error) {
 	var wg sync.WaitGroup
 	var panicked error
 	var pmu sync.Mutex
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+	for range search.Workers(len(jobs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
