@@ -61,6 +61,14 @@ Usage:
                                               connect4 or tictactoe; an entrant is an evaluation
                                               of the game (reversi: discs, min-discs,
                                               discs+mobility:5, ...) or random
+  abtrace gdl check FILE                      read a game written in GDL (.kif) and check the rules of
+                                              the GDL specification: a summary, or every error at its
+                                              line and column (exit 1)
+  abtrace gdl playout FILE --policy first|random [--seed S] [--max-steps N] [--json]
+                                              play one game from the initial state
+  abtrace gdl count FILE [--json]             count the states reachable by any joint moves
+  abtrace gdl bench FILE --playouts N [--seed S] [--json]
+                                              random games to the end: state changes and time
   abtrace diff REF STUDENT [--json]           compare a student's trace with a reference trace
   abtrace diff [source] [options] STUDENT     ... with the search the flags describe
   abtrace help                                this text
@@ -73,6 +81,9 @@ Source (one of):
                         visualizer's text, a leaf is (v)), sml (its ExplicitGame: Node [...], Esti ~2),
                         cs188 (a GraphGameTree .test file: its agents, depth, alg and the course's
                         strict pruning, v > β / v < α) or aima (nested lists [[3, 12, 8], [2, 4, 6]])
+  --gdl FILE            a game written in GDL (.kif), searched from its initial state; two roles whose
+                        goals sum to a constant are MAX and MIN (maxn and paranoid: one player per role);
+                        --depth estimates with the goals that hold (--eval goals)
   --game tictactoe      [--position CELLS]  9 cells row-major of x, o and . (default empty)
   --game connect4       [--position MOVES]  Connect Four 7×6 from the moves played, such as dd or 4455
                         (or 6 rows of 7 cells from the top, '/'-separated); needs --depth (at most 8)
@@ -170,11 +181,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return tournamentCmd(args[1:], stdout, stderr)
 	case "diff":
 		return diffCmd(args[1:], os.Stdin, stdout, stderr)
+	case "gdl":
+		return gdlCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, helpText)
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "abtrace: unknown command %q (want serve, solve, trace, bench, tournament, diff or help)\n", args[0])
+	fmt.Fprintf(stderr, "abtrace: unknown command %q (want serve, solve, trace, bench, tournament, diff, gdl or help)\n", args[0])
 	return exitUsage
 }
 
@@ -186,6 +199,7 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	fs.StringVar(treeFile, "tree-file", "", "file holding a tree (- for standard input)")
 	fs.StringVar(&s.Format, "format", "", "notation of the tree: abtrace, cmu, sml, cs188 or aima")
 	fs.StringVar(&s.Game, "game", "", "tictactoe, connect4, minichess, nim, dice, reversi or suicide-reversi")
+	gdlFlag(fs, &s.GDL)
 	fs.StringVar(&s.Position, "position", "", "tic-tac-toe position (9 cells of x, o and .) or dice position")
 	fs.IntVar(&s.Matches, "matches", 0, "nim: matches on the table (default 5)")
 	fs.IntVar(&s.Take, "take", 0, "nim: most matches one move takes (default 2)")
@@ -279,8 +293,8 @@ func parseScenario(name string, args []string, stdin io.Reader, stderr io.Writer
 		}
 		s.Tree = text
 	}
-	if s.Tree == "" && s.Game == "" && s.Random == "" {
-		fmt.Fprintf(stderr, "abtrace %s: no source: give --tree, --tree-file, --game or --random\n", name)
+	if s.Tree == "" && s.Game == "" && s.GDL == "" && s.Random == "" {
+		fmt.Fprintf(stderr, "abtrace %s: no source: give --tree, --tree-file, --game, --gdl or --random\n", name)
 		return nil, exitUsage
 	}
 	p, err := s.Prepare()

@@ -16,7 +16,18 @@ import (
 // vector, with what follows from them (legal moves, terminal, goals)
 // computed once when the state was made. It is immutable and cheap to
 // copy; Key identifies it for transposition tables and Facts lists it.
-type State struct{ w []uint64 }
+//
+// States compare equal (==) when they are the same value, made by the same
+// call; two equal positions reached apart may be distinct values: compare
+// them with Base or Key.
+type State struct{ s *state }
+
+// state is a state's words; small games keep them inline, in one
+// allocation.
+type state struct {
+	w      []uint64
+	inline [12]uint64
+}
 
 // Game is a GDL game compiled for play: the fast reasoner, and the
 // search.Game of every search (search.Keyer, and search.VectorGame when
@@ -212,17 +223,18 @@ func (g *Game) Stats() Stats {
 // The words after a state's view: mover (the role to move; 0xff when
 // terminal or none has a move), and per role the count of legal moves and
 // the first one.
-func (g *Game) header(s State) uint64 { return s.w[g.n.stateWords] }
+func (g *Game) header(s State) uint64 { return s.s.w[g.n.stateWords] }
 
 func (g *Game) legalInfo(s State, r int) (count, first int) {
-	x := s.w[g.n.stateWords+1+r]
+	x := s.s.w[g.n.stateWords+1+r]
 	return int(x >> 32), int(uint32(x))
 }
 
 // finish computes the view of a state whose base words are set, and its
 // header words.
-func (g *Game) finish(w []uint64) State {
+func (g *Game) finish(st *state) State {
 	n := g.n
+	w := st.w
 	n.view.run(w)
 	choosers, mover, fallback := 0, -1, -1
 	for r, ms := range n.moves {
@@ -257,16 +269,24 @@ func (g *Game) finish(w []uint64) State {
 		h |= 1 << 9
 	}
 	w[n.stateWords] = h
-	return State{w: w}
+	return State{st}
 }
 
-func (g *Game) newVector() []uint64 { return make([]uint64, g.n.stateWords+1+len(g.n.roles)) }
+func (g *Game) newState() *state {
+	st := &state{}
+	if n := g.n.stateWords + 1 + len(g.n.roles); n <= len(st.inline) {
+		st.w = st.inline[:n]
+	} else {
+		st.w = make([]uint64, n)
+	}
+	return st
+}
 
 // Init returns the initial state.
 func (g *Game) Init() State {
-	w := g.newVector()
-	copy(w, g.n.init)
-	return g.finish(w)
+	st := g.newState()
+	copy(st.w, g.n.init)
+	return g.finish(st)
 }
 
 func (g *Game) choosers(s State) int {
@@ -287,7 +307,7 @@ func (g *Game) Mover(s State) int { return int(g.header(s) & 0xff) }
 func (g *Game) LegalMoves(s State, r int) []int {
 	var out []int
 	for i, m := range g.n.moves[r] {
-		if m.legal < 0 || getBit(s.w, int32(m.legal)) != 0 {
+		if m.legal < 0 || getBit(s.s.w, int32(m.legal)) != 0 {
 			out = append(out, i)
 		}
 	}
@@ -335,7 +355,7 @@ func (g *Game) lookup(s State, joint []int) (State, *atomic.Pointer[cacheEntry],
 			return State{}, slot, false
 		}
 	}
-	for i, x := range s.w[:g.n.baseWords] {
+	for i, x := range s.s.w[:g.n.baseWords] {
 		if e.from[i] != x {
 			return State{}, slot, false
 		}
@@ -344,7 +364,7 @@ func (g *Game) lookup(s State, joint []int) (State, *atomic.Pointer[cacheEntry],
 }
 
 func store(slot *atomic.Pointer[cacheEntry], s State, joint []int, to State) {
-	e := &cacheEntry{from: s.w, to: to}
+	e := &cacheEntry{from: s.s.w, to: to}
 	for r, k := range joint {
 		e.joint[r] = int32(k)
 	}
@@ -378,7 +398,7 @@ func (g *Game) next(s State, joint []int) State {
 	} else {
 		v = make([]uint64, n.words)
 	}
-	copy(v, s.w[:n.stateWords])
+	copy(v, s.s.w[:n.stateWords])
 	for r, k := range joint {
 		setBit(v, int32(n.moves[r][k].does), true)
 	}
@@ -409,7 +429,8 @@ func (g *Game) advance(v []uint64, joint []int) State {
 			}
 		}
 	}
-	w := g.newVector()
+	st := g.newState()
+	w := st.w
 	copy(w[:n.baseWords], v[n.nextLo>>6:])
 	if r := n.nBase & 63; r != 0 {
 		w[n.baseWords-1] &= 1<<r - 1
@@ -417,7 +438,7 @@ func (g *Game) advance(v []uint64, joint []int) State {
 	for _, b := range n.alwaysNext {
 		setBit(w, int32(b), true)
 	}
-	return g.finish(w)
+	return g.finish(st)
 }
 
 // Goals returns every role's goal value at s (−1 where no goal holds; the
@@ -433,7 +454,7 @@ func (g *Game) Goals(s State) []int {
 func (g *Game) goal(s State, r int) int {
 	best := -1
 	for _, gp := range g.n.goals[r] {
-		if gp.prop < 0 || getBit(s.w, int32(gp.prop)) != 0 {
+		if gp.prop < 0 || getBit(s.s.w, int32(gp.prop)) != 0 {
 			best = max(best, gp.value)
 		}
 	}
@@ -448,7 +469,7 @@ func (g *Game) Facts(s State) string { return strings.Join(g.FactList(s), " ") }
 func (g *Game) FactList(s State) []string {
 	var out []string
 	for i, t := range g.n.baseText {
-		if getBit(s.w, int32(i)) != 0 {
+		if getBit(s.s.w, int32(i)) != 0 {
 			out = append(out, t)
 		}
 	}
@@ -459,7 +480,7 @@ func (g *Game) FactList(s State) []string {
 func (g *Game) FactTerms(s State) []Term {
 	var out []Term
 	for i, a := range g.n.baseAtoms {
-		if getBit(s.w, int32(i)) != 0 {
+		if getBit(s.s.w, int32(i)) != 0 {
 			out = append(out, g.n.terms.term(a))
 		}
 	}
@@ -470,7 +491,7 @@ func (g *Game) FactTerms(s State) []Term {
 // states, usable as a map key.
 func (g *Game) Base(s State) string {
 	b := make([]byte, 0, 8*g.n.baseWords)
-	for _, x := range s.w[:g.n.baseWords] {
+	for _, x := range s.s.w[:g.n.baseWords] {
 		b = append(b, byte(x), byte(x>>8), byte(x>>16), byte(x>>24), byte(x>>32), byte(x>>40), byte(x>>48), byte(x>>56))
 	}
 	return string(b)
@@ -510,7 +531,7 @@ func (g *Game) Moves(s State, buf []search.Move) []search.Move {
 	r := int(g.header(s) & 0xff)
 	lo, hi := g.n.legalLo[r], g.n.legalLo[r]+len(g.n.moves[r])
 	for w := lo >> 6; w<<6 < hi; w++ {
-		x := s.w[w]
+		x := s.s.w[w]
 		if w<<6 < lo {
 			x &^= 1<<(uint(lo)&63) - 1
 		}
@@ -570,10 +591,10 @@ func (g *Game) UtilityVec(s State) []float64 {
 // Key hashes the state's base propositions (exact when they fit a word).
 func (g *Game) Key(s State) uint64 {
 	if g.n.baseWords == 1 {
-		return s.w[0]
+		return s.s.w[0]
 	}
 	h := uint64(0x9e3779b97f4a7c15)
-	for _, x := range s.w[:g.n.baseWords] {
+	for _, x := range s.s.w[:g.n.baseWords] {
 		h ^= x
 		h *= 0xbf58476d1ce4e5b9
 		h ^= h >> 31

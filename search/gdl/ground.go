@@ -351,27 +351,54 @@ func (g *grounder) inst(p *pattern, env []int32) int32 {
 	return g.t.intern(p.fn, args)
 }
 
-// boundArg returns, for a literal's pattern, an argument position whose
-// value is known under env and that value, to look the atoms up by.
-func (g *grounder) boundArg(p *pattern, env []int32) (int, int32) {
-	for k := range p.args {
-		a := &p.args[k]
-		switch {
-		case a.id >= 0:
-			return k, a.id
-		case a.v >= 0 && env[a.v] >= 0:
-			return k, env[a.v]
+// slots of an atom that the index knows: each argument (slot k < 8) and
+// each argument of an argument (slot 8 + 8k + j), so that (true (cell ?x
+// 3 ?c)) is looked up by its 3.
+const maxSlot = 8
+
+// candidates returns the atoms of l's relation that may match l under
+// env: those that share the value of its most selective bound slot.
+func (g *grounder) candidates(l *clit, env []int32) []int32 {
+	best := g.byRel[l.rel]
+	try := func(slot int, val int32) {
+		if c := g.index[indexKey(l.rel, slot, val)]; len(c) < len(best) {
+			best = c
 		}
 	}
-	return -1, -1
+	for k := range l.p.args {
+		if k >= maxSlot {
+			break
+		}
+		a := &l.p.args[k]
+		switch {
+		case a.id >= 0:
+			try(k, a.id)
+		case a.v >= 0 && env[a.v] >= 0:
+			try(k, env[a.v])
+		case a.v < 0:
+			for j := range a.args {
+				if j >= maxSlot {
+					break
+				}
+				b := &a.args[j]
+				switch {
+				case b.id >= 0:
+					try(maxSlot+maxSlot*k+j, b.id)
+				case b.v >= 0 && env[b.v] >= 0:
+					try(maxSlot+maxSlot*k+j, env[b.v])
+				}
+			}
+		}
+	}
+	return best
+}
+
+func indexKey(rel int32, slot int, val int32) uint64 {
+	return uint64(rel)<<40 | uint64(slot)<<32 | uint64(uint32(val))
 }
 
 // inM reports whether atom id is in M.
 func (g *grounder) inM(id int32) bool { return int(id) < len(g.round) && g.round[id] >= 0 }
-
-func indexKey(rel int32, arg int, val int32) uint64 {
-	return uint64(rel)<<40 | uint64(arg)<<32 | uint64(uint32(val))
-}
 
 // add records atom id as found in round r; it reports whether it is new.
 func (g *grounder) add(id int32, r int32) (bool, error) {
@@ -389,8 +416,18 @@ func (g *grounder) add(id int32, r int32) (bool, error) {
 	rel := g.t.fn[id]
 	g.byRel[rel] = append(g.byRel[rel], id)
 	for k, a := range g.t.args[id] {
+		if k >= maxSlot {
+			break
+		}
 		key := indexKey(rel, k, a)
 		g.index[key] = append(g.index[key], id)
+		for j, b := range g.t.args[a] {
+			if j >= maxSlot {
+				break
+			}
+			key := indexKey(rel, maxSlot+maxSlot*k+j, b)
+			g.index[key] = append(g.index[key], id)
+		}
 	}
 	return true, nil
 }
@@ -482,11 +519,7 @@ func (g *grounder) join(cr *crule, jp *joinPlan, win []window, emit func(env []i
 			return emit(env)
 		}
 		l := &cr.body[jp.order[k]]
-		cands := g.byRel[l.rel]
-		if arg, val := g.boundArg(&l.p, env); arg >= 0 {
-			cands = g.index[indexKey(l.rel, arg, val)]
-		}
-		for _, id := range g.inWindow(cands, win[k]) {
+		for _, id := range g.inWindow(g.candidates(l, env), win[k]) {
 			g.work++
 			if g.work > MaxGroundWork {
 				return &LimitError{"MaxGroundWork", MaxGroundWork, "the work of grounding the game"}

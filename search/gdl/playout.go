@@ -35,7 +35,7 @@ func (g *Game) playout(rng *rand.Rand) playoutResult {
 			}
 			k := rng.IntN(count)
 			for i, m := range g.n.moves[r][first:] {
-				if m.legal < 0 || getBit(s.w, int32(m.legal)) != 0 {
+				if m.legal < 0 || getBit(s.s.w, int32(m.legal)) != 0 {
 					if k == 0 {
 						joint[r] = first + i
 						break

@@ -41,6 +41,7 @@ type Scenario struct {
 	Tree     string // explicit tree in the classroom notation
 	Root     string // "max" (default) or "min": the player at the root of an explicit tree
 	Game     string // "tictactoe", "connect4", "nim", "dice", "cards" or "roads"
+	GDL      string // the text of a game written in GDL (search/gdl), searched from its initial state
 	Position string // tic-tac-toe: 9 cells of x, o and . (default: the empty board); connect4: moves such as "dd" or 6 rows of cells (see connect4.Parse); dice: see package dice (default dice.DefaultPosition)
 	Matches  int    // nim: matches on the table (default 5)
 	Take     int    // nim: most matches a move may take (default 2)
@@ -208,6 +209,7 @@ func (s Scenario) Query() url.Values {
 	set("tree", s.Tree)
 	set("root", s.Root)
 	set("game", s.Game)
+	set("gdl", s.GDL)
 	set("position", s.Position)
 	setInt("matches", s.Matches)
 	setInt("take", s.Take)
@@ -267,7 +269,7 @@ var Names = []string{"tree", "root", "game", "position", "matches", "take", "ran
 // are usage errors naming the parameter.
 func FromQuery(v url.Values) (Scenario, error) {
 	s := Scenario{
-		Tree: v.Get("tree"), Root: v.Get("root"), Game: v.Get("game"), Position: v.Get("position"),
+		Tree: v.Get("tree"), Root: v.Get("root"), Game: v.Get("game"), GDL: v.Get("gdl"), Position: v.Get("position"),
 		Random: v.Get("random"), Algo: v.Get("algo"), Prune: v.Get("prune"), Fail: v.Get("fail"),
 		Order: v.Get("order"), Eval: v.Get("eval"), Bounds: v.Get("bounds"), Transform: v.Get("transform"),
 		Format:   v.Get("format"),
@@ -369,6 +371,8 @@ func (s Scenario) Source() string {
 	switch {
 	case s.Game != "":
 		return s.Game
+	case s.GDL != "":
+		return "gdl"
 	case s.Random != "":
 		return "random"
 	}
@@ -586,7 +590,7 @@ func (s Scenario) Prepare() (*Search, error) {
 		return nil, err
 	}
 	sources := 0
-	for _, x := range []string{s.Tree, s.Game, s.Random} {
+	for _, x := range []string{s.Tree, s.Game, s.GDL, s.Random} {
 		if x != "" {
 			sources++
 		}
@@ -594,7 +598,7 @@ func (s Scenario) Prepare() (*Search, error) {
 	if sources > 1 {
 		return nil, usageSay("scenario.err.sources")
 	}
-	if s.Format != "" && s.Format != "abtrace" && (s.Game != "" || s.Random != "") {
+	if s.Format != "" && s.Format != "abtrace" && (s.Game != "" || s.GDL != "" || s.Random != "") {
 		return nil, usageSay("scenario.err.format-tree", "Format", s.Format)
 	}
 	if s.Kuhlmann != "" && s.Game != "reversi" && s.Game != "suicide-reversi" {
@@ -603,8 +607,8 @@ func (s Scenario) Prepare() (*Search, error) {
 	if s.Fuzzy != "" && s.Game != "tictactoe" {
 		return nil, usageSay("scenario.err.fuzzy-only")
 	}
-	if s.Root != "" && (s.Game != "") {
-		return nil, usageSay("scenario.err.root-game", "Game", s.Game)
+	if s.Root != "" && (s.Game != "" || s.GDL != "") {
+		return nil, usageSay("scenario.err.root-game", "Game", s.Source())
 	}
 	switch {
 	case s.Game == "tictactoe":
@@ -625,6 +629,8 @@ func (s Scenario) Prepare() (*Search, error) {
 		err = p.prepareReversi()
 	case s.Game != "":
 		return nil, usageSay("scenario.err.game", "Got", strconv.Quote(s.Game), "Want", "tictactoe, connect4, nim, dice, reversi, suicide-reversi, cards, roads, minichess")
+	case s.GDL != "":
+		err = p.prepareGDL()
 	case s.Random != "":
 		err = p.prepareRandom()
 	default:

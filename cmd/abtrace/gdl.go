@@ -1,0 +1,127 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/abtrace/abtrace/search/gdl"
+)
+
+// gdlCmd runs `abtrace gdl check|playout|count|bench FILE`: the command
+// line of search/gdl (flags and wiring; the work is in the package).
+func gdlCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "abtrace gdl: want check, playout, count or bench, then a .kif file")
+		return exitUsage
+	}
+	sub, args := args[0], args[1:]
+	name := "gdl " + sub
+	fs := newFlagSet(name, stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	policy := fs.String("policy", "", "playout: first or random")
+	seed := fs.Uint64("seed", 0, "playout, bench: seed of the random moves")
+	maxSteps := fs.Int("max-steps", 0, fmt.Sprintf("playout: most joint moves (default %d)", gdl.MaxPlayoutSteps))
+	playouts := fs.Int("playouts", 0, "bench: random games to play")
+	switch sub {
+	case "check", "playout", "count", "bench":
+	default:
+		fmt.Fprintf(stderr, "abtrace gdl: unknown command %q (want check, playout, count or bench)\n", sub)
+		return exitUsage
+	}
+	// The file may come before or after the flags.
+	var file string
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		file, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return flagError(name, err, stderr)
+	}
+	if file == "" && fs.NArg() > 0 {
+		file = fs.Arg(0)
+	} else if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "abtrace %s: unexpected argument %q\n", name, fs.Arg(0))
+		return exitUsage
+	}
+	if file == "" {
+		fmt.Fprintf(stderr, "abtrace %s: no game: give a .kif file\n", name)
+		return exitUsage
+	}
+	src, err := readGDLFile(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "abtrace %s: %v\n", name, err)
+		return exitUsage
+	}
+	if sub == "check" {
+		d, err := gdl.Load(src)
+		if err != nil {
+			fmt.Fprintln(stdout, err)
+			return exitSearch
+		}
+		fmt.Fprintln(stdout, gdl.Summary(d))
+		return exitOK
+	}
+	g, err := gdl.Compile(src)
+	if err != nil {
+		fmt.Fprintf(stderr, "abtrace %s: %v\n", name, err)
+		return exitSearch
+	}
+	var out any
+	switch sub {
+	case "playout":
+		if *policy == "" {
+			fmt.Fprintf(stderr, "abtrace %s: give --policy first or --policy random\n", name)
+			return exitUsage
+		}
+		out, err = g.Playout(*policy, *seed, *maxSteps)
+	case "count":
+		out, err = g.Count()
+	case "bench":
+		out, err = g.Bench(*playouts, *seed)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "abtrace %s: %v\n", name, err)
+		return exitSearch
+	}
+	if !*asJSON {
+		b, _ := json.MarshalIndent(out, "", "  ")
+		fmt.Fprintln(stdout, string(b))
+		return exitOK
+	}
+	b, _ := json.Marshal(out)
+	fmt.Fprintln(stdout, string(b))
+	return exitOK
+}
+
+// readGDLFile reads a game's text ("-": standard input), refusing more
+// than gdl.MaxSourceBytes.
+func readGDLFile(path string) (string, error) {
+	r, done, err := openInput(path, os.Stdin)
+	if err != nil {
+		return "", err
+	}
+	defer done()
+	b, err := io.ReadAll(io.LimitReader(r, gdl.MaxSourceBytes+1))
+	if err != nil {
+		return "", err
+	}
+	if len(b) > gdl.MaxSourceBytes {
+		return "", fmt.Errorf("%s: more than %d bytes (gdl.MaxSourceBytes)", path, gdl.MaxSourceBytes)
+	}
+	return string(b), nil
+}
+
+// gdlFlag is solve's and trace's --gdl FILE: the game's text goes into the
+// scenario.
+func gdlFlag(fs *flag.FlagSet, text *string) {
+	fs.Func("gdl", "a game written in GDL (a .kif file, - for standard input)", func(path string) error {
+		src, err := readGDLFile(path)
+		if err != nil {
+			return err
+		}
+		*text = src
+		return nil
+	})
+}

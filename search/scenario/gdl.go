@@ -1,0 +1,59 @@
+package scenario
+
+import (
+	"errors"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// prepareGDL makes the search of a game written in GDL (Scenario.GDL, the
+// game's text) from its initial state. A game of two roles whose goals sum
+// to a constant is searched as MAX (the first role) and MIN; max^n and
+// paranoid see one player per role. Depth-limited searches estimate with
+// the goals that hold (gdl.GoalEvaluation).
+func (p *Search) prepareGDL() error {
+	s := p.Scenario
+	if s.Matches != 0 || s.Take != 0 {
+		return usageSay("scenario.err.nim-only", "Game", "GDL")
+	}
+	if s.Position != "" {
+		return usageSay("scenario.err.gdl-position")
+	}
+	g, err := gdl.CompileCached(s.GDL)
+	if err != nil {
+		return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.gdl", Args: map[string]any{"Error": err.Error()}}}
+	}
+	if err := g.CheckTurns(); err != nil {
+		return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.gdl-simultaneous"}}
+	}
+	vector := p.Algorithm == search.AlgoMaxN || p.Algorithm == search.AlgoParanoid
+	if !vector && !g.ZeroSum() {
+		return &UsageError{Err: errors.New("scenario: the GDL game is not for two players whose goals sum to a constant: search it with maxn or paranoid"),
+			Say: trace.Phrase{ID: "scenario.err.gdl-players", Args: map[string]any{"Algo": p.Algorithm.String()}}}
+	}
+	if vector {
+		g = g.Players()
+	}
+	if s.Eval != "" && s.Eval != "goals" {
+		return evalError("GDL", s.Eval, []string{"goals"}, errors.New("scenario: a GDL game has one evaluation: goals"))
+	}
+	root := g.Init()
+	opt := search.Options[gdl.State]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed, Depth: s.Depth, Bounds: p.Bounds}
+	if s.Depth > 0 || p.Ordering == search.OrderEval || s.Eval != "" || p.Algorithm == search.AlgoID {
+		ev := gdl.GoalEvaluation{G: g}
+		opt.Eval, opt.EvalName = ev, ev.Name()
+	}
+	p.RootKind = g.ToMove(root)
+	if !vector {
+		p.outcomes = search.Bounds{L: -1, U: 1}
+	}
+	p.shaper = newGameShaper(search.Game[gdl.State](g), root, s.Depth, true, func(x gdl.State, sh *trace.Shape) {
+		sh.Text = g.Facts(x)
+	})
+	name := pathNames(search.Game[gdl.State](g), root, g.Name)
+	p.names = func() func(string) string { return name }
+	p.moveName = name
+	return setRun(p, g, root, opt)
+}
