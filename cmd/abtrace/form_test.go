@@ -18,10 +18,10 @@ func TestFormOffersEveryFlag(t *testing.T) {
 	for _, o := range scenario.FormOptions() {
 		form[o.Name] = o
 	}
-	// The flags the form reaches otherwise: the game is its source tab,
-	// a tree file's text goes into the tree box, and --tt (the default
+	// The flags the form reaches otherwise: the game and a GDL game's
+	// text are its source tabs, a tree file's text goes into the tree box, and --tt (the default
 	// size) and --tt-size are the form's one table size.
-	other := map[string]string{"game": "source", "tree-file": "tree", "tt-size": "tt"}
+	other := map[string]string{"game": "source", "gdl": "source", "tree-file": "tree", "tt-size": "tt"}
 	defaultIn := regexp.MustCompile(`\(default ([^)]+)\)`)
 	for _, cmd := range []string{"solve", "trace"} {
 		fs := newFlagSet(cmd, io.Discard)
