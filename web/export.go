@@ -106,17 +106,45 @@ func safeName(s string) string {
 	return b.String()
 }
 
-// exportError answers a bad export query: 400 with the reason as text
-// in the request's language, since the answer is a file, not a page.
+// exportError answers a bad export query, or one whose file would pass
+// one of the exports' limits: 400 with the reason as text in the
+// request's language, since the answer is a file, not a page.
 func (s *Server) exportError(c echo.Context, err error) error {
 	var pe *paramError
-	if scenario.IsUsage(err) || errors.As(err, &pe) {
+	var le *export.LimitError
+	if errors.As(err, &le) {
+		err = limitError(le)
+	}
+	if scenario.IsUsage(err) || errors.As(err, &pe) || le != nil {
 		return c.String(http.StatusBadRequest, "abtrace export: "+errorText(langOf(c), err)+"\n")
 	}
 	if status, msg, ok := budgetError(err, langOf(c)); ok {
 		return c.String(status, "abtrace export: "+msg+"\n")
 	}
 	return err
+}
+
+// limitError says what to change when an export would pass one of its
+// limits: the scale of a PNG (the largest that fits), else what to draw
+// less of.
+func limitError(le *export.LimitError) error {
+	switch le.Limit {
+	case "MaxPNGPixels", "MaxPNGSide", "MaxPNGWork":
+		switch {
+		case le.Scale == 0:
+			return badParam("scale", "error.png-no-scale", "Min", export.MinPNGScale, "Limit", le.Limit, "Max", le.Max)
+		case le.Limit == "MaxPNGWork":
+			return badParam("scale", "error.png-work", "Got", le.Got, "Max", le.Max, "Fit", le.Scale)
+		}
+		return badParam("scale", "error.png-pixels", "W", le.W, "H", le.H, "Max", export.MaxPNGPixels, "Side", export.MaxPNGSide, "Fit", le.Scale)
+	case "MaxHTMLSteps":
+		return say("error.html-steps", "Max", le.Max)
+	}
+	format, _, _ := strings.Cut(strings.TrimPrefix(le.Limit, "Max"), "Bytes")
+	if format == "TeX" {
+		format = "LaTeX"
+	}
+	return say("error.export-bytes", "Format", format, "MB", le.Max>>20, "Limit", le.Limit)
 }
 
 // attach sends data as a file to download (or, with inline, to show).
@@ -138,7 +166,7 @@ func (s *Server) exportSVG(c echo.Context) error {
 	}
 	var buf bytes.Buffer
 	if err := export.SVG(&buf, x.drawing, export.SVGOptions{Title: x.title}); err != nil {
-		return err
+		return s.exportError(c, err)
 	}
 	return attach(c, "image/svg+xml", x.file+".svg", buf.Bytes(), c.QueryParam("download") != "1")
 }
@@ -170,7 +198,7 @@ func (s *Server) exportTeX(c echo.Context) error {
 	}
 	var buf bytes.Buffer
 	if err := export.LaTeX(&buf, x.drawing, opt); err != nil {
-		return err
+		return s.exportError(c, err)
 	}
 	return attach(c, "application/x-tex; charset=utf-8", file+".tex", buf.Bytes(), false)
 }
@@ -185,29 +213,38 @@ func cloneQuery(q url.Values) url.Values {
 }
 
 // exportPNG answers /export.png: the view's drawing rasterised in Go (no
-// external program), at scale= pixels per unit (default 2, at most 4).
+// external program), at scale= pixels per unit (default 2, from 0.25 to
+// 4), within the PNG limits of package export and stopped when the client
+// leaves.
 func (s *Server) exportPNG(c echo.Context) error {
 	q := c.QueryParams()
-	scale := float64(export.DefaultPNGScale)
-	if v := q.Get("scale"); v != "" {
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f < 0.25 || f > export.MaxPNGScale {
-			return s.exportError(c, &scenario.UsageError{Err: say("error.scale", "Max", export.MaxPNGScale, "Got", strconv.Quote(v))})
-		}
-		scale = f
+	scale, err := pngScale(q.Get("scale"))
+	if err != nil {
+		return s.exportError(c, err)
 	}
 	x, err := s.exportedView(c.Request().Context(), q)
 	if err != nil {
 		return s.exportError(c, err)
 	}
 	var buf bytes.Buffer
-	if err := export.PNG(&buf, x.drawing, scale); err != nil {
-		if errors.Is(err, export.ErrTooLarge) {
-			return c.String(http.StatusBadRequest, "abtrace export: "+err.Error()+"\n")
-		}
-		return err
+	if err := export.PNG(c.Request().Context(), &buf, x.drawing, scale); err != nil {
+		return s.exportError(c, err)
 	}
 	return attach(c, "image/png", x.file+".png", buf.Bytes(), q.Get("download") != "1")
+}
+
+// pngScale reads scale=: a number from export.MinPNGScale to
+// export.MaxPNGScale (not NaN, not an infinity), export.DefaultPNGScale
+// when it is empty.
+func pngScale(v string) (float64, error) {
+	if v == "" {
+		return export.DefaultPNGScale, nil
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(f >= export.MinPNGScale && f <= export.MaxPNGScale) {
+		return 0, &scenario.UsageError{Err: say("error.scale", "Max", export.MaxPNGScale, "Got", strconv.Quote(v))}
+	}
+	return f, nil
 }
 
 // playerFile makes the standalone HTML file of the search a viewer query
@@ -241,7 +278,7 @@ func (s *Server) playerFile(ctx context.Context, q url.Values, lang i18n.Lang) (
 	})
 	switch {
 	case errors.Is(err, search.ErrStopped):
-		return nil, "", &scenario.UsageError{Err: export.ErrHTMLTooLarge}
+		return nil, "", &export.LimitError{Limit: "MaxHTMLSteps", Got: export.MaxHTMLSteps + 1, Max: export.MaxHTMLSteps}
 	case err != nil:
 		return nil, "", err
 	}
@@ -249,17 +286,21 @@ func (s *Server) playerFile(ctx context.Context, q url.Values, lang i18n.Lang) (
 	f := trace.NewFrame()
 	f.Words = loc.Phrase
 	f.Labels = view.LabelWords(p, wordsFor(string(lang)))
-	frames := []export.Frame{{Drawing: scene.Draw(f, view.FoldsAt(p, scene, f)), Narration: loc.T("player.start")}}
-	for _, e := range events {
-		if err := f.Apply(e); err != nil {
-			return nil, "", err
+	// Each frame is drawn as the file is written, and dropped.
+	frame := func(k int) (export.Frame, error) {
+		if k == 0 {
+			return export.Frame{Drawing: scene.Draw(f, view.FoldsAt(p, scene, f)), Narration: loc.T("player.start")}, nil
 		}
-		frames = append(frames, export.Frame{Drawing: scene.Draw(f, view.FoldsAt(p, scene, f)), Narration: f.Narration,
-			Cutoff: e.Type == trace.Prune && len(e.Pruned) > 0})
+		e := events[k-1]
+		if err := f.Apply(e); err != nil {
+			return export.Frame{}, err
+		}
+		return export.Frame{Drawing: scene.Draw(f, view.FoldsAt(p, scene, f)), Narration: f.Narration,
+			Cutoff: e.Type == trace.Prune && len(e.Pruned) > 0}, nil
 	}
 	start := r.step
 	if r.end {
-		start = len(frames) - 1
+		start = len(events)
 	}
 	algo := loc.Pseudocode(search.Pseudocode(p.Algorithm, search.Forms(p.Algorithm)[0], p.PruneRule, p.FailMode, p.RootKind).Title)
 	title := loc.T("player.title", "Algo", algo, "Source", sourceTextIn(loc, p))
@@ -267,10 +308,7 @@ func (s *Server) playerFile(ctx context.Context, q url.Values, lang i18n.Lang) (
 	source := p.Scenario.Query()
 	source.Set("lang", string(lang))
 	var buf bytes.Buffer
-	if err := export.HTML(&buf, frames, export.HTMLOptions{Title: title, Start: start, Source: "/view?" + source.Encode(), Words: playerWords(loc)}); err != nil {
-		if errors.Is(err, export.ErrHTMLTooLarge) {
-			return nil, "", &scenario.UsageError{Err: err}
-		}
+	if err := export.HTML(ctx, &buf, len(events)+1, frame, export.HTMLOptions{Title: title, Start: start, Source: "/view?" + source.Encode(), Words: playerWords(loc)}); err != nil {
 		return nil, "", err
 	}
 	return buf.Bytes(), "abtrace-search", nil

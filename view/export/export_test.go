@@ -2,6 +2,8 @@ package export
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"flag"
 	"image"
 	"image/png"
@@ -21,7 +23,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // drawingAt draws scenario s at step (-1: the end) as the viewer does.
-func drawingAt(t *testing.T, s scenario.Scenario, step int) *view.Drawing {
+func drawingAt(t testing.TB, s scenario.Scenario, step int) *view.Drawing {
 	t.Helper()
 	p, err := s.Prepare()
 	if err != nil {
@@ -52,7 +54,7 @@ func drawingAt(t *testing.T, s scenario.Scenario, step int) *view.Drawing {
 func renderPNG(t *testing.T, d *view.Drawing) image.Image {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := PNG(&buf, d, 0); err != nil {
+	if err := PNG(context.Background(), &buf, d, 0); err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(&buf)
@@ -248,7 +250,7 @@ func TestPNG(t *testing.T) {
 	}
 	d := drawingAt(t, goldenCases[0].s, goldenCases[0].step)
 	for _, scale := range []float64{0.1, MaxPNGScale + 1} {
-		if err := PNG(io.Discard, d, scale); err == nil {
+		if err := PNG(context.Background(), io.Discard, d, scale); err == nil {
 			t.Errorf("scale %v: got no error", scale)
 		}
 	}
@@ -256,7 +258,7 @@ func TestPNG(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	big := &view.Drawing{ViewBox: "0 0 5000 5000", Width: 5000, Height: 5000}
-	if err := PNG(io.Discard, big, MaxPNGScale); err != ErrTooLarge {
+	if err := PNG(context.Background(), io.Discard, big, MaxPNGScale); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("a 20000×20000 image: got %v, want ErrTooLarge", err)
 	}
 	d := drawingAt(t, goldenCases[0].s, 0)
@@ -264,10 +266,15 @@ func TestLimits(t *testing.T) {
 	for i := range frames {
 		frames[i] = Frame{Drawing: d}
 	}
-	if err := HTML(io.Discard, frames, HTMLOptions{}); err != ErrHTMLTooLarge {
+	if err := writeHTML(io.Discard, frames, HTMLOptions{}); !errors.Is(err, ErrHTMLTooLarge) {
 		t.Errorf("%d frames: got %v, want ErrHTMLTooLarge", len(frames), err)
 	}
-	if err := HTML(io.Discard, frames[:MaxHTMLSteps+1], HTMLOptions{}); err != nil {
+	if err := writeHTML(io.Discard, frames[:MaxHTMLSteps+1], HTMLOptions{}); err != nil {
 		t.Errorf("%d frames: got %v, want none", MaxHTMLSteps+1, err)
 	}
+}
+
+// writeHTML writes the standalone HTML file of frames.
+func writeHTML(w io.Writer, frames []Frame, opt HTMLOptions) error {
+	return HTML(context.Background(), w, len(frames), func(k int) (Frame, error) { return frames[k], nil }, opt)
 }

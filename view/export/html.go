@@ -3,8 +3,10 @@ package export
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"html"
 	"io"
@@ -144,16 +146,28 @@ func cspHash(s string) string {
 	return "'sha256-" + base64.StdEncoding.EncodeToString(h[:]) + "'"
 }
 
-// ErrHTMLTooLarge is returned by HTML when the file would exceed its limits.
+// ErrHTMLTooLarge is what every LimitError of HTML is (errors.Is): the
+// search has more than MaxHTMLSteps steps, or the file would pass
+// MaxHTMLBytes.
 var ErrHTMLTooLarge = fmt.Errorf("export: a standalone HTML file holds at most MaxHTMLSteps = %d steps and MaxHTMLBytes = %d bytes: export a smaller search (a depth limit, a smaller tree)", MaxHTMLSteps, MaxHTMLBytes)
 
 // HTML writes a standalone HTML file that plays the whole search: every
 // step's drawing (as SVG) and narration, stepped with buttons and keys (←
 // →, Home, End, space to play, c for the next cutoff), with no server and
-// nothing loaded from elsewhere.
-func HTML(w io.Writer, frames []Frame, opt HTMLOptions) error {
-	if len(frames) == 0 || len(frames) > MaxHTMLSteps+1 {
-		return ErrHTMLTooLarge
+// nothing loaded from elsewhere. The file has n frames (the start and one
+// per step); frame gives frame k, called for k = 0, 1, … in order, so that
+// no more than one frame's drawing is held at once. A search of more than
+// MaxHTMLSteps steps is refused with a LimitError before any frame is
+// drawn, a file that would pass MaxHTMLBytes as soon as its first frame
+// shows it would (n frames at least as large as the first) or when its
+// bytes reach it. HTML stops with ctx's error when ctx is done, between
+// two frames.
+func HTML(ctx context.Context, w io.Writer, n int, frame func(k int) (Frame, error), opt HTMLOptions) error {
+	if n > MaxHTMLSteps+1 {
+		return &LimitError{Limit: "MaxHTMLSteps", Got: int64(n - 1), Max: MaxHTMLSteps}
+	}
+	if n <= 0 {
+		return errors.New("export: an HTML file needs at least one frame")
 	}
 	w8 := opt.Words
 	if w8 == nil {
@@ -161,25 +175,33 @@ func HTML(w io.Writer, frames []Frame, opt HTMLOptions) error {
 	}
 	esc := html.EscapeString
 	var body bytes.Buffer
-	for k, f := range frames {
-		body.WriteString(`<template data-step="` + strconv.Itoa(k) + `" data-say="` + esc(f.Narration) + `" data-count="` + esc(w8.Count(k, len(frames)-1)) + `"`)
-		if f.Cutoff {
-			body.WriteString(" data-cut")
-		}
-		body.WriteString(">")
-		if err := SVG(&body, f.Drawing, SVGOptions{Inline: true}); err != nil {
+	cw := &capWriter{w: &body, ctx: ctx, max: MaxHTMLBytes, limit: "MaxHTMLBytes"}
+	for k := range n {
+		f, err := frame(k)
+		if err != nil {
 			return err
 		}
-		body.WriteString("</template>\n")
-		if body.Len() > MaxHTMLBytes {
-			return ErrHTMLTooLarge
+		io.WriteString(cw, `<template data-step="`+strconv.Itoa(k)+`" data-say="`+esc(f.Narration)+`" data-count="`+esc(w8.Count(k, n-1))+`"`)
+		if f.Cutoff {
+			io.WriteString(cw, " data-cut")
+		}
+		io.WriteString(cw, ">")
+		if err := SVG(cw, f.Drawing, SVGOptions{Inline: true}); err != nil {
+			return err
+		}
+		io.WriteString(cw, "</template>\n")
+		if cw.err != nil {
+			return cw.err
+		}
+		if k == 0 && int64(n)*int64(body.Len()) > MaxHTMLBytes {
+			return &LimitError{Limit: "MaxHTMLBytes", Got: int64(n) * int64(body.Len()), Max: MaxHTMLBytes}
 		}
 	}
 	bw := bufio.NewWriter(w)
 	title := html.EscapeString(opt.Title)
 	bw.WriteString("<!DOCTYPE html>\n<html lang=\"" + esc(w8.Lang) + "\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	bw.WriteString("<title>" + title + "</title>\n<style>" + playerStyle + "</style>\n</head>\n")
-	bw.WriteString(`<body data-start="` + strconv.Itoa(min(max(opt.Start, 0), len(frames)-1)) + "\">\n<header><h1>" + title + "</h1></header>\n")
+	bw.WriteString(`<body data-start="` + strconv.Itoa(min(max(opt.Start, 0), n-1)) + "\">\n<header><h1>" + title + "</h1></header>\n")
 	bw.WriteString(`<div class="bar" role="toolbar" aria-label="` + esc(w8.Toolbar) + `">` +
 		`<button id="first" title="` + esc(w8.FirstTitle) + `">` + esc(w8.First) + `</button><button id="back" title="` + esc(w8.BackTitle) + `">◀</button>` +
 		`<button id="play" title="` + esc(w8.PlayTitle) + `" data-play="` + esc(w8.Play) + `" data-pause="` + esc(w8.Pause) + `">` + esc(w8.Play) + `</button>` +

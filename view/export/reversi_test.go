@@ -86,7 +86,7 @@ func TestReversiExports(t *testing.T) {
 	})
 	t.Run("html", func(t *testing.T) {
 		var buf bytes.Buffer
-		if err := HTML(&buf, []Frame{{Drawing: d, Narration: "end"}}, HTMLOptions{}); err != nil {
+		if err := writeHTML(&buf, []Frame{{Drawing: d, Narration: "end"}}, HTMLOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		check(t, buf.String())

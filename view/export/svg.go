@@ -22,13 +22,19 @@ type SVGOptions struct {
 	Scale float64
 }
 
+// MaxSVGBytes bounds an SVG file: four times the largest drawing that
+// folds nothing open (2,000 tic-tac-toe boards make 4 MB).
+const MaxSVGBytes = 16 << 20
+
 // SVG writes the drawing as a standalone SVG document: presentation
 // attributes only (no stylesheet, no script, no external font or image),
 // so that Inkscape, a browser and a LaTeX converter draw it alike. Every
 // node's group carries data-node and data-state, every edge data-edge and
-// data-state, as on the page.
+// data-state, as on the page. A document that would pass MaxSVGBytes
+// stops there with a LimitError.
 func SVG(w io.Writer, d *view.Drawing, opt SVGOptions) error {
-	bw := bufio.NewWriter(w)
+	cw := &capWriter{w: w, max: MaxSVGBytes, limit: "MaxSVGBytes"}
+	bw := bufio.NewWriter(cw)
 	shapes := Shapes(d)
 	x, y, wd, ht := box(d, shapes)
 	scale := opt.Scale
@@ -52,6 +58,9 @@ func SVG(w io.Writer, d *view.Drawing, opt SVGOptions) error {
 		}
 	}
 	for _, s := range shapes {
+		if cw.err != nil {
+			return cw.err
+		}
 		key := strconv.Itoa(int(s.Of)) + " " + s.Node + " " + s.Edge
 		if key != group {
 			closeGroup()

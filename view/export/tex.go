@@ -75,13 +75,19 @@ const texStyles = `  for tree={l sep=11mm, s sep=4mm, inner sep=1pt, font=\sffam
   current/.style={draw=abaccent, line width=2pt, edge={abaccent, line width=2pt}},
 `
 
+// MaxTeXBytes bounds a LaTeX file: forest takes minutes on a few thousand
+// nodes, and 2,000 boards make 250 KB.
+const MaxTeXBytes = 4 << 20
+
 // LaTeX writes the drawing as forest code: the tree with its glyphs (MAX
 // a triangle pointing up, MIN one pointing down, CHANCE a circle, leaves
 // boxes), values and bounds beside the nodes, α and β beside the nodes on
 // the stack, probabilities on the edges, and the edges a cutoff pruned
 // dashed with a cross and the test that fired, as lectures draw them.
+//
+// A file that would pass MaxTeXBytes stops there with a LimitError.
 func LaTeX(w io.Writer, d *view.Drawing, opt TeXOptions) error {
-	bw := bufio.NewWriter(w)
+	bw := bufio.NewWriter(&capWriter{w: w, max: MaxTeXBytes, limit: "MaxTeXBytes"})
 	if opt.Title != "" {
 		bw.WriteString("% " + strings.ReplaceAll(opt.Title, "\n", " ") + "\n")
 	}
