@@ -83,6 +83,15 @@ func (st *summaryStore) forget() {
 	clear(st.m)
 }
 
+// ForgetShared drops everything the process keeps for the next cursor or
+// scene of the same scenario: the summaries, the scenes and the spacings
+// chosen. A server calls it once its class has left, to hand the memory
+// back.
+func ForgetShared() {
+	ForgetSummaries()
+	spacings.Forget()
+}
+
 // ForgetSummaries drops the summaries kept for every search, and the
 // scenes kept for every scenario (MaxSharedScenes). A server never needs
 // it: benchmarks call it to measure a search met for the first time.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -77,6 +78,9 @@ type Hub struct {
 	// maxTotal and maxPerAddr cap the open sessions, in total and per
 	// client address (see SetLimits).
 	maxTotal, maxPerAddr int
+	// full, when not nil, says in language l why no session may open for
+	// memory (Server.memoryFull), or "".
+	full func(l i18n.Lang) string
 
 	// ctx is the parent of every session's context: Close cancels it, so
 	// that the sessions' searches stop.
@@ -168,6 +172,11 @@ func (h *Hub) reserve(addr string, l i18n.Lang) (refusal string, status int) {
 		return closeReason(l, say("ws.busy.total", "N", h.maxTotal, "Seconds", secs)), CloseTryAgainLater
 	case h.perAddr[addr] >= h.maxPerAddr:
 		return closeReason(l, say("ws.busy.addr", "N", h.maxPerAddr, "Seconds", secs)), CloseTryAgainLater
+	}
+	if h.full != nil {
+		if why := h.full(l); why != "" {
+			return closeReason(l, errors.New(why)), CloseTryAgainLater
+		}
 	}
 	h.perAddr[addr]++
 	h.opening++

@@ -87,3 +87,37 @@ func TestServerCollectsWhenIdle(t *testing.T) {
 	}
 	waitRuns(t, s.idle, 2)
 }
+
+// TestIdleCollectorForgets: the shared caches are forgotten once the
+// server has stayed idle forgetDelay after a collection, not when
+// something ran meanwhile or still runs.
+func TestIdleCollectorForgets(t *testing.T) {
+	var busy atomic.Bool
+	var forgot atomic.Int64
+	ic := &idleCollector{delay: 5 * time.Millisecond, busy: busy.Load, forget: func() { forgot.Add(1) }, forgetDelay: 40 * time.Millisecond}
+	ic.quiet()
+	waitRuns(t, ic, 1)
+	for deadline := time.Now().Add(5 * time.Second); forgot.Load() != 1; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("forgets after an idle spell: got %d, want 1", forgot.Load())
+		}
+	}
+	// A session opens and ends within the spell: the forget waits for
+	// the spell after it.
+	ic.quiet()
+	waitRuns(t, ic, 2)
+	busy.Store(true)
+	ic.quiet()
+	time.Sleep(80 * time.Millisecond)
+	if n := forgot.Load(); n != 1 {
+		t.Errorf("forgets while busy: got %d, want still 1", n)
+	}
+	busy.Store(false)
+	ic.quiet()
+	waitRuns(t, ic, 3)
+	for deadline := time.Now().Add(5 * time.Second); forgot.Load() != 2; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("forgets after the next idle spell: got %d, want 2", forgot.Load())
+		}
+	}
+}

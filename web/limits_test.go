@@ -13,6 +13,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -720,4 +721,47 @@ func uniformTree(b, d int) string {
 	}
 	build(d)
 	return sb.String()
+}
+
+// TestMemoryCap: once the live heap passes MemoryRefusePercent of the
+// server's memory cap, a new session is closed with CloseTryAgainLater and
+// a heavy request answered 503 with Retry-After, each saying why in the
+// page's language; light requests go on, and below the share new work is
+// taken again.
+func TestMemoryCap(t *testing.T) {
+	s := New(testConfig())
+	var live atomic.Uint64
+	s.memCap, s.liveHeap = 1000<<20, live.Load
+	live.Store(1000 << 20 / 100 * MemoryRefusePercent) // at the share: still taken
+	if rec := httpGet(t, s, "/view?tree=(1+2)&step=0"); rec.Code != http.StatusOK {
+		t.Fatalf("at the share: got %d, want 200", rec.Code)
+	}
+	live.Store(700 << 20)
+	rec := httpGet(t, s, "/view?tree=(1+2)&step=0&lang=de")
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "Speicher des Servers ist fast voll (700 von 1000 MB)") {
+		t.Errorf("a heavy request over the share: got %d %q, want 503 with Retry-After saying why in German", rec.Code, shorten(rec.Body.String(), 500))
+	}
+	if rec := httpGet(t, s, "/healthz"); rec.Code != http.StatusOK {
+		t.Errorf("a light request over the share: got %d, want 200", rec.Code)
+	}
+	srv := httptest.NewServer(s.Echo())
+	defer srv.Close()
+	c, err := dialFromIn(srv, "127.0.0.1", "cs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused(t, c, "paměť serveru je téměř plná (700 z 1000 MB)")
+	live.Store(100 << 20)
+	c, err = dialFrom(srv, "127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.WriteMessage(websocket.TextMessage, []byte(`{"v":1,"cmd":"load","query":"tree=(1 2)"}`)); err != nil {
+		t.Fatal(err)
+	}
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, _, err := c.ReadMessage(); err != nil {
+		t.Errorf("a session under the share: got %v, want its first answer", err)
+	}
 }

@@ -20,6 +20,7 @@ func TestRefusalsFitACloseMessage(t *testing.T) {
 			say("ws.closing"),
 			say("ws.busy.total", "N", 1_000_000, "Seconds", 10),
 			say("ws.busy.addr", "N", 1_000_000, "Seconds", 10),
+			say("busy.memory", "MB", 1_000_000, "Cap", 1_000_000, "Seconds", 10),
 		} {
 			s := errorText(l, err)
 			if len(s) > MaxCloseReason || strings.Contains(s, ".busy.") || strings.Contains(s, "ws.closing") {

@@ -17,6 +17,7 @@ import (
 	"net"
 	"net/http"
 	"path"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -65,6 +66,10 @@ type Config struct {
 	MaxHeavy, MaxSessions, MaxSessionsPerAddr int
 	// ReadTimeout overrides readTimeout when above 0.
 	ReadTimeout time.Duration
+	// IdleForget, when above 0, is how long the server stays idle before
+	// it forgets the caches its sessions and pages share (abtrace serve:
+	// DefaultIdleForget); 0 keeps them.
+	IdleForget time.Duration
 }
 
 // Server is the abtrace web server: an Echo instance with every route, and
@@ -88,6 +93,11 @@ type Server struct {
 	// still running (their searches, streams and pictures) stops with it.
 	base context.Context
 	stop context.CancelCauseFunc
+	// memCap is the memory cap the server holds (MemoryRefusePercent):
+	// the soft memory limit in force when it was made; liveHeap reads the
+	// live heap (tests replace both).
+	memCap   int64
+	liveHeap func() uint64
 }
 
 // ErrShutdown is the cause of the cancellation of every request's
@@ -115,7 +125,12 @@ func New(cfg Config) *Server {
 	s.heavy = make(chan struct{}, cmp.Or(max(cfg.MaxHeavy, 0), defaultMaxHeavy()))
 	s.heavyWait = heavyWait
 	s.hub.SetLimits(cfg.MaxSessions, cfg.MaxSessionsPerAddr)
+	s.memCap, s.liveHeap = debug.SetMemoryLimit(-1), liveHeap
+	s.hub.full = s.memoryFull
 	s.idle = &idleCollector{delay: idleCollectDelay, busy: func() bool { return s.hub.Busy() || len(s.heavy) > 0 }}
+	if cfg.IdleForget > 0 {
+		s.idle.forget, s.idle.forgetDelay = forgetShared, cfg.IdleForget
+	}
 	s.hub.ended = s.idle.quiet
 	s.loadStatic()
 	e := echo.New()

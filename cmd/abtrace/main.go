@@ -795,7 +795,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			close(force)
 		}
 	}()
-	return serveUntil(ctx, force, web.Config{Addr: *addr, Hosts: splitHosts(*hosts)}, stdout, stderr)
+	return serveUntil(ctx, force, web.Config{Addr: *addr, Hosts: splitHosts(*hosts), IdleForget: web.DefaultIdleForget}, stdout, stderr)
 }
 
 // splitHosts splits the --host list.

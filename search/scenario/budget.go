@@ -204,6 +204,10 @@ const MaxRememberedSizeChecks = 32
 // the shaper that counted it.
 var sizeChecks = flight.New[shaper](MaxRememberedSizeChecks)
 
+// ForgetSizeChecks drops the size checks remembered for every scenario
+// (a server whose class has left hands their memory back).
+func ForgetSizeChecks() { sizeChecks.Forget() }
+
 // checkSizeShared is CheckSize, worked out once for every Search prepared
 // from the same scenario under the same limit: concurrent first callers
 // share one count, later ones take the shaper that counted (its methods
