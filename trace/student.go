@@ -194,30 +194,174 @@ func (dep *Departure) worded() *Departure {
 // the children skipped (prune), the search order (expand, when given) and
 // the root value and move (done).
 //
-// labels names nodes by id (a tree's labels, its state names), so that a
-// student may name nodes the reference never entered, such as the ones it
-// pruned; the labels of the reference's enter events are used too, and
-// labels may be nil.
+// labels names nodes by id (a tree's names as drawn, a leaf's its value;
+// its state names), so that a student may name nodes the reference never
+// entered, such as the ones it pruned; the labels of the reference's enter
+// events are used too, and labels may be nil. A name that several nodes
+// share is the node StudentNodes says.
 func CompareStudent(ref []Event, st *StudentTrace, labels map[string]string) *Departure {
-	labels = maps.Clone(labels)
-	if labels == nil {
-		labels = map[string]string{}
-	}
-	for _, e := range ref {
-		if e.Type == Enter && e.Label != "" {
-			labels[e.Node] = e.Label
-		}
-	}
-	d := differ{ref: ref, labels: labels}
+	d := newDiffer(ref, labels, st)
 	if st.Events == nil {
 		return d.visits(st)
 	}
 	return d.events(st)
 }
 
+// StudentNodes returns the id of the node each of a list of visits names,
+// or "?" for a name that is no node's; it returns nil for a trace of
+// events, whose events give ids. A list that writes ids (a node's id with
+// a dot, such as 0.1, that is no node's name) is read as ids, where the
+// labels are not ids; any other is read as names, where an id is a node's
+// only when no node has that name (a leaf's value 2 is not the root's
+// third child). While the visits agree with the
+// reference, each is the node the reference enters at that step. After
+// that, a name several nodes share (a leaf's value in the classroom
+// notation, a state reached twice) is the node the student's own walk
+// reaches: a child not yet visited of the node visited last, else of its
+// parent, and so on up to the root; else the first such node in the
+// tree's order not yet visited; else the first. labels are as
+// CompareStudent takes them.
+func StudentNodes(ref []Event, st *StudentTrace, labels map[string]string) []string {
+	if st.Events != nil {
+		return nil
+	}
+	return newDiffer(ref, labels, st).resolve(st.Visits)
+}
+
 type differ struct {
 	ref    []Event
 	labels map[string]string
+	// ids are the nodes known; byLabel lists the nodes of each label, in
+	// the tree's order; byID says the student writes ids (see
+	// StudentNodes).
+	ids     map[string]bool
+	byLabel map[string][]string
+	byID    bool
+}
+
+func newDiffer(ref []Event, labels map[string]string, st *StudentTrace) *differ {
+	labels = maps.Clone(labels)
+	if labels == nil {
+		labels = map[string]string{}
+	}
+	ids := map[string]bool{}
+	for id := range labels {
+		ids[id] = true
+	}
+	for _, e := range ref {
+		ids[e.Node] = true
+		if e.Type == Enter && e.Label != "" {
+			labels[e.Node] = e.Label
+		}
+		for _, id := range e.Pruned {
+			ids[id] = true
+		}
+	}
+	byLabel := map[string][]string{}
+	for id := range ids {
+		if l := normName(labels[id]); l != "" {
+			byLabel[l] = append(byLabel[l], id)
+		}
+	}
+	for _, list := range byLabel {
+		slices.SortFunc(list, compareIDs)
+	}
+	d := &differ{ref: ref, labels: labels, ids: ids, byLabel: byLabel, byID: st.Events != nil}
+	for _, v := range st.Visits {
+		if strings.Contains(v.Name, ".") && ids[v.Name] && byLabel[normName(v.Name)] == nil {
+			d.byID = true
+			break
+		}
+	}
+	return d
+}
+
+// normName is a name as a student types it: a leaf's value with an ASCII
+// minus sign.
+func normName(s string) string { return strings.ReplaceAll(s, "−", "-") }
+
+// compareIDs orders node ids as the tree does: a parent before its
+// children, children in natural order.
+func compareIDs(a, b string) int {
+	if a == "" || b == "" {
+		return cmp.Compare(len(a), len(b)) // the root first
+	}
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for k := range min(len(pa), len(pb)) {
+		na, errA := strconv.Atoi(pa[k])
+		nb, errB := strconv.Atoi(pb[k])
+		c := cmp.Compare(na, nb)
+		if errA != nil || errB != nil {
+			c = strings.Compare(pa[k], pb[k])
+		}
+		if c != 0 {
+			return c
+		}
+	}
+	return cmp.Compare(len(pa), len(pb))
+}
+
+// candidates lists the nodes the student's name v may mean (see
+// StudentNodes), in the tree's order.
+func (d *differ) candidates(v string) []string {
+	if v == `""` || strings.EqualFold(v, "root") {
+		return []string{""}
+	}
+	named := d.byLabel[normName(v)]
+	if d.ids[v] && (d.byID || named == nil) {
+		return []string{v}
+	}
+	return named
+}
+
+// resolve is StudentNodes for the visits.
+func (d *differ) resolve(visits []Visit) []string {
+	var enters []string
+	for _, e := range d.ref {
+		if e.Type == Enter {
+			enters = append(enters, e.Node)
+		}
+	}
+	ids := make([]string, len(visits))
+	visited := map[string]bool{}
+	agree, at := true, "?"
+	for i, v := range visits {
+		id := "?"
+		if agree && i < len(enters) && d.matches(enters[i], v.Name) {
+			id = enters[i]
+		} else {
+			agree = false
+			id = d.walk(d.candidates(v.Name), at, visited)
+		}
+		ids[i] = id
+		if id != "?" {
+			visited[id], at = true, id
+		}
+	}
+	return ids
+}
+
+// walk picks among the nodes cands (in the tree's order) the one a walk
+// from the node at (visited last; "?" for none) reaches: see StudentNodes.
+func (d *differ) walk(cands []string, at string, visited map[string]bool) string {
+	if len(cands) == 0 {
+		return "?"
+	}
+	if at != "?" {
+		for anc, ok := at, true; ok; anc, ok = ParentID(anc) {
+			for _, c := range cands {
+				if p, child := ParentID(c); child && p == anc && !visited[c] {
+					return c
+				}
+			}
+		}
+	}
+	for _, c := range cands {
+		if !visited[c] {
+			return c
+		}
+	}
+	return cands[0]
 }
 
 // name is the node's label, or its id ("the root" for the root), as a
@@ -243,6 +387,7 @@ func (d *differ) names(ids []string) string {
 }
 
 func (d *differ) visits(st *StudentTrace) *Departure {
+	ids := d.resolve(st.Visits)
 	var enters []int
 	for i, e := range d.ref {
 		if e.Type == Enter {
@@ -260,7 +405,7 @@ func (d *differ) visits(st *StudentTrace) *Departure {
 		case i >= len(enters):
 			dep.At, dep.GotSay = st.At[i], say("student.visit", "Node", Name(st.Visits[i].Name))
 			dep.WantSay = say("student.ref-ended")
-			dep.WhySay = d.whyVisit(st.Visits[i].Name, len(d.ref))
+			dep.WhySay = d.whyVisit(st.Visits[i].Name, ids[i], len(d.ref))
 			return dep.worded()
 		case i >= len(st.Visits):
 			e := d.ref[enters[i]]
@@ -273,7 +418,7 @@ func (d *differ) visits(st *StudentTrace) *Departure {
 			continue
 		}
 		dep.Step, dep.At, dep.WantSay, dep.GotSay = e.Step, st.At[i], d.describe(e), say("student.visit", "Node", Name(v))
-		if why := d.whyVisit(v, enters[i]); why.ID != "" {
+		if why := d.whyVisit(v, ids[i], enters[i]); why.ID != "" {
 			dep.WhySay = why
 		} else {
 			dep.WhySay = d.whyGoOn(enters[i])
@@ -283,13 +428,10 @@ func (d *differ) visits(st *StudentTrace) *Departure {
 	return nil
 }
 
-// matches reports whether the student's name v names node id.
+// matches reports whether the student's name v names node id. The root
+// is "root" even when it has a name (the textbook's A).
 func (d *differ) matches(id, v string) bool {
-	if v == id || d.labels[id] != "" && v == d.labels[id] {
-		return true
-	}
-	// The root is "root" even when it has a name (the textbook's A).
-	return id == "" && (v == `""` || strings.EqualFold(v, "root"))
+	return slices.Contains(d.candidates(v), id)
 }
 
 func (d *differ) events(st *StudentTrace) *Departure {
@@ -328,7 +470,11 @@ func (d *differ) events(st *StudentTrace) *Departure {
 		dep.Step, dep.At, dep.WantSay, dep.GotSay = want.Step, st.At[i], d.describe(want), d.describe(got)
 		dep.WhySay = d.why(ref[i])
 		if got.Type == Enter && got.Node != want.Node {
-			if why := d.whyVisit(got.Node, ref[i]); why.ID != "" {
+			id := "?"
+			if d.ids[got.Node] {
+				id = got.Node
+			}
+			if why := d.whyVisit(got.Node, id, ref[i]); why.ID != "" {
 				dep.WhySay = why
 			}
 		}
@@ -401,22 +547,28 @@ func (d *differ) describe(e Event) Phrase {
 }
 
 // whyVisit explains why the reference does not visit the node the student
-// named at this point: a cut skipped it (or its ancestor), or it comes
-// later, or never. It returns a phrase without ID when it has nothing to
-// say.
-func (d *differ) whyVisit(v string, at int) Phrase {
+// named at this point, the node id (StudentNodes; "?" when the name v
+// names no node known by id): a cut skipped it (or its ancestor), or it
+// comes later, or never. It returns a phrase without ID when it has
+// nothing to say.
+func (d *differ) whyVisit(v, id string, at int) Phrase {
+	is := func(node string) bool { return d.matches(node, v) }
+	if id != "?" {
+		v = id
+		is = func(node string) bool { return node == id }
+	}
 	for i, e := range d.ref {
 		if e.Type != Prune {
 			continue
 		}
-		for _, id := range e.Pruned {
-			if d.matches(id, v) || strings.HasPrefix(v, id+".") {
+		for _, p := range e.Pruned {
+			if is(p) || strings.HasPrefix(v, p+".") {
 				return d.cutText(e, i)
 			}
 		}
 	}
 	for i, e := range d.ref {
-		if e.Type == Enter && d.matches(e.Node, v) {
+		if e.Type == Enter && is(e.Node) {
 			if i < at {
 				return say("student.visited-before", "Node", d.name(e.Node), "Step", strconv.Itoa(e.Step))
 			}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -311,4 +313,155 @@ func FuzzParseStudent(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The classroom notation names a leaf by its value: the textbook tree
+// written without leaf labels, and a student's list of the nodes it
+// visits that does not prune at C. The reference's first divergence is
+// the cut at C that skips 4 and 6 (it said the search went on to D, as
+// the pruned 4 was known by no name).
+func TestCompareStudentClassroomNotation(t *testing.T) {
+	for _, text := range []string{"A(B(3 12 8) C(2 4 6) D(14 5 2))", "((3 12 8) (2 4 6) (14 5 2))"} {
+		tr := tree.MustParse(text)
+		st, err := trace.ParseStudent("A B 3 12 8 C 2 4 6 D 14 5 2")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := reference(t, tr)
+		dep := trace.CompareStudent(ref, st, tr.Names())
+		if dep == nil {
+			t.Fatalf("%s: no departure", text)
+		}
+		want := trace.Departure{Index: 7, Step: 30, Before: 23, At: trace.Pos{Line: 1, Col: 16},
+			Want: "enter D with α = 3, β = +∞", Got: "visit 4",
+			Why: "the reference cuts at MIN C (step 27): 2 ≤ α = 3 with the window α = 3, β = +∞, so it skips 4, 6"}
+		if dep.Index != want.Index || dep.Step != want.Step || dep.Before != want.Before || dep.At != want.At ||
+			dep.Want != want.Want || dep.Got != want.Got || dep.Why != want.Why {
+			t.Errorf("%s: departure\n%+v\nwant\n%+v", text, *dep, want)
+		}
+		// The nodes the student means, the 2 below D too (not C's 2, nor D
+		// whose id is 2).
+		got := trace.StudentNodes(ref, st, tr.Names())
+		wantIDs := []string{"", "0", "0.0", "0.1", "0.2", "1", "1.0", "1.1", "1.2", "2", "2.0", "2.1", "2.2"}
+		if !slices.Equal(got, wantIDs) {
+			t.Errorf("%s: StudentNodes = %q, want %q", text, got, wantIDs)
+		}
+	}
+}
+
+// TestCompareStudentClassroomRandom: on random trees in the classroom
+// notation (no labels: inner nodes are known by the textbook's letters,
+// leaves by their values, which repeat), a student's list of visits in
+// those names departs where its names first differ from the reference's,
+// and, where the node the student visits there is the only one of its
+// name, the reason is the reference's cut that skipped it (or an
+// ancestor), else the step where the reference visits it.
+func TestCompareStudentClassroomRandom(t *testing.T) {
+	students := []studentEngine{{strict: true}, {noAlpha: true}, {hard: true}}
+	seeds := uint64(1500)
+	if testing.Short() || trace.RaceDetectorForTests {
+		seeds = 300
+	}
+	cuts := 0
+	for seed := range seeds {
+		recipe := tree.Recipe{Branching: 2 + int(seed%3), Depth: 2 + int(seed%3), Min: 1, Max: 12, Seed: seed, Uneven: seed%2 == 1}
+		rt, err := tree.Random(recipe)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := tree.MustParse(rt.String())
+		names := tr.Names()
+		shared := map[string]int{}
+		for id, n := range names {
+			shared[n]++
+			shared[id]++
+		}
+		ref := reference(t, tr)
+		var refIDs []string
+		for _, e := range ref {
+			if e.Type == trace.Enter {
+				refIDs = append(refIDs, e.Node)
+			}
+		}
+		// The students: one that never prunes (minimax's visits, every
+		// node in preorder) and the seeded engines, as visits.
+		var walks [][]string
+		var all []string
+		for n := range tr.All() {
+			all = append(all, n.ID)
+		}
+		walks = append(walks, all)
+		for _, s := range students {
+			var ids []string
+			for _, e := range s.run(tr).Events {
+				if e.Type == trace.Enter {
+					ids = append(ids, e.Node)
+				}
+			}
+			walks = append(walks, ids)
+		}
+		for w, ids := range walks {
+			st := &trace.StudentTrace{}
+			for i, id := range ids {
+				st.Visits = append(st.Visits, trace.Visit{Name: names[id]})
+				st.At = append(st.At, trace.Pos{Line: 1, Col: i + 1})
+			}
+			first := -1
+			for k := range max(len(ids), len(refIDs)) {
+				if k >= len(ids) || k >= len(refIDs) || names[ids[k]] != names[refIDs[k]] {
+					first = k
+					break
+				}
+			}
+			dep := trace.CompareStudent(ref, st, names)
+			switch {
+			case first < 0 && dep != nil:
+				t.Fatalf("seed %d (%s), student %d: departure %+v, but the names agree", seed, tr, w, dep)
+			case first < 0:
+				continue
+			case dep == nil:
+				t.Fatalf("seed %d (%s), student %d: no departure, but the names differ at %d", seed, tr, w, first)
+			case dep.Index != first:
+				t.Fatalf("seed %d (%s), student %d: departure at %d, want %d", seed, tr, w, dep.Index, first)
+			}
+			if first >= len(ids) || shared[names[ids[first]]] > 1 {
+				continue
+			}
+			x := ids[first]
+			wantWhy, wantStep := "", ""
+		find:
+			for _, e := range ref {
+				for _, p := range e.Pruned {
+					if p == x || strings.HasPrefix(x, p+".") {
+						wantWhy, wantStep = "student.cut", strconv.Itoa(e.Step)
+						break find
+					}
+				}
+			}
+			if wantWhy == "" {
+				for i, id := range refIDs {
+					if id == x {
+						wantWhy = "student.visits-later"
+						if i < first {
+							wantWhy = "student.visited-before"
+						}
+						break
+					}
+				}
+			}
+			if wantWhy == "" {
+				t.Fatalf("seed %d (%s), student %d: the reference neither visits nor skips %s", seed, tr, w, x)
+			}
+			if dep.WhySay.ID != wantWhy || wantStep != "" && dep.WhySay.Args["Step"] != wantStep {
+				t.Fatalf("seed %d (%s), student %d visiting %s (%q) at %d: why %q %v, want %s at step %s",
+					seed, tr, w, x, names[x], first, dep.WhySay.ID, dep.WhySay.Args, wantWhy, wantStep)
+			}
+			if wantWhy == "student.cut" {
+				cuts++
+			}
+		}
+	}
+	if cuts == 0 {
+		t.Error("no student departed where the reference cuts")
+	}
 }

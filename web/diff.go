@@ -95,16 +95,15 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 		return err
 	}
 	labels := map[string]string{}
-	byName := map[string][]string{}
 	if p.Tree != nil {
 		for n := range p.Tree.All() {
 			if n.Label != "" {
 				labels[n.ID] = n.Label
-				byName[n.Label] = append(byName[n.Label], n.ID)
 			}
 		}
 	}
-	dep := trace.CompareStudent(ref, st, labels)
+	treeNames := p.Tree.Names()
+	dep := trace.CompareStudent(ref, st, treeNames)
 	var refEnters []int
 	for i, e := range ref {
 		if e.Type == trace.Enter {
@@ -130,26 +129,12 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 		d.Compared = len(st.Events)
 	} else {
 		d.Mode = "diff.agree.visits"
+		ids := trace.StudentNodes(ref, st, treeNames)
 		for i, v := range st.Visits {
 			if dep != nil && i > dep.Index {
 				break
 			}
-			id := "?"
-			switch ids := byName[v.Name]; {
-			case len(ids) == 1:
-				id = ids[0]
-			case len(ids) > 1:
-				// A state reached twice: the one the reference enters here.
-				id = ids[0]
-				if i < len(refEnters) && labels[ref[refEnters[i]].Node] == v.Name {
-					id = ref[refEnters[i]].Node
-				}
-			case p.Tree != nil && p.Tree.Find(v.Name) != nil:
-				id = v.Name
-			case v.Name == "root" || v.Name == `""`:
-				id = ""
-			}
-			visits = append(visits, id)
+			visits = append(visits, ids[i])
 			names = append(names, v.Name)
 		}
 		d.Compared = len(st.Visits)

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -170,6 +171,40 @@ func TestDiffPageBytes(t *testing.T) {
 			"de": "Nur die letzten " + strconv.Itoa(steps) + " der " + strconv.Itoa(enters+1) + " Schritte"}[lang]
 		if steps < 1 || steps > enters || !strings.Contains(body, want) || !strings.Contains(body, `data-testid="diff-verdict"`) {
 			t.Errorf("%s: %d steps drawn, want fewer than %d with %q and the verdict", lang, steps, enters+1, want)
+		}
+	}
+}
+
+// TestDiffClassroomNotation: on a tree in the classroom notation (leaves
+// known by their values), a student's list of visits is drawn as the
+// nodes the student means, C's leaf 2 (not D, whose id is 2) and the 4
+// that the reference prunes, and the verdict is the cut at C.
+func TestDiffClassroomNotation(t *testing.T) {
+	s := newTestServer(t)
+	rec := postDiff(t, s, url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}}, "A B 3 12 8 C 2 4 6 D 14 5 2", false)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("POST /diff = %d: %s", rec.Code, rec.Body.String())
+	}
+	body := rec.Body.String()
+	if want := "the reference cuts at MIN C (step 27): 2 ≤ α = 3 with the window α = 3, β = +∞, so it skips 4, 6"; !strings.Contains(body, want) {
+		t.Errorf("the page does not say %q", want)
+	}
+	steps := strings.Split(body, `<template class="diff-step"`)[1:]
+	want := []string{"", "", "0", "0.0", "0.1", "0.2", "1", "1.0", "1.1"}
+	if len(steps) != len(want) {
+		t.Fatalf("got %d steps, want %d", len(steps), len(want))
+	}
+	for k, step := range steps {
+		_, student, ok := strings.Cut(step, `<div class="s">`)
+		if !ok {
+			t.Fatalf("step %d has no student's pane", k)
+		}
+		open := regexp.MustCompile(`data-node="([^"]*)" data-state="open"`).FindAllStringSubmatch(student, -1)
+		switch {
+		case k == 0 && len(open) != 0:
+			t.Errorf("step 0: the student's pane opens %q, want nothing", open)
+		case k > 0 && (len(open) != 1 || open[0][1] != want[k]):
+			t.Errorf("step %d: the student's pane opens %q, want node %q", k, open, want[k])
 		}
 	}
 }

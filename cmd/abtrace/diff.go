@@ -52,7 +52,7 @@ func diffCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if p == nil {
 			return code
 		}
-		labels = treeLabels(p)
+		labels = p.Tree.Names()
 		_, err := p.Run(func(e *trace.Event) bool {
 			if len(ref) == trace.MaxReferenceEvents {
 				return false

@@ -196,6 +196,20 @@ func walk(n *Node, yield func(*Node) bool) bool {
 	return true
 }
 
+// Names is every node's name as drawn (Game.Label: its label, else the
+// textbook's letter for an inner node, else a leaf's value), by id: what a
+// student who writes the nodes a search visits calls them. Nil for no tree.
+func (t *Tree) Names() map[string]string {
+	var names map[string]string
+	for n := range t.All() {
+		if names == nil {
+			names = map[string]string{}
+		}
+		names[n.ID] = Game{}.Label(n)
+	}
+	return names
+}
+
 // Uniform reports whether every inner node has the same number b of
 // children and every leaf is at the same depth d, and returns b and d. A
 // single leaf is uniform with b = 0, d = 0.
