@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -37,7 +38,7 @@ func (c *countingContext) Err() error {
 func TestPNGStopsWhenCancelled(t *testing.T) {
 	d := drawingAt(t, scenario.Scenario{Game: "tictactoe", Position: "xox.o.x.."}, -1)
 	never := &countingContext{Context: context.Background()}
-	if err := PNG(never, io.Discard, d, 1); err != nil {
+	if err := PNG(never, io.Discard, d, MinPNGScale); err != nil {
 		t.Fatal(err)
 	}
 	if never.calls < len(Shapes(d)) {
@@ -47,7 +48,7 @@ func TestPNGStopsWhenCancelled(t *testing.T) {
 		t.Run(strconv.Itoa(after), func(t *testing.T) {
 			ctx := &countingContext{Context: context.Background(), after: after}
 			var buf bytes.Buffer
-			err := PNG(ctx, &buf, d, 1)
+			err := PNG(ctx, &buf, d, MinPNGScale)
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("cancelled at check %d of %d: got %v, want context.Canceled", after, never.calls, err)
 			}
@@ -63,7 +64,7 @@ func TestPNGStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
 	defer cancel()
 	<-ctx.Done()
-	if err := PNG(ctx, io.Discard, d, 1); !errors.Is(err, context.DeadlineExceeded) {
+	if err := PNG(ctx, io.Discard, d, MinPNGScale); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("a context past its deadline: got %v, want context.DeadlineExceeded", err)
 	}
 }
@@ -71,7 +72,7 @@ func TestPNGStopsWhenCancelled(t *testing.T) {
 // TestPNGScales: NaN, the infinities and scales out of range are refused,
 // whatever the drawing.
 func TestPNGScales(t *testing.T) {
-	d := drawingAt(t, goldenCases[0].s, goldenCases[0].step)
+	d := drawingAt(t, scenario.Scenario{Tree: "(1 2)"}, -1)
 	for _, scale := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), -1, MinPNGScale / 2, MaxPNGScale + 0.01} {
 		if err := PNG(context.Background(), io.Discard, d, scale); err == nil {
 			t.Errorf("scale %v: got no error, want one", scale)
@@ -156,8 +157,9 @@ func TestPNGWorkFollowsPixels(t *testing.T) {
 	}
 }
 
-// wide is a drawing of n leaves side by side, their parent the first.
-func wide(n int) *view.Drawing {
+// wide is a drawing of n leaves side by side, their parent the first,
+// each showing text.
+func wide(n int, text string) *view.Drawing {
 	d := &view.Drawing{ViewBox: "0 0 " + strconv.Itoa(60*n) + " 100", Width: float64(60 * n), Height: 100}
 	for i := range n {
 		id := ""
@@ -165,7 +167,7 @@ func wide(n int) *view.Drawing {
 			id = strconv.Itoa(i)
 		}
 		d.Nodes = append(d.Nodes, view.Node{LayoutNode: trace.LayoutNode{ID: id, HasParent: i > 0, X: float64(60*i + 30), Y: 50,
-			Text: "12345", Leaf: true}, Glyph: view.GlyphLeaf, State: "done", Shown: "12345", LeafW: 50, LeafH: 30})
+			Text: text, Leaf: true}, Glyph: view.GlyphLeaf, State: "done", Shown: text, LeafW: 50, LeafH: 30})
 	}
 	return d
 }
@@ -174,14 +176,14 @@ func wide(n int) *view.Drawing {
 // is cut off there with a LimitError naming it; no more than the limit
 // is written.
 func TestByteLimits(t *testing.T) {
-	big := wide(60_000)
+	big, tex := wide(2_500, strings.Repeat("9", 4000)), wide(1_500, strings.Repeat("9", 4000))
 	tests := []struct {
 		limit string
 		max   int
 		write func(w io.Writer) error
 	}{
 		{"MaxSVGBytes", MaxSVGBytes, func(w io.Writer) error { return SVG(w, big, SVGOptions{}) }},
-		{"MaxTeXBytes", MaxTeXBytes, func(w io.Writer) error { return LaTeX(w, big, TeXOptions{}) }},
+		{"MaxTeXBytes", MaxTeXBytes, func(w io.Writer) error { return LaTeX(w, tex, TeXOptions{}) }},
 		{"MaxHTMLBytes", MaxHTMLBytes, func(w io.Writer) error { return writeHTML(w, []Frame{{Drawing: big}}, HTMLOptions{}) }},
 	}
 	for _, tc := range tests {
@@ -214,7 +216,7 @@ func TestByteLimits(t *testing.T) {
 // TestHTMLRefusedEarly: a file whose first frame shows it would pass
 // MaxHTMLBytes is refused after that frame; no other frame is drawn.
 func TestHTMLRefusedEarly(t *testing.T) {
-	d := wide(2000)
+	d := wide(2000, "12345")
 	drawn := 0
 	err := HTML(context.Background(), io.Discard, MaxHTMLSteps+1, func(int) (Frame, error) {
 		drawn++
