@@ -310,7 +310,9 @@ func textbookFrames(t *testing.T, words func(trace.Phrase) string) []trace.Frame
 // function names stay, as lectures write them).
 func TestPseudocodeProse(t *testing.T) {
 	english := []string{" returns a", "whose", "outcome", " when ", "seen from", "even ", "over the", "beyond", "by who",
-		"reduction", "worth", "reduced", "cut on", "Alpha-beta", "negamax form", "every leaf"}
+		"reduction", "worth", "reduced", "cut on", "Alpha-beta", "negamax form", "every leaf",
+		// the table's lines and the negamax family's
+		"searched", "bound", "window", "nothing", "best move", "first move", "guess", "again", "share", "its value", "deepening", "passes"}
 	for _, l := range []Lang{German, Czech} {
 		loc := For(l)
 		for _, algo := range search.Algorithms() {
@@ -318,7 +320,9 @@ func TestPseudocodeProse(t *testing.T) {
 				for _, rule := range []search.PruneRule{search.PruneGE, search.PruneGT} {
 					for _, fail := range []search.FailMode{search.FailSoft, search.FailHard} {
 						ls := search.Pseudocode(algo, form, rule, fail, trace.Max)
-						for _, text := range append([]string{ls.Title}, lineTexts(ls)...) {
+						texts := append([]string{ls.Title}, lineTexts(ls)...)
+						// a minimax that keeps a table
+						for _, text := range append(texts, lineTexts(search.WithTable(ls))...) {
 							got := loc.Pseudocode(text)
 							for _, w := range english {
 								if strings.Contains(got, w) {

@@ -106,6 +106,9 @@ func Keys(algo Algorithm) []string {
 // for one, they return their textbook listing. Paranoid is alpha-beta on
 // the reduced game, in either form.
 func Pseudocode(algo Algorithm, form Form, rule PruneRule, fail FailMode, rootKind trace.Kind) Listing {
+	if algo.Negamax() && form == FormTextbook {
+		return familyTextbookListing(algo, rule, fail, rootKind)
+	}
 	if algo.Negamax() {
 		return negamaxFamilyListing(algo, rule, fail, rootKind)
 	}
@@ -271,15 +274,15 @@ func (l Listing) String() string {
 	return sb.String()
 }
 
-// Forms lists the forms in which an algorithm's pseudocode is written:
-// textbook and negamax for minimax, alpha-beta and paranoid, the textbook
-// form alone for the others.
+// Forms lists the forms in which an algorithm's pseudocode is written,
+// the first its default: textbook and negamax for minimax, alpha-beta,
+// paranoid and the negamax family (negamax, PVS, MTD(f), iterative
+// deepening, whose textbook form is the one the lectures use), the
+// textbook form alone for the others.
 func Forms(algo Algorithm) []Form {
 	switch algo {
-	case AlgoMinimax, AlgoAlphaBeta, AlgoParanoid:
+	case AlgoMinimax, AlgoAlphaBeta, AlgoParanoid, AlgoNegamax, AlgoPVS, AlgoMTDF, AlgoID:
 		return []Form{FormTextbook, FormNegamax}
-	case AlgoNegamax, AlgoPVS, AlgoMTDF, AlgoID:
-		return []Form{FormNegamax}
 	}
 	return []Form{FormTextbook}
 }

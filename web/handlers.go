@@ -6,6 +6,7 @@ import (
 	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -318,9 +319,12 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		Real:          view.RealGamesOf(run.frame, scene.Namer(wordsFor(string(r.lang)))),
 	}
 	v.Selective.Quiescence, v.Selective.Extend, v.Selective.Forward = p.Scenario.Quiescence, p.Extension != search.ExtendNone, p.Forward != search.ForwardNone
-	for _, f := range search.Forms(p.Algorithm) {
-		v.Listings = append(v.Listings, listingIn(i18n.For(r.lang), search.WithSelective(search.Pseudocode(p.Algorithm, f, p.PruneRule, p.FailMode, p.RootKind),
-			p.Scenario.Quiescence, p.Extension, p.Forward, p.PruneRule, p.FailMode)))
+	for _, l := range scenario.ListingsOf(p) {
+		v.Listings = append(v.Listings, listingIn(i18n.For(r.lang), l))
+	}
+	if !slices.Contains(search.Forms(p.Algorithm), r.form) {
+		// A form the algorithm is not written in: its first.
+		v.Form = v.Listings[0].Form
 	}
 	v.Title = v.Listings[0].Title
 	v.Folds = run.folds
