@@ -4269,6 +4269,10 @@ func OrderingPage(o *Ordering) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
+			templ_7745c5c3_Err = langSwitch().Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
 			templ_7745c5c3_Err = themeButton().Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -4289,7 +4293,7 @@ func OrderingPage(o *Ordering) templ.Component {
 				var templ_7745c5c3_Var282 string
 				templ_7745c5c3_Var282, templ_7745c5c3_Err = templ.ResolveAttributeValue(o.Page.Field)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 459, Col: 82}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 460, Col: 82}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var282)
 				if templ_7745c5c3_Err != nil {
@@ -4302,7 +4306,7 @@ func OrderingPage(o *Ordering) templ.Component {
 				var templ_7745c5c3_Var283 string
 				templ_7745c5c3_Var283, templ_7745c5c3_Err = templ.JoinStringErrs(o.Page.Error)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 459, Col: 99}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 460, Col: 99}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var283))
 				if templ_7745c5c3_Err != nil {
@@ -4321,7 +4325,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var284 string
 					templ_7745c5c3_Var284, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "ord.goal.least"))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 463, Col: 32}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 464, Col: 32}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var284))
 					if templ_7745c5c3_Err != nil {
@@ -4334,7 +4338,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var285 templ.SafeURL
 					templ_7745c5c3_Var285, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(o.OtherGoalURL))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 463, Col: 74}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 464, Col: 74}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var285))
 					if templ_7745c5c3_Err != nil {
@@ -4347,7 +4351,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var286 string
 					templ_7745c5c3_Var286, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "ord.goal.to-most"))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 463, Col: 130}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 464, Col: 130}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var286))
 					if templ_7745c5c3_Err != nil {
@@ -4361,7 +4365,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var287 string
 					templ_7745c5c3_Var287, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "ord.goal.most"))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 465, Col: 31}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 466, Col: 31}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var287))
 					if templ_7745c5c3_Err != nil {
@@ -4374,7 +4378,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var288 templ.SafeURL
 					templ_7745c5c3_Var288, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(o.OtherGoalURL))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 465, Col: 73}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 466, Col: 73}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var288))
 					if templ_7745c5c3_Err != nil {
@@ -4387,7 +4391,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var289 string
 					templ_7745c5c3_Var289, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "ord.goal.to-least"))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 465, Col: 130}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 466, Col: 130}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var289))
 					if templ_7745c5c3_Err != nil {
@@ -4405,7 +4409,7 @@ func OrderingPage(o *Ordering) templ.Component {
 				var templ_7745c5c3_Var290 string
 				templ_7745c5c3_Var290, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "ord.help"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 468, Col: 43}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 469, Col: 43}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var290))
 				if templ_7745c5c3_Err != nil {
@@ -4418,7 +4422,7 @@ func OrderingPage(o *Ordering) templ.Component {
 				var templ_7745c5c3_Var291 string
 				templ_7745c5c3_Var291, templ_7745c5c3_Err = templ.ResolveAttributeValue(o.Page.Tree)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 469, Col: 71}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 470, Col: 71}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var291)
 				if templ_7745c5c3_Err != nil {
@@ -4431,7 +4435,7 @@ func OrderingPage(o *Ordering) templ.Component {
 				var templ_7745c5c3_Var292 string
 				templ_7745c5c3_Var292, templ_7745c5c3_Err = templ.ResolveAttributeValue(o.Page.viewBox())
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 470, Col: 51}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 471, Col: 51}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var292)
 				if templ_7745c5c3_Err != nil {
@@ -4444,7 +4448,7 @@ func OrderingPage(o *Ordering) templ.Component {
 				var templ_7745c5c3_Var293 string
 				templ_7745c5c3_Var293, templ_7745c5c3_Err = templ.ResolveAttributeValue(T(ctx, "ord.tree-aria"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 470, Col: 103}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 471, Col: 103}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var293)
 				if templ_7745c5c3_Err != nil {
@@ -4480,7 +4484,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var296 string
 					templ_7745c5c3_Var296, templ_7745c5c3_Err = templ.ResolveAttributeValue(e.Child)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 472, Col: 79}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 473, Col: 79}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var296)
 					if templ_7745c5c3_Err != nil {
@@ -4493,7 +4497,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var297 string
 					templ_7745c5c3_Var297, templ_7745c5c3_Err = templ.ResolveAttributeValue(e.x1())
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 473, Col: 25}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 474, Col: 25}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var297)
 					if templ_7745c5c3_Err != nil {
@@ -4506,7 +4510,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var298 string
 					templ_7745c5c3_Var298, templ_7745c5c3_Err = templ.ResolveAttributeValue(e.y1())
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 473, Col: 39}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 474, Col: 39}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var298)
 					if templ_7745c5c3_Err != nil {
@@ -4519,7 +4523,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var299 string
 					templ_7745c5c3_Var299, templ_7745c5c3_Err = templ.ResolveAttributeValue(e.x2())
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 473, Col: 53}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 474, Col: 53}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var299)
 					if templ_7745c5c3_Err != nil {
@@ -4532,7 +4536,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var300 string
 					templ_7745c5c3_Var300, templ_7745c5c3_Err = templ.ResolveAttributeValue(e.y2())
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 473, Col: 67}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 474, Col: 67}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var300)
 					if templ_7745c5c3_Err != nil {
@@ -4550,7 +4554,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var301 string
 						templ_7745c5c3_Var301, templ_7745c5c3_Err = templ.ResolveAttributeValue(e.mark())
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 475, Col: 41}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 476, Col: 41}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var301)
 						if templ_7745c5c3_Err != nil {
@@ -4592,7 +4596,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var304 string
 					templ_7745c5c3_Var304, templ_7745c5c3_Err = templ.ResolveAttributeValue(n.transform())
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 480, Col: 55}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 481, Col: 55}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var304)
 					if templ_7745c5c3_Err != nil {
@@ -4605,7 +4609,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var305 string
 					templ_7745c5c3_Var305, templ_7745c5c3_Err = templ.ResolveAttributeValue(n.ID)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 480, Col: 74}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 481, Col: 74}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var305)
 					if templ_7745c5c3_Err != nil {
@@ -4623,7 +4627,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var306 string
 						templ_7745c5c3_Var306, templ_7745c5c3_Err = templ.JoinStringErrs(n.Text)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 483, Col: 48}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 484, Col: 48}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var306))
 						if templ_7745c5c3_Err != nil {
@@ -4641,7 +4645,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var307 string
 						templ_7745c5c3_Var307, templ_7745c5c3_Err = templ.ResolveAttributeValue(n.glyph())
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 485, Col: 28}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 486, Col: 28}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var307)
 						if templ_7745c5c3_Err != nil {
@@ -4654,7 +4658,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var308 string
 						templ_7745c5c3_Var308, templ_7745c5c3_Err = templ.ResolveAttributeValue(n.box())
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 486, Col: 41}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 487, Col: 41}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var308)
 						if templ_7745c5c3_Err != nil {
@@ -4667,7 +4671,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var309 string
 						templ_7745c5c3_Var309, templ_7745c5c3_Err = templ.ResolveAttributeValue(num(-exInputH / 2))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 486, Col: 66}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 487, Col: 66}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var309)
 						if templ_7745c5c3_Err != nil {
@@ -4680,7 +4684,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var310 string
 						templ_7745c5c3_Var310, templ_7745c5c3_Err = templ.ResolveAttributeValue(num(exInputW))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 486, Col: 90}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 487, Col: 90}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var310)
 						if templ_7745c5c3_Err != nil {
@@ -4693,7 +4697,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var311 string
 						templ_7745c5c3_Var311, templ_7745c5c3_Err = templ.ResolveAttributeValue(num(exInputH))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 486, Col: 115}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 487, Col: 115}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var311)
 						if templ_7745c5c3_Err != nil {
@@ -4718,7 +4722,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var312 templ.SafeURL
 						templ_7745c5c3_Var312, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(m.Left))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 492, Col: 55}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 493, Col: 55}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var312))
 						if templ_7745c5c3_Err != nil {
@@ -4731,7 +4735,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var313 string
 						templ_7745c5c3_Var313, templ_7745c5c3_Err = templ.ResolveAttributeValue(T(ctx, "ord.move-left", "Node", o.nodeName(ctx, m.Node)))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 492, Col: 127}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 493, Col: 127}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var313)
 						if templ_7745c5c3_Err != nil {
@@ -4744,7 +4748,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var314 string
 						templ_7745c5c3_Var314, templ_7745c5c3_Err = templ.ResolveAttributeValue("left-" + m.Node)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 492, Col: 160}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 493, Col: 160}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var314)
 						if templ_7745c5c3_Err != nil {
@@ -4757,7 +4761,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var315 string
 						templ_7745c5c3_Var315, templ_7745c5c3_Err = templ.ResolveAttributeValue(m.leftX())
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 493, Col: 28}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 494, Col: 28}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var315)
 						if templ_7745c5c3_Err != nil {
@@ -4770,7 +4774,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var316 string
 						templ_7745c5c3_Var316, templ_7745c5c3_Err = templ.ResolveAttributeValue(m.arrowY())
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 493, Col: 45}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 494, Col: 45}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var316)
 						if templ_7745c5c3_Err != nil {
@@ -4793,7 +4797,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var317 templ.SafeURL
 						templ_7745c5c3_Var317, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(m.Right))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 497, Col: 56}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 498, Col: 56}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var317))
 						if templ_7745c5c3_Err != nil {
@@ -4806,7 +4810,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var318 string
 						templ_7745c5c3_Var318, templ_7745c5c3_Err = templ.ResolveAttributeValue(T(ctx, "ord.move-right", "Node", o.nodeName(ctx, m.Node)))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 497, Col: 129}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 498, Col: 129}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var318)
 						if templ_7745c5c3_Err != nil {
@@ -4819,7 +4823,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var319 string
 						templ_7745c5c3_Var319, templ_7745c5c3_Err = templ.ResolveAttributeValue("right-" + m.Node)
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 497, Col: 163}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 498, Col: 163}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var319)
 						if templ_7745c5c3_Err != nil {
@@ -4832,7 +4836,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var320 string
 						templ_7745c5c3_Var320, templ_7745c5c3_Err = templ.ResolveAttributeValue(m.rightX())
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 498, Col: 29}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 499, Col: 29}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var320)
 						if templ_7745c5c3_Err != nil {
@@ -4845,7 +4849,7 @@ func OrderingPage(o *Ordering) templ.Component {
 						var templ_7745c5c3_Var321 string
 						templ_7745c5c3_Var321, templ_7745c5c3_Err = templ.ResolveAttributeValue(m.arrowY())
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 498, Col: 46}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 499, Col: 46}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var321)
 						if templ_7745c5c3_Err != nil {
@@ -4864,7 +4868,7 @@ func OrderingPage(o *Ordering) templ.Component {
 				var templ_7745c5c3_Var322 templ.SafeURL
 				templ_7745c5c3_Var322, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(o.CheckURL))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 505, Col: 60}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 506, Col: 60}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var322))
 				if templ_7745c5c3_Err != nil {
@@ -4877,7 +4881,7 @@ func OrderingPage(o *Ordering) templ.Component {
 				var templ_7745c5c3_Var323 string
 				templ_7745c5c3_Var323, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "exercise.check"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 505, Col: 109}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 506, Col: 109}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var323))
 				if templ_7745c5c3_Err != nil {
@@ -4890,7 +4894,7 @@ func OrderingPage(o *Ordering) templ.Component {
 				var templ_7745c5c3_Var324 templ.SafeURL
 				templ_7745c5c3_Var324, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(o.ResetURL))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 506, Col: 52}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 507, Col: 52}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var324))
 				if templ_7745c5c3_Err != nil {
@@ -4903,7 +4907,7 @@ func OrderingPage(o *Ordering) templ.Component {
 				var templ_7745c5c3_Var325 string
 				templ_7745c5c3_Var325, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "ord.reset"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 506, Col: 96}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 507, Col: 96}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var325))
 				if templ_7745c5c3_Err != nil {
@@ -4939,7 +4943,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var328 string
 					templ_7745c5c3_Var328, templ_7745c5c3_Err = templ.ResolveAttributeValue(o.Goal)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 508, Col: 97}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 509, Col: 97}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var328)
 					if templ_7745c5c3_Err != nil {
@@ -4952,7 +4956,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var329 string
 					templ_7745c5c3_Var329, templ_7745c5c3_Err = templ.ResolveAttributeValue(Itoa(o.Leaves))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 508, Col: 128}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 509, Col: 128}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var329)
 					if templ_7745c5c3_Err != nil {
@@ -4965,7 +4969,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var330 string
 					templ_7745c5c3_Var330, templ_7745c5c3_Err = templ.ResolveAttributeValue(Itoa(o.Best))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 508, Col: 155}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 509, Col: 155}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var330)
 					if templ_7745c5c3_Err != nil {
@@ -4978,7 +4982,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var331 string
 					templ_7745c5c3_Var331, templ_7745c5c3_Err = templ.ResolveAttributeValue(Itoa(o.Worst))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 508, Col: 184}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 509, Col: 184}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var331)
 					if templ_7745c5c3_Err != nil {
@@ -4991,7 +4995,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var332 string
 					templ_7745c5c3_Var332, templ_7745c5c3_Err = templ.ResolveAttributeValue(Itoa(o.Optimum))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 508, Col: 217}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 509, Col: 217}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var332)
 					if templ_7745c5c3_Err != nil {
@@ -5004,7 +5008,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var333 string
 					templ_7745c5c3_Var333, templ_7745c5c3_Err = templ.JoinStringErrs(o.Score)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 509, Col: 16}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 510, Col: 16}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var333))
 					if templ_7745c5c3_Err != nil {
@@ -5027,7 +5031,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var334 string
 					templ_7745c5c3_Var334, templ_7745c5c3_Err = templ.JoinStringErrs(o.Verdict)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 514, Col: 60}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 515, Col: 60}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var334))
 					if templ_7745c5c3_Err != nil {
@@ -5040,7 +5044,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var335 string
 					templ_7745c5c3_Var335, templ_7745c5c3_Err = templ.JoinStringErrs(o.Counts)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 514, Col: 73}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 515, Col: 73}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var335))
 					if templ_7745c5c3_Err != nil {
@@ -5053,7 +5057,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var336 string
 					templ_7745c5c3_Var336, templ_7745c5c3_Err = templ.ResolveAttributeValue(Itoa(o.Page.Pruned))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 516, Col: 82}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 517, Col: 82}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var336)
 					if templ_7745c5c3_Err != nil {
@@ -5066,7 +5070,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var337 string
 					templ_7745c5c3_Var337, templ_7745c5c3_Err = templ.JoinStringErrs(o.yoursCaption(ctx))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 517, Col: 40}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 518, Col: 40}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var337))
 					if templ_7745c5c3_Err != nil {
@@ -5087,7 +5091,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var338 string
 					templ_7745c5c3_Var338, templ_7745c5c3_Err = templ.ResolveAttributeValue(Itoa(o.Optimal.Pruned))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 520, Col: 87}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 521, Col: 87}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var338)
 					if templ_7745c5c3_Err != nil {
@@ -5100,7 +5104,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var339 string
 					templ_7745c5c3_Var339, templ_7745c5c3_Err = templ.ResolveAttributeValue(o.Optimal.Tree)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 520, Col: 116}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 521, Col: 116}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var339)
 					if templ_7745c5c3_Err != nil {
@@ -5113,7 +5117,7 @@ func OrderingPage(o *Ordering) templ.Component {
 					var templ_7745c5c3_Var340 string
 					templ_7745c5c3_Var340, templ_7745c5c3_Err = templ.JoinStringErrs(o.optimalCaption(ctx))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 521, Col: 42}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 522, Col: 42}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var340))
 					if templ_7745c5c3_Err != nil {
@@ -5177,7 +5181,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 		var templ_7745c5c3_Var342 string
 		templ_7745c5c3_Var342, templ_7745c5c3_Err = templ.ResolveAttributeValue(p.viewBox())
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 534, Col: 49}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 535, Col: 49}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var342)
 		if templ_7745c5c3_Err != nil {
@@ -5190,7 +5194,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 		var templ_7745c5c3_Var343 string
 		templ_7745c5c3_Var343, templ_7745c5c3_Err = templ.ResolveAttributeValue(prunedLabel(ctx, p, which))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 534, Col: 102}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 535, Col: 102}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var343)
 		if templ_7745c5c3_Err != nil {
@@ -5203,7 +5207,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 		var templ_7745c5c3_Var344 string
 		templ_7745c5c3_Var344, templ_7745c5c3_Err = templ.ResolveAttributeValue("tree-" + which)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 534, Col: 134}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 535, Col: 134}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var344)
 		if templ_7745c5c3_Err != nil {
@@ -5239,7 +5243,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 			var templ_7745c5c3_Var347 string
 			templ_7745c5c3_Var347, templ_7745c5c3_Err = templ.ResolveAttributeValue(e.Child)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 536, Col: 75}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 537, Col: 75}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var347)
 			if templ_7745c5c3_Err != nil {
@@ -5252,7 +5256,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 			var templ_7745c5c3_Var348 string
 			templ_7745c5c3_Var348, templ_7745c5c3_Err = templ.ResolveAttributeValue(e.x1())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 537, Col: 21}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 538, Col: 21}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var348)
 			if templ_7745c5c3_Err != nil {
@@ -5265,7 +5269,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 			var templ_7745c5c3_Var349 string
 			templ_7745c5c3_Var349, templ_7745c5c3_Err = templ.ResolveAttributeValue(e.y1())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 537, Col: 35}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 538, Col: 35}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var349)
 			if templ_7745c5c3_Err != nil {
@@ -5278,7 +5282,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 			var templ_7745c5c3_Var350 string
 			templ_7745c5c3_Var350, templ_7745c5c3_Err = templ.ResolveAttributeValue(e.x2())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 537, Col: 49}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 538, Col: 49}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var350)
 			if templ_7745c5c3_Err != nil {
@@ -5291,7 +5295,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 			var templ_7745c5c3_Var351 string
 			templ_7745c5c3_Var351, templ_7745c5c3_Err = templ.ResolveAttributeValue(e.y2())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 537, Col: 63}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 538, Col: 63}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var351)
 			if templ_7745c5c3_Err != nil {
@@ -5309,7 +5313,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 				var templ_7745c5c3_Var352 string
 				templ_7745c5c3_Var352, templ_7745c5c3_Err = templ.ResolveAttributeValue(e.mark())
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 539, Col: 37}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 540, Col: 37}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var352)
 				if templ_7745c5c3_Err != nil {
@@ -5351,7 +5355,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 			var templ_7745c5c3_Var355 string
 			templ_7745c5c3_Var355, templ_7745c5c3_Err = templ.ResolveAttributeValue(n.transform())
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 544, Col: 51}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 545, Col: 51}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var355)
 			if templ_7745c5c3_Err != nil {
@@ -5364,7 +5368,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 			var templ_7745c5c3_Var356 string
 			templ_7745c5c3_Var356, templ_7745c5c3_Err = templ.ResolveAttributeValue(n.ID)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 544, Col: 70}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 545, Col: 70}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var356)
 			if templ_7745c5c3_Err != nil {
@@ -5382,7 +5386,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 				var templ_7745c5c3_Var357 string
 				templ_7745c5c3_Var357, templ_7745c5c3_Err = templ.JoinStringErrs(n.Text)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 547, Col: 44}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 548, Col: 44}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var357))
 				if templ_7745c5c3_Err != nil {
@@ -5400,7 +5404,7 @@ func prunedTree(p *ExercisePage, which string) templ.Component {
 				var templ_7745c5c3_Var358 string
 				templ_7745c5c3_Var358, templ_7745c5c3_Err = templ.ResolveAttributeValue(n.glyph())
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 549, Col: 24}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/exercise.templ`, Line: 550, Col: 24}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var358)
 				if templ_7745c5c3_Err != nil {

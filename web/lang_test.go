@@ -74,7 +74,8 @@ func TestPagesInEveryLanguage(t *testing.T) {
 	s := newTestServer(t)
 	view := viewURL(url.Values{"tree": {tree.Textbook}, "step": {"5"}})
 	for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
-		for _, page := range []string{"/", view, "/view?random=3,3&seed=1&step=20", "/view?game=tictactoe&position=xo.x.o...&step=4", "/diff?" + url.Values{"tree": {tree.Textbook}}.Encode(), "/exercise/worksheet?seed=1&key=1", "/exercise/matchsticks?check=1&a.=1&a.1=1&a.2=-1&move=1"} {
+		for _, page := range []string{"/", view, "/view?random=3,3&seed=1&step=20", "/view?game=tictactoe&position=xo.x.o...&step=4", "/diff?" + url.Values{"tree": {tree.Textbook}}.Encode(), "/exercise/worksheet?seed=1&key=1", "/exercise/matchsticks?check=1&a.=1&a.1=1&a.2=-1&move=1",
+			"/compare?" + url.Values{"tree": {tree.Textbook}, "orders": {"natural,best"}}.Encode(), "/lab?random=3,3&seeds=20", "/exercise/ordering?seed=1"} {
 			for _, how := range []string{"query", "header"} {
 				t.Run(string(l)+" "+how+" "+page, func(t *testing.T) {
 					target, req := page, (*http.Request)(nil)
