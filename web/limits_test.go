@@ -757,11 +757,32 @@ func TestMemoryCap(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if err := c.WriteMessage(websocket.TextMessage, []byte(`{"v":1,"cmd":"load","query":"tree=(1 2)"}`)); err != nil {
-		t.Fatal(err)
+	load := func() string {
+		if err := c.WriteMessage(websocket.TextMessage, []byte(`{"v":1,"cmd":"load","query":"tree=(1 2)&lang=de"}`)); err != nil {
+			t.Fatal(err)
+		}
+		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		for {
+			_, b, err := c.ReadMessage()
+			if err != nil {
+				t.Fatalf("a session's load: got %v, want an answer", err)
+			}
+			if m := string(b); strings.Contains(m, `"type":"frame"`) || strings.Contains(m, `"type":"error"`) {
+				return m
+			}
+		}
 	}
-	c.SetReadDeadline(time.Now().Add(5 * time.Second))
-	if _, _, err := c.ReadMessage(); err != nil {
-		t.Errorf("a session under the share: got %v, want its first answer", err)
+	if got := load(); strings.Contains(got, `"error"`) {
+		t.Errorf("a load under the share: got %s, want its frame", shorten(got, 300))
+	}
+	// An open session's next load is new work too: refused over the share,
+	// the session kept.
+	live.Store(700 << 20)
+	if got := load(); !strings.Contains(got, "Speicher des Servers ist fast voll") {
+		t.Errorf("a load over the share: got %s, want an error saying why in German", shorten(got, 300))
+	}
+	live.Store(100 << 20)
+	if got := load(); strings.Contains(got, `"error"`) {
+		t.Errorf("a load under the share again: got %s, want its frame", shorten(got, 300))
 	}
 }

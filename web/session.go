@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/url"
 	"runtime/debug"
@@ -371,6 +372,14 @@ func (s *session) handle(c Command) []Message {
 		}
 		if l, ok := queryLang(c.Query); ok {
 			s.lang = l
+		}
+		// A load is new work: refused while the server is over its
+		// memory share (Server.memoryFull), the session kept.
+		if s.hub.full != nil {
+			if why := s.hub.full(s.lang); why != "" {
+				s.loadDone()
+				return []Message{errMsg(c.Cmd, errors.New(why))}
+			}
 		}
 		var d driver
 		var err error

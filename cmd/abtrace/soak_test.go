@@ -1,0 +1,222 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/abtrace/abtrace/web"
+)
+
+// Soak: what a class does to the server at once, for soakFor.
+const (
+	soakSessions = 300              // viewers stepping large random trees
+	soakHeavy    = 20               // clients sending heavy requests and PNG exports back to back
+	soakFor      = 60 * time.Second // how long
+	soakStepGap  = time.Second      // how often a viewer steps
+	// soakHealthP99 is the most the health check's 99th percentile may take.
+	soakHealthP99 = 50 * time.Millisecond
+)
+
+// soakHeavyPaths are the heavy requests the soak's clients send in turn.
+var soakHeavyPaths = []string{
+	"/view?random=12,3&seed=%d&algo=minimax&step=end",
+	"/export.png?random=3,4&seed=%d&scale=1",
+	"/compare?random=8,4&seed=%d&orders=natural,best,worst&step=end",
+	"/export.png?game=tictactoe&position=xo.x.o...&step=30&scale=1&seed=%d",
+	"/lab?random=3,6&seeds=200&seed=%d",
+	"/api/exercise?seed=%d&b=3&d=3",
+}
+
+// TestSoak runs the soak against the real binary when ABTRACE_SOAK=1 (a
+// minute of both cores: not part of the ordinary run): soakSessions
+// viewers of random=12,3 (1,885 nodes) stepping every soakStepGap, and
+// soakHeavy clients sending heavy requests and PNG exports back to back,
+// for soakFor. It holds when the server's resident memory stays under its
+// memory cap (web.DefaultMemoryLimit), /healthz answers within
+// soakHealthP99 at the 99th percentile, and nothing fails: no session
+// ends or is refused, no request gets a 5xx but a 503 (a full heavy
+// queue, or new work refused for memory: counted and reported).
+func TestSoak(t *testing.T) {
+	if os.Getenv("ABTRACE_SOAK") != "1" {
+		t.Skip("the soak runs a minute of both cores: set ABTRACE_SOAK=1")
+	}
+	s := startServer(t)
+	pid := s.cmd.Process.Pid
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var sessionErrs, sessionMemory, steps, heavyDone, heavyBusy, heavyMemory, heavyErrs atomic.Int64
+	var errMu sync.Mutex
+	var firstErrs []string
+	fail := func(c *atomic.Int64, msg string) {
+		c.Add(1)
+		errMu.Lock()
+		if len(firstErrs) < 10 {
+			firstErrs = append(firstErrs, msg)
+		}
+		errMu.Unlock()
+	}
+	host := strings.TrimPrefix(s.url, "http://")
+	// The sessions come from ten loopback addresses, as a class's laptops
+	// would (at most web.DefaultMaxSessionsPerAddr from each).
+	for i := range soakSessions {
+		wg.Go(func() {
+			d := websocket.Dialer{HandshakeTimeout: 10 * time.Second,
+				NetDialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(2+i%10))}}).DialContext}
+			h := http.Header{}
+			h.Set("Origin", s.url)
+			c, _, err := d.Dial("ws://"+host+"/ws", h)
+			if err != nil {
+				fail(&sessionErrs, "dial: "+err.Error())
+				return
+			}
+			defer c.Close()
+			go func() { // the reader: every answer, until the session ends
+				for {
+					_, b, err := c.ReadMessage()
+					if err != nil {
+						select {
+						case <-stop:
+						default:
+							fail(&sessionErrs, "session: "+err.Error())
+						}
+						return
+					}
+					if m := string(b); strings.Contains(m, `"type":"error"`) {
+						if strings.Contains(m, "memory is nearly full") {
+							sessionMemory.Add(1)
+						} else {
+							fail(&sessionErrs, "session: "+m)
+						}
+					}
+				}
+			}()
+			load := fmt.Sprintf(`{"v":1,"cmd":"load","query":"random=12,3&seed=%d&algo=minimax","step":0}`, i+1)
+			if err := c.WriteMessage(websocket.TextMessage, []byte(load)); err != nil {
+				fail(&sessionErrs, "load: "+err.Error())
+				return
+			}
+			tick := time.NewTicker(soakStepGap)
+			defer tick.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+				}
+				if err := c.WriteMessage(websocket.TextMessage, []byte(`{"v":1,"cmd":"step","n":1}`)); err != nil {
+					fail(&sessionErrs, "step: "+err.Error())
+					return
+				}
+				steps.Add(1)
+			}
+		})
+	}
+	client := &http.Client{Timeout: 2 * time.Minute}
+	for i := range soakHeavy {
+		wg.Go(func() {
+			for k := 0; ; k++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				path := fmt.Sprintf(soakHeavyPaths[(i+k)%len(soakHeavyPaths)], i*1000+k+1)
+				resp, err := client.Get(s.url + path)
+				if err != nil {
+					fail(&heavyErrs, path+": "+err.Error())
+					continue
+				}
+				body, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				switch {
+				case resp.StatusCode == http.StatusServiceUnavailable && strings.Contains(string(body), "memory is nearly full"):
+					heavyMemory.Add(1)
+					time.Sleep(time.Second)
+				case resp.StatusCode == http.StatusServiceUnavailable:
+					heavyBusy.Add(1)
+					time.Sleep(time.Second)
+				case resp.StatusCode >= 500:
+					fail(&heavyErrs, path+": "+resp.Status)
+				default:
+					heavyDone.Add(1)
+				}
+			}
+		})
+	}
+	// The health check every 100 ms, and the resident memory every 250 ms.
+	var health []time.Duration
+	var maxRSS int64
+	var healthErrs int
+	end := time.After(soakFor)
+	hc := &http.Client{Timeout: 10 * time.Second}
+	tick := time.NewTicker(100 * time.Millisecond)
+loop:
+	for n := 0; ; n++ {
+		select {
+		case <-end:
+			break loop
+		case <-tick.C:
+		}
+		t0 := time.Now()
+		resp, err := hc.Get(s.url + "/healthz")
+		if err != nil {
+			healthErrs++
+			continue
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		health = append(health, time.Since(t0))
+		if n%3 == 0 {
+			maxRSS = max(maxRSS, rss(t, pid))
+		}
+	}
+	tick.Stop()
+	close(stop)
+	wg.Wait()
+	slices.Sort(health)
+	p := func(q float64) time.Duration { return health[min(len(health)-1, int(q*float64(len(health))))] }
+	t.Logf("soak: %d sessions (%d steps sent), %d heavy clients for %v", soakSessions, steps.Load(), soakHeavy, soakFor)
+	t.Logf("sessions: %d loads refused for memory, %d other errors", sessionMemory.Load(), sessionErrs.Load())
+	t.Logf("heavy requests: %d answered, %d turned away busy (503), %d for memory (503), %d failed", heavyDone.Load(), heavyBusy.Load(), heavyMemory.Load(), heavyErrs.Load())
+	t.Logf("/healthz: %d checks, p50 %v, p99 %v, max %v, %d failed", len(health), p(0.5), p(0.99), health[len(health)-1], healthErrs)
+	t.Logf("resident memory: at most %d MB (cap %d MB)", maxRSS>>20, web.DefaultMemoryLimit>>20)
+	for _, e := range firstErrs {
+		t.Logf("error: %s", e)
+	}
+	if maxRSS >= web.DefaultMemoryLimit {
+		t.Errorf("resident memory reached %d MB, want under the cap of %d MB", maxRSS>>20, web.DefaultMemoryLimit>>20)
+	}
+	if p(0.99) > soakHealthP99 {
+		t.Errorf("/healthz p99 %v, want at most %v", p(0.99), soakHealthP99)
+	}
+	if sessionErrs.Load() > 0 || heavyErrs.Load() > 0 || healthErrs > 0 {
+		t.Errorf("errors: %d sessions, %d heavy requests, %d health checks; want none", sessionErrs.Load(), heavyErrs.Load(), healthErrs)
+	}
+}
+
+// rss is the resident memory of process pid, in bytes.
+func rss(t *testing.T, pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		t.Skip("no /proc:", err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
