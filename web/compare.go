@@ -202,7 +202,7 @@ func openComparison(ctx context.Context, r compareRequest) (*comparison, error) 
 		}
 		p, err := sc.Prepare()
 		if err != nil {
-			if scenario.IsUsage(err) {
+			if scenario.IsUsage(err) && !baseFault(r.base, sc, err) {
 				return nil, &paramError{Param: param + " (" + name + ")", Err: err}
 			}
 			return nil, err
@@ -245,6 +245,18 @@ func openComparison(ctx context.Context, r compareRequest) (*comparison, error) 
 		return nil, err
 	}
 	return c, nil
+}
+
+// baseFault reports whether err, met preparing the pane sc of a
+// comparison whose scenario is base, is about a parameter the pane keeps
+// as the base has it (algo= on a comparison of orderings): the error is
+// the parameter's, not the pane's.
+func baseFault(base, sc scenario.Scenario, err error) bool {
+	var ue *scenario.UsageError
+	if !errors.As(err, &ue) || ue.Param == "" {
+		return false
+	}
+	return base.Query().Get(ue.Param) == sc.Query().Get(ue.Param)
 }
 
 // openAtStep opens the comparison r asks for with its panes at r's step,

@@ -313,14 +313,26 @@ func playTerms(loc *i18n.Localizer, pos play.Position) (caption string, terms []
 // language: a move of the list that cannot be played by its place and
 // column, an option of the engine by its name and why, the other errors as
 // the engine words them.
+//
+// Every error names the query parameter it is about: moves for a move,
+// the option's name for an option, the spec's field for the rest (whose
+// page-language words say what the form takes).
 func connect4ErrorText(loc *i18n.Localizer, lang i18n.Lang, err error) string {
 	var me *play.MoveError
 	if errors.As(err, &me) {
-		return loc.T("c4.err."+me.Why, "N", me.N, "Move", me.Move)
+		return errorText(lang, &paramError{Param: "moves", Err: errors.New(loc.T("c4.err."+me.Why, "N", me.N, "Move", me.Move))})
 	}
 	var oe *play.OptionError
 	if errors.As(err, &oe) {
-		return loc.T("c4.opt."+oe.Option+"."+oe.Why, "Value", oe.Value, "Algo", oe.Algo, "Want", oe.Want, "Min", oe.Min, "Max", oe.Max)
+		return shortenValues(leadWith(loc.T("c4.opt."+oe.Option+"."+oe.Why, "Value", oe.Value, "Algo", oe.Algo, "Want", oe.Want,
+			"Min", oe.Min, "Max", oe.Max), oe.Option))
+	}
+	var fe *play.FieldError
+	if errors.As(err, &fe) {
+		// The engine's account in English; what the form takes in the
+		// page's language.
+		err = &scenario.UsageError{Err: err, Param: fe.Field,
+			Say: trace.PhraseOf("pl.err.spec", "Games", strings.Join(play.Games(), ", "), "Max", play.MaxDepth, "Moves", play.MaxMoves)}
 	}
 	return errorText(lang, err)
 }

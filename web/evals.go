@@ -59,8 +59,7 @@ func (s *Server) fuzzyPage(c echo.Context) error {
 	}
 	fz := q.Get("fuzzy")
 	if fz == "" && q.Get("tnorm") != "" {
-		fz = strings.Join([]string{q.Get("tnorm"), q.Get("p"), q.Get("t"), q.Get("q")}, ",")
-		fz = strings.TrimRight(fz, ",")
+		fz = fuzzyFromFields(q, 4)
 	}
 	p := &templates.FuzzyPage{Assets: s.assets}
 	params, perr := fuzzy.ParseParams(fz)
@@ -72,18 +71,51 @@ func (s *Server) fuzzyPage(c echo.Context) error {
 	if perr != nil {
 		// The package's account in English; what the parameters are in
 		// the page's language.
-		perr = &scenario.UsageError{Err: perr, Say: trace.PhraseOf("scenario.err.fuzzy", "Got", strconv.Quote(fz), "Default", fuzzy.Default.String())}
+		perr = &scenario.UsageError{Err: perr, Say: trace.PhraseOf("scenario.err.fuzzy", "Got", strconv.Quote(fz), "Default", fuzzy.Default.String()),
+			Param: fuzzyParam(q)}
 		p.Error = errorText(langOf(c), perr)
 		return s.render(c, http.StatusBadRequest, templates.FuzzyGoalPage(p))
 	}
 	st, err := tictactoe.Parse(pos)
 	if err != nil {
-		err = &scenario.UsageError{Err: err, Say: trace.PhraseOf("scenario.err.position.tictactoe", "Got", strconv.Quote(pos))}
+		err = &scenario.UsageError{Err: err, Say: trace.PhraseOf("scenario.err.position.tictactoe", "Got", strconv.Quote(pos)), Param: "position"}
 		p.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.FuzzyGoalPage(p))
 	}
 	buildFuzzyPage(loc, p, st, params)
 	return s.render(c, http.StatusOK, templates.FuzzyGoalPage(p))
+}
+
+// fuzzyParam names the parameter of the fuzzy page's query whose value
+// the goal's parameters do not take: fuzzy= when it is given, else the
+// first of the form's fields tnorm, p, t and q that, added to those before
+// it, fails.
+func fuzzyParam(q url.Values) string {
+	if q.Get("fuzzy") != "" {
+		return "fuzzy"
+	}
+	for i, k := range []string{"tnorm", "p", "t", "q"} {
+		if _, err := fuzzy.ParseParams(fuzzyFromFields(q, i+1)); err != nil {
+			return k
+		}
+	}
+	return "tnorm"
+}
+
+// fuzzyFromFields joins the first n of the form's fields tnorm, p, t and
+// q as the fuzzy goal's parameters are written (tnorm,p,t,q); a number
+// left empty is its default.
+func fuzzyFromFields(q url.Values, n int) string {
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	parts := []string{q.Get("tnorm")}
+	for i, k := range []string{"p", "t", "q"}[:n-1] {
+		v := strings.TrimSpace(q.Get(k))
+		if v == "" {
+			v = f([]float64{fuzzy.Default.P, fuzzy.Default.T, fuzzy.Default.Q}[i])
+		}
+		parts = append(parts, v)
+	}
+	return strings.Join(parts, ",")
 }
 
 func fuzzyFields(loc *i18n.Localizer, pos string, p fuzzy.Params) []templates.FormField {
@@ -205,12 +237,22 @@ func tournamentConfig(loc *i18n.Localizer, q url.Values) (tournament.Config, []t
 		return c, fields, badParam("seed", "param.err.seed", "Got", strconv.Quote(seed))
 	}
 	if err := c.Check(); err != nil {
+		if te := (*tournament.Error)(nil); errors.As(err, &te) && tournamentParams[te.Say.ID] != "" {
+			err = &paramError{Param: tournamentParams[te.Say.ID], Err: err}
+		}
 		return c, fields, err
 	}
 	if c.Total() > pageMaxGames {
 		return c, fields, badParam("games", "param.err.tn-total", "Total", c.Total(), "Max", pageMaxGames)
 	}
 	return c, fields, nil
+}
+
+// tournamentParams are the query parameters the tournament's errors
+// (tournament.Error, by message id) are about.
+var tournamentParams = map[string]string{
+	"tournament.err.game": "game", "tournament.err.evals": "evals", "tournament.err.twice": "evals",
+	"tournament.err.eval": "evals", "tournament.err.depth": "depth", "tournament.err.games": "games",
 }
 
 func tournamentQuery(c tournament.Config) url.Values {
@@ -584,13 +626,6 @@ func (s *Server) playPage(c echo.Context) error {
 	spec := play.Spec{Game: gameName, Moves: play.ParseMoves(q.Get("moves")), Eval: eval, Kuhlmann: kuhl, Depth: d, HumanFirst: you != "second", Nodes: scenario.MaxWork}
 	g, err := play.New(spec)
 	if err != nil {
-		var me *play.MoveError
-		var oe *play.OptionError
-		if !errors.As(err, &me) && !errors.As(err, &oe) {
-			// The engine's account in English; what the form takes in
-			// the page's language.
-			err = &scenario.UsageError{Err: err, Say: trace.PhraseOf("pl.err.spec", "Games", strings.Join(play.Games(), ", "), "Max", play.MaxDepth, "Moves", play.MaxMoves)}
-		}
 		p.Error = connect4ErrorText(loc, langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.PlayGamePage(p))
 	}

@@ -167,7 +167,7 @@ func TestExerciseGetBadRequests(t *testing.T) {
 			}
 			var e errorAnswer
 			decodeJSON(t, rec, &e)
-			if e.Field != tt.field || !strings.Contains(e.Error, tt.msg) || !strings.HasPrefix(e.Error, "exercise: "+tt.field+": ") {
+			if e.Field != tt.field || !strings.Contains(e.Error, tt.msg) || !strings.HasPrefix(e.Error, tt.field+": ") {
 				t.Errorf("error %q on field %q, want field %q and a message with %q", e.Error, e.Field, tt.field, tt.msg)
 			}
 			if e.OK == nil || *e.OK {

@@ -42,7 +42,7 @@ func (s *Server) exportedView(ctx context.Context, q url.Values) (*exported, err
 	}
 	r, err := parseView(q)
 	if err != nil {
-		return nil, &scenario.UsageError{Err: err}
+		return nil, asUsage(err)
 	}
 	p, err := budgeted(ctx, r.scenario).Prepare()
 	if err != nil {
@@ -72,7 +72,7 @@ func newExported(v *templates.View, p *scenario.Search, pane string) *exported {
 func (s *Server) exportedPane(ctx context.Context, q url.Values) (*exported, error) {
 	r, err := parseCompare(q)
 	if err != nil {
-		return nil, &scenario.UsageError{Err: err}
+		return nil, asUsage(err)
 	}
 	cmp, err := openAtStep(ctx, r)
 	if err != nil {
@@ -91,6 +91,17 @@ func (s *Server) exportedPane(ctx context.Context, q url.Values) (*exported, err
 		names[i] = p.Name
 	}
 	return nil, &paramError{Param: "pane", Err: say("error.export-pane", "Got", strconv.Quote(want), "Want", strings.Join(names, ", "))}
+}
+
+// asUsage is a query's error as the request's fault: a usage error or a
+// parameter's error as it is (so that it keeps its words in every
+// language), any other wrapped in one.
+func asUsage(err error) error {
+	var pe *paramError
+	if scenario.IsUsage(err) || errors.As(err, &pe) {
+		return err
+	}
+	return &scenario.UsageError{Err: err}
 }
 
 // safeName keeps letters, digits and dashes of s for a file name.
@@ -242,7 +253,7 @@ func pngScale(v string) (float64, error) {
 	}
 	f, err := strconv.ParseFloat(v, 64)
 	if err != nil || !(f >= export.MinPNGScale && f <= export.MaxPNGScale) {
-		return 0, &scenario.UsageError{Err: say("error.scale", "Max", export.MaxPNGScale, "Got", strconv.Quote(v))}
+		return 0, scenario.InParam("scale", say("error.scale", "Max", export.MaxPNGScale, "Got", strconv.Quote(v)))
 	}
 	return f, nil
 }
@@ -253,16 +264,13 @@ func pngScale(v string) (float64, error) {
 func (s *Server) playerFile(ctx context.Context, q url.Values, lang i18n.Lang) ([]byte, string, error) {
 	r, err := parseView(q)
 	if err != nil {
-		if !scenario.IsUsage(err) {
-			err = &scenario.UsageError{Err: err}
-		}
-		return nil, "", err
+		return nil, "", asUsage(err)
 	}
 	p, err := budgeted(ctx, r.scenario).Prepare()
 	if err != nil {
 		return nil, "", err
 	}
-	scene, err := view.NewScene(p, r.open)
+	scene, err := openScene(p, r.open)
 	if err != nil {
 		return nil, "", err
 	}

@@ -152,7 +152,7 @@ func parseView(q url.Values) (viewRequest, error) {
 	}
 	if f := q.Get("form"); f != "" {
 		if r.form, err = search.ParseForm(f); err != nil {
-			return r, err
+			return r, scenario.InParam("form", err)
 		}
 	}
 	if r.by, err = view.ParseUnit(q.Get("by")); err != nil {
@@ -290,7 +290,7 @@ func newForm(source string, fields url.Values) templates.Form {
 // buildView runs the scenario up to the requested step and gathers what
 // the viewer page shows.
 func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, error) {
-	scene, err := view.NewScene(p, r.open)
+	scene, err := openScene(p, r.open)
 	if err != nil {
 		return nil, err
 	}
@@ -361,6 +361,16 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		}
 	}
 	return v, nil
+}
+
+// openScene is the scene of p with the folds open lists opened; a fold
+// that does not exist, or too many, is open='s error.
+func openScene(p *scenario.Search, open []string) (*view.Scene, error) {
+	scene, err := view.NewScene(p, open)
+	if err != nil && len(open) > 0 && scenario.IsUsage(err) {
+		return nil, scenario.InParam("open", err)
+	}
+	return scene, err
 }
 
 // transformView converts a transform report for the page.

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -71,23 +72,124 @@ func localizerFor(code string) *i18n.Localizer {
 	return i18n.For(l)
 }
 
-// errorText words err for a page in language l: an error in tree text in
+// MaxEchoLen is the most characters of a value as given that an error
+// message repeats: a longer value (a 5,000-character parameter) is cut to
+// its first MaxEchoLen characters and "…", so that the message still says
+// what was given and stays a sentence.
+const MaxEchoLen = 60
+
+// errorText words err for a page in language l, naming the parameter or
+// field it is about ("algo: …", "orders (natural): …") and with the
+// values it repeats cut to MaxEchoLen characters: an error in tree text in
 // the page's language with its position ("Zeile 2, Spalte 9: …"), any
 // other error (and every error in English) as it is.
 func errorText(l i18n.Lang, err error) string {
-	if l == i18n.English {
-		return err.Error()
-	}
-	loc := i18n.For(l)
+	return shortenValues(namedText(l, err))
+}
+
+// namedText words err in language l, with the parameter it is about in
+// front unless the words name it already.
+func namedText(l i18n.Lang, err error) string {
 	// A query parameter's error keeps saying which parameter (and which
 	// of its names) it is about: "orders (natural): …".
 	var pe *paramError
 	if errors.As(err, &pe) {
 		if pe.Say.ID != "" {
-			return pe.Param + ": " + loc.Phrase(pe.Say)
+			return pe.Param + ": " + i18n.For(l).Phrase(pe.Say)
 		}
-		return pe.Param + ": " + errorText(l, pe.Err)
+		return pe.Param + ": " + wordedText(l, pe.Err)
 	}
+	msg := wordedText(l, err)
+	param := ""
+	var ue *scenario.UsageError
+	var xe *exercise.Error
+	switch {
+	case errors.As(err, &ue) && ue.Param != "":
+		param = ue.Param
+	case errors.As(err, &xe) && xe.Field != "":
+		param = xe.Field
+	default:
+		return msg
+	}
+	// The package's name in front of the command line's message
+	// ("search: unknown ordering …") gives way to the parameter's.
+	for _, pkg := range []string{"scenario: ", "search: ", "exercise: "} {
+		msg = strings.TrimPrefix(msg, pkg)
+	}
+	return leadWith(msg, param)
+}
+
+// leadWith is msg with the parameter param in front ("algo: unknown
+// algorithm …"), unless msg starts with it already ("depth must be …").
+func leadWith(msg, param string) string {
+	if rest, ok := strings.CutPrefix(msg, param); ok && (strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, " ")) {
+		return msg
+	}
+	return param + ": " + msg
+}
+
+// shortenValues cuts every value msg repeats to MaxEchoLen characters and
+// "…": a quoted value ("…", with Go's escapes) inside its quotes, and any
+// run of text without a space that is longer.
+func shortenValues(msg string) string {
+	var b strings.Builder
+	for i := 0; i < len(msg); {
+		if msg[i] == '"' {
+			end := i + 1
+			for end < len(msg) && msg[end] != '"' {
+				if msg[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			if end >= len(msg) {
+				b.WriteString(shortenRun(msg[i:]))
+				break
+			}
+			b.WriteByte('"')
+			b.WriteString(shortenRun(msg[i+1 : end]))
+			b.WriteByte('"')
+			i = end + 1
+			continue
+		}
+		j := i
+		for j < len(msg) && msg[j] != ' ' && msg[j] != '"' {
+			j++
+		}
+		if j == i {
+			b.WriteByte(msg[i])
+			i++
+			continue
+		}
+		b.WriteString(shortenRun(msg[i:j]))
+		i = j
+	}
+	return b.String()
+}
+
+// shortenRun cuts s to MaxEchoLen characters and "…" when it is longer.
+func shortenRun(s string) string {
+	if utf8.RuneCountInString(s) <= MaxEchoLen {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == MaxEchoLen {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// wordedText words err in language l as it is: an error in tree text in
+// the page's language with its position, any other error (and every error
+// in English) as its Error says.
+func wordedText(l i18n.Lang, err error) string {
+	if l == i18n.English {
+		return err.Error()
+	}
+	loc := i18n.For(l)
 	var te *tree.Error
 	var xe *exercise.Error
 	var ue *scenario.UsageError
@@ -120,7 +222,7 @@ func errorText(l i18n.Lang, err error) string {
 			return loc.Phrase(xe.Say)
 		}
 		return xe.Field + ": " + loc.Phrase(xe.Say)
-	case errors.As(err, &ue) && ue.Say.ID != "":
+	case saidUsage(err, &ue):
 		var ie *importer.Error
 		if errors.As(err, &ie) {
 			return placed(loc, ie.Line, ie.Col, loc.Phrase(ue.Say))
@@ -138,6 +240,19 @@ func errorText(l i18n.Lang, err error) string {
 		return loc.T("error.unknown-name", "What", what, "Got", strconv.Quote(ne.Name), "Want", strings.Join(ne.Want, ", "))
 	}
 	return err.Error()
+}
+
+// saidUsage finds in err's chain the first *scenario.UsageError with a
+// phrase for a page (an outer one may only wrap it, as the viewer's scene
+// does), and reports whether there is one.
+func saidUsage(err error, dst **scenario.UsageError) bool {
+	for ; err != nil; err = errors.Unwrap(err) {
+		if u, ok := err.(*scenario.UsageError); ok && u.Say.ID != "" {
+			*dst = u
+			return true
+		}
+	}
+	return false
 }
 
 // placed puts the line and column of an error in a text (from 1; 0 when

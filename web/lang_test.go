@@ -237,9 +237,9 @@ func TestTreeErrorsInEveryLanguage(t *testing.T) {
 	}{
 		{i18n.English, "tree: line 1, column 4: expected a child or ')' to close '(' opened at line 1, column 1, found ';'",
 			"expected a child or &#39;)&#39; to close"},
-		{i18n.German, "Zeile 1, Spalte 4: erwartet wurde ein Kind oder ')', um das '(' aus Zeile 1, Spalte 1 zu schließen, gefunden: ';'",
+		{i18n.German, "tree: Zeile 1, Spalte 4: erwartet wurde ein Kind oder ')', um das '(' aus Zeile 1, Spalte 1 zu schließen, gefunden: ';'",
 			"erwartet wurde ein Kind oder"},
-		{i18n.Czech, "řádek 1, sloupec 4: očekáván potomek nebo ')' k uzavření '(' z řádku 1, sloupce 1, nalezeno: ';'",
+		{i18n.Czech, "tree: řádek 1, sloupec 4: očekáván potomek nebo ')' k uzavření '(' z řádku 1, sloupce 1, nalezeno: ';'",
 			"očekáván potomek nebo"},
 	}
 	for _, tc := range tests {
@@ -395,7 +395,7 @@ var errorPages = []struct{ path, keep string }{
 	{"/view?tree=((1+2)+(3+4))&algo=star1", ""},
 	{"/view?tree=(1+2)&transform=negate", ""},
 	{"/view?tree=(1+2)&format=bogus", ""},
-	{"/view?tree=garbage&format=cs188", ""},
+	{"/view?tree=garbage&format=cs188", "tree: "},
 	{"/view?random=30,30", ""},
 	{"/view?random=0,3", ""},
 	{"/view?game=tictactoe&eval=fuzzy&fuzzy=bogus", ""},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net"
 	"net/url"
 	"runtime/debug"
 	"strconv"
@@ -61,6 +62,10 @@ type session struct {
 	in       chan inbound
 	done     chan struct{} // closed when the session must end
 	stopOnce sync.Once
+	// why is the reason the session ends, for the close message the
+	// viewer is sent (the server's shutdown when nil); set once, before
+	// done is closed.
+	why error
 	// ctx ends with the session: the work in progress stops at its next
 	// slice.
 	ctx    context.Context
@@ -97,12 +102,21 @@ func newSession(h *Hub, conn *websocket.Conn, lang i18n.Lang) *session {
 		logger: h.logger, ctx: ctx, cancel: cancel, lang: lang}
 }
 
-func (s *session) stop() {
+func (s *session) stop() { s.stopFor(nil) }
+
+// stopFor ends the session for the reason why (nil: the server is
+// shutting down), the first reason given being the one the viewer is told.
+func (s *session) stopFor(why error) {
 	s.stopOnce.Do(func() {
+		s.why = why
 		s.cancel()
 		close(s.done)
 	})
 }
+
+// errIdle is why a session whose page has sent nothing, not even a pong,
+// for pongWait ends.
+var errIdle = say("ws.idle", "Seconds", int(pongWait/time.Second))
 
 func (s *session) recoverIn(where string) {
 	if r := recover(); r != nil {
@@ -126,6 +140,9 @@ func (s *session) readLoop() {
 	for {
 		kind, data, err := s.conn.ReadMessage()
 		if err != nil {
+			if ne, ok := err.(net.Error); ok && ne.Timeout() {
+				s.stopFor(errIdle)
+			}
 			if websocket.IsUnexpectedCloseError(err, websocket.CloseGoingAway, websocket.CloseNormalClosure, websocket.CloseNoStatusReceived) {
 				s.logger.Info("websocket read", "err", err)
 			}
@@ -259,10 +276,15 @@ func (s *session) loadDone() {
 	}
 }
 
-// goodbye tells the viewer the session ends.
+// goodbye tells the viewer the session ends, and why, in the page's
+// language.
 func (s *session) goodbye() {
+	why := s.why
+	if why == nil {
+		why = say("ws.closing")
+	}
 	s.conn.SetWriteDeadline(time.Now().Add(writeWait))
-	s.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, "the server is closing"))
+	s.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, closeReason(s.lang, why)))
 }
 
 // queryLang is the language a load's or a comparison's query names

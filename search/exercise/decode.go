@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -137,6 +138,8 @@ func rawText(raw json.RawMessage) (string, trace.Phrase) {
 // jsonType names a JSON value's type ("number", "array", …, as
 // encoding/json writes it) as a phrase.
 func jsonType(value string) trace.Phrase {
+	// A number is "number" or "number 4", as encoding/json reports it.
+	value, _, _ = strings.Cut(value, " ")
 	switch value {
 	case "string", "number", "bool", "array", "object":
 		return say("exercise.json." + value)
@@ -192,6 +195,13 @@ func typeError(e *json.UnmarshalTypeError) error {
 		return invalidSay(field, "exercise.err.json-pruned-type", "Got", jsonType(e.Value))
 	case "windows":
 		return invalidSay(field, "exercise.err.json-windows-type", "Got", jsonType(e.Value))
+	}
+	if e.Type == nil {
+		return invalidSay(field, "exercise.err.json-string-type", "Got", jsonType(e.Value))
+	}
+	switch e.Type.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return invalidSay(field, "exercise.err.json-number-type", "Got", jsonType(e.Value))
 	}
 	return invalidSay(field, "exercise.err.json-string-type", "Got", jsonType(e.Value))
 }

@@ -7,6 +7,7 @@ package play
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/connect4"
+	"github.com/abtrace/abtrace/search/feature"
 	"github.com/abtrace/abtrace/search/reversi"
 	"github.com/abtrace/abtrace/trace"
 )
@@ -120,7 +122,7 @@ func New(s Spec) (*Game, error) {
 		return nil, &OptionError{Option: "depth", Value: fmt.Sprint(s.Depth), Why: OutOfRange, Min: 1, Max: MaxDepth}
 	}
 	if len(s.Moves) > MaxMoves {
-		return nil, fmt.Errorf("play: %d moves, at most %d", len(s.Moves), MaxMoves)
+		return nil, &FieldError{Field: "moves", Err: fmt.Errorf("play: %d moves, at most %d", len(s.Moves), MaxMoves)}
 	}
 	var g game
 	switch s.Game {
@@ -130,19 +132,23 @@ func New(s Spec) (*Game, error) {
 		}
 		ev, err := reversi.ParseEvaluation(s.Eval, s.Kuhlmann)
 		if err != nil {
-			return nil, fmt.Errorf("play: %w", err)
+			field := "eval"
+			if _, derr := feature.ParseDirection(s.Kuhlmann); s.Kuhlmann != "" && derr != nil {
+				field = "kuhlmann"
+			}
+			return nil, &FieldError{Field: field, Err: fmt.Errorf("play: %w", err)}
 		}
 		g = &reversiGame{rules: reversi.Game{Suicide: s.Game == "suicide-reversi"}, engine: reversi.ForEvaluation(s.Game == "suicide-reversi", ev), eval: ev, s: reversi.Start, last: -1}
 	case "connect4":
 		if s.Kuhlmann != "" {
-			return nil, fmt.Errorf("play: kuhlmann applies to reversi's features")
+			return nil, &FieldError{Field: "kuhlmann", Err: fmt.Errorf("play: kuhlmann applies to reversi's features")}
 		}
 		if err := checkConnect4Options(s); err != nil {
 			return nil, err
 		}
 		ev, err := connect4.Evaluation(s.Eval)
 		if err != nil {
-			return nil, fmt.Errorf("play: %w", err)
+			return nil, &FieldError{Field: "eval", Err: fmt.Errorf("play: %w", err)}
 		}
 		c := &connect4Game{eval: ev, last: -1, spec: s}
 		if _, err := c.prepare(s.Depth, search.Budget{}); err != nil {
@@ -150,13 +156,29 @@ func New(s Spec) (*Game, error) {
 		}
 		g = c
 	default:
-		return nil, fmt.Errorf("play: unknown game %q (want %s)", s.Game, strings.Join(Games(), ", "))
+		return nil, &FieldError{Field: "game", Err: fmt.Errorf("play: unknown game %q (want %s)", s.Game, strings.Join(Games(), ", "))}
 	}
 	if err := g.replay(s.Moves); err != nil {
-		return nil, err
+		var me *MoveError
+		if errors.As(err, &me) {
+			return nil, err
+		}
+		return nil, &FieldError{Field: "moves", Err: err}
 	}
 	return &Game{spec: s, g: g}, nil
 }
+
+// FieldError is a field of a Spec that New does not take, other than an
+// engine's option (OptionError) or a Connect Four move (MoveError): Field
+// names it as a page's query does (game, eval, kuhlmann, moves), Err is
+// the engine's account.
+type FieldError struct {
+	Field string
+	Err   error
+}
+
+func (e *FieldError) Error() string { return e.Err.Error() }
+func (e *FieldError) Unwrap() error { return e.Err }
 
 // Position returns where the game stands.
 func (g *Game) Position() Position { return g.g.position(g.spec.HumanFirst) }

@@ -71,7 +71,7 @@ const MaxSampledIterations = 2_000_000
 func (p *Search) worldIndex(n int, what trace.Phrase) (int, error) {
 	w := p.Scenario.World
 	if w < 0 || w > n {
-		return 0, usageSay("scenario.err.world", "Max", strconv.Itoa(n), "What", what, "Got", strconv.Itoa(w))
+		return 0, InParam("world", usageSay("scenario.err.world", "Max", strconv.Itoa(n), "What", what, "Got", strconv.Itoa(w)))
 	}
 	return max(w, 1) - 1, nil
 }
@@ -109,7 +109,7 @@ func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []sea
 		samples := orDefaultInt(s.Samples, DefaultSamples)
 		k := max(s.Sample, 1)
 		if s.Sample < 0 || k > samples {
-			return usageSay("scenario.err.sample", "Max", strconv.Itoa(samples), "Got", strconv.Itoa(s.Sample))
+			return InParam("sample", usageSay("scenario.err.sample", "Max", strconv.Itoa(samples), "Got", strconv.Itoa(s.Sample)))
 		}
 		if s.World != 0 {
 			return usageSay("scenario.err.sample-world")
@@ -119,7 +119,7 @@ func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []sea
 		p.Algorithm = search.AlgoMCTS
 		p.sampleWorld = &[2]int{wi, len(worlds)}
 	} else if s.Sample != 0 {
-		return usageSay("scenario.err.sample-only")
+		return InParam("sample", usageSay("scenario.err.sample-only"))
 	}
 	w := worlds[wi]
 	p.RootKind = w.Game.ToMove(w.Root)
@@ -167,7 +167,7 @@ func (p *Search) prepareCards() error {
 	}
 	d, err := cards.Parse(text)
 	if err != nil {
-		return sayWith(err, "scenario.err.deal", "Example", cards.Lecture)
+		return InParam("deal", sayWith(err, "scenario.err.deal", "Example", cards.Lecture))
 	}
 	wi, err := p.worldIndex(len(d.Min), trace.Phrase{ID: "scenario.world.cards"})
 	if err != nil {

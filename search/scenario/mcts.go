@@ -14,10 +14,10 @@ func (p *Search) prepareMCTS() error {
 	s := p.Scenario
 	determinized := p.Method != nil && *p.Method == search.MethodDeterminized
 	if s.Samples != 0 && !determinized {
-		return usageSay("scenario.err.samples-only")
+		return InParam("samples", usageSay("scenario.err.samples-only"))
 	}
 	if s.Samples < 0 || s.Samples > search.MaxSamples {
-		return usageSay("scenario.err.samples", "Max", strconv.Itoa(search.MaxSamples), "Got", strconv.Itoa(s.Samples))
+		return InParam("samples", usageSay("scenario.err.samples", "Max", strconv.Itoa(search.MaxSamples), "Got", strconv.Itoa(s.Samples)))
 	}
 	if p.Algorithm != search.AlgoMCTS && !determinized || p.Method != nil && !determinized {
 		if s.Iterations != 0 || s.C != 0 || s.Playout != "" {
@@ -26,21 +26,21 @@ func (p *Search) prepareMCTS() error {
 		return nil
 	}
 	if determinized && s.Playout != "" {
-		return usageSay("scenario.err.determinized-playout")
+		return InParam("playout", usageSay("scenario.err.determinized-playout"))
 	}
 	if s.Iterations < 0 || s.Iterations > search.MaxIterations {
-		return usageSay("scenario.err.iterations", "Max", strconv.Itoa(search.MaxIterations), "Default", strconv.Itoa(search.DefaultIterations), "Got", strconv.Itoa(s.Iterations))
+		return InParam("iterations", usageSay("scenario.err.iterations", "Max", strconv.Itoa(search.MaxIterations), "Default", strconv.Itoa(search.DefaultIterations), "Got", strconv.Itoa(s.Iterations)))
 	}
 	if n := int64(orDefaultInt(s.Samples, DefaultSamples)) * int64(orDefaultInt(s.Iterations, search.DefaultIterations)); determinized && n > MaxSampledIterations {
 		return usageSay("scenario.err.sampled-iterations", "Max", thousands(MaxSampledIterations), "Samples", strconv.Itoa(orDefaultInt(s.Samples, DefaultSamples)),
 			"Iterations", strconv.Itoa(orDefaultInt(s.Iterations, search.DefaultIterations)), "Got", thousands(n))
 	}
 	if s.C < 0 || math.IsNaN(s.C) || math.IsInf(s.C, 0) {
-		return usageSay("scenario.err.c", "Got", fmt.Sprint(s.C))
+		return InParam("c", usageSay("scenario.err.c", "Got", fmt.Sprint(s.C)))
 	}
 	pl, err := search.ParsePlayout(orDefault(s.Playout, "random"))
 	if err != nil {
-		return &UsageError{Err: err}
+		return InParam("playout", err)
 	}
 	if pl == search.PlayoutEval && s.Eval == "" {
 		return usageSay("scenario.err.eval-playout")

@@ -65,6 +65,8 @@ var English = map[string]trace.Message{
 	"scenario.err.world-only":       {Other: "world belongs to the card game and the roads"},
 	"scenario.err.format-tree":      {Other: "format {{.Format}} reads a tree's text; it does not apply to a game or a random tree"},
 	"scenario.err.kuhlmann":         {Other: "kuhlmann applies to the features of reversi and suicide-reversi"},
+	"scenario.err.kuhlmann-dir":     {Other: "kuhlmann must be max or min, not {{.Got}}"},
+	"scenario.err.reversi-eval":     {Other: "{{.Got}} is not an evaluation of reversi: weigh its features, such as discs:1,mobility:2,corners:10, or put max- or min- in front (features: {{.Want}})"},
 	"scenario.err.fuzzy-only":       {Other: "fuzzy sets tictactoe's fuzzy goal evaluation (--eval fuzzy)"},
 	"scenario.err.root-game":        {Other: "root applies to explicit and random trees; in {{.Game}} the position says who moves"},
 	"scenario.err.player":           {Other: "player {{.Got}} does not exist: this tree has {{.N}} players"},

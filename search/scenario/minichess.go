@@ -28,7 +28,7 @@ func (p *Search) prepareMinichess() error {
 	}
 	st, err := minichess.Parse(pos)
 	if err != nil {
-		return &UsageError{Err: err}
+		return InParam("position", err)
 	}
 	if s.Depth == 0 {
 		return usageSay("scenario.err.minichess-depth", "Max", strconv.Itoa(MaxMinichessDepth))
@@ -41,7 +41,7 @@ func (p *Search) prepareMinichess() error {
 	}
 	ev, err := minichess.Evaluation(s.Eval)
 	if err != nil {
-		return &UsageError{Err: err}
+		return InParam("eval", err)
 	}
 	g := minichess.Game{}
 	p.outcomes = search.Bounds{L: -minichess.WinScore, U: minichess.WinScore}

@@ -15,19 +15,19 @@ func (p *Search) prepareRealGames() error {
 	s := p.Scenario
 	var err error
 	if p.Replacement, err = search.ParseReplacement(orDefault(s.Replace, "depth")); err != nil {
-		return &UsageError{Err: err}
+		return InParam("replace", err)
 	}
 	if s.TT < 0 || s.TT > search.MaxTTSize {
-		return usageSay("scenario.err.tt", "Max", strconv.Itoa(search.MaxTTSize), "Got", strconv.Itoa(s.TT))
+		return InParam("tt", usageSay("scenario.err.tt", "Max", strconv.Itoa(search.MaxTTSize), "Got", strconv.Itoa(s.TT)))
 	}
 	if math.IsNaN(s.Aspiration) || math.IsInf(s.Aspiration, 0) || s.Aspiration < 0 {
-		return usageSay("scenario.err.aspiration", "Got", fmt.Sprint(s.Aspiration))
+		return InParam("aspiration", usageSay("scenario.err.aspiration", "Got", fmt.Sprint(s.Aspiration)))
 	}
 	if p.Extension, err = search.ParseExtension(orDefault(s.Extend, "none")); err != nil {
-		return &UsageError{Err: err}
+		return InParam("extend", err)
 	}
 	if p.Forward, err = search.ParseForwardPruning(orDefault(s.Forward, "none")); err != nil {
-		return &UsageError{Err: err}
+		return InParam("forward", err)
 	}
 	return nil
 }
@@ -42,7 +42,7 @@ func realGameOptions[S any, G search.Game[S]](p *Search, g G, opt *search.Option
 	opt.Quiescence, opt.Extend, opt.Margin, opt.Forward, opt.Beam = s.Quiescence, p.Extension, s.Margin, p.Forward, s.Beam
 	if s.Quiescence {
 		if _, ok := any(g).(search.Noisy[S]); !ok {
-			return usageSay("scenario.err.quiescence", "Game", p.Scenario.Source())
+			return InParam("quiescence", usageSay("scenario.err.quiescence", "Game", p.Scenario.Source()))
 		}
 	}
 	if p.Algorithm == search.AlgoMTDF && opt.TT == 0 {
@@ -50,7 +50,7 @@ func realGameOptions[S any, G search.Game[S]](p *Search, g G, opt *search.Option
 	}
 	if s.Symmetry {
 		if _, ok := any(g).(search.Symmetric[S]); !ok {
-			return usageSay("scenario.err.symmetry", "Game", p.Scenario.Source())
+			return InParam("symmetry", usageSay("scenario.err.symmetry", "Game", p.Scenario.Source()))
 		}
 		if opt.TT == 0 {
 			opt.TT = search.DefaultTTSize

@@ -1,7 +1,11 @@
 package scenario
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/feature"
 	"github.com/abtrace/abtrace/search/reversi"
 	"github.com/abtrace/abtrace/trace"
 )
@@ -39,7 +43,10 @@ func (p *Search) prepareReversi() error {
 	}
 	ev, err := reversi.ParseEvaluation(s.Eval, s.Kuhlmann)
 	if err != nil {
-		return &UsageError{Err: err}
+		if _, derr := feature.ParseDirection(s.Kuhlmann); s.Kuhlmann != "" && derr != nil {
+			return InParam("kuhlmann", sayWith(err, "scenario.err.kuhlmann-dir", "Got", strconv.Quote(s.Kuhlmann)))
+		}
+		return InParam("eval", sayWith(err, "scenario.err.reversi-eval", "Got", strconv.Quote(s.Eval), "Want", strings.Join(reversi.FeatureNames(), ", ")))
 	}
 	g := reversi.ForEvaluation(s.Game == "suicide-reversi", ev)
 	p.outcomes = search.Bounds{L: g.Loss, U: g.Win}

@@ -151,10 +151,30 @@ type UsageError struct {
 	// for a page to word in its language; its ID is empty where the error
 	// is only Err.
 	Say trace.Phrase
+	// Param is the query parameter (and command line flag, without its
+	// dashes) the error is about, such as "algo" or "position"; empty when
+	// it is about several together (a tree and a game given at once).
+	Param string
 }
 
 func (e *UsageError) Error() string { return e.Err.Error() }
 func (e *UsageError) Unwrap() error { return e.Err }
+
+// InParam is err as the error of query parameter param: a *UsageError
+// keeps its words and learns the parameter (unless it already names one),
+// any other error becomes one.
+func InParam(param string, err error) error {
+	var ue *UsageError
+	if errors.As(err, &ue) {
+		if ue.Param != "" {
+			return err
+		}
+		c := *ue
+		c.Param = param
+		return &c
+	}
+	return &UsageError{Err: err, Param: param}
+}
 
 func usage(format string, args ...any) error {
 	return &UsageError{Err: fmt.Errorf("scenario: "+format, args...)}
@@ -165,13 +185,13 @@ func usage(format string, args ...any) error {
 // line prints), with a phrase for a page saying what a position of the
 // game is (scenario.err.position.<game>).
 func positionError(game, position string, err error) error {
-	return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.position." + game, Args: map[string]any{"Got": strconv.Quote(position)}}}
+	return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.position." + game, Args: map[string]any{"Got": strconv.Quote(position)}}, Param: "position"}
 }
 
 // evalError is an evaluation that game does not know, with the names it
 // knows.
 func evalError(game, name string, known []string, err error) error {
-	return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.game-eval", Args: map[string]any{"Got": strconv.Quote(name), "Game": game, "Want": strings.Join(known, ", ")}}}
+	return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.game-eval", Args: map[string]any{"Got": strconv.Quote(name), "Game": game, "Want": strings.Join(known, ", ")}}, Param: "eval"}
 }
 
 // sayWith is a usage error whose English is err (its package's own
@@ -183,13 +203,14 @@ func sayWith(err error, id string, kv ...any) error {
 }
 
 // usageSay is a usage error worded from English[id] with the arguments
-// kv (name, value, …).
+// kv (name, value, …). An argument Name names the parameter it is about.
 func usageSay(id string, kv ...any) error {
 	p := trace.Phrase{ID: id, Args: map[string]any{}}
 	for i := 0; i+1 < len(kv); i += 2 {
 		p.Args[kv[i].(string)] = kv[i+1]
 	}
-	return &UsageError{Err: errors.New("scenario: " + p.WordIn(English)), Say: p}
+	param, _ := p.Args["Name"].(string)
+	return &UsageError{Err: errors.New("scenario: " + p.WordIn(English)), Say: p, Param: param}
 }
 
 // Query encodes the scenario with the command line flag names, leaving out
@@ -352,7 +373,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 	case "", LayoutDown, LayoutAcross:
 	default:
 		if err == nil {
-			err = usageSay("scenario.err.layout", "Got", strconv.Quote(s.Layout))
+			err = InParam("layout", usageSay("scenario.err.layout", "Got", strconv.Quote(s.Layout)))
 		}
 	}
 	if x := v.Get("seed"); x != "" && err == nil {
@@ -547,7 +568,7 @@ func (s Scenario) Prepare() (*Search, error) {
 		}
 		p.Method, p.Algorithm = &m, search.AlgoAlphaBeta
 	} else if p.Algorithm, err = search.ParseAlgorithm(orDefault(s.Algo, "alphabeta")); err != nil {
-		return nil, &UsageError{Err: err}
+		return nil, InParam("algo", err)
 	}
 	if s.Deal != "" && s.Game != "cards" {
 		return nil, usageSay("scenario.err.deal-only")
@@ -559,20 +580,20 @@ func (s Scenario) Prepare() (*Search, error) {
 		return nil, usageSay("scenario.err.world-only")
 	}
 	if p.PruneRule, err = search.ParsePruneRule(orDefault(s.Prune, "ge")); err != nil {
-		return nil, &UsageError{Err: err}
+		return nil, InParam("prune", err)
 	}
 	if p.FailMode, err = search.ParseFailMode(orDefault(s.Fail, "soft")); err != nil {
-		return nil, &UsageError{Err: err}
+		return nil, InParam("fail", err)
 	}
 	if p.Ordering, err = search.ParseOrdering(orDefault(s.Order, "natural")); err != nil {
-		return nil, &UsageError{Err: err}
+		return nil, InParam("order", err)
 	}
 	if s.Depth < 0 || s.Depth > search.MaxSearchDepth {
-		return nil, usageSay("scenario.err.depth", "Max", search.MaxSearchDepth, "Got", s.Depth)
+		return nil, InParam("depth", usageSay("scenario.err.depth", "Max", search.MaxSearchDepth, "Got", s.Depth))
 	}
 	if s.Bounds != "" {
 		if p.Bounds, err = search.ParseBounds(s.Bounds); err != nil {
-			return nil, &UsageError{Err: fmt.Errorf("scenario: bounds: %w", err)}
+			return nil, InParam("bounds", fmt.Errorf("scenario: bounds: %w", err))
 		}
 	}
 	if s.Player < 0 || s.Player > trace.MaxPlayers {
@@ -582,7 +603,7 @@ func (s Scenario) Prepare() (*Search, error) {
 	if s.Transform != "" {
 		t, err := search.ParseTransform(s.Transform)
 		if err != nil {
-			return nil, sayWith(fmt.Errorf("scenario: %w", err), "scenario.err.transform", "Got", strconv.Quote(s.Transform))
+			return nil, InParam("transform", sayWith(fmt.Errorf("scenario: %w", err), "scenario.err.transform", "Got", strconv.Quote(s.Transform)))
 		}
 		p.Transform = &t
 	}
@@ -602,13 +623,13 @@ func (s Scenario) Prepare() (*Search, error) {
 		return nil, usageSay("scenario.err.format-tree", "Format", s.Format)
 	}
 	if s.Kuhlmann != "" && s.Game != "reversi" && s.Game != "suicide-reversi" {
-		return nil, usageSay("scenario.err.kuhlmann")
+		return nil, InParam("kuhlmann", usageSay("scenario.err.kuhlmann"))
 	}
 	if s.Fuzzy != "" && s.Game != "tictactoe" {
-		return nil, usageSay("scenario.err.fuzzy-only")
+		return nil, InParam("fuzzy", usageSay("scenario.err.fuzzy-only"))
 	}
 	if s.Root != "" && (s.Game != "" || s.GDL != "") {
-		return nil, usageSay("scenario.err.root-game", "Game", s.Source())
+		return nil, InParam("root", usageSay("scenario.err.root-game", "Game", s.Source()))
 	}
 	switch {
 	case s.Game == "tictactoe":
@@ -628,7 +649,7 @@ func (s Scenario) Prepare() (*Search, error) {
 	case s.Game == "reversi" || s.Game == "suicide-reversi":
 		err = p.prepareReversi()
 	case s.Game != "":
-		return nil, usageSay("scenario.err.game", "Got", strconv.Quote(s.Game), "Want", "tictactoe, connect4, nim, dice, reversi, suicide-reversi, cards, roads, minichess")
+		return nil, InParam("game", usageSay("scenario.err.game", "Got", strconv.Quote(s.Game), "Want", "tictactoe, connect4, nim, dice, reversi, suicide-reversi, cards, roads, minichess"))
 	case s.GDL != "":
 		err = p.prepareGDL()
 	case s.Random != "":
@@ -674,7 +695,7 @@ func (p *Search) prepareTree() error {
 	s := p.Scenario
 	text := s.Tree
 	if strings.TrimSpace(text) == "" {
-		return usageSay("scenario.err.no-tree", "Example", Textbook)
+		return InParam("tree", usageSay("scenario.err.no-tree", "Example", Textbook))
 	}
 	rk, err := rootKind(s.Root)
 	if err != nil {
@@ -682,15 +703,15 @@ func (p *Search) prepareTree() error {
 	}
 	f, err := importer.ParseFormat(s.Format)
 	if err != nil {
-		return sayWith(err, "scenario.err.format", "Got", strconv.Quote(s.Format), "Want", strings.Join(importer.FormatNames(), ", "))
+		return InParam("format", sayWith(err, "scenario.err.format", "Got", strconv.Quote(s.Format), "Want", strings.Join(importer.FormatNames(), ", ")))
 	}
 	imp, err := importer.Import(f, text, tree.Options{Root: rk})
 	if err != nil {
 		var ie *importer.Error
 		if errors.As(err, &ie) {
-			return sayWith(err, "scenario.err.import", "Format", f.String())
+			return InParam("tree", sayWith(err, "scenario.err.import", "Format", f.String()))
 		}
-		return &UsageError{Err: err}
+		return InParam("tree", err)
 	}
 	if f == importer.CS188 && s.Root == "min" {
 		return usageSay("scenario.err.cs188-root")
@@ -714,16 +735,16 @@ func (p *Search) prepareRandom() error {
 	s := p.Scenario
 	parts := strings.Split(s.Random, ",")
 	if len(parts) != 2 {
-		return usageSay("scenario.err.random", "Got", strconv.Quote(s.Random))
+		return InParam("random", usageSay("scenario.err.random", "Got", strconv.Quote(s.Random)))
 	}
 	b, err1 := strconv.Atoi(strings.TrimSpace(parts[0]))
 	d, err2 := strconv.Atoi(strings.TrimSpace(parts[1]))
 	if err1 != nil || err2 != nil {
-		return usageSay("scenario.err.random-numbers", "Got", strconv.Quote(s.Random))
+		return InParam("random", usageSay("scenario.err.random-numbers", "Got", strconv.Quote(s.Random)))
 	}
 	t, err := tree.Random(tree.Recipe{Branching: b, Depth: d, Seed: s.Seed})
 	if err != nil {
-		return sayWith(err, "scenario.err.random-recipe", "Got", strconv.Quote(s.Random), "Max", tree.MaxChildren, "MaxDepth", tree.MaxDepth, "Nodes", tree.MaxRandomNodes)
+		return InParam("random", sayWith(err, "scenario.err.random-recipe", "Got", strconv.Quote(s.Random), "Max", tree.MaxChildren, "MaxDepth", tree.MaxDepth, "Nodes", tree.MaxRandomNodes))
 	}
 	rk, err := rootKind(s.Root)
 	if err != nil {
@@ -742,7 +763,7 @@ func rootKind(root string) (trace.Kind, error) {
 	case "min":
 		return trace.Min, nil
 	}
-	return 0, usageSay("scenario.err.root", "Got", strconv.Quote(root))
+	return 0, InParam("root", usageSay("scenario.err.root", "Got", strconv.Quote(root)))
 }
 
 func (p *Search) useTree(t *tree.Tree) error {
@@ -790,7 +811,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 	var eval search.Evaluation[*tree.Node]
 	if s.Depth > 0 || p.Ordering == search.OrderEval || p.Algorithm == search.AlgoID {
 		if s.Eval != "" && s.Eval != "h" {
-			return usageSay("scenario.err.tree-eval", "Got", strconv.Quote(s.Eval))
+			return InParam("eval", usageSay("scenario.err.tree-eval", "Got", strconv.Quote(s.Eval)))
 		}
 		eval = tree.Game{}
 	}
@@ -908,7 +929,7 @@ func (p *Search) prepareTicTacToe() error {
 		}
 		fp, err := fuzzy.ParseParams(s.Fuzzy)
 		if err != nil {
-			return sayWith(err, "scenario.err.fuzzy", "Got", strconv.Quote(s.Fuzzy), "Default", fuzzy.Default.String())
+			return InParam("fuzzy", sayWith(err, "scenario.err.fuzzy", "Got", strconv.Quote(s.Fuzzy), "Default", fuzzy.Default.String()))
 		}
 		eval = tictactoe.Fuzzy{Params: fp}
 	}
