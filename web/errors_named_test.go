@@ -29,7 +29,7 @@ var longTail = strings.Repeat("q", 5000)
 // Prepare) with a bad value each, and the query around it that makes the
 // parameter mean something ("" for the textbook tree).
 var scenarioBad = []struct{ param, with, value string }{
-	{"tree", "", "((1 2)"}, {"root", "", "sideways"}, {"game", "", "chess"}, {"position", "game=tictactoe", "xxxxxxxxxx"},
+	{"tree", "", "((1 2)"}, {"gdl", "", "(role"}, {"root", "", "sideways"}, {"game", "", "chess"}, {"position", "game=tictactoe", "xxxxxxxxxx"},
 	{"random", "", "3"}, {"algo", "", "bogus"}, {"prune", "", "bogus"}, {"fail", "", "bogus"}, {"order", "", "bogus"},
 	{"eval", "game=tictactoe&depth=2", "bogus"}, {"bounds", "tree=([chance](1+2))&algo=star1", "bogus"}, {"transform", "", "bogus"},
 	{"format", "", "bogus"}, {"kuhlmann", "game=reversi&depth=1", "bogus"}, {"fuzzy", "game=tictactoe&eval=fuzzy&depth=1", "bogus"},
@@ -61,7 +61,7 @@ func badInputs() []badInput {
 			if strings.Contains(route, "compare") && b.param == "order" {
 				with = "algos=alphabeta,minimax" // orders= (natural,best,worst by default) sets each pane's
 			}
-			if !strings.Contains(with, "game=") && !strings.Contains(with, "tree=") && b.param != "tree" && b.param != "game" && b.param != "random" {
+			if !strings.Contains(with, "game=") && !strings.Contains(with, "tree=") && b.param != "tree" && b.param != "game" && b.param != "random" && b.param != "gdl" {
 				with = strings.TrimPrefix(with+"&tree=((3+12)+(2+4))", "&")
 			}
 			get(route, with, b.param, b.value)

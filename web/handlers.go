@@ -64,9 +64,9 @@ func hasScenario(q url.Values) bool {
 }
 
 // hasSource reports whether a query names what to search: a tree, a game
-// or a random recipe.
+// (by name, or as GDL text) or a random recipe.
 func hasSource(q url.Values) bool {
-	return q.Has("tree") || q.Has("game") || q.Has("random")
+	return q.Has("tree") || q.Has("game") || q.Has("gdl") || q.Has("random")
 }
 
 // healthz reports that the server is up, with what bounds its work: the

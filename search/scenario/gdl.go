@@ -23,7 +23,7 @@ func (p *Search) prepareGDL() error {
 	}
 	g, err := gdl.CompileCached(s.GDL)
 	if err != nil {
-		return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.gdl", Args: map[string]any{"Error": err.Error()}}}
+		return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.gdl", Args: map[string]any{"Error": err.Error()}}, Param: "gdl"}
 	}
 	if err := g.CheckTurns(); err != nil {
 		return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.gdl-simultaneous"}}
