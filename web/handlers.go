@@ -182,24 +182,40 @@ func (s *Server) view(c echo.Context) error {
 		q = maps.Clone(q)
 		q.Set("tree", tree.Textbook)
 	}
+	return s.showView(c, q, q)
+}
+
+// showView renders the viewer page of the query q; a problem with it
+// brings back the home page with the form filled from form (the query as
+// typed).
+func (s *Server) showView(c echo.Context, q, form url.Values) error {
 	r, err := parseView(q)
 	if err != nil {
-		return s.homeWithError(c, q, err)
+		return s.homeWithError(c, form, err)
 	}
 	r.lang = langOf(c)
 	p, err := prepare(c, r.scenario)
 	if err != nil {
-		return s.homeWithError(c, q, err)
+		return s.homeWithError(c, form, err)
 	}
 	v, err := s.buildView(p, r)
 	if err != nil {
 		if scenario.IsUsage(err) {
-			return s.homeWithError(c, q, err)
+			return s.homeWithError(c, form, err)
 		}
 		return err
 	}
 	return s.render(c, http.StatusOK, templates.ViewPage(v, s.assets))
 }
+
+// MaxRedirect is the longest address the home form's answer redirects to
+// (the Location header, in bytes). Browsers refuse answers whose headers
+// pass about 256 KB (Chromium: ERR_RESPONSE_HEADERS_TOO_BIG), and proxies
+// far less, so a tree typed or pasted that is larger than this is not
+// redirected: its view is shown at once, at the form's own address, which
+// holds the whole tree and is a permalink too (loading it submits the form
+// again). A student sees the search of the tree they pasted, not an error.
+const MaxRedirect = 8 << 10
 
 // submit handles the home page's form: it keeps the fields of the chosen
 // source only, checks the scenario, and redirects to its permalink. On a
@@ -226,7 +242,10 @@ func (s *Server) submit(c echo.Context, q url.Values) error {
 		to.Set("form", f)
 	}
 	to.Set("lang", string(langOf(c)))
-	return c.Redirect(http.StatusSeeOther, "/view?"+to.Encode())
+	if loc := "/view?" + to.Encode(); len(loc) <= MaxRedirect {
+		return c.Redirect(http.StatusSeeOther, loc)
+	}
+	return s.showView(c, to, q)
 }
 
 // homeWithError answers 400 with the home page, the error shown (with its
