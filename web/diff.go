@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -28,6 +29,19 @@ const maxDiffSteps = 600
 // them), says so, and points at abtrace diff for the whole trace. The
 // verdict (what each did, and why) is never cut.
 const maxDiffPageBytes = 16 << 20
+
+// Limits of the trace the diff page is sent.
+const (
+	// maxDiffText is the most of a pasted or uploaded trace the diff page
+	// compares, in bytes: 64 KB, the body limit of every other request.
+	// A longer trace comes back in the form, its first maxDiffText bytes,
+	// with a 413 that says how to compare the whole trace from its file.
+	maxDiffText = 64 << 10
+	// maxDiffBody is the largest body POST /diff reads (1 MB), so that a
+	// trace too long to compare still comes back; beyond it the 413 page
+	// says how to compare it from its file on the command line.
+	maxDiffBody = 1 << 20
+)
 
 // diffPage answers GET /diff (the form, for the scenario in the query) and
 // POST /diff (the form submitted: the student's trace pasted in "student"
@@ -65,11 +79,32 @@ func (s *Server) diffPage(c echo.Context) error {
 		text = string(b)
 	}
 	d.Student = text
+	if len(text) > maxDiffText {
+		// Nothing pasted is lost: the first maxDiffText bytes stay in
+		// the form, and the message says how to compare the rest.
+		d.Student = cutText(text, maxDiffText)
+		d.Error = errorText(langOf(c), badParam("student", "diff.err.too-long", "KB", len(text)>>10, "Max", maxDiffText>>10))
+		return s.render(c, http.StatusRequestEntityTooLarge, templates.DiffPageView(d))
+	}
 	if err := s.fillDiff(d, p, text, loc); err != nil {
 		d.Error = errorText(langOf(c), err)
 		return s.render(c, http.StatusBadRequest, templates.DiffPageView(d))
 	}
 	return s.render(c, http.StatusOK, templates.DiffPageView(d))
+}
+
+// cutText is the first at most n bytes of s, ended at the last line
+// break among them when there is one (a whole event per line), and never
+// inside a character.
+func cutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = strings.ToValidUTF8(s[:n], "")
+	if i := strings.LastIndexByte(s, '\n'); i > 0 {
+		s = s[:i+1]
+	}
+	return s
 }
 
 // fillDiff compares the student's trace with the scenario's search and

@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"path"
 	"runtime/debug"
 	"strings"
@@ -150,7 +151,11 @@ func New(cfg Config) *Server {
 	e.Use(middleware.Recover())
 	e.Use(s.requestLogger())
 	e.Use(s.writeDeadline, s.heavyGate)
-	e.Use(middleware.BodyLimit("64K"))
+	// Bodies are at most 64 KB, but for the diff page's trace (its own
+	// limit, maxDiffBody, on its route): a trace too long to compare comes
+	// back in the form rather than as a bare 413.
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K",
+		Skipper: func(c echo.Context) bool { return c.Path() == "/diff" && c.Request().Method == http.MethodPost }}))
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		// The legacy XSS auditor is off, as current advice has it: the
 		// content security policy does the job.
@@ -199,7 +204,7 @@ func (s *Server) routes() {
 	e.GET("/export.html", s.exportHTML)
 	e.GET("/embed", s.embed)
 	e.GET("/diff", s.diffPage)
-	e.POST("/diff", s.diffPage)
+	e.POST("/diff", s.diffPage, middleware.BodyLimit(strconv.Itoa(maxDiffBody>>10)+"K"))
 	// The exercise API (exercise.go) and pages (exercise_pages.go).
 	e.GET("/api/exercise", s.exercise)
 	e.POST("/api/exercise/check", s.exerciseCheck)
@@ -355,6 +360,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 			msg = loc.T("page.error.405")
 		case http.StatusRequestEntityTooLarge:
 			msg = loc.T("page.error.413")
+			if c.Path() == "/diff" {
+				// A trace too large even to send back: how to compare it.
+				msg = loc.T("diff.err.body", "Max", maxDiffBody>>20)
+			}
 		default:
 			if m, ok := he.Message.(string); ok {
 				msg = m
