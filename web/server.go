@@ -16,9 +16,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"strconv"
 	"path"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
