@@ -63,19 +63,23 @@ func gdlCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, gdl.Summary(d))
 		return exitOK
 	}
-	g, err := gdl.Compile(src)
-	if err != nil {
-		fmt.Fprintf(stderr, "abtrace %s: %v\n", name, err)
-		return exitSearch
-	}
 	var out any
-	switch sub {
-	case "playout":
+	if sub == "playout" {
 		if *policy == "" {
 			fmt.Fprintf(stderr, "abtrace %s: give --policy first or --policy random\n", name)
 			return exitUsage
 		}
-		out, err = g.Playout(*policy, *seed, *maxSteps)
+		// A game too large to ground is played by the simple reasoner.
+		out, err = gdl.PlayoutText(src, *policy, *seed, *maxSteps)
+	}
+	var g *gdl.Game
+	if sub != "playout" {
+		if g, err = gdl.Compile(src); err != nil {
+			fmt.Fprintf(stderr, "abtrace %s: %v\n", name, err)
+			return exitSearch
+		}
+	}
+	switch sub {
 	case "count":
 		out, err = g.Count()
 	case "bench":

@@ -141,12 +141,17 @@ func (g *Game) probe() {
 				g.simult.probe = g.Facts(s)
 			}
 			joint := make([]int, len(g.n.roles))
+			stuck := false
 			for r := range joint {
 				legal := g.LegalMoves(s, r)
 				if len(legal) == 0 {
+					stuck = true
 					break
 				}
 				joint[r] = legal[rng.IntN(len(legal))]
+			}
+			if stuck {
+				break
 			}
 			s = g.Next(s, joint)
 		}
@@ -400,7 +405,9 @@ func (g *Game) next(s State, joint []int) State {
 	}
 	copy(v, s.s.w[:n.stateWords])
 	for r, k := range joint {
-		setBit(v, int32(n.moves[r][k].does), true)
+		if k >= 0 && k < len(n.moves[r]) {
+			setBit(v, int32(n.moves[r][k].does), true)
+		}
 	}
 	return g.advance(v, joint)
 }
@@ -411,6 +418,9 @@ func (g *Game) advance(v []uint64, joint []int) State {
 	n := g.n
 	n.step.run(v)
 	for r, k := range joint {
+		if k < 0 || k >= len(n.moves[r]) {
+			continue // a role without a move (a game that is not well formed)
+		}
 		dp := n.moves[r][k].does - n.doesLo
 		code := n.byDoes[dp]
 		for i := 0; i < len(code); {

@@ -1,7 +1,9 @@
 package gdl
 
 import (
+	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/abtrace/abtrace/search"
@@ -175,5 +177,39 @@ func TestMatchsticksValues(t *testing.T) {
 	walk(g.Init(), root)
 	if checked < 10 {
 		t.Errorf("only %d positions", checked)
+	}
+}
+
+// simultaneousGame is a tiny game of our own in which both roles choose at
+// once: each shows one or two fingers; the sum even, a wins.
+const simultaneousGame = `(role a) (role b)
+(init start)
+(<= (legal ?r (show 1)) (role ?r) (true start))
+(<= (legal ?r (show 2)) (role ?r) (true start))
+(<= (next (shown ?r ?n)) (does ?r (show ?n)))
+(<= terminal (not (true start)))
+(<= even (true (shown a ?n)) (true (shown b ?n)))
+(<= (goal a 100) even)
+(<= (goal a 0) (not even))
+(<= (goal b 0) even)
+(<= (goal b 100) (not even))`
+
+func TestSimultaneous(t *testing.T) {
+	g, err := Compile(simultaneousGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.TurnTaking() || !errors.Is(g.CheckTurns(), ErrSimultaneous) {
+		t.Errorf("turn taking %v, %v", g.TurnTaking(), g.CheckTurns())
+	}
+	if !strings.Contains(g.CheckTurns().Error(), "(start)") && !strings.Contains(g.CheckTurns().Error(), "start") {
+		t.Errorf("the error does not show the state: %v", g.CheckTurns())
+	}
+	if c, err := g.Count(); err != nil || c.States != 5 || c.Terminal != 4 {
+		t.Errorf("count %+v %v, want 5 states, 4 terminal", c, err)
+	}
+	tt := mustGame(t, "tictactoe")
+	if !tt.TurnTaking() || tt.CheckTurns() != nil || !tt.ZeroSum() {
+		t.Errorf("tic-tac-toe: turn taking %v, zero-sum %v", tt.TurnTaking(), tt.ZeroSum())
 	}
 }

@@ -236,21 +236,31 @@ func (q *proof) holds(a Term) bool {
 // Ask returns every ground instance of query that holds in state with the
 // moves does (atoms (does r m)), as text in byte order without repeats.
 func (p *Prover) Ask(query Term, state, does []Term) ([]string, error) {
+	ts, err := p.AskTerms(query, state, does)
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.String()
+	}
+	return out, err
+}
+
+// AskTerms is Ask with the answers as terms (in byte order of their text).
+func (p *Prover) AskTerms(query Term, state, does []Term) ([]Term, error) {
 	q := p.newProof(state, doesFacts(does))
 	seen := map[string]bool{}
-	var out []string
+	var out []Term
 	q.solve([]Literal{{Atom: query}}, func() bool {
-		s := q.subst(query).String()
-		if !seen[s] {
+		t := q.subst(query)
+		if s := t.String(); !seen[s] {
 			seen[s] = true
-			out = append(out, s)
+			out = append(out, t)
 		}
 		return true
 	})
 	if q.err != nil {
 		return nil, q.err
 	}
-	slices.Sort(out)
+	slices.SortFunc(out, func(a, b Term) int { return strings.Compare(a.String(), b.String()) })
 	return out, nil
 }
 
@@ -272,6 +282,17 @@ func argsOf(answers []string, prefix string) []string {
 		out = append(out, strings.TrimSuffix(strings.TrimPrefix(a, prefix), ")"))
 	}
 	return out
+}
+
+// AskArgs returns the first arguments of the answers to query, such as
+// the facts x of (next ?x).
+func (p *Prover) AskArgs(query Term, state, does []Term) ([]Term, error) {
+	ts, err := p.AskTerms(query, state, does)
+	out := make([]Term, len(ts))
+	for i, t := range ts {
+		out[i] = t.Args[0]
+	}
+	return out, err
 }
 
 // Init returns the initial state's facts, in byte order.

@@ -237,6 +237,8 @@ func (lx *lexer) next() (token, *Error) {
 			for lx.i < len(lx.src) && lx.src[lx.i] != '\n' {
 				lx.i++
 			}
+		case c < ' ' || c >= 0x7f || c == '"' || c == '|' || c == '\\':
+			return token{}, errAt(Pos{lx.line, lx.col}, "syntax", "character %q is not allowed in a game's text", lx.src[lx.i:lx.i+1])
 		default:
 			p := Pos{lx.line, lx.col}
 			if c == '(' || c == ')' {

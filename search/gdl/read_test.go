@@ -47,6 +47,7 @@ func TestErrors(t *testing.T) {
 	for _, c := range []struct{ src, rule, want string }{
 		{"(role x)\n(p a", "syntax", "line 2, column 1: '(' is never closed"},
 		{"(role x))", "syntax", "line 1, column 9: unexpected ')'"},
+		{"(role x)\n(r\x00w 1)", "syntax", "line 2, column 3: character"},
 		{"(role x)\n(<= (p ?x) (q ?y))\n(q a)", RuleSafety, "line 2, column 8: variable ?x"},
 		{"(role x)\n(<= (p ?x) (q ?x) (not (r ?y)))\n(q a)\n(r a)", RuleSafety, "line 2, column 27: variable ?y"},
 		{"(role x)\n(<= p (not q))\n(<= q (not p))", RuleStratification, "line 2, column 12: p depends on the negation of q"},

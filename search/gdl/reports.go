@@ -1,6 +1,7 @@
 package gdl
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -37,6 +38,39 @@ const (
 // most maxSteps joint moves (0: MaxPlayoutSteps). A role without a legal
 // move in a state that is not terminal is an error.
 func (g *Game) Playout(policy string, seed uint64, maxSteps int) (PlayoutReport, error) {
+	return playout[State](fastPlayer{g}, policy, seed, maxSteps)
+}
+
+// PlayoutText plays one game of a game's text as Game.Playout does; a game
+// too large to ground (a *LimitError of New) is played by the Prover
+// instead, slowly but to the end.
+func PlayoutText(src, policy string, seed uint64, maxSteps int) (PlayoutReport, error) {
+	d, err := Load(src)
+	if err != nil {
+		return PlayoutReport{}, err
+	}
+	g, err := New(d)
+	var limit *LimitError
+	if errors.As(err, &limit) {
+		return playout[[]Term](proverPlayer{NewProver(d)}, policy, seed, maxSteps)
+	}
+	if err != nil {
+		return PlayoutReport{}, err
+	}
+	return g.Playout(policy, seed, maxSteps)
+}
+
+// player is what a playout needs of a reasoner, with states of type S.
+type player[S any] interface {
+	roles() []string
+	start() (S, error)
+	legal(s S, r int) ([]string, error)
+	step(s S, moves []string) (S, error)
+	over(s S) (bool, error)
+	goals(s S) ([]int, error)
+}
+
+func playout[S any](p player[S], policy string, seed uint64, maxSteps int) (PlayoutReport, error) {
 	if policy != PolicyFirst && policy != PolicyRandom {
 		return PlayoutReport{}, fmt.Errorf("gdl: policy %q: want first or random", policy)
 	}
@@ -47,34 +81,102 @@ func (g *Game) Playout(policy string, seed uint64, maxSteps int) (PlayoutReport,
 		maxSteps = MaxPlayoutSteps
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x6764))
-	rep := PlayoutReport{Roles: g.Roles(), Steps: []PlayoutStep{}, End: "cut"}
-	s := g.Init()
-	for len(rep.Steps) < maxSteps {
-		if g.Terminal(s) {
-			break
+	roles := p.roles()
+	rep := PlayoutReport{Roles: roles, Steps: []PlayoutStep{}, End: "cut"}
+	s, err := p.start()
+	if err != nil {
+		return rep, err
+	}
+	for {
+		over, err := p.over(s)
+		if err != nil {
+			return rep, err
+		}
+		if over {
+			rep.End = "terminal"
+			rep.Goals, err = p.goals(s)
+			return rep, err
+		}
+		if len(rep.Steps) == maxSteps {
+			return rep, nil
 		}
 		st := PlayoutStep{}
-		joint := make([]int, len(g.Roles()))
-		for r, role := range g.Roles() {
-			legal := g.LegalMoves(s, r)
+		for r, role := range roles {
+			legal, err := p.legal(s, r)
+			if err != nil {
+				return rep, err
+			}
 			if len(legal) == 0 {
-				return rep, fmt.Errorf("gdl: step %d: role %s has no legal move in a state that is not terminal: %s", len(rep.Steps)+1, role, g.Facts(s))
+				return rep, fmt.Errorf("gdl: step %d: role %s has no legal move in a state that is not terminal", len(rep.Steps)+1, role)
 			}
 			k := 0
 			if policy == PolicyRandom {
 				k = rng.IntN(len(legal))
 			}
-			joint[r] = legal[k]
 			st.Legal = append(st.Legal, len(legal))
-			st.Moves = append(st.Moves, g.MoveText(r, legal[k]))
+			st.Moves = append(st.Moves, legal[k])
 		}
 		rep.Steps = append(rep.Steps, st)
-		s = g.Next(s, joint)
+		if s, err = p.step(s, st.Moves); err != nil {
+			return rep, err
+		}
 	}
-	if g.Terminal(s) {
-		rep.End, rep.Goals = "terminal", g.Goals(s)
+}
+
+// fastPlayer plays with the compiled game.
+type fastPlayer struct{ g *Game }
+
+func (f fastPlayer) roles() []string                        { return f.g.Roles() }
+func (f fastPlayer) start() (State, error)                  { return f.g.Init(), nil }
+func (f fastPlayer) legal(s State, r int) ([]string, error) { return f.g.Legal(s, r), nil }
+func (f fastPlayer) over(s State) (bool, error)             { return f.g.Terminal(s), nil }
+func (f fastPlayer) goals(s State) ([]int, error)           { return f.g.Goals(s), nil }
+func (f fastPlayer) step(s State, moves []string) (State, error) {
+	joint := make([]int, len(moves))
+	for r, m := range moves {
+		for _, k := range f.g.LegalMoves(s, r) {
+			if f.g.MoveText(r, k) == m {
+				joint[r] = k
+			}
+		}
 	}
-	return rep, nil
+	return f.g.Next(s, joint), nil
+}
+
+// proverPlayer plays with the Prover, states being their facts.
+type proverPlayer struct{ p *Prover }
+
+func (q proverPlayer) roles() []string { return q.p.d.Roles() }
+func (q proverPlayer) start() ([]Term, error) {
+	return q.p.AskArgs(Term{Name: "init", Args: []Term{{Name: "?x"}}}, nil, nil)
+}
+func (q proverPlayer) legal(s []Term, r int) ([]string, error) { return q.p.Legal(s, q.p.d.Roles()[r]) }
+func (q proverPlayer) over(s []Term) (bool, error)             { return q.p.Terminal(s) }
+func (q proverPlayer) goals(s []Term) ([]int, error) {
+	out := make([]int, len(q.roles()))
+	for r, role := range q.roles() {
+		v, err := q.p.Goal(s, role)
+		if err != nil {
+			return nil, err
+		}
+		out[r] = v
+	}
+	return out, nil
+}
+func (q proverPlayer) step(s []Term, moves []string) ([]Term, error) {
+	var does []Term
+	for r, role := range q.roles() {
+		ts, err := q.p.AskTerms(Term{Name: "legal", Args: []Term{{Name: role}, {Name: "?m"}}}, s, nil)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range ts {
+			if t.Args[1].String() == moves[r] {
+				does = append(does, Term{Name: "does", Args: t.Args})
+			}
+		}
+	}
+	return q.p.AskArgs(Term{Name: "next", Args: []Term{{Name: "?x"}}}, s, does)
 }
 
 // MaxCountStates bounds the states Count enumerates.
