@@ -46,8 +46,10 @@ var soakHeavyPaths = []string{
 // for soakFor. It holds when the server's resident memory stays under its
 // memory cap (web.DefaultMemoryLimit), /healthz answers within
 // soakHealthP99 at the 99th percentile, and nothing fails: no session
-// ends or is refused, no request gets a 5xx but a 503 (a full heavy
-// queue, or new work refused for memory: counted and reported).
+// ends, no load or heavy request is refused for memory, no request gets
+// a 5xx but the 503 of a full heavy queue (counted and reported). After
+// the class leaves it reports what the server keeps, a second later and
+// once it has forgotten its shared caches.
 func TestSoak(t *testing.T) {
 	if os.Getenv("ABTRACE_SOAK") != "1" {
 		t.Skip("the soak runs a minute of both cores: set ABTRACE_SOAK=1")
@@ -82,6 +84,9 @@ func TestSoak(t *testing.T) {
 				return
 			}
 			defer c.Close()
+			// A viewer steps once its load is answered, and not at all when
+			// its load was refused.
+			var loaded, refusedLoad atomic.Bool
 			go func() { // the reader: every answer, until the session ends
 				for {
 					_, b, err := c.ReadMessage()
@@ -93,9 +98,12 @@ func TestSoak(t *testing.T) {
 						}
 						return
 					}
-					if m := string(b); strings.Contains(m, `"type":"error"`) {
+					if m := string(b); strings.Contains(m, `"type":"frame"`) {
+						loaded.Store(true)
+					} else if strings.Contains(m, `"type":"error"`) {
 						if strings.Contains(m, "memory is nearly full") {
 							sessionMemory.Add(1)
+							refusedLoad.Store(true)
 						} else {
 							fail(&sessionErrs, "session: "+m)
 						}
@@ -114,6 +122,9 @@ func TestSoak(t *testing.T) {
 				case <-stop:
 					return
 				case <-tick.C:
+				}
+				if refusedLoad.Load() || !loaded.Load() {
+					continue
 				}
 				if err := c.WriteMessage(websocket.TextMessage, []byte(`{"v":1,"cmd":"step","n":1}`)); err != nil {
 					fail(&sessionErrs, "step: "+err.Error())
@@ -185,6 +196,12 @@ loop:
 	tick.Stop()
 	close(stop)
 	wg.Wait()
+	// The class leaves: what the server keeps a second later, and once it
+	// has forgotten its shared caches (web.DefaultIdleForget).
+	time.Sleep(time.Second)
+	t.Logf("a second after the class left: resident %d MB, heap %.0f MB", rss(t, pid)>>20, s.health(t)["heap_bytes"].(float64)/(1<<20))
+	time.Sleep(web.DefaultIdleForget + 5*time.Second)
+	t.Logf("%v later: resident %d MB, heap %.0f MB", web.DefaultIdleForget+5*time.Second, rss(t, pid)>>20, s.health(t)["heap_bytes"].(float64)/(1<<20))
 	slices.Sort(health)
 	p := func(q float64) time.Duration { return health[min(len(health)-1, int(q*float64(len(health))))] }
 	t.Logf("soak: %d sessions (%d steps sent), %d heavy clients for %v", soakSessions, steps.Load(), soakHeavy, soakFor)
@@ -200,6 +217,9 @@ loop:
 	}
 	if p(0.99) > soakHealthP99 {
 		t.Errorf("/healthz p99 %v, want at most %v", p(0.99), soakHealthP99)
+	}
+	if n := sessionMemory.Load() + heavyMemory.Load(); n > 0 {
+		t.Errorf("%d loads and heavy requests refused for memory; want none (the class fits)", n)
 	}
 	if sessionErrs.Load() > 0 || heavyErrs.Load() > 0 || healthErrs > 0 {
 		t.Errorf("errors: %d sessions, %d heavy requests, %d health checks; want none", sessionErrs.Load(), heavyErrs.Load(), healthErrs)
