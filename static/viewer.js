@@ -95,7 +95,9 @@ function paint(list) {
     const o = outline.get(a.id);
     if (o) {
       setText(o.state, texts[a.state] || a.state);
-      setText(o.value, a.value || "");
+      // As the label beside the node writes it, else the whole value (a
+      // leaf shows its own): the server's two texts, as the page has them.
+      setText(o.value, a.shown || a.value || "");
       setText(o.cut, a.cut && a.cut.full ? say("cut", "cut off here: {test}", {test: a.cut.full}) : "");
     }
   }

@@ -215,7 +215,7 @@ func resultValue(v *View) string {
 	if len(v.Frame.Result.Vec) > 0 {
 		return VecText(v.Frame.Result.Vec)
 	}
-	return v.Frame.Result.Value.String()
+	return view.ShortText(v.Frame.Result.Value.String())
 }
 
 // ProbText writes a probability shortly (see view.ProbText).
@@ -252,4 +252,15 @@ func stateMessage(state string) string {
 		return "view.state.pruned"
 	}
 	return "view.state.unvisited"
+}
+
+// outlineValue is a node's value as the outline says it: as the label
+// beside the node writes it (7.67), or the whole value where the drawing
+// writes none (a leaf shows its own). viewer.js writes a patch's the same
+// way.
+func outlineValue(n view.Node) string {
+	if n.Shown != "" {
+		return n.Shown
+	}
+	return n.Value
 }

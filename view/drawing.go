@@ -686,7 +686,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 			e.Cut = true
 			cutSet = append(strconv.AppendInt(cutSet, int64(c), 10), ',')
 			e.CutX1, e.CutY1, e.CutX2, e.CutY2 = s.cut[c][0], s.cut[c][1], s.cut[c][2], s.cut[c][3]
-			e.TestFull = ShortText(nv.Test)
+			e.TestFull = ShortText(CutLabel(nv.Test))
 			e.Test = e.TestFull
 			if pv != nil {
 				if i := orderPos(pv.Order, n.Index); i >= 0 && (first < 0 || i < first) {
@@ -995,6 +995,21 @@ func ShortText(s string) string {
 		}
 		return Decimal(x)
 	})
+}
+
+// CutLabel writes a cut test as the label on a cut edge: as it is, but
+// for Star1's tests at a chance node ("upper bound 7 ≤ α = 7.67"), which
+// are written without words, in the notation of every language: the
+// chance node's value v is at most its upper bound ("v ≤ 7 ≤ α = 7.67"),
+// or at least its lower bound ("v ≥ 9 ≥ β = 5").
+func CutLabel(test string) string {
+	if rest, ok := strings.CutPrefix(test, "upper bound "); ok {
+		return "v ≤ " + rest
+	}
+	if rest, ok := strings.CutPrefix(test, "lower bound "); ok {
+		return "v ≥ " + rest
+	}
+	return test
 }
 
 // longDecimal is a number with more than two decimals.

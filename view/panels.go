@@ -62,7 +62,7 @@ func PanelsOf(f *trace.Frame, baselineLeaves int) *Panels {
 		if len(r.Vec) > 0 {
 			p.Value = VecText(r.Vec)
 		} else {
-			p.Value = r.Value.String()
+			p.Value = ShortText(r.Value.String())
 		}
 	}
 	return p
