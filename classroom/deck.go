@@ -18,8 +18,9 @@ const (
 	// DeckVersion is the version of the deck file this server writes and
 	// reads.
 	DeckVersion = 1
-	// MaxDeckBytes is the largest deck file.
-	MaxDeckBytes = 1 << 20
+	// MaxDeckBytes is the largest deck file: the server's request body
+	// limit (64 KB), some 200 slides of classroom trees.
+	MaxDeckBytes = 64 << 10
 	// MaxSlides is the most slides of a deck.
 	MaxSlides = 200
 	// MaxTitle is the longest deck title, in characters.

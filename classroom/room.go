@@ -415,7 +415,19 @@ func (r *Room) Delete(ctx context.Context, secret string) error {
 	if err := r.c.o.Store.DeleteRoom(ctx, r.code); err != nil {
 		return err
 	}
+	// This server's followers hear it at once, the others' from the bus.
+	r.apply(event{Kind: "deleted"})
 	return r.publish(event{Kind: "deleted"})
+}
+
+// forget takes the room out of the server's open rooms: the next Room
+// of its code reads the store.
+func (c *Classroom) forget(r *Room) {
+	c.mu.Lock()
+	if c.rooms[r.code] == r {
+		delete(c.rooms, r.code)
+	}
+	c.mu.Unlock()
 }
 
 // run applies the room's bus messages in order until the room stops.
@@ -447,11 +459,7 @@ func (r *Room) apply(e event) {
 		r.mu.Unlock()
 		return
 	case "deleted":
-		r.c.mu.Lock()
-		if r.c.rooms[r.code] == r {
-			delete(r.c.rooms, r.code)
-		}
-		r.c.mu.Unlock()
+		r.c.forget(r)
 		r.mu.Lock()
 		r.fanout(Update{Type: "room", Kind: "closed", Code: r.code, Seq: r.rec.Seq + 1})
 		r.mu.Unlock()

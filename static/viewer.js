@@ -10,6 +10,7 @@
 
 import { painter, setAttr, setText } from "./paint.js";
 import { session } from "./session.js";
+import { room } from "./room.js";
 
 const init = JSON.parse(document.getElementById("abtrace-init").textContent);
 // The sentences this script writes, in the page's language (the server
@@ -255,7 +256,8 @@ function count(n) {
 // permalink; it is written at most a few times a second while playing.
 let rememberTimer = 0;
 function remember() {
-  if (rememberTimer) return;
+  // A room's page keeps the room's address.
+  if (rememberTimer || init.room) return;
   rememberTimer = setTimeout(() => {
     rememberTimer = 0;
     history.replaceState(null, "", viewURL(state.step));
@@ -587,6 +589,10 @@ function paneSize() {
 
 function opened(send) {
   ready = null;
+  if (inRoom) {
+    inRoom.opened(send);
+    return;
+  }
   // The pane's size lets the server choose how to draw the tree when the
   // address names no layout= (a "layout" answer).
   send({ cmd: "load", query: init.query, step: state.step, pane: paneSize(), drawn: rendered || undefined });
@@ -616,6 +622,7 @@ function takeReady() {
 }
 
 function receive(m) {
+  if (inRoom && inRoom.receive(m)) return;
   if (m.total !== undefined && m.total !== null) state.total = m.total;
   switch (m.type) {
     case "ready":
@@ -632,7 +639,9 @@ function receive(m) {
       // A patch that does not start from the step shown (a message was
       // lost) is replaced by the whole frame.
       if (m.draw.from !== state.step) {
-        send({ cmd: "seek", step: m.draw.step });
+        // A room's page asks the room for its snapshot; a page of its own
+        // for the step.
+        send(inRoom && !inRoom.exploring() ? { cmd: "snapshot" } : { cmd: "seek", step: m.draw.step });
         return;
       }
       state.end = !!m.end;
@@ -855,6 +864,12 @@ document.addEventListener("keydown", (ev) => {
 document.addEventListener("keyup", (ev) => {
   if (ev.key === " " && !typing(ev)) ev.preventDefault();
 });
+
+// inRoom is the room the page follows (the live classroom), null for a
+// viewer of its own.
+const inRoom = init.room
+  ? room({ code: init.room.code, nick: init.room.nick, apply: (m) => receive(m), step: () => state.step, send: (m) => send(m), query: init.query })
+  : null;
 
 link = session({
   path: init.ws,

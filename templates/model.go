@@ -54,6 +54,9 @@ type FoldCount = view.FoldCount
 
 // View is everything the viewer page shows at one step.
 type View struct {
+	// Room is the room the page follows (the live classroom); nil for a
+	// viewer of one's own.
+	Room *RoomView
 	// Title names the algorithm and its variant, as the listing does.
 	Title string
 	// Exports is the view's export menu.
@@ -378,13 +381,15 @@ type Init struct {
 	// (view.Print): the script names it in its first load, so that the
 	// server need not send the drawing again.
 	Drawn string `json:"drawn,omitempty"`
+	// Room is the room the page follows, nil for none.
+	Room *RoomInit `json:"room,omitempty"`
 }
 
 // InitData returns the script's starting state.
 func (v *View) InitData() Init {
 	return Init{Query: v.LoadQuery(), Step: v.Step, Total: v.Total, End: v.End(), Form: v.Form,
 		WS: v.WSPath, MinimaxLeaves: v.MinimaxLeaves, Baseline: v.BaselineName, Window: v.window(), Short: v.ShortLinks(),
-		By: v.by(), Present: v.Present, Follow: v.follow(), Drawn: view.Print(v.drawing().Attrs())}
+		By: v.by(), Present: v.Present, Follow: v.follow(), Drawn: view.Print(v.drawing().Attrs()), Room: v.roomInit()}
 }
 
 // follow is the path the view follows at the step shown, computed once.

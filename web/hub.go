@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/abtrace/abtrace/classroom"
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/gorilla/websocket"
 )
@@ -104,6 +105,10 @@ type Hub struct {
 	// ended, when set, is called after a session has ended and left the
 	// hub (the server's idle collector).
 	ended func()
+	// rooms is the classroom a session may follow a room of (nil: none);
+	// joins and answers limit follows and answers per client address.
+	rooms          *classroom.Classroom
+	joins, answers *classroom.Limiter
 }
 
 // NewHub returns a hub that logs to logger (nil: slog.Default()), with the
@@ -217,6 +222,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s := newSession(h, conn, lang)
+	s.addr = addr
 	h.mu.Lock()
 	h.opening--
 	if h.closed {

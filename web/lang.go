@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/abtrace/abtrace/classroom"
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/exercise"
@@ -200,7 +201,10 @@ func wordedText(l i18n.Lang, err error) string {
 	var se *saidError
 	var de *trace.DiffError
 	var pl *view.PaneTooLongError
+	var ce *classroom.Error
 	switch {
+	case errors.As(err, &ce):
+		return loc.Phrase(ce.Say)
 	case errors.As(err, &se):
 		return loc.Phrase(se.Say)
 	case errors.As(err, &de) && de.Say.ID != "":

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/abtrace/abtrace/classroom"
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
@@ -47,6 +48,18 @@ type Command struct {
 	// rendered it (view.Print); when the first frame's drawing has the
 	// same print, the frame leaves its nodes out (view.DrawingPatch.Kept).
 	Drawn string `json:"drawn,omitempty"`
+	// Rooms (docs/session-protocol.md, "Rooms"): follow names the room
+	// (Code), the student's nickname and browser token (Nick, Student) or
+	// the lecturer's secret (Secret); ask carries the question (Ask),
+	// answer the question's number (Question) and the answer (Answer);
+	// slide the deck's slide (N, from 0).
+	Code     string                  `json:"code,omitempty"`
+	Nick     string                  `json:"nick,omitempty"`
+	Student  string                  `json:"student,omitempty"`
+	Secret   string                  `json:"secret,omitempty"`
+	Ask      *classroom.QuestionSpec `json:"ask,omitempty"`
+	Question int                     `json:"question,omitempty"`
+	Answer   string                  `json:"answer,omitempty"`
 }
 
 // Pane is the size of a page's tree pane, in CSS pixels: W × H as the
@@ -92,7 +105,12 @@ func (s *StepArg) UnmarshalJSON(b []byte) error {
 
 // commandNames lists the commands a viewer may send, for the error of one
 // that is missing or unknown.
-const commandNames = "load, compare, step, back, seek, next-cutoff, play, pause, count, ahead"
+const commandNames = "load, compare, step, back, seek, next-cutoff, play, pause, count, ahead, follow, rejoin, snapshot, ask, reveal, answer, slide"
+
+// MaxFollowerMessage is the largest message a room's student sends (an
+// answer, a step that is refused, a snapshot asked for): a follower's
+// messages are read with this limit, not the viewer's.
+const MaxFollowerMessage = 4 << 10
 
 // malformed is the error of a message that does not decode as a command:
 // not JSON, a field the protocol does not have, or a field's value of the
@@ -191,7 +209,23 @@ func ParseCommand(b []byte) (Command, error) {
 		if c.Speed < MinSpeed || c.Speed > MaxSpeed {
 			return c, say("ws.err.speed", "Min", MinSpeed, "Max", MaxSpeed, "Got", c.Speed)
 		}
-	case "pause", "next-cutoff", "count":
+	case "follow":
+		if c.Code == "" {
+			return c, say("ws.err.no-code")
+		}
+	case "ask":
+		if c.Ask == nil {
+			return c, say("ws.err.no-ask")
+		}
+	case "answer":
+		if c.Question < 1 {
+			return c, say("ws.err.no-question")
+		}
+	case "slide":
+		if c.N < 0 {
+			return c, say("ws.err.slide")
+		}
+	case "pause", "next-cutoff", "count", "rejoin", "snapshot", "reveal":
 	case "":
 		return c, say("ws.err.no-cmd", "Want", commandNames)
 	default:

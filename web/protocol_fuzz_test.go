@@ -24,6 +24,15 @@ func FuzzParseCommand(f *testing.F) {
 		`{"v":1,"cmd":"step"}{"v":1}`,
 		`{"v":1,"cmd":"ahead","by":"node"}`,
 		`{"v":1,"cmd":"step","n":1,"by":"event","ready":3}`,
+		`{"v":1,"cmd":"follow","code":"K7M2QX","nick":"Ada","student":"abcdefgh12"}`,
+		`{"v":1,"cmd":"follow","code":"K7M2QX","secret":"s"}`,
+		`{"v":1,"cmd":"ask","ask":{"kind":"choice","prompt":"?","options":["a","b"],"correct":1}}`,
+		`{"v":1,"cmd":"answer","question":1,"answer":"≤ 2"}`,
+		`{"v":1,"cmd":"slide","n":2}`,
+		`{"v":1,"cmd":"reveal"}`,
+		`{"v":1,"cmd":"rejoin"}`,
+		`{"v":1,"cmd":"snapshot"}`,
+		`{"v":1,"cmd":"answer"}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -59,7 +68,23 @@ func FuzzParseCommand(f *testing.F) {
 			if _, err := view.ParseUnit(c.By); err != nil && c.By != "off" {
 				t.Fatalf("accepted ahead by %q", c.By)
 			}
-		case "pause", "next-cutoff", "count":
+		case "follow":
+			if c.Code == "" {
+				t.Fatal("accepted a follow without a code")
+			}
+		case "ask":
+			if c.Ask == nil {
+				t.Fatal("accepted an ask without a question")
+			}
+		case "answer":
+			if c.Question < 1 {
+				t.Fatalf("accepted an answer to question %d", c.Question)
+			}
+		case "slide":
+			if c.N < 0 {
+				t.Fatalf("accepted slide %d", c.N)
+			}
+		case "pause", "next-cutoff", "count", "rejoin", "snapshot", "reveal":
 		default:
 			t.Fatalf("accepted command %q", c.Cmd)
 		}

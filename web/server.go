@@ -26,6 +26,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"github.com/abtrace/abtrace/classroom"
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/static"
 	"github.com/abtrace/abtrace/templates"
@@ -71,6 +72,9 @@ type Config struct {
 	// it forgets the caches its sessions and pages share (abtrace serve:
 	// DefaultIdleForget); 0 keeps them.
 	IdleForget time.Duration
+	// Classroom serves the live classroom's rooms (see NewClassroom); nil
+	// serves none (the room routes answer 503).
+	Classroom *classroom.Classroom
 }
 
 // Server is the abtrace web server: an Echo instance with every route, and
@@ -99,6 +103,9 @@ type Server struct {
 	// live heap (tests replace both).
 	memCap   int64
 	liveHeap func() uint64
+	// joins and answers limit the rooms' joins (and rooms started) and
+	// answers per client address.
+	joins, answers *classroom.Limiter
 }
 
 // ErrShutdown is the cause of the cancellation of every request's
@@ -122,7 +129,10 @@ func New(cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, hub: NewHub(cfg.Logger), hosts: allowedHosts(cfg.Addr, cfg.Hosts)}
+	s := &Server{cfg: cfg, log: cfg.Logger, hub: NewHub(cfg.Logger), hosts: allowedHosts(cfg.Addr, cfg.Hosts),
+		joins:   classroom.NewLimiter(classroom.JoinsPerMinute, classroom.JoinBurst),
+		answers: classroom.NewLimiter(classroom.AnswersPerMinute, classroom.AnswerBurst)}
+	s.hub.rooms, s.hub.joins, s.hub.answers = cfg.Classroom, s.joins, s.answers
 	s.heavy = make(chan struct{}, cmp.Or(max(cfg.MaxHeavy, 0), defaultMaxHeavy()))
 	s.heavyWait = heavyWait
 	s.hub.SetLimits(cfg.MaxSessions, cfg.MaxSessionsPerAddr)
@@ -224,6 +234,18 @@ func (s *Server) routes() {
 	e.GET("/play", s.playPage)
 	e.GET("/connect4", s.connect4Page)
 	// Health and the embedded assets.
+	e.POST("/rooms", s.startRoom)
+	e.GET("/join", s.joinPage)
+	e.GET("/room/:code", s.roomPage)
+	e.GET("/room/:code/qr.svg", s.roomQR)
+	e.POST("/api/rooms", s.apiCreateRoom)
+	e.GET("/api/rooms/:code", s.apiRoom)
+	e.DELETE("/api/rooms/:code", s.deleteRoom)
+	e.POST("/api/rooms/:code/answers.csv", s.answersCSV)
+	e.POST("/api/decks", s.createDeck)
+	e.GET("/api/decks/:id", s.deckFile)
+	e.POST("/api/decks/:id/rooms", s.deckRoom)
+
 	e.GET("/healthz", s.healthz)
 	e.GET("/static/*", s.static)
 }

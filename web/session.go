@@ -48,6 +48,8 @@ const (
 type inbound struct {
 	cmd Command
 	err error
+	// size is the message's length in bytes.
+	size int
 }
 
 // session is one viewer's connection, built as gorilla's examples build
@@ -91,6 +93,11 @@ type session struct {
 	aheadBy string
 	// lang is the language the session's errors are worded in.
 	lang i18n.Lang
+	// addr is the client's address (for the rooms' rate limits).
+	addr string
+	// fol is the room the session follows, nil when none (see
+	// room_session.go); owned by the writer.
+	fol *following
 }
 
 // newSession opens a session whose errors are worded in lang (the page's
@@ -149,7 +156,7 @@ func (s *session) readLoop() {
 			return
 		}
 		s.conn.SetReadDeadline(time.Now().Add(pongWait))
-		var in inbound
+		in := inbound{size: len(data)}
 		if kind == websocket.BinaryMessage {
 			in.err = errBinary
 		} else {
@@ -175,6 +182,7 @@ func (s *session) writeLoop() {
 	}()
 	defer s.recoverIn("writer")
 	defer s.loadDone()
+	defer s.unfollow()
 	ping := time.NewTicker(pingPeriod)
 	defer ping.Stop()
 	var play *time.Ticker
@@ -207,10 +215,23 @@ func (s *session) writeLoop() {
 			idle = closedTimer
 		}
 		var msgs []Message
+		var updates <-chan []byte
+		if s.fol != nil {
+			updates = s.fol.f.Updates()
+		}
 		select {
 		case <-s.done:
 			s.goodbye()
 			return
+		case b, ok := <-updates:
+			if !ok {
+				s.fol = nil
+				continue
+			}
+			if !s.sendRaw(b) {
+				return
+			}
+			continue
 		case <-ping.C:
 			s.conn.SetWriteDeadline(time.Now().Add(writeWait))
 			if err := s.conn.WriteMessage(websocket.PingMessage, nil); err != nil {
@@ -313,6 +334,9 @@ func (s *session) receive(in inbound) []Message {
 	if in.err != nil {
 		return []Message{errMsg(in.cmd.Cmd, in.err)}
 	}
+	if s.fol != nil && !s.fol.lecturer && in.size > MaxFollowerMessage {
+		return []Message{errMsg(in.cmd.Cmd, say("ws.err.follower-size", "Max", MaxFollowerMessage))}
+	}
 	return s.handle(in.cmd)
 }
 
@@ -332,6 +356,13 @@ func (s *session) send(m Message) bool {
 	ok := s.conn.WriteMessage(websocket.TextMessage, b) == nil
 	s.enc.trim()
 	return ok
+}
+
+// sendRaw writes a message encoded already (a room's update, shared by
+// its followers).
+func (s *session) sendRaw(b []byte) bool {
+	s.conn.SetWriteDeadline(time.Now().Add(writeWait))
+	return s.conn.WriteMessage(websocket.TextMessage, b) == nil
 }
 
 func (s *session) sendAll(ms []Message) bool {
@@ -374,6 +405,9 @@ type driver interface {
 func (s *session) handle(c Command) []Message {
 	if c.Cmd == "ahead" {
 		return s.setAhead(c.By)
+	}
+	if msgs, ok := s.roomCommand(c); ok {
+		return msgs
 	}
 	if movingCmds[c.Cmd] {
 		if msgs, answered := s.aheadFirst(c); answered {

@@ -27,6 +27,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/abtrace/abtrace/classroom"
+	"github.com/abtrace/abtrace/classroom/bus"
+	"github.com/abtrace/abtrace/classroom/store"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/scenario"
@@ -49,9 +52,13 @@ func main() {
 const helpText = `abtrace shows game-tree search happening.
 
 Usage:
-  abtrace [serve] [--addr HOST:PORT] [--host NAMES]
+  abtrace [serve] [--addr HOST:PORT] [--host NAMES] [--db PATH|postgres://...] [--nats URL]
                                               serve the viewer (default 127.0.0.1:8080); it answers
-                                              to IP addresses, localhost and the names in --host
+                                              to IP addresses, localhost and the names in --host;
+                                              the live classroom's rooms are kept in --db (a SQLite
+                                              file, by default in the user's cache folder, or a
+                                              PostgreSQL URL) and shared with other servers over
+                                              --nats (default: a NATS server inside this one)
   abtrace solve [source] [options] [--json]   run one search and print its result
   abtrace trace [source] [options]            print every step as JSON lines
   abtrace bench --game tictactoe --algo minimax|alphabeta [--traced] [--json]
@@ -771,6 +778,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	hosts := fs.String("host", "", "more names the server answers to, comma-separated")
+	db := fs.String("db", "", "where the classroom's rooms are kept: a SQLite file's path, or a postgres:// URL (default: "+store.DefaultPath()+")")
+	natsURL := fs.String("nats", "", "the NATS cluster the classroom's servers share, nats://host:port (default: a NATS server inside this one)")
 	if err := fs.Parse(args); err != nil {
 		return flagError("serve", err, stderr)
 	}
@@ -795,7 +804,48 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			close(force)
 		}
 	}()
-	return serveUntil(ctx, force, web.Config{Addr: *addr, Hosts: splitHosts(*hosts), IdleForget: web.DefaultIdleForget}, stdout, stderr)
+	cr, closeRooms, err := openClassroom(ctx, *db, *natsURL)
+	if err != nil {
+		fmt.Fprintf(stderr, "abtrace serve: %v\n", err)
+		return exitUsage
+	}
+	defer closeRooms()
+	return serveUntil(ctx, force, web.Config{Addr: *addr, Hosts: splitHosts(*hosts), IdleForget: web.DefaultIdleForget, Classroom: cr}, stdout, stderr)
+}
+
+// openClassroom opens the live classroom's store (--db: a SQLite file,
+// by default store.DefaultPath(), or a PostgreSQL URL) and bus (--nats: a
+// NATS cluster's URL, by default a NATS server embedded in this process),
+// and returns the classroom and what closes them.
+func openClassroom(ctx context.Context, db, natsURL string) (*classroom.Classroom, func(), error) {
+	if db == "" {
+		db = store.DefaultPath()
+	}
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		return nil, nil, err
+	}
+	var b *bus.NATS
+	if natsURL == "" {
+		b, err = bus.Embedded(bus.EmbeddedOptions{})
+	} else {
+		b, err = bus.Connect(natsURL)
+	}
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	cr, err := web.NewClassroom(classroom.Options{Store: st, Bus: b})
+	if err != nil {
+		b.Close()
+		st.Close()
+		return nil, nil, err
+	}
+	return cr, func() {
+		cr.Close()
+		b.Close()
+		st.Close()
+	}, nil
 }
 
 // splitHosts splits the --host list.

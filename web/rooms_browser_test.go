@@ -1,0 +1,212 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// roomTab is one browser tab in the room test: the lecturer's projector
+// or a student's phone or laptop, sharing one browser and one server.
+type roomTab struct {
+	*browserEnv
+	name string
+}
+
+// newRoomBrowser starts the server with a classroom and the browser, and
+// returns a function that opens a tab of the given size.
+func newRoomBrowser(t *testing.T) (*Server, *httptest.Server, func(name string, w, h int64) *roomTab) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are skipped in -short mode")
+	}
+	execPath := chromium(t)
+	s := roomServer(t)
+	srv := httptest.NewServer(s.Echo())
+	t.Cleanup(srv.Close)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(execPath),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("lang", "en-US"),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	first, cancelFirst := chromedp.NewContext(allocCtx)
+	t.Cleanup(func() {
+		cancelFirst()
+		cancelAlloc()
+	})
+	if err := chromedp.Do(first, chromedp.EmulateViewport(800, 600)); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	tab := func(name string, w, h int64) *roomTab {
+		ctx, cancel := chromedp.NewContext(first)
+		t.Cleanup(cancel)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h)); err != nil {
+			t.Fatalf("open tab %s: %v", name, err)
+		}
+		tctx, cancelT := context.WithTimeout(ctx, browserTestTimeout)
+		t.Cleanup(cancelT)
+		return &roomTab{browserEnv: &browserEnv{t: t, ctx: tctx, srv: srv, hub: s.Hub()}, name: name}
+	}
+	return s, srv, tab
+}
+
+// go opens a page and waits until it follows the room (its snapshot is
+// applied).
+func (r *roomTab) goTo(path string) {
+	r.t.Helper()
+	r.do(chromedp.Navigate(r.srv.URL + path))
+	r.waitFor(`document.getElementById("room") && document.getElementById("room").dataset.seq !== undefined`, r.name+" following the room")
+}
+
+// atStep waits until the page shows the room's step n.
+func (r *roomTab) atStep(n int) {
+	r.t.Helper()
+	r.waitFor(fmt.Sprintf(`document.getElementById("room").dataset.step === "%d" && document.getElementById("scrubber").value === "%d"`, n, n),
+		fmt.Sprintf("%s at step %d", r.name, n))
+}
+
+// shot saves a screenshot under $ABTRACE_SHOTS (nothing when unset).
+func (r *roomTab) shot(name string) {
+	r.t.Helper()
+	dir := os.Getenv("ABTRACE_SHOTS")
+	if dir == "" {
+		return
+	}
+	time.Sleep(400 * time.Millisecond)
+	buf, err := chromedp.Run(r.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// tapNode taps a node of the page's tree.
+func (r *roomTab) tapNode(id string) {
+	r.t.Helper()
+	eval[bool](r.browserEnv, fmt.Sprintf(`document.querySelector('#tree [data-node="%s"]').dispatchEvent(new MouseEvent("click", {bubbles: true})) || true`, id))
+}
+
+// The live classroom in chromium: a lecturer's projector and three
+// students (one on a 390×844 phone) in one room; ten steps followed; a
+// question answered by all three by tapping nodes, the histogram and the
+// reveal seen; a student's step refused; a late joiner and a student who
+// reloads, both at the room's step.
+func TestBrowserRoom(t *testing.T) {
+	s, _, tab := newRoomBrowser(t)
+	code, secret := createRoom(t, s)
+	lect := tab("lecturer", 1280, 800)
+	lect.goTo("/room/" + code + "?lang=en#secret=" + secret)
+	if eval[string](lect.browserEnv, `location.hash`) != "" {
+		t.Fatal("the secret stays in the lecturer's address")
+	}
+	phone := tab("phone", 390, 844)
+	phone.do(chromedp.Navigate(phone.srv.URL + "/join?code=" + strings.ToLower(code) + "&lang=en"))
+	phone.do(chromedp.SendKeys(chromedp.CSS(`[data-testid="join-nick"]`), "Ada"))
+	phone.do(chromedp.Click(chromedp.CSS(`[data-testid="join-submit"]`)))
+	phone.waitFor(`document.getElementById("room") && document.getElementById("room").dataset.seq !== undefined`, "the phone following")
+	bo, cy := tab("bo", 1024, 768), tab("cy", 800, 900)
+	bo.goTo("/room/" + code + "?nick=Bo&lang=en")
+	cy.goTo("/room/" + code + "?nick=Cy&lang=en")
+	students := []*roomTab{phone, bo, cy}
+	for i := 1; i <= 10; i++ {
+		lect.do(chromedp.KeyEvent(kb.ArrowRight))
+		for _, r := range append(students, lect) {
+			r.atStep(i)
+		}
+	}
+	// A student's step is refused on the server: the page says so and
+	// stays at the room's step.
+	bo.do(chromedp.KeyEvent(kb.ArrowRight))
+	bo.waitFor(`document.getElementById("conn").hasAttribute("data-note") && document.getElementById("conn").textContent.includes("lecturer")`, "the refusal")
+	bo.atStep(10)
+	lect.atStep(10)
+
+	lect.do(chromedp.Click(chromedp.CSS(`[data-testid="room-ask"]`)))
+	for _, r := range students {
+		r.waitFor(`!document.getElementById("room-question").hidden && document.querySelector('[data-testid="room-prompt"]').textContent.includes("enter")`, r.name+" seeing the question")
+	}
+	phone.shot("phone-question-en.png")
+	for i, r := range students {
+		r.tapNode([]string{"0.2", "0.2", "1"}[i])
+		r.waitFor(`document.getElementById("room").dataset.answered === "1"`, r.name+"'s answer taken")
+	}
+	lect.waitFor(`document.querySelector('[data-testid="room-bars"]').dataset.answers === "3"`, "the histogram of three answers")
+	if n := eval[int](lect.browserEnv, `document.querySelectorAll('[data-testid="room-bar"]').length`); n != 2 {
+		t.Fatalf("histogram bars: %d, want 2", n)
+	}
+	lect.shot("projector-histogram-en.png")
+
+	// A late joiner, and a student who reloads, at the room's step.
+	late := tab("late", 390, 844)
+	late.goTo("/room/" + code + "?nick=Dee&lang=en")
+	late.atStep(10)
+	late.waitFor(`!document.getElementById("room-question").hidden`, "the late joiner seeing the question")
+	cy.do(chromedp.Reload())
+	cy.waitFor(`document.getElementById("room").dataset.seq === "11"`, "cy after the reload")
+	cy.atStep(10)
+	cy.waitFor(`document.querySelector('[data-testid="room-mine"]').textContent !== ""`, "cy's answer kept")
+
+	lect.do(chromedp.Click(chromedp.CSS(`#room-reveal`)))
+	for _, r := range append(students, lect, late) {
+		r.waitFor(`document.querySelector('[data-testid="room-explain"]').textContent.startsWith("It enters")`, r.name+" seeing the reveal")
+	}
+	if right := eval[string](phone.browserEnv, `document.querySelector('[data-testid="room-bar"].right').dataset.answer`); right != "0.2" {
+		t.Fatalf("the right bar: %q", right)
+	}
+	phone.shot("phone-reveal-en.png")
+	lect.shot("projector-reveal-en.png")
+
+	// The phone explores on its own cursor and comes back.
+	phone.do(chromedp.Click(chromedp.CSS(`[data-testid="room-explore"]`)))
+	phone.waitFor(`document.body.classList.contains("room-exploring")`, "exploring")
+	phone.do(chromedp.KeyEvent(kb.ArrowLeft))
+	phone.waitFor(`document.getElementById("scrubber").value === "9"`, "the phone's own step back")
+	lect.do(chromedp.KeyEvent(kb.ArrowRight))
+	lect.atStep(11)
+	phone.do(chromedp.Click(chromedp.CSS(`[data-testid="room-back"]`)))
+	phone.atStep(11)
+}
+
+// The projector and a phone in German and in Czech.
+func TestBrowserRoomLanguages(t *testing.T) {
+	s, _, tab := newRoomBrowser(t)
+	for _, lang := range []string{"de", "cs"} {
+		code, secret := createRoom(t, s)
+		lect := tab("lecturer-"+lang, 1280, 800)
+		lect.goTo("/room/" + code + "?lang=" + lang + "#secret=" + secret)
+		phone := tab("phone-"+lang, 390, 844)
+		phone.goTo("/room/" + code + "?nick=Ada&lang=" + lang)
+		for i := 1; i <= 3; i++ {
+			lect.do(chromedp.KeyEvent(kb.ArrowRight))
+			phone.atStep(i)
+		}
+		lect.do(chromedp.Click(chromedp.CSS(`[data-testid="room-ask"]`)))
+		phone.waitFor(`!document.getElementById("room-question").hidden`, "the question")
+		phone.tapNode("0.1")
+		lect.waitFor(`document.querySelector('[data-testid="room-bars"]').dataset.answers === "1"`, "the histogram")
+		lect.do(chromedp.Click(chromedp.CSS(`#room-reveal`)))
+		phone.waitFor(`document.querySelector('[data-testid="room-explain"]').textContent !== ""`, "the reveal")
+		if got := eval[string](phone.browserEnv, `document.querySelector('[data-testid="room-explore"]').textContent`); got == "Explore on my own" {
+			t.Fatalf("%s: the explore button is in English", lang)
+		}
+		lect.shot("projector-" + lang + ".png")
+		phone.shot("phone-" + lang + ".png")
+	}
+}
