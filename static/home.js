@@ -82,14 +82,7 @@ function show(res, text) {
   check.classList.add("bad");
   tree.setAttribute("aria-invalid", "true");
   check.append(res.error);
-  if (res.line > 0) {
-    const line = (text.split("\n")[res.line - 1] || "").replace(/\t/g, " ").replace(/\r$/, "");
-    const pre = document.createElement("pre");
-    const chars = [...line];
-    const start = res.col > 50 ? res.col - 40 : 0;
-    pre.textContent = chars.slice(start, start + 80).join("") + "\n" + " ".repeat(Math.max(res.col - 1 - start, 0)) + "^";
-    check.append(pre);
-  }
+  if (res.line > 0) check.append(excerpt(text, res.line, res.col));
 }
 
 tree.addEventListener("input", () => {
@@ -98,6 +91,91 @@ tree.addEventListener("input", () => {
 });
 for (const r of form.querySelectorAll("input[name=root], select[name=format]")) r.addEventListener("change", validate);
 validate();
+
+// A game written in GDL: checked as it is typed (the server reads and
+// checks it: /api/validate?gdl=), every error at its line and column; a
+// shipped game or a .kif file fills the box.
+const gdlText = document.getElementById("gdl");
+const gdlCheck = document.getElementById("gdl-check");
+const gdlGame = document.getElementById("gdl-game");
+const gdlFile = document.getElementById("gdl-file");
+let gdlTimer = 0;
+let gdlAsked = 0;
+
+// excerpt is the line of text at an error, its column marked with ^.
+function excerpt(text, line, col) {
+  const l = (text.split("\n")[line - 1] || "").replace(/\t/g, " ").replace(/\r$/, "");
+  const pre = document.createElement("pre");
+  const chars = [...l];
+  const start = col > 50 ? col - 40 : 0;
+  pre.textContent = chars.slice(start, start + 80).join("") + "\n" + " ".repeat(Math.max(col - 1 - start, 0)) + "^";
+  return pre;
+}
+
+async function validateGDL() {
+  const text = gdlText.value;
+  const mine = ++gdlAsked;
+  if (text.trim() === "") {
+    showGDL(null, "");
+    return;
+  }
+  const q = new URLSearchParams({ gdl: text, lang: document.documentElement.lang || "en" });
+  let res;
+  try {
+    const r = await fetch("/api/validate?" + q.toString(), { headers: { Accept: "application/json" } });
+    res = await r.json();
+  } catch {
+    return;
+  }
+  if (mine === gdlAsked) showGDL(res, text);
+}
+
+function showGDL(res, text) {
+  gdlCheck.replaceChildren();
+  gdlCheck.className = "check";
+  gdlText.removeAttribute("aria-invalid");
+  if (!res) return;
+  if (res.ok) {
+    gdlCheck.classList.add("ok");
+    gdlCheck.append(res.summary + " ");
+    const code = document.createElement("code");
+    code.textContent = res.canonical;
+    gdlCheck.append(code);
+    return;
+  }
+  gdlCheck.classList.add("bad");
+  gdlText.setAttribute("aria-invalid", "true");
+  const problems = res.problems && res.problems.length > 0 ? res.problems : [{ line: 0, col: 0, text: res.error }];
+  problems.forEach((p, i) => {
+    const el = document.createElement("p");
+    el.dataset.testid = "gdl-problem";
+    el.textContent = p.text;
+    gdlCheck.append(el);
+    if (i === 0 && p.line > 0) gdlCheck.append(excerpt(text, p.line, p.col));
+  });
+}
+
+if (gdlText) {
+  gdlText.addEventListener("input", () => {
+    clearTimeout(gdlTimer);
+    gdlTimer = setTimeout(validateGDL, 300);
+  });
+  gdlGame.addEventListener("change", async () => {
+    if (!gdlGame.value) return;
+    const r = await fetch("/api/gdl/game?name=" + encodeURIComponent(gdlGame.value));
+    if (!r.ok) return;
+    gdlText.value = await r.text();
+    validateGDL();
+  });
+  gdlFile.addEventListener("change", async () => {
+    const f = gdlFile.files[0];
+    if (!f) return;
+    gdlText.value = await f.text();
+    gdlGame.value = "";
+    validateGDL();
+  });
+  validateGDL();
+}
 
 // The tic-tac-toe board: a click cycles a cell through empty, x and o; the
 // position field and the board always agree.

@@ -19,6 +19,9 @@ type Home struct {
 	// Limits are the largest values the server takes in the form's
 	// number fields, so that the browser refuses what the server would.
 	Limits FormLimits
+	// GDLGames are the games written in GDL that abtrace ships, by name
+	// (search/gdl.Games), offered to fill the GDL text box.
+	GDLGames []string
 }
 
 // FormLimits are the form's bounds as the inputs' max attributes print
@@ -240,3 +243,6 @@ func listOf(o FormOption) templ.Attributes {
 	}
 	return nil
 }
+
+// GDLGameLabelID is the message ID of the name of a shipped GDL game.
+func GDLGameLabelID(name string) string { return "home.gdl.game." + name }

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/abtrace/abtrace/search/gdl"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tree"
 )
@@ -64,6 +65,13 @@ func formSample(source, algo string) scenario.Scenario {
 		s.World = 2
 	case "roads":
 		s.World = 2
+	case "gdl":
+		game = false
+		s.GDL, _ = gdl.GameText("matchsticks")
+		if algo == "maxn" || algo == "paranoid" || algo == "id" {
+			s.GDL, _ = gdl.GameText("tictactoe")
+			s.Depth = 2
+		}
 	}
 	if s.Game = source; !game {
 		s.Game = ""
@@ -209,6 +217,7 @@ func TestFormRoundTrip(t *testing.T) {
 				for k := range want {
 					set[k] = true
 				}
+				set["gdl"] = set["gdl"] || want.Has("gdlz") // the text, compressed in the address
 				want.Set("lang", "de")
 				home := httpGet(t, s, "/?"+want.Encode())
 				if home.Code != http.StatusOK {

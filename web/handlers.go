@@ -15,6 +15,7 @@ import (
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/dice"
+	"github.com/abtrace/abtrace/search/gdl"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/search/tree/importer"
@@ -49,7 +50,7 @@ func (s *Server) home(c echo.Context) error {
 			f.Fields.Set("tree", tree.Textbook)
 		}
 	}
-	h := templates.Home{Form: f, Examples: examples(), Assets: s.assets, Limits: formLimits}
+	h := templates.Home{Form: f, Examples: examples(), Assets: s.assets, Limits: formLimits, GDLGames: gdl.Games()}
 	return s.render(c, http.StatusOK, templates.HomePage(h))
 }
 
@@ -66,7 +67,7 @@ func hasScenario(q url.Values) bool {
 // hasSource reports whether a query names what to search: a tree, a game
 // (by name, or as GDL text) or a random recipe.
 func hasSource(q url.Values) bool {
-	return q.Has("tree") || q.Has("game") || q.Has("gdl") || q.Has("random")
+	return q.Has("tree") || q.Has("game") || q.Has("random") || q.Has("gdl") || q.Has("gdlz")
 }
 
 // healthz reports that the server is up, with what bounds its work: the
@@ -93,6 +94,9 @@ type validateResult struct {
 	// Summary is the line shown above the canonical text, in the page's
 	// language ("✓ 13 nodes. Reads as").
 	Summary string `json:"summary,omitempty"`
+	// Problems are every error of a GDL text, each at its line and
+	// column, in the page's language.
+	Problems []gdlProblem `json:"problems,omitempty"`
 }
 
 // validate checks a tree typed on the home page, for feedback while typing:
@@ -100,6 +104,9 @@ type validateResult struct {
 // search, or the error with its line and column. It answers 200 either
 // way; the ok field tells.
 func (s *Server) validate(c echo.Context) error {
+	if c.QueryParams().Has("gdl") {
+		return s.validateGDL(c, c.QueryParam("gdl"))
+	}
 	sc := scenario.Scenario{Tree: c.QueryParam("tree"), Root: c.QueryParam("root"), Format: c.QueryParam("format")}
 	p, err := sc.Prepare()
 	if err != nil {
@@ -257,7 +264,10 @@ func (s *Server) homeWithError(c echo.Context, q url.Values, err error) error {
 	if line, col := errorPosition(err); line > 0 && f.Source == "tree" {
 		fe = templates.NewFormError(msg, f.Tree(), line, col)
 	}
-	h := templates.Home{Form: f, Error: fe, Examples: examples(), Assets: s.assets, Limits: formLimits}
+	if list := gdlErrors(err); len(list) > 0 && f.Source == "gdl" {
+		fe = templates.NewFormError(gdlErrorText(i18n.For(langOf(c)), list[0]), f.Get("gdl"), list[0].Pos.Line, list[0].Pos.Col)
+	}
+	h := templates.Home{Form: f, Error: fe, Examples: examples(), Assets: s.assets, Limits: formLimits, GDLGames: gdl.Games()}
 	return s.render(c, http.StatusBadRequest, templates.HomePage(h))
 }
 

@@ -203,6 +203,7 @@ func (s *Server) routes() {
 	e.GET("/view", s.view)
 	e.GET(WSPath, s.websocket)
 	e.GET("/api/validate", s.validate)
+	e.GET("/api/gdl/game", s.gdlGame)
 	// The comparison and the lab.
 	e.GET("/compare", s.compare)
 	e.GET("/api/compare", s.compareAPI)

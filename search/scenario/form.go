@@ -60,6 +60,9 @@ func FormSources() []FormSource {
 		{Name: "reversi", Game: "reversi", Algos: twoPlayerAlgos, Evals: reversi.FeatureNames()},
 		{Name: "suicide-reversi", Game: "suicide-reversi", Algos: twoPlayerAlgos, Evals: reversi.FeatureNames()},
 		{Name: "minichess", Game: "minichess", Algos: twoPlayerAlgos, Evals: minichess.EvaluationNames()},
+		// Any game written in GDL: two roles whose goals sum to a
+		// constant as MAX and MIN, every game with max^n and paranoid.
+		{Name: "gdl", Algos: cat(twoPlayerAlgos, vectorAlgos), Evals: []string{"goals"}},
 		{Name: "cards", Game: "cards", Algos: cat(cardAlgos, hiddenAlgos)},
 		{Name: "roads", Game: "roads", Algos: cat(cardAlgos, hiddenAlgos)},
 	}
@@ -181,6 +184,7 @@ func FormOptions() []FormOption {
 		{Name: "format", Kind: OptionChoice, Default: "abtrace", Choices: choices("", "cmu", "sml", "cs188", "aima"), Sources: []string{"tree"}, OfSource: true},
 		{Name: "root", Kind: OptionChoice, Choices: choices("", "min"), Sources: []string{"tree", "random"}, OfSource: true},
 		{Name: "random", Kind: OptionText, Sources: []string{"random"}, OfSource: true},
+		{Name: "gdl", Kind: OptionText, Sources: []string{"gdl"}, OfSource: true},
 		{Name: "position", Kind: OptionText, Sources: []string{"tictactoe", "dice", "connect4", "reversi", "suicide-reversi", "minichess"}, OfSource: true},
 		{Name: "matches", Kind: OptionNumber, Sources: []string{"nim"}, OfSource: true, Placeholder: "5"},
 		{Name: "take", Kind: OptionNumber, Sources: []string{"nim"}, OfSource: true, Placeholder: "2"},
@@ -193,7 +197,7 @@ func FormOptions() []FormOption {
 		{Name: "prune", Kind: OptionChoice, Choices: choices("", "ge", "gt"), Algos: windowed},
 		{Name: "fail", Kind: OptionChoice, Default: "soft", Choices: choices("soft", "hard"), Algos: windowed},
 		{Name: "order", Kind: OptionChoice, Default: "natural", Choices: orders, Algos: searched},
-		{Name: "depth", Kind: OptionNumber, Sources: limited, Algos: limitedAlgos},
+		{Name: "depth", Kind: OptionNumber, Sources: append(slices.Clone(limited), "gdl"), Algos: limitedAlgos},
 		{Name: "eval", Kind: OptionText, Sources: limited},
 		{Name: "fuzzy", Kind: OptionText, Sources: []string{"tictactoe"}},
 		{Name: "kuhlmann", Kind: OptionChoice, Choices: choices("", "max", "min"), Sources: []string{"reversi", "suicide-reversi"}},
@@ -278,6 +282,10 @@ func FormQuery(form url.Values) (url.Values, bool) {
 			// The tree is kept as typed, empty too: an empty tree is an
 			// error to show, not the textbook's tree.
 			q.Set("tree", v)
+		case o.Name == "gdl" && source == "gdl":
+			// As typed, like the tree; a shipped game chosen with an
+			// empty text is that game's text.
+			q.Set("gdl", gdlOfForm(form))
 		case o.Name == "algo":
 			// alpha-beta is the default but for a CS188 file, whose
 			// own algorithm an explicit alpha-beta overrides.
@@ -324,6 +332,13 @@ func FormFields(q url.Values) (source string, fields url.Values) {
 		return orDefault(q.Get("source"), "tree"), fields
 	}
 	switch g := q.Get("game"); {
+	case q.Has("gdl") || q.Has("gdlz"):
+		source = "gdl"
+		if !q.Has("gdl") {
+			text, _ := ExpandGDL(q.Get("gdlz")) // a bad one is shown by the page's error
+			fields.Set("gdl", text)
+		}
+		fields.Del("gdlz")
 	case g == "matchsticks":
 		source = "nim"
 	case g != "":

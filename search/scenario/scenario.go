@@ -230,7 +230,7 @@ func (s Scenario) Query() url.Values {
 	set("tree", s.Tree)
 	set("root", s.Root)
 	set("game", s.Game)
-	set("gdl", s.GDL)
+	set("gdlz", compressedGDL(s.GDL))
 	set("position", s.Position)
 	setInt("matches", s.Matches)
 	setInt("take", s.Take)
@@ -281,7 +281,7 @@ func (s Scenario) Query() url.Values {
 }
 
 // Names lists the query parameters a Scenario reads.
-var Names = []string{"tree", "root", "game", "position", "matches", "take", "random", "seed",
+var Names = []string{"tree", "root", "game", "gdl", "gdlz", "position", "matches", "take", "random", "seed",
 	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world", "iterations", "c", "playout", "samples", "sample",
 	"tt", "replace", "symmetry", "aspiration", "quiescence", "extend", "margin", "forward", "beam", "layout"}
 
@@ -290,7 +290,7 @@ var Names = []string{"tree", "root", "game", "position", "matches", "take", "ran
 // are usage errors naming the parameter.
 func FromQuery(v url.Values) (Scenario, error) {
 	s := Scenario{
-		Tree: v.Get("tree"), Root: v.Get("root"), Game: v.Get("game"), GDL: v.Get("gdl"), Position: v.Get("position"),
+		Tree: v.Get("tree"), Root: v.Get("root"), Game: v.Get("game"), Position: v.Get("position"),
 		Random: v.Get("random"), Algo: v.Get("algo"), Prune: v.Get("prune"), Fail: v.Get("fail"),
 		Order: v.Get("order"), Eval: v.Get("eval"), Bounds: v.Get("bounds"), Transform: v.Get("transform"),
 		Format:   v.Get("format"),
@@ -301,6 +301,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 		Layout: v.Get("layout"),
 	}
 	var err error
+	s.GDL, err = gdlFromQuery(v)
 	num := func(name string, dst *int) {
 		if x := v.Get(name); x != "" && err == nil {
 			n, e := strconv.Atoi(x)
