@@ -1,7 +1,6 @@
 package search
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/abtrace/abtrace/trace"
@@ -40,224 +39,34 @@ func AlphaBeta[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder
 }
 
 // alphabeta searches s, a node at the given depth, with the window
-// (alpha, beta), and returns its value and, while tracing, what that value
-// means (exact, lower or upper bound). Untraced, the bound is always Exact
-// and means nothing.
+// (alpha, beta), and returns its value and, when someone listens, what
+// that value means (exact, lower or upper bound). Untraced, the bound is
+// always Exact and means nothing. It is the lecture's MAX-VALUE and
+// MIN-VALUE in one, over the steps of node.go.
 func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, trace.Bound) {
-	if depth > MaxSearchDepth {
-		e.tooDeep()
-		return 0, trace.Exact
+	nd, v, b := e.open(s, depth, alpha, beta)
+	if nd == nil {
+		return v, b // terminal, depth limit, or settled before its children
 	}
-	p := e.ply(depth)
-	p.nodes++
-	p.pvn = 0
-	if !e.visit() {
-		return 0, trace.Exact
-	}
-	tracing := e.traces(depth)
-	// Whoever listens learns what each value means, inside a counted
-	// subtree too (its parent reports it).
-	bounds := e.rec != nil
-	terminal := e.g.Terminal(s)
-	if terminal && !tracing {
-		// Untraced, a terminal position needs nothing but its utility.
-		p.leaves++
-		e.counted(depth, 3) // enter, leaf, exit
-		return e.g.Utility(s), trace.Exact
-	}
-	kind := e.g.ToMove(s)
-	if tracing {
-		e.enterEvent(s, depth, kind, alpha, beta)
-		if e.skip {
-			if v, b, ok := e.subBegin(depth); ok {
-				return v, b
-			}
-		}
-	} else {
-		e.counted(depth, 1)
-	}
-	if !terminal && kind > trace.Min {
-		e.fail(fmt.Errorf("search: alpha-beta handles MAX and MIN nodes, but node %q is %s", e.idOr(depth), kind.Upper()))
-		return 0, trace.Exact
-	}
-	if terminal || e.beyond(depth) {
-		if !terminal && e.opt.Quiescence {
-			return e.quiesceAB(s, depth, kind, alpha, beta)
-		}
-		return e.leaf(s, depth, kind, terminal, alpha, beta), trace.Exact
-	}
-	moves := e.g.Moves(s, p.moves[:0])
-	if cap(moves) > cap(p.moves) {
-		p.moves = moves[:0] // keep the larger buffer for the next node at this depth
-	}
-	n := len(moves)
-	if n == 0 {
-		e.fail(fmt.Errorf("search: node %q is not terminal but has no moves", e.idOr(depth)))
-		return 0, trace.Exact
-	}
-	var perm []int
-	if e.opt.Order != OrderNatural {
-		perm = e.order(s, depth, kind, moves)
-	}
-	if e.stopped {
-		return 0, trace.Exact
-	}
-	selective := e.opt.isSelective()
-	if selective {
-		if perm = e.selective(s, depth, kind, moves, perm); perm != nil {
-			n = len(perm)
-		}
-	}
-	if tracing {
-		e.expandEvent(depth, kind, n, perm)
-		if selective {
-			e.selectiveEvents(depth, kind)
-		}
-	} else {
-		e.step++ // selective search is never counted (canSkip)
-	}
-	isMax := kind == trace.Max
-	strict := e.opt.Prune == PruneGT
-	hard := e.opt.Fail == FailHard
-	a0, b0 := alpha, beta
-	v := math.Inf(1)
-	if isMax {
-		v = math.Inf(-1)
-	}
-	// lo and hi bound the node's true value from what its children
-	// reported (when someone listens): a child skipped by a cutoff could
-	// be anything.
-	lo, hi := math.Inf(1), math.Inf(1)
-	if isMax {
-		lo, hi = math.Inf(-1), math.Inf(-1)
-	}
-	below := e.ply(depth + 1)
-	random := e.opt.Order == OrderRandom
-	for k := 0; k < n; k++ {
-		i := k
-		if perm != nil {
-			i = perm[k]
-		}
-		e.path[depth+1] = int32(i)
-		if tracing {
-			below.id = e.ids.child(p.id, i)
-		}
-		if random {
-			below.hash = mixHash(p.hash, i)
-		}
-		if selective {
-			below.ext = e.childExt(depth, i)
-		}
-		cv, cb := e.alphabeta(e.g.Result(s, moves[i]), depth+1, alpha, beta)
+	for k := 0; k < nd.n; k++ {
+		i := e.child(nd, depth, k)
+		cv, cb := e.alphabeta(e.g.Result(s, nd.moves[i]), depth+1, nd.alpha, nd.beta)
 		if e.stopped {
 			return 0, trace.Exact
 		}
-		changed := betterFor(kind, cv, v)
-		if changed {
-			v = cv
-			setPV(p, below, i)
+		e.update(nd, depth, i, cv, cb) // v ← MAX(v, child) at MAX, MIN at MIN
+		if e.cuts(nd) {
+			return e.prune(nd, depth, k, i) // v ≥ β at MAX, v ≤ α at MIN
 		}
-		if bounds {
-			lo, hi = combine(isMax, lo, hi, cv, cb)
-		}
-		if tracing {
-			ev := &e.ev
-			ev.Reset(trace.Update, lineKey(kind, lineValue), p.id, kind, depth)
-			ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
-			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(cv), cb
-			if changed {
-				ev.Changed = "value"
-			}
-			e.emit()
-		} else {
-			e.step++
-		}
-		var cut bool
-		if isMax {
-			cut = v >= beta
-			if strict {
-				cut = v > beta
-			}
-		} else {
-			cut = v <= alpha
-			if strict {
-				cut = v < alpha
-			}
-		}
-		if cut {
-			if k+1 < n {
-				p.cutoffs++
-			}
-			if e.rg != nil {
-				e.noteCut(depth, kind, moves[i])
-			}
-			ret := v
-			if hard {
-				ret = beta
-				if !isMax {
-					ret = alpha
-				}
-			}
-			if tracing {
-				line := lineKey(kind, linePrune)
-				var pruned []string
-				if k+1 < n {
-					pruned = e.pruneList(depth, k, n, perm)
-					// A skipped child could have any value.
-					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
-				}
-				e.pruneEvent(line, p.id, kind, depth, alpha, beta, v, e.cutTest(isMax, strict, v, alpha, beta), pruned, e.killerSlots(depth))
-				e.exitEvent(depth, kind, ret, e.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
-			} else {
-				lo, hi = e.countCut(isMax, lo, hi, depth, kind, alpha, beta, v, k, n, perm)
-			}
-			return ret, e.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
-		}
-		if isMax && v > alpha {
-			alpha = v
-			if tracing {
-				e.windowEvent("max-alpha", "alpha", p.id, kind, depth, alpha, beta, v, below.id, cv, cb)
-			} else {
-				e.step++
-			}
-		} else if !isMax && v < beta {
-			beta = v
-			if tracing {
-				e.windowEvent("min-beta", "beta", p.id, kind, depth, alpha, beta, v, below.id, cv, cb)
-			} else {
-				e.step++
-			}
-		}
+		e.narrow(nd, depth) // α ← MAX(α, v) at MAX, β ← MIN(β, v) at MIN
 	}
-	ret := v
-	if hard {
-		// Fail-hard returns the window edge it ended with: α = max(α₀, v)
-		// at MAX, β = min(β₀, v) at MIN.
-		ret = alpha
-		if !isMax {
-			ret = beta
-		}
-	}
-	b := e.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
-	if tracing {
-		e.exitEvent(depth, kind, ret, b, lineKey(kind, lineReturn), alpha, beta)
-	} else {
-		e.step++
-	}
-	return ret, b
-}
-
-func (e *engine[S, G]) boundIfTracing(isMax bool, ret, v, lo, hi, a0, b0 float64) trace.Bound {
-	if e.rec == nil {
-		return trace.Exact
-	}
-	return e.bound(isMax, ret, v, lo, hi, a0, b0)
+	return e.exit(nd, depth)
 }
 
 // bound says what the value ret returned by a node means. The node's true
 // value is known to lie in [lo, hi] from its children's reports; v is the
 // best child value found and a0, b0 the window it was called with.
-func (e *engine[S, G]) bound(isMax bool, ret, v, lo, hi, a0, b0 float64) trace.Bound {
+func (e *core) bound(isMax bool, ret, v, lo, hi, a0, b0 float64) trace.Bound {
 	if ret != v {
 		// Fail-hard clamped the value to the window.
 		if ret == b0 && v >= b0 {
@@ -306,28 +115,9 @@ func combine(isMax bool, lo, hi, cv float64, cb trace.Bound) (float64, float64) 
 	return math.Min(lo, clo), math.Min(hi, chi)
 }
 
-// cutTest returns the comparison that fired, with its numbers ("5 ≥ β =
-// 3"), built in the id arena so that tracing allocates no string for it.
-func (e *engine[S, G]) cutTest(isMax, strict bool, v, alpha, beta float64) string {
-	a := &e.ids
-	start := a.begin(64)
-	a.buf = trace.Num(v).Append(a.buf)
-	switch {
-	case isMax && strict:
-		a.buf = trace.Num(beta).Append(append(a.buf, " > β = "...))
-	case isMax:
-		a.buf = trace.Num(beta).Append(append(a.buf, " ≥ β = "...))
-	case strict:
-		a.buf = trace.Num(alpha).Append(append(a.buf, " < α = "...))
-	default:
-		a.buf = trace.Num(alpha).Append(append(a.buf, " ≤ α = "...))
-	}
-	return a.end(start)
-}
-
 // pruneEvent reports the cutoff at a MAX or MIN node: the test that fired
 // and the children it skips.
-func (e *engine[S, G]) pruneEvent(line, node string, kind trace.Kind, depth int, alpha, beta, v float64, test string, pruned []string, killers []trace.Killer) {
+func (e *core) pruneEvent(line, node string, kind trace.Kind, depth int, alpha, beta, v float64, test string, pruned []string, killers []trace.Killer) {
 	ev := &e.ev
 	ev.Reset(trace.Prune, line, node, kind, depth)
 	ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
@@ -337,7 +127,7 @@ func (e *engine[S, G]) pruneEvent(line, node string, kind trace.Kind, depth int,
 
 // windowEvent reports that a child's value moved the window: α at a MAX
 // node (line "max-alpha", changed "alpha") or β at a MIN node.
-func (e *engine[S, G]) windowEvent(line, changed, node string, kind trace.Kind, depth int, alpha, beta, v float64, child string, cv float64, cb trace.Bound) {
+func (e *core) windowEvent(line, changed, node string, kind trace.Kind, depth int, alpha, beta, v float64, child string, cv float64, cb trace.Bound) {
 	ev := &e.ev
 	ev.Reset(trace.Update, line, node, kind, depth)
 	ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)

@@ -205,13 +205,16 @@ func (m *meter) over() error {
 // visit counts a node the search enters against the budget and reports
 // whether the search may go on; when it may not, the search has failed
 // with the reason. It costs one increment and one comparison per node.
-func (e *engine[S, G]) visit() bool {
+func (e *core) visit() bool {
 	m := e.meter
 	m.work++
-	if m.work < m.checkAt {
-		return true
-	}
-	if err := m.over(); err != nil {
+	return m.work < m.checkAt || e.check()
+}
+
+// check looks at the budget: it reports whether the search may go on,
+// and fails it with the reason when it may not.
+func (e *core) check() bool {
+	if err := e.meter.over(); err != nil {
 		e.fail(err)
 		return false
 	}

@@ -11,6 +11,8 @@ import (
 
 // ply is what the search keeps for one depth of the current path.
 type ply struct {
+	node // the node at this depth on the current path, while its children run (node.go)
+
 	moves   []Move
 	perm    []int
 	keys    []float64
@@ -39,14 +41,46 @@ type ply struct {
 	subWork           int64
 	subAlpha, subBeta trace.Num
 	subAt             []int
+
+	// Chance nodes and max^n (chance.go): the buffers of the probabilities
+	// (by natural index), of Star1's sums of the probabilities still to
+	// come, and of the vector the node returns.
+	probBuf, restBuf, vec []float64
 }
 
 // engine holds what one search needs per ply, allocated once and reused,
 // so that the untraced search allocates nothing per node. G is the game's
 // concrete type; S its state type.
 type engine[S any, G Game[S]] struct {
-	g    G
-	opt  Options[S]
+	core
+	g   G
+	opt Options[S]
+
+	// Tracing only.
+	labeler Labeler[S]
+	explain Explainer[S]
+
+	oracle *engine[S, G] // computes true values for the best and worst orderings (alpha-beta, or expectiminimax where chance nodes are)
+
+	rg *realGames[S] // the table, killers, history and passes; nil when unused (realgames.go)
+
+	// Selective search (quiescence.go): the game's captures.
+	noisy Noisy[S]
+
+	// Chance nodes and max^n (chance.go, maxn.go).
+	prober     Prober[S]
+	vg         VectorGame[S]
+	ve         VectorEvaluation[S]
+	players    int // n, once the first value vector is seen
+	rootPlayer int // the component Result.Value reports
+}
+
+// core is the part of the engine that does not depend on the game: the
+// plies, the path, the events and their counting, the budget. Its methods
+// are plain (not generic) functions, which the compiler inlines into the
+// search where they are small: the steps of node.go that every node takes
+// live here.
+type core struct {
 	algo Algorithm
 	rec  trace.Recorder // nil: nobody listens
 	ev   trace.Event    // the event being emitted, handed to rec by pointer
@@ -58,23 +92,24 @@ type engine[S any, G Game[S]] struct {
 	stopped bool
 	err     error // first search error (e.g. no evaluation where the depth limit cuts)
 
-	limit  int  // the depth at which positions are evaluated: opt.Depth, or past any depth without a limit
-	window bool // algo.HasWindow(), for every event
+	limit    int       // the depth at which positions are evaluated: opt.Depth, or past any depth without a limit
+	window   bool      // algo.HasWindow(), for every event
+	neg      bool      // algo.Negamax(): values for the player to move
+	quick    bool      // an untraced terminal needs nothing but its utility (no table, no bounds to check)
+	pathHash bool      // children's path hashes key the random ordering, and the table of a game without keys
+	selects  bool      // opt.isSelective(): forward pruning or an extension
+	tt       bool      // a transposition table is kept (realgames.go)
+	rule     PruneRule // opt.Prune
+	failMode FailMode  // opt.Fail
+	extend   Extension // opt.Extend
+	line     *passLine // the negamax family: the previous pass's line (realgames.go)
 
-	// Tracing only.
-	step    int
-	labeler Labeler[S]
-	explain Explainer[S]
+	step  int     // the number of the last event, made or counted
+	meter *meter  // the work done against opt.Budget, shared with the oracle
+	ids   idArena // tracing only
 
-	oracle *engine[S, G] // computes true values for the best and worst orderings
-	meter  *meter        // the work done against opt.Budget, shared with the oracle
-	ids    idArena       // tracing only
-
-	rg *realGames[S] // the table, killers, history and passes; nil when unused (realgames.go)
-
-	// Selective search (quiescence.go): the game's captures, and the
-	// counts of quiescence nodes, extensions and moves dropped.
-	noisy      Noisy[S]
+	// Selective search (quiescence.go): the counts of quiescence nodes,
+	// extensions and moves dropped.
 	qnodes     int
 	extensions int
 	forwarded  int
@@ -95,8 +130,10 @@ type engine[S any, G Game[S]] struct {
 }
 
 func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recorder) *engine[S, G] {
-	e := &engine[S, G]{g: g, opt: opt, algo: algo, rec: rec, limit: math.MaxInt, window: algo.HasWindow(),
-		meter: newMeter(opt.Budget), quietFrom: math.MaxInt}
+	e := &engine[S, G]{g: g, opt: opt, core: core{algo: algo, rec: rec, limit: math.MaxInt, window: algo.HasWindow(),
+		neg: algo.Negamax(), selects: opt.isSelective(), quick: algo == AlgoAlphaBeta || algo == AlgoMinimax, pathHash: opt.Order == OrderRandom,
+		rule: opt.Prune, failMode: opt.Fail, extend: opt.Extend, meter: newMeter(opt.Budget), quietFrom: math.MaxInt}}
+	e.prober, _ = any(g).(Prober[S])
 	if opt.Depth > 0 {
 		e.limit = opt.Depth
 	}
@@ -123,7 +160,7 @@ const plyCount = MaxSearchDepth + 2
 const plyChunk = 16
 
 // ply returns the ply at depth d, allocating its chunk on first use.
-func (e *engine[S, G]) ply(d int) *ply {
+func (e *core) ply(d int) *ply {
 	if p := e.plies[d]; p != nil {
 		return p
 	}
@@ -133,15 +170,23 @@ func (e *engine[S, G]) ply(d int) *ply {
 // newPlies allocates the chunk of plies that holds depth d, each with room
 // for its moves and PV before a slice must grow (the slices grow on first
 // use and are reused from then on), and returns the ply at d.
-func (e *engine[S, G]) newPlies(d int) *ply {
+func (e *core) newPlies(d int) *ply {
 	const room = 16 // moves and PV entries per ply before a slice must grow
 	c := new([plyChunk]ply)
 	moves := make([]Move, plyChunk*room)
 	pvs := make([]int32, plyChunk*room)
+	var probs []float64 // chance nodes: the probabilities, and Star1's sums of them
+	if e.algo == AlgoExpectiminimax || e.algo == AlgoStar1 || e.algo == AlgoMaxN {
+		probs = make([]float64, 2*plyChunk*room)
+	}
 	first := d - d%plyChunk
 	for i := range c {
 		c[i].moves = moves[i*room : i*room : (i+1)*room]
 		c[i].pv = pvs[i*room : (i+1)*room : (i+1)*room]
+		if probs != nil {
+			j := 2 * i * room
+			c[i].probBuf, c[i].restBuf = probs[j:j:j+room], probs[j+room:j+room:j+2*room]
+		}
 		if first+i < len(e.plies) {
 			e.plies[first+i] = &c[i]
 		}
@@ -150,7 +195,7 @@ func (e *engine[S, G]) newPlies(d int) *ply {
 }
 
 // tooDeep stops a search that recursed past MaxSearchDepth.
-func (e *engine[S, G]) tooDeep() {
+func (e *core) tooDeep() {
 	e.fail(fmt.Errorf("search: the search passed the maximum depth of %d; set a depth limit", MaxSearchDepth))
 }
 
@@ -178,7 +223,7 @@ func (e *engine[S, G]) stats() trace.Stats {
 	return st
 }
 
-func (e *engine[S, G]) fail(err error) {
+func (e *core) fail(err error) {
 	if e.err == nil {
 		e.err = err
 	}
@@ -187,7 +232,7 @@ func (e *engine[S, G]) fail(err error) {
 
 // emit hands e.ev to the recorder, numbering it. Events are built in
 // place in e.ev so that tracing copies no event and allocates none.
-func (e *engine[S, G]) emit() {
+func (e *core) emit() {
 	if e.stopped {
 		return
 	}
@@ -203,13 +248,14 @@ func (e *engine[S, G]) emit() {
 }
 
 // emitEvent emits ev.
-func (e *engine[S, G]) emitEvent(ev trace.Event) {
+func (e *core) emitEvent(ev trace.Event) {
 	e.ev = ev
 	e.emit()
 }
 
 // leaf values a node that is not searched deeper: the utility of a
-// terminal state, or the evaluation at the depth limit.
+// terminal state, or the evaluation at the depth limit. Under Star1 a
+// value outside the bounds is an error naming the leaf.
 func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alpha, beta float64) float64 {
 	var v float64
 	if terminal {
@@ -217,9 +263,13 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 	} else {
 		v = e.opt.Eval.Evaluate(s)
 		if math.IsNaN(v) {
-			e.fail(optionError("search.err.no-eval", "Node", strconv.Quote(e.idOr(depth)), "Depth", e.opt.Depth))
+			e.fail(optionError("search.err.no-eval", "Node", strconv.Quote(e.nodeID(depth)), "Depth", e.opt.Depth))
 			return 0
 		}
+	}
+	if e.algo == AlgoStar1 && (v < e.opt.Bounds.L || v > e.opt.Bounds.U || math.IsNaN(v)) {
+		e.outOfBounds(depth, terminal, v)
+		return 0
 	}
 	e.ply(depth).leaves++
 	if e.rg != nil && !terminal {
@@ -236,15 +286,25 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 	return v
 }
 
+// outOfBounds stops Star1 at a leaf whose value lies outside its bounds.
+func (e *engine[S, G]) outOfBounds(depth int, terminal bool, v float64) {
+	what := "leaf"
+	if !terminal {
+		what = "the evaluation of node"
+	}
+	e.fail(fmt.Errorf("search: %s %q is %s, outside the bounds [%s, %s] that star1 was given",
+		what, e.nodeID(depth), trace.Num(v).Plain(), trace.Num(e.opt.Bounds.L).Plain(), trace.Num(e.opt.Bounds.U).Plain()))
+}
+
 // leafEvents reports that the node at depth, of any kind, is valued v
 // without being searched deeper (its leaf event) and returns it (its exit
 // event).
 func (e *engine[S, G]) leafEvents(s S, depth int, kind trace.Kind, terminal bool, v, alpha, beta float64) {
 	ev := &e.ev
-	ev.Reset(trace.Leaf, xLineKey(kind, lineTerminal), e.ply(depth).id, kind, depth)
+	ev.Reset(trace.Leaf, lineKey(kind, lineTerminal), e.ply(depth).id, kind, depth)
 	ev.Value, ev.Terminal, ev.Alpha, ev.Beta = trace.Num(v), terminal, trace.Num(alpha), trace.Num(beta)
 	if !terminal {
-		ev.Line = xLineKey(kind, lineCutoff)
+		ev.Line = lineKey(kind, lineCutoff)
 		ev.Eval = e.opt.EvalName
 		if e.explain != nil {
 			ev.Terms = e.explain.Explain(s)
@@ -259,7 +319,7 @@ func (e *engine[S, G]) leafEvents(s S, depth int, kind trace.Kind, terminal bool
 }
 
 // exitEvent reports that the node at depth returns v.
-func (e *engine[S, G]) exitEvent(depth int, kind trace.Kind, v float64, b trace.Bound, line string, alpha, beta float64) {
+func (e *core) exitEvent(depth int, kind trace.Kind, v float64, b trace.Bound, line string, alpha, beta float64) {
 	ev := &e.ev
 	ev.Reset(trace.Exit, line, e.ply(depth).id, kind, depth)
 	ev.Value, ev.Bound, ev.Alpha, ev.Beta = trace.Num(v), b, trace.Num(alpha), trace.Num(beta)
@@ -269,20 +329,13 @@ func (e *engine[S, G]) exitEvent(depth int, kind trace.Kind, v float64, b trace.
 	e.emit()
 }
 
-func (e *engine[S, G]) idOr(depth int) string {
-	if e.rec != nil {
-		return e.nodeID(depth)
-	}
-	return "at depth " + strconv.Itoa(depth)
-}
-
 // traces reports whether the node at depth makes its events: someone
 // listens, and the node does not lie inside a counted subtree.
-func (e *engine[S, G]) traces(depth int) bool { return e.rec != nil && depth < e.quietFrom }
+func (e *core) traces(depth int) bool { return e.rec != nil && depth < e.quietFrom }
 
 // counted numbers n events of the node at depth that it does not make
 // (untraced, or inside a counted subtree), beginning with its enter.
-func (e *engine[S, G]) counted(depth, n int) {
+func (e *core) counted(depth, n int) {
 	e.step += n
 	if depth > e.deepest {
 		e.deepest = depth
@@ -291,7 +344,7 @@ func (e *engine[S, G]) counted(depth, n int) {
 
 // nodeID names the node at depth on the current path: its id while it is
 // traced, else one built from the path (in the id arena).
-func (e *engine[S, G]) nodeID(depth int) string {
+func (e *core) nodeID(depth int) string {
 	if e.traces(depth) {
 		return e.ply(depth).id
 	}
@@ -328,8 +381,9 @@ var identity = func() []int {
 	return s
 }()
 
-// expandEvent reports the order chosen at the node at depth.
-func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int) {
+// expandEvent reports the order chosen at the node at depth, what chose
+// it and its keys, and at a chance node the probabilities.
+func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int, probs []float64) {
 	var order []int
 	switch {
 	case perm != nil:
@@ -345,8 +399,14 @@ func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int
 	ev := &e.ev
 	ev.Reset(trace.Expand, lineKey(kind, lineLoop), e.ply(depth).id, kind, depth)
 	ev.Order, ev.By = order, e.opt.Order.String()
+	if probs != nil {
+		ev.Probs = append([]float64(nil), probs...)
+	}
 	switch e.opt.Order {
 	case OrderEval, OrderBest, OrderWorst, OrderKiller, OrderHistory:
+		if kind == trace.Chance {
+			ev.By = "probability"
+		}
 		ks := e.ply(depth).keys
 		ev.Keys = make([]trace.Num, len(ks))
 		for i, k := range ks {
@@ -359,7 +419,7 @@ func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int
 
 // pruneList returns the ids of the children after position k of perm (or
 // of natural order when perm is nil) at the node at depth.
-func (e *engine[S, G]) pruneList(depth, k, n int, perm []int) []string {
+func (e *core) pruneList(depth, k, n int, perm []int) []string {
 	if k+1 >= n {
 		return nil
 	}
@@ -436,20 +496,27 @@ const (
 	lineCount
 )
 
-var lineKeys = func() (t [2][lineCount]string) {
+var lineKeys = func() (t [4][lineCount]string) {
 	names := [lineCount]string{"enter", "terminal", "cutoff", "loop", "value", "prune", "return"}
 	for i, n := range names {
 		t[0][i] = "max-" + n
 		t[1][i] = "min-" + n
+		t[2][i] = "chance-" + n
+		t[3][i] = "player-" + n
 	}
 	return t
 }()
 
-// lineKey is the pseudocode key of a line of the MAX-VALUE or MIN-VALUE
-// function, by the kind of the node.
+// lineKey is the pseudocode key of a line of the MAX-VALUE, MIN-VALUE,
+// CHANCE-VALUE or PLAYER-VALUE function, by the kind of the node.
 func lineKey(k trace.Kind, line int) string {
-	if k == trace.Min {
+	switch {
+	case k == trace.Min:
 		return lineKeys[1][line]
+	case k == trace.Chance:
+		return lineKeys[2][line]
+	case k.PlayerIndex() > 0:
+		return lineKeys[3][line]
 	}
 	return lineKeys[0][line]
 }

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/abtrace/abtrace/trace"
@@ -31,120 +30,53 @@ func Expectiminimax[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Rec
 	if err := opt.Validate(AlgoExpectiminimax); err != nil {
 		return trace.Result{}, err
 	}
-	x := newX[S, G](g, AlgoExpectiminimax, opt, rec)
-	x.skip = x.canSkip()
-	v := x.expecti(root, 0)
-	return x.finish(g.ToMove(root), v)
+	e := newEngine[S, G](g, AlgoExpectiminimax, opt, rec)
+	e.skip = e.canSkip()
+	v := e.expecti(root, 0)
+	return e.finish(g.ToMove(root), v)
 }
 
-// expecti returns the expectiminimax value of s, a node at the given depth.
-func (x *xengine[S, G]) expecti(s S, depth int) float64 {
-	if depth > MaxSearchDepth {
-		x.tooDeep()
-		return 0
-	}
-	p := x.ply(depth)
-	p.nodes++
-	p.pvn = 0
-	if !x.visit() {
-		return 0
-	}
-	kind := x.g.ToMove(s)
-	tracing := x.traces(depth)
-	inf := math.Inf(1)
-	if tracing {
-		x.enterX(s, depth, kind, -inf, inf)
-		if x.skip {
-			if v, _, ok := x.subBegin(depth); ok {
-				return v
-			}
-		}
-	} else {
-		x.counted(depth, 1)
-	}
-	if kind > trace.Chance {
-		x.fail(fmt.Errorf("search: expectiminimax handles MAX, MIN and CHANCE nodes, but node %q is %s", x.nodeID(depth), kind.Upper()))
-		return 0
-	}
-	if terminal := x.g.Terminal(s); terminal || depth >= x.limit {
-		return x.leafX(s, depth, kind, terminal, -inf, inf)
-	}
-	moves := x.g.Moves(s, p.moves[:0])
-	p.moves = moves
-	n := len(moves)
-	if n == 0 {
-		x.fail(fmt.Errorf("search: node %q is not terminal but has no moves", x.nodeID(depth)))
-		return 0
-	}
-	chance := kind == trace.Chance
-	var probs []float64
-	if chance {
-		if probs = x.probabilities(s, depth, n); probs == nil {
-			return 0
-		}
-	}
-	perm, by := x.orderX(s, depth, kind, moves, probs)
-	if x.stopped {
-		return 0
-	}
-	if tracing {
-		x.expandX(depth, kind, n, perm, probs, by)
-	} else {
-		x.step++
-	}
-	var v float64
-	switch kind {
-	case trace.Max:
-		v = -inf
-	case trace.Min:
-		v = inf
+// expecti returns the expectiminimax value of s, a node at the given
+// depth: the lecture's EXPECTIMINIMAX over the steps of node.go, whose
+// update at a chance node is the weighted sum (chanceUpdate).
+func (e *engine[S, G]) expecti(s S, depth int) float64 {
+	nd, v, _ := e.open(s, depth, math.Inf(-1), math.Inf(1))
+	if nd == nil {
+		return v // terminal or depth limit
 	}
 	sum := 0.0 // chance nodes: Σ p·v over the children returned so far
-	below := x.ply(depth + 1)
-	random := x.opt.Order == OrderRandom
-	for k := 0; k < n; k++ {
-		i := k
-		if perm != nil {
-			i = perm[k]
-		}
-		x.path[depth+1] = int32(i)
-		if tracing {
-			below.id = x.ids.child(p.id, i)
-		}
-		if random {
-			below.hash = mixHash(p.hash, i)
-		}
-		cv := x.expecti(x.g.Result(s, moves[i]), depth+1)
-		if x.stopped {
+	for k := 0; k < nd.n; k++ {
+		i := e.child(nd, depth, k)
+		cv := e.expecti(e.g.Result(s, nd.moves[i]), depth+1)
+		if e.stopped {
 			return 0
 		}
-		var changed bool
-		if chance {
-			sum += probs[i] * cv
-			old := v
-			v = tidy(sum)
-			changed = k == 0 || v != old
-		} else if changed = betterFor(kind, cv, v); changed {
-			v = cv
-			setPV(p, below, i)
-		}
-		if tracing {
-			ev := &x.ev
-			ev.Reset(trace.Update, xLineKey(kind, lineValue), p.id, kind, depth)
-			ev.Value = trace.Num(v)
-			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(cv), trace.Exact
-			if changed {
-				ev.Changed = "value"
-			}
-			x.emit()
+		if nd.kind == trace.Chance {
+			sum += nd.probs[i] * cv
+			e.chanceUpdate(nd, depth, k, i, cv, sum)
 		} else {
-			x.step++
+			e.update(nd, depth, i, cv, trace.Exact) // v ← MAX(v, child) at MAX, MIN at MIN
 		}
 	}
-	if tracing {
-		x.exitEvent(depth, kind, v, trace.Exact, xLineKey(kind, lineReturn), -inf, inf)
-	} else {
-		x.step++
-	}
+	v, _ = e.exit(nd, depth)
 	return v
+}
+
+// chanceUpdate takes the value cv of the k-th child (natural index i) of
+// a chance node: its value is the weighted sum so far, tidied.
+func (e *engine[S, G]) chanceUpdate(p *ply, depth, k, i int, cv, sum float64) {
+	old := p.v
+	p.v = tidy(sum)
+	if !p.tracing {
+		e.step++
+		return
+	}
+	ev := &e.ev
+	ev.Reset(trace.Update, lineKey(p.kind, lineValue), p.id, p.kind, depth)
+	ev.Value = trace.Num(p.v)
+	ev.Child, ev.ChildValue, ev.ChildBound = p.below.id, trace.Num(cv), trace.Exact
+	if k == 0 || p.v != old {
+		ev.Changed = "value"
+	}
+	e.emit()
 }

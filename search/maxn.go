@@ -55,29 +55,28 @@ func MaxN[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (tr
 	if !ok {
 		return trace.Result{}, fmt.Errorf("search: max^n needs a game that values every player (a search.VectorGame); %T gives one value", g)
 	}
-	x := newX[S, G](g, AlgoMaxN, opt, rec)
-	x.vg = vg
+	e := newEngine[S, G](g, AlgoMaxN, opt, rec)
+	e.vg = vg
 	if opt.Depth > 0 {
-		if x.ve, ok = opt.Eval.(VectorEvaluation[S]); !ok {
+		if e.ve, ok = opt.Eval.(VectorEvaluation[S]); !ok {
 			return trace.Result{}, fmt.Errorf("search: max^n with a depth limit needs an evaluation that values every player (a search.VectorEvaluation); %T gives one value", opt.Eval)
 		}
 	}
-	x.vecs = make([][]float64, plyCount)
 	rk := g.ToMove(root)
-	if x.rootPlayer = rk.PlayerIndex(); x.rootPlayer == 0 {
-		x.rootPlayer = 1
+	if e.rootPlayer = rk.PlayerIndex(); e.rootPlayer == 0 {
+		e.rootPlayer = 1
 	}
-	x.skip = x.canSkip()
-	v := x.maxn(root, 0)
-	return x.finishVec(rk, v)
+	e.skip = e.canSkip()
+	v := e.maxn(root, 0)
+	return e.finishVec(rk, v)
 }
 
 // component is the value an event or result reports for a vector: the
 // component of the node's player, or the root player's at other nodes.
-func (x *xengine[S, G]) component(vec []float64, kind trace.Kind) float64 {
+func (e *engine[S, G]) component(vec []float64, kind trace.Kind) float64 {
 	k := kind.PlayerIndex()
 	if k == 0 || k > len(vec) {
-		k = min(x.rootPlayer, len(vec))
+		k = min(e.rootPlayer, len(vec))
 	}
 	if k == 0 {
 		return math.NaN()
@@ -87,136 +86,123 @@ func (x *xengine[S, G]) component(vec []float64, kind trace.Kind) float64 {
 
 // vecBuf returns the vector buffer of depth, as long as the number of
 // players (allocated once per depth).
-func (x *xengine[S, G]) vecBuf(depth int) []float64 {
-	if len(x.vecs[depth]) != x.players {
-		x.vecs[depth] = make([]float64, x.players)
+func (e *engine[S, G]) vecBuf(depth int) []float64 {
+	p := e.ply(depth)
+	if len(p.vec) != e.players {
+		p.vec = make([]float64, e.players)
 	}
-	return x.vecs[depth]
+	return p.vec
 }
 
 // maxn returns the max^n vector of s, a node at the given depth, in the
 // vector buffer of that depth (valid until the next node at that depth
-// returns).
-func (x *xengine[S, G]) maxn(s S, depth int) []float64 {
-	if depth > MaxSearchDepth {
-		x.tooDeep()
-		return nil
+// returns): the lecture's MAX^N over the steps of node.go, whose update
+// backs up a vector (updateVec).
+func (e *engine[S, G]) maxn(s S, depth int) []float64 {
+	nd, vec := e.openVec(s, depth)
+	if nd == nil {
+		return vec // terminal, depth limit, or a subtree handed back
 	}
-	p := x.ply(depth)
-	p.nodes++
-	p.pvn = 0
-	if !x.visit() {
-		return nil
+	for k := 0; k < nd.n; k++ {
+		i := e.child(nd, depth, k)
+		cv := e.maxn(e.g.Result(s, nd.moves[i]), depth+1)
+		if e.stopped || !e.updateVec(nd, depth, k, i, cv) {
+			return nil
+		}
 	}
-	kind := x.g.ToMove(s)
-	tracing := x.traces(depth)
-	if tracing {
-		inf := math.Inf(1)
-		x.enterX(s, depth, kind, -inf, inf)
-		if x.skip {
-			if sub := x.subTake(depth); sub != nil {
-				return x.skipVec(depth, sub)
+	if nd.kind == trace.Chance {
+		tidyAll(nd.vec)
+	}
+	if nd.tracing {
+		e.exitVec(depth, nd.kind, lineKey(nd.kind, lineReturn), nd.vec)
+	} else {
+		e.step++
+	}
+	return nd.vec
+}
+
+// openVec is open for max^n, whose nodes return vectors: it returns the
+// node's ply, or nil and the node's vector when it is settled already.
+func (e *engine[S, G]) openVec(s S, depth int) (*ply, []float64) {
+	p := e.begin(depth)
+	if p == nil {
+		return nil, nil
+	}
+	inf := math.Inf(1)
+	p.kind = e.g.ToMove(s)
+	if e.rec != nil {
+		p.lines = linesOf(p.kind, false) // its events are made or counted
+	}
+	p.c, p.neg, p.q, p.alpha, p.beta = 1, false, false, -inf, inf
+	if p.tracing {
+		e.enterEvent(s, depth, p.kind, -inf, inf)
+		if e.skip {
+			if sub := e.subTake(depth); sub != nil {
+				return nil, e.skipVec(depth, sub)
 			}
 		}
 	} else {
-		x.counted(depth, 1)
+		e.counted(depth, 1)
 	}
-	player := kind.PlayerIndex()
-	chance := kind == trace.Chance
-	if player == 0 && !chance {
-		x.fail(fmt.Errorf("search: max^n handles player nodes (P1, P2, …) and CHANCE nodes, but node %q is %s", x.nodeID(depth), kind.Upper()))
-		return nil
+	if !e.handles(p.kind, true) {
+		e.kindError(depth, p.kind)
+		return nil, nil
 	}
-	if terminal := x.g.Terminal(s); terminal || depth >= x.limit {
-		return x.leafVec(s, depth, kind, terminal)
+	if terminal := e.g.Terminal(s); terminal || depth >= e.limit {
+		return nil, e.leafVec(s, depth, p.kind, terminal)
 	}
-	moves := x.g.Moves(s, p.moves[:0])
-	p.moves = moves
-	n := len(moves)
-	if n == 0 {
-		x.fail(fmt.Errorf("search: node %q is not terminal but has no moves", x.nodeID(depth)))
-		return nil
+	if !e.expand(s, p, depth) {
+		return nil, nil
 	}
-	var probs []float64
+	e.start(p, depth)
+	return p, nil
+}
+
+// updateVec takes the vector cv of the k-th child (natural index i): a
+// player node keeps the first vector best for its player, a chance node
+// adds it weighted by its probability. It returns false when the search
+// stops (a player the vectors have no component for).
+func (e *engine[S, G]) updateVec(p *ply, depth, k, i int, cv []float64) bool {
+	player := p.kind.PlayerIndex()
+	chance := p.kind == trace.Chance
+	if k == 0 {
+		p.vec = e.vecBuf(depth)
+		if player > e.players {
+			e.fail(fmt.Errorf("search: node %q is P%d, but the value vectors have %d components", e.nodeID(depth), player, e.players))
+			return false
+		}
+	}
+	out := p.vec
+	changed := k == 0
 	if chance {
-		if probs = x.probabilities(s, depth, n); probs == nil {
-			return nil
-		}
-	}
-	perm, by := x.orderX(s, depth, kind, moves, probs)
-	if x.stopped {
-		return nil
-	}
-	if tracing {
-		x.expandX(depth, kind, n, perm, probs, by)
-	} else {
-		x.step++
-	}
-	var out []float64
-	below := x.ply(depth + 1)
-	random := x.opt.Order == OrderRandom
-	for k := 0; k < n; k++ {
-		i := k
-		if perm != nil {
-			i = perm[k]
-		}
-		x.path[depth+1] = int32(i)
-		if tracing {
-			below.id = x.ids.child(p.id, i)
-		}
-		if random {
-			below.hash = mixHash(p.hash, i)
-		}
-		cv := x.maxn(x.g.Result(s, moves[i]), depth+1)
-		if x.stopped {
-			return nil
-		}
 		if k == 0 {
-			out = x.vecBuf(depth)
-			if player > x.players {
-				x.fail(fmt.Errorf("search: node %q is P%d, but the value vectors have %d components", x.nodeID(depth), player, x.players))
-				return nil
-			}
+			clear(out)
 		}
-		changed := k == 0
-		if chance {
-			if k == 0 {
-				clear(out)
-			}
-			for j, c := range cv {
-				out[j] += probs[i] * c
-			}
-		} else if k == 0 || cv[player-1] > out[player-1] {
-			copy(out, cv)
-			setPV(p, below, i)
-			changed = true
+		for j, c := range cv {
+			out[j] += p.probs[i] * c
 		}
-		if tracing {
-			vec := slices.Clone(out)
-			if chance {
-				tidyAll(vec)
-			}
-			ev := &x.ev
-			ev.Reset(trace.Update, xLineKey(kind, lineValue), p.id, kind, depth)
-			ev.Value, ev.Vec = trace.Num(x.component(vec, kind)), vec
-			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(x.component(cv, kind)), trace.Exact
-			if changed || chance {
-				ev.Changed = "value"
-			}
-			x.emit()
-		} else {
-			x.step++
-		}
+	} else if k == 0 || cv[player-1] > out[player-1] {
+		copy(out, cv)
+		setPV(p, p.below, i)
+		changed = true
 	}
+	if !p.tracing {
+		e.step++
+		return true
+	}
+	vec := slices.Clone(out)
 	if chance {
-		tidyAll(out)
+		tidyAll(vec)
 	}
-	if tracing {
-		x.exitVec(depth, kind, xLineKey(kind, lineReturn), out)
-	} else {
-		x.step++
+	ev := &e.ev
+	ev.Reset(trace.Update, lineKey(p.kind, lineValue), p.id, p.kind, depth)
+	ev.Value, ev.Vec = trace.Num(e.component(vec, p.kind)), vec
+	ev.Child, ev.ChildValue, ev.ChildBound = p.below.id, trace.Num(e.component(cv, p.kind)), trace.Exact
+	if changed || chance {
+		ev.Changed = "value"
 	}
-	return out
+	e.emit()
+	return true
 }
 
 func tidyAll(v []float64) {
@@ -226,54 +212,54 @@ func tidyAll(v []float64) {
 }
 
 // leafVec values a node of max^n that is not searched deeper.
-func (x *xengine[S, G]) leafVec(s S, depth int, kind trace.Kind, terminal bool) []float64 {
+func (e *engine[S, G]) leafVec(s S, depth int, kind trace.Kind, terminal bool) []float64 {
 	var src []float64
 	if terminal {
-		src = x.vg.UtilityVec(s)
-	} else if src = x.ve.EvaluateVec(s); src == nil {
-		x.fail(optionError("search.err.no-eval", "Node", strconv.Quote(x.nodeID(depth)), "Depth", x.opt.Depth))
+		src = e.vg.UtilityVec(s)
+	} else if src = e.ve.EvaluateVec(s); src == nil {
+		e.fail(optionError("search.err.no-eval", "Node", strconv.Quote(e.nodeID(depth)), "Depth", e.opt.Depth))
 		return nil
 	}
 	what := "leaf"
 	if !terminal {
 		what = "the evaluation of node"
 	}
-	if x.players == 0 {
+	if e.players == 0 {
 		if len(src) < 2 || len(src) > trace.MaxPlayers {
-			x.fail(fmt.Errorf("search: %s %q has %d values; max^n needs one per player, 2 to %d", what, x.nodeID(depth), len(src), trace.MaxPlayers))
+			e.fail(fmt.Errorf("search: %s %q has %d values; max^n needs one per player, 2 to %d", what, e.nodeID(depth), len(src), trace.MaxPlayers))
 			return nil
 		}
-		x.players = len(src)
+		e.players = len(src)
 	}
-	if len(src) != x.players {
-		x.fail(fmt.Errorf("search: %s %q has %d values, but the first leaf had %d", what, x.nodeID(depth), len(src), x.players))
+	if len(src) != e.players {
+		e.fail(fmt.Errorf("search: %s %q has %d values, but the first leaf had %d", what, e.nodeID(depth), len(src), e.players))
 		return nil
 	}
 	for _, c := range src {
 		if math.IsNaN(c) || math.IsInf(c, 0) {
-			x.fail(fmt.Errorf("search: %s %q has the value %v; every value must be a finite number", what, x.nodeID(depth), c))
+			e.fail(fmt.Errorf("search: %s %q has the value %v; every value must be a finite number", what, e.nodeID(depth), c))
 			return nil
 		}
 	}
-	out := x.vecBuf(depth)
+	out := e.vecBuf(depth)
 	copy(out, src)
-	x.ply(depth).leaves++
-	if !x.traces(depth) {
-		x.step += 2 // its leaf and exit events
+	e.ply(depth).leaves++
+	if !e.traces(depth) {
+		e.step += 2 // its leaf and exit events
 	} else {
-		ev := &x.ev
-		ev.Reset(trace.Leaf, xLineKey(kind, lineTerminal), x.ply(depth).id, kind, depth)
-		ev.Value, ev.Vec, ev.Terminal = trace.Num(x.component(out, kind)), slices.Clone(out), terminal
+		ev := &e.ev
+		ev.Reset(trace.Leaf, lineKey(kind, lineTerminal), e.ply(depth).id, kind, depth)
+		ev.Value, ev.Vec, ev.Terminal = trace.Num(e.component(out, kind)), slices.Clone(out), terminal
 		if !terminal {
-			ev.Line = xLineKey(kind, lineCutoff)
-			ev.Eval = x.opt.EvalName
-			if x.explain != nil {
-				ev.Terms = x.explain.Explain(s)
+			ev.Line = lineKey(kind, lineCutoff)
+			ev.Eval = e.opt.EvalName
+			if e.explain != nil {
+				ev.Terms = e.explain.Explain(s)
 			}
 		}
 		line := ev.Line
-		x.emit()
-		x.exitVec(depth, kind, line, out)
+		e.emit()
+		e.exitVec(depth, kind, line, out)
 	}
 	return out
 }
@@ -281,31 +267,31 @@ func (x *xengine[S, G]) leafVec(s S, depth int, kind trace.Kind, terminal bool) 
 // exitVec emits the exit event of the node of max^n at depth, which
 // returns the vector out, with its subtree's summary when the recorder
 // asked for it.
-func (x *xengine[S, G]) exitVec(depth int, kind trace.Kind, line string, out []float64) {
-	v := x.component(out, kind)
-	x.ev = trace.Event{Type: trace.Exit, Line: line, Node: x.ply(depth).id, Kind: kind, Depth: depth,
+func (e *engine[S, G]) exitVec(depth int, kind trace.Kind, line string, out []float64) {
+	v := e.component(out, kind)
+	e.ev = trace.Event{Type: trace.Exit, Line: line, Node: e.ply(depth).id, Kind: kind, Depth: depth,
 		Value: trace.Num(v), Vec: slices.Clone(out), Bound: trace.Exact}
-	if x.skip {
-		x.subEndVec(depth, out, v)
+	if e.skip {
+		e.subEndVec(depth, out, v)
 	}
-	x.emit()
+	e.emit()
 }
 
 // finishVec is finish for max^n: the result carries the root's vector.
-func (x *xengine[S, G]) finishVec(rootKind trace.Kind, vec []float64) (trace.Result, error) {
-	if x.err != nil {
-		return trace.Result{}, x.err
+func (e *engine[S, G]) finishVec(rootKind trace.Kind, vec []float64) (trace.Result, error) {
+	if e.err != nil {
+		return trace.Result{}, e.err
 	}
-	r := x.result(x.component(vec, rootKind))
+	r := e.result(e.component(vec, rootKind))
 	r.Vec = slices.Clone(vec)
-	if x.rec != nil {
+	if e.rec != nil {
 		rc := r
 		rc.Stats = r.Stats.Clone()
 		rc.Vec = slices.Clone(vec)
-		x.emitEvent(trace.Event{Type: trace.Done, Line: "done", Node: "", Kind: rootKind, Value: r.Value, Vec: slices.Clone(vec), Result: &rc})
+		e.emitEvent(trace.Event{Type: trace.Done, Line: "done", Node: "", Kind: rootKind, Value: r.Value, Vec: slices.Clone(vec), Result: &rc})
 	}
-	if x.err != nil && x.err != ErrStopped {
-		return trace.Result{}, x.err
+	if e.err != nil && e.err != ErrStopped {
+		return trace.Result{}, e.err
 	}
 	return r, nil
 }

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/abtrace/abtrace/trace"
@@ -103,219 +102,46 @@ func (e *engine[S, G]) below(x float64) float64 {
 
 // negamax searches s, a node at depth, with the window (alpha, beta) held
 // by the player to move, and returns its value for that player and what
-// the value means for that player (exact, lower or upper bound).
+// the value means for that player (exact, lower or upper bound): the
+// lecture's NEGAMAX over the steps of node.go. PVS searches each child
+// after the first with a null window first (pvsChild).
 func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, trace.Bound) {
-	if depth > MaxSearchDepth {
-		e.tooDeep()
-		return 0, trace.Exact
+	nd, v, b := e.open(s, depth, alpha, beta)
+	if nd == nil {
+		return v, b // terminal, depth limit (quiescence past it), or the table's
 	}
-	p := e.ply(depth)
-	p.nodes++
-	p.pvn = 0
-	if !e.visit() {
-		return 0, trace.Exact
-	}
-	tracing := e.rec != nil
-	kind := e.g.ToMove(s)
-	c := color(kind)
-	if tracing {
-		ma, mb := forMax(c, alpha, beta)
-		e.enterEvent(s, depth, kind, ma, mb)
-	}
-	rg := e.rg
-	if rg.tt != nil {
-		ma, mb := forMax(c, alpha, beta)
-		ma, mb, tv, tb, cut := e.ttProbe(s, depth, kind, ma, mb)
-		if cut {
-			return c * tv, flip(tb, c)
-		}
-		alpha, beta = forMax(c, ma, mb)
-	}
-	terminal := e.g.Terminal(s)
-	if !terminal && kind > trace.Min {
-		e.fail(fmt.Errorf("search: %v handles MAX and MIN nodes, but node %q is %s", e.algo, e.idOr(depth), kind.Upper()))
-		return 0, trace.Exact
-	}
-	if terminal || e.beyond(depth) {
-		if !terminal && e.opt.Quiescence {
-			return e.quiesce(s, depth, kind, alpha, beta)
-		}
-		ma, mb := forMax(c, alpha, beta)
-		return c * e.leaf(s, depth, kind, terminal, ma, mb), trace.Exact
-	}
-	moves := e.g.Moves(s, p.moves[:0])
-	if cap(moves) > cap(p.moves) {
-		p.moves = moves[:0]
-	}
-	p.moves = moves
-	n := len(moves)
-	if n == 0 {
-		e.fail(fmt.Errorf("search: node %q is not terminal but has no moves", e.idOr(depth)))
-		return 0, trace.Exact
-	}
-	perm := e.negamaxOrder(s, depth, kind, moves)
-	if e.stopped {
-		return 0, trace.Exact
-	}
-	selective := e.opt.isSelective()
-	if selective {
-		if perm = e.selective(s, depth, kind, moves, perm); perm != nil {
-			n = len(perm)
-		}
-	}
-	if tracing {
-		e.expandEvent(depth, kind, n, perm)
-		if selective {
-			e.selectiveEvents(depth, kind)
-		}
-	}
-	return e.childLoop(s, depth, kind, moves, perm, n, alpha, beta, alpha, math.Inf(-1), false)
-}
-
-// childLoop is the loop over the children of the node s at depth, of
-// kind, shared by negamax and quiescence search (q): the n children in the
-// order perm (nil: natural order) are searched with the window (alpha,
-// beta) held by the player to move, starting from the value v; a0 is α as
-// the node was entered with, which decides whether the value returned is
-// an upper bound. Negamax searches each child by negamax (PVS: a null
-// window first), follows the previous pass's line, extends and learns
-// from its cutoffs; quiescence searches captures by qChild. The events
-// differ only in their pseudocode lines.
-func (e *engine[S, G]) childLoop(s S, depth int, kind trace.Kind, moves []Move, perm []int, n int, alpha, beta, a0, v float64, q bool) (float64, trace.Bound) {
-	p := e.ply(depth)
-	tracing := e.rec != nil
-	c := color(kind)
-	strict := e.opt.Prune == PruneGT
-	hard := e.opt.Fail == FailHard
-	pvs := !q && e.algo == AlgoPVS
-	selective := !q && e.opt.isSelective()
-	valueLine, pruneLine, alphaLine := lineKey(kind, lineValue), lineKey(kind, linePrune), "max-alpha"
-	if c < 0 {
-		alphaLine = "min-beta"
-	}
-	if q {
-		valueLine, pruneLine, alphaLine = "q-value", "q-prune", "q-alpha"
-	}
-	best := -1
-	below := e.ply(depth + 1)
-	for k := 0; k < n; k++ {
-		i := k
-		if perm != nil {
-			i = perm[k]
-		}
-		if tracing {
-			below.id = e.ids.child(p.id, i)
-		}
-		if !q {
-			e.followPath(depth, i)
-		}
-		if selective {
-			below.ext = e.childExt(depth, i)
-		}
-		child := e.g.Result(s, moves[i])
-		var cv float64
-		var cb trace.Bound
-		switch {
-		case q:
-			cv, cb = e.qChild(child, depth+1, -beta, -alpha)
-		case pvs && k > 0:
-			nb := e.above(alpha)
-			cv, cb = e.negamax(child, depth+1, -nb, -alpha)
-			if -cv > alpha && -cv < beta && !e.stopped {
-				e.rg.researches++
-				if tracing {
-					e.researchEvent(depth, kind, c, below.id, -cv, alpha, beta)
-				}
-				cv, cb = e.negamax(child, depth+1, -beta, -alpha)
-			}
-		default:
-			cv, cb = e.negamax(child, depth+1, -beta, -alpha)
-		}
+	for k := 0; k < nd.n; k++ {
+		i := e.child(nd, depth, k)
+		cv, cb := e.pvsChild(nd, e.g.Result(s, nd.moves[i]), depth, k)
 		if e.stopped {
 			return 0, trace.Exact
 		}
-		cv, cb = -cv, flip(cb, -1) // the child's value and bound, now for this node's player
-		changed := cv > v
-		if changed {
-			v, best = cv, i
-			setPV(p, below, i)
+		e.update(nd, depth, i, -cv, flip(cb, -1)) // v ← MAX(v, −NEGAMAX(child, −β, −α))
+		if e.cuts(nd) {
+			return e.prune(nd, depth, k, i) // v ≥ β
 		}
-		if tracing {
-			ma, mb := forMax(c, alpha, beta)
-			ev := &e.ev
-			ev.Reset(trace.Update, valueLine, p.id, kind, depth)
-			ev.Alpha, ev.Beta, ev.Value = trace.Num(ma), trace.Num(mb), trace.Num(c*v)
-			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(c*cv), flip(cb, c)
-			if changed {
-				ev.Changed = "value"
-			}
-			e.emit()
-		}
-		cut := v >= beta
-		if strict {
-			cut = v > beta
-		}
-		if cut {
-			if k+1 < n {
-				p.cutoffs++
-			}
-			if !q {
-				e.noteCut(depth, kind, moves[i])
-			}
-			ret := v
-			if hard {
-				ret = beta
-			}
-			if tracing {
-				ma, mb := forMax(c, alpha, beta)
-				var killers []trace.Killer // a capture's cutoff teaches the killer slots nothing
-				if !q {
-					killers = e.killerSlots(depth)
-				}
-				e.pruneEvent(pruneLine, p.id, kind, depth, ma, mb, c*v, e.cutTest(c > 0, strict, c*v, ma, mb), e.pruneList(depth, k, n, perm), killers)
-			}
-			if q {
-				return e.qReturn(depth, kind, ret, trace.Lower, best, pruneLine, alpha, beta)
-			}
-			return e.negamaxReturn(depth, kind, c, ret, trace.Lower, best, pruneLine, alpha, beta)
-		}
-		if v > alpha {
-			alpha = v
-			if tracing {
-				ma, mb := forMax(c, alpha, beta)
-				what := "alpha"
-				if c < 0 {
-					what = "beta"
-				}
-				e.windowEvent(alphaLine, what, p.id, kind, depth, ma, mb, c*v, below.id, c*cv, flip(cb, c))
-			}
-		}
+		e.narrow(nd, depth) // α ← MAX(α, v)
 	}
-	ret := v
-	if hard {
-		ret = alpha
-	}
-	b := trace.Exact
-	if ret <= a0 {
-		b = trace.Upper
-	}
-	if q {
-		return e.qReturn(depth, kind, ret, b, best, "q-return", alpha, beta)
-	}
-	return e.negamaxReturn(depth, kind, c, ret, b, best, lineKey(kind, lineReturn), alpha, beta)
+	return e.exit(nd, depth)
 }
 
-// negamaxReturn stores the result of the node at depth in the table, emits
-// its exit and returns it.
-func (e *engine[S, G]) negamaxReturn(depth int, kind trace.Kind, c, v float64, b trace.Bound, best int, line string, alpha, beta float64) (float64, trace.Bound) {
-	if e.rg.tt != nil {
-		e.ttStore(depth, kind, c*v, flip(b, c), best)
+// pvsChild searches the k-th child of the node at depth: with the window
+// (−β, −α), or under PVS after the first child with the null window
+// (−α−ε, −α) first and, when that fails high inside (α, β), again with
+// (−β, −α), which the research event reports.
+func (e *engine[S, G]) pvsChild(nd *ply, child S, depth, k int) (float64, trace.Bound) {
+	if e.algo != AlgoPVS || k == 0 {
+		return e.negamax(child, depth+1, -nd.beta, -nd.alpha)
 	}
-	if e.rec != nil {
-		ma, mb := forMax(c, alpha, beta)
-		e.exitEvent(depth, kind, c*v, flip(b, c), line, ma, mb)
+	cv, cb := e.negamax(child, depth+1, -e.above(nd.alpha), -nd.alpha)
+	if -cv > nd.alpha && -cv < nd.beta && !e.stopped {
+		e.rg.researches++
+		if nd.tracing {
+			e.researchEvent(depth, nd.kind, nd.c, nd.below.id, -cv, nd.alpha, nd.beta)
+		}
+		cv, cb = e.negamax(child, depth+1, -nd.beta, -nd.alpha)
 	}
-	return v, b
+	return cv, cb
 }
 
 // researchEvent reports that the child at id failed high on its null
@@ -336,26 +162,19 @@ func (e *engine[S, G]) researchEvent(depth int, kind trace.Kind, c float64, chil
 
 // followPath notes whether the child i of the node at depth lies on the
 // previous pass's principal variation.
-func (e *engine[S, G]) followPath(depth, i int) {
-	rg := e.rg
-	if depth+1 < len(rg.onPV) {
-		rg.onPV[depth+1] = rg.onPV[depth] && depth < len(rg.prevPV) && int(rg.prevPV[depth]) == i
-	}
-	if e.opt.Order == OrderRandom || rg.tt != nil && rg.keyer == nil {
-		e.ply(depth + 1).hash = mixHash(e.ply(depth).hash, i)
+func (e *core) followPath(depth, i int) {
+	l := e.line
+	if depth+1 < len(l.onPV) {
+		l.onPV[depth+1] = l.onPV[depth] && depth < len(l.prevPV) && int(l.prevPV[depth]) == i
 	}
 }
 
-// negamaxOrder is the order of the children at depth: the ordering's,
-// then the table's best move and the previous pass's move put first (the
-// latter first of all). It returns nil for natural order.
-func (e *engine[S, G]) negamaxOrder(s S, depth int, kind trace.Kind, moves []Move) []int {
-	var perm []int
-	if e.opt.Order != OrderNatural {
-		perm = e.order(s, depth, kind, moves)
-	}
+// front puts first, in the order perm (nil: natural order) of the moves
+// at depth, the table's best move and then the previous pass's move (the
+// latter first of all), and returns the order.
+func (e *engine[S, G]) front(depth int, moves []Move, perm []int) []int {
 	rg := e.rg
-	front := func(i int) {
+	put := func(i int) {
 		if perm == nil {
 			pl := e.ply(depth)
 			perm = pl.perm[:0]
@@ -375,13 +194,13 @@ func (e *engine[S, G]) negamaxOrder(s S, depth int, kind trace.Kind, moves []Mov
 	if h := rg.hint[depth]; rg.tt != nil && h >= 0 {
 		for i, m := range moves {
 			if m == h {
-				front(i)
+				put(i)
 				break
 			}
 		}
 	}
 	if rg.onPV[depth] && depth < len(rg.prevPV) && int(rg.prevPV[depth]) < len(moves) {
-		front(int(rg.prevPV[depth]))
+		put(int(rg.prevPV[depth]))
 	}
 	return perm
 }

@@ -340,6 +340,11 @@ func (o Options[S]) Validate(a Algorithm) error {
 			return err
 		}
 	}
+	return o.validateAlgo(a)
+}
+
+// validateAlgo checks what one algorithm alone asks of the options.
+func (o Options[S]) validateAlgo(a Algorithm) error {
 	switch a {
 	case AlgoStar1:
 		if !o.Bounds.Set() {

@@ -6,11 +6,14 @@ import (
 	"github.com/abtrace/abtrace/trace"
 )
 
-// order fills the perm of the ply at depth with the order in which the n moves at s are
-// searched, as natural indices, and returns it; it returns nil for natural
-// order. For the eval, best and worst orderings it also fills its keys
-// with each child's key, by natural index. Ties keep natural order.
-func (e *engine[S, G]) order(s S, depth int, kind trace.Kind, moves []Move) []int {
+// order fills the perm of the ply at depth with the order in which the n
+// moves at s are searched, as natural indices, and returns it; it returns
+// nil for natural order. For the eval, best and worst orderings it also
+// fills its keys with each child's key, by natural index: at MAX and MIN
+// nodes the evaluation or the true value of each child; at a chance node
+// its probability (probs), most likely first (least likely first for
+// worst), which is what lets Star1 cut early. Ties keep natural order.
+func (e *engine[S, G]) order(s S, depth int, kind trace.Kind, moves []Move, probs []float64) []int {
 	n := len(moves)
 	if e.opt.Order == OrderNatural {
 		return nil
@@ -40,22 +43,15 @@ func (e *engine[S, G]) order(s S, depth int, kind trace.Kind, moves []Move) []in
 		if cap(ks) < n {
 			ks = make([]float64, 0, max(n, 16))
 		}
-		for _, m := range moves {
-			c := e.g.Result(s, m)
-			var k float64
-			if e.opt.Order == OrderEval {
-				k = e.opt.Eval.Evaluate(c)
-			} else {
-				k = e.trueValue(c, depth+1)
-				if e.stopped {
-					return p
-				}
-			}
-			ks = append(ks, k)
+		if kind == trace.Chance {
+			ks = append(ks, probs...)
+		} else if ks = e.childKeys(s, depth, moves, ks); e.stopped {
+			return p
 		}
 		pl.keys = ks
 		// Best first for the player to move: descending at MAX, ascending
-		// at MIN. The worst ordering turns that round.
+		// at MIN (most likely first at a chance node). The worst ordering
+		// turns that round.
 		desc := kind != trace.Min
 		if e.opt.Order == OrderWorst {
 			desc = !desc
@@ -66,6 +62,24 @@ func (e *engine[S, G]) order(s S, depth int, kind trace.Kind, moves []Move) []in
 		sortByKeys(p, pl.keys, true)
 	}
 	return p
+}
+
+// childKeys appends to ks the key of each move's position for the eval,
+// best and worst orderings: its evaluation, or its true value.
+func (e *engine[S, G]) childKeys(s S, depth int, moves []Move, ks []float64) []float64 {
+	for i, m := range moves {
+		c := e.g.Result(s, m)
+		if e.opt.Order == OrderEval {
+			ks = append(ks, e.opt.Eval.Evaluate(c))
+			continue
+		}
+		e.path[depth+1] = int32(i)
+		ks = append(ks, e.trueValue(c, depth+1))
+		if e.stopped {
+			break
+		}
+	}
+	return ks
 }
 
 // sortByKeys orders p (natural indices) by ks[p[i]], descending or
@@ -92,16 +106,28 @@ func keyBefore(a, b float64, desc bool) bool {
 	return a < b
 }
 
-// trueValue is the minimax value of c at the given depth under the same
-// depth limit and evaluation, computed by an untraced alpha-beta search
-// with a full window (which returns the exact value at its root).
+// trueValue is the value of c at the given depth under the same depth
+// limit and evaluation, from an untraced search with a full window (which
+// returns the exact value at its root): alpha-beta's minimax value, or
+// the expectiminimax value where the search meets chance nodes.
 func (e *engine[S, G]) trueValue(c S, depth int) float64 {
+	chance := e.algo == AlgoExpectiminimax || e.algo == AlgoStar1
 	if e.oracle == nil {
-		e.oracle = newEngine[S, G](e.g, AlgoAlphaBeta, Options[S]{Depth: e.opt.Depth, Eval: e.opt.Eval, EvalName: e.opt.EvalName, Quiescence: e.opt.Quiescence}, nil)
+		algo := AlgoAlphaBeta
+		if chance {
+			algo = AlgoExpectiminimax
+		}
+		e.oracle = newEngine[S, G](e.g, algo, Options[S]{Depth: e.opt.Depth, Eval: e.opt.Eval, EvalName: e.opt.EvalName, Quiescence: e.opt.Quiescence}, nil)
 		e.oracle.meter = e.meter // its work counts against the same budget
 	}
 	o := e.oracle
-	v, _ := o.alphabeta(c, depth, math.Inf(-1), math.Inf(1))
+	copy(o.path[:depth+1], e.path[:depth+1])
+	var v float64
+	if chance {
+		v = o.expecti(c, depth)
+	} else {
+		v, _ = o.alphabeta(c, depth, math.Inf(-1), math.Inf(1))
+	}
 	if o.err != nil {
 		e.fail(o.err)
 	}

@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/abtrace/abtrace/trace"
@@ -149,68 +150,67 @@ func (e *engine[S, G]) limitAt(depth int) int {
 // limit, where it is valued rather than searched.
 func (e *engine[S, G]) beyond(depth int) bool { return depth >= e.limitAt(depth) }
 
-// quiesceAB is quiesce for alpha-beta, whose windows and values are for
-// MAX.
-func (e *engine[S, G]) quiesceAB(s S, depth int, kind trace.Kind, alpha, beta float64) (float64, trace.Bound) {
-	c := color(kind)
-	a, b := forMax(c, alpha, beta)
-	v, bd := e.quiesce(s, depth, kind, a, b)
-	return c * v, flip(bd, c)
-}
-
 // quiesce is quiescence search at s, a node at or past its depth limit
 // that is not terminal and was entered already: it stands pat on the
 // evaluation (the player to move need not capture), returns at once when
 // that reaches β, and otherwise searches the captures, each the same way,
-// until the position is quiet. The window (alpha, beta) and the value
-// returned are for the player to move, as in negamax; the bound says what
-// the value means for that player.
+// until the position is quiet: the lecture's QUIESCE over the steps of
+// node.go. The window (alpha, beta) and the value returned are for the
+// player to move, as in negamax; the bound says what the value means for
+// that player.
 func (e *engine[S, G]) quiesce(s S, depth int, kind trace.Kind, alpha, beta float64) (float64, trace.Bound) {
+	nd, v, b := e.standPat(s, depth, kind, alpha, beta)
+	if nd == nil {
+		return v, b // the stand-pat cut, or no captures
+	}
+	for k := 0; k < nd.n; k++ {
+		i := e.child(nd, depth, k)
+		cv, cb := e.qChild(e.g.Result(s, nd.moves[i]), depth+1, -nd.beta, -nd.alpha)
+		if e.stopped {
+			return 0, trace.Exact
+		}
+		e.update(nd, depth, i, -cv, flip(cb, -1)) // v ← MAX(v, −QUIESCE(child, −β, −α))
+		if e.cuts(nd) {
+			return e.prune(nd, depth, k, i) // v ≥ β
+		}
+		e.narrow(nd, depth) // α ← MAX(α, v)
+	}
+	return e.exit(nd, depth)
+}
+
+// standPat opens a node of quiescence search: it values the position
+// (stand pat), cuts when that reaches β, and otherwise collects the
+// captures and emits their expand event. It returns the node's ply, or nil
+// when the node is settled already, with its value and bound.
+func (e *engine[S, G]) standPat(s S, depth int, kind trace.Kind, alpha, beta float64) (*ply, float64, trace.Bound) {
 	p := e.ply(depth)
-	tracing := e.rec != nil
-	c := color(kind)
+	p.kind, p.c, p.neg, p.q, p.tracing = kind, color(kind), true, true, e.rec != nil
+	p.lines = linesOf(kind, true)
+	p.alpha, p.beta, p.best = alpha, beta, -1
 	sp := e.opt.Eval.Evaluate(s)
 	if math.IsNaN(sp) {
-		e.fail(fmt.Errorf("search: no evaluation for node %q, where quiescence search stands pat", e.idOr(depth)))
-		return 0, trace.Exact
+		e.fail(fmt.Errorf("search: no evaluation for node %q, where quiescence search stands pat", e.nodeID(depth)))
+		return nil, 0, trace.Exact
 	}
 	p.leaves++
 	e.qnodes++
 	if e.rg != nil {
 		e.rg.limitCuts++
 	}
-	stand := c * sp
-	strict := e.opt.Prune == PruneGT
-	hard := e.opt.Fail == FailHard
-	cut := stand >= beta
-	if strict {
-		cut = stand > beta
-	}
-	if tracing {
-		ma, mb := forMax(c, alpha, beta)
-		ev := &e.ev
-		ev.Reset(trace.StandPat, "q-standpat", p.id, kind, depth)
-		ev.Alpha, ev.Beta, ev.Value, ev.Eval = trace.Num(ma), trace.Num(mb), trace.Num(sp), e.opt.EvalName
-		if e.explain != nil {
-			ev.Terms = e.explain.Explain(s)
-		}
-		if cut {
-			ev.Cut = true
-			ev.Test = e.cutTest(c > 0, strict, sp, ma, mb)
-		}
-		e.emit()
+	stand := p.c * sp
+	cut := e.opt.Prune.cuts(true, stand, alpha, beta)
+	if p.tracing {
+		e.standPatEvent(s, p, depth, sp, cut)
 	}
 	if cut {
 		ret := stand
-		if hard {
+		if e.opt.Fail == FailHard {
 			ret = beta
 		}
-		return e.qReturn(depth, kind, ret, trace.Lower, -1, "q-standpat-cut", alpha, beta)
+		v, b := e.leave(p, depth, ret, true, stepStandPatCut)
+		return nil, v, b
 	}
-	a0 := alpha
-	if stand > alpha {
-		alpha = stand
-	}
+	p.a0, p.v = alpha, stand
 	moves := e.g.Moves(s, p.moves[:0])
 	p.moves = moves
 	caps := p.perm[:0]
@@ -221,62 +221,61 @@ func (e *engine[S, G]) quiesce(s S, depth int, kind trace.Kind, alpha, beta floa
 			}
 		}
 	}
-	p.perm = caps
-	n := len(caps)
-	if n == 0 {
-		b := trace.Exact
-		if stand <= a0 {
-			b = trace.Upper
-		}
-		return e.qReturn(depth, kind, stand, b, -1, "q-return", a0, beta)
+	p.perm, p.order, p.n = caps, caps, len(caps)
+	if p.n == 0 {
+		v, b := e.leave(p, depth, stand, false, stepReturn)
+		return nil, v, b
 	}
-	if tracing {
+	e.start(p, depth)
+	p.v = stand
+	if stand > alpha {
+		p.alpha = stand
+	}
+	if p.tracing {
 		ev := &e.ev
 		ev.Reset(trace.Expand, "q-loop", p.id, kind, depth)
 		ev.Order, ev.By = append([]int(nil), caps...), "captures"
 		e.emit()
 	}
-	e.ply(depth + 1).ext = p.ext
-	return e.childLoop(s, depth, kind, moves, caps, n, alpha, beta, a0, stand, true)
+	p.below.ext = p.ext
+	return p, 0, 0
+}
+
+// standPatEvent reports the stand-pat value sp of the node, and whether
+// it cuts.
+func (e *engine[S, G]) standPatEvent(s S, p *ply, depth int, sp float64, cut bool) {
+	ma, mb := p.shown()
+	ev := &e.ev
+	ev.Reset(trace.StandPat, "q-standpat", p.id, p.kind, depth)
+	ev.Alpha, ev.Beta, ev.Value, ev.Eval = trace.Num(ma), trace.Num(mb), trace.Num(sp), e.opt.EvalName
+	if e.explain != nil {
+		ev.Terms = e.explain.Explain(s)
+	}
+	if cut {
+		ev.Cut = true
+		ev.Test = e.cutTest(p.c > 0, e.opt.Prune == PruneGT, sp, ma, mb)
+	}
+	e.emit()
 }
 
 // qChild searches a capture's position, at depth past the limit, with the
 // window (alpha, beta) for its player to move: a terminal position (a king
 // taken) is worth its utility; any other is searched by quiesce.
 func (e *engine[S, G]) qChild(s S, depth int, alpha, beta float64) (float64, trace.Bound) {
-	p := e.ply(depth)
-	p.nodes++
-	p.pvn = 0
-	if !e.visit() {
+	p := e.begin(depth)
+	if p == nil {
 		return 0, trace.Exact
 	}
 	kind := e.g.ToMove(s)
 	c := color(kind)
-	if e.rec != nil {
-		ma, mb := forMax(c, alpha, beta)
+	ma, mb := forMax(c, alpha, beta)
+	if p.tracing {
 		e.enterEvent(s, depth, kind, ma, mb)
-		e.ev.Line = "q-enter"
 	}
 	if e.g.Terminal(s) {
-		ma, mb := forMax(c, alpha, beta)
 		return c * e.leaf(s, depth, kind, true, ma, mb), trace.Exact
 	}
 	return e.quiesce(s, depth, kind, alpha, beta)
-}
-
-// qReturn ends quiescence at the node at depth: at the depth limit itself
-// the result goes into the transposition table, if there is one; then the
-// exit is emitted. v and b are for the player to move.
-func (e *engine[S, G]) qReturn(depth int, kind trace.Kind, v float64, b trace.Bound, best int, line string, alpha, beta float64) (float64, trace.Bound) {
-	c := color(kind)
-	if rg := e.rg; rg != nil && rg.tt != nil && depth == e.limitAt(depth) && e.algo.Negamax() {
-		e.ttStore(depth, kind, c*v, flip(b, c), best)
-	}
-	if e.rec != nil {
-		ma, mb := forMax(c, alpha, beta)
-		e.exitEvent(depth, kind, c*v, flip(b, c), line, ma, mb)
-	}
-	return v, b
 }
 
 // selective applies forward pruning and the singular extension at the
@@ -455,9 +454,9 @@ func (e *engine[S, G]) selectiveEvents(depth int, kind trace.Kind) {
 
 // childExt is the extensions granted on the path to child i of the node
 // at depth.
-func (e *engine[S, G]) childExt(depth, i int) int {
+func (e *core) childExt(depth, i int) int {
 	p := e.ply(depth)
-	if e.opt.Extend != ExtendNone && i == p.singular {
+	if e.extend != ExtendNone && i == p.singular {
 		return p.ext + 1
 	}
 	return p.ext
@@ -465,6 +464,25 @@ func (e *engine[S, G]) childExt(depth, i int) int {
 
 // isSelective reports whether forward pruning or an extension is on.
 func (o Options[S]) isSelective() bool { return o.Forward != ForwardNone || o.Extend != ExtendNone }
+
+// selectiveLines returns a copy of l's lines where the depth limit calls
+// QUIESCE (quiescence) and the loop goes over SELECT's moves (selecting).
+func selectiveLines(l Listing, quiescence, selecting bool) []Line {
+	lines := slices.Clone(l.Lines)
+	for i, ln := range lines {
+		switch {
+		case quiescence && l.Form == FormNegamax && slices.Contains(ln.Keys, "max-cutoff"):
+			lines[i].Text = "if depth = LIMIT then return QUIESCE(state, α, β, c)    ▹ captures past the limit"
+		case quiescence && slices.Contains(ln.Keys, "max-cutoff"):
+			lines[i].Text = "if depth = LIMIT then return QUIESCE(state, α, β, +1)    ▹ captures past the limit"
+		case quiescence && slices.Contains(ln.Keys, "min-cutoff"):
+			lines[i].Text = "if depth = LIMIT then return −QUIESCE(state, −β, −α, −1)    ▹ captures past the limit"
+		case selecting && (slices.Contains(ln.Keys, "max-loop") || slices.Contains(ln.Keys, "min-loop")):
+			lines[i].Text = "for each a in SELECT(state, ACTIONS(state)) do"
+		}
+	}
+	return lines
+}
 
 // SelectiveKeys lists the pseudocode line keys that quiescence search,
 // the singular extension and forward pruning add to a search's keys.
@@ -491,29 +509,7 @@ func WithSelective(l Listing, quiescence bool, extend Extension, forward Forward
 	if !quiescence && extend == ExtendNone && forward == ForwardNone {
 		return l
 	}
-	lines := make([]Line, len(l.Lines))
-	copy(lines, l.Lines)
-	has := func(ln Line, k string) bool {
-		for _, x := range ln.Keys {
-			if x == k {
-				return true
-			}
-		}
-		return false
-	}
-	for i, ln := range lines {
-		switch {
-		case quiescence && l.Form == FormNegamax && has(ln, "max-cutoff"):
-			lines[i].Text = "if depth = LIMIT then return QUIESCE(state, α, β, c)    ▹ captures past the limit"
-		case quiescence && has(ln, "max-cutoff"):
-			lines[i].Text = "if depth = LIMIT then return QUIESCE(state, α, β, +1)    ▹ captures past the limit"
-		case quiescence && has(ln, "min-cutoff"):
-			lines[i].Text = "if depth = LIMIT then return −QUIESCE(state, −β, −α, −1)    ▹ captures past the limit"
-		case (extend != ExtendNone || forward != ForwardNone) && (has(ln, "max-loop") || has(ln, "min-loop")):
-			lines[i].Text = "for each a in SELECT(state, ACTIONS(state)) do"
-		}
-	}
-	l.Lines = lines
+	l.Lines = selectiveLines(l, quiescence, extend != ExtendNone || forward != ForwardNone)
 	var b builder
 	ge := "≥"
 	if rule == PruneGT {

@@ -26,10 +26,7 @@ type realGames[S any] struct {
 	killerAt [][2]string
 	history  [2][256]float64 // per player (MAX, MIN): score by move number
 
-	// Iterative deepening: the previous pass's principal variation (natural
-	// child indices) and, per ply, whether the path so far follows it.
-	prevPV []int32
-	onPV   []bool
+	*passLine // iterative deepening: the previous pass's line (shared with the core)
 
 	// limitCuts counts the positions valued at the depth limit (or
 	// settled by an entry that was); cutsAt[d] is its count when the node
@@ -44,6 +41,13 @@ type realGames[S any] struct {
 	iterations int
 }
 
+// passLine is the previous pass's principal variation (natural child
+// indices) and, per ply, whether the path so far follows it.
+type passLine struct {
+	prevPV []int32
+	onPV   []bool
+}
+
 // initRealGames prepares the table and the learned orderings when the
 // options ask for them.
 func (e *engine[S, G]) initRealGames() {
@@ -53,7 +57,7 @@ func (e *engine[S, G]) initRealGames() {
 	}
 	n := plyCount
 	rg := &realGames[S]{key: make([]uint64, n), syms: make([]int, n), hint: make([]Move, n),
-		killers: make([][2]Move, n), onPV: make([]bool, n), cutsAt: make([]int, n)}
+		killers: make([][2]Move, n), passLine: &passLine{onPV: make([]bool, n)}, cutsAt: make([]int, n)}
 	if e.rec != nil {
 		rg.killerAt = make([][2]string, n)
 	}
@@ -66,8 +70,11 @@ func (e *engine[S, G]) initRealGames() {
 		if o.Symmetry {
 			rg.sym, _ = any(e.g).(Symmetric[S])
 		}
+		e.quick = false // a terminal position is looked up and stored too
+		e.tt = true
+		e.pathHash = e.pathHash || rg.keyer == nil
 	}
-	e.rg = rg
+	e.rg, e.line = rg, rg.passLine
 }
 
 // giveBack hands the search's table back for the next search to reuse,
@@ -75,7 +82,7 @@ func (e *engine[S, G]) initRealGames() {
 func (e *engine[S, G]) giveBack() {
 	if e.rg != nil && e.rg.tt != nil {
 		giveTable(e.rg.tt)
-		e.rg.tt = nil
+		e.rg.tt, e.tt = nil, false
 	}
 }
 
@@ -287,13 +294,4 @@ func (e *engine[S, G]) learnedKeys(kind trace.Kind, moves []Move, ks []float64, 
 		ks = append(ks, k)
 	}
 	return ks
-}
-
-// bestChild is the natural index of the best child of the node at depth,
-// the first step of its principal variation, or −1.
-func (e *engine[S, G]) bestChild(depth int) int {
-	if p := e.ply(depth); p.pvn > 0 {
-		return int(p.pv[0])
-	}
-	return -1
 }

@@ -40,7 +40,7 @@ func (e *engine[S, G]) canSkip() bool {
 // notes where the subtree begins, so that its exit can report it. When the
 // recorder handed back the node's summary, it skips the subtree instead,
 // and returns what the node returned and true.
-func (e *engine[S, G]) subBegin(depth int) (float64, trace.Bound, bool) {
+func (e *core) subBegin(depth int) (float64, trace.Bound, bool) {
 	if sub := e.subTake(depth); sub != nil {
 		return e.skipSubtree(depth, sub)
 	}
@@ -52,7 +52,7 @@ func (e *engine[S, G]) subBegin(depth int) (float64, trace.Bound, bool) {
 // asked to count the node's children (trace.CountSubtree), the nodes below
 // it count their events from here to its exit (subEnd) instead of making
 // them.
-func (e *engine[S, G]) subTake(depth int) *trace.Subtree {
+func (e *core) subTake(depth int) *trace.Subtree {
 	p := e.ply(depth)
 	p.subWant, p.subCount = false, false
 	e.deepest = max(e.deepest, depth)
@@ -84,7 +84,7 @@ func (e *engine[S, G]) subTake(depth int) *trace.Subtree {
 // subEnd sets the summary of the subtree of the node at depth, which
 // returns v with bound b, on the exit event being built, when the
 // recorder asked for it.
-func (e *engine[S, G]) subEnd(depth int, v float64, b trace.Bound) {
+func (e *core) subEnd(depth int, v float64, b trace.Bound) {
 	p := e.ply(depth)
 	if p.subCount {
 		p.subCount = false
@@ -129,7 +129,7 @@ func resize(s []int, n int) []int {
 // skipSubtree goes on as if the subtree of the node at depth had been
 // searched and traced: its steps, counts, best line and work are added,
 // and its value returned.
-func (e *engine[S, G]) skipSubtree(depth int, sub *trace.Subtree) (float64, trace.Bound, bool) {
+func (e *core) skipSubtree(depth int, sub *trace.Subtree) (float64, trace.Bound, bool) {
 	if sub.Events < 2 || len(sub.NodesAt) == 0 || depth+len(sub.NodesAt) > plyCount ||
 		len(sub.LeavesAt) > len(sub.NodesAt) || len(sub.CutoffsAt) > len(sub.NodesAt) {
 		e.fail(fmt.Errorf("search: the summary handed back for node %q does not fit the search", e.ply(depth).id))
@@ -179,31 +179,15 @@ func (e *engine[S, G]) subEndVec(depth int, vec []float64, v float64) {
 // after position k of the search order (perm, or natural order when nil)
 // the children up to n are skipped. It carries what the traced prune
 // event carries but the test's text (and a chance node's range).
-func (e *engine[S, G]) countedPrune(line string, depth int, kind trace.Kind, alpha, beta, v float64, k, n int, perm []int) {
+func (e *core) countedPrune(line string, depth int, kind trace.Kind, alpha, beta, v float64, k, n int, perm []int) {
 	p := e.ply(depth)
 	p.id = e.nodeID(depth) // ids are not built inside a counted subtree
 	e.pruneEvent(line, p.id, kind, depth, alpha, beta, v, "", e.pruneList(depth, k, n, perm), nil)
 }
 
-// countCut numbers the prune and exit events of a cutoff after position k
-// of n at the MAX or MIN node at depth, which does not make its events:
-// inside a counted subtree it makes the prune that skips children
-// (countedPrune), and returns the interval [lo, hi] of the node's value
-// with the skipped children counted as anything (as combine does).
-func (e *engine[S, G]) countCut(isMax bool, lo, hi float64, depth int, kind trace.Kind, alpha, beta, v float64, k, n int, perm []int) (float64, float64) {
-	if e.rec != nil && k+1 < n {
-		lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
-		e.countedPrune(lineKey(kind, linePrune), depth, kind, alpha, beta, v, k, n, perm)
-	} else {
-		e.step++ // its prune event
-	}
-	e.step++ // its exit event
-	return lo, hi
-}
-
 // emitExit emits ev, an exit event, with the summary of its node's
 // subtree when the recorder asked for it.
-func (e *engine[S, G]) emitExit(ev trace.Event) {
+func (e *core) emitExit(ev trace.Event) {
 	e.ev = ev
 	if e.skip {
 		e.subEnd(ev.Depth, float64(ev.Value), ev.Bound)
@@ -213,16 +197,16 @@ func (e *engine[S, G]) emitExit(ev trace.Event) {
 
 // skipVec is skipSubtree for a node of max^n: it returns the vector the
 // skipped node returned, in the vector buffer of its depth.
-func (x *xengine[S, G]) skipVec(depth int, sub *trace.Subtree) []float64 {
-	if x.players == 0 && len(sub.Vec) >= 2 && len(sub.Vec) <= trace.MaxPlayers {
-		x.players = len(sub.Vec)
+func (e *engine[S, G]) skipVec(depth int, sub *trace.Subtree) []float64 {
+	if e.players == 0 && len(sub.Vec) >= 2 && len(sub.Vec) <= trace.MaxPlayers {
+		e.players = len(sub.Vec)
 	}
-	if len(sub.Vec) != x.players || x.players == 0 {
-		x.fail(fmt.Errorf("search: the summary handed back for node %q does not fit the search", x.ply(depth).id))
+	if len(sub.Vec) != e.players || e.players == 0 {
+		e.fail(fmt.Errorf("search: the summary handed back for node %q does not fit the search", e.ply(depth).id))
 		return nil
 	}
-	x.skipSubtree(depth, sub)
-	out := x.vecBuf(depth)
+	e.skipSubtree(depth, sub)
+	out := e.vecBuf(depth)
 	copy(out, sub.Vec)
 	return out
 }

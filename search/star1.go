@@ -1,7 +1,6 @@
 package search
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/abtrace/abtrace/trace"
@@ -87,292 +86,124 @@ func Star1[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (t
 	if err := opt.Validate(AlgoStar1); err != nil {
 		return trace.Result{}, err
 	}
-	x := newX[S, G](g, AlgoStar1, opt, rec)
-	x.skip = x.canSkip()
-	v, _ := x.star1(root, 0, math.Inf(-1), math.Inf(1))
-	return x.finish(g.ToMove(root), v)
+	e := newEngine[S, G](g, AlgoStar1, opt, rec)
+	e.skip = e.canSkip()
+	v, _ := e.star1(root, 0, math.Inf(-1), math.Inf(1))
+	return e.finish(g.ToMove(root), v)
 }
 
 // star1 searches s, a node at the given depth, with the window (alpha,
-// beta) under the contract of Star1, and returns its value and, while
-// tracing, what that value means. Untraced, the bound is always Exact and
-// means nothing.
-func (x *xengine[S, G]) star1(s S, depth int, alpha, beta float64) (float64, trace.Bound) {
-	if depth > MaxSearchDepth {
-		x.tooDeep()
-		return 0, trace.Exact
+// beta) under the contract of Star1, and returns its value and, when
+// someone listens, what that value means. Untraced, the bound is always
+// Exact and means nothing. At MAX and MIN nodes it is alpha-beta, over the
+// same steps of node.go; a chance node is star1Chance's.
+func (e *engine[S, G]) star1(s S, depth int, alpha, beta float64) (float64, trace.Bound) {
+	nd, v, b := e.open(s, depth, alpha, beta)
+	if nd == nil {
+		return v, b // terminal, depth limit, or a subtree handed back
 	}
-	p := x.ply(depth)
-	p.nodes++
-	p.pvn = 0
-	if !x.visit() {
-		return 0, trace.Exact
+	if nd.kind == trace.Chance {
+		return e.star1Chance(s, nd, depth)
 	}
-	kind := x.g.ToMove(s)
-	tracing := x.traces(depth)
-	if tracing {
-		x.enterX(s, depth, kind, alpha, beta)
-		if x.skip {
-			if v, b, ok := x.subBegin(depth); ok {
-				return v, b
-			}
-		}
-	} else {
-		x.counted(depth, 1)
-	}
-	if kind > trace.Chance {
-		x.fail(fmt.Errorf("search: star1 handles MAX, MIN and CHANCE nodes, but node %q is %s", x.nodeID(depth), kind.Upper()))
-		return 0, trace.Exact
-	}
-	if terminal := x.g.Terminal(s); terminal || depth >= x.limit {
-		return x.leafX(s, depth, kind, terminal, alpha, beta), trace.Exact
-	}
-	moves := x.g.Moves(s, p.moves[:0])
-	p.moves = moves
-	n := len(moves)
-	if n == 0 {
-		x.fail(fmt.Errorf("search: node %q is not terminal but has no moves", x.nodeID(depth)))
-		return 0, trace.Exact
-	}
-	var probs []float64
-	if kind == trace.Chance {
-		if probs = x.probabilities(s, depth, n); probs == nil {
+	for k := 0; k < nd.n; k++ {
+		i := e.child(nd, depth, k)
+		cv, cb := e.star1(e.g.Result(s, nd.moves[i]), depth+1, nd.alpha, nd.beta)
+		if e.stopped {
 			return 0, trace.Exact
 		}
+		e.update(nd, depth, i, cv, cb)
+		if e.cuts(nd) {
+			return e.prune(nd, depth, k, i)
+		}
+		e.narrow(nd, depth)
 	}
-	perm, by := x.orderX(s, depth, kind, moves, probs)
-	if x.stopped {
-		return 0, trace.Exact
-	}
-	if tracing {
-		x.expandX(depth, kind, n, perm, probs, by)
-	} else {
-		x.step++
-	}
-	if kind == trace.Chance {
-		return x.star1Chance(s, depth, alpha, beta, moves, perm, probs)
-	}
-	return x.star1MinMax(s, depth, kind, alpha, beta, moves, perm)
-}
-
-// star1MinMax is alpha-beta at a MAX or MIN node whose children are
-// searched by star1.
-func (x *xengine[S, G]) star1MinMax(s S, depth int, kind trace.Kind, alpha, beta float64, moves []Move, perm []int) (float64, trace.Bound) {
-	p := x.ply(depth)
-	n := len(moves)
-	tracing := x.traces(depth)
-	bounds := x.rec != nil // inside a counted subtree too
-	isMax := kind == trace.Max
-	strict := x.opt.Prune == PruneGT
-	hard := x.opt.Fail == FailHard
-	a0, b0 := alpha, beta
-	v := math.Inf(1)
-	if isMax {
-		v = math.Inf(-1)
-	}
-	lo, hi := v, v // when someone listens: the interval the children's reports prove
-	below := x.ply(depth + 1)
-	random := x.opt.Order == OrderRandom
-	for k := 0; k < n; k++ {
-		i := k
-		if perm != nil {
-			i = perm[k]
-		}
-		x.path[depth+1] = int32(i)
-		if tracing {
-			below.id = x.ids.child(p.id, i)
-		}
-		if random {
-			below.hash = mixHash(p.hash, i)
-		}
-		cv, cb := x.star1(x.g.Result(s, moves[i]), depth+1, alpha, beta)
-		if x.stopped {
-			return 0, trace.Exact
-		}
-		changed := betterFor(kind, cv, v)
-		if changed {
-			v = cv
-			setPV(p, below, i)
-		}
-		if bounds {
-			lo, hi = combine(isMax, lo, hi, cv, cb)
-		}
-		if tracing {
-			ev := &x.ev
-			ev.Reset(trace.Update, lineKey(kind, lineValue), p.id, kind, depth)
-			ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
-			ev.Child, ev.ChildValue, ev.ChildBound = below.id, trace.Num(cv), cb
-			if changed {
-				ev.Changed = "value"
-			}
-			x.emit()
-		} else {
-			x.step++
-		}
-		var cut bool
-		switch {
-		case isMax && strict:
-			cut = v > beta
-		case isMax:
-			cut = v >= beta
-		case strict:
-			cut = v < alpha
-		default:
-			cut = v <= alpha
-		}
-		if cut {
-			if k+1 < n {
-				p.cutoffs++
-			}
-			ret := v
-			if hard {
-				ret = beta
-				if !isMax {
-					ret = alpha
-				}
-			}
-			if tracing {
-				line := lineKey(kind, linePrune)
-				var pruned []string
-				if k+1 < n {
-					pruned = x.pruneList(depth, k, n, perm)
-					lo, hi = combine(isMax, lo, hi, math.NaN(), 0)
-				}
-				x.pruneEvent(line, p.id, kind, depth, alpha, beta, v, x.cutTest(isMax, strict, v, alpha, beta), pruned, nil)
-				x.exitEvent(depth, kind, ret, x.bound(isMax, ret, v, lo, hi, a0, b0), line, alpha, beta)
-			} else {
-				lo, hi = x.countCut(isMax, lo, hi, depth, kind, alpha, beta, v, k, n, perm)
-			}
-			return ret, x.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
-		}
-		if isMax && v > alpha {
-			alpha = v
-			if tracing {
-				x.windowEvent("max-alpha", "alpha", p.id, kind, depth, alpha, beta, v, below.id, cv, cb)
-			} else {
-				x.step++
-			}
-		} else if !isMax && v < beta {
-			beta = v
-			if tracing {
-				x.windowEvent("min-beta", "beta", p.id, kind, depth, alpha, beta, v, below.id, cv, cb)
-			} else {
-				x.step++
-			}
-		}
-	}
-	ret := v
-	if hard {
-		ret = alpha
-		if !isMax {
-			ret = beta
-		}
-	}
-	b := x.boundIfTracing(isMax, ret, v, lo, hi, a0, b0)
-	if tracing {
-		x.exitEvent(depth, kind, ret, b, lineKey(kind, lineReturn), alpha, beta)
-	} else {
-		x.step++
-	}
-	return ret, b
+	return e.exit(nd, depth)
 }
 
 // star1Chance searches the children of the chance node s with the windows
 // derived in the doc comment of Star1, cutting as soon as the interval of
-// the node's value lies wholly at or below α or at or above β.
-func (x *xengine[S, G]) star1Chance(s S, depth int, alpha, beta float64, moves []Move, perm []int, probs []float64) (float64, trace.Bound) {
-	p := x.ply(depth)
-	n := len(moves)
-	tracing := x.traces(depth)
-	bounds := x.rec != nil // inside a counted subtree too
-	L, U := x.opt.Bounds.L, x.opt.Bounds.U
-	strict := x.opt.Prune == PruneGT
-	rest := x.restSums(depth, probs, perm)
-	first := 0
-	if perm != nil {
-		first = perm[0]
-	}
-	c := chanceCut{alpha: alpha, beta: beta, all: rest[0] + probs[first]}
+// the node's value lies wholly at or below α or at or above β: fail-low
+// is the cut rule at a node that minimises, v ≤ α, and fail-high the rule
+// at one that maximises, v ≥ β.
+func (e *engine[S, G]) star1Chance(s S, p *ply, depth int) (float64, trace.Bound) {
+	L, U := e.opt.Bounds.L, e.opt.Bounds.U
+	rule := e.opt.Prune
+	rest := e.restSums(depth, p.probs, p.order)
+	c := chanceCut{alpha: p.alpha, beta: p.beta, all: rest[0] + p.probs[p.natural(0)]}
 	// Before the first child the node's value lies in [L, U] (times the
 	// total probability, which is 1 within ProbTolerance). The ends are
 	// tidied like every sum, so that probabilities such as thirteenths or
 	// tenths, whose sum is 1 on paper but 1 ± 2⁻⁵² in binary, cut exactly
 	// as quarters do; the cut text shows the same tidied numbers.
 	low, high := tidy(c.all*L), tidy(c.all*U)
-	switch {
-	case strict && high < alpha, !strict && high <= alpha:
-		return x.cutChance(depth, -1, n, perm, &c, true, low, high)
-	case strict && low > beta, !strict && low >= beta:
-		return x.cutChance(depth, -1, n, perm, &c, false, low, high)
+	if failLow := rule.cuts(false, high, c.alpha, c.beta); failLow || rule.cuts(true, low, c.alpha, c.beta) {
+		return e.cutChance(depth, -1, p.n, p.order, &c, failLow, low, high)
 	}
-	below := x.ply(depth + 1)
-	random := x.opt.Order == OrderRandom
-	for k := 0; k < n; k++ {
-		i := k
-		if perm != nil {
-			i = perm[k]
-		}
-		pi, r := probs[i], rest[k]
+	for k := 0; k < p.n; k++ {
+		i := e.child(p, depth, k)
+		pi, r := p.probs[i], rest[k]
 		// The child's window: below ai the node fails low, above bi high.
 		// Tidied like the sums, so the trace shows 7 rather than
 		// 6.999999999999999; the cut below compares with these same numbers.
-		ai := tidy((alpha - c.sum - r*U) / pi)
-		bi := tidy((beta - c.sum - r*L) / pi)
-		x.path[depth+1] = int32(i)
-		if tracing {
-			below.id = x.ids.child(p.id, i)
-		}
-		if random {
-			below.hash = mixHash(p.hash, i)
-		}
-		cv, cb := x.star1(x.g.Result(s, moves[i]), depth+1, math.Max(ai, L), math.Min(bi, U))
-		if x.stopped {
+		ai := tidy((c.alpha - c.sum - r*U) / pi)
+		bi := tidy((c.beta - c.sum - r*L) / pi)
+		cv, cb := e.star1(e.g.Result(s, p.moves[i]), depth+1, math.Max(ai, L), math.Min(bi, U))
+		if e.stopped {
 			return 0, trace.Exact
 		}
-		c.sum += pi * cv
-		if bounds {
-			// What the child's report proves about its true value.
-			clo, chi := cv, cv
-			switch cb {
-			case trace.Lower:
-				chi = U
-			case trace.Upper:
-				clo = L
-			}
-			c.tlo += pi * clo
-			c.thi += pi * chi
-		}
-		low, high = c.sum+r*L, c.sum+r*U
-		if tracing {
-			tl, th := c.interval(r, L, U)
-			ev := &x.ev
-			ev.Reset(trace.Update, xLineKey(trace.Chance, lineValue), p.id, trace.Chance, depth)
-			ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(tidy(c.sum))
-			ev.Child, ev.ChildValue, ev.ChildBound, ev.Changed = below.id, trace.Num(cv), cb, "value"
-			ev.Range, ev.Low, ev.High = true, trace.Num(tl), trace.Num(th)
-			x.emit()
-		} else {
-			x.step++
-		}
-		var failLow, failHigh bool
-		if strict {
-			failLow, failHigh = cv < ai, cv > bi
-		} else {
-			failLow, failHigh = cv <= ai, cv >= bi
-		}
-		if failLow || failHigh {
-			return x.cutChance(depth, k, n, perm, &c, failLow, low, high)
+		low, high = e.chanceSum(p, depth, &c, pi, r, cv, cb)
+		if failLow := rule.cuts(false, cv, ai, bi); failLow || rule.cuts(true, cv, ai, bi) {
+			return e.cutChance(depth, k, p.n, p.order, &c, failLow, low, high)
 		}
 	}
+	return e.exitChance(p, depth, &c)
+}
+
+// exitChance ends the chance node after its last child, with the tidied
+// sum as its exact value.
+func (e *engine[S, G]) exitChance(p *ply, depth int, c *chanceCut) (float64, trace.Bound) {
 	v := tidy(c.sum)
-	if tracing {
-		x.emitExit(trace.Event{Type: trace.Exit, Line: xLineKey(trace.Chance, lineReturn), Node: p.id, Kind: trace.Chance, Depth: depth,
-			Alpha: trace.Num(alpha), Beta: trace.Num(beta), Value: trace.Num(v), Bound: trace.Exact,
-			Range: true, Low: trace.Num(v), High: trace.Num(v)})
-	} else {
-		x.step++
+	if !p.tracing {
+		e.step++
+		return v, trace.Exact
 	}
+	e.emitExit(trace.Event{Type: trace.Exit, Line: lineKey(trace.Chance, lineReturn), Node: p.id, Kind: trace.Chance, Depth: depth,
+		Alpha: trace.Num(c.alpha), Beta: trace.Num(c.beta), Value: trace.Num(v), Bound: trace.Exact,
+		Range: true, Low: trace.Num(v), High: trace.Num(v)})
 	return v, trace.Exact
+}
+
+// chanceSum takes the value cv and bound cb of a child of probability pi
+// of the chance node, with r the probability still to come: the weighted
+// sum grows, and the update event shows it with the interval the reports
+// prove. It returns the interval [s + r·L, s + r·U].
+func (e *engine[S, G]) chanceSum(p *ply, depth int, c *chanceCut, pi, r, cv float64, cb trace.Bound) (float64, float64) {
+	L, U := e.opt.Bounds.L, e.opt.Bounds.U
+	c.sum += pi * cv
+	if e.rec != nil {
+		// What the child's report proves about its true value.
+		clo, chi := cv, cv
+		switch cb {
+		case trace.Lower:
+			chi = U
+		case trace.Upper:
+			clo = L
+		}
+		c.tlo += pi * clo
+		c.thi += pi * chi
+	}
+	if !p.tracing {
+		e.step++
+		return c.sum + r*L, c.sum + r*U
+	}
+	tl, th := c.interval(r, L, U)
+	ev := &e.ev
+	ev.Reset(trace.Update, lineKey(trace.Chance, lineValue), p.id, trace.Chance, depth)
+	ev.Alpha, ev.Beta, ev.Value = trace.Num(c.alpha), trace.Num(c.beta), trace.Num(tidy(c.sum))
+	ev.Child, ev.ChildValue, ev.ChildBound, ev.Changed = p.below.id, trace.Num(cv), cb, "value"
+	ev.Range, ev.Low, ev.High = true, trace.Num(tl), trace.Num(th)
+	e.emit()
+	return c.sum + r*L, c.sum + r*U
 }
 
 // chanceCut is the state of a chance node under Star1.
@@ -396,51 +227,21 @@ func (c *chanceCut) interval(r, L, U float64) (float64, float64) {
 // [low, high] lies at or below α) or high (at or above β). It emits the
 // prune and exit events and returns the bound: the interval's end, or α or
 // β themselves when failing hard.
-func (x *xengine[S, G]) cutChance(depth, k, n int, perm []int, c *chanceCut, failLow bool, low, high float64) (float64, trace.Bound) {
-	p := x.ply(depth)
-	strict := x.opt.Prune == PruneGT
+func (e *engine[S, G]) cutChance(depth, k, n int, perm []int, c *chanceCut, failLow bool, low, high float64) (float64, trace.Bound) {
+	p := e.ply(depth)
 	if k+1 < n {
 		p.cutoffs++
 	}
-	// The bound, tidied, and kept on the right side of the window even
-	// where the rounding of the sums says otherwise (the comparison of the
-	// child's value with its window is what decided the cut).
-	var ret, bnd float64
-	var b trace.Bound
-	var line string
-	if failLow {
-		bnd = tidy(high)
-		if strict && bnd >= c.alpha {
-			bnd = high // tidying moved it onto α: keep the sum as it is
-		}
-		switch {
-		case strict && bnd >= c.alpha:
-			bnd = math.Nextafter(c.alpha, math.Inf(-1))
-		case !strict && bnd > c.alpha:
-			bnd = c.alpha
-		}
-		ret, b, line = bnd, trace.Upper, lineChanceFailLow
-		if x.opt.Fail == FailHard {
+	bnd, b, line := e.chanceBound(c, failLow, low, high)
+	ret := bnd
+	if e.opt.Fail == FailHard {
+		ret = c.beta
+		if failLow {
 			ret = c.alpha
 		}
-	} else {
-		bnd = tidy(low)
-		if strict && bnd <= c.beta {
-			bnd = low // tidying moved it onto β: keep the sum as it is
-		}
-		switch {
-		case strict && bnd <= c.beta:
-			bnd = math.Nextafter(c.beta, math.Inf(1))
-		case !strict && bnd < c.beta:
-			bnd = c.beta
-		}
-		ret, b, line = bnd, trace.Lower, lineChanceFailHigh
-		if x.opt.Fail == FailHard {
-			ret = c.beta
-		}
 	}
-	if x.rec == nil {
-		x.step += 2 // its prune and exit events
+	if e.rec == nil {
+		e.step += 2 // its prune and exit events
 		return ret, trace.Exact
 	}
 	// The value is exact when every child was searched and each report
@@ -448,40 +249,54 @@ func (x *xengine[S, G]) cutChance(depth, k, n int, perm []int, c *chanceCut, fai
 	if k == n-1 && c.tlo == c.thi && ret == tidy(c.tlo) {
 		b = trace.Exact
 	}
-	if !x.traces(depth) {
+	if !e.traces(depth) {
 		if k+1 < n {
-			x.countedPrune(line, depth, trace.Chance, c.alpha, c.beta, tidy(c.sum), k, n, perm)
+			e.countedPrune(line, depth, trace.Chance, c.alpha, c.beta, tidy(c.sum), k, n, perm)
 		} else {
-			x.step++ // its prune event
+			e.step++ // its prune event
 		}
-		x.step++ // its exit event
+		e.step++ // its exit event
 		return ret, b
 	}
-	var test string
-	switch {
-	case failLow && strict:
-		test = "upper bound " + trace.Num(bnd).String() + " < α = " + trace.Num(c.alpha).String()
-	case failLow:
-		test = "upper bound " + trace.Num(bnd).String() + " ≤ α = " + trace.Num(c.alpha).String()
-	case strict:
-		test = "lower bound " + trace.Num(bnd).String() + " > β = " + trace.Num(c.beta).String()
-	default:
-		test = "lower bound " + trace.Num(bnd).String() + " ≥ β = " + trace.Num(c.beta).String()
+	test := "lower bound " + e.cutTest(true, e.opt.Prune == PruneGT, bnd, c.alpha, c.beta)
+	if failLow {
+		test = "upper bound " + e.cutTest(false, e.opt.Prune == PruneGT, bnd, c.alpha, c.beta)
 	}
-	var pruned []string
 	r := c.all // before the first child, every child is still to come
 	if k >= 0 {
-		r = x.rest[depth][k]
+		r = p.restBuf[k]
 	}
-	if k+1 < n {
-		pruned = x.pruneList(depth, k, n, perm)
-	}
-	tl, th := c.interval(r, x.opt.Bounds.L, x.opt.Bounds.U)
-	x.emitEvent(trace.Event{Type: trace.Prune, Line: line, Node: p.id, Kind: trace.Chance, Depth: depth,
-		Alpha: trace.Num(c.alpha), Beta: trace.Num(c.beta), Value: trace.Num(tidy(c.sum)), Test: test, Pruned: pruned,
+	tl, th := c.interval(r, e.opt.Bounds.L, e.opt.Bounds.U)
+	e.emitEvent(trace.Event{Type: trace.Prune, Line: line, Node: p.id, Kind: trace.Chance, Depth: depth,
+		Alpha: trace.Num(c.alpha), Beta: trace.Num(c.beta), Value: trace.Num(tidy(c.sum)), Test: test, Pruned: e.pruneList(depth, k, n, perm),
 		Range: true, Low: trace.Num(tl), High: trace.Num(th)})
-	x.emitExit(trace.Event{Type: trace.Exit, Line: line, Node: p.id, Kind: trace.Chance, Depth: depth,
+	e.emitExit(trace.Event{Type: trace.Exit, Line: line, Node: p.id, Kind: trace.Chance, Depth: depth,
 		Alpha: trace.Num(c.alpha), Beta: trace.Num(c.beta), Value: trace.Num(ret), Bound: b,
 		Range: true, Low: trace.Num(tl), High: trace.Num(th)})
 	return ret, b
+}
+
+// chanceBound is the bound a chance node that fails low (or high) proves:
+// the interval's end (high, or low), tidied, and kept on the cut's side
+// of the window even where the rounding of the sums says otherwise (the
+// comparison of the child's value with its window is what decided the
+// cut). Failing low is the cut rule of a node that minimises (v ≤ α),
+// failing high that of one that maximises (v ≥ β).
+func (e *engine[S, G]) chanceBound(c *chanceCut, failLow bool, low, high float64) (float64, trace.Bound, string) {
+	edge, end, towards, b, line := c.beta, low, math.Inf(1), trace.Lower, lineChanceFailHigh
+	if failLow {
+		edge, end, towards, b, line = c.alpha, high, math.Inf(-1), trace.Upper, lineChanceFailLow
+	}
+	rule, isMax := e.opt.Prune, !failLow
+	bnd := tidy(end)
+	if rule == PruneGT && !rule.cuts(isMax, bnd, c.alpha, c.beta) {
+		bnd = end // tidying moved it onto the edge: keep the sum as it is
+	}
+	if !rule.cuts(isMax, bnd, c.alpha, c.beta) {
+		bnd = edge
+		if rule == PruneGT {
+			bnd = math.Nextafter(edge, towards)
+		}
+	}
+	return bnd, b, line
 }
