@@ -70,9 +70,6 @@ const (
 	// printWidthMM is the narrower printable width of A4 (210 mm) and
 	// Letter (215.9 mm) upright, with exercise.css's 12 mm margins.
 	printWidthMM = 210 - 2*12
-	// printLongMM is the same across the long side (A4 297 mm, Letter
-	// 279.4 mm).
-	printLongMM = 279.4 - 2*12
 	// maxBoxW caps the answer boxes: wider ones only spread the tree.
 	maxBoxW = 180
 )
@@ -294,10 +291,6 @@ func (e ExerciseEdge) mark() string {
 	mx, my := exX(e.X1)+t*(exX(e.X2)-exX(e.X1)), exY(e.Y1)+t*(exY(e.Y2)-exY(e.Y1))
 	return "M" + num(mx-h) + " " + num(my-h) + " L" + num(mx+h) + " " + num(my+h) +
 		" M" + num(mx+h) + " " + num(my-h) + " L" + num(mx-h) + " " + num(my+h)
-}
-
-func (e ExerciseEdge) label() string {
-	return "edge from " + e.Parent + " to " + e.Name + ": never followed"
 }
 
 // notation picks the symbol or the ASCII form.

@@ -19,7 +19,6 @@ type selectiveStep struct {
 	step  int    // the step before the event; → takes the event
 	node  string // the event's node
 	state string // its data-state after the event
-	class string // a class the node has after it ("" for none)
 	line  string // the pseudocode key lit
 	stat  string // the stats panel's counter of the event
 	count string // its value after the event
