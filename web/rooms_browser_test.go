@@ -188,7 +188,13 @@ func TestBrowserRoom(t *testing.T) {
 func TestBrowserRoomLanguages(t *testing.T) {
 	s, _, tab := newRoomBrowser(t)
 	for _, lang := range []string{"de", "cs"} {
-		code, secret := createRoom(t, s)
+		// A room speaks its lecturer's language (the scenario's lang=, as
+		// "Start a room" on a German page sends it).
+		status, out := doJSON(t, s, "POST", "/api/rooms", `{"scenario":"`+roomScenario+`&lang=`+lang+`"}`)
+		if status != 201 {
+			t.Fatalf("POST /api/rooms: %d %v", status, out)
+		}
+		code, secret := out["code"].(string), out["secret"].(string)
 		lect := tab("lecturer-"+lang, 1280, 800)
 		lect.goTo("/room/" + code + "?lang=" + lang + "#secret=" + secret)
 		phone := tab("phone-"+lang, 390, 844)
@@ -205,6 +211,9 @@ func TestBrowserRoomLanguages(t *testing.T) {
 		phone.waitFor(`document.querySelector('[data-testid="room-explain"]').textContent !== ""`, "the reveal")
 		if got := eval[string](phone.browserEnv, `document.querySelector('[data-testid="room-explore"]').textContent`); got == "Explore on my own" {
 			t.Fatalf("%s: the explore button is in English", lang)
+		}
+		if got := eval[string](phone.browserEnv, `document.querySelector('[data-testid="room-prompt"]').textContent`); strings.Contains(got, "Which node") {
+			t.Fatalf("%s: the question is in English: %q", lang, got)
 		}
 		lect.shot("projector-" + lang + ".png")
 		phone.shot("phone-" + lang + ".png")
