@@ -8,7 +8,6 @@
 package trace
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -348,6 +347,3 @@ func DepthOf(id string) int {
 	}
 	return strings.Count(id, ".") + 1
 }
-
-// marshalIndent is used by tests and the docs generator.
-var marshalIndent = json.MarshalIndent

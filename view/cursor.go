@@ -129,7 +129,6 @@ type Cursor struct {
 	// was restored from a checkpoint at that step).
 	skip   int
 	budget int // events the current slice may still pass over or apply
-	events int // events passed over or applied since the last Work began
 
 	checkpoints []checkpoint
 	every       int // distance between checkpoints

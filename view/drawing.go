@@ -1045,14 +1045,11 @@ func VecText(vec []float64) string {
 	return "(" + strings.Join(parts, ", ") + ")"
 }
 
-// leafWidth is the width of a leaf box that holds text: 34 units for
-// short numbers, more for vectors.
-func leafWidth(text string) float64 { return leafWidthAt(text, 1) }
-
 // leafHeightAt is the height of a leaf box at a text scale.
 func leafHeightAt(k float64) float64 { return max(28, LeafFont*k+10) }
 
-// leafWidthAt is leafWidth for text drawn at a text scale: the text's
+// leafWidthAt is the width of a leaf box that holds text drawn at a text
+// scale (34 units at least, more for vectors): the text's
 // width in bold DejaVu Sans (see TextEm) and a margin on either side.
 func leafWidthAt(text string, k float64) float64 {
 	return max(34, TextEm(text)*LeafFont*k+12)

@@ -274,20 +274,6 @@ func noNode(field, id string) *Error {
 	return invalidSay(field, "exercise.err.no-node", "Got", strconv.Quote(id))
 }
 
-// nodeName names a node in notes: "the root", "node 1.2", or "node C (1.2)"
-// when it has a label.
-func nodeName(n *tree.Node) string {
-	switch {
-	case n.ID == "" && n.Label != "":
-		return "the root " + n.Label
-	case n.ID == "":
-		return "the root"
-	case n.Label != "":
-		return "node " + n.Label + " (" + n.ID + ")"
-	}
-	return "node " + n.ID
-}
-
 // replayed is the engine's trace of the tree, replayed into the final
 // frame, with the narrations that explain each node.
 type replayed struct {
@@ -520,14 +506,4 @@ func checkWindow(want, got trace.Num, has bool, raw string) *WindowResult {
 		wr.OK = true
 	}
 	return wr
-}
-
-func possessive(s string) string { return s + "'s" }
-
-// capitalize upper-cases the first letter of s.
-func capitalize(s string) string {
-	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
-		return string(s[0]-'a'+'A') + s[1:]
-	}
-	return s
 }

@@ -36,7 +36,7 @@ func (Theory) Name() string { return "theory" }
 
 // maxWins reports whether MAX wins s with perfect play.
 func (t Theory) maxWins(s State) bool {
-	moverLoses := s.Left > 0 && int(s.Left-1)%(Game{t.Take}.take()+1) == 0
+	moverLoses := s.Left > 0 && int(s.Left-1)%(Game(t).take()+1) == 0
 	return moverLoses != s.MaxToMove
 }
 
@@ -56,7 +56,7 @@ func (t Theory) Evaluate(s State) float64 {
 func (t Theory) Explain(s State) []trace.Term {
 	var terms []trace.Term
 	if s.Left > 0 {
-		k1 := Game{t.Take}.take() + 1
+		k1 := Game(t).take() + 1
 		terms = append(terms, trace.Term{
 			Name:  "(left−1) mod " + strconv.Itoa(k1),
 			Count: float64(int(s.Left-1) % k1),
@@ -80,7 +80,7 @@ func EvaluationNames() []string { return append([]string(nil), evaluationNames..
 func Evaluation(name string, g Game) (Evaluator, error) {
 	switch name {
 	case "theory":
-		return Theory{Take: g.Take}, nil
+		return Theory(g), nil
 	}
 	return nil, fmt.Errorf("nim: unknown evaluation %q (valid: %s)", name, strings.Join(evaluationNames, ", "))
 }

@@ -140,7 +140,7 @@ func TestReversiExports(t *testing.T) {
 						t.Errorf("mode %d, node %q: a row of %d squares, want %d", mode, d.Nodes[i].ID, len(sq), rvSide)
 					}
 					for _, s := range sq {
-						b.WriteByte(map[string]byte{`$\bullet$`: 'x', `$\circ$`: 'o'}[s[1]] | 0)
+						b.WriteByte(map[string]byte{`$\bullet$`: 'x', `$\circ$`: 'o'}[s[1]])
 					}
 				}
 				got := strings.ReplaceAll(b.String(), "\x00", ".")
