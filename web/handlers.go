@@ -265,7 +265,9 @@ func (s *Server) homeWithError(c echo.Context, q url.Values, err error) error {
 		fe = templates.NewFormError(msg, f.Tree(), line, col)
 	}
 	if list := gdlErrors(err); len(list) > 0 && f.Source == "gdl" {
-		fe = templates.NewFormError(gdlErrorText(i18n.For(langOf(c)), list[0]), f.Get("gdl"), list[0].Pos.Line, list[0].Pos.Col)
+		// Named as every parameter's error is ("gdl: line 3, …").
+		msg := shortenValues(leadWith(gdlErrorText(i18n.For(langOf(c)), list[0]), "gdl"))
+		fe = templates.NewFormError(msg, f.Get("gdl"), list[0].Pos.Line, list[0].Pos.Col)
 	}
 	h := templates.Home{Form: f, Error: fe, Examples: examples(), Assets: s.assets, Limits: formLimits, GDLGames: gdl.Games()}
 	return s.render(c, http.StatusBadRequest, templates.HomePage(h))
