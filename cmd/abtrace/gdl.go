@@ -10,11 +10,11 @@ import (
 	"github.com/abtrace/abtrace/search/gdl"
 )
 
-// gdlCmd runs `abtrace gdl check|playout|count|bench FILE`: the command
+// gdlCmd runs `abtrace gdl check|playout|count|bench|structures FILE`: the command
 // line of search/gdl (flags and wiring; the work is in the package).
 func gdlCmd(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "abtrace gdl: want check, playout, count or bench, then a .kif file")
+		fmt.Fprintln(stderr, "abtrace gdl: want check, playout, count, bench or structures, then a .kif file")
 		return exitUsage
 	}
 	sub, args := args[0], args[1:]
@@ -22,13 +22,14 @@ func gdlCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet(name, stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	policy := fs.String("policy", "", "playout: first or random")
-	seed := fs.Uint64("seed", 0, "playout, bench: seed of the random moves")
+	seed := fs.Uint64("seed", 0, "playout, bench, structures: seed of the random moves")
 	maxSteps := fs.Int("max-steps", 0, fmt.Sprintf("playout: most joint moves (default %d)", gdl.MaxPlayoutSteps))
 	playouts := fs.Int("playouts", 0, "bench: random games to play")
+	states := fs.Int("states", gdl.StructureStates, fmt.Sprintf("structures: simulated states to check the structures in (1 to %d)", gdl.MaxStructureStates))
 	switch sub {
-	case "check", "playout", "count", "bench":
+	case "check", "playout", "count", "bench", "structures":
 	default:
-		fmt.Fprintf(stderr, "abtrace gdl: unknown command %q (want check, playout, count or bench)\n", sub)
+		fmt.Fprintf(stderr, "abtrace gdl: unknown command %q (want check, playout, count, bench or structures)\n", sub)
 		return exitUsage
 	}
 	// The file may come before or after the flags.
@@ -84,6 +85,16 @@ func gdlCmd(args []string, stdout, stderr io.Writer) int {
 		out, err = g.Count()
 	case "bench":
 		out, err = g.Bench(*playouts, *seed)
+	case "structures":
+		var r gdl.StructureReport
+		if r, err = g.Structures(*states, *seed); err == nil && !*asJSON {
+			// Without --json: what was found and why, one finding a line.
+			for _, why := range r.Reasons() {
+				fmt.Fprintln(stdout, why)
+			}
+			return exitOK
+		}
+		out = r
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "abtrace %s: %v\n", name, err)
