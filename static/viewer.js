@@ -13,6 +13,16 @@ import { session } from "./session.js";
 import { room } from "./room.js";
 
 const init = JSON.parse(document.getElementById("abtrace-init").textContent);
+// "Start a room" sends the page's scenario; a form whose query was too long
+// to repeat in the page (templates.MaxInlineRoomQuery) takes it from the
+// page's starting state.
+const startRoomForm = document.querySelector("form.start-room");
+if (startRoomForm) {
+  startRoomForm.addEventListener("submit", () => {
+    const input = startRoomForm.querySelector('input[name="scenario"]');
+    if (input && !input.value) input.value = init.query;
+  });
+}
 // The sentences this script writes, in the page's language (the server
 // words them; {step} and {total} are filled in here).
 const textsEl = document.getElementById("abtrace-texts");

@@ -319,6 +319,24 @@ func (v *View) LayoutURL() string {
 
 // LoadQuery is the query the script sends in its load command: the
 // scenario with its opened folds.
+// MaxInlineRoomQuery is the longest scenario query the viewer's "start a
+// room" form carries in itself. A longer one (a large tree typed as text)
+// would stand in the page twice, beside the page's starting state; its form
+// is sent empty and the script copies the query from Init.Query when the
+// lecturer presses the button.
+const MaxInlineRoomQuery = 8 << 10
+
+// RoomScenario is the scenario the "start a room" form sends: the page's
+// load query in the page's language, or "" when it is longer than
+// MaxInlineRoomQuery.
+func (v *View) RoomScenario(lang string) string {
+	q := v.LoadQuery()
+	if len(q) > MaxInlineRoomQuery {
+		return ""
+	}
+	return q + "&lang=" + lang
+}
+
 func (v *View) LoadQuery() string {
 	q, _ := url.ParseQuery(v.Query)
 	if len(v.Open) > 0 {

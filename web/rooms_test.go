@@ -304,3 +304,19 @@ func TestRoomOverWebsocket(t *testing.T) {
 		c.conn.Close()
 	}
 }
+
+// TestStartRoomScenario: the viewer's "start a room" form carries the
+// page's scenario itself when it is short, and leaves it to the script
+// (from the page's starting state) when it is longer than
+// templates.MaxInlineRoomQuery, so a large typed tree stands in the page once.
+func TestStartRoomScenario(t *testing.T) {
+	s := New(testConfig())
+	short := httpGet(t, s, "/view?"+url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}}.Encode()).Body.String()
+	if !strings.Contains(short, `name="scenario" value="lang=en&amp;tree=`) {
+		t.Errorf("short tree: the start-room form does not carry the scenario")
+	}
+	long := httpGet(t, s, "/view?"+url.Values{"tree": {uniformTree(4, 6)}}.Encode()).Body.String()
+	if !strings.Contains(long, `name="scenario" value=""`) {
+		t.Errorf("long tree: the start-room form carries the scenario, want it left to the script")
+	}
+}
