@@ -108,6 +108,41 @@ func (s *Server) rooms(c echo.Context) (*classroom.Classroom, error) {
 	return s.cfg.Classroom, nil
 }
 
+// classroomHandler answers a route of the rooms, given the server's
+// classroom.
+type classroomHandler func(c echo.Context, cr *classroom.Classroom) error
+
+// roomHandler answers a route of one room, given the room the address
+// names.
+type roomHandler func(c echo.Context, r *classroom.Room) error
+
+// withRooms is a route of the rooms: 503 when the server keeps none.
+func (s *Server) withRooms(h classroomHandler) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		cr, err := s.rooms(c)
+		if err != nil {
+			return err
+		}
+		return h(c, cr)
+	}
+}
+
+// withRoom is a route of the room the address's :code names: 503 when
+// the server keeps no rooms, and when no room has the code, notFound's
+// answer (nil: the API's JSON 404).
+func (s *Server) withRoom(notFound func(c echo.Context, err error) error, h roomHandler) echo.HandlerFunc {
+	if notFound == nil {
+		notFound = func(c echo.Context, err error) error { return jsonError(c, http.StatusNotFound, err) }
+	}
+	return s.withRooms(func(c echo.Context, cr *classroom.Classroom) error {
+		r, err := cr.Room(c.Request().Context(), c.Param("code"))
+		if err != nil {
+			return notFound(c, err)
+		}
+		return h(c, r)
+	})
+}
+
 // createRequest is POST /api/rooms's body.
 type createRequest struct {
 	Scenario string `json:"scenario"`
@@ -127,11 +162,7 @@ func joinURL(c echo.Context, code string) string {
 }
 
 // apiCreateRoom answers POST /api/rooms.
-func (s *Server) apiCreateRoom(c echo.Context) error {
-	cr, err := s.rooms(c)
-	if err != nil {
-		return err
-	}
+func (s *Server) apiCreateRoom(c echo.Context, cr *classroom.Classroom) error {
 	if !s.joins.Allow(c.RealIP()) {
 		return jsonError(c, http.StatusTooManyRequests, say("room.err.rate"))
 	}
@@ -154,26 +185,14 @@ func jsonError(c echo.Context, status int, err error) error {
 }
 
 // apiRoom answers GET /api/rooms/CODE: the room's public state.
-func (s *Server) apiRoom(c echo.Context) error {
-	cr, err := s.rooms(c)
-	if err != nil {
-		return err
-	}
-	r, err := cr.Room(c.Request().Context(), c.Param("code"))
-	if err != nil {
-		return jsonError(c, http.StatusNotFound, err)
-	}
+func (s *Server) apiRoom(c echo.Context, r *classroom.Room) error {
 	return c.JSON(http.StatusOK, r.Info())
 }
 
 // startRoom answers the viewer page's "start a room" form: it opens a
 // room on the page's scenario and sends the lecturer to it, the secret in
 // the address's fragment (which no request carries).
-func (s *Server) startRoom(c echo.Context) error {
-	cr, err := s.rooms(c)
-	if err != nil {
-		return err
-	}
+func (s *Server) startRoom(c echo.Context, cr *classroom.Classroom) error {
 	if !s.joins.Allow(c.RealIP()) {
 		return s.errorPage(c, http.StatusTooManyRequests, errorText(langOf(c), say("room.err.rate")))
 	}
@@ -215,16 +234,7 @@ func (s *Server) joinPage(c echo.Context) error {
 
 // roomPage is /room/CODE: the viewer page at the room's step, with the
 // room's panel; the script follows the room.
-func (s *Server) roomPage(c echo.Context) error {
-	cr, err := s.rooms(c)
-	if err != nil {
-		return err
-	}
-	r, err := cr.Room(c.Request().Context(), c.Param("code"))
-	if err != nil {
-		page := templates.JoinPage{Code: c.Param("code"), Error: errorText(langOf(c), err), Field: "code"}
-		return s.render(c, http.StatusNotFound, templates.Join(page, s.assets))
-	}
+func (s *Server) roomPage(c echo.Context, r *classroom.Room) error {
 	info := r.Info()
 	q, err := url.ParseQuery(info.Scenario)
 	if err != nil {
@@ -247,6 +257,13 @@ func (s *Server) roomPage(c echo.Context) error {
 	}
 	v.Room = &templates.RoomView{Code: r.Code(), Join: joinURL(c, r.Code()), Scenario: info.Scenario, Nick: c.QueryParam("nick")}
 	return s.render(c, http.StatusOK, templates.ViewPage(v, s.assets))
+}
+
+// noRoomPage answers /room/CODE when no room has the code: the join
+// form, the code in it, saying why.
+func (s *Server) noRoomPage(c echo.Context, err error) error {
+	page := templates.JoinPage{Code: c.Param("code"), Error: errorText(langOf(c), err), Field: "code"}
+	return s.render(c, http.StatusNotFound, templates.Join(page, s.assets))
 }
 
 // roomQR is /room/CODE/qr.svg: the join link as a QR code, drawn here.
@@ -298,14 +315,10 @@ func QRSVG(text string) ([]byte, error) {
 
 // answersCSV is POST /api/rooms/CODE/answers.csv (form: secret, by): the
 // room's answers by question or by student, nicknames only.
-func (s *Server) answersCSV(c echo.Context) error {
-	cr, err := s.rooms(c)
-	if err != nil {
-		return err
-	}
+func (s *Server) answersCSV(c echo.Context, cr *classroom.Classroom) error {
 	var b bytes.Buffer
 	by := c.FormValue("by")
-	err = cr.ExportCSV(c.Request().Context(), c.Param("code"), c.FormValue("secret"), by, &b)
+	err := cr.ExportCSV(c.Request().Context(), c.Param("code"), c.FormValue("secret"), by, &b)
 	switch {
 	case errors.Is(err, classroom.ErrNotLecturer):
 		return jsonError(c, http.StatusForbidden, err)
@@ -320,15 +333,7 @@ func (s *Server) answersCSV(c echo.Context) error {
 
 // deleteRoom is DELETE /api/rooms/CODE (header X-Abtrace-Secret): the
 // room, its questions and its answers are deleted.
-func (s *Server) deleteRoom(c echo.Context) error {
-	cr, err := s.rooms(c)
-	if err != nil {
-		return err
-	}
-	r, err := cr.Room(c.Request().Context(), c.Param("code"))
-	if err != nil {
-		return jsonError(c, http.StatusNotFound, err)
-	}
+func (s *Server) deleteRoom(c echo.Context, r *classroom.Room) error {
 	if err := r.Delete(c.Request().Context(), c.Request().Header.Get("X-Abtrace-Secret")); err != nil {
 		return jsonError(c, http.StatusForbidden, err)
 	}
@@ -337,11 +342,7 @@ func (s *Server) deleteRoom(c echo.Context) error {
 
 // createDeck is POST /api/decks: a deck file kept, answered with its id
 // and the link that opens a room on it.
-func (s *Server) createDeck(c echo.Context) error {
-	cr, err := s.rooms(c)
-	if err != nil {
-		return err
-	}
+func (s *Server) createDeck(c echo.Context, cr *classroom.Classroom) error {
 	d, err := classroom.ParseDeck(http.MaxBytesReader(c.Response(), c.Request().Body, classroom.MaxDeckBytes+1))
 	if err != nil {
 		return jsonError(c, http.StatusBadRequest, err)
@@ -354,11 +355,7 @@ func (s *Server) createDeck(c echo.Context) error {
 }
 
 // deckFile is GET /api/decks/ID: the deck as a file to keep.
-func (s *Server) deckFile(c echo.Context) error {
-	cr, err := s.rooms(c)
-	if err != nil {
-		return err
-	}
+func (s *Server) deckFile(c echo.Context, cr *classroom.Classroom) error {
 	d, err := cr.Deck(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return jsonError(c, http.StatusNotFound, err)
@@ -373,11 +370,7 @@ func (s *Server) deckFile(c echo.Context) error {
 
 // deckRoom is POST /api/decks/ID/rooms: a room opened on the deck, at its
 // first slide (answered as POST /api/rooms is).
-func (s *Server) deckRoom(c echo.Context) error {
-	cr, err := s.rooms(c)
-	if err != nil {
-		return err
-	}
+func (s *Server) deckRoom(c echo.Context, cr *classroom.Classroom) error {
 	if !s.joins.Allow(c.RealIP()) {
 		return jsonError(c, http.StatusTooManyRequests, say("room.err.rate"))
 	}
