@@ -470,36 +470,14 @@ func (p *parser) node(parent *Node, idx int, prob float64, probSet bool) (n *Nod
 	if parent != nil {
 		n.Depth = parent.Depth + 1 // ids are assigned at the end, see assignIDs
 	}
-	p.size++
-	if p.size > MaxNodes {
-		return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "tree.err.nodes", "Name", "MaxNodes", "Max", MaxNodes)
+	if err := p.count(n, off); err != nil {
+		return nil, false, err
 	}
-	if n.Depth > MaxDepth {
-		return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "tree.err.depth", "Depth", n.Depth, "Max", MaxDepth)
-	}
-	p.height = max(p.height, n.Depth)
-
 	c := p.peek()
 	if isIdentStart(c) {
-		end := p.pos
-		for end < len(p.src) && isIdentChar(p.src[end]) {
-			end++
+		if c, err = p.label(n, off); err != nil {
+			return nil, false, err
 		}
-		label := p.src[p.pos:end]
-		if len(label) > MaxLabelLen {
-			return nil, false, errAt(n.Line, n.Col, off, ErrLimit, "tree.err.label-long", "Name", strconv.Quote(truncate(label)), "N", len(label), "Max", MaxLabelLen)
-		}
-		p.pos = end
-		p.skipWS()
-		c = p.peek()
-		if c != '(' && c != '[' && c != '=' {
-			switch strings.ToLower(label) {
-			case "inf", "infinity", "nan":
-				return nil, false, errAt(n.Line, n.Col, off, nil, "tree.err.infinite", "Name", strconv.Quote(label))
-			}
-			return nil, false, p.errHere(nil, "tree.err.after-label", "Name", strconv.Quote(label), "Found", p.found())
-		}
-		n.Label = strings.Clone(label) // do not keep the whole text alive
 	}
 	tagged := false
 	hLine, hCol, hOff := 0, 0, 0
@@ -515,33 +493,89 @@ func (p *parser) node(parent *Node, idx int, prob float64, probSet bool) (n *Nod
 		return n, true, nil
 	}
 	// A leaf.
-	var what string
-	switch {
-	case n.Label != "" && c != '=' && tagged:
-		return nil, false, p.errHere(nil, "tree.err.after-tags", "Name", strconv.Quote(n.Label), "Found", p.found())
-	case n.Label != "" && c != '=':
-		return nil, false, p.errHere(nil, "tree.err.after-label", "Name", strconv.Quote(n.Label), "Found", p.found())
-	case n.Label != "":
-		p.pos++
-		p.skipWS()
-		what = "tree.what.after-eq"
-	case tagged:
-		what = "tree.what.after-tags"
-		if c == '=' {
-			return nil, false, p.errHere(nil, "tree.err.tags-eq")
-		}
-	case parent == nil && !isNumStart(c) && c != '<':
-		return nil, false, p.errHere(nil, "tree.err.tree", "Found", p.found())
-	default:
-		what = "tree.what.child"
+	what, err := p.leafStart(n, parent == nil, c, tagged)
+	if err != nil {
+		return nil, false, err
 	}
 	if n.HasEstimate {
 		return nil, false, errAt(hLine, hCol, hOff, nil, "tree.err.leaf-estimate")
 	}
+	if err := p.leafValue(n, what); err != nil {
+		return nil, false, err
+	}
+	return n, false, nil
+}
+
+// count counts the node n, which starts at off, against MaxNodes and
+// MaxDepth.
+func (p *parser) count(n *Node, off int) error {
+	p.size++
+	if p.size > MaxNodes {
+		return errAt(n.Line, n.Col, off, ErrLimit, "tree.err.nodes", "Name", "MaxNodes", "Max", MaxNodes)
+	}
+	if n.Depth > MaxDepth {
+		return errAt(n.Line, n.Col, off, ErrLimit, "tree.err.depth", "Depth", n.Depth, "Max", MaxDepth)
+	}
+	p.height = max(p.height, n.Depth)
+	return nil
+}
+
+// label reads the label of n at pos, which starts an identifier, and
+// returns the character after it: a label must be followed by children,
+// tags or "=".
+func (p *parser) label(n *Node, off int) (byte, error) {
+	end := p.pos
+	for end < len(p.src) && isIdentChar(p.src[end]) {
+		end++
+	}
+	label := p.src[p.pos:end]
+	if len(label) > MaxLabelLen {
+		return 0, errAt(n.Line, n.Col, off, ErrLimit, "tree.err.label-long", "Name", strconv.Quote(truncate(label)), "N", len(label), "Max", MaxLabelLen)
+	}
+	p.pos = end
+	p.skipWS()
+	c := p.peek()
+	if c != '(' && c != '[' && c != '=' {
+		switch strings.ToLower(label) {
+		case "inf", "infinity", "nan":
+			return 0, errAt(n.Line, n.Col, off, nil, "tree.err.infinite", "Name", strconv.Quote(label))
+		}
+		return 0, p.errHere(nil, "tree.err.after-label", "Name", strconv.Quote(label), "Found", p.found())
+	}
+	n.Label = strings.Clone(label) // do not keep the whole text alive
+	return c, nil
+}
+
+// leafStart checks what may come where the leaf n's value is due (c is
+// the character there) and returns the words for what the value follows.
+func (p *parser) leafStart(n *Node, root bool, c byte, tagged bool) (string, error) {
+	switch {
+	case n.Label != "" && c != '=' && tagged:
+		return "", p.errHere(nil, "tree.err.after-tags", "Name", strconv.Quote(n.Label), "Found", p.found())
+	case n.Label != "" && c != '=':
+		return "", p.errHere(nil, "tree.err.after-label", "Name", strconv.Quote(n.Label), "Found", p.found())
+	case n.Label != "":
+		p.pos++
+		p.skipWS()
+		return "tree.what.after-eq", nil
+	case tagged:
+		if c == '=' {
+			return "", p.errHere(nil, "tree.err.tags-eq")
+		}
+		return "tree.what.after-tags", nil
+	case root && !isNumStart(c) && c != '<':
+		return "", p.errHere(nil, "tree.err.tree", "Found", p.found())
+	}
+	return "tree.what.child", nil
+}
+
+// leafValue reads the leaf n's value and checks that it has as many
+// players' values as the first leaf.
+func (p *parser) leafValue(n *Node, what string) error {
 	vline, vcol, voff := p.line, p.col(), p.pos
 	v, vec, err := p.value(what)
 	if err != nil {
-		return nil, false, err
+		return err
 	}
 	n.Value, n.Vec = v, vec
 	p.leaves++
@@ -551,13 +585,13 @@ func (p *parser) node(parent *Node, idx int, prob float64, probSet bool) (n *Nod
 	case p.vec != len(vec):
 		f := p.firstLeaf
 		if p.vec == 0 || len(vec) == 0 {
-			return nil, false, errAt(vline, vcol, voff, nil, "tree.err.leaf-shape",
+			return errAt(vline, vcol, voff, nil, "tree.err.leaf-shape",
 				"Want", shape(p.vec), "Line", f.Line, "Col", f.Col, "Found", shape(len(vec)))
 		}
-		return nil, false, errAt(vline, vcol, voff, nil, "tree.err.leaf-players",
+		return errAt(vline, vcol, voff, nil, "tree.err.leaf-players",
 			"N", len(vec), "Line", f.Line, "Col", f.Col, "Want", p.vec)
 	}
-	return n, false, nil
+	return nil
 }
 
 // tags reads a tag list at pos, which holds '['. It returns the position of

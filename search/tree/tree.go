@@ -395,54 +395,46 @@ func (t *Tree) resolveNode(n *Node, implied trace.Kind) error {
 	} else {
 		n.Kind = implied
 	}
-	if n.HasEstimate {
-		switch {
-		case np > 0 && n.EstimateVec == nil:
-			return nodeErr(n, nil, "tree.err.estimate-number", "Node", describe(n, "tree.node"), "N", np)
-		case np > 0 && len(n.EstimateVec) != np:
-			return nodeErr(n, nil, "tree.err.estimate-len", "Node", describe(n, "tree.node"), "Want", len(n.EstimateVec), "N", np)
-		case np == 0 && n.EstimateVec != nil:
-			return nodeErr(n, nil, "tree.err.estimate-vector", "Node", describe(n, "tree.node"))
-		}
+	if err := checkEstimate(n, np); err != nil {
+		return err
 	}
 	if len(n.Children) == 0 {
 		return nil
 	}
-	if n.Kind == trace.Chance {
-		set := 0
-		for _, c := range n.Children {
-			if c.ProbSet {
-				set++
-			}
+	if err := resolveProbs(n); err != nil {
+		return err
+	}
+	ci := childImplied(n.Kind, implied, np)
+	for _, c := range n.Children {
+		if err := t.resolveNode(c, ci); err != nil {
+			return err
 		}
-		switch {
-		case set == 0:
-			p := 1 / float64(len(n.Children))
-			for _, c := range n.Children {
-				c.Prob = p
-			}
-		case set < len(n.Children):
-			c0 := n.Children[0]
-			for _, c := range n.Children[1:] {
-				if c.ProbSet != c0.ProbSet {
-					with, without := c0, c
-					if c.ProbSet {
-						with, without = c, c0
-					}
-					return nodeErr(c, nil, "tree.err.prob-some",
-						"Node", describe(n, "tree.chance-node"), "With", describe(with, "tree.child"), "Without", describe(without, "tree.child"))
-				}
-			}
-		default:
-			sum := 0.0
-			for _, c := range n.Children {
-				sum += c.Prob
-			}
-			if math.Abs(sum-1) > ProbTolerance {
-				return nodeErr(n, nil, "tree.err.prob-sum", "Node", describe(n, "tree.chance-node"), "Number", strconv.FormatFloat(sum, 'g', 10, 64))
-			}
-		}
-	} else {
+	}
+	return nil
+}
+
+// checkEstimate checks that n's estimate, if it has one, is a number in a
+// tree of one player's values and a vector of np values otherwise.
+func checkEstimate(n *Node, np int) error {
+	if !n.HasEstimate {
+		return nil
+	}
+	switch {
+	case np > 0 && n.EstimateVec == nil:
+		return nodeErr(n, nil, "tree.err.estimate-number", "Node", describe(n, "tree.node"), "N", np)
+	case np > 0 && len(n.EstimateVec) != np:
+		return nodeErr(n, nil, "tree.err.estimate-len", "Node", describe(n, "tree.node"), "Want", len(n.EstimateVec), "N", np)
+	case np == 0 && n.EstimateVec != nil:
+		return nodeErr(n, nil, "tree.err.estimate-vector", "Node", describe(n, "tree.node"))
+	}
+	return nil
+}
+
+// resolveProbs gives the children of the inner node n their
+// probabilities: given for all or none of a chance node's children (1/n
+// each when none), summing to 1, and none below other nodes.
+func resolveProbs(n *Node) error {
+	if n.Kind != trace.Chance {
 		for _, c := range n.Children {
 			if c.ProbSet {
 				return nodeErr(c, nil, "tree.err.prob-parent",
@@ -450,11 +442,46 @@ func (t *Tree) resolveNode(n *Node, implied trace.Kind) error {
 			}
 			c.Prob = 0
 		}
+		return nil
 	}
-	ci := childImplied(n.Kind, implied, np)
+	set := 0
 	for _, c := range n.Children {
-		if err := t.resolveNode(c, ci); err != nil {
-			return err
+		if c.ProbSet {
+			set++
+		}
+	}
+	switch {
+	case set == 0:
+		p := 1 / float64(len(n.Children))
+		for _, c := range n.Children {
+			c.Prob = p
+		}
+	case set < len(n.Children):
+		return probsMixed(n)
+	default:
+		sum := 0.0
+		for _, c := range n.Children {
+			sum += c.Prob
+		}
+		if math.Abs(sum-1) > ProbTolerance {
+			return nodeErr(n, nil, "tree.err.prob-sum", "Node", describe(n, "tree.chance-node"), "Number", strconv.FormatFloat(sum, 'g', 10, 64))
+		}
+	}
+	return nil
+}
+
+// probsMixed names the first child of the chance node n that differs from
+// the first child in having a probability.
+func probsMixed(n *Node) error {
+	c0 := n.Children[0]
+	for _, c := range n.Children[1:] {
+		if c.ProbSet != c0.ProbSet {
+			with, without := c0, c
+			if c.ProbSet {
+				with, without = c, c0
+			}
+			return nodeErr(c, nil, "tree.err.prob-some",
+				"Node", describe(n, "tree.chance-node"), "With", describe(with, "tree.child"), "Without", describe(without, "tree.child"))
 		}
 	}
 	return nil
@@ -508,6 +535,30 @@ func checkValue(n *Node, what string, v float64) *Error {
 }
 
 func (b *builder) node(n *Node, depth int) error {
+	if err := b.check(n, depth); err != nil {
+		return err
+	}
+	if len(n.Children) == 0 {
+		if err := b.leaf(n); err != nil {
+			return err
+		}
+	} else if err := inner(n); err != nil {
+		return err
+	}
+	for i, c := range n.Children {
+		if c == nil {
+			return nodeErr(n, nil, "tree.err.nil-child", "N", i, "Node", describe(n, "tree.node"))
+		}
+		if err := b.node(c, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// check counts n, at depth, and checks it against the tree's limits and
+// its label and probability against what the parser accepts.
+func (b *builder) check(n *Node, depth int) error {
 	t := b.t
 	t.Size++
 	if t.Size > b.maxNodes {
@@ -535,66 +586,72 @@ func (b *builder) node(n *Node, depth int) error {
 	if n.ProbSet && !(n.Prob > 0 && n.Prob <= 1) {
 		return nodeErr(n, nil, "tree.err.node-prob", "Number", fmt.Sprint(n.Prob), "Node", describe(n, "tree.node"))
 	}
-	if len(n.Children) == 0 {
-		t.Leaves++
-		if n.HasEstimate {
-			return nodeErr(n, nil, "tree.err.leaf-h", "Node", describe(n, "tree.node"))
-		}
-		n.Estimate, n.EstimateVec = 0, nil
-		if n.Vec != nil {
-			if len(n.Vec) < 2 || len(n.Vec) > trace.MaxPlayers {
-				return nodeErr(n, nil, "tree.err.leaf-vector", "Node", describe(n, "tree.leaf"), "N", len(n.Vec), "Max", trace.MaxPlayers)
-			}
-			for i, v := range n.Vec {
-				if err := checkValue(n, "value", v); err != nil {
-					return err
-				}
-				n.Vec[i] = v + 0 // -0 becomes 0
-			}
-			n.Value = n.Vec[0]
-		} else {
-			if err := checkValue(n, "value", n.Value); err != nil {
-				return err
-			}
-			n.Value += 0
-		}
-		switch {
-		case b.players < 0:
-			b.players, b.firstLeaf = len(n.Vec), n
-		case b.players != len(n.Vec):
-			return nodeErr(n, nil, "tree.err.leaf-mixed",
-				"Node", describe(n, "tree.leaf"), "Found", shape(len(n.Vec)), "ID", strconv.Quote(b.firstLeaf.ID), "Want", shape(b.players))
-		}
-	} else {
-		n.Value, n.Vec = 0, nil
-		if n.HasEstimate {
-			if n.EstimateVec != nil {
-				for i, v := range n.EstimateVec {
-					if err := checkValue(n, "estimate", v); err != nil {
-						return err
-					}
-					n.EstimateVec[i] = v + 0
-				}
-				if len(n.EstimateVec) > 0 {
-					n.Estimate = n.EstimateVec[0]
-				}
-			} else {
-				if err := checkValue(n, "estimate", n.Estimate); err != nil {
-					return err
-				}
-				n.Estimate += 0
-			}
-		} else {
-			n.Estimate, n.EstimateVec = 0, nil
-		}
+	return nil
+}
+
+// leaf checks and normalises the leaf n's value (or vector), which must
+// have as many players' values as the first leaf's.
+func (b *builder) leaf(n *Node) error {
+	b.t.Leaves++
+	if n.HasEstimate {
+		return nodeErr(n, nil, "tree.err.leaf-h", "Node", describe(n, "tree.node"))
 	}
-	for i, c := range n.Children {
-		if c == nil {
-			return nodeErr(n, nil, "tree.err.nil-child", "N", i, "Node", describe(n, "tree.node"))
+	n.Estimate, n.EstimateVec = 0, nil
+	if n.Vec != nil {
+		if len(n.Vec) < 2 || len(n.Vec) > trace.MaxPlayers {
+			return nodeErr(n, nil, "tree.err.leaf-vector", "Node", describe(n, "tree.leaf"), "N", len(n.Vec), "Max", trace.MaxPlayers)
 		}
-		if err := b.node(c, depth+1); err != nil {
+		if err := checkValues(n, "value", n.Vec); err != nil {
 			return err
 		}
+		n.Value = n.Vec[0]
+	} else {
+		if err := checkValue(n, "value", n.Value); err != nil {
+			return err
+		}
+		n.Value += 0
+	}
+	switch {
+	case b.players < 0:
+		b.players, b.firstLeaf = len(n.Vec), n
+	case b.players != len(n.Vec):
+		return nodeErr(n, nil, "tree.err.leaf-mixed",
+			"Node", describe(n, "tree.leaf"), "Found", shape(len(n.Vec)), "ID", strconv.Quote(b.firstLeaf.ID), "Want", shape(b.players))
+	}
+	return nil
+}
+
+// inner clears the inner node n's value and checks and normalises its
+// estimate, if it has one.
+func inner(n *Node) error {
+	n.Value, n.Vec = 0, nil
+	switch {
+	case !n.HasEstimate:
+		n.Estimate, n.EstimateVec = 0, nil
+	case n.EstimateVec != nil:
+		if err := checkValues(n, "estimate", n.EstimateVec); err != nil {
+			return err
+		}
+		if len(n.EstimateVec) > 0 {
+			n.Estimate = n.EstimateVec[0]
+		}
+	default:
+		if err := checkValue(n, "estimate", n.Estimate); err != nil {
+			return err
+		}
+		n.Estimate += 0
+	}
+	return nil
+}
+
+// checkValues checks each of n's values vs (its what: "value" or
+// "estimate") and turns -0 into 0.
+func checkValues(n *Node, what string, vs []float64) error {
+	for i, v := range vs {
+		if err := checkValue(n, what, v); err != nil {
+			return err
+		}
+		vs[i] = v + 0 // -0 becomes 0
 	}
 	return nil
 }

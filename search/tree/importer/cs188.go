@@ -232,66 +232,14 @@ func (c *cs188) build() (*Imported, error) {
 	if c.start, _, err = c.single("start_state", true); err != nil {
 		return nil, err
 	}
-	if alg, ok, err := c.single("alg", false); err != nil {
+	if imp.Algo, err = c.alg(); err != nil {
 		return nil, err
-	} else if ok {
-		switch alg.text {
-		case "MinimaxAgent":
-			imp.Algo = "minimax"
-		case "AlphaBetaAgent":
-			imp.Algo = "alphabeta"
-		case "ExpectimaxAgent":
-			imp.Algo, c.chance = "expectiminimax", true
-		default:
-			return nil, cs188Err(alg.line, alg.col, "unknown alg %q (want MinimaxAgent, AlphaBetaAgent or ExpectimaxAgent)", alg.text)
-		}
 	}
-	f, ok := c.fields["successors"]
-	if !ok {
-		return nil, &Error{Format: CS188, Msg: `no successors given: the file needs successors: """ with lines "state action next"`}
+	if err := c.successors(); err != nil {
+		return nil, err
 	}
-	for _, l := range f.lines {
-		toks := l.tokens()
-		if len(toks) == 0 || strings.HasPrefix(toks[0].text, "#") {
-			continue
-		}
-		if len(toks) != 3 {
-			return nil, cs188Err(l.line, toks[0].col, "a successor line is \"state action next\", three words; found %d", len(toks))
-		}
-		from := toks[0].text
-		for _, e := range c.succ[from] {
-			if e.action == toks[1].text {
-				return nil, cs188Err(toks[1].line, toks[1].col, "state %q has action %q twice", from, e.action)
-			}
-		}
-		if len(c.succ[from]) == tree.MaxChildren {
-			e := cs188Err(toks[0].line, toks[0].col, "state %q has more than MaxChildren = %d successors", from, tree.MaxChildren)
-			e.Err = tree.ErrLimit
-			return nil, e
-		}
-		c.succ[from] = append(c.succ[from], edge{toks[1].text, toks[2]})
-	}
-	f, ok = c.fields["evaluation"]
-	if !ok {
-		return nil, &Error{Format: CS188, Msg: `no evaluation given: the file needs evaluation: """ with lines "state value"`}
-	}
-	evalAt := map[string]int{}
-	for _, l := range f.lines {
-		toks := l.tokens()
-		if len(toks) == 0 || strings.HasPrefix(toks[0].text, "#") {
-			continue
-		}
-		if len(toks) != 2 {
-			return nil, cs188Err(l.line, toks[0].col, "an evaluation line is \"state value\", two words; found %d", len(toks))
-		}
-		if line, dup := evalAt[toks[0].text]; dup {
-			return nil, cs188Err(toks[0].line, toks[0].col, "state %q is evaluated twice (first at line %d)", toks[0].text, line)
-		}
-		v, err := strconv.ParseFloat(toks[1].text, 64)
-		if err != nil || v != v || v > tree.MaxMagnitude || v < -tree.MaxMagnitude {
-			return nil, cs188Err(toks[1].line, toks[1].col, "the evaluation of %q must be a number of at most MaxMagnitude = 1e9 in absolute value, not %q", toks[0].text, toks[1].text)
-		}
-		c.eval[toks[0].text], evalAt[toks[0].text] = v+0, toks[0].line
+	if err := c.evaluation(); err != nil {
+		return nil, err
 	}
 	for _, key := range []string{"win_states", "lose_states"} {
 		if f, ok := c.fields[key]; ok {
@@ -313,6 +261,82 @@ func (c *cs188) build() (*Imported, error) {
 	}
 	imp.Tree, imp.Actions, imp.Depth, imp.Agents = t, c.acts, c.depth, c.agents
 	return imp, nil
+}
+
+// alg reads the optional field alg: the algorithm the file's agent runs,
+// as abtrace names it ("" when the field is absent).
+func (c *cs188) alg() (string, error) {
+	alg, ok, err := c.single("alg", false)
+	if err != nil || !ok {
+		return "", err
+	}
+	switch alg.text {
+	case "MinimaxAgent":
+		return "minimax", nil
+	case "AlphaBetaAgent":
+		return "alphabeta", nil
+	case "ExpectimaxAgent":
+		c.chance = true
+		return "expectiminimax", nil
+	}
+	return "", cs188Err(alg.line, alg.col, "unknown alg %q (want MinimaxAgent, AlphaBetaAgent or ExpectimaxAgent)", alg.text)
+}
+
+// successors reads the field successors: lines "state action next".
+func (c *cs188) successors() error {
+	f, ok := c.fields["successors"]
+	if !ok {
+		return &Error{Format: CS188, Msg: `no successors given: the file needs successors: """ with lines "state action next"`}
+	}
+	for _, l := range f.lines {
+		toks := l.tokens()
+		if len(toks) == 0 || strings.HasPrefix(toks[0].text, "#") {
+			continue
+		}
+		if len(toks) != 3 {
+			return cs188Err(l.line, toks[0].col, "a successor line is \"state action next\", three words; found %d", len(toks))
+		}
+		from := toks[0].text
+		for _, e := range c.succ[from] {
+			if e.action == toks[1].text {
+				return cs188Err(toks[1].line, toks[1].col, "state %q has action %q twice", from, e.action)
+			}
+		}
+		if len(c.succ[from]) == tree.MaxChildren {
+			e := cs188Err(toks[0].line, toks[0].col, "state %q has more than MaxChildren = %d successors", from, tree.MaxChildren)
+			e.Err = tree.ErrLimit
+			return e
+		}
+		c.succ[from] = append(c.succ[from], edge{toks[1].text, toks[2]})
+	}
+	return nil
+}
+
+// evaluation reads the field evaluation: lines "state value".
+func (c *cs188) evaluation() error {
+	f, ok := c.fields["evaluation"]
+	if !ok {
+		return &Error{Format: CS188, Msg: `no evaluation given: the file needs evaluation: """ with lines "state value"`}
+	}
+	evalAt := map[string]int{}
+	for _, l := range f.lines {
+		toks := l.tokens()
+		if len(toks) == 0 || strings.HasPrefix(toks[0].text, "#") {
+			continue
+		}
+		if len(toks) != 2 {
+			return cs188Err(l.line, toks[0].col, "an evaluation line is \"state value\", two words; found %d", len(toks))
+		}
+		if line, dup := evalAt[toks[0].text]; dup {
+			return cs188Err(toks[0].line, toks[0].col, "state %q is evaluated twice (first at line %d)", toks[0].text, line)
+		}
+		v, err := strconv.ParseFloat(toks[1].text, 64)
+		if err != nil || v != v || v > tree.MaxMagnitude || v < -tree.MaxMagnitude {
+			return cs188Err(toks[1].line, toks[1].col, "the evaluation of %q must be a number of at most MaxMagnitude = 1e9 in absolute value, not %q", toks[0].text, toks[1].text)
+		}
+		c.eval[toks[0].text], evalAt[toks[0].text] = v+0, toks[0].line
+	}
+	return nil
 }
 
 // unroll builds the node of state st (named at token st) reached at ply

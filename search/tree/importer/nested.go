@@ -420,73 +420,83 @@ func (s *scanner) smlNode(depth int) (*tree.Node, error) {
 	wl, wc := s.line, s.col
 	switch w := s.word(); w {
 	case "Esti":
-		if err := s.space(); err != nil {
-			return nil, err
-		}
-		paren := s.peek() == '('
-		if paren {
-			s.advance()
-			if err := s.space(); err != nil {
-				return nil, err
-			}
-		}
-		if !s.isNumberStart() {
-			return nil, s.errf("expected a number after Esti, found %s", s.found())
-		}
-		if n.Value, err = s.number(); err != nil {
-			return nil, err
-		}
-		if paren {
-			if err := s.expect(')', "')' after Esti's number"); err != nil {
-				return nil, err
-			}
-		}
-		return n, nil
+		return n, s.smlEsti(n)
 	case "Node":
-		if err := s.space(); err != nil {
-			return nil, err
-		}
-		var closers []byte
-		for s.peek() == '(' || s.peek() == '[' {
-			if s.peek() == '(' {
-				closers = append(closers, ')')
-			} else {
-				closers = append(closers, ']')
-			}
-			s.advance()
-			if err := s.space(); err != nil {
-				return nil, err
-			}
-			if len(closers) == 2 {
-				break
-			}
-		}
-		if len(closers) == 0 {
-			return nil, s.errf("expected '[' or '(' after Node, found %s", s.found())
-		}
-		for {
-			c, err := s.smlNode(depth + 1)
-			if err != nil {
-				return nil, err
-			}
-			n.Children = append(n.Children, c)
-			if err := s.space(); err != nil {
-				return nil, err
-			}
-			if s.peek() != ',' {
-				break
-			}
-			s.advance()
-		}
-		for i := len(closers) - 1; i >= 0; i-- {
-			if err := s.expect(closers[i], fmt.Sprintf("',' or '%c' after Node's children", closers[i])); err != nil {
-				return nil, err
-			}
-		}
-		return n, nil
+		return n, s.smlChildren(n, depth)
 	case "":
 		return nil, &Error{Format: SML, Line: wl, Col: wc, Msg: fmt.Sprintf("expected Node or Esti, found %s", s.found())}
 	default:
 		return nil, &Error{Format: SML, Line: wl, Col: wc, Msg: fmt.Sprintf("expected Node or Esti, found %q", w)}
 	}
+}
+
+// smlEsti reads the leaf n's number after Esti, in parentheses or not.
+func (s *scanner) smlEsti(n *tree.Node) error {
+	if err := s.space(); err != nil {
+		return err
+	}
+	paren := s.peek() == '('
+	if paren {
+		s.advance()
+		if err := s.space(); err != nil {
+			return err
+		}
+	}
+	if !s.isNumberStart() {
+		return s.errf("expected a number after Esti, found %s", s.found())
+	}
+	var err error
+	if n.Value, err = s.number(); err != nil {
+		return err
+	}
+	if paren {
+		return s.expect(')', "')' after Esti's number")
+	}
+	return nil
+}
+
+// smlChildren reads the children of n (at depth) after Node: a list in
+// one or two brackets, each '(' or '[', separated by commas.
+func (s *scanner) smlChildren(n *tree.Node, depth int) error {
+	if err := s.space(); err != nil {
+		return err
+	}
+	var closers []byte
+	for s.peek() == '(' || s.peek() == '[' {
+		if s.peek() == '(' {
+			closers = append(closers, ')')
+		} else {
+			closers = append(closers, ']')
+		}
+		s.advance()
+		if err := s.space(); err != nil {
+			return err
+		}
+		if len(closers) == 2 {
+			break
+		}
+	}
+	if len(closers) == 0 {
+		return s.errf("expected '[' or '(' after Node, found %s", s.found())
+	}
+	for {
+		c, err := s.smlNode(depth + 1)
+		if err != nil {
+			return err
+		}
+		n.Children = append(n.Children, c)
+		if err := s.space(); err != nil {
+			return err
+		}
+		if s.peek() != ',' {
+			break
+		}
+		s.advance()
+	}
+	for i := len(closers) - 1; i >= 0; i-- {
+		if err := s.expect(closers[i], fmt.Sprintf("',' or '%c' after Node's children", closers[i])); err != nil {
+			return err
+		}
+	}
+	return nil
 }
