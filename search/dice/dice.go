@@ -266,7 +266,7 @@ func New(position string) (Game, State, error) {
 func Parse(position string) (Game, State, error) {
 	g := Game{Goal: DefaultGoal}
 	s := State{Turn: trace.Max}
-	var maxT, minT string
+	tokens := map[string]string{}
 	seen := map[string]bool{}
 	for _, w := range strings.Fields(position) {
 		k, v, ok := strings.Cut(w, "=")
@@ -278,60 +278,19 @@ func Parse(position string) (Game, State, error) {
 			return g, s, fmt.Errorf("dice: %s is given twice", k)
 		}
 		seen[k] = true
-		switch k {
-		case "max":
-			maxT = v
-		case "min":
-			minT = v
-		case "turn":
-			switch strings.ToLower(v) {
-			case "max":
-				s.Turn = trace.Max
-			case "min":
-				s.Turn = trace.Min
-			default:
-				return g, s, fmt.Errorf("dice: turn must be max or min, not %q", v)
-			}
-		case "roll":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 || n > 3 {
-				return g, s, fmt.Errorf("dice: roll must be 0 (not thrown yet) or 1 to 3, not %q", v)
-			}
-			s.Roll = int8(n)
-		case "goal":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < MinGoal || n > MaxGoal {
-				return g, s, fmt.Errorf("dice: goal must be a whole number from %d to %d, not %q", MinGoal, MaxGoal, v)
-			}
-			g.Goal = int8(n)
-		default:
-			return g, s, fmt.Errorf("dice: unknown key %q (want max, min, turn, roll or goal)", k)
+		if err := parseKey(&g, &s, tokens, k, v); err != nil {
+			return g, s, err
 		}
 	}
 	for _, p := range []struct {
 		name string
-		text string
 		dst  *[2]int8
-	}{{"max", maxT, &s.Max}, {"min", minT, &s.Min}} {
-		if p.text == "" {
-			continue
-		}
-		a, b, ok := strings.Cut(p.text, ",")
-		x, err1 := strconv.Atoi(a)
-		y, err2 := strconv.Atoi(b)
-		if !ok || err1 != nil || err2 != nil {
-			return g, s, fmt.Errorf("dice: %s=%s must be the squares of two tokens, such as %s=0,3", p.name, p.text, p.name)
-		}
-		for _, q := range []int{x, y} {
-			if q < 0 || q > int(g.Goal) {
-				return g, s, fmt.Errorf("dice: %s's token on square %d is off the track 0..%d", p.name, q, g.Goal)
+	}{{"max", &s.Max}, {"min", &s.Min}} {
+		if text := tokens[p.name]; text != "" {
+			if err := parseTokens(g, p.name, text, p.dst); err != nil {
+				return g, s, err
 			}
 		}
-		if x == y && x != 0 && x != int(g.Goal) {
-			return g, s, fmt.Errorf("dice: %s's two tokens share square %d; only the start and the goal hold both", p.name, x)
-		}
-		*p.dst = [2]int8{int8(x), int8(y)}
-		sort2(p.dst)
 	}
 	for _, a := range s.Max {
 		for _, b := range s.Min {
@@ -344,6 +303,62 @@ func Parse(position string) (Game, State, error) {
 		return g, s, fmt.Errorf("dice: both players have finished; only one can win")
 	}
 	return g, s, nil
+}
+
+// parseKey reads the value v of the position's key k into g and s; the
+// players' tokens (max, min) are kept in tokens as text, read once the
+// goal is known.
+func parseKey(g *Game, s *State, tokens map[string]string, k, v string) error {
+	switch k {
+	case "max", "min":
+		tokens[k] = v
+	case "turn":
+		switch strings.ToLower(v) {
+		case "max":
+			s.Turn = trace.Max
+		case "min":
+			s.Turn = trace.Min
+		default:
+			return fmt.Errorf("dice: turn must be max or min, not %q", v)
+		}
+	case "roll":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 3 {
+			return fmt.Errorf("dice: roll must be 0 (not thrown yet) or 1 to 3, not %q", v)
+		}
+		s.Roll = int8(n)
+	case "goal":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < MinGoal || n > MaxGoal {
+			return fmt.Errorf("dice: goal must be a whole number from %d to %d, not %q", MinGoal, MaxGoal, v)
+		}
+		g.Goal = int8(n)
+	default:
+		return fmt.Errorf("dice: unknown key %q (want max, min, turn, roll or goal)", k)
+	}
+	return nil
+}
+
+// parseTokens reads the squares of the player name's two tokens, text
+// "A,B", into dst, in order.
+func parseTokens(g Game, name, text string, dst *[2]int8) error {
+	a, b, ok := strings.Cut(text, ",")
+	x, err1 := strconv.Atoi(a)
+	y, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil {
+		return fmt.Errorf("dice: %s=%s must be the squares of two tokens, such as %s=0,3", name, text, name)
+	}
+	for _, q := range []int{x, y} {
+		if q < 0 || q > int(g.Goal) {
+			return fmt.Errorf("dice: %s's token on square %d is off the track 0..%d", name, q, g.Goal)
+		}
+	}
+	if x == y && x != 0 && x != int(g.Goal) {
+		return fmt.Errorf("dice: %s's two tokens share square %d; only the start and the goal hold both", name, x)
+	}
+	*dst = [2]int8{int8(x), int8(y)}
+	sort2(dst)
+	return nil
 }
 
 // String writes the position in the form Parse reads.
