@@ -120,121 +120,152 @@ func Parse(text string) (State, error) {
 	if len(text) > MaxPositionText {
 		return State{}, parseErr(0, 0, "minichess.err.long", "Got", len(text), "Max", MaxPositionText)
 	}
-	var s State
-	line, col := 1, 0
-	rank, file := Ranks-1, 0 // where the next square goes
-	side := false            // the side to move was given
-	kings := [2]int{}
-	endRank := func() error {
-		if file != Files {
-			return parseErr(line, col, "minichess.err.squares", "Rank", rank+1, "Got", file, "Want", Files)
+	r := reader{line: 1, rank: Ranks - 1}
+	for _, ch := range text {
+		r.col++
+		if err := r.char(ch); err != nil {
+			return State{}, err
 		}
-		rank, file = rank-1, 0
+	}
+	if err := r.end(); err != nil {
+		return State{}, err
+	}
+	return r.s, nil
+}
+
+// reader reads a position's text a character at a time.
+type reader struct {
+	s          State
+	line, col  int    // where the last character stands
+	rank, file int    // where the next square goes
+	side       bool   // the side to move was given
+	kings      [2]int // kings read, White's and Black's
+}
+
+// char reads the character ch.
+func (r *reader) char(ch rune) error {
+	switch {
+	case ch == '\n':
+		if r.rank >= 0 && r.file > 0 {
+			if err := r.endRank(); err != nil {
+				return err
+			}
+		}
+		r.line, r.col = r.line+1, 0
+		return nil
+	case ch == ' ' || ch == '\t' || ch == '\r':
+		return nil
+	case r.side:
+		return parseErr(r.line, r.col, "minichess.err.after-side", "Got", strconv.QuoteRune(ch))
+	case ch == '/':
+		if r.rank < 0 {
+			return parseErr(r.line, r.col, "minichess.err.ranks-more", "Max", Ranks)
+		}
+		return r.endRank()
+	}
+	if r.rank < 0 || r.rank == 0 && r.file == Files {
+		return r.sideToMove(ch)
+	}
+	if (ch == 'w' || ch == 'W') && (r.file == 0 || r.file == Files) {
+		n := Ranks - 1 - r.rank
+		if r.file == Files {
+			n++
+		}
+		return parseErr(r.line, r.col, "minichess.err.ranks-side", "Got", n, "Want", Ranks)
+	}
+	if ch >= '1' && ch <= '5' {
+		n := int(ch - '0')
+		if r.file+n > Files {
+			return parseErr(r.line, r.col, "minichess.err.wide", "Rank", r.rank+1, "Max", Files)
+		}
+		r.file += n
 		return nil
 	}
-	for _, ch := range text {
-		col++
-		switch {
-		case ch == '\n':
-			if rank >= 0 && file > 0 {
-				if err := endRank(); err != nil {
-					return State{}, err
-				}
-			}
-			line, col = line+1, 0
-			continue
-		case ch == ' ' || ch == '\t' || ch == '\r':
-			continue
-		case side:
-			return State{}, parseErr(line, col, "minichess.err.after-side", "Got", strconv.QuoteRune(ch))
-		case ch == '/':
-			if rank < 0 {
-				return State{}, parseErr(line, col, "minichess.err.ranks-more", "Max", Ranks)
-			}
-			if err := endRank(); err != nil {
-				return State{}, err
-			}
-			continue
+	return r.piece(ch)
+}
+
+// endRank ends the rank being read, which must be full.
+func (r *reader) endRank() error {
+	if r.file != Files {
+		return parseErr(r.line, r.col, "minichess.err.squares", "Rank", r.rank+1, "Got", r.file, "Want", Files)
+	}
+	r.rank, r.file = r.rank-1, 0
+	return nil
+}
+
+// sideToMove reads ch, after all five ranks, as the side to move.
+func (r *reader) sideToMove(ch rune) error {
+	if r.rank == 0 {
+		r.rank, r.file = -1, 0
+	}
+	switch ch {
+	case 'w', 'W':
+	case 'b', 'B':
+		r.s.Black = true
+	default:
+		return parseErr(r.line, r.col, "minichess.err.side", "Got", strconv.QuoteRune(ch), "Want", Ranks)
+	}
+	r.side = true
+	return nil
+}
+
+// piece reads ch as a piece's letter on the next square.
+func (r *reader) piece(ch rune) error {
+	i := strings.IndexRune(letters, ch)
+	black := false
+	if i < 0 {
+		i = strings.IndexRune(letters, ch-'a'+'A')
+		black = ch >= 'a' && ch <= 'z'
+		if !black {
+			i = -1
 		}
-		if rank < 0 || rank == 0 && file == Files {
-			// All five ranks are read: what follows is the side to move.
-			if rank == 0 {
-				rank, file = -1, 0
-			}
-			switch ch {
-			case 'w', 'W':
-			case 'b', 'B':
-				s.Black = true
-			default:
-				return State{}, parseErr(line, col, "minichess.err.side", "Got", strconv.QuoteRune(ch), "Want", Ranks)
-			}
-			side = true
-			continue
-		}
-		if (ch == 'w' || ch == 'W') && (file == 0 || file == Files) {
-			n := Ranks - 1 - rank
-			if file == Files {
-				n++
-			}
-			return State{}, parseErr(line, col, "minichess.err.ranks-side", "Got", n, "Want", Ranks)
-		}
-		if ch >= '1' && ch <= '5' {
-			n := int(ch - '0')
-			if file+n > Files {
-				return State{}, parseErr(line, col, "minichess.err.wide", "Rank", rank+1, "Max", Files)
-			}
-			file += n
-			continue
-		}
-		i := strings.IndexRune(letters, ch)
-		black := false
-		if i < 0 {
-			i = strings.IndexRune(letters, ch-'a'+'A')
-			black = ch >= 'a' && ch <= 'z'
-			if !black {
-				i = -1
-			}
-		}
-		if i <= 0 {
-			return State{}, parseErr(line, col, "minichess.err.char", "Got", strconv.QuoteRune(ch))
-		}
-		if file >= Files {
-			return State{}, parseErr(line, col, "minichess.err.wide", "Rank", rank+1, "Max", Files)
-		}
-		p := Piece(i)
-		if p == Pawn && (!black && rank == Ranks-1 || black && rank == 0) {
-			return State{}, parseErr(line, col, "minichess.err.pawn", "Square", SquareName(rank*Files+file))
-		}
-		if p == King {
-			k := 0
-			if black {
-				k = 1
-			}
-			if kings[k]++; kings[k] > 1 {
-				return State{}, parseErr(line, col, "minichess.err.king-twice."+sideKey(black), "Square", SquareName(rank*Files+file))
-			}
-		}
+	}
+	if i <= 0 {
+		return parseErr(r.line, r.col, "minichess.err.char", "Got", strconv.QuoteRune(ch))
+	}
+	if r.file >= Files {
+		return parseErr(r.line, r.col, "minichess.err.wide", "Rank", r.rank+1, "Max", Files)
+	}
+	sq := r.rank*Files + r.file
+	p := Piece(i)
+	if p == Pawn && (!black && r.rank == Ranks-1 || black && r.rank == 0) {
+		return parseErr(r.line, r.col, "minichess.err.pawn", "Square", SquareName(sq))
+	}
+	if p == King {
+		k := 0
 		if black {
-			p = -p
+			k = 1
 		}
-		s.Board[rank*Files+file] = p
-		file++
-	}
-	if file == Files {
-		rank, file = rank-1, 0
-	}
-	if rank >= 0 {
-		if file > 0 {
-			return State{}, parseErr(line, col, "minichess.err.squares", "Rank", rank+1, "Got", file, "Want", Files)
+		if r.kings[k]++; r.kings[k] > 1 {
+			return parseErr(r.line, r.col, "minichess.err.king-twice."+sideKey(black), "Square", SquareName(sq))
 		}
-		return State{}, parseErr(line, col, "minichess.err.ranks", "Got", Ranks-1-rank, "Want", Ranks)
 	}
-	for k, n := range kings {
+	if black {
+		p = -p
+	}
+	r.s.Board[sq] = p
+	r.file++
+	return nil
+}
+
+// end checks, after the last character, that every rank was read and both
+// kings are on the board.
+func (r *reader) end() error {
+	if r.file == Files {
+		r.rank, r.file = r.rank-1, 0
+	}
+	if r.rank >= 0 {
+		if r.file > 0 {
+			return parseErr(r.line, r.col, "minichess.err.squares", "Rank", r.rank+1, "Got", r.file, "Want", Files)
+		}
+		return parseErr(r.line, r.col, "minichess.err.ranks", "Got", Ranks-1-r.rank, "Want", Ranks)
+	}
+	for k, n := range r.kings {
 		if n == 0 {
-			return State{}, parseErr(0, 0, "minichess.err.no-king."+sideKey(k == 1))
+			return parseErr(0, 0, "minichess.err.no-king."+sideKey(k == 1))
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // sideKey is the part of a message ID that names a side.
