@@ -350,111 +350,38 @@ func (r *replayed) skippedWhy(id string) []trace.Phrase {
 // preorder.
 func grade(t *tree.Tree, r *replayed, in *input, entry bool) *Result {
 	res := &Result{Nodes: map[string]*NodeResult{}}
-	askWindows := len(in.windows) > 0
+	g := grader{r: r, in: in, entry: entry, askWindows: len(in.windows) > 0}
 	f := r.frame
 	for n := range t.All() {
 		id := n.ID
-		a := in.answers[id]
-		marked := in.marked[id]
 		w, hasWindow := in.windows[id]
-		view := f.Nodes[id]
-		mentioned := a.Kind != NoAnswer || marked || hasWindow
-		nr := &NodeResult{Got: in.raw[id], Marked: marked}
-		if nr.Got == "" && marked {
-			nr.Got = "pruned"
+		ng := nodeGrade{n: n, a: in.answers[id], marked: in.marked[id], w: w, hasWindow: hasWindow, view: f.Nodes[id]}
+		ng.nr = &NodeResult{Got: in.raw[id], Marked: ng.marked}
+		if ng.nr.Got == "" && ng.marked {
+			ng.nr.Got = "pruned"
 		}
-		var notes []trace.Phrase
+		mentioned := ng.a.Kind != NoAnswer || ng.marked || hasWindow
 		switch {
 		case f.StateOf(id) == trace.StateDone && !n.IsLeaf():
-			// A visited inner node: its value or bound is one item.
-			nr.Want, nr.why = view.Text, r.why(id)
-			nr.Items = 1
-			if marked {
-				nr.Mistakes = append(nr.Mistakes, MarkedButSearched)
-				notes = append(notes, say("exercise.note.searched", "Node", nameOf(n)))
-			}
-			if a.Kind == ValueAnswer {
-				ms, note := compare(n, a, view)
-				nr.Mistakes = append(nr.Mistakes, ms...)
-				notes = append(notes, note...)
-			} else {
-				nr.Mistakes = append(nr.Mistakes, Missing)
-				notes = append(notes, say("exercise.note.no-value", "Node", nameOf(n), "Want", view.Text))
-			}
-			if len(nr.Mistakes) == 0 {
-				nr.Score = 1
-			}
-			if askWindows {
-				wa, wb := view.Alpha, view.Beta
-				if entry {
-					wa, wb = r.entry[id][0], r.entry[id][1]
-				}
-				nr.Alpha = checkWindow(wa, w.alpha, w.hasAlpha, w.rawAlpha)
-				nr.Beta = checkWindow(wb, w.beta, w.hasBeta, w.rawBeta)
-				nr.Items += 2
-				for i, wr := range []*WindowResult{nr.Alpha, nr.Beta} {
-					if wr.OK {
-						nr.Score++
-						continue
-					}
-					if !slices.Contains(nr.Mistakes, wr.Mistake) {
-						nr.Mistakes = append(nr.Mistakes, wr.Mistake)
-					}
-					name := [2]string{"α", "β"}[i]
-					if wr.Mistake == Missing {
-						notes = append(notes, say("exercise.note.no-window", "Name", name, "Want", wr.Want))
-					} else {
-						notes = append(notes, say("exercise.note.wrong-window", "Node", nameOf(n), "Name", name, "Want", wr.Want, "Got", wr.Got))
-					}
-				}
-			}
+			g.inner(&ng)
 		case f.StateOf(id) == trace.StateDone:
 			// A visited leaf: nothing is asked, but what is given must be right.
 			if !mentioned {
 				continue
 			}
-			nr.Want, nr.why = view.Text, r.why(id)
-			if marked {
-				nr.Mistakes = append(nr.Mistakes, MarkedButSearched)
-				notes = append(notes, say("exercise.note.evaluated", "Node", nameOf(n)))
-			}
-			if a.Kind == ValueAnswer {
-				ms, note := compare(n, a, view)
-				nr.Mistakes = append(nr.Mistakes, ms...)
-				notes = append(notes, note...)
-			}
-			if len(nr.Mistakes) > 0 {
-				nr.Items = 1 // a stray mistake
-			}
-		case view != nil && view.State == trace.StatePruned:
-			// Skipped by a cutoff: the pruned edge is one item.
-			nr.Want, nr.why = "pruned", r.skippedWhy(id)
-			nr.Items = 1
-			if !marked {
-				nr.Mistakes = append(nr.Mistakes, PrunedNotMarked)
-				notes = append(notes, say("exercise.note.skipped", "Node", nameOf(n)))
-			}
-			if a.Kind == ValueAnswer || hasWindow {
-				nr.Mistakes = append(nr.Mistakes, AnswerForUnvisited)
-				notes = append(notes, say("exercise.note.never-visited", "Node", nameOf(n)))
-			}
-			if len(nr.Mistakes) == 0 {
-				nr.Score = 1
-			}
+			g.leaf(&ng)
+		case ng.view != nil && ng.view.State == trace.StatePruned:
+			g.pruned(&ng)
 		default:
 			// Below a skipped node: never visited; marking it is accepted.
 			if !mentioned {
 				continue
 			}
-			nr.Want, nr.why = "pruned", r.skippedWhy(id)
-			if a.Kind == ValueAnswer || hasWindow {
-				nr.Mistakes = append(nr.Mistakes, AnswerForUnvisited)
-				notes = append(notes, say("exercise.note.below-pruned", "Node", nameOf(n)))
-				nr.Items = 1 // a stray mistake
-			}
+			g.belowPruned(&ng)
 		}
+		nr := ng.nr
 		nr.OK = len(nr.Mistakes) == 0
-		nr.notes = notes
+		nr.notes = ng.notes
 		res.Nodes[id] = nr
 		res.Score += nr.Score
 		res.Total += nr.Items
@@ -463,6 +390,133 @@ func grade(t *tree.Tree, r *replayed, in *input, entry bool) *Result {
 	res.t = t
 	res.Word(nil)
 	return res
+}
+
+// grader grades a submission node by node against the replayed search.
+type grader struct {
+	r          *replayed
+	in         *input
+	entry      bool // windows are asked as they were when the node was entered
+	askWindows bool // the exercise asks for windows
+}
+
+// nodeGrade is one node's part of a submission and its result so far.
+type nodeGrade struct {
+	n         *tree.Node
+	a         Answer
+	marked    bool
+	w         parsedWindow
+	hasWindow bool
+	view      *trace.NodeView
+	nr        *NodeResult
+	notes     []trace.Phrase
+}
+
+// mistake adds the mistake m and the note that tells the student of it.
+func (ng *nodeGrade) mistake(m Mistake, note trace.Phrase) {
+	ng.nr.Mistakes = append(ng.nr.Mistakes, m)
+	ng.notes = append(ng.notes, note)
+}
+
+// compareValue adds the mistakes of a value answer, if one was given.
+func (ng *nodeGrade) compareValue() bool {
+	if ng.a.Kind != ValueAnswer {
+		return false
+	}
+	ms, note := compare(ng.n, ng.a, ng.view)
+	ng.nr.Mistakes = append(ng.nr.Mistakes, ms...)
+	ng.notes = append(ng.notes, note...)
+	return true
+}
+
+// inner grades a visited inner node: its value or bound is one item, and
+// its window two more when windows are asked.
+func (g grader) inner(ng *nodeGrade) {
+	n, nr, view := ng.n, ng.nr, ng.view
+	nr.Want, nr.why = view.Text, g.r.why(n.ID)
+	nr.Items = 1
+	if ng.marked {
+		ng.mistake(MarkedButSearched, say("exercise.note.searched", "Node", nameOf(n)))
+	}
+	if !ng.compareValue() {
+		ng.mistake(Missing, say("exercise.note.no-value", "Node", nameOf(n), "Want", view.Text))
+	}
+	if len(nr.Mistakes) == 0 {
+		nr.Score = 1
+	}
+	if g.askWindows {
+		g.window(ng)
+	}
+}
+
+// window grades the window given at a visited inner node: α and β are an
+// item each.
+func (g grader) window(ng *nodeGrade) {
+	n, nr, view, w := ng.n, ng.nr, ng.view, ng.w
+	wa, wb := view.Alpha, view.Beta
+	if g.entry {
+		wa, wb = g.r.entry[n.ID][0], g.r.entry[n.ID][1]
+	}
+	nr.Alpha = checkWindow(wa, w.alpha, w.hasAlpha, w.rawAlpha)
+	nr.Beta = checkWindow(wb, w.beta, w.hasBeta, w.rawBeta)
+	nr.Items += 2
+	for i, wr := range []*WindowResult{nr.Alpha, nr.Beta} {
+		if wr.OK {
+			nr.Score++
+			continue
+		}
+		if !slices.Contains(nr.Mistakes, wr.Mistake) {
+			nr.Mistakes = append(nr.Mistakes, wr.Mistake)
+		}
+		name := [2]string{"α", "β"}[i]
+		if wr.Mistake == Missing {
+			ng.notes = append(ng.notes, say("exercise.note.no-window", "Name", name, "Want", wr.Want))
+		} else {
+			ng.notes = append(ng.notes, say("exercise.note.wrong-window", "Node", nameOf(n), "Name", name, "Want", wr.Want, "Got", wr.Got))
+		}
+	}
+}
+
+// leaf grades a visited leaf that the submission mentions: nothing is
+// asked, but what is given must be right.
+func (g grader) leaf(ng *nodeGrade) {
+	nr := ng.nr
+	nr.Want, nr.why = ng.view.Text, g.r.why(ng.n.ID)
+	if ng.marked {
+		ng.mistake(MarkedButSearched, say("exercise.note.evaluated", "Node", nameOf(ng.n)))
+	}
+	ng.compareValue()
+	if len(nr.Mistakes) > 0 {
+		nr.Items = 1 // a stray mistake
+	}
+}
+
+// pruned grades a node skipped by a cutoff: the pruned edge is one item.
+func (g grader) pruned(ng *nodeGrade) {
+	n, nr := ng.n, ng.nr
+	nr.Want, nr.why = "pruned", g.r.skippedWhy(n.ID)
+	nr.Items = 1
+	if !ng.marked {
+		ng.mistake(PrunedNotMarked, say("exercise.note.skipped", "Node", nameOf(n)))
+	}
+	if ng.a.Kind == ValueAnswer || ng.hasWindow {
+		ng.mistake(AnswerForUnvisited, say("exercise.note.never-visited", "Node", nameOf(n)))
+	}
+	if len(nr.Mistakes) == 0 {
+		nr.Score = 1
+	}
+}
+
+// belowPruned grades a node below a skipped one that the submission
+// mentions: never visited, so marking it is accepted and an answer is a
+// stray mistake.
+func (g grader) belowPruned(ng *nodeGrade) {
+	n, nr := ng.n, ng.nr
+	nr.Want, nr.why = "pruned", g.r.skippedWhy(n.ID)
+	if ng.a.Kind == ValueAnswer || ng.hasWindow {
+		ng.mistake(AnswerForUnvisited, say("exercise.note.below-pruned", "Node", nameOf(n)))
+		nr.Items = 1 // a stray mistake
+	}
 }
 
 // compare checks a value answer against a visited node's final view and

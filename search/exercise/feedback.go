@@ -44,64 +44,9 @@ type FeedbackLine struct {
 func feedback(t *tree.Tree, res *Result, w Words) Feedback {
 	var fb Feedback
 	for n := range t.All() {
-		r, ok := res.Nodes[n.ID]
-		if !ok {
-			continue
+		if r, ok := res.Nodes[n.ID]; ok {
+			fb.Lines = append(fb.Lines, feedbackLine(n, r, w))
 		}
-		l := FeedbackLine{Node: n.ID, Class: "wrong", Head: w.word(say("exercise.feedback.wrong", "Node", nameOf(n)))}
-		if r.OK {
-			l.Class, l.Head = "right", w.word(say("exercise.feedback.right", "Node", nameOf(n)))
-		}
-		if n.ID != "" && (r.Want == "pruned" || r.Marked) {
-			l.EdgeClass = l.Class
-		}
-		switch {
-		case !n.IsLeaf():
-			if r.Want != "pruned" || r.Got != "" {
-				l.NodeClass = l.Class
-			}
-			l.Mark = "✗"
-			if r.OK {
-				l.Mark = "✓"
-			}
-		case !r.OK:
-			l.NodeClass = l.Class
-		}
-		valueWrong := false
-		for _, m := range r.Mistakes {
-			if m != WrongWindow && m != Missing || m == Missing && r.Got == "" {
-				valueWrong = true
-			}
-		}
-		given := func(got string) any {
-			if got == "" {
-				return say("exercise.feedback.nothing")
-			}
-			return wantText(got)
-		}
-		switch {
-		case valueWrong:
-			l.Want = w.word(say("exercise.feedback.expected", "Want", wantText(r.Want), "Got", given(r.Got)))
-		case r.OK:
-			l.Want = w.word(say("exercise.feedback.ok", "Want", wantText(r.Want)))
-		default:
-			l.Want = w.word(say("exercise.feedback.window-wrong", "Want", r.Want))
-		}
-		if !r.OK && r.Note != "" {
-			l.Notes = append(l.Notes, " "+r.Note)
-		}
-		for _, x := range []struct {
-			name string
-			r    *WindowResult
-		}{{"α", r.Alpha}, {"β", r.Beta}} {
-			if x.r != nil && !x.r.OK && r.Note == "" {
-				l.Notes = append(l.Notes, w.word(say("exercise.feedback.window", "Name", x.name, "Want", x.r.Want, "Got", given(x.r.Got))))
-			}
-		}
-		if r.Why != "" {
-			l.Why = w.word(say("exercise.feedback.why", "Why", r.Why))
-		}
-		fb.Lines = append(fb.Lines, l)
 	}
 	fb.Full = res.Correct
 	id := "exercise.feedback.score"
@@ -110,4 +55,69 @@ func feedback(t *tree.Tree, res *Result, w Words) Feedback {
 	}
 	fb.Score = w.word(say(id, "Score", strconv.Itoa(res.Score), "Total", strconv.Itoa(res.Total)))
 	return fb
+}
+
+// feedbackLine writes the line of feedback on node n, graded r.
+func feedbackLine(n *tree.Node, r *NodeResult, w Words) FeedbackLine {
+	l := FeedbackLine{Node: n.ID, Class: "wrong", Head: w.word(say("exercise.feedback.wrong", "Node", nameOf(n)))}
+	if r.OK {
+		l.Class, l.Head = "right", w.word(say("exercise.feedback.right", "Node", nameOf(n)))
+	}
+	if n.ID != "" && (r.Want == "pruned" || r.Marked) {
+		l.EdgeClass = l.Class
+	}
+	switch {
+	case !n.IsLeaf():
+		if r.Want != "pruned" || r.Got != "" {
+			l.NodeClass = l.Class
+		}
+		l.Mark = "✗"
+		if r.OK {
+			l.Mark = "✓"
+		}
+	case !r.OK:
+		l.NodeClass = l.Class
+	}
+	switch {
+	case valueWrong(r):
+		l.Want = w.word(say("exercise.feedback.expected", "Want", wantText(r.Want), "Got", given(r.Got)))
+	case r.OK:
+		l.Want = w.word(say("exercise.feedback.ok", "Want", wantText(r.Want)))
+	default:
+		l.Want = w.word(say("exercise.feedback.window-wrong", "Want", r.Want))
+	}
+	if !r.OK && r.Note != "" {
+		l.Notes = append(l.Notes, " "+r.Note)
+	}
+	for _, x := range []struct {
+		name string
+		r    *WindowResult
+	}{{"α", r.Alpha}, {"β", r.Beta}} {
+		if x.r != nil && !x.r.OK && r.Note == "" {
+			l.Notes = append(l.Notes, w.word(say("exercise.feedback.window", "Name", x.name, "Want", x.r.Want, "Got", given(x.r.Got))))
+		}
+	}
+	if r.Why != "" {
+		l.Why = w.word(say("exercise.feedback.why", "Why", r.Why))
+	}
+	return l
+}
+
+// valueWrong tells whether r has a mistake in the node's value (not only
+// in its window).
+func valueWrong(r *NodeResult) bool {
+	for _, m := range r.Mistakes {
+		if m != WrongWindow && m != Missing || m == Missing && r.Got == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// given is what the student gave, got, as the feedback words it.
+func given(got string) any {
+	if got == "" {
+		return say("exercise.feedback.nothing")
+	}
+	return wantText(got)
 }
