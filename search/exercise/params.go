@@ -155,84 +155,11 @@ var QueryNames = []string{"seed", "variant", "b", "bmin", "bmax", "d", "min", "m
 // can meet the constraints is Generate's business.
 func ParseQuery(q url.Values, also ...string) (Params, error) {
 	p := DefaultParams()
-	names := make([]string, 0, len(q))
-	for name := range q {
-		names = append(names, name)
-	}
-	slices.Sort(names) // report the same error for the same query every time
-	for _, name := range names {
-		if !slices.Contains(QueryNames, name) && !slices.Contains(also, name) {
-			return p, invalidSay(fieldName(name), "exercise.err.unknown-param", "Known", strings.Join(QueryNames, ", "))
-		}
-		if len(q[name]) > 1 {
-			return p, invalidSay(name, "exercise.err.twice", "N", len(q[name]))
-		}
-	}
-	has := func(name string) bool { return q.Has(name) }
-	var err error
-	integer := func(name string, dst *int) {
-		if err != nil || !has(name) {
-			return
-		}
-		s := strings.TrimSpace(q.Get(name))
-		n, e := strconv.Atoi(s)
-		if e != nil {
-			err = invalidSay(name, "exercise.err.whole", "Got", strconv.Quote(q.Get(name)))
-			return
-		}
-		*dst = n
-	}
-	if has("seed") {
-		s := strings.TrimSpace(q.Get("seed"))
-		n, e := strconv.ParseUint(s, 10, 64)
-		if e != nil || n > MaxSeed {
-			return p, invalidSay("seed", "exercise.err.seed", "Got", strconv.Quote(q.Get("seed")), "Max", uint64(MaxSeed))
-		}
-		p.Seed = n
-	}
-	if has("variant") {
-		p.Variant = strings.ToUpper(strings.TrimSpace(q.Get("variant")))
-	}
-	if has("b") && (has("bmin") || has("bmax")) {
-		return p, invalidSay("b", "exercise.err.b-and-range")
-	}
-	if has("bmin") != has("bmax") {
-		missing := "bmax"
-		if !has("bmin") {
-			missing = "bmin"
-		}
-		return p, invalidSay(missing, "exercise.err.bmin-bmax")
-	}
-	integer("b", &p.BMin)
-	if has("b") {
-		p.BMax = p.BMin
-	}
-	integer("bmin", &p.BMin)
-	integer("bmax", &p.BMax)
-	integer("d", &p.Depth)
-	integer("min", &p.Min)
-	integer("max", &p.Max)
-	integer("min_cutoffs", &p.MinCutoffs)
-	if err != nil {
+	if err := checkNames(q, also); err != nil {
 		return p, err
 	}
-	if has("deep") {
-		if p.Deep, err = ParseFlag("deep", q.Get("deep")); err != nil {
-			return p, err
-		}
-	}
-	if has("distinct") {
-		if p.Distinct, err = ParseFlag("distinct", q.Get("distinct")); err != nil {
-			return p, err
-		}
-	}
-	if has("root") {
-		if p.Root, err = parseRoot("root", q.Get("root")); err != nil {
-			return p, err
-		}
-	}
-	if has("prune") {
-		if p.Prune, err = parsePrune("prune", q.Get("prune")); err != nil {
+	for _, step := range []func(*Params, url.Values) error{parseSeed, parseBranching, parseNumbers, parseFlags} {
+		if err := step(&p, q); err != nil {
 			return p, err
 		}
 	}
@@ -240,6 +167,117 @@ func ParseQuery(q url.Values, also ...string) (Params, error) {
 		return p, err
 	}
 	return p, nil
+}
+
+// checkNames checks that each name in q is a parameter of QueryNames or
+// of also, given once.
+func checkNames(q url.Values, also []string) error {
+	names := make([]string, 0, len(q))
+	for name := range q {
+		names = append(names, name)
+	}
+	slices.Sort(names) // report the same error for the same query every time
+	for _, name := range names {
+		if !slices.Contains(QueryNames, name) && !slices.Contains(also, name) {
+			return invalidSay(fieldName(name), "exercise.err.unknown-param", "Known", strings.Join(QueryNames, ", "))
+		}
+		if len(q[name]) > 1 {
+			return invalidSay(name, "exercise.err.twice", "N", len(q[name]))
+		}
+	}
+	return nil
+}
+
+// parseSeed reads seed and variant.
+func parseSeed(p *Params, q url.Values) error {
+	if q.Has("seed") {
+		s := strings.TrimSpace(q.Get("seed"))
+		n, e := strconv.ParseUint(s, 10, 64)
+		if e != nil || n > MaxSeed {
+			return invalidSay("seed", "exercise.err.seed", "Got", strconv.Quote(q.Get("seed")), "Max", uint64(MaxSeed))
+		}
+		p.Seed = n
+	}
+	if q.Has("variant") {
+		p.Variant = strings.ToUpper(strings.TrimSpace(q.Get("variant")))
+	}
+	return nil
+}
+
+// parseBranching reads b, or bmin and bmax together.
+func parseBranching(p *Params, q url.Values) error {
+	if q.Has("b") && (q.Has("bmin") || q.Has("bmax")) {
+		return invalidSay("b", "exercise.err.b-and-range")
+	}
+	if q.Has("bmin") != q.Has("bmax") {
+		missing := "bmax"
+		if !q.Has("bmin") {
+			missing = "bmin"
+		}
+		return invalidSay(missing, "exercise.err.bmin-bmax")
+	}
+	if q.Has("b") {
+		if err := queryInt(q, "b", &p.BMin); err != nil {
+			return err
+		}
+		p.BMax = p.BMin
+	}
+	if err := queryInt(q, "bmin", &p.BMin); err != nil {
+		return err
+	}
+	return queryInt(q, "bmax", &p.BMax)
+}
+
+// parseNumbers reads d, min, max and min_cutoffs.
+func parseNumbers(p *Params, q url.Values) error {
+	for _, x := range []struct {
+		name string
+		dst  *int
+	}{{"d", &p.Depth}, {"min", &p.Min}, {"max", &p.Max}, {"min_cutoffs", &p.MinCutoffs}} {
+		if err := queryInt(q, x.name, x.dst); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// queryInt reads the whole number q[name] into dst, if it is given.
+func queryInt(q url.Values, name string, dst *int) error {
+	if !q.Has(name) {
+		return nil
+	}
+	n, e := strconv.Atoi(strings.TrimSpace(q.Get(name)))
+	if e != nil {
+		return invalidSay(name, "exercise.err.whole", "Got", strconv.Quote(q.Get(name)))
+	}
+	*dst = n
+	return nil
+}
+
+// parseFlags reads deep, distinct, root and prune.
+func parseFlags(p *Params, q url.Values) error {
+	var err error
+	if q.Has("deep") {
+		if p.Deep, err = ParseFlag("deep", q.Get("deep")); err != nil {
+			return err
+		}
+	}
+	if q.Has("distinct") {
+		if p.Distinct, err = ParseFlag("distinct", q.Get("distinct")); err != nil {
+			return err
+		}
+	}
+	if q.Has("root") {
+		if p.Root, err = parseRoot("root", q.Get("root")); err != nil {
+			return err
+		}
+	}
+	if q.Has("prune") {
+		if p.Prune, err = parsePrune("prune", q.Get("prune")); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // fieldNames says which query names to blame for the branching: b when it
@@ -307,31 +345,8 @@ func (p Params) Validate() error {
 }
 
 func (p Params) validate(f fieldNames) error {
-	switch {
-	case p.Seed > MaxSeed:
-		return invalidSay("seed", "exercise.err.seed", "Got", p.Seed, "Max", uint64(MaxSeed))
-	case len(p.Variant) != 1 || p.Variant[0] < 'A' || p.Variant[0] > 'Z':
-		return invalidSay("variant", "exercise.err.variant", "Got", strconv.Quote(p.Variant))
-	case p.BMin < MinBranching || p.BMin > MaxBranching:
-		return invalidSay(f.bmin, "exercise.err.branching", "Got", p.BMin, "Min", MinBranching, "Max", MaxBranching)
-	case p.BMax < MinBranching || p.BMax > MaxBranching:
-		return invalidSay(f.bmax, "exercise.err.branching", "Got", p.BMax, "Min", MinBranching, "Max", MaxBranching)
-	case p.BMin > p.BMax:
-		return invalidSay("bmin", "exercise.err.bmin-more", "Min", p.BMin, "Max", p.BMax)
-	case p.Depth < 1 || p.Depth > MaxDepth:
-		return invalidSay("d", "exercise.err.depth", "Got", p.Depth, "Max", MaxDepth)
-	case p.Min < -MaxValue || p.Min > MaxValue:
-		return invalidSay("min", "exercise.err.value", "Got", p.Min, "Max", MaxValue)
-	case p.Max < -MaxValue || p.Max > MaxValue:
-		return invalidSay("max", "exercise.err.value", "Got", p.Max, "Max", MaxValue)
-	case p.Min >= p.Max:
-		return invalidSay("max", "exercise.err.value-range", "Min", p.Min, "Max", p.Max)
-	case p.MinCutoffs < 0:
-		return invalidSay("min_cutoffs", "exercise.err.negative", "Got", p.MinCutoffs)
-	case p.Root != trace.Max && p.Root != trace.Min:
-		return invalidSay("root", "exercise.err.root", "Got", strconv.Quote(p.Root.String()))
-	case p.Prune != search.PruneGE && p.Prune != search.PruneGT:
-		return invalidSay("prune", "exercise.err.prune", "Got", strconv.Quote(p.Prune.String()))
+	if err := p.validateRanges(f); err != nil {
+		return err
 	}
 	if leaves, ok := power(p.BMax, p.Depth, MaxLeaves); !ok {
 		return invalidSay(f.bmax, "exercise.err.too-many-leaves", "B", p.BMax, "D", p.Depth, "Leaves", leaves, "Max", MaxLeaves)
@@ -353,6 +368,40 @@ func (p Params) validate(f fieldNames) error {
 	}
 	if most := MostCutoffs(p.BMax, p.Depth); p.MinCutoffs > most {
 		return impossibleSay("min_cutoffs", "exercise.err.cutoffs", "Got", p.MinCutoffs, "Most", most, "B", branchText(p), "D", p.Depth)
+	}
+	return nil
+}
+
+// validateRanges checks each parameter against its range, blaming the
+// branching on the names in f.
+func (p Params) validateRanges(f fieldNames) error {
+	switch {
+	case p.Seed > MaxSeed:
+		return invalidSay("seed", "exercise.err.seed", "Got", p.Seed, "Max", uint64(MaxSeed))
+	case len(p.Variant) != 1 || p.Variant[0] < 'A' || p.Variant[0] > 'Z':
+		return invalidSay("variant", "exercise.err.variant", "Got", strconv.Quote(p.Variant))
+	case p.BMin < MinBranching || p.BMin > MaxBranching:
+		return invalidSay(f.bmin, "exercise.err.branching", "Got", p.BMin, "Min", MinBranching, "Max", MaxBranching)
+	case p.BMax < MinBranching || p.BMax > MaxBranching:
+		return invalidSay(f.bmax, "exercise.err.branching", "Got", p.BMax, "Min", MinBranching, "Max", MaxBranching)
+	case p.BMin > p.BMax:
+		return invalidSay("bmin", "exercise.err.bmin-more", "Min", p.BMin, "Max", p.BMax)
+	case p.Depth < 1 || p.Depth > MaxDepth:
+		return invalidSay("d", "exercise.err.depth", "Got", p.Depth, "Max", MaxDepth)
+	}
+	switch {
+	case p.Min < -MaxValue || p.Min > MaxValue:
+		return invalidSay("min", "exercise.err.value", "Got", p.Min, "Max", MaxValue)
+	case p.Max < -MaxValue || p.Max > MaxValue:
+		return invalidSay("max", "exercise.err.value", "Got", p.Max, "Max", MaxValue)
+	case p.Min >= p.Max:
+		return invalidSay("max", "exercise.err.value-range", "Min", p.Min, "Max", p.Max)
+	case p.MinCutoffs < 0:
+		return invalidSay("min_cutoffs", "exercise.err.negative", "Got", p.MinCutoffs)
+	case p.Root != trace.Max && p.Root != trace.Min:
+		return invalidSay("root", "exercise.err.root", "Got", strconv.Quote(p.Root.String()))
+	case p.Prune != search.PruneGE && p.Prune != search.PruneGT:
+		return invalidSay("prune", "exercise.err.prune", "Got", strconv.Quote(p.Prune.String()))
 	}
 	return nil
 }

@@ -79,33 +79,9 @@ type Reveal struct {
 // Each question carries what the search shows until the next one: the
 // values nodes return (Reveal) and the children a cutoff skips (Pruned).
 func Questions(ex *Exercise) ([]Question, error) {
-	type ev struct {
-		e    trace.Event
-		say  trace.Phrase
-		text string
-	}
-	var evs []ev
-	frame := trace.NewFrame()
-	var said trace.Phrase
-	frame.Words = keepPhrase(&said)
-	frame.Leaf = leafOf(ex.Tree)
-	var applyErr error
-	if _, err := search.AlphaBeta(tree.Game{}, ex.Tree.Root, search.Options[*tree.Node]{Prune: ex.Params.Prune}, func(e *trace.Event) bool {
-		if applyErr = frame.Apply(*e); applyErr != nil {
-			return false
-		}
-		x := ev{e: *e, say: said}
-		x.e.Pruned = append([]string(nil), e.Pruned...)
-		if v, ok := frame.Nodes[e.Node]; ok && e.Type == trace.Exit {
-			x.text = v.Text
-		}
-		evs = append(evs, x)
-		return true
-	}); err != nil {
-		return nil, fmt.Errorf("exercise: searching for the questions: %w", err)
-	}
-	if applyErr != nil {
-		return nil, fmt.Errorf("exercise: replaying the search: %w", applyErr)
+	evs, err := predictEvents(ex)
+	if err != nil {
+		return nil, err
 	}
 	last := map[string]string{} // a node's last child
 	for n := range ex.Tree.All() {
@@ -129,49 +105,93 @@ func Questions(ex *Exercise) ([]Question, error) {
 			qs = append(qs, Question{Kind: AskEnter, At: ParentID(e.Node), Answer: e.Node, Entered: e.Node, say: x.say,
 				prompt: say("exercise.predict.enter"), answerName: name(e.Node)})
 		case e.Type == trace.Update && (e.Changed == "alpha" || e.Changed == "beta"):
-			v := e.Alpha
-			if e.Changed == "beta" {
-				v = e.Beta
-			}
-			q := Question{Kind: AskWindow, At: e.Node, Child: e.Child, Which: e.Changed,
-				Answer: v.Plain(), Shown: v.String(), say: x.say, answerWindow: v, answerIsValue: true}
-			q.prompt = say("exercise.predict.window", "Node", name(q.At), "Child", name(q.Child), "Name", greek(q.Which))
-			qs = append(qs, q)
+			qs = append(qs, windowQuestion(x, name))
 		case e.Type == trace.Exit:
 			if len(qs) > 0 {
 				qs[len(qs)-1].Reveal = append(qs[len(qs)-1].Reveal, Reveal{Node: e.Node, Text: x.text})
 			}
-			if e.Node == "" {
-				continue
+			if e.Node != "" && last[ParentID(e.Node)] != e.Node {
+				qs = append(qs, cutQuestion(evs[i+1:], e.Node, name))
 			}
-			par := ParentID(e.Node)
-			if last[par] == e.Node {
-				continue
-			}
-			q := Question{Kind: AskCut, At: par, Child: e.Node, Answer: "no",
-				prompt: say("exercise.predict.cut", "Node", name(par), "Child", name(e.Node))}
-			for _, y := range evs[i+1:] {
-				if y.e.Type == trace.Prune && y.e.Node == par && len(y.e.Pruned) > 0 {
-					q.Answer, q.say, q.Pruned = "yes", y.say, y.e.Pruned
-					break
-				}
-				if y.e.Type == trace.Enter && ParentID(y.e.Node) == par || y.e.Type == trace.Exit && y.e.Node == par {
-					break
-				}
-				if y.e.Node == par {
-					q.say = y.say // the update that tells why the search goes on
-				}
-			}
-			if q.say.ID == "" {
-				q.say = say("exercise.predict.goes-on", "Node", name(par))
-			}
-			qs = append(qs, q)
 		}
 	}
 	for i := range qs {
 		qs[i] = qs[i].Word(nil)
 	}
 	return qs, nil
+}
+
+// predictEvent is one event of the exercise's search, with what the
+// narration said at it and, at an exit, the text of the value returned.
+type predictEvent struct {
+	e    trace.Event
+	say  trace.Phrase
+	text string
+}
+
+// predictEvents runs the exercise's search and keeps its events.
+func predictEvents(ex *Exercise) ([]predictEvent, error) {
+	var evs []predictEvent
+	frame := trace.NewFrame()
+	var said trace.Phrase
+	frame.Words = keepPhrase(&said)
+	frame.Leaf = leafOf(ex.Tree)
+	var applyErr error
+	if _, err := search.AlphaBeta(tree.Game{}, ex.Tree.Root, search.Options[*tree.Node]{Prune: ex.Params.Prune}, func(e *trace.Event) bool {
+		if applyErr = frame.Apply(*e); applyErr != nil {
+			return false
+		}
+		x := predictEvent{e: *e, say: said}
+		x.e.Pruned = append([]string(nil), e.Pruned...)
+		if v, ok := frame.Nodes[e.Node]; ok && e.Type == trace.Exit {
+			x.text = v.Text
+		}
+		evs = append(evs, x)
+		return true
+	}); err != nil {
+		return nil, fmt.Errorf("exercise: searching for the questions: %w", err)
+	}
+	if applyErr != nil {
+		return nil, fmt.Errorf("exercise: replaying the search: %w", applyErr)
+	}
+	return evs, nil
+}
+
+// windowQuestion asks for the α or β that the update x sets.
+func windowQuestion(x predictEvent, name func(string) any) Question {
+	e := x.e
+	v := e.Alpha
+	if e.Changed == "beta" {
+		v = e.Beta
+	}
+	q := Question{Kind: AskWindow, At: e.Node, Child: e.Child, Which: e.Changed,
+		Answer: v.Plain(), Shown: v.String(), say: x.say, answerWindow: v, answerIsValue: true}
+	q.prompt = say("exercise.predict.window", "Node", name(q.At), "Child", name(q.Child), "Name", greek(q.Which))
+	return q
+}
+
+// cutQuestion asks, at the return of child (not its parent's last),
+// whether its parent cuts off; after are the events that follow.
+func cutQuestion(after []predictEvent, child string, name func(string) any) Question {
+	par := ParentID(child)
+	q := Question{Kind: AskCut, At: par, Child: child, Answer: "no",
+		prompt: say("exercise.predict.cut", "Node", name(par), "Child", name(child))}
+	for _, y := range after {
+		if y.e.Type == trace.Prune && y.e.Node == par && len(y.e.Pruned) > 0 {
+			q.Answer, q.say, q.Pruned = "yes", y.say, y.e.Pruned
+			break
+		}
+		if y.e.Type == trace.Enter && ParentID(y.e.Node) == par || y.e.Type == trace.Exit && y.e.Node == par {
+			break
+		}
+		if y.e.Node == par {
+			q.say = y.say // the update that tells why the search goes on
+		}
+	}
+	if q.say.ID == "" {
+		q.say = say("exercise.predict.goes-on", "Node", name(par))
+	}
+	return q
 }
 
 // greek is the letter of "alpha" or "beta".
