@@ -300,91 +300,91 @@ func FromQuery(v url.Values) (Scenario, error) {
 		Extend:  v.Get("extend"), Forward: v.Get("forward"),
 		Layout: v.Get("layout"),
 	}
-	var err error
-	s.GDL, err = gdlFromQuery(v)
-	num := func(name string, dst *int) {
-		if x := v.Get(name); x != "" && err == nil {
-			n, e := strconv.Atoi(x)
-			if e != nil {
-				err = usageSay("scenario.err.whole", "Name", name, "Got", strconv.Quote(x))
-			}
-			*dst = n
-		}
-	}
-	num("matches", &s.Matches)
-	num("take", &s.Take)
+	gdl, err := gdlFromQuery(v)
+	s.GDL = gdl
+	r := queryReader{v: v, err: err}
+	r.num("matches", &s.Matches)
+	r.num("take", &s.Take)
 	// 0 is how a Scenario says "not given"; written out, it would silently
 	// mean the default, so it is refused.
 	for _, f := range []struct {
 		name string
 		lim  int
 	}{{"matches", nim.MaxMatches}, {"take", nim.MaxTake}} {
-		if x := strings.TrimSpace(v.Get(f.name)); err == nil && x != "" && strings.Trim(x, "+-0") == "" {
-			err = usageSay("scenario.err.range", "Name", f.name, "Min", 1, "Max", f.lim, "Got", x)
+		if x := strings.TrimSpace(v.Get(f.name)); r.err == nil && x != "" && strings.Trim(x, "+-0") == "" {
+			r.err = usageSay("scenario.err.range", "Name", f.name, "Min", 1, "Max", f.lim, "Got", x)
 		}
 	}
-	num("depth", &s.Depth)
-	num("player", &s.Player)
-	num("world", &s.World)
-	num("iterations", &s.Iterations)
-	num("samples", &s.Samples)
-	num("sample", &s.Sample)
-	if x := v.Get("c"); x != "" && err == nil {
-		c, e := strconv.ParseFloat(x, 64)
-		if e != nil {
-			err = usageSay("scenario.err.number", "Name", "c", "Got", strconv.Quote(x))
-		}
-		s.C = c
-	}
-	num("tt", &s.TT)
-	num("beam", &s.Beam)
-	switch x := v.Get("quiescence"); x {
-	case "", "0", "false":
-	case "1", "true":
-		s.Quiescence = true
-	default:
-		if err == nil {
-			err = usageSay("scenario.err.flag", "Name", "quiescence", "Got", strconv.Quote(x))
-		}
-	}
-	if x := v.Get("margin"); x != "" && err == nil {
-		f, e := strconv.ParseFloat(x, 64)
-		if e != nil {
-			err = usageSay("scenario.err.number", "Name", "margin", "Got", strconv.Quote(x))
-		}
-		s.Margin = f
-	}
-	switch x := v.Get("symmetry"); x {
-	case "", "0", "false":
-	case "1", "true":
-		s.Symmetry = true
-	default:
-		if err == nil {
-			err = usageSay("scenario.err.flag", "Name", "symmetry", "Got", strconv.Quote(x))
-		}
-	}
-	if x := v.Get("aspiration"); x != "" && err == nil {
-		f, e := strconv.ParseFloat(x, 64)
-		if e != nil {
-			err = usageSay("scenario.err.number", "Name", "aspiration", "Got", strconv.Quote(x))
-		}
-		s.Aspiration = f
-	}
+	r.num("depth", &s.Depth)
+	r.num("player", &s.Player)
+	r.num("world", &s.World)
+	r.num("iterations", &s.Iterations)
+	r.num("samples", &s.Samples)
+	r.num("sample", &s.Sample)
+	r.float("c", &s.C)
+	r.num("tt", &s.TT)
+	r.num("beam", &s.Beam)
+	r.flag("quiescence", &s.Quiescence)
+	r.float("margin", &s.Margin)
+	r.flag("symmetry", &s.Symmetry)
+	r.float("aspiration", &s.Aspiration)
 	switch s.Layout {
 	case "", LayoutDown, LayoutAcross:
 	default:
-		if err == nil {
-			err = InParam("layout", usageSay("scenario.err.layout", "Got", strconv.Quote(s.Layout)))
+		if r.err == nil {
+			r.err = InParam("layout", usageSay("scenario.err.layout", "Got", strconv.Quote(s.Layout)))
 		}
 	}
-	if x := v.Get("seed"); x != "" && err == nil {
+	if x := v.Get("seed"); x != "" && r.err == nil {
 		n, e := strconv.ParseUint(x, 10, 64)
 		if e != nil {
-			err = usageSay("scenario.err.range", "Name", "seed", "Min", 0, "Max", uint64(math.MaxUint64), "Got", strconv.Quote(x))
+			r.err = usageSay("scenario.err.range", "Name", "seed", "Min", 0, "Max", uint64(math.MaxUint64), "Got", strconv.Quote(x))
 		}
 		s.Seed = n
 	}
-	return s, err
+	return s, r.err
+}
+
+// queryReader reads a query's numbers and flags, keeping the first error:
+// once one is found, numbers are no longer read (flags still are).
+type queryReader struct {
+	v   url.Values
+	err error
+}
+
+// num reads the whole number named name into dst.
+func (r *queryReader) num(name string, dst *int) {
+	if x := r.v.Get(name); x != "" && r.err == nil {
+		n, e := strconv.Atoi(x)
+		if e != nil {
+			r.err = usageSay("scenario.err.whole", "Name", name, "Got", strconv.Quote(x))
+		}
+		*dst = n
+	}
+}
+
+// float reads the number named name into dst.
+func (r *queryReader) float(name string, dst *float64) {
+	if x := r.v.Get(name); x != "" && r.err == nil {
+		f, e := strconv.ParseFloat(x, 64)
+		if e != nil {
+			r.err = usageSay("scenario.err.number", "Name", name, "Got", strconv.Quote(x))
+		}
+		*dst = f
+	}
+}
+
+// flag reads the flag named name (1 or true, 0 or false) into dst.
+func (r *queryReader) flag(name string, dst *bool) {
+	switch x := r.v.Get(name); x {
+	case "", "0", "false":
+	case "1", "true":
+		*dst = true
+	default:
+		if r.err == nil {
+			r.err = usageSay("scenario.err.flag", "Name", name, "Got", strconv.Quote(x))
+		}
+	}
 }
 
 // Source names the scenario's source for display: "tree", "tictactoe",
@@ -562,105 +562,142 @@ func (p *Search) TransformReport() (search.TransformReport, error) {
 // with the scenario itself is a *UsageError.
 func (s Scenario) Prepare() (*Search, error) {
 	p := &Search{Scenario: s}
+	for _, step := range []func() error{p.prepareAlgorithm, p.prepareOptions, p.prepareRealGames, p.checkSources, p.prepareSource, p.checkOptions} {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	if s.Budget.Nodes > 0 {
+		if err := p.checkSizeShared(s.Budget.Nodes); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// prepareAlgorithm reads the algorithm (or the hidden-information method)
+// and the options that belong to one source: deal, world and MCTS's.
+func (p *Search) prepareAlgorithm() error {
+	s := p.Scenario
 	var err error
 	if m, ok := hiddenMethod(s.Algo); ok {
 		if s.Game != "cards" && s.Game != "roads" {
-			return nil, usageSay("scenario.err.hidden-method", "Method", m)
+			return usageSay("scenario.err.hidden-method", "Method", m)
 		}
 		p.Method, p.Algorithm = &m, search.AlgoAlphaBeta
 	} else if p.Algorithm, err = search.ParseAlgorithm(orDefault(s.Algo, "alphabeta")); err != nil {
-		return nil, InParam("algo", err)
+		return InParam("algo", err)
 	}
 	if s.Deal != "" && s.Game != "cards" {
-		return nil, usageSay("scenario.err.deal-only")
+		return usageSay("scenario.err.deal-only")
 	}
 	if err := p.prepareMCTS(); err != nil {
-		return nil, err
+		return err
 	}
 	if s.World != 0 && s.Game != "cards" && s.Game != "roads" {
-		return nil, usageSay("scenario.err.world-only")
+		return usageSay("scenario.err.world-only")
 	}
+	return nil
+}
+
+// prepareOptions reads the search's options: prune rule, fail mode,
+// ordering, depth, bounds, player and transform.
+func (p *Search) prepareOptions() error {
+	s := p.Scenario
+	var err error
 	if p.PruneRule, err = search.ParsePruneRule(orDefault(s.Prune, "ge")); err != nil {
-		return nil, InParam("prune", err)
+		return InParam("prune", err)
 	}
 	if p.FailMode, err = search.ParseFailMode(orDefault(s.Fail, "soft")); err != nil {
-		return nil, InParam("fail", err)
+		return InParam("fail", err)
 	}
 	if p.Ordering, err = search.ParseOrdering(orDefault(s.Order, "natural")); err != nil {
-		return nil, InParam("order", err)
+		return InParam("order", err)
 	}
 	if s.Depth < 0 || s.Depth > search.MaxSearchDepth {
-		return nil, InParam("depth", usageSay("scenario.err.depth", "Max", search.MaxSearchDepth, "Got", s.Depth))
+		return InParam("depth", usageSay("scenario.err.depth", "Max", search.MaxSearchDepth, "Got", s.Depth))
 	}
 	if s.Bounds != "" {
 		if p.Bounds, err = search.ParseBounds(s.Bounds); err != nil {
-			return nil, InParam("bounds", fmt.Errorf("scenario: bounds: %w", err))
+			return InParam("bounds", fmt.Errorf("scenario: bounds: %w", err))
 		}
 	}
 	if s.Player < 0 || s.Player > trace.MaxPlayers {
-		return nil, usageSay("scenario.err.range", "Name", "player", "Min", 1, "Max", trace.MaxPlayers, "Got", s.Player)
+		return usageSay("scenario.err.range", "Name", "player", "Min", 1, "Max", trace.MaxPlayers, "Got", s.Player)
 	}
 	p.Player = orDefaultInt(s.Player, 1)
 	if s.Transform != "" {
 		t, err := search.ParseTransform(s.Transform)
 		if err != nil {
-			return nil, InParam("transform", sayWith(fmt.Errorf("scenario: %w", err), "scenario.err.transform", "Got", strconv.Quote(s.Transform)))
+			return InParam("transform", sayWith(fmt.Errorf("scenario: %w", err), "scenario.err.transform", "Got", strconv.Quote(s.Transform)))
 		}
 		p.Transform = &t
 	}
-	if err := p.prepareRealGames(); err != nil {
-		return nil, err
-	}
+	return nil
+}
+
+// checkSources checks that at most one source is given, and that the
+// options that belong to one source come with it.
+func (p *Search) checkSources() error {
+	s := p.Scenario
 	sources := 0
 	for _, x := range []string{s.Tree, s.Game, s.GDL, s.Random} {
 		if x != "" {
 			sources++
 		}
 	}
-	if sources > 1 {
-		return nil, usageSay("scenario.err.sources")
-	}
-	if s.Format != "" && s.Format != "abtrace" && (s.Game != "" || s.GDL != "" || s.Random != "") {
-		return nil, usageSay("scenario.err.format-tree", "Format", s.Format)
-	}
-	if s.Kuhlmann != "" && s.Game != "reversi" && s.Game != "suicide-reversi" {
-		return nil, InParam("kuhlmann", usageSay("scenario.err.kuhlmann"))
-	}
-	if s.Fuzzy != "" && s.Game != "tictactoe" {
-		return nil, InParam("fuzzy", usageSay("scenario.err.fuzzy-only"))
-	}
-	if s.Root != "" && (s.Game != "" || s.GDL != "") {
-		return nil, InParam("root", usageSay("scenario.err.root-game", "Game", s.Source()))
-	}
 	switch {
-	case s.Game == "tictactoe":
-		err = p.prepareTicTacToe()
-	case s.Game == "nim" || s.Game == "matchsticks":
-		err = p.prepareNim()
-	case s.Game == "dice":
-		err = p.prepareDice()
-	case s.Game == "connect4":
-		err = p.prepareConnect4()
-	case s.Game == "minichess":
-		err = p.prepareMinichess()
-	case s.Game == "cards":
-		err = p.prepareCards()
-	case s.Game == "roads":
-		err = p.prepareRoads()
-	case s.Game == "reversi" || s.Game == "suicide-reversi":
-		err = p.prepareReversi()
+	case sources > 1:
+		return usageSay("scenario.err.sources")
+	case s.Format != "" && s.Format != "abtrace" && (s.Game != "" || s.GDL != "" || s.Random != ""):
+		return usageSay("scenario.err.format-tree", "Format", s.Format)
+	case s.Kuhlmann != "" && s.Game != "reversi" && s.Game != "suicide-reversi":
+		return InParam("kuhlmann", usageSay("scenario.err.kuhlmann"))
+	case s.Fuzzy != "" && s.Game != "tictactoe":
+		return InParam("fuzzy", usageSay("scenario.err.fuzzy-only"))
+	case s.Root != "" && (s.Game != "" || s.GDL != ""):
+		return InParam("root", usageSay("scenario.err.root-game", "Game", s.Source()))
+	}
+	return nil
+}
+
+// gamePreparers prepare the search of each game, by its name.
+var gamePreparers = map[string]func(*Search) error{
+	"tictactoe":       (*Search).prepareTicTacToe,
+	"nim":             (*Search).prepareNim,
+	"matchsticks":     (*Search).prepareNim,
+	"dice":            (*Search).prepareDice,
+	"connect4":        (*Search).prepareConnect4,
+	"minichess":       (*Search).prepareMinichess,
+	"cards":           (*Search).prepareCards,
+	"roads":           (*Search).prepareRoads,
+	"reversi":         (*Search).prepareReversi,
+	"suicide-reversi": (*Search).prepareReversi,
+}
+
+// prepareSource prepares the search of the scenario's one source: a game,
+// a GDL game, a random tree or a tree's text.
+func (p *Search) prepareSource() error {
+	s := p.Scenario
+	switch {
 	case s.Game != "":
-		return nil, InParam("game", usageSay("scenario.err.game", "Got", strconv.Quote(s.Game), "Want", "tictactoe, connect4, nim, dice, reversi, suicide-reversi, cards, roads, minichess"))
+		prepare, ok := gamePreparers[s.Game]
+		if !ok {
+			return InParam("game", usageSay("scenario.err.game", "Got", strconv.Quote(s.Game), "Want", "tictactoe, connect4, nim, dice, reversi, suicide-reversi, cards, roads, minichess"))
+		}
+		return prepare(p)
 	case s.GDL != "":
-		err = p.prepareGDL()
+		return p.prepareGDL()
 	case s.Random != "":
-		err = p.prepareRandom()
-	default:
-		err = p.prepareTree()
+		return p.prepareRandom()
 	}
-	if err != nil {
-		return nil, err
-	}
+	return p.prepareTree()
+}
+
+// checkOptions checks the options, as the source's preparation completed
+// them, against the algorithm.
+func (p *Search) checkOptions() error {
+	s := p.Scenario
 	vopt := search.Options[struct{}]{Prune: p.PruneRule, Fail: p.FailMode, Bounds: p.Bounds, Player: p.Player,
 		TT: s.TT, Symmetry: s.Symmetry, Aspiration: s.Aspiration}
 	if vopt.TT == 0 && (p.Algorithm == search.AlgoMTDF || s.Symmetry) {
@@ -672,17 +709,12 @@ func (s Scenario) Prepare() (*Search, error) {
 		vopt.Eval = search.EvaluationFunc[struct{}](func(struct{}) float64 { return 0 })
 	}
 	if err := vopt.Validate(p.Algorithm); err != nil {
-		return nil, &UsageError{Err: err}
+		return &UsageError{Err: err}
 	}
 	if p.Algorithm == search.AlgoParanoid && p.Tree != nil && p.Player > p.Tree.Players {
-		return nil, usageSay("scenario.err.player", "Got", p.Player, "N", p.Tree.Players)
+		return usageSay("scenario.err.player", "Got", p.Player, "N", p.Tree.Players)
 	}
-	if s.Budget.Nodes > 0 {
-		if err := p.checkSizeShared(s.Budget.Nodes); err != nil {
-			return nil, err
-		}
-	}
-	return p, nil
+	return nil
 }
 
 func orDefault(s, d string) string {
