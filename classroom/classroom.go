@@ -54,7 +54,9 @@ type Options struct {
 // Classroom is one server's rooms: those its followers are in, each
 // with its stage. Every other room is in the store.
 type Classroom struct {
-	o      Options
+	o Options
+	// id names this server in the rooms' counts (see census.go).
+	id     string
 	ownBus bool
 	unsub  func()
 	ctx    context.Context
@@ -73,7 +75,7 @@ func New(o Options) (*Classroom, error) {
 	if o.Store == nil {
 		return nil, errors.New("classroom: no store")
 	}
-	c := &Classroom{o: o, rooms: map[string]*Room{}, opening: map[string]chan struct{}{}}
+	c := &Classroom{o: o, id: NewSecret()[:16], rooms: map[string]*Room{}, opening: map[string]chan struct{}{}}
 	if c.o.Bus == nil {
 		c.o.Bus, c.ownBus = bus.NewLocal(), true
 	}
@@ -107,6 +109,8 @@ func (c *Classroom) Close() {
 	c.cancel()
 	for _, r := range rooms {
 		r.stop()
+		// The other servers forget this one's followers.
+		r.publishCount(0)
 	}
 	if c.ownBus {
 		c.o.Bus.Close()
@@ -198,6 +202,12 @@ func (c *Classroom) Room(ctx context.Context, code string) (*Room, error) {
 			}
 		}
 		c.mu.Unlock()
+		if err == nil {
+			// The other servers tell their counts of the room's students.
+			if err := r.publish(event{Kind: "census", Server: c.id}); err != nil {
+				c.o.Logger.Warn("classroom: asking for a room's counts", "room", code, "err", err)
+			}
+		}
 		return r, err
 	}
 }
@@ -214,7 +224,7 @@ func (c *Classroom) load(ctx context.Context, code string) (*Room, error) {
 	if !c.o.Now().Before(rec.Expires) {
 		return nil, ErrNoRoom
 	}
-	r := &Room{c: c, code: code, rec: rec, issued: rec.Seq, followers: map[*Follower]struct{}{}, events: make(chan []byte, roomEvents), done: make(chan struct{})}
+	r := &Room{c: c, code: code, rec: rec, issued: rec.Seq, followers: map[*Follower]struct{}{}, tallies: map[string]tally{}, censusAt: c.o.Now(), events: make(chan []byte, roomEvents), done: make(chan struct{})}
 	r.setLang()
 	if rec.Deck != "" {
 		d, err := c.Deck(ctx, rec.Deck)

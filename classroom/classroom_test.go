@@ -225,7 +225,7 @@ func TestRoomFollowsTheLecturer(t *testing.T) {
 	if _, err := r.Answer(ctx, late, qid, "0.2"); !errors.Is(err, ErrClosed) {
 		t.Fatalf("an answer after the reveal: got %v, want ErrClosed", err)
 	}
-	if info := r.Info(); info.Step != 10 || info.Followers != 4 || info.Code != code {
+	if info := r.Info(ctx); info.Step != 10 || info.Followers != 4 || info.Code != code {
 		t.Fatalf("info: got %+v", info)
 	}
 }

@@ -45,11 +45,17 @@ type Room struct {
 	// one is scheduled.
 	histSent time.Time
 	histDue  bool
+	// tallies are the other servers' counts of the room's students, by
+	// server; countDue says this server's count is to be published;
+	// censusAt is when this server asked the others for theirs.
+	tallies  map[string]tally
+	countDue bool
+	censusAt time.Time
 }
 
 // event is a room's message on the bus.
 type event struct {
-	Kind     string        `json:"kind"` // step, ask, reveal, slide, answer, deleted
+	Kind     string        `json:"kind"` // step, ask, reveal, slide, answer, deleted, count, census
 	Seq      uint64        `json:"seq,omitempty"`
 	Step     int           `json:"step"`
 	Scenario string        `json:"scenario,omitempty"`
@@ -59,6 +65,9 @@ type event struct {
 	Student  string        `json:"student,omitempty"`
 	Given    string        `json:"given,omitempty"`
 	Right    bool          `json:"right,omitempty"`
+	// Server and N are a server's count of the room's students (count).
+	Server string `json:"server,omitempty"`
+	N      int    `json:"n,omitempty"`
 }
 
 // Update is a message to a room's followers: every change the lecturer
@@ -121,11 +130,15 @@ func (f *Follower) Lost() bool { return f.lost.Swap(false) }
 func (f *Follower) Leave() {
 	r := f.room
 	r.mu.Lock()
-	if _, ok := r.followers[f]; ok {
+	_, ok := r.followers[f]
+	if ok {
 		delete(r.followers, f)
 		close(f.out)
 	}
 	r.mu.Unlock()
+	if ok && !f.Lecturer {
+		r.countChanged()
+	}
 }
 
 // Code is the room's code.
@@ -139,16 +152,12 @@ type Info struct {
 	Followers int    `json:"followers"`
 }
 
-// Info is the room's public state; Followers counts this server's.
-func (r *Room) Info() Info {
+// Info is the room's public state; Followers counts the students on
+// every server of the class (see Followers).
+func (r *Room) Info(ctx context.Context) Info {
+	n := r.Followers(ctx)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	n := 0
-	for f := range r.followers {
-		if !f.Lecturer {
-			n++
-		}
-	}
 	return Info{Code: r.code, Scenario: r.rec.Scenario, Step: r.rec.Step, Followers: n}
 }
 
@@ -191,6 +200,9 @@ func (r *Room) Follow(ctx context.Context, id, nick, secret string) (*Follower, 
 	}
 	r.followers[f] = struct{}{}
 	r.mu.Unlock()
+	if !lect {
+		r.countChanged()
+	}
 	snap, err := r.Snapshot(ctx, f)
 	if err != nil {
 		f.Leave()
@@ -432,8 +444,12 @@ func (c *Classroom) forget(r *Room) {
 
 // run applies the room's bus messages in order until the room stops.
 func (r *Room) run() {
+	beat := time.NewTicker(censusBeat)
+	defer beat.Stop()
 	for {
 		select {
+		case <-beat.C:
+			r.beat()
 		case b := <-r.events:
 			var e event
 			if err := json.Unmarshal(b, &e); err != nil {
@@ -451,6 +467,9 @@ func (r *Room) run() {
 func (r *Room) apply(e event) {
 	ctx := r.c.ctx
 	switch e.Kind {
+	case "count", "census":
+		r.applyCount(e)
+		return
 	case "answer":
 		r.mu.Lock()
 		if q := r.question(e.Question); q != nil && q.add(e.Student, e.Given, e.Right) {

@@ -41,60 +41,81 @@ func (s *session) roomCommand(c Command) ([]Message, bool) {
 	if fol == nil {
 		return []Message{errMsg(c.Cmd, say("ws.err.no-room"))}, true
 	}
-	lecturerOnly := c.Cmd != "rejoin" && c.Cmd != "snapshot" && c.Cmd != "answer"
-	if lecturerOnly && !fol.lecturer {
-		return []Message{errMsg(c.Cmd, classroom.ErrNotLecturer)}, true
-	}
-	var err error
 	switch c.Cmd {
 	case "rejoin", "snapshot":
-		if c.Cmd == "rejoin" && s.v != nil {
-			s.v.close()
-			s.v, s.playing = nil, false
-		}
-		snap, err := fol.room.Snapshot(s.ctx, fol.f)
-		if err != nil {
-			return []Message{errMsg(c.Cmd, err)}, true
-		}
-		return []Message{{encoded: snap}}, true
+		return s.roomSnapshot(c), true
 	case "answer":
-		if !s.hub.answers.Allow(s.addr) {
-			return []Message{errMsg(c.Cmd, say("room.err.rate"))}, true
-		}
-		canon, err := fol.room.Answer(s.ctx, fol.f, c.Question, c.Answer)
-		if err != nil {
-			return []Message{errMsg(c.Cmd, err)}, true
-		}
-		b, _ := json.Marshal(struct {
-			V        int    `json:"v"`
-			Type     string `json:"type"`
-			Question int    `json:"question"`
-			Answer   string `json:"answer"`
-		}{ProtocolVersion, "answered", c.Question, canon})
-		return []Message{{encoded: b}}, true
+		return s.roomAnswer(c), true
+	}
+	if !fol.lecturer {
+		return []Message{errMsg(c.Cmd, classroom.ErrNotLecturer)}, true
+	}
+	if err := s.lecturerCommand(c); err != nil {
+		return []Message{errMsg(c.Cmd, err)}, true
+	}
+	return nil, true
+}
+
+// roomSnapshot answers rejoin (the student's own cursor closed) and
+// snapshot with the room as it stands.
+func (s *session) roomSnapshot(c Command) []Message {
+	if c.Cmd == "rejoin" && s.v != nil {
+		s.v.close()
+		s.v, s.playing = nil, false
+	}
+	snap, err := s.fol.room.Snapshot(s.ctx, s.fol.f)
+	if err != nil {
+		return []Message{errMsg(c.Cmd, err)}
+	}
+	return []Message{{encoded: snap}}
+}
+
+// roomAnswer takes a student's answer (rate-limited per client address)
+// and confirms it as the checker reads it.
+func (s *session) roomAnswer(c Command) []Message {
+	if !s.hub.answers.Allow(s.addr) {
+		return []Message{errMsg(c.Cmd, say("room.err.rate"))}
+	}
+	canon, err := s.fol.room.Answer(s.ctx, s.fol.f, c.Question, c.Answer)
+	if err != nil {
+		return []Message{errMsg(c.Cmd, err)}
+	}
+	b, _ := json.Marshal(struct {
+		V        int    `json:"v"`
+		Type     string `json:"type"`
+		Question int    `json:"question"`
+		Answer   string `json:"answer"`
+	}{ProtocolVersion, "answered", c.Question, canon})
+	return []Message{{encoded: b}}
+}
+
+// lecturerCommand carries out a command only the lecturer may give; the
+// room checks the secret again.
+func (s *session) lecturerCommand(c Command) error {
+	r, secret := s.fol.room, s.fol.secret
+	switch c.Cmd {
 	case "ask":
-		_, err = fol.room.Ask(s.ctx, fol.secret, *c.Ask)
+		if c.Ask == nil {
+			return say("ws.err.room-cmd", "Cmd", c.Cmd)
+		}
+		_, err := r.Ask(s.ctx, secret, *c.Ask)
+		return err
 	case "reveal":
-		err = fol.room.Reveal(s.ctx, fol.secret)
+		return r.Reveal(s.ctx, secret)
 	case "slide":
-		err = fol.room.Slide(s.ctx, fol.secret, c.N)
+		return r.Slide(s.ctx, secret, c.N)
 	case "step":
-		err = fol.room.StepBy(s.ctx, fol.secret, c.N)
+		return r.StepBy(s.ctx, secret, c.N)
 	case "back":
-		err = fol.room.StepBy(s.ctx, fol.secret, -c.N)
+		return r.StepBy(s.ctx, secret, -c.N)
 	case "seek":
 		to := c.Step.Value
 		if c.Step.End {
 			to = roomEndStep
 		}
-		err = fol.room.Step(s.ctx, fol.secret, to)
-	default:
-		err = say("ws.err.room-cmd", "Cmd", c.Cmd)
+		return r.Step(s.ctx, secret, to)
 	}
-	if err != nil {
-		return []Message{errMsg(c.Cmd, err)}, true
-	}
-	return nil, true
+	return say("ws.err.room-cmd", "Cmd", c.Cmd)
 }
 
 // follow joins the session to a room: a student's (rate-limited per

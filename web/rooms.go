@@ -186,7 +186,7 @@ func jsonError(c echo.Context, status int, err error) error {
 
 // apiRoom answers GET /api/rooms/CODE: the room's public state.
 func (s *Server) apiRoom(c echo.Context, r *classroom.Room) error {
-	return c.JSON(http.StatusOK, r.Info())
+	return c.JSON(http.StatusOK, r.Info(c.Request().Context()))
 }
 
 // startRoom answers the viewer page's "start a room" form: it opens a
@@ -235,7 +235,7 @@ func (s *Server) joinPage(c echo.Context) error {
 // roomPage is /room/CODE: the viewer page at the room's step, with the
 // room's panel; the script follows the room.
 func (s *Server) roomPage(c echo.Context, r *classroom.Room) error {
-	info := r.Info()
+	info := r.Info(c.Request().Context())
 	q, err := url.ParseQuery(info.Scenario)
 	if err != nil {
 		return err
