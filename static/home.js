@@ -141,6 +141,17 @@ function showGDL(res, text) {
     const code = document.createElement("code");
     code.textContent = res.canonical;
     gdlCheck.append(code);
+    if (res.play) {
+      // The server decided the game can be played against the engine.
+      const a = document.createElement("a");
+      a.href = res.play;
+      a.className = "btn small";
+      a.dataset.testid = "gdl-play";
+      a.textContent = res.play_text;
+      const p = document.createElement("p");
+      p.append(a);
+      gdlCheck.append(p);
+    }
     return;
   }
   gdlCheck.classList.add("bad");

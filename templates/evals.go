@@ -11,6 +11,9 @@ type FormField struct {
 	// Options, when set, make the field a select of these values; Texts,
 	// when set, are what the select shows for each (else the value).
 	Options, Texts []string
+	// Hidden makes the field a hidden input that carries its value (a
+	// GDL game's text on /play).
+	Hidden bool
 }
 
 // optionText is what a select shows for its i-th option.
@@ -118,6 +121,7 @@ type WorkerTable struct {
 type PlayPage struct {
 	Assets Assets
 	Title  string
+	Sub    string // the line under the title; "" for the page's usual one
 	Fields []FormField
 	Error  string
 	Board  PlayBoard
@@ -130,7 +134,23 @@ type PlayPage struct {
 	History  string
 	// PassURL is the human's pass when it has no other move.
 	PassURL, NewURL, UndoURL string
+	// GDL, when set, is a game written in GDL: its state and moves take
+	// the board's place.
+	GDL *PlayGDL
 }
+
+// PlayGDL is the state of a game written in GDL against the engine: who
+// plays which role, the facts that hold, the human's legal moves.
+type PlayGDL struct {
+	Roles        string
+	Facts        []string
+	MovesCaption string
+	Moves        []PlayGDLMove
+}
+
+// PlayGDLMove is a legal move of the human by its GDL term, and the link
+// that plays it.
+type PlayGDLMove struct{ Text, URL string }
 
 // PlayBoard is the board drawn as SVG: cells with their discs and, where
 // the human may move, a link.

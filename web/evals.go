@@ -591,6 +591,9 @@ func workerTable(loc *i18n.Localizer, cfg parallel.Config, latest []*parallel.Re
 // game including it.
 func (s *Server) playPage(c echo.Context) error {
 	q := c.QueryParams()
+	if q.Has("gdl") || q.Has("gdlz") {
+		return s.playGDL(c, q)
+	}
 	if strings.TrimSpace(q.Get("game")) == "connect4" {
 		// Connect Four has its own page: the same game with the engine's
 		// options and its search in the viewer (connect4Page).
@@ -630,19 +633,31 @@ func (s *Server) playPage(c echo.Context) error {
 		return s.render(c, http.StatusBadRequest, templates.PlayGamePage(p))
 	}
 	said := ""
-	if g.EngineToMove() {
-		m, v, err := g.Reply(c.Request().Context())
-		if err != nil {
-			return err
-		}
-		spec.Moves = append(spec.Moves, m)
-		if g, err = play.New(spec); err != nil {
-			return err
-		}
+	g, m, v, err := engineReply(c.Request().Context(), &spec, g)
+	if err != nil {
+		return err
+	}
+	if m != "" {
 		said = loc.T("pl.engine-played", "Move", m, "Depth", d, "Value", trace.Num(v).Plain())
 	}
 	buildPlayPage(loc, p, spec, g.Position(), said)
 	return s.render(c, http.StatusOK, templates.PlayGamePage(p))
+}
+
+// engineReply plays the engine's move when it is to move: the game with
+// the move added to spec's list, the move ("" when the human is to move)
+// and its search's value.
+func engineReply(ctx context.Context, spec *play.Spec, g *play.Game) (*play.Game, string, float64, error) {
+	if !g.EngineToMove() {
+		return g, "", 0, nil
+	}
+	m, v, err := g.Reply(ctx)
+	if err != nil {
+		return nil, "", 0, err
+	}
+	spec.Moves = append(spec.Moves, m)
+	g, err = play.New(*spec)
+	return g, m, v, err
 }
 
 // buildPlayPage draws the board and says where the game stands.

@@ -71,7 +71,11 @@ func (s *Server) validateGDL(c echo.Context, text string) error {
 		}
 		return c.JSON(http.StatusOK, r)
 	}
-	return c.JSON(http.StatusOK, validateResult{OK: true, Summary: loc.T("gdl.check.ok", "Rules", len(d.Rules)), Canonical: gdl.Summary(d)})
+	r := validateResult{OK: true, Summary: loc.T("gdl.check.ok", "Rules", len(d.Rules)), Canonical: gdl.Summary(d)}
+	if r.Play = gdlPlayURL(langOf(c), text, len(d.Roles())); r.Play != "" {
+		r.PlayText = loc.T("home.gdl.play")
+	}
+	return c.JSON(http.StatusOK, r)
 }
 
 // gdlGame answers the text of a shipped game (/api/gdl/game?name=), which

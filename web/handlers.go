@@ -97,6 +97,10 @@ type validateResult struct {
 	// Problems are every error of a GDL text, each at its line and
 	// column, in the page's language.
 	Problems []gdlProblem `json:"problems,omitempty"`
+	// Play is the address of a GDL game of two roles against the engine,
+	// PlayText its link's text.
+	Play     string `json:"play,omitempty"`
+	PlayText string `json:"play_text,omitempty"`
 }
 
 // validate checks a tree typed on the home page, for feedback while typing:

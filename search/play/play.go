@@ -53,6 +53,10 @@ type Spec struct {
 	Symmetry bool
 	Order    string
 	Algo     string
+	// GDL is the text of a game written in GDL (Game is "gdl"). Its
+	// engine is alpha-beta (Algo "alphabeta" or "") with the goals as
+	// evaluation (Eval "goals" or ""), or decoupled UCT (Algo "mcts").
+	GDL string
 	// Nodes is the node budget of each of the engine's searches
 	// (search.Budget.Nodes); 0 sets none. A server sets one.
 	Nodes int64
@@ -94,6 +98,9 @@ type Position struct {
 	EvalName string
 	Value    float64
 	Terms    []trace.Term
+	// GDL is where a game written in GDL stands (nil for the others): it
+	// has no board of cells but facts, and moves named by their GDL term.
+	GDL *GDLPosition
 }
 
 // game is one of the offered games behind a common face.
@@ -155,12 +162,19 @@ func New(s Spec) (*Game, error) {
 			return nil, err
 		}
 		g = c
+	case GDL:
+		x, err := newGDLGame(s)
+		if err != nil {
+			return nil, err
+		}
+		g = x
 	default:
 		return nil, &FieldError{Field: "game", Err: fmt.Errorf("play: unknown game %q (want %s)", s.Game, strings.Join(Games(), ", "))}
 	}
 	if err := g.replay(s.Moves); err != nil {
 		var me *MoveError
-		if errors.As(err, &me) {
+		var ge *GDLError
+		if errors.As(err, &me) || errors.As(err, &ge) {
 			return nil, err
 		}
 		return nil, &FieldError{Field: "moves", Err: err}

@@ -1,0 +1,74 @@
+package web
+
+import (
+	"encoding/json"
+	"html"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/abtrace/abtrace/search/scenario"
+)
+
+// TestGDLPlay: /play with a GDL game plays it (not Reversi): x's legal
+// moves by their term, the engine's reply after one, a move that is not
+// legal refused by its field in the page's language, a text typed as gdl=
+// sent on to its permalink, a simultaneous game refused for alpha-beta
+// and played by decoupled UCT.
+func TestGDLPlay(t *testing.T) {
+	s := newTestServer(t)
+	z := scenario.CompressGDL(gdlText(t, "tictactoe"))
+	get := func(q url.Values, status int, want ...string) string {
+		t.Helper()
+		rec := httpGet(t, s, "/play?"+q.Encode())
+		if rec.Code != status {
+			t.Fatalf("%v: status %d, want %d: %s", q, rec.Code, status, rec.Body.String())
+		}
+		body := html.UnescapeString(rec.Body.String())
+		for _, w := range want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%v: the page lacks %q", q, w)
+			}
+		}
+		return body
+	}
+	body := get(url.Values{"gdlz": {z}}, http.StatusOK, `data-move="(mark 1 1)"`, `data-move="(mark 3 3)"`, "(control x)", "You play x, the engine plays o.")
+	if strings.Contains(body, `data-move="d3"`) {
+		t.Error("the GDL game's page plays Reversi")
+	}
+	get(url.Values{"gdlz": {z}, "moves": {"(mark 2 2)"}}, http.StatusOK, "The engine played (mark", "Moves: (mark 2 2) (mark")
+	get(url.Values{"gdlz": {z}, "algo": {"mcts"}, "depth": {"1"}, "moves": {"(mark 2 2)"}}, http.StatusOK, "decoupled UCT, 500 iterations")
+	get(url.Values{"gdlz": {z}, "you": {"second"}}, http.StatusOK, "The engine played (mark", "You play o")
+	get(url.Values{"gdlz": {z}, "moves": {"(mark 2 2),(mark 2 2)"}, "lang": {"de"}}, http.StatusBadRequest, "moves: Zug 2, (mark 2 2), ist hier nicht erlaubt")
+	get(url.Values{"gdlz": {z}, "moves": {"(mark 2 2),(mark 2 2)"}, "lang": {"cs"}}, http.StatusBadRequest, "moves: Tah 2, (mark 2 2), zde není přípustný")
+	rec := httpGet(t, s, "/play?"+url.Values{"gdl": {gdlText(t, "tictactoe")}}.Encode())
+	if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || !strings.Contains(loc, "gdlz=") || strings.Contains(loc, "gdl=") {
+		t.Errorf("gdl= answers %d to %q, want a redirect to its gdlz permalink", rec.Code, loc)
+	}
+	get(url.Values{"gdl": {"(role x)\n(init (cell 1))\n(<= (legal x ?m) (true (cell 1)))"}, "lang": {"en"}}, http.StatusSeeOther)
+	bad := scenario.CompressGDL("(role x)\n(role o)\n(<= (legal x ?m) (true (cell 1)))\n")
+	get(url.Values{"gdlz": {bad}, "lang": {"de"}}, http.StatusBadRequest, "gdl: Zeile 3")
+	odd, err := os.ReadFile("../search/gdl/testdata/odd-or-even.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	oz := scenario.CompressGDL(string(odd))
+	get(url.Values{"gdlz": {oz}, "lang": {"cs"}}, http.StatusBadRequest, "algo: V této hře v GDL volí několik rolí současně")
+	get(url.Values{"gdlz": {oz}, "algo": {"mcts"}}, http.StatusOK, `data-move="(show 1)"`, "odd chooses at the same time")
+}
+
+// TestGDLPlayLink: the setup page's check of a game of two roles offers
+// the game against the engine, in the page's language.
+func TestGDLPlayLink(t *testing.T) {
+	s := newTestServer(t)
+	rec := httpGet(t, s, "/api/validate?"+url.Values{"gdl": {gdlText(t, "tictactoe")}, "lang": {"de"}}.Encode())
+	var r validateResult
+	if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(r.Play, "/play?gdlz=") || r.PlayText != "Dieses Spiel gegen die Engine spielen" {
+		t.Errorf("play %q %q", r.Play, r.PlayText)
+	}
+}
