@@ -41,6 +41,9 @@ type aheader interface {
 	// dropAhead forgets the step made ahead; with undo it also puts the
 	// cursor back at the page's step, for a command that moves from there.
 	dropAhead(ctx context.Context, undo bool)
+	// stepWhole starts step c answered with a whole frame (the page's
+	// drawing is then not the one the session knows).
+	stepWhole(c Command) []Message
 }
 
 // readyStep is a step the viewer made ahead for the page.
@@ -70,13 +73,7 @@ func (s *session) aheadFirst(c Command) (msgs []Message, answered bool) {
 			return nil, true
 		}
 		a.dropAhead(s.ctx, true)
-		if v, ok := s.v.(*viewer); ok {
-			msgs = v.command(c)
-			if v.job != nil {
-				v.job.patch = false
-			}
-			return msgs, true
-		}
+		return a.stepWhole(c), true
 	}
 	// A seek goes to its step from anywhere; the other moves start from
 	// the page's step.
@@ -138,6 +135,14 @@ func (v *viewer) prepareAhead(ctx context.Context, u view.By, tag int) []Message
 	v.ready = r
 	m.Type, m.Tag, m.By = "ready", tag, string(u)
 	return []Message{m}
+}
+
+func (v *viewer) stepWhole(c Command) []Message {
+	msgs := v.command(c)
+	if v.job != nil {
+		v.job.patch = false
+	}
+	return msgs
 }
 
 func (v *viewer) takeAhead(tag int, u view.By) bool {

@@ -48,14 +48,29 @@ func newComparer(ctx context.Context, query string) (*comparer, error) {
 	return &comparer{cmp: cmp, words: i18n.NewContext(context.Background(), i18n.For(lang))}, nil
 }
 
-func (c *comparer) busy() bool     { return c.job != "" }
-func (c *comparer) counting() bool { return false }
-func (c *comparer) ended() bool    { return c.cmp.panes.AtEnd() }
-func (c *comparer) close()         { c.cmp.panes.Close() }
+func (c *comparer) busy() bool  { return c.job != "" }
+func (c *comparer) ended() bool { return c.cmp.panes.AtEnd() }
+func (c *comparer) close()      { c.cmp.panes.Close() }
 
-// countSlice has nothing to do: the panes count their searches when they
-// load, before the first answer.
-func (c *comparer) countSlice(context.Context, int) []Message { return nil }
+// position is the panes' shared step and total; the total is known once
+// the panes are ready (they count their searches as they load).
+func (c *comparer) position() (step, total int) {
+	pn := c.cmp.panes
+	if !pn.Ready() {
+		return pn.Step(), -1
+	}
+	return pn.Step(), pn.Total()
+}
+
+// chooseLayout is the way the comparison's trees read larger in pane p:
+// every pane has the same scene, and the same width.
+func (c *comparer) chooseLayout(_ url.Values, p *Pane) (string, error) {
+	other, err := c.cmp.other()
+	if err != nil {
+		return "", err
+	}
+	return view.ChooseBetween(c.cmp.scene, other, p.W, p.H, p.Across), nil
+}
 
 // command starts compare (the load), step, back, seek or next-cutoff, and
 // answers count. A comparison steps by the unit its address names (by=),

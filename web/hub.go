@@ -102,6 +102,9 @@ type Hub struct {
 	// with prerecorded messages, to measure the transport alone
 	// (BenchmarkSessions500Floor).
 	drivers func(ctx context.Context, c Command) (driver, error)
+	// messageWork, when above 0, is the allowance of one message's work
+	// in place of MessageWork (for tests).
+	messageWork int64
 	// ended, when set, is called after a session has ended and left the
 	// hub (the server's idle collector).
 	ended func()
@@ -235,7 +238,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.wg.Add(2)
 	h.mu.Unlock()
 	go s.readLoop()
-	go s.writeLoop()
+	go s.schedule()
 }
 
 // refuse answers a session that may not open: with 503 and Retry-After

@@ -52,11 +52,21 @@ type inbound struct {
 	size int
 }
 
+// outgoing is one message the scheduler hands the pump: a text message,
+// or the close message that says goodbye.
+type outgoing struct {
+	kind int
+	b    []byte
+}
+
 // session is one viewer's connection, built as gorilla's examples build
-// them: the reader goroutine only reads and parses; the writer goroutine
-// owns the viewer (the cursor it drives) and every write. Long moves run
-// in slices of workSlice events, between which the writer answers pause,
-// pings and the end of the session.
+// them: the reader goroutine only reads and parses; the scheduler
+// goroutine owns the driver (the viewer or comparison the commands move)
+// and decides what the session does next; the pump only writes, the
+// scheduler's messages and the pings. Long moves run in slices of
+// workSlice events, between which the scheduler answers pause, a newer
+// seek and the end of the session; each message's work is charged to its
+// own allowance (moveWork).
 type session struct {
 	hub      *Hub
 	conn     *websocket.Conn
@@ -72,13 +82,22 @@ type session struct {
 	// slice.
 	ctx    context.Context
 	cancel context.CancelFunc
+	// out hands the pump a message and wrote says whether it was written;
+	// pumped is closed once the pump has ended.
+	out    chan outgoing
+	wrote  chan bool
+	pumped chan struct{}
 
-	// Owned by the writer goroutine.
+	// Owned by the scheduler goroutine.
 	v       driver
 	playing bool
 	speed   float64
-	queue   []inbound // commands that came in while a move was in progress
-	newTick bool      // play was asked again: the ticker takes the new speed
+	play    *time.Ticker // the ticks of play, nil while not playing
+	queue   []inbound    // commands that came in while a move was in progress
+	newTick bool         // play was asked again: the ticker takes the new speed
+	// mv is the work of the message whose move is under way, count that
+	// of the step count under way (see moveWork); nil when none.
+	mv, count *moveWork
 	// loading says the session holds a load's turn (see loadCoresFree)
 	// until its first answer is made: the seek to the asked step and the
 	// whole first drawing are most of a load's work once the scenario's
@@ -96,7 +115,7 @@ type session struct {
 	// addr is the client's address (for the rooms' rate limits).
 	addr string
 	// fol is the room the session follows, nil when none (see
-	// room_session.go); owned by the writer.
+	// room_session.go); owned by the scheduler.
 	fol *following
 }
 
@@ -106,7 +125,8 @@ type session struct {
 func newSession(h *Hub, conn *websocket.Conn, lang i18n.Lang) *session {
 	ctx, cancel := context.WithCancel(h.Context())
 	return &session{hub: h, conn: conn, in: make(chan inbound, inboxSize), done: make(chan struct{}),
-		logger: h.logger, ctx: ctx, cancel: cancel, lang: lang}
+		logger: h.logger, ctx: ctx, cancel: cancel, lang: lang,
+		out: make(chan outgoing), wrote: make(chan bool, 1), pumped: make(chan struct{})}
 }
 
 func (s *session) stop() { s.stopFor(nil) }
@@ -170,123 +190,204 @@ func (s *session) readLoop() {
 	}
 }
 
-func (s *session) writeLoop() {
+// schedule is the session's scheduler: it runs the pump, then does one
+// thing at a time (next) until the session ends, and then leaves the hub.
+func (s *session) schedule() {
 	defer s.hub.wg.Done()
 	defer s.hub.remove(s)
 	defer s.conn.Close()
+	defer s.endPump()
 	defer s.stop()
-	defer func() {
-		if s.v != nil {
-			s.v.close()
-		}
-	}()
-	defer s.recoverIn("writer")
+	defer s.closeDriver()
+	defer s.recoverIn("scheduler")
 	defer s.loadDone()
 	defer s.unfollow()
+	defer s.setTicker(false)
+	go s.pump()
+	for s.next() {
+	}
+}
+
+// next waits for the next thing to do and does it: the end of the
+// session first, even when work is waiting; then whichever is ready of a
+// room's update, a tick of play, a command, and (when nothing else waits)
+// the work under way or waiting. It reports whether the session goes on.
+func (s *session) next() bool {
+	select {
+	case <-s.done:
+		s.goodbye()
+		return false
+	default:
+	}
+	busy := s.v != nil && s.v.busy()
+	select {
+	case <-s.done:
+		s.goodbye()
+		return false
+	case b, ok := <-s.updates():
+		if !ok {
+			s.fol = nil
+			return true
+		}
+		return s.write(websocket.TextMessage, b)
+	case <-s.ticks():
+		if busy || len(s.queue) > 0 {
+			return true // a tick is skipped while the viewer's own commands wait
+		}
+		return s.answer(s.handle(Command{V: ProtocolVersion, Cmd: "step", N: 1}))
+	case c := <-s.inbox(busy):
+		switch {
+		case !busy || c.err == nil && c.cmd.Cmd == "pause":
+		case s.supersedes(c):
+			s.dropQueue()
+		default:
+			s.queue = append(s.queue, c)
+			return true
+		}
+		return s.answer(s.receive(c))
+	case <-s.waiting(busy):
+		return s.answer(s.doWaiting(busy))
+	}
+}
+
+// updates are the room's updates the session forwards, nil when it
+// follows none.
+func (s *session) updates() <-chan []byte {
+	if s.fol == nil {
+		return nil
+	}
+	return s.fol.f.Updates()
+}
+
+// ticks are play's ticks, nil while not playing.
+func (s *session) ticks() <-chan time.Time {
+	if s.play == nil {
+		return nil
+	}
+	return s.play.C
+}
+
+// inbox is where the next command comes from: none while a move is under
+// way and the queue is full (the reader then waits until it has room).
+func (s *session) inbox(busy bool) <-chan inbound {
+	if busy && len(s.queue) >= inboxSize {
+		return nil
+	}
+	return s.in
+}
+
+// waiting is ready when there is work to do: a move under way, a command
+// queued, or a count.
+func (s *session) waiting(busy bool) <-chan time.Time {
+	if busy || len(s.queue) > 0 || s.counting() {
+		return closedTimer
+	}
+	return nil
+}
+
+// doWaiting does the work that waits: a slice of the move under way, else
+// the first command queued, else a slice of the count.
+func (s *session) doWaiting(busy bool) []Message {
+	switch {
+	case busy:
+		return s.workSlice()
+	case len(s.queue) > 0:
+		c := s.queue[0]
+		s.queue = s.queue[1:]
+		return s.receive(c)
+	}
+	return s.countSlice()
+}
+
+// answer hands the pump the answers, with what they change in play, and
+// then, when nothing else waits, the step made ahead. It reports whether
+// they were written.
+func (s *session) answer(msgs []Message) bool {
+	if s.v != nil && s.playing && s.v.ended() && !s.v.busy() {
+		s.playing = false
+		f := false
+		msgs = append(msgs, Message{Type: "playing", Playing: &f})
+	}
+	s.setTicker(s.playing)
+	ok := s.sendAll(msgs)
+	if s.v == nil || !s.v.busy() {
+		s.loadDone()
+		s.endMove()
+	}
+	return ok && s.sendAll(s.readyAhead())
+}
+
+// setTicker starts, stops or resets play's ticker to match on and the
+// speed asked for.
+func (s *session) setTicker(on bool) {
+	switch {
+	case on && s.play == nil:
+		s.play = time.NewTicker(time.Duration(float64(time.Second) / s.speed))
+	case !on && s.play != nil:
+		s.play.Stop()
+		s.play = nil
+	case on && s.newTick:
+		s.play.Reset(time.Duration(float64(time.Second) / s.speed))
+	}
+	s.newTick = false
+}
+
+// closeDriver closes the driver, if any.
+func (s *session) closeDriver() {
+	if s.v != nil {
+		s.v.close()
+	}
+}
+
+// pump is the session's writer, gorilla's write pump: it writes the
+// messages the scheduler hands it, one at a time, and a ping every
+// pingPeriod, and nothing else. It ends when the scheduler closes out, or
+// at the first write that fails (the viewer has gone), which ends the
+// session.
+func (s *session) pump() {
+	defer close(s.pumped)
+	defer s.recoverIn("pump")
 	ping := time.NewTicker(pingPeriod)
 	defer ping.Stop()
-	var play *time.Ticker
-	defer func() {
-		if play != nil {
-			play.Stop()
-		}
-	}()
 	for {
-		// The end of the session comes first, even when work is waiting.
 		select {
-		case <-s.done:
-			s.goodbye()
-			return
-		default:
-		}
-		var tick <-chan time.Time
-		if play != nil {
-			tick = play.C
-		}
-		busy := s.v != nil && s.v.busy()
-		// While a move is under way, the writer only looks at what came in
-		// between two slices; otherwise it waits.
-		var in <-chan inbound = s.in
-		if busy && len(s.queue) >= inboxSize {
-			in = nil // the reader waits until the queue has room
-		}
-		var idle <-chan time.Time
-		if busy || s.v != nil && s.v.counting() || len(s.queue) > 0 {
-			idle = closedTimer
-		}
-		var msgs []Message
-		var updates <-chan []byte
-		if s.fol != nil {
-			updates = s.fol.f.Updates()
-		}
-		select {
-		case <-s.done:
-			s.goodbye()
-			return
-		case b, ok := <-updates:
+		case o, ok := <-s.out:
 			if !ok {
-				s.fol = nil
-				continue
-			}
-			if !s.sendRaw(b) {
 				return
 			}
-			continue
+			s.conn.SetWriteDeadline(time.Now().Add(writeWait))
+			err := s.conn.WriteMessage(o.kind, o.b)
+			s.wrote <- err == nil
+			if err != nil {
+				s.stop()
+				return
+			}
 		case <-ping.C:
 			s.conn.SetWriteDeadline(time.Now().Add(writeWait))
 			if err := s.conn.WriteMessage(websocket.PingMessage, nil); err != nil {
+				s.stop()
 				return
 			}
-			continue
-		case <-tick:
-			if busy || len(s.queue) > 0 {
-				continue // a tick is skipped while the viewer's own commands wait
-			}
-			msgs = s.handle(Command{V: ProtocolVersion, Cmd: "step", N: 1})
-		case c := <-in:
-			if busy && !(c.err == nil && c.cmd.Cmd == "pause") {
-				s.queue = append(s.queue, c)
-				continue
-			}
-			msgs = s.receive(c)
-		case <-idle:
-			switch {
-			case busy:
-				msgs = s.v.work(s.ctx, workSlice)
-			case len(s.queue) > 0:
-				c := s.queue[0]
-				s.queue = s.queue[1:]
-				msgs = s.receive(c)
-			default:
-				msgs = s.v.countSlice(s.ctx, workSlice)
-			}
-		}
-		if s.v != nil && s.playing && (s.v.ended() && !s.v.busy()) {
-			s.playing = false
-			f := false
-			msgs = append(msgs, Message{Type: "playing", Playing: &f})
-		}
-		switch {
-		case s.playing && play == nil:
-			play = time.NewTicker(time.Duration(float64(time.Second) / s.speed))
-		case !s.playing && play != nil:
-			play.Stop()
-			play = nil
-		case s.playing && s.newTick:
-			play.Reset(time.Duration(float64(time.Second) / s.speed))
-		}
-		s.newTick = false
-		ok := s.sendAll(msgs)
-		if s.v == nil || !s.v.busy() {
-			s.loadDone()
-		}
-		if ok {
-			ok = s.sendAll(s.readyAhead())
-		}
-		if !ok {
-			return
 		}
 	}
+}
+
+// write hands the pump one message and waits until it is written (the
+// encoder's buffer is then free again); false when it was not, or the
+// pump has ended.
+func (s *session) write(kind int, b []byte) bool {
+	select {
+	case s.out <- outgoing{kind, b}:
+		return <-s.wrote
+	case <-s.pumped:
+		return false
+	}
+}
+
+// endPump ends the pump and waits until it has.
+func (s *session) endPump() {
+	close(s.out)
+	<-s.pumped
 }
 
 // loadDone gives back the load's turn the session holds, if any.
@@ -304,8 +405,7 @@ func (s *session) goodbye() {
 	if why == nil {
 		why = say("ws.closing")
 	}
-	s.conn.SetWriteDeadline(time.Now().Add(writeWait))
-	s.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, closeReason(s.lang, why)))
+	s.write(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, closeReason(s.lang, why)))
 }
 
 // queryLang is the language a load's or a comparison's query names
@@ -352,17 +452,9 @@ func (s *session) send(m Message) bool {
 			return false
 		}
 	}
-	s.conn.SetWriteDeadline(time.Now().Add(writeWait))
-	ok := s.conn.WriteMessage(websocket.TextMessage, b) == nil
+	ok := s.write(websocket.TextMessage, b)
 	s.enc.trim()
 	return ok
-}
-
-// sendRaw writes a message encoded already (a room's update, shared by
-// its followers).
-func (s *session) sendRaw(b []byte) bool {
-	s.conn.SetWriteDeadline(time.Now().Add(writeWait))
-	return s.conn.WriteMessage(websocket.TextMessage, b) == nil
 }
 
 func (s *session) sendAll(ms []Message) bool {
@@ -381,8 +473,11 @@ func errMsg(cmd string, err error) Message {
 }
 
 // driver is what a session drives: one viewer's cursor (load) or the
-// panes of a comparison (compare). It answers the moving commands,
-// works in slices, and is owned by the writer goroutine.
+// panes of a comparison (compare), owned by the scheduler. These are the
+// verbs every driver has; the optional ones are interfaces of their own,
+// which the session looks for as it needs them: counting its steps
+// between commands (stepCounter), choosing the tree's layout for the page
+// (layoutChooser), making steps ahead (aheader).
 type driver interface {
 	// command starts step, back, seek, next-cutoff or count (and the
 	// load itself); its answer comes at once or from work.
@@ -390,14 +485,33 @@ type driver interface {
 	// work does one slice of the move under way and, when it is done,
 	// returns its answer.
 	work(ctx context.Context, slice int) []Message
-	// countSlice counts one slice of steps, between the viewer's commands.
-	countSlice(ctx context.Context, slice int) []Message
 	// halt stops the move under way where it got to.
 	halt() []Message
 	busy() bool
-	counting() bool
 	ended() bool
+	// position is the step shown and the steps of the whole search (-1
+	// until known).
+	position() (step, total int)
 	close()
+}
+
+// stepCounter is a driver that counts its search's steps between the
+// viewer's commands: the viewer (a comparison counts its panes as it
+// loads).
+type stepCounter interface {
+	counting() bool
+	// countSlice counts one slice of steps, and answers with the total
+	// once it is known.
+	countSlice(ctx context.Context, slice int) []Message
+	// stopCount gives up the count under way.
+	stopCount()
+}
+
+// layoutChooser is a driver that can say which way its tree reads larger
+// in the page's pane (view.LayoutDown or view.LayoutAcross): see
+// relayout.
+type layoutChooser interface {
+	chooseLayout(q url.Values, p *Pane) (string, error)
 }
 
 // handle carries out one command: it answers at once, or starts a move
@@ -411,87 +525,140 @@ func (s *session) handle(c Command) []Message {
 	}
 	if movingCmds[c.Cmd] {
 		if msgs, answered := s.aheadFirst(c); answered {
+			s.beginMove(c.Cmd)
 			return msgs
 		}
 	}
 	if c.Cmd == "load" || c.Cmd == "compare" {
-		// A load waits for its turn (see loadCoresFree) and keeps it until
-		// its first answer is made (see loadDone); a session that ends
-		// meanwhile loads nothing.
-		if !s.loading {
-			select {
-			case s.hub.loads <- struct{}{}:
-				s.loading = true
-			case <-s.done:
-				return nil
-			}
-		}
-		if l, ok := queryLang(c.Query); ok {
-			s.lang = l
-		}
-		// A load is new work: refused while the server is over its
-		// memory share (Server.memoryFull), the session kept.
-		if s.hub.full != nil {
-			if why := s.hub.full(s.lang); why != "" {
-				s.loadDone()
-				return []Message{errMsg(c.Cmd, errors.New(why))}
-			}
-		}
-		var d driver
-		var err error
-		switch {
-		case s.hub.drivers != nil:
-			d, err = s.hub.drivers(s.ctx, c)
-		case c.Cmd == "load":
-			d, err = newViewer(s.ctx, c.Query)
-		default:
-			d, err = newComparer(s.ctx, c.Query)
-		}
-		if err != nil {
-			s.loadDone()
-			return []Message{errMsg(c.Cmd, err)}
-		}
-		if vw, ok := d.(*viewer); ok {
-			vw.share, vw.drawn = true, c.Drawn
-		}
-		if m, ok := relayout(c, d); ok {
-			d.close()
-			s.loadDone()
-			return []Message{m}
-		}
-		if s.v != nil {
-			s.v.close()
-		}
-		s.v = d
-		s.playing = false
-		s.queue = s.queue[:0]
-		if !c.Step.Set {
-			c.Step = StepArg{Set: true}
-		}
-		return d.command(Command{V: c.V, Cmd: c.Cmd, Step: c.Step})
+		return s.load(c)
 	}
 	v := s.v
 	if v == nil {
 		return []Message{errMsg(c.Cmd, say("ws.err.no-load"))}
 	}
 	switch c.Cmd {
-	case "step", "next-cutoff", "back", "seek", "count":
+	case "step", "next-cutoff", "back", "seek":
+		if err := s.tooLargeNow(c); err != nil {
+			return []Message{errMsg(c.Cmd, err)}
+		}
+		s.beginMove(c.Cmd)
+		return v.command(c)
+	case "count":
 		return v.command(c)
 	case "play":
 		s.playing, s.speed, s.newTick = !v.ended(), c.Speed, true
 		p := s.playing
 		return []Message{{Type: "playing", Playing: &p}}
 	case "pause":
-		s.playing = false
-		f := false
-		msgs := []Message{{Type: "playing", Playing: &f}}
-		if v.busy() {
-			// A long move stops where it got to; the viewer sees that step.
-			msgs = append(msgs, v.halt()...)
-		}
-		return msgs
+		return s.pause()
 	}
 	return []Message{errMsg(c.Cmd, say("ws.err.unknown-cmd", "Got", strconv.Quote(c.Cmd), "Want", commandNames))}
+}
+
+// pause stops play and a long move where it got to: the viewer sees
+// that step.
+func (s *session) pause() []Message {
+	s.playing = false
+	f := false
+	msgs := []Message{{Type: "playing", Playing: &f}}
+	if s.v.busy() {
+		msgs = append(msgs, s.v.halt()...)
+		s.beginMove("pause") // what the halt leaves to do, if anything
+	}
+	return msgs
+}
+
+// load answers load and compare: the new driver, at the asked step.
+func (s *session) load(c Command) []Message {
+	// A load waits for its turn (see loadCoresFree) and keeps it until
+	// its first answer is made (see loadDone); a session that ends
+	// meanwhile loads nothing.
+	if !s.loading {
+		select {
+		case s.hub.loads <- struct{}{}:
+			s.loading = true
+		case <-s.done:
+			return nil
+		}
+	}
+	if l, ok := queryLang(c.Query); ok {
+		s.lang = l
+	}
+	// A load is new work: refused while the server is over its memory
+	// share (Server.memoryFull), the session kept.
+	if why := s.memoryFull(); why != "" {
+		s.loadDone()
+		return []Message{errMsg(c.Cmd, errors.New(why))}
+	}
+	d, err := s.newDriver(c)
+	if err != nil {
+		s.loadDone()
+		return []Message{errMsg(c.Cmd, err)}
+	}
+	if m, ok := relayout(c, d); ok {
+		d.close()
+		s.loadDone()
+		return []Message{m}
+	}
+	s.closeDriver()
+	s.v = d
+	s.playing = false
+	s.queue = s.queue[:0]
+	if !c.Step.Set {
+		c.Step = StepArg{Set: true}
+	}
+	s.beginMove(c.Cmd)
+	return d.command(Command{V: c.V, Cmd: c.Cmd, Step: c.Step})
+}
+
+// newDriver makes the driver of a load or compare command: a viewer for
+// the page (its first frame shared, see sharedFrames) or a comparison;
+// the hub's drivers in their place when set.
+func (s *session) newDriver(c Command) (driver, error) {
+	switch {
+	case s.hub.drivers != nil:
+		return s.hub.drivers(s.ctx, c)
+	case c.Cmd == "compare":
+		return newComparer(s.ctx, c.Query)
+	}
+	v, err := newViewer(s.ctx, c.Query)
+	if err != nil {
+		return nil, err
+	}
+	v.share, v.drawn = true, c.Drawn
+	return v, nil
+}
+
+// memoryFull says, in the session's language, why new work is refused
+// for memory (Server.memoryFull), or "".
+func (s *session) memoryFull() string {
+	if s.hub.full == nil {
+		return ""
+	}
+	return s.hub.full(s.lang)
+}
+
+// tooLargeNow refuses a large seek (more than MaxStepsPerCommand steps
+// forward, or to an end that far or not yet known) while the server is
+// over its memory share: like a load, it is new work that can wait until
+// viewers leave, while steps go on.
+func (s *session) tooLargeNow(c Command) error {
+	if c.Cmd != "seek" {
+		return nil
+	}
+	step, total := s.v.position()
+	to := c.Step.Value
+	if c.Step.End {
+		to = total
+	}
+	unknownEnd := c.Step.End && total < 0
+	if !unknownEnd && to-step <= MaxStepsPerCommand {
+		return nil
+	}
+	if why := s.memoryFull(); why != "" {
+		return say("ws.err.seek-memory", "Why", why, "Max", MaxStepsPerCommand)
+	}
+	return nil
 }
 
 // relayout decides, for a load that names no layout= and reports its
@@ -499,24 +666,15 @@ func (s *session) handle(c Command) []Message {
 // draws it (down, the default); if so, the answer tells the page the
 // query to show instead (the load's, with layout= and the step).
 func relayout(c Command, d driver) (Message, bool) {
-	if c.Pane == nil {
+	lc, ok := d.(layoutChooser)
+	if c.Pane == nil || !ok {
 		return Message{}, false
 	}
 	q, err := url.ParseQuery(strings.TrimPrefix(c.Query, "?"))
 	if err != nil || q.Get("layout") != "" {
 		return Message{}, false
 	}
-	layout := view.LayoutDown
-	switch d := d.(type) {
-	case *viewer:
-		layout, err = view.ChooseLayout(d.prep, OpenList(q.Get("open")), c.Pane.W, c.Pane.H, c.Pane.Across)
-	case *comparer:
-		// Every pane has the same scene, and the same width.
-		var other *view.Scene
-		if other, err = d.cmp.other(); err == nil {
-			layout = view.ChooseBetween(d.cmp.scene, other, c.Pane.W, c.Pane.H, c.Pane.Across)
-		}
-	}
+	layout, err := lc.chooseLayout(q, c.Pane)
 	if err != nil || layout == view.LayoutDown {
 		return Message{}, false
 	}

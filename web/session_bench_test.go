@@ -348,13 +348,12 @@ func (d *replay) command(c Command) []Message {
 	return []Message{errMsg(c.Cmd, errors.New("not recorded"))}
 }
 
-func (d *replay) work(context.Context, int) []Message       { return nil }
-func (d *replay) countSlice(context.Context, int) []Message { return nil }
-func (d *replay) halt() []Message                           { return nil }
-func (d *replay) busy() bool                                { return false }
-func (d *replay) counting() bool                            { return false }
-func (d *replay) ended() bool                               { return false }
-func (d *replay) close()                                    {}
+func (d *replay) work(context.Context, int) []Message { return nil }
+func (d *replay) halt() []Message                     { return nil }
+func (d *replay) busy() bool                          { return false }
+func (d *replay) ended() bool                         { return false }
+func (d *replay) position() (step, total int)         { return 0, -1 }
+func (d *replay) close()                              {}
 
 // sessions500 runs the 500 sessions with clients that read messages with
 // readType, against a server whose drivers are drivers (nil: the real

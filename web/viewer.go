@@ -136,6 +136,21 @@ func (v *viewer) busy() bool     { return v.job != nil }
 func (v *viewer) counting() bool { return v.counter != nil }
 func (v *viewer) ended() bool    { return v.cur.AtEnd() }
 
+func (v *viewer) position() (step, total int) { return v.cur.Step(), v.total }
+
+// stopCount gives up the count under way; count asks again.
+func (v *viewer) stopCount() {
+	if v.counter != nil {
+		v.counter.Close()
+		v.counter = nil
+	}
+}
+
+// chooseLayout is the way the viewer's tree reads larger in pane p.
+func (v *viewer) chooseLayout(q url.Values, p *Pane) (string, error) {
+	return view.ChooseLayout(v.prep, OpenList(q.Get("open")), p.W, p.H, p.Across)
+}
+
 // start begins a move: step (to.Value steps forward), next-cutoff, or a
 // seek for load, back and seek. Its answer comes from work.
 func (v *viewer) start(cmd string, to StepArg) []Message {
