@@ -9,8 +9,9 @@ import (
 
 // A boardDrawer draws the positions of one game as small boards in every
 // export: the shapes of the SVG and PNG, and the node of the LaTeX tree.
-// Each game with board nodes has one drawer, chosen by the form of the
-// node's board text (view.Node.Board); boardDrawerOf picks it.
+// What a board holds and where (its outline, grid, cells and marks) is
+// view.BoardOf's, the same as the page's; a drawer gives it the export's
+// colours. boardDrawerOf picks a node's drawer by view.BoardKindOf.
 type boardDrawer interface {
 	// fits reports whether board is a position of this drawer's game.
 	fits(board string) bool
@@ -22,61 +23,79 @@ type boardDrawer interface {
 	tex(n view.Node) (content string, opts []string)
 }
 
-// boardDrawers are tried in order; the last fits every board.
-var boardDrawers = []boardDrawer{connect4Board{}, minichessBoard{}, reversiBoard{}, ticTacToeBoard{}}
+// boardDrawers are the drawers by the board's form.
+var boardDrawers = map[view.BoardKind]boardDrawer{
+	view.BoardTicTacToe: ticTacToeBoard{}, view.BoardReversi: reversiBoard{},
+	view.BoardConnect4: connect4Board{}, view.BoardMinichess: minichessBoard{},
+}
 
-// boardDrawerOf returns the drawer of a node's board.
+// boardDrawerOf returns the drawer of a board text.
 func boardDrawerOf(board string) boardDrawer {
-	for _, b := range boardDrawers {
-		if b.fits(board) {
-			return b
-		}
+	return boardDrawers[view.BoardKindOf(view.GlyphBoard, board)]
+}
+
+// nodeBoardDrawer returns the drawer of a node's board.
+func nodeBoardDrawer(n view.Node) boardDrawer {
+	return boardDrawers[view.BoardKindOf(n.Glyph, n.Board)]
+}
+
+// boardFrame is a board's outline: the node's base shape on b's frame.
+func boardFrame(n view.Node, b view.Board, base Shape) Shape {
+	s := base
+	s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X+b.Frame.X, n.Y+b.Frame.Y, b.Frame.W, b.Frame.H, b.Frame.RX
+	return s
+}
+
+// gridShapes are the lines of b's grid.
+func gridShapes(n view.Node, b view.Board, stroke string, width, opacity float64) []Shape {
+	out := make([]Shape, 0, len(b.Grid))
+	for _, g := range b.Grid {
+		out = append(out, Shape{Kind: Line, Node: n.ID, State: n.State, X1: n.X + g.X1, Y1: n.Y + g.Y1, X2: n.X + g.X2, Y2: n.Y + g.Y2,
+			Stroke: stroke, StrokeW: width, Opacity: opacity})
 	}
-	return ticTacToeBoard{}
+	return out
 }
 
 // kindMarker is the small triangle left of a board that tells MAX (up)
-// from MIN (down) by shape (see view.MarkerPoints), left and top being
-// the board's left and top edges.
-func kindMarker(n view.Node, left, top, opacity float64) Shape {
+// from MIN (down) by shape (view.Board.Marker).
+func kindMarker(n view.Node, b view.Board, opacity float64) Shape {
 	col := colMax
 	if n.Kind == trace.Min {
 		col = colMin
 	}
 	pts := make([][2]float64, 0, 3)
-	for _, p := range view.MarkerPoints(n.Kind, left, top) {
+	for _, p := range b.Marker {
 		pts = append(pts, [2]float64{p[0] + n.X, p[1] + n.Y})
 	}
 	return Shape{Kind: Polygon, Node: n.ID, State: n.State, Points: pts, Fill: col, Opacity: opacity}
+}
+
+// markColour is the colour of an x or o: MAX's or MIN's.
+func markColour(mark string) string {
+	if mark == "o" {
+		return colMin
+	}
+	return colMax
 }
 
 // ticTacToeBoard draws a tic-tac-toe position (nine cells of x, o and .)
 // as a 3×3 grid with its marks.
 type ticTacToeBoard struct{}
 
-func (ticTacToeBoard) fits(board string) bool { return len(board) == 9 }
+func (ticTacToeBoard) fits(board string) bool {
+	return view.BoardKindOf(view.GlyphBoard, board) == view.BoardTicTacToe
+}
 
 func (ticTacToeBoard) shapes(n view.Node, base Shape, opacity float64) []Shape {
-	s := base
-	s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-20, n.Y-20, 40, 40, 3
-	out := []Shape{s}
-	for _, g := range [][4]float64{{-6.5, -18, -6.5, 18}, {6.5, -18, 6.5, 18}, {-18, -6.5, 18, -6.5}, {-18, 6.5, 18, 6.5}} {
-		out = append(out, Shape{Kind: Line, Node: n.ID, State: n.State, X1: n.X + g[0], Y1: n.Y + g[1], X2: n.X + g[2], Y2: n.Y + g[3],
-			Stroke: colGhost, StrokeW: 1, Opacity: opacity})
-	}
-	for i := 0; i < len(n.Board) && i < 9; i++ {
-		c := strings.ToLower(string(n.Board[i]))
-		if c != "x" && c != "o" {
-			continue
+	b := view.BoardOf(n)
+	out := append([]Shape{boardFrame(n, b, base)}, gridShapes(n, b, colGhost, 1, opacity)...)
+	for _, c := range b.Cells {
+		if c.Mark != "" {
+			out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + c.X, Y: n.Y + c.BaseY,
+				Str: c.Mark, Size: b.MarkSize, Bold: true, Anchor: "middle", Fill: markColour(c.Mark), Opacity: opacity})
 		}
-		col := colMax
-		if c == "o" {
-			col = colMin
-		}
-		out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + float64(i%3-1)*13, Y: n.Y + float64(i/3-1)*13 + 4.5,
-			Str: c, Size: 11.5, Bold: true, Anchor: "middle", Fill: col, Opacity: opacity})
 	}
-	return append(out, kindMarker(n, -20, -20, opacity))
+	return append(out, kindMarker(n, b, opacity))
 }
 
 func (ticTacToeBoard) tex(n view.Node) (string, []string) {
@@ -91,90 +110,66 @@ func (ticTacToeBoard) tex(n view.Node) (string, []string) {
 	return texText(strings.ToUpper(b)), []string{style}
 }
 
-// Connect Four's board: 7 columns and 6 rows, the text six rows of seven
-// cells from the top separated by "/" (connect4.State.String).
+// Connect Four's board, as view.BoardOf draws it (7 columns and 6 rows;
+// the tests read the slots back at this pitch).
 const (
 	c4Cols, c4Rows = 7, 6
-	c4Len          = c4Rows*c4Cols + c4Rows - 1
-	// c4Pitch is the distance between two slots, c4Disc a disc's radius,
-	// in the drawing's units: the board is 40 wide and 36 high, as in the
-	// viewer.
-	c4Pitch = 5.4
-	c4Disc  = 2.3
+	c4Pitch        = 5.4
 )
 
 // connect4Board draws a Connect Four position as a 7×6 board: every slot
 // a circle, x's discs in MAX's colour, o's in MIN's, empty slots hollow.
 type connect4Board struct{}
 
-func (connect4Board) fits(board string) bool { return len(board) == c4Len && board[c4Cols] == '/' }
-
-// c4Cells calls f for the 42 slots of board, row by row from the top,
-// with the slot's column, row and mark ('x', 'o' or '.').
-func c4Cells(board string, f func(col, row int, mark byte)) {
-	row, col := 0, 0
-	for i := 0; i < len(board); i++ {
-		c := board[i]
-		if c == '/' {
-			row, col = row+1, 0
-			continue
-		}
-		switch c {
-		case 'x', 'X':
-			c = 'x'
-		case 'o', 'O':
-			c = 'o'
-		default:
-			c = '.'
-		}
-		f(col, row, c)
-		col++
-	}
+func (connect4Board) fits(board string) bool {
+	return view.BoardKindOf(view.GlyphBoard, board) == view.BoardConnect4
 }
 
 func (connect4Board) shapes(n view.Node, base Shape, opacity float64) []Shape {
-	s := base
-	s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-20, n.Y-18, 40, 36, 3
-	out := []Shape{s}
-	c4Cells(n.Board, func(col, row int, mark byte) {
-		d := Shape{Kind: Circle, Node: n.ID, State: n.State, X: n.X + float64(col-3)*c4Pitch, Y: n.Y + (float64(row)-2.5)*c4Pitch, RX: c4Disc,
-			Opacity: opacity}
-		switch mark {
-		case 'x':
-			d.Fill = colMax
-		case 'o':
-			d.Fill = colMin
-		default:
+	b := view.BoardOf(n)
+	out := []Shape{boardFrame(n, b, base)}
+	for _, c := range b.Cells {
+		d := Shape{Kind: Circle, Node: n.ID, State: n.State, X: n.X + c.X, Y: n.Y + c.Y, RX: b.Disc, Opacity: opacity}
+		if c.Mark == "" {
 			d.Fill, d.Stroke, d.StrokeW = colBg, colGhost, 0.6
+		} else {
+			d.Fill = markColour(c.Mark)
 		}
 		out = append(out, d)
-	})
-	return append(out, kindMarker(n, -20, -18, opacity))
+	}
+	return append(out, kindMarker(n, b, opacity))
 }
 
 // tex writes the board as six centred rows of seven slots: x's discs a
 // filled disc in MAX's colour, o's a ring in MIN's (so that a print in
 // grey keeps them apart), an empty slot a dot.
 func (connect4Board) tex(n view.Node) (string, []string) {
-	var b strings.Builder
-	c4Cells(n.Board, func(col, row int, mark byte) {
-		if col == 0 && row > 0 {
-			b.WriteString(`\\`)
+	return texRows(view.BoardOf(n), func(c view.BoardCell) string {
+		switch c.Mark {
+		case "x":
+			return `\makebox[1.3ex]{\textcolor{abmax}{$\bullet$}}`
+		case "o":
+			return `\makebox[1.3ex]{\textcolor{abmin}{$\circ$}}`
 		}
-		switch mark {
-		case 'x':
-			b.WriteString(`\makebox[1.3ex]{\textcolor{abmax}{$\bullet$}}`)
-		case 'o':
-			b.WriteString(`\makebox[1.3ex]{\textcolor{abmin}{$\circ$}}`)
-		default:
-			b.WriteString(`\makebox[1.3ex]{\textcolor{abghost}{$\cdot$}}`)
+		return `\makebox[1.3ex]{\textcolor{abghost}{$\cdot$}}`
+	}), texGridOpts()
+}
+
+// texRows writes b's cells row by row, a row break between rows, each
+// cell as cell writes it.
+func texRows(b view.Board, cell func(view.BoardCell) string) string {
+	var s strings.Builder
+	for i, c := range b.Cells {
+		if c.Col == 0 && i > 0 {
+			s.WriteString(`\\`)
 		}
-	})
-	return b.String(), texGridOpts()
+		s.WriteString(cell(c))
+	}
+	return s.String()
 }
 
 // texGridOpts are the options of a LaTeX board node written as rows of
-// tiny cells (Connect Four, minichess).
+// tiny cells (Connect Four, Reversi, minichess).
 func texGridOpts() []string {
 	return []string{"rectangle", "draw", "rounded corners=0.5mm", "align=center", "inner sep=1.5pt",
 		`font=\tiny\linespread{0.6}\selectfont`}

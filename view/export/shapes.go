@@ -260,7 +260,7 @@ func appendNode(out []Shape, n view.Node, f view.Fonts) []Shape {
 		}
 		out = append(out, text(n.Text, f.LeafY, size))
 	case view.GlyphBoard, view.GlyphChess:
-		out = append(out, boardDrawerOf(n.Board).shapes(n, base, opacity)...)
+		out = append(out, nodeBoardDrawer(n).shapes(n, base, opacity)...)
 	}
 	if n.Shown != "" {
 		size := f.Value

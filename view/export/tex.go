@@ -151,7 +151,7 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 	case view.GlyphPlayer:
 		content = "P" + strconv.Itoa(n.Player)
 	case view.GlyphBoard, view.GlyphChess:
-		content, boardOpts = boardDrawerOf(n.Board).tex(n)
+		content, boardOpts = nodeBoardDrawer(n).tex(n)
 	default:
 		content = texText(firstOf(n.Text, n.Label))
 	}

@@ -42,7 +42,7 @@ func texFit(w, h float64) float64 {
 // box of its frame and cells, in the drawing's units.
 func texBoardBox(n view.Node) (w, h float64) {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, s := range boardDrawerOf(n.Board).shapes(n, Shape{}, 1) {
+	for _, s := range nodeBoardDrawer(n).shapes(n, Shape{}, 1) {
 		switch s.Kind {
 		case Rect:
 			x0, y0, x1, y1 = min(x0, s.X), min(y0, s.Y), max(x1, s.X+s.W), max(y1, s.Y+s.H)
