@@ -62,10 +62,11 @@ type server struct {
 	done chan error
 }
 
-// startServer runs abtrace serve on a free loopback port.
-func startServer(t *testing.T) *server {
+// startServer runs abtrace serve on a free loopback port, with more
+// flags if given.
+func startServer(t *testing.T, flags ...string) *server {
 	t.Helper()
-	cmd := exec.Command(binary(t), "serve", "--addr", "127.0.0.1:0")
+	cmd := exec.Command(binary(t), append([]string{"serve", "--addr", "127.0.0.1:0"}, flags...)...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
