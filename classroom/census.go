@@ -50,6 +50,11 @@ func (r *Room) countChanged() {
 	}
 	r.countDue = true
 	time.AfterFunc(censusEvery, func() {
+		select {
+		case <-r.done:
+			return // the room stopped: Close said 0
+		default:
+		}
 		r.mu.Lock()
 		r.countDue = false
 		n := r.ownCountLocked()
@@ -67,7 +72,7 @@ func (r *Room) publishCount(n int) {
 		}
 	default:
 	}
-	if err := r.publish(event{Kind: "count", Server: r.c.id, N: n}); err != nil {
+	if err := r.publish(event{Kind: "count", Server: r.c.id, N: n}); err != nil && r.c.ctx.Err() == nil {
 		r.c.o.Logger.Warn("classroom: publishing a room's count", "room", r.code, "err", err)
 	}
 }

@@ -237,7 +237,7 @@ func (c *Classroom) load(ctx context.Context, code string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.stage = st
+	r.stages = map[i18n.Lang]*langStage{r.lang: {stage: st}}
 	qs, err := c.o.Store.Questions(ctx, code)
 	if err != nil {
 		st.Close()
@@ -248,12 +248,12 @@ func (c *Classroom) load(ctx context.Context, code string) (*Room, error) {
 		if err := json.Unmarshal(q.Spec, &spec); err != nil {
 			continue
 		}
-		key, label, err := keyOf(ctx, q.Scenario, q.Step, spec)
+		key, labels, err := keyOf(ctx, q.Scenario, q.Step, spec)
 		if err != nil {
 			c.o.Logger.Warn("classroom: a stored question has no answer", "room", code, "question", q.ID, "err", err)
 			continue
 		}
-		a := newAsked(q.ID, spec, q.Step, q.Scenario, key, label)
+		a := newAsked(q.ID, spec, q.Step, q.Scenario, key, labels)
 		a.revealed = q.Revealed
 		r.questions = append(r.questions, a)
 	}

@@ -186,7 +186,7 @@ func TestRoomFollowsTheLecturer(t *testing.T) {
 		t.Fatal("the lecturer answered")
 	}
 	h := waitHistogram(t, lect, 3)
-	if len(h.Bars) != 2 || h.Bars[0] != (Bar{Answer: "0.2", Count: 2}) || h.Bars[1] != (Bar{Answer: "1", Count: 1}) {
+	if len(h.Bars) != 2 || h.Bars[0] != (Bar{Answer: "0.2", Label: "8 (child 3 of B)", Count: 2}) || h.Bars[1] != (Bar{Answer: "1", Label: "C", Count: 1}) {
 		t.Fatalf("histogram: got %+v", h)
 	}
 	// A late joiner, and a student who reconnects, see the step and the
@@ -388,7 +388,7 @@ func TestQuestionKeys(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := newAsked(1, tc.spec, tc.step, textbook, key, "")
+			a := newAsked(1, tc.spec, tc.step, textbook, key, nil)
 			if _, right, err := a.grade(tc.right, nil); err != nil || !right {
 				t.Errorf("%q: got right=%v, %v; want right", tc.right, right, err)
 			}

@@ -176,25 +176,17 @@ func (r *Room) Slide(ctx context.Context, secret string, n int) error {
 // (r.mu held).
 func (r *Room) applySlide(ctx context.Context, e event, u *Update) error {
 	if e.Scenario == r.rec.Scenario {
-		change, reached, err := r.stage.Goto(ctx, e.Step)
+		reached, err := r.gotoLocked(ctx, e.Step)
 		if err != nil {
 			return err
 		}
-		u.Step, u.Picture = reached, change
+		u.Step = reached
 	} else {
-		st, err := r.c.o.Stage(ctx, e.Scenario, e.Step)
-		if err != nil {
+		if err := r.rescenarioLocked(ctx, e.Scenario, e.Step); err != nil {
 			return err
 		}
-		r.stage.Close()
-		r.stage = st
 		r.rec.Scenario = e.Scenario
-		r.setLang()
-		pic, err := st.Snapshot(ctx)
-		if err != nil {
-			return err
-		}
-		u.Step, u.Picture = e.Step, pic
+		u.Step = e.Step
 	}
 	u.Scenario = e.Scenario
 	r.rec.Slide = e.Slide

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/abtrace/abtrace/search/exercise"
@@ -121,37 +122,31 @@ func errNoAnswer(kind string, step int) error {
 // runs the search with its trace and takes what it does after step, and
 // returns it as package exercise's question, which grades and explains.
 //
-// It also returns the label of the node asked about (its id when the
-// search names it by none).
-func keyOf(ctx context.Context, scenario string, step int, spec QuestionSpec) (*exercise.Question, string, error) {
+// It also returns the labels of the nodes the search names, by id (see
+// nodeWords).
+func keyOf(ctx context.Context, scenario string, step int, spec QuestionSpec) (*exercise.Question, map[string]string, error) {
 	if spec.Kind == AskChoice {
-		return nil, "", nil
+		return nil, nil, nil
 	}
 	p, _, err := Prepare(ctx, scenario)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	frame := trace.NewFrame()
 	var said trace.Phrase
 	frame.Words = func(ph trace.Phrase) string { said = ph; return "" }
 	labels := map[string]string{}
-	name := func(id string) any {
-		if l := labels[id]; l != "" {
-			return l
-		}
-		if id == "" {
-			return trace.PhraseOf("narrate.root")
-		}
-		return trace.PhraseOf("narrate.node-id", "ID", id)
-	}
+	name := func(id string) any { return nodeWords(id, labels) }
 	// lastWhy is, per node and bound, the narration of the last update
 	// that moved it.
 	lastWhy := map[string]trace.Phrase{}
 	var key *exercise.Question
 	var applyErr error
+	// Once the key is found the search goes on to its end, so that the
+	// nodes it enters later have their labels (see nodeWords).
 	found := func(q exercise.Question) bool {
 		key = &q
-		return false
+		return true
 	}
 	_, runErr := p.Run(func(e *trace.Event) bool {
 		if applyErr = frame.Apply(*e); applyErr != nil {
@@ -165,6 +160,9 @@ func keyOf(ctx context.Context, scenario string, step int, spec QuestionSpec) (*
 		}
 		if frame.Step > step+MaxKeyEvents {
 			return false
+		}
+		if key != nil {
+			return ctx.Err() == nil
 		}
 		after := frame.Step > step
 		switch spec.Kind {
@@ -203,20 +201,63 @@ func keyOf(ctx context.Context, scenario string, step int, spec QuestionSpec) (*
 		}
 		return ctx.Err() == nil
 	})
-	label := labels[spec.Node]
-	if label == "" {
-		label = spec.Node
-	}
 	if key != nil {
-		return key, label, nil
+		return key, labels, nil
 	}
 	switch {
 	case applyErr != nil:
-		return nil, "", applyErr
+		return nil, nil, applyErr
 	case runErr != nil && !errors.Is(runErr, context.Canceled):
-		return nil, "", runErr
+		return nil, nil, runErr
 	}
-	return nil, "", errNoAnswer(spec.Kind, step)
+	return nil, nil, errNoAnswer(spec.Kind, step)
+}
+
+// nodeWords names node id as a student finds it in the drawing, never by
+// its id: its label where the tree gives one, the root, or the how-manieth
+// child of a node so named ("child 2 of B", "child 3 of the root").
+//
+// A label that names no node alone (a leaf's value, a letter two nodes
+// share) comes with the node's place: "8 (child 3 of B)".
+func nodeWords(id string, labels map[string]string) any {
+	if l := labels[id]; l != "" {
+		if id == "" || uniqueName(id, l, labels) {
+			return trace.Name(l)
+		}
+		return trace.Phrase{ID: "classroom.node.placed", Args: map[string]any{"Name": trace.Name(l), "Place": placeWords(id, labels)}}
+	}
+	if id == "" {
+		return trace.PhraseOf("narrate.root")
+	}
+	return placeWords(id, labels)
+}
+
+// uniqueName says whether label l of node id names it alone: it has a
+// letter (a leaf's value does not) and no other node has it.
+func uniqueName(id, l string, labels map[string]string) bool {
+	if !strings.ContainsFunc(l, unicode.IsLetter) {
+		return false
+	}
+	for other, m := range labels {
+		if m == l && other != id {
+			return false
+		}
+	}
+	return true
+}
+
+// placeWords is node id (not the root) as the how-manieth child of its
+// parent, named as nodeWords names it.
+func placeWords(id string, labels map[string]string) any {
+	parent, last := "", id
+	if i := strings.LastIndexByte(id, '.'); i >= 0 {
+		parent, last = id[:i], id[i+1:]
+	}
+	n, _ := strconv.Atoi(last)
+	if parent == "" && labels[""] == "" {
+		return trace.PhraseOf("classroom.node.root-child", "N", n+1)
+	}
+	return trace.Phrase{ID: "classroom.node.child", Args: map[string]any{"N": n + 1, "Parent": nodeWords(parent, labels)}}
 }
 
 // QuestionView is a question as the followers see it: without its
@@ -235,8 +276,11 @@ type QuestionView struct {
 // Bar is one answer's count in a histogram; Right is set once revealed.
 type Bar struct {
 	Answer string `json:"answer"`
-	Count  int    `json:"count"`
-	Right  bool   `json:"right,omitempty"`
+	// Label is the answer as the page shows it: a node named in words
+	// (never its id), an option's text, a value.
+	Label string `json:"label"`
+	Count int    `json:"count"`
+	Right bool   `json:"right,omitempty"`
 }
 
 // RevealView is what a reveal shows: the right answers (node ids for a
@@ -259,8 +303,8 @@ type asked struct {
 	scenario string
 	revealed bool
 	key      *exercise.Question // nil for a multiple choice
-	// label names the node asked about as the drawing does.
-	label string
+	// labels are the search's labels of nodes by id (see nodeWords).
+	labels map[string]string
 	// answers is each student's canonical answer; counts and order make
 	// the histogram.
 	answers map[string]string
@@ -270,8 +314,8 @@ type asked struct {
 	rights int
 }
 
-func newAsked(id int, spec QuestionSpec, step int, scenario string, key *exercise.Question, label string) *asked {
-	return &asked{id: id, spec: spec, step: step, scenario: scenario, key: key, label: label, answers: map[string]string{}, counts: map[string]int{}}
+func newAsked(id int, spec QuestionSpec, step int, scenario string, key *exercise.Question, labels map[string]string) *asked {
+	return &asked{id: id, spec: spec, step: step, scenario: scenario, key: key, labels: labels, answers: map[string]string{}, counts: map[string]int{}}
 }
 
 // grade reads a student's answer: its canonical form and whether it is
@@ -326,13 +370,14 @@ func (a *asked) add(student, canon string, right bool) bool {
 }
 
 // bars is the histogram: multiple choice options in their order (every
-// option, even unanswered), other answers as they first came.
-func (a *asked) bars() []Bar {
+// option, even unanswered), other answers as they first came; each
+// answer's label worded by words.
+func (a *asked) bars(words func(trace.Phrase) string) []Bar {
 	var out []Bar
 	if a.spec.Kind == AskChoice {
-		for i := range a.spec.Options {
+		for i, o := range a.spec.Options {
 			s := strconv.Itoa(i)
-			out = append(out, Bar{Answer: s, Count: a.counts[s], Right: a.revealed && i == a.spec.Correct})
+			out = append(out, Bar{Answer: s, Label: o, Count: a.counts[s], Right: a.revealed && i == a.spec.Correct})
 		}
 		return out
 	}
@@ -343,9 +388,24 @@ func (a *asked) bars() []Bar {
 		}
 	}
 	for _, s := range a.order {
-		out = append(out, Bar{Answer: s, Count: a.counts[s], Right: right[s]})
+		out = append(out, Bar{Answer: s, Label: a.answerWords(s, words), Count: a.counts[s], Right: right[s]})
 	}
 	return out
+}
+
+// answerWords is how an answer is shown: a tapped node named as
+// nodeWords names it, a value as given.
+func (a *asked) answerWords(s string, words func(trace.Phrase) string) string {
+	if !a.spec.taps() {
+		return s
+	}
+	switch n := nodeWords(s, a.labels).(type) {
+	case trace.Name:
+		return string(n)
+	case trace.Phrase:
+		return words(n)
+	}
+	return s
 }
 
 // right is the right answers.
@@ -370,14 +430,14 @@ func (a *asked) view(words func(trace.Phrase) string) *QuestionView {
 	if a.spec.Kind == AskChoice {
 		v.Prompt = a.spec.Prompt
 	} else {
-		v.Prompt = words(trace.PhraseOf("classroom.ask."+a.spec.Kind, "Node", a.label))
+		v.Prompt = words(trace.Phrase{ID: "classroom.ask." + a.spec.Kind, Args: map[string]any{"Node": nodeWords(a.spec.Node, a.labels)}})
 	}
 	return v
 }
 
 // reveal is the reveal's view, worded by words.
 func (a *asked) reveal(words exercise.Words) *RevealView {
-	r := &RevealView{Question: a.id, Right: a.right(), Bars: a.bars(), Answers: len(a.answers)}
+	r := &RevealView{Question: a.id, Right: a.right(), Bars: a.bars(words), Answers: len(a.answers)}
 	switch {
 	case a.key != nil:
 		r.Explain = a.key.Explain(words)

@@ -32,15 +32,14 @@ type Room struct {
 	issued uint64
 	// aim is the step of the last step command this server issued: a
 	// StepBy while commands are still on their way counts from it.
-	aim       int
-	stage     Stage
-	lang      *i18n.Localizer
+	aim int
+	// stages are the room's pictures by language (see langs.go); lang is
+	// the room's own language, its scenario's.
+	stages    map[i18n.Lang]*langStage
+	lang      i18n.Lang
 	followers map[*Follower]struct{}
 	questions []*asked
 	deck      *Deck
-	// picture is the stage's snapshot at rec.Step (nil when not made
-	// since the last change).
-	picture json.RawMessage
 	// histSent is when the lecturers last got the histogram; histDue says
 	// one is scheduled.
 	histSent time.Time
@@ -112,7 +111,9 @@ type Follower struct {
 	room     *Room
 	ID, Nick string
 	Lecturer bool
-	out      chan []byte
+	// Lang is the language the follower reads the room's sentences in.
+	Lang i18n.Lang
+	out  chan []byte
 	// lost says an update was dropped because the queue was full: the
 	// follower sees a gap in the numbers and asks for a snapshot.
 	lost atomic.Bool
@@ -134,6 +135,7 @@ func (f *Follower) Leave() {
 	if ok {
 		delete(r.followers, f)
 		close(f.out)
+		r.dropStageLocked(f.Lang)
 	}
 	r.mu.Unlock()
 	if ok && !f.Lecturer {
@@ -175,10 +177,18 @@ func (r *Room) expired() bool {
 	return !r.c.o.Now().Before(r.rec.Expires)
 }
 
-// Follow adds a follower (a lecturer's when secret is the room's; a
-// wrong secret is refused) and returns it with its first update, the
-// snapshot.
+// Follow adds a follower who reads the room's language (see FollowIn).
 func (r *Room) Follow(ctx context.Context, id, nick, secret string) (*Follower, []byte, error) {
+	r.mu.Lock()
+	l := r.lang
+	r.mu.Unlock()
+	return r.FollowIn(ctx, l, id, nick, secret)
+}
+
+// FollowIn adds a follower (a lecturer's when secret is the room's; a
+// wrong secret is refused) who reads the room's sentences in language l,
+// and returns it with its first update, the snapshot.
+func (r *Room) FollowIn(ctx context.Context, l i18n.Lang, id, nick, secret string) (*Follower, []byte, error) {
 	lect := secret != ""
 	if lect && !r.Lecturer(secret) {
 		return nil, nil, ErrNotLecturer
@@ -192,11 +202,15 @@ func (r *Room) Follow(ctx context.Context, id, nick, secret string) (*Follower, 
 			return nil, nil, sayErr("classroom.err.student")
 		}
 	}
-	f := &Follower{room: r, ID: id, Nick: nick, Lecturer: lect, out: make(chan []byte, FollowerQueue)}
+	f := &Follower{room: r, ID: id, Nick: nick, Lecturer: lect, Lang: l, out: make(chan []byte, FollowerQueue)}
 	r.mu.Lock()
 	if len(r.followers) >= MaxFollowers {
 		r.mu.Unlock()
 		return nil, nil, sayErr("classroom.err.full", "Max", MaxFollowers)
+	}
+	if _, err := r.stageLocked(l); err != nil {
+		r.mu.Unlock()
+		return nil, nil, err
 	}
 	r.followers[f] = struct{}{}
 	r.mu.Unlock()
@@ -229,19 +243,24 @@ func validStudent(id string) bool {
 func (r *Room) Snapshot(ctx context.Context, f *Follower) ([]byte, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.picture == nil {
-		p, err := r.stage.Snapshot(ctx)
+	ls, err := r.stageLocked(f.Lang)
+	if err != nil {
+		return nil, err
+	}
+	if ls.picture == nil {
+		p, err := ls.stage.Snapshot(ctx)
 		if err != nil {
 			return nil, err
 		}
-		r.picture = p
+		ls.picture = p
 	}
 	u := Update{Type: "room", Kind: "snapshot", Code: r.code, Seq: r.rec.Seq, Step: r.rec.Step, Scenario: r.rec.Scenario,
-		Slide: r.slideView(), Followers: len(r.followers), Picture: r.picture}
+		Slide: r.slideView(), Followers: len(r.followers), Picture: ls.picture}
 	if q := r.open(); q != nil {
-		u.Question = q.view(r.lang.Phrase)
+		words := i18n.For(f.Lang).Phrase
+		u.Question = q.view(words)
 		if q.revealed {
-			u.Reveal = q.reveal(r.lang.Phrase)
+			u.Reveal = q.reveal(words)
 		}
 		u.Mine = q.answers[f.ID]
 	}
@@ -263,7 +282,7 @@ func (r *Room) question(id int) *asked {
 	return r.questions[id-1]
 }
 
-func (r *Room) setLang() { r.lang = i18n.For(roomLang(r.rec.Scenario)) }
+func (r *Room) setLang() { r.lang = roomLang(r.rec.Scenario) }
 
 func (r *Room) slideView() *SlideView {
 	if r.deck == nil {
@@ -404,7 +423,7 @@ func (r *Room) Answer(ctx context.Context, f *Follower, id int, given string) (s
 		r.mu.Unlock()
 		return "", ErrAnswered
 	}
-	canon, right, err := q.grade(given, r.lang.Phrase)
+	canon, right, err := q.grade(given, i18n.For(f.Lang).Phrase)
 	r.mu.Unlock()
 	if err != nil {
 		return "", err
@@ -480,7 +499,7 @@ func (r *Room) apply(e event) {
 	case "deleted":
 		r.c.forget(r)
 		r.mu.Lock()
-		r.fanout(Update{Type: "room", Kind: "closed", Code: r.code, Seq: r.rec.Seq + 1})
+		r.fanoutLocked(Update{Type: "room", Kind: "closed", Code: r.code, Seq: r.rec.Seq + 1}, nil)
 		r.mu.Unlock()
 		r.stop()
 		return
@@ -488,13 +507,13 @@ func (r *Room) apply(e event) {
 	// A question's answer is found before the room is locked: it runs
 	// the search.
 	var key *exercise.Question
-	var label string
+	var labels map[string]string
 	if e.Kind == "ask" {
 		if e.Spec == nil {
 			return
 		}
 		var err error
-		if key, label, err = keyOf(ctx, e.Scenario, e.Step, *e.Spec); err != nil {
+		if key, labels, err = keyOf(ctx, e.Scenario, e.Step, *e.Spec); err != nil {
 			r.c.o.Logger.Warn("classroom: a question", "room", r.code, "err", err)
 			return
 		}
@@ -505,55 +524,47 @@ func (r *Room) apply(e event) {
 		return // applied already
 	}
 	u := Update{Type: "room", Kind: e.Kind, Code: r.code, Seq: e.Seq, Step: r.rec.Step}
+	var fill func(l i18n.Lang, ls *langStage, u *Update)
+	picture := func(_ i18n.Lang, ls *langStage, u *Update) {
+		if ls != nil {
+			u.Picture = ls.change
+		}
+	}
 	switch e.Kind {
 	case "step":
-		change, reached, err := r.stage.Goto(ctx, e.Step)
+		reached, err := r.gotoLocked(ctx, e.Step)
 		if err != nil {
 			r.c.o.Logger.Warn("classroom: a step", "room", r.code, "step", e.Step, "err", err)
 			return
 		}
-		u.Step, u.Picture = reached, change
-		r.picture, r.rec.Step = nil, reached
+		u.Step, r.rec.Step, fill = reached, reached, picture
 	case "slide":
 		if err := r.applySlide(ctx, e, &u); err != nil {
 			r.c.o.Logger.Warn("classroom: a slide", "room", r.code, "slide", e.Slide, "err", err)
 			return
 		}
-		r.picture, r.rec.Step = nil, u.Step
+		r.rec.Step, fill = u.Step, picture
 	case "ask":
-		q := newAsked(len(r.questions)+1, *e.Spec, e.Step, e.Scenario, key, label)
+		q := newAsked(len(r.questions)+1, *e.Spec, e.Step, e.Scenario, key, labels)
 		r.questions = append(r.questions, q)
-		u.Question = q.view(r.lang.Phrase)
+		fill = func(l i18n.Lang, _ *langStage, u *Update) { u.Question = q.view(i18n.For(l).Phrase) }
 	case "reveal":
 		q := r.question(e.Question)
 		if q == nil {
 			return
 		}
 		q.revealed = true
-		u.Question, u.Reveal = q.view(r.lang.Phrase), q.reveal(r.lang.Phrase)
+		fill = func(l i18n.Lang, _ *langStage, u *Update) {
+			words := i18n.For(l).Phrase
+			u.Question, u.Reveal = q.view(words), q.reveal(words)
+		}
 	default:
 		return
 	}
 	r.rec.Seq = e.Seq
 	r.rec.Expires = r.c.o.Now().Add(RoomLifetime)
 	u.Followers = len(r.followers)
-	r.fanout(u)
-}
-
-// fanout encodes u once and queues it for every follower.
-func (r *Room) fanout(u Update) {
-	b, err := json.Marshal(u)
-	if err != nil {
-		r.c.o.Logger.Error("classroom: encoding an update", "err", err)
-		return
-	}
-	for f := range r.followers {
-		select {
-		case f.out <- b:
-		default:
-			f.lost.Store(true)
-		}
-	}
+	r.fanoutLocked(u, fill)
 }
 
 // histogramLocked sends the open question's histogram to the lecturers,
@@ -587,34 +598,41 @@ func (r *Room) sendHistogramLocked() {
 	if q == nil {
 		return
 	}
-	b, err := json.Marshal(r.histogram(q))
-	if err != nil {
-		return
-	}
+	enc := map[i18n.Lang][]byte{}
 	for f := range r.followers {
-		if f.Lecturer {
-			select {
-			case f.out <- b:
-			default:
+		if !f.Lecturer {
+			continue
+		}
+		b, ok := enc[f.Lang]
+		if !ok {
+			var err error
+			if b, err = json.Marshal(r.histogram(q, f.Lang)); err != nil {
+				return
 			}
+			enc[f.Lang] = b
+		}
+		select {
+		case f.out <- b:
+		default:
 		}
 	}
 }
 
-func (r *Room) histogram(q *asked) Histogram {
-	return Histogram{Type: "histogram", Question: q.id, Answers: len(q.answers), Bars: q.bars()}
+func (r *Room) histogram(q *asked, l i18n.Lang) Histogram {
+	return Histogram{Type: "histogram", Question: q.id, Answers: len(q.answers), Bars: q.bars(i18n.For(l).Phrase)}
 }
 
-// Histogram is the open question's histogram now (for a lecturer who
-// joins or reloads); ok is false when no question was asked.
-func (r *Room) Histogram() (h Histogram, ok bool) {
+// Histogram is the open question's histogram now, its nodes named in
+// language l (for a lecturer who joins or reloads); ok is false when no
+// question was asked.
+func (r *Room) Histogram(l i18n.Lang) (h Histogram, ok bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	q := r.open()
 	if q == nil {
 		return Histogram{}, false
 	}
-	return r.histogram(q), true
+	return r.histogram(q, l), true
 }
 
 // stop closes the room on this server: its followers' queues close.
@@ -626,12 +644,10 @@ func (r *Room) stop() {
 			delete(r.followers, f)
 			close(f.out)
 		}
-		if r.stage != nil {
-			r.stage.Close()
-		}
+		r.closeStagesLocked()
 		r.mu.Unlock()
 	})
 }
 
 // Words words a phrase in the room's language.
-func (r *Room) Words(p trace.Phrase) string { return r.lang.Phrase(p) }
+func (r *Room) Words(p trace.Phrase) string { return i18n.For(r.lang).Phrase(p) }

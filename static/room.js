@@ -146,7 +146,8 @@ export function room({ code, nick, apply, step, send, query }) {
         if (b.right) li.classList.add("right");
         const name = document.createElement("span");
         name.className = "bar-name";
-        name.textContent = label(b.answer) + (b.right ? " ✓" : "");
+        // The server names each answer (a node in words, never its id).
+        name.textContent = (b.label || label(b.answer)) + (b.right ? " ✓" : "");
         const bar = document.createElement("span");
         bar.className = "bar";
         bar.style.setProperty("--w", String(b.count / max));
@@ -169,6 +170,30 @@ export function room({ code, nick, apply, step, send, query }) {
     ev.preventDefault();
     if (input.value.trim()) answer(input.value.trim());
   });
+
+  // The lecturer picks the node a question asks about by tapping it.
+  const kindBox = $('[data-testid="room-kind"]');
+  const nodeBox = $('[data-testid="room-node"]');
+  const asksNode = () => ["value", "alpha", "beta"].includes(kindBox.value);
+  const showNodeBox = () => {
+    nodeBox.hidden = !asksNode();
+    document.body.classList.toggle("room-picking", lecturer && asksNode());
+  };
+  kindBox.addEventListener("change", showNodeBox);
+  showNodeBox();
+  document.getElementById("tree").addEventListener(
+    "click",
+    (ev) => {
+      if (!lecturer || !asksNode()) return;
+      const g = ev.target instanceof Element ? ev.target.closest("[data-node]") : null;
+      if (!g) return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      nodeBox.dataset.node = g.dataset.node;
+      nodeBox.value = g.dataset.text || (g.querySelector("text") || {}).textContent || "";
+    },
+    { capture: true },
+  );
 
   // A student taps a node to answer a question of the tapping kind.
   document.getElementById("tree").addEventListener(
@@ -204,7 +229,7 @@ export function room({ code, nick, apply, step, send, query }) {
     ev.preventDefault();
     const kind = $('[data-testid="room-kind"]').value;
     const ask = { kind };
-    if (kind === "value" || kind === "alpha" || kind === "beta") ask.node = $('[data-testid="room-node"]').value.trim();
+    if (asksNode()) ask.node = nodeBox.dataset.node || "";
     if (kind === "choice") {
       ask.prompt = $('[data-testid="room-ask-prompt"]').value.trim();
       ask.options = $('[data-testid="room-options"]').value.split("|").map((s) => s.trim()).filter(Boolean);

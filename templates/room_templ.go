@@ -535,7 +535,7 @@ func roomPanel(r *RoomView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "\" maxlength=\"64\"> <input class=\"room-ask-prompt\" data-testid=\"room-ask-prompt\" placeholder=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "\" readonly> <input class=\"room-ask-prompt\" data-testid=\"room-ask-prompt\" placeholder=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -133,7 +133,7 @@ func (s *session) follow(c Command) []Message {
 	if err != nil {
 		return []Message{errMsg(c.Cmd, err)}
 	}
-	f, snap, err := r.Follow(s.ctx, c.Student, c.Nick, c.Secret)
+	f, snap, err := r.FollowIn(s.ctx, s.lang, c.Student, c.Nick, c.Secret)
 	if err != nil {
 		return []Message{errMsg(c.Cmd, err)}
 	}
@@ -144,7 +144,7 @@ func (s *session) follow(c Command) []Message {
 	}
 	s.fol = &following{room: r, f: f, secret: c.Secret, lecturer: c.Secret != ""}
 	msgs := []Message{{encoded: snap}}
-	if hist, ok := r.Histogram(); ok && s.fol.lecturer {
+	if hist, ok := r.Histogram(s.lang); ok && s.fol.lecturer {
 		if b, err := json.Marshal(hist); err == nil {
 			msgs = append(msgs, Message{encoded: b})
 		}

@@ -3,10 +3,12 @@ package web
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -184,13 +186,13 @@ func TestBrowserRoom(t *testing.T) {
 	phone.atStep(11)
 }
 
-// The projector and a phone in German and in Czech.
+// The projector and a phone in German and in Czech, in a room started
+// in English: each page reads the room's sentences in its own language.
+// The lecturer asks for a node's value by tapping the node.
 func TestBrowserRoomLanguages(t *testing.T) {
 	s, _, tab := newRoomBrowser(t)
 	for _, lang := range []string{"de", "cs"} {
-		// A room speaks its lecturer's language (the scenario's lang=, as
-		// "Start a room" on a German page sends it).
-		status, out := doJSON(t, s, "POST", "/api/rooms", `{"scenario":"`+roomScenario+`&lang=`+lang+`"}`)
+		status, out := doJSON(t, s, "POST", "/api/rooms", `{"scenario":"`+roomScenario+`&lang=en"}`)
 		if status != 201 {
 			t.Fatalf("POST /api/rooms: %d %v", status, out)
 		}
@@ -203,8 +205,21 @@ func TestBrowserRoomLanguages(t *testing.T) {
 			lect.do(chromedp.KeyEvent(kb.ArrowRight))
 			phone.atStep(i)
 		}
+		// A node's value: the lecturer taps the node (no id typed).
+		lect.do(chromedp.SetValue(chromedp.CSS(`[data-testid="room-kind"]`), "value"))
+		eval[bool](lect.browserEnv, `document.querySelector('[data-testid="room-kind"]').dispatchEvent(new Event("change")) || true`)
+		lect.tapNode("1")
+		lect.waitFor(`document.querySelector('[data-testid="room-node"]').value === "C"`, "the node picked")
 		lect.do(chromedp.Click(chromedp.CSS(`[data-testid="room-ask"]`)))
-		phone.waitFor(`!document.getElementById("room-question").hidden`, "the question")
+		phone.waitFor(`!document.getElementById("room-question").hidden && document.querySelector('[data-testid="room-prompt"]').textContent.includes("C")`, "the value question")
+		phone.do(chromedp.SendKeys(chromedp.CSS(`[data-testid="room-answer"]`), "4\n"))
+		phone.waitFor(`document.getElementById("room").dataset.answered !== undefined`, "the value answered")
+		lect.do(chromedp.Click(chromedp.CSS(`#room-reveal`)))
+		phone.waitFor(`document.querySelector('[data-testid="room-explain"]').textContent !== ""`, "the value's reveal")
+		lect.do(chromedp.SetValue(chromedp.CSS(`[data-testid="room-kind"]`), "enter"))
+		eval[bool](lect.browserEnv, `document.querySelector('[data-testid="room-kind"]').dispatchEvent(new Event("change")) || true`)
+		lect.do(chromedp.Click(chromedp.CSS(`[data-testid="room-ask"]`)))
+		phone.waitFor(`!document.getElementById("room-question").hidden && document.querySelector('[data-testid="room-answer-form"]').hidden`, "the question")
 		phone.tapNode("0.1")
 		lect.waitFor(`document.querySelector('[data-testid="room-bars"]').dataset.answers === "1"`, "the histogram")
 		lect.do(chromedp.Click(chromedp.CSS(`#room-reveal`)))
@@ -215,7 +230,103 @@ func TestBrowserRoomLanguages(t *testing.T) {
 		if got := eval[string](phone.browserEnv, `document.querySelector('[data-testid="room-prompt"]').textContent`); strings.Contains(got, "Which node") {
 			t.Fatalf("%s: the question is in English: %q", lang, got)
 		}
+		if got := eval[string](phone.browserEnv, `document.querySelector('[data-testid="room-explain"]').textContent`); strings.Contains(got, "enters") {
+			t.Fatalf("%s: the explanation is in English: %q", lang, got)
+		}
+		if got := eval[string](lect.browserEnv, `document.querySelector('[data-testid="room-bar"] .bar-name').textContent`); strings.Contains(got, "child") || strings.Contains(got, "0.1") {
+			t.Fatalf("%s: the histogram names a node in English or by its id: %q", lang, got)
+		}
 		lect.shot("projector-" + lang + ".png")
 		phone.shot("phone-" + lang + ".png")
 	}
+}
+
+// cutListener is a server's listener whose network can be cut: every
+// connection closed at once, and new ones dropped until it is restored.
+type cutListener struct {
+	net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+	down  bool
+}
+
+func (l *cutListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		l.mu.Lock()
+		if l.down {
+			l.mu.Unlock()
+			c.Close()
+			continue
+		}
+		l.conns = append(l.conns, c)
+		l.mu.Unlock()
+		return c, nil
+	}
+}
+
+func (l *cutListener) cut() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.down = true
+	for _, c := range l.conns {
+		c.Close()
+	}
+	l.conns = nil
+}
+
+func (l *cutListener) restore() {
+	l.mu.Lock()
+	l.down = false
+	l.mu.Unlock()
+}
+
+// A student whose network is cut (every connection of theirs closed at
+// the server's side, new ones refused) while the lecturer steps on, and
+// then restored: the phone comes back by itself at the room's step, with
+// its answer kept.
+func TestBrowserRoomNetworkCut(t *testing.T) {
+	s, _, tab := newRoomBrowser(t)
+	code, secret := createRoom(t, s)
+	// The phone reaches the same server through a listener of its own.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl := &cutListener{Listener: ln}
+	phoneSrv := httptest.NewUnstartedServer(s.Echo())
+	phoneSrv.Listener.Close()
+	phoneSrv.Listener = cl
+	phoneSrv.Start()
+	t.Cleanup(phoneSrv.Close)
+
+	lect := tab("lecturer", 1280, 720)
+	lect.goTo("/room/" + code + "?lang=en#secret=" + secret)
+	phone := tab("phone", 390, 844)
+	phone.srv = phoneSrv
+	phone.goTo("/room/" + code + "?nick=Ada&lang=en")
+	for i := 1; i <= 2; i++ {
+		lect.do(chromedp.KeyEvent(kb.ArrowRight))
+		phone.atStep(i)
+	}
+	lect.do(chromedp.Click(chromedp.CSS(`[data-testid="room-ask"]`)))
+	phone.waitFor(`!document.getElementById("room-question").hidden`, "the question")
+	phone.tapNode("0.2")
+	phone.waitFor(`document.getElementById("room").dataset.answered === "1"`, "the answer taken")
+
+	cl.cut()
+	phone.waitFor(`document.getElementById("conn").dataset.conn === "off"`, "the phone offline")
+	for i := 3; i <= 5; i++ {
+		lect.do(chromedp.KeyEvent(kb.ArrowRight))
+		lect.atStep(i)
+	}
+	phone.shot("phone-cut-en.png")
+	cl.restore()
+	phone.atStep(5)
+	phone.waitFor(`document.getElementById("conn").dataset.conn === "on" && document.querySelector('[data-testid="room-mine"]').dataset.given === "0.2"`, "the answer kept after the reconnection")
+	lect.do(chromedp.KeyEvent(kb.ArrowRight))
+	phone.atStep(6)
 }
