@@ -37,13 +37,18 @@ func gdlErrors(err error) gdl.ErrorList {
 
 // gdlErrorText words one error of a GDL text in the page's language: where
 // it is, the rule of the specification it breaks, and the reader's or
-// checker's account of it, which quotes the game's own terms.
+// checker's account of it, which quotes the game's own terms, in the
+// page's language too.
 func gdlErrorText(loc *i18n.Localizer, e *gdl.Error) string {
 	rule := e.Rule
 	if rule == "" {
 		rule = "syntax"
 	}
-	return loc.T("gdl.err.at", "Line", e.Pos.Line, "Col", e.Pos.Col, "Rule", loc.T("gdl.rule."+rule), "Msg", e.Msg)
+	msg := e.Msg
+	if e.Say.ID != "" {
+		msg = loc.Phrase(e.Say)
+	}
+	return loc.T("gdl.err.at", "Line", e.Pos.Line, "Col", e.Pos.Col, "Rule", loc.T("gdl.rule."+rule), "Msg", msg)
 }
 
 // validateGDL is /api/validate for a GDL text: ok with the game's summary

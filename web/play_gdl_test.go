@@ -72,3 +72,41 @@ func TestGDLPlayLink(t *testing.T) {
 		t.Errorf("play %q %q", r.Play, r.PlayText)
 	}
 }
+
+// TestGDLErrorsInLanguage: the reader's and the checker's account of an
+// error is worded in the page's language on the setup page's live check
+// and on the viewer, not only its frame (line, column, rule).
+func TestGDLErrorsInLanguage(t *testing.T) {
+	s := newTestServer(t)
+	unsafe := "(role x)\n(role o)\n(<= (legal x ?m) (true (cell 1)))\n"
+	unclosed := "(role x)\n(init (cell 1 1 b)\n"
+	for _, c := range []struct {
+		lang, text string
+		want       []string
+	}{
+		{"en", unsafe, []string{"line 3", "(safety)", "variable ?m in the head does not appear in a positive condition"}},
+		{"de", unsafe, []string{"Zeile 3", "die Variable ?m im Kopf kommt in keiner positiven Bedingung des Rumpfs vor"}},
+		{"cs", unsafe, []string{"řádek 3", "proměnná ?m v hlavě se nevyskytuje v žádné kladné podmínce"}},
+		{"de", unclosed, []string{"Zeile 2", "'(' wird nie geschlossen"}},
+		{"cs", unclosed, []string{"řádek 2", "'(' není nikdy uzavřena"}},
+	} {
+		rec := httpGet(t, s, "/api/validate?"+url.Values{"gdl": {c.text}, "lang": {c.lang}}.Encode())
+		var r validateResult
+		if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		rec = httpGet(t, s, "/view?"+url.Values{"gdlz": {scenario.CompressGDL(c.text)}, "lang": {c.lang}}.Encode())
+		view := html.UnescapeString(rec.Body.String())
+		if rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: /view answers %d", c.lang, rec.Code)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(r.Error, w) {
+				t.Errorf("%s: the live check says %q, want %q", c.lang, r.Error, w)
+			}
+			if !strings.Contains(view, w) {
+				t.Errorf("%s: the viewer does not say %q", c.lang, w)
+			}
+		}
+	}
+}

@@ -55,7 +55,7 @@ func Check(d *Description) ErrorList {
 	}
 	if roles == 0 {
 		p := Pos{1, 1}
-		c.add(errAt(p, RuleRoles, "the game declares no role: write a fact (role name) for each player"))
+		c.add(errAt(p, RuleRoles, "gdl.msg.no-role"))
 	}
 	c.graph(d)
 	slices.SortStableFunc(c.errs, func(a, b *Error) int {
@@ -97,7 +97,7 @@ func (c *checker) arities(d *Description) {
 	}
 	sentence := func(t Term) {
 		if n, ok := fixedArity[t.Name]; ok && len(t.Args) != n {
-			c.add(errAt(t.Pos, RuleArity, "%s takes %d argument%s, not %d", t.Name, n, plural(n), len(t.Args)))
+			c.add(errAt(t.Pos, RuleArity, "gdl.msg.arity-fixed", "Name", t.Name, "Want", n, "Got", len(t.Args)))
 		} else {
 			c.arity(rel, t, "relation")
 		}
@@ -118,15 +118,8 @@ func (c *checker) arity(m map[string]Term, t Term, what string) {
 		return
 	}
 	if len(first.Args) != len(t.Args) {
-		c.add(errAt(t.Pos, RuleArity, "%s %s has %d argument%s here but %d at %s", what, t.Name, len(t.Args), plural(len(t.Args)), len(first.Args), first.Pos))
+		c.add(errAt(t.Pos, RuleArity, "gdl.msg.arity-"+what, "Name", t.Name, "Got", len(t.Args), "Want", len(first.Args), "Line", first.Pos.Line, "Col", first.Pos.Col))
 	}
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // placement checks where role, init, true, does and next may appear.
@@ -135,19 +128,19 @@ func (c *checker) placement(r Rule) {
 	switch h.Name {
 	case "role":
 		if len(r.Body) > 0 || !h.Ground() {
-			c.add(errAt(h.Pos, RuleRole, "role may only appear in ground facts such as (role white), not as the head of a rule"))
+			c.add(errAt(h.Pos, RuleRole, "gdl.msg.role-head"))
 		}
 	case "true":
-		c.add(errAt(h.Pos, RuleTrue, "true may only appear in the body of a rule, not as a fact or a head"))
+		c.add(errAt(h.Pos, RuleTrue, "gdl.msg.true-head"))
 	case "does":
-		c.add(errAt(h.Pos, RuleDoes, "does may only appear in the body of a rule, not as a fact or a head"))
+		c.add(errAt(h.Pos, RuleDoes, "gdl.msg.does-head"))
 	}
 	for _, l := range r.Body {
 		switch l.Atom.Name {
 		case "init":
-			c.add(errAt(l.Atom.Pos, RuleInit, "init may only appear as a fact or the head of a rule, not in a body"))
+			c.add(errAt(l.Atom.Pos, RuleInit, "gdl.msg.init-body"))
 		case "next":
-			c.add(errAt(l.Atom.Pos, RuleNext, "next may only appear as a fact or the head of a rule, not in a body"))
+			c.add(errAt(l.Atom.Pos, RuleNext, "gdl.msg.next-body"))
 		}
 	}
 }
@@ -177,17 +170,17 @@ func (c *checker) safety(r Rule) {
 	check := func(t Term, where string) {
 		for _, v := range vars(t, nil) {
 			if !bound[v.Name] {
-				c.add(errAt(v.Pos, RuleSafety, "variable %s in %s does not appear in a positive condition of the rule's body (it is unsafe)", v.Name, where))
+				c.add(errAt(v.Pos, RuleSafety, "gdl.msg.unsafe-"+where, "Var", v.Name))
 			}
 		}
 	}
-	check(r.Head, "the head")
+	check(r.Head, "head")
 	for _, l := range r.Body {
 		switch {
 		case l.IsDistinct():
 			check(l.Atom, "distinct")
 		case l.Neg:
-			check(l.Atom, "a negated condition")
+			check(l.Atom, "negated")
 		}
 	}
 }
@@ -225,7 +218,7 @@ func (c *checker) graph(d *Description) {
 	for _, n := range names {
 		for _, e := range deps[n] {
 			if e.neg && comp[n] == comp[e.to] {
-				c.add(errAt(e.at.Pos, RuleStratification, "%s depends on the negation of %s, which depends on %s again (negation is not stratified)", n, e.to, n))
+				c.add(errAt(e.at.Pos, RuleStratification, "gdl.msg.stratification", "Name", n, "Neg", e.to))
 			}
 		}
 	}
@@ -256,7 +249,7 @@ func (c *checker) graph(d *Description) {
 		r := reach("init")
 		for _, bad := range []string{"true", "does", "legal", "next", "terminal", "goal"} {
 			if at, ok := r[bad]; ok {
-				c.add(errAt(at.Pos, RuleInit, "init depends on %s (through %s): the initial state cannot depend on a state, a move or the rules of play", bad, at.Name))
+				c.add(errAt(at.Pos, RuleInit, "gdl.msg.init-depends", "Bad", bad, "Through", at.Name))
 			}
 		}
 	}
@@ -265,7 +258,7 @@ func (c *checker) graph(d *Description) {
 			continue
 		}
 		if at, ok := reach(n)["does"]; ok {
-			c.add(errAt(at.Pos, RuleDoes, "%s depends on does (through %s): what is legal, terminal or reached cannot depend on the moves being made", n, at.Name))
+			c.add(errAt(at.Pos, RuleDoes, "gdl.msg.does-depends", "Name", n, "Through", at.Name))
 		}
 	}
 	// The recursion restriction: in a rule whose head p is in a cycle with
@@ -298,7 +291,7 @@ func (c *checker) graph(d *Description) {
 				}
 				for _, v := range vars(a, nil) {
 					if !outside[v.Name] {
-						c.add(errAt(a.Pos, RuleRecursion, "argument %s of the recursive condition %s is neither ground, nor an argument of the head, nor bound by a condition outside the recursion (the recursion restriction)", a, l.Atom.Name))
+						c.add(errAt(a.Pos, RuleRecursion, "gdl.msg.recursion", "Arg", a.String(), "Name", l.Atom.Name))
 						continue args
 					}
 				}

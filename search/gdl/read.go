@@ -21,7 +21,10 @@ package gdl
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/abtrace/abtrace/trace"
 )
 
 // Limits the reader enforces (see also the reasoner's in ground.go).
@@ -182,7 +185,10 @@ func (d *Description) Relations() []string {
 type Error struct {
 	Pos  Pos
 	Rule string
-	Msg  string
+	Msg  string // in English
+	// Say is Msg as a page words it in its language: a message of English
+	// (gdl.msg.…) with its arguments.
+	Say trace.Phrase
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("gdl: %s: %s", e.Pos, e.Msg) }
@@ -198,8 +204,14 @@ func (l ErrorList) Error() string {
 	return strings.Join(parts, "\n")
 }
 
-func errAt(p Pos, rule, format string, args ...any) *Error {
-	return &Error{Pos: p, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+// errAt is the error at p against rule, worded by message id (English)
+// with the arguments given as name, value pairs.
+func errAt(p Pos, rule, id string, kv ...any) *Error {
+	say := trace.Phrase{ID: id, Args: map[string]any{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		say.Args[kv[i].(string)] = kv[i+1]
+	}
+	return &Error{Pos: p, Rule: rule, Msg: say.WordIn(English), Say: say}
 }
 
 // token kinds
@@ -238,7 +250,7 @@ func (lx *lexer) next() (token, *Error) {
 				lx.i++
 			}
 		case c < ' ' || c >= 0x7f || c == '"' || c == '|' || c == '\\':
-			return token{}, errAt(Pos{lx.line, lx.col}, "syntax", "character %q is not allowed in a game's text", lx.src[lx.i:lx.i+1])
+			return token{}, errAt(Pos{lx.line, lx.col}, "syntax", "gdl.msg.char-text", "Char", strconv.Quote(lx.src[lx.i:lx.i+1]))
 		default:
 			p := Pos{lx.line, lx.col}
 			if c == '(' || c == ')' {
@@ -256,7 +268,7 @@ func (lx *lexer) next() (token, *Error) {
 					break
 				}
 				if c >= 0x7f || c == '"' || c == '|' || c == '\\' {
-					return token{}, errAt(Pos{lx.line, lx.col + lx.i - start}, "syntax", "character %q is not allowed in a symbol", lx.src[lx.i:lx.i+1])
+					return token{}, errAt(Pos{lx.line, lx.col + lx.i - start}, "syntax", "gdl.msg.char-symbol", "Char", strconv.Quote(lx.src[lx.i:lx.i+1]))
 				}
 				lx.i++
 			}
@@ -283,7 +295,7 @@ func (x sexpr) isList() bool { return x.atom == "" }
 // specification's static rules: see Check and Load.
 func Parse(src string) (*Description, error) {
 	if len(src) > MaxSourceBytes {
-		return nil, ErrorList{errAt(Pos{1, 1}, "limit", "the game text has %d bytes, more than the %d allowed (MaxSourceBytes)", len(src), MaxSourceBytes)}
+		return nil, ErrorList{errAt(Pos{1, 1}, "limit", "gdl.msg.size", "Got", len(src), "Max", MaxSourceBytes)}
 	}
 	lx := &lexer{src: src, line: 1, col: 1}
 	var exprs []sexpr
@@ -319,7 +331,7 @@ func Parse(src string) (*Description, error) {
 			d.Rules = append(d.Rules, r)
 		}
 		if len(d.Rules) > MaxRules {
-			return nil, append(errs, errAt(x.pos, "limit", "the game has more than %d rules (MaxRules, after each `or` is expanded)", MaxRules))
+			return nil, append(errs, errAt(x.pos, "limit", "gdl.msg.rules", "Max", MaxRules))
 		}
 	}
 	if len(errs) > 0 {
@@ -333,10 +345,10 @@ func readSexpr(lx *lexer, t token, depth int) (sexpr, *Error) {
 	case tokSym:
 		return sexpr{atom: t.text, pos: t.pos}, nil
 	case tokClose:
-		return sexpr{}, errAt(t.pos, "syntax", "unexpected ')'")
+		return sexpr{}, errAt(t.pos, "syntax", "gdl.msg.close")
 	}
 	if depth >= MaxDepth {
-		return sexpr{}, errAt(t.pos, "limit", "parentheses nested deeper than %d (MaxDepth)", MaxDepth)
+		return sexpr{}, errAt(t.pos, "limit", "gdl.msg.depth", "Max", MaxDepth)
 	}
 	x := sexpr{pos: t.pos}
 	for {
@@ -346,11 +358,11 @@ func readSexpr(lx *lexer, t token, depth int) (sexpr, *Error) {
 		}
 		switch u.kind {
 		case tokEOF:
-			return sexpr{}, errAt(t.pos, "syntax", "'(' is never closed")
+			return sexpr{}, errAt(t.pos, "syntax", "gdl.msg.open")
 		case tokClose:
 			x.end = u.pos
 			if len(x.list) == 0 {
-				return sexpr{}, errAt(t.pos, "syntax", "empty list ()")
+				return sexpr{}, errAt(t.pos, "syntax", "gdl.msg.empty")
 			}
 			return x, nil
 		}
@@ -370,14 +382,14 @@ var keywords = map[string]bool{"<=": true, "not": true, "or": true, "and": true,
 func sentence(x sexpr) ([]Rule, *Error) {
 	if x.isList() && x.list[0].atom == "<=" {
 		if len(x.list) < 2 {
-			return nil, errAt(x.pos, "syntax", "(<= …) without a head")
+			return nil, errAt(x.pos, "syntax", "gdl.msg.no-head")
 		}
 		head, err := atom(x.list[1])
 		if err != nil {
 			return nil, err
 		}
 		if head.Name == "distinct" {
-			return nil, errAt(head.Pos, "syntax", "distinct cannot be the head of a rule")
+			return nil, errAt(head.Pos, "syntax", "gdl.msg.distinct-head")
 		}
 		bodies := [][]Literal{nil}
 		for _, y := range x.list[2:] {
@@ -392,7 +404,7 @@ func sentence(x sexpr) ([]Rule, *Error) {
 				}
 			}
 			if len(next) > MaxRules {
-				return nil, errAt(y.pos, "limit", "the rule's `or` expands into more than %d rules (MaxRules)", MaxRules)
+				return nil, errAt(y.pos, "limit", "gdl.msg.or-rules", "Max", MaxRules)
 			}
 			bodies = next
 		}
@@ -407,7 +419,7 @@ func sentence(x sexpr) ([]Rule, *Error) {
 		return nil, err
 	}
 	if head.Name == "distinct" {
-		return nil, errAt(head.Pos, "syntax", "distinct cannot be a fact")
+		return nil, errAt(head.Pos, "syntax", "gdl.msg.distinct-fact")
 	}
 	return []Rule{{Head: head}}, nil
 }
@@ -419,7 +431,7 @@ func literal(x sexpr, neg bool) ([][]Literal, *Error) {
 		switch x.list[0].atom {
 		case "not":
 			if len(x.list) != 2 {
-				return nil, errAt(x.pos, "syntax", "not takes one argument, not %d", len(x.list)-1)
+				return nil, errAt(x.pos, "syntax", "gdl.msg.not-args", "Got", len(x.list)-1)
 			}
 			if neg {
 				// (not (not p)) is p.
@@ -430,7 +442,7 @@ func literal(x sexpr, neg bool) ([][]Literal, *Error) {
 			// De Morgan: (not (or a b)) is (and (not a) (not b)).
 			conj := (x.list[0].atom == "and") != neg
 			if len(x.list) < 2 {
-				return nil, errAt(x.pos, "syntax", "%s without arguments", x.list[0].atom)
+				return nil, errAt(x.pos, "syntax", "gdl.msg.no-args", "Name", x.list[0].atom)
 			}
 			if conj {
 				out := [][]Literal{nil}
@@ -446,7 +458,7 @@ func literal(x sexpr, neg bool) ([][]Literal, *Error) {
 						}
 					}
 					if len(next) > MaxRules {
-						return nil, errAt(y.pos, "limit", "the condition expands into more than %d alternatives (MaxRules)", MaxRules)
+						return nil, errAt(y.pos, "limit", "gdl.msg.alternatives", "Max", MaxRules)
 					}
 					out = next
 				}
@@ -463,10 +475,10 @@ func literal(x sexpr, neg bool) ([][]Literal, *Error) {
 			return out, nil
 		case "distinct":
 			if neg {
-				return nil, errAt(x.pos, "unsupported", "(not (distinct …)) is not supported: write the equal terms as one variable")
+				return nil, errAt(x.pos, "unsupported", "gdl.msg.not-distinct")
 			}
 			if len(x.list) != 3 {
-				return nil, errAt(x.pos, "syntax", "distinct takes two arguments, not %d", len(x.list)-1)
+				return nil, errAt(x.pos, "syntax", "gdl.msg.distinct-args", "Got", len(x.list)-1)
 			}
 			a, err := term(x.list[1], 1)
 			if err != nil {
@@ -490,16 +502,16 @@ func literal(x sexpr, neg bool) ([][]Literal, *Error) {
 func atom(x sexpr) (Term, *Error) {
 	if !x.isList() {
 		if strings.HasPrefix(x.atom, "?") {
-			return Term{}, errAt(x.pos, "syntax", "variable %s where a sentence is expected", x.atom)
+			return Term{}, errAt(x.pos, "syntax", "gdl.msg.var-sentence", "Name", x.atom)
 		}
 		if keywords[x.atom] {
-			return Term{}, errAt(x.pos, "syntax", "%s where a sentence is expected", x.atom)
+			return Term{}, errAt(x.pos, "syntax", "gdl.msg.atom-sentence", "Name", x.atom)
 		}
 		return Term{Name: x.atom, Pos: x.pos}, nil
 	}
 	h := x.list[0]
 	if !h.isList() && (h.atom == "not" || h.atom == "or" || h.atom == "and") {
-		return Term{}, errAt(h.pos, "syntax", "%s where an atomic sentence is expected (not, or and and belong in a rule's body)", h.atom)
+		return Term{}, errAt(h.pos, "syntax", "gdl.msg.keyword-sentence", "Name", h.atom)
 	}
 	return term(x, 0)
 }
@@ -508,22 +520,22 @@ func atom(x sexpr) (Term, *Error) {
 func term(x sexpr, depth int) (Term, *Error) {
 	if !x.isList() {
 		if keywords[x.atom] {
-			return Term{}, errAt(x.pos, "syntax", "%s where a term is expected", x.atom)
+			return Term{}, errAt(x.pos, "syntax", "gdl.msg.keyword-term", "Name", x.atom)
 		}
 		if x.atom == "?" {
-			return Term{}, errAt(x.pos, "syntax", "a variable needs a name after '?'")
+			return Term{}, errAt(x.pos, "syntax", "gdl.msg.var-name")
 		}
 		return Term{Name: x.atom, Pos: x.pos}, nil
 	}
 	h := x.list[0]
 	if h.isList() {
-		return Term{}, errAt(h.pos, "syntax", "a list where a relation or function name is expected")
+		return Term{}, errAt(h.pos, "syntax", "gdl.msg.list-name")
 	}
 	if strings.HasPrefix(h.atom, "?") {
-		return Term{}, errAt(h.pos, "syntax", "variable %s where a relation or function name is expected", h.atom)
+		return Term{}, errAt(h.pos, "syntax", "gdl.msg.var-name-pos", "Name", h.atom)
 	}
 	if keywords[h.atom] {
-		return Term{}, errAt(h.pos, "syntax", "%s where a term is expected", h.atom)
+		return Term{}, errAt(h.pos, "syntax", "gdl.msg.keyword-term", "Name", h.atom)
 	}
 	t := Term{Name: h.atom, Pos: h.pos}
 	for _, y := range x.list[1:] {

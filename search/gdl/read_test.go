@@ -51,7 +51,7 @@ func TestErrors(t *testing.T) {
 		{"(role x)\n(<= (p ?x) (q ?y))\n(q a)", RuleSafety, "line 2, column 8: variable ?x"},
 		{"(role x)\n(<= (p ?x) (q ?x) (not (r ?y)))\n(q a)\n(r a)", RuleSafety, "line 2, column 27: variable ?y"},
 		{"(role x)\n(<= p (not q))\n(<= q (not p))", RuleStratification, "line 2, column 12: p depends on the negation of q"},
-		{"(role x)\n(p a)\n(p a b)", RuleArity, "line 3, column 2: relation p has 2 arguments"},
+		{"(role x)\n(p a)\n(p a b)", RuleArity, "line 3, column 2: relation p has arity 2 here but 1 at line 2, column 2"},
 		{"(role x)\n(<= (role ?x) (p ?x))\n(p a)", RuleRole, "line 2, column 6"},
 		{"(role x)\n(<= (init (c a)) (true (c b)))", RuleInit, "line 2, column 19: init depends on true"},
 		{"(role x)\n(true (c a))", RuleTrue, "line 2, column 2"},

@@ -23,7 +23,7 @@ func (p *Search) prepareGDL() error {
 	}
 	g, err := gdl.CompileCached(s.GDL)
 	if err != nil {
-		return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.gdl", Args: map[string]any{"Error": err.Error()}}, Param: "gdl"}
+		return &UsageError{Err: err, Say: gdlErrorPhrase(err), Param: "gdl"}
 	}
 	if err := g.CheckTurns(); err != nil {
 		return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.gdl-simultaneous"}}
@@ -56,4 +56,27 @@ func (p *Search) prepareGDL() error {
 	p.names = func() func(string) string { return name }
 	p.moveName = name
 	return setRun(p, g, root, opt)
+}
+
+// gdlErrorPhrase words why a GDL game cannot be played: the first error of
+// its text at its line and column, with the rule it breaks and the
+// reader's or checker's account, each a message the page words in its
+// language; any other error (a limit of the reasoner) as the engine says
+// it.
+func gdlErrorPhrase(err error) trace.Phrase {
+	var list gdl.ErrorList
+	var one *gdl.Error
+	switch {
+	case errors.As(err, &list) && len(list) > 0:
+		one = list[0]
+	case errors.As(err, &one):
+	default:
+		return trace.Phrase{ID: "scenario.err.gdl", Args: map[string]any{"Error": err.Error()}}
+	}
+	rule := one.Rule
+	if rule == "" {
+		rule = "syntax"
+	}
+	return trace.Phrase{ID: "scenario.err.gdl-at", Args: map[string]any{"Line": one.Pos.Line, "Col": one.Pos.Col,
+		"Rule": trace.Phrase{ID: "gdl.rule." + rule}, "Msg": one.Say}}
 }

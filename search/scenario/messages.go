@@ -80,6 +80,7 @@ var English = map[string]trace.Message{
 	"scenario.err.tree-eval":        {Other: "explicit trees have one evaluation, h (the static estimates written as [h=5]); not {{.Got}}"},
 	"scenario.err.transform-vector": {Other: "transforms map single leaf values; this tree has a vector per leaf"},
 	"scenario.err.gdl":              {Other: "the GDL game cannot be played: {{.Error}}"},
+	"scenario.err.gdl-at":           {Other: "the GDL game cannot be played: line {{.Line}}, column {{.Col}} ({{.Rule}}): {{.Msg}}", Description: "Rule is the specification's rule (gdl.rule.…), Msg the reader's or checker's account (gdl.msg.…)"},
 	"scenario.err.gdl-position":     {Other: "a GDL game is searched from its initial state; it takes no position"},
 	"scenario.err.gdl-simultaneous": {Other: "in this GDL game several roles move at once; the searches need one player to move at a time"},
 	"scenario.err.gdl-address":      {Other: "the game's text is too long for its address: {{.Got}} characters compressed, at most {{.Max}} (gdlz)"},
