@@ -177,12 +177,8 @@ func (m *meter) next() {
 // over is called when work reaches checkAt: it returns the error that
 // stops the search, or nil to go on.
 func (m *meter) over() error {
-	if m.done != nil {
-		select {
-		case <-m.done:
-			return fmt.Errorf("search: stopped: %w", context.Cause(m.budget.Context))
-		default:
-		}
+	if err := m.stopped(); err != nil {
+		return err
 	}
 	if m.budget.Nodes > 0 && m.work > m.budget.Nodes {
 		return &BudgetError{Nodes: m.budget.Nodes}
@@ -199,6 +195,20 @@ func (m *meter) over() error {
 		}
 	}
 	m.next()
+	return nil
+}
+
+// stopped is the error of a search whose context has ended, nil while it
+// has not: a look at the budget that charges no work, for work that adds
+// no node (an MCTS iteration that only walks a tree already grown).
+func (m *meter) stopped() error {
+	if m.done != nil {
+		select {
+		case <-m.done:
+			return fmt.Errorf("search: stopped: %w", context.Cause(m.budget.Context))
+		default:
+		}
+	}
 	return nil
 }
 

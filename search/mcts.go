@@ -208,6 +208,14 @@ func (m *mcts[S, G]) run(root S) (trace.Result, error) {
 	m.add(root, -1, "")
 	for m.iter = 1; m.iter <= opt.Iterations && m.err == nil; m.iter++ {
 		m.iteration()
+		if m.iter%CheckEvery == 0 && m.err == nil {
+			// Once the tree holds the whole game, an iteration adds no
+			// node and plays no move out, so nothing else looks at the
+			// context: the client who left, the server shutting down.
+			if err := m.meter.stopped(); err != nil {
+				m.fail(err)
+			}
+		}
 		if opt.Progress != nil && m.err == nil {
 			best := m.mostVisited(0)
 			p := Progress{Iter: m.iter}

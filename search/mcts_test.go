@@ -2,7 +2,9 @@ package search_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -292,5 +294,35 @@ func TestMCTSErrors(t *testing.T) {
 	// An outcome outside the bounds is an error, not a reward past 1.
 	if _, err := search.MCTS(tree.Game{}, tr.Root, search.MCTSOptions[*tree.Node]{Iterations: 5}, nil); err == nil {
 		t.Error("leaf 2 outside the default bounds [−1, 1]: no error")
+	}
+}
+
+// TestMCTSStopsOnceTheTreeIsGrown: a search whose tree already holds the
+// whole game adds no node and plays nothing out, yet it still stops
+// within search.CheckEvery iterations of its context ending (it used to
+// run its remaining iterations: determinised MCTS on a card deal went on
+// for seconds after the client left or the server was stopped).
+func TestMCTSStopsOnceTheTreeIsGrown(t *testing.T) {
+	tr, err := tree.Parse("A(B(3 12 8) C(2 4 6) D(14 5 2))")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cancelAt = 5000 // the 13 nodes are grown long before
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	last := 0
+	opt := search.MCTSOptions[*tree.Node]{Iterations: 200_000, Seed: 1, Bounds: search.Bounds{L: 2, U: 14},
+		Budget: search.Budget{Context: ctx},
+		Progress: func(p search.Progress) {
+			last = p.Iter
+			if p.Iter == cancelAt {
+				cancel()
+			}
+		}}
+	if _, err := search.MCTS(tree.Game{}, tr.Root, opt, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got error %v, want the context's cancellation", err)
+	}
+	if last > cancelAt+search.CheckEvery {
+		t.Errorf("%d iterations run, want at most %d once the context ended at %d", last, cancelAt+search.CheckEvery, cancelAt)
 	}
 }

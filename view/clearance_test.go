@@ -245,7 +245,7 @@ func TestCutTestLeavesDrawing(t *testing.T) {
 				l := *s.Layout
 				sk := newSketch(s.Source, &l)
 				if blocked {
-					sk.pl.g.addRect(sk.pl.box.grow(1000), glyphDepth)
+					sk.pl.obstacles().addRect(sk.pl.box.grow(1000), glyphDepth)
 				}
 				var cut *Edge
 				d := sk.draw(f, nil)

@@ -478,9 +478,9 @@ type sketch struct {
 	index  map[string]int
 	parent []int
 	end    []int
-	// geom is the edge into each node with its geometry and probability
-	// filled in (the root's is unused); cut the cut mark across it.
-	geom []Edge
+	// geom is the geometry and probability of the edge into each node
+	// (the root's is unused); cut the cut mark across it.
+	geom []edgeGeom
 	cut  [][4]float64
 	// sep is the least distance between two neighbouring nodes' centres
 	// at each depth (+Inf at a depth with one node).
@@ -501,6 +501,21 @@ type sketch struct {
 	width, height float64
 }
 
+// edgeGeom is what an edge's drawing keeps of it whatever the frame (a
+// quarter of an Edge: a large scene keeps one per node).
+type edgeGeom struct {
+	x1, y1, x2, y2 float64
+	prob           string
+	probX, probY   float64
+}
+
+// edge is the edge into node i as the layout places it, nothing decided
+// of the frame.
+func (s *sketch) edge(i int) Edge {
+	g := &s.geom[i]
+	return Edge{ID: s.l.Nodes[i].ID, X1: g.x1, Y1: g.y1, X2: g.x2, Y2: g.y2, Prob: g.prob, ProbX: g.probX, ProbY: g.probY}
+}
+
 func newSketch(source string, l *trace.Layout) *sketch {
 	s := &sketch{source: source, l: l, board: BoardSource(source)}
 	if l == nil || len(l.Nodes) == 0 {
@@ -518,7 +533,7 @@ func newSketch(source string, l *trace.Layout) *sketch {
 	s.pl = layoutPlacement(source, l, glyphs)
 	s.k = s.pl.k
 	s.parent, s.end = make([]int, n), make([]int, n)
-	s.geom, s.cut = make([]Edge, n), make([][4]float64, n)
+	s.geom, s.cut = make([]edgeGeom, n), make([][4]float64, n)
 	for i := n - 1; i >= 0; i-- {
 		nd := l.Nodes[i]
 		s.parent[i] = -1
@@ -538,7 +553,7 @@ func newSketch(source string, l *trace.Layout) *sketch {
 			e.Prob = ProbText(nd.Prob)
 			e.ProbX, e.ProbY = probPlace(e.X1, e.Y1, e.X2, e.Y2)
 		}
-		s.geom[i] = e
+		s.geom[i] = edgeGeom{e.X1, e.Y1, e.X2, e.Y2, e.Prob, e.ProbX, e.ProbY}
 		x1, y1, x2, y2 := cutMark(e.X1, e.Y1, e.X2, e.Y2)
 		s.cut[i] = [4]float64{x1, y1, x2, y2}
 	}
@@ -641,7 +656,7 @@ func (s *sketch) node(i int, a *at, fold FoldCount) Node {
 	dn.Shown = ShortText(shownValue(g, n.Text, dn.Value))
 	// The labels' places, clear of edges, glyphs and each other (see
 	// placeLabels).
-	pa := s.pl.at[n.ID]
+	pa := s.pl.at[i]
 	dn.ValueX, dn.ValueY, dn.ValueAnchor = pa.ValueX, pa.ValueY, pa.ValueAnchor
 	dn.ABX, dn.ABY, dn.ABAnchor = pa.ABX, pa.ABY, pa.ABAnchor
 	if g == GlyphPlayer {
@@ -675,7 +690,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 	grown := (leafHeightAt(s.k) - leafHeightAt(1)) / 2 // how far leaf boxes grew upwards
 	for c := p + 1; c < s.end[p]; c = s.end[c] {
 		n := &s.l.Nodes[c]
-		e := s.geom[c]
+		e := s.edge(c)
 		e.State = f.StateOf(n.ID).String()
 		e.Current = f.Step > 0 && f.Current == n.ID
 		e.Class = "e"

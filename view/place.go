@@ -133,8 +133,10 @@ type place struct {
 
 // placement is the text scale of a layout's labels and their places.
 type placement struct {
-	k  float64
-	at map[string]place
+	k float64
+	// at is the place of each node's labels, by its position in the
+	// layout's preorder.
+	at []place
 	// box is the box of everything drawn: glyphs, edges and every
 	// label's reserved box, in layout units.
 	box rect
@@ -142,7 +144,53 @@ type placement struct {
 	ok bool
 	// g holds the obstacles: edges, glyphs and the labels' reserved
 	// boxes. It is only read once made, so drawings may share it.
+	// layoutPlacement does not keep it (it is most of a large scene's
+	// memory, and only a cutoff's test reads it once the labels are
+	// placed): obstacles makes it again, the same, when a test first asks.
 	g *grid
+	// pref and settle are the placeLabels arguments the places were found
+	// with (besides k), for obstacles to make the same grid again.
+	pref   int
+	settle bool
+	lazy   *lazyGrid
+}
+
+// lazyGrid is a placement's grid, made again at most once, when first
+// asked for.
+type lazyGrid struct {
+	once sync.Once
+	make func() *grid
+	g    *grid
+}
+
+// obstacles is the placement's grid of obstacles: the one it was placed
+// with, or the same made again.
+func (p placement) obstacles() *grid {
+	if p.g != nil || p.lazy == nil {
+		return p.g
+	}
+	p.lazy.once.Do(func() { p.lazy.g, p.lazy.make = p.lazy.make(), nil })
+	return p.lazy.g
+}
+
+// forgetGrid is p without its grid, which obstacles makes again, the
+// same, from the layout when a cutoff's test first asks for it (glyphs
+// are each node's GlyphOf(source, node), as every placement's are).
+func (p placement) forgetGrid(source string, l *trace.Layout) placement {
+	if p.g == nil {
+		return p
+	}
+	k, pref, settle := p.k, p.pref, p.settle
+	p.g, p.lazy = nil, &lazyGrid{make: func() *grid {
+		glyphs := make(map[string]Glyph, len(l.Nodes))
+		for _, n := range l.Nodes {
+			glyphs[n.ID] = GlyphOf(source, n)
+		}
+		abEm, valEm := widestTexts(l, source, reservesIntervals(l))
+		q, _ := placeLabels(l, glyphs, k, abEm, valEm, pref, settle)
+		return q.g
+	}}
+	return p
 }
 
 // placeTest finds where and how the test written near the cut marks of
@@ -168,7 +216,11 @@ type placement struct {
 // the places near the marks and the rooms' orientation differ.
 func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]float64, roomsOf func() []rect, sub [2]int) {
 	e.TestFont = font
-	if p.g == nil || e.Test == "" {
+	if e.Test == "" {
+		return
+	}
+	g := p.obstacles()
+	if g == nil {
 		return
 	}
 	rooms := roomsOf()
@@ -176,7 +228,7 @@ func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]flo
 		w := TextEm(e.Test) * font
 		at := func(x, y float64) rect { return textRect(x, y, "middle", w, font, 1, 0).grow(labelPad) }
 		ok := func(r rect) bool {
-			return p.box.contains(r) && slices.ContainsFunc(rooms, func(room rect) bool { return room.contains(r) }) && p.g.freeBut(r, sub[0], sub[1])
+			return p.box.contains(r) && slices.ContainsFunc(rooms, func(room rect) bool { return room.contains(r) }) && g.freeBut(r, sub[0], sub[1])
 		}
 		if ok(at(e.TestX, e.TestY)) {
 			return
@@ -194,7 +246,7 @@ func placeTest(e *Edge, p placement, font float64, near func(w float64) [][2]flo
 		}
 		for f := font; f >= MinCutFont-1e-9; f = nextCutFont(f) {
 			for _, room := range rooms {
-				if x, y, ok := testSpot(p.g, room, sub, e.TestX, e.TestY, TextEm(text)*f, f); ok {
+				if x, y, ok := testSpot(g, room, sub, e.TestX, e.TestY, TextEm(text)*f, f); ok {
 					e.Test, e.TestX, e.TestY, e.TestFont = text, x, y, f
 					return
 				}
@@ -614,7 +666,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 	reach := 3 * (abEm*f.AB + 60)
 	g := newGrid(rect{-reach, -reach, l.Width + reach, l.Height + reach})
 	g.item, g.next = make([]int32, 0, 16*len(l.Nodes)), make([]int32, 0, 16*len(l.Nodes))
-	p := placement{k: k, at: make(map[string]place, len(l.Nodes)), g: g}
+	p := placement{k: k, at: make([]place, len(l.Nodes)), g: g, pref: pref, settle: settle}
 	first := true
 	add := func(r rect) {
 		if first {
@@ -705,7 +757,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 			}
 		}
 		ok = ok && found
-		p.at[n.ID] = at
+		p.at[i] = at
 		vr := box(at)
 		valueRects[i] = vr
 		if showsValue(gl, n, sh) {
@@ -716,7 +768,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 	for i, n := range l.Nodes {
 		gl := glyphs[n.ID]
 		gr := glyphRect(gl, n, k)
-		at := p.at[n.ID]
+		at := p.at[i]
 		vr := valueRects[i].shift(-n.X, -n.Y)
 		cands := abPlaces(scratch[:0], gl, gr, vr, aw, f)
 		box := func(c place) rect {
@@ -742,7 +794,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 		}
 		ok = ok && found
 		at.ABX, at.ABY, at.ABAnchor = best.ABX, best.ABY, best.ABAnchor
-		p.at[n.ID] = at
+		p.at[i] = at
 		ar := box(best)
 		g.addRectOf(ar, n.Depth, i)
 		add(ar)
@@ -917,10 +969,10 @@ func widenBox(p *placement, l *trace.Layout, glyphs map[string]Glyph, source str
 	_, wide := widestTexts(l, source, true)
 	f := fontsAt(p.k)
 	sh := showsAt(l)
-	for _, n := range l.Nodes {
+	for i, n := range l.Nodes {
 		gl := glyphs[n.ID]
-		at, ok := p.at[n.ID]
-		if !ok || !showsValue(gl, n, sh) || wide[n.ID] <= narrow[n.ID] {
+		at := p.at[i]
+		if !showsValue(gl, n, sh) || wide[n.ID] <= narrow[n.ID] {
 			continue
 		}
 		vf := f.Value
@@ -1016,7 +1068,9 @@ type placed struct {
 	p      placement
 }
 
-// layoutPlacement is the placement of l's labels, computed once.
+// layoutPlacement is the placement of l's labels, computed once. It keeps
+// no grid of obstacles (see placement.obstacles): a scene of random=12,3
+// kept 0.9 MB of it for the tests of cutoffs a minimax search never makes.
 func layoutPlacement(source string, l *trace.Layout, glyphs map[string]Glyph) placement {
 	key := weak.Make(l)
 	if v, ok := placements.Load(key); ok && v.(placed).source == source {
@@ -1030,6 +1084,7 @@ func layoutPlacement(source string, l *trace.Layout, glyphs map[string]Glyph) pl
 		maxK = 1
 	}
 	p, _ := placeFor(source, l, glyphs, maxK)
+	p = p.forgetGrid(source, l)
 	if _, loaded := placements.LoadOrStore(key, placed{source, p}); !loaded {
 		runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { placements.Delete(k) }, key)
 	}

@@ -228,13 +228,18 @@ func TestDisconnectStopsWork(t *testing.T) {
 
 // heavyRequests are one long request of each family of heavy routes:
 // each keeps both cores busy for seconds when nothing stops it.
-var heavyRequests = []struct{ name, path string }{
-	{"view", "/view?" + heaviest + "&step=end"},
-	{"compare", "/compare?game=connect4&depth=8&orders=natural,worst&algo=minimax&step=end"},
-	{"lab", "/lab?random=4,8&seeds=228"},
-	{"tournament", "/api/tournament?game=reversi&evals=discs,mobility,corners&depth=4&games=66"},
-	{"stream", "/api/stream/tournament?game=reversi&evals=discs,mobility,corners&depth=4&games=66"},
-	{"exercise", "/api/exercise?seed=1&b=2&d=8&min=0&max=1&min_cutoffs=100"},
+// A request with a form is POSTed.
+var heavyRequests = []struct{ name, path, form string }{
+	{"view", "/view?" + heaviest + "&step=end", ""},
+	{"compare", "/compare?game=connect4&depth=8&orders=natural,worst&algo=minimax&step=end", ""},
+	{"lab", "/lab?random=4,8&seeds=228", ""},
+	{"tournament", "/api/tournament?game=reversi&evals=discs,mobility,corners&depth=4&games=66", ""},
+	{"stream", "/api/stream/tournament?game=reversi&evals=discs,mobility,corners&depth=4&games=66", ""},
+	{"exercise", "/api/exercise?seed=1&b=2&d=8&min=0&max=1&min_cutoffs=100", ""},
+	{"png", "/export.png?game=tictactoe&position=xo.x.o...&step=30&scale=1", ""},
+	{"svg", "/export.svg?" + heaviest + "&step=end", ""},
+	{"diff", "/diff?" + heaviest, "student=1+2+3+4+5"},
+	{"determinized", "/view?game=cards&algo=determinized&samples=10&iterations=200000&step=end", ""},
 }
 
 // exitStatus is the exit status of a process that has ended.
@@ -259,7 +264,13 @@ func TestSIGTERMDuringHeavyRequest(t *testing.T) {
 			s := startServer(t)
 			answered := make(chan int, 1)
 			go func() {
-				resp, err := http.Get(s.url + h.path)
+				var resp *http.Response
+				var err error
+				if h.form == "" {
+					resp, err = http.Get(s.url + h.path)
+				} else {
+					resp, err = http.Post(s.url+h.path, "application/x-www-form-urlencoded", strings.NewReader(h.form))
+				}
 				if err != nil {
 					answered <- 0
 					return
