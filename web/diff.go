@@ -115,68 +115,14 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 	if err != nil {
 		return err
 	}
-	var ref []trace.Event
-	_, err = p.Run(func(e *trace.Event) bool {
-		if len(ref) == trace.MaxReferenceEvents {
-			return false
-		}
-		ref = append(ref, *e)
-		return true
-	})
-	if err == nil && len(ref) == trace.MaxReferenceEvents {
-		err = say("error.diff-reference", "Max", trace.MaxReferenceEvents)
-	}
+	ref, err := referenceEvents(p)
 	if err != nil {
 		return err
 	}
-	labels := map[string]string{}
-	if p.Tree != nil {
-		for n := range p.Tree.All() {
-			if n.Label != "" {
-				labels[n.ID] = n.Label
-			}
-		}
-	}
+	labels := treeLabels(p)
 	treeNames := p.Tree.Names()
 	dep := trace.CompareStudent(ref, st, treeNames)
-	var refEnters []int
-	for i, e := range ref {
-		if e.Type == trace.Enter {
-			refEnters = append(refEnters, i)
-		}
-	}
-	// The student's visits as node ids ("?" for a name that is no node),
-	// and how many of them lie before the departure (it included).
-	var visits []string
-	var names []string
-	limit := -1
-	if st.Events != nil {
-		d.Mode = "diff.agree.events"
-		for i, e := range st.Events {
-			if dep != nil && i > dep.Index {
-				break
-			}
-			if e.Type == trace.Enter {
-				visits = append(visits, e.Node)
-				names = append(names, nodeName(loc, labels, e.Node))
-			}
-		}
-		d.Compared = len(st.Events)
-	} else {
-		d.Mode = "diff.agree.visits"
-		ids := trace.StudentNodes(ref, st, treeNames)
-		for i, v := range st.Visits {
-			if dep != nil && i > dep.Index {
-				break
-			}
-			visits = append(visits, ids[i])
-			names = append(names, v.Name)
-		}
-		d.Compared = len(st.Visits)
-	}
-	if dep != nil {
-		limit = len(visits)
-	}
+	visits, names := studentVisits(d, st, ref, dep, treeNames, loc, labels)
 	if len(visits) > maxDiffSteps {
 		return say("error.diff-steps", "Max", maxDiffSteps)
 	}
@@ -184,80 +130,11 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 	if err != nil {
 		return err
 	}
-	rf := trace.NewFrame()
-	rf.Words = wordsFor(string(loc.Lang()))
-	rf.Leaf = p.Leaf
-	applied := 0
-	refAt := func(step int) *trace.Frame {
-		for applied < len(ref) && applied < step {
-			if err := rf.Apply(ref[applied]); err != nil {
-				break
-			}
-			applied++
-		}
-		return rf
-	}
-	svg := func(dr *view.Drawing) string {
-		var b bytes.Buffer
-		export.SVG(&b, dr, export.SVGOptions{Inline: true})
-		return b.String()
-	}
-	// The first step's drawings tell what one step costs (the whole tree
-	// is drawn at every step, faint where unvisited; values and marks add
-	// a quarter at most): the steps before first are not drawn.
-	per := (len(svg(scene.Draw(refAt(0), view.FoldsAt(p, scene, refAt(0))))) + len(svg(scene.Draw(trace.NewFrame(), nil)))) * 5 / 4
-	steps := len(visits) + 1
-	first := max(0, steps-maxDiffPageBytes/max(per, 1))
-	size := 0
-	sf := trace.NewFrame()
-	for k := 0; k <= len(visits); k++ {
-		step := templates.DiffStep{}
-		refStep := 0
-		if k > 0 && k-1 < len(refEnters) {
-			refStep = ref[refEnters[k-1]].Step
-		} else if k > 0 {
-			refStep = len(ref)
-		}
-		last := dep != nil && k == limit
-		if last && dep.Step > 0 {
-			refStep = max(refStep, dep.Step)
-		} else if last {
-			refStep = len(ref)
-		}
-		if !last && k == len(visits) && dep == nil {
-			refStep = len(ref)
-		}
-		f := refAt(refStep)
-		if k < first {
-			advanceStudent(sf, k, visits, labels)
-			continue
-		}
-		step.Ref = svg(scene.Draw(f, view.FoldsAt(p, scene, f)))
-		step.RefSay = f.Narration
-		if k == 0 {
-			step.RefSay, step.StudentSay = loc.T("diff.say.start"), loc.T("diff.say.step")
-		}
-		if advanceStudent(sf, k, visits, labels) {
-			step.StudentSay = loc.T("diff.say.visits", "Node", names[k-1])
-		} else if k > 0 {
-			step.StudentSay = loc.T("diff.say.stray", "Node", strconv.Quote(names[k-1]))
-		}
-		step.Student = svg(scene.Draw(sf, nil))
-		if last {
-			step.Departure = true
-			step.RefSay = loc.T("diff.say.want", "Want", loc.Phrase(dep.WantSay), "Why", loc.Phrase(dep.WhySay))
-			step.StudentSay = loc.T("diff.say.got", "Got", loc.Phrase(dep.GotSay))
-		}
-		d.Steps = append(d.Steps, step)
-		// Should the estimate fall short, the earliest steps drawn go.
-		for size += len(step.Ref) + len(step.Student); size > maxDiffPageBytes && len(d.Steps) > 1; d.Steps = d.Steps[1:] {
-			size -= len(d.Steps[0].Ref) + len(d.Steps[0].Student)
-			first++
-		}
-	}
-	if first > 0 {
-		d.Cut = loc.T("diff.cut", "Shown", len(d.Steps), "Steps", steps, "MB", (int64(per)*int64(steps)+1<<20-1)>>20, "Max", maxDiffPageBytes>>20)
-	}
+	dw := &diffDrawer{p: p, scene: scene, ref: ref, loc: loc, labels: labels, visits: visits, names: names, dep: dep,
+		rf: trace.NewFrame(), sf: trace.NewFrame()}
+	dw.rf.Words = wordsFor(string(loc.Lang()))
+	dw.rf.Leaf = p.Leaf
+	dw.draw(d)
 	d.Agree = dep == nil
 	if dep != nil {
 		d.Want, d.Got, d.Why = loc.Phrase(dep.WantSay), loc.Phrase(dep.GotSay), loc.Phrase(dep.WhySay)
@@ -268,6 +145,194 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 		}
 	}
 	return nil
+}
+
+// referenceEvents are the events of the reference search, at most
+// trace.MaxReferenceEvents of them (a longer search is refused).
+func referenceEvents(p *scenario.Search) ([]trace.Event, error) {
+	var ref []trace.Event
+	_, err := p.Run(func(e *trace.Event) bool {
+		if len(ref) == trace.MaxReferenceEvents {
+			return false
+		}
+		ref = append(ref, *e)
+		return true
+	})
+	if err == nil && len(ref) == trace.MaxReferenceEvents {
+		err = say("error.diff-reference", "Max", trace.MaxReferenceEvents)
+	}
+	return ref, err
+}
+
+// treeLabels are the labels of the scenario's tree by node id (none for
+// a game).
+func treeLabels(p *scenario.Search) map[string]string {
+	labels := map[string]string{}
+	if p.Tree != nil {
+		for n := range p.Tree.All() {
+			if n.Label != "" {
+				labels[n.ID] = n.Label
+			}
+		}
+	}
+	return labels
+}
+
+// studentVisits are the student's visits as node ids ("?" for a name
+// that is no node) and as the student named them, up to the departure
+// (it included); it fills in how the page compares (events or visits)
+// and how many of the student's steps there are.
+func studentVisits(d *templates.DiffPage, st *trace.StudentTrace, ref []trace.Event, dep *trace.Departure, treeNames map[string]string,
+	loc *i18n.Localizer, labels map[string]string) (visits, names []string) {
+	before := func(i int) bool { return dep == nil || i <= dep.Index }
+	if st.Events != nil {
+		d.Mode, d.Compared = "diff.agree.events", len(st.Events)
+		for i, e := range st.Events {
+			if !before(i) {
+				break
+			}
+			if e.Type == trace.Enter {
+				visits = append(visits, e.Node)
+				names = append(names, nodeName(loc, labels, e.Node))
+			}
+		}
+		return visits, names
+	}
+	d.Mode, d.Compared = "diff.agree.visits", len(st.Visits)
+	ids := trace.StudentNodes(ref, st, treeNames)
+	for i, v := range st.Visits {
+		if !before(i) {
+			break
+		}
+		visits = append(visits, ids[i])
+		names = append(names, v.Name)
+	}
+	return visits, names
+}
+
+// diffDrawer draws the diff page's steps: at each, the reference's frame
+// beside the student's visits so far.
+type diffDrawer struct {
+	p      *scenario.Search
+	scene  *view.Scene
+	ref    []trace.Event
+	loc    *i18n.Localizer
+	labels map[string]string
+	visits []string // the student's visits (see studentVisits)
+	names  []string
+	dep    *trace.Departure // nil when the student agrees
+	// rf is the reference's frame, applied events up to applied; sf the
+	// student's.
+	rf, sf  *trace.Frame
+	applied int
+	enters  []int // the reference's enters (refEnters)
+}
+
+// refAt is the reference's frame at step (frames only go forward).
+func (dw *diffDrawer) refAt(step int) *trace.Frame {
+	for dw.applied < len(dw.ref) && dw.applied < step {
+		if err := dw.rf.Apply(dw.ref[dw.applied]); err != nil {
+			break
+		}
+		dw.applied++
+	}
+	return dw.rf
+}
+
+// svg is a drawing's inline SVG.
+func (dw *diffDrawer) svg(dr *view.Drawing) string {
+	var b bytes.Buffer
+	export.SVG(&b, dr, export.SVGOptions{Inline: true})
+	return b.String()
+}
+
+// refStep is the reference's step beside the student's k-th visit: the
+// reference's k-th enter, the departure's step at the departure, the end
+// after the last visit of a student who agrees.
+func (dw *diffDrawer) refStep(k int, last bool) int {
+	refStep := 0
+	if k > 0 && k-1 < len(dw.refEnters()) {
+		refStep = dw.ref[dw.refEnters()[k-1]].Step
+	} else if k > 0 {
+		refStep = len(dw.ref)
+	}
+	switch {
+	case last && dw.dep.Step > 0:
+		refStep = max(refStep, dw.dep.Step)
+	case last, dw.dep == nil && k == len(dw.visits):
+		refStep = len(dw.ref)
+	}
+	return refStep
+}
+
+// refEnters are the indexes of the reference's enter events.
+func (dw *diffDrawer) refEnters() []int {
+	if dw.enters == nil {
+		dw.enters = []int{}
+		for i, e := range dw.ref {
+			if e.Type == trace.Enter {
+				dw.enters = append(dw.enters, i)
+			}
+		}
+	}
+	return dw.enters
+}
+
+// draw draws the steps into d, the last ones that fit maxDiffPageBytes:
+// the first step's drawings tell what one step costs (the whole tree is
+// drawn at every step, faint where unvisited; values and marks add a
+// quarter at most), and the steps before first are not drawn.
+func (dw *diffDrawer) draw(d *templates.DiffPage) {
+	f0 := dw.refAt(0)
+	per := (len(dw.svg(dw.scene.Draw(f0, view.FoldsAt(dw.p, dw.scene, f0)))) + len(dw.svg(dw.scene.Draw(trace.NewFrame(), nil)))) * 5 / 4
+	steps := len(dw.visits) + 1
+	first := max(0, steps-maxDiffPageBytes/max(per, 1))
+	size := 0
+	for k := 0; k <= len(dw.visits); k++ {
+		if k < first {
+			dw.refAt(dw.refStep(k, dw.isLast(k)))
+			advanceStudent(dw.sf, k, dw.visits, dw.labels)
+			continue
+		}
+		step := dw.step(k)
+		d.Steps = append(d.Steps, step)
+		// Should the estimate fall short, the earliest steps drawn go.
+		for size += len(step.Ref) + len(step.Student); size > maxDiffPageBytes && len(d.Steps) > 1; d.Steps = d.Steps[1:] {
+			size -= len(d.Steps[0].Ref) + len(d.Steps[0].Student)
+			first++
+		}
+	}
+	if first > 0 {
+		d.Cut = dw.loc.T("diff.cut", "Shown", len(d.Steps), "Steps", steps, "MB", (int64(per)*int64(steps)+1<<20-1)>>20, "Max", maxDiffPageBytes>>20)
+	}
+}
+
+// isLast says whether the student's k-th visit is the departure.
+func (dw *diffDrawer) isLast(k int) bool {
+	return dw.dep != nil && k == len(dw.visits)
+}
+
+// step is the page's step k: both drawings and what each side says.
+func (dw *diffDrawer) step(k int) templates.DiffStep {
+	loc := dw.loc
+	last := dw.isLast(k)
+	f := dw.refAt(dw.refStep(k, last))
+	step := templates.DiffStep{Ref: dw.svg(dw.scene.Draw(f, view.FoldsAt(dw.p, dw.scene, f))), RefSay: f.Narration}
+	if k == 0 {
+		step.RefSay, step.StudentSay = loc.T("diff.say.start"), loc.T("diff.say.step")
+	}
+	if advanceStudent(dw.sf, k, dw.visits, dw.labels) {
+		step.StudentSay = loc.T("diff.say.visits", "Node", dw.names[k-1])
+	} else if k > 0 {
+		step.StudentSay = loc.T("diff.say.stray", "Node", strconv.Quote(dw.names[k-1]))
+	}
+	step.Student = dw.svg(dw.scene.Draw(dw.sf, nil))
+	if last {
+		step.Departure = true
+		step.RefSay = loc.T("diff.say.want", "Want", loc.Phrase(dw.dep.WantSay), "Why", loc.Phrase(dw.dep.WhySay))
+		step.StudentSay = loc.T("diff.say.got", "Got", loc.Phrase(dw.dep.GotSay))
+	}
+	return step
 }
 
 // advanceStudent moves the student's frame sf to step k, its k-th visit

@@ -191,59 +191,87 @@ func wordedText(l i18n.Lang, err error) string {
 		return err.Error()
 	}
 	loc := i18n.For(l)
-	var te *tree.Error
-	var xe *exercise.Error
-	var ue *scenario.UsageError
-	var ne *search.NameError
-	var oe *search.OptionError
-	var tne *tournament.Error
-	var me *minichess.ParseError
+	// In this order: an error may wrap another of a later kind.
+	for _, words := range []func(*i18n.Localizer, error) (string, bool){serverText, inputText, searchText} {
+		if s, ok := words(loc, err); ok {
+			return s
+		}
+	}
+	return err.Error()
+}
+
+// serverText words the errors of the server's own rooms: the classroom's,
+// the server's, the diff's, and a drawing's too large.
+func serverText(loc *i18n.Localizer, err error) (string, bool) {
+	var ce *classroom.Error
 	var se *saidError
 	var de *trace.DiffError
 	var pl *view.PaneTooLongError
-	var ce *classroom.Error
 	switch {
 	case errors.As(err, &ce):
-		return loc.Phrase(ce.Say)
+		return loc.Phrase(ce.Say), true
 	case errors.As(err, &se):
-		return loc.Phrase(se.Say)
+		return loc.Phrase(se.Say), true
 	case errors.As(err, &de) && de.Say.ID != "":
-		return placed(loc, de.Line, de.Col, loc.Phrase(de.Say))
+		return placed(loc, de.Line, de.Col, loc.Phrase(de.Say)), true
 	case errors.As(err, &pl):
-		return loc.T("error.pane-too-long", "Pane", pl.Pane, "Max", strconv.Itoa(pl.Max))
+		return loc.T("error.pane-too-long", "Pane", pl.Pane, "Max", strconv.Itoa(pl.Max)), true
 	case errors.Is(err, view.ErrTooLarge):
-		return loc.T("error.drawing-too-large")
+		return loc.T("error.drawing-too-large"), true
+	}
+	return "", false
+}
+
+// inputText words the errors of what a user typed: tree text, a
+// minichess position, an exercise's fields, a scenario's parameters.
+func inputText(loc *i18n.Localizer, err error) (string, bool) {
+	var te *tree.Error
+	var xe *exercise.Error
+	var ue *scenario.UsageError
+	var me *minichess.ParseError
+	switch {
 	case errors.As(err, &xe) && xe.Say.ID == "" && xe.Field != "" && errors.As(xe.Err, &te) && te.Phrase.ID != "":
 		// An exercise's field holding tree text that does not parse:
 		// the field first, then where in the text and what.
-		return xe.Field + ": " + placed(loc, te.Line, te.Col, loc.Phrase(te.Phrase))
+		return xe.Field + ": " + placed(loc, te.Line, te.Col, loc.Phrase(te.Phrase)), true
 	case errors.As(err, &te) && te.Phrase.ID != "":
-		return placed(loc, te.Line, te.Col, loc.Phrase(te.Phrase))
+		return placed(loc, te.Line, te.Col, loc.Phrase(te.Phrase)), true
 	case errors.As(err, &me) && me.Say.ID != "":
-		return placed(loc, me.Line, me.Col, loc.Phrase(me.Say))
+		return placed(loc, me.Line, me.Col, loc.Phrase(me.Say)), true
 	case errors.As(err, &xe) && xe.Say.ID != "":
 		if xe.Field == "" {
-			return loc.Phrase(xe.Say)
+			return loc.Phrase(xe.Say), true
 		}
-		return xe.Field + ": " + loc.Phrase(xe.Say)
+		return xe.Field + ": " + loc.Phrase(xe.Say), true
 	case saidUsage(err, &ue):
 		var ie *importer.Error
 		if errors.As(err, &ie) {
-			return placed(loc, ie.Line, ie.Col, loc.Phrase(ue.Say))
+			return placed(loc, ie.Line, ie.Col, loc.Phrase(ue.Say)), true
 		}
-		return loc.Phrase(ue.Say)
+		return loc.Phrase(ue.Say), true
+	}
+	return "", false
+}
+
+// searchText words the errors of the searches: their options, a
+// tournament's, and an unknown name.
+func searchText(loc *i18n.Localizer, err error) (string, bool) {
+	var ne *search.NameError
+	var oe *search.OptionError
+	var tne *tournament.Error
+	switch {
 	case errors.As(err, &oe):
-		return loc.Phrase(oe.Say)
+		return loc.Phrase(oe.Say), true
 	case errors.As(err, &tne):
-		return loc.Phrase(tne.Say)
+		return loc.Phrase(tne.Say), true
 	case errors.As(err, &ne):
 		what := ne.What
 		if id, ok := nameKinds[ne.What]; ok {
 			what = loc.T(id)
 		}
-		return loc.T("error.unknown-name", "What", what, "Got", strconv.Quote(ne.Name), "Want", strings.Join(ne.Want, ", "))
+		return loc.T("error.unknown-name", "What", what, "Got", strconv.Quote(ne.Name), "Want", strings.Join(ne.Want, ", ")), true
 	}
-	return err.Error()
+	return "", false
 }
 
 // saidUsage finds in err's chain the first *scenario.UsageError with a

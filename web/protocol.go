@@ -166,77 +166,94 @@ func ParseCommand(b []byte) (Command, error) {
 	if c.V != ProtocolVersion {
 		return c, say("ws.err.version", "Got", c.V, "Want", ProtocolVersion)
 	}
-	switch c.Cmd {
-	case "load", "compare":
-		if c.Query == "" {
-			return c, say("ws.err.no-query", "Cmd", c.Cmd)
+	check, ok := commandChecks[c.Cmd]
+	switch {
+	case c.Cmd == "":
+		return c, say("ws.err.no-cmd", "Want", commandNames)
+	case !ok:
+		return c, say("ws.err.unknown-cmd", "Got", strconv.Quote(c.Cmd), "Want", commandNames)
+	}
+	if check != nil {
+		if err := check(&c); err != nil {
+			return c, err
 		}
-		if c.Drawn != "" && (c.Cmd != "load" || len(c.Drawn) != view.PrintLen) {
-			return c, say("ws.err.drawn", "Cmd", c.Cmd, "Len", view.PrintLen)
+	}
+	if c.Ready != 0 && (c.Cmd != "step" || c.N != 1 || c.Ready < 0) {
+		return c, say("ws.err.ready", "Cmd", c.Cmd, "Got", c.Ready)
+	}
+	return c, nil
+}
+
+// commandChecks are the commands a viewer may send, each with the check
+// of its fields (nil: it has none), which may fill in their defaults.
+var commandChecks = map[string]func(c *Command) error{
+	"load": checkLoad, "compare": checkLoad,
+	"step": checkSteps, "back": checkSteps,
+	"ahead": func(c *Command) error {
+		if _, err := view.ParseUnit(c.By); err != nil && c.By != "off" {
+			return say("ws.err.ahead-by", "Got", strconv.Quote(c.By))
 		}
-		if p := c.Pane; p != nil {
-			if p.Across == 0 {
-				p.Across = p.H
-			}
-			if !(p.W > 0 && p.W <= MaxPaneSide && p.H > 0 && p.H <= MaxPaneSide && p.Across > 0 && p.Across <= MaxPaneSide) {
-				return c, say("ws.err.pane", "Cmd", c.Cmd, "Max", MaxPaneSide, "W", p.W, "H", p.H, "Across", p.Across)
-			}
-		}
-	case "step", "back":
-		if c.N == 0 {
-			c.N = 1
-		}
-		if c.N < 1 || c.N > MaxStepsPerCommand {
-			return c, say("ws.err.n", "Cmd", c.Cmd, "Max", MaxStepsPerCommand, "Got", c.N)
-		}
-		if _, err := view.ParseUnit(c.By); err != nil {
-			return c, say("ws.err.by", "Cmd", c.Cmd, "Got", strconv.Quote(c.By))
-		}
-	case "ahead":
-		if c.By != "off" {
-			if _, err := view.ParseUnit(c.By); err != nil {
-				return c, say("ws.err.ahead-by", "Got", strconv.Quote(c.By))
-			}
-		}
-	case "seek":
-		if !c.Step.Set {
-			return c, say("ws.err.seek")
-		}
-	case "play":
+		return nil
+	},
+	"seek": func(c *Command) error {
+		return refuseIf(!c.Step.Set, say("ws.err.seek"))
+	},
+	"play": func(c *Command) error {
 		if c.Speed == 0 {
 			c.Speed = 2
 		}
-		if c.Speed < MinSpeed || c.Speed > MaxSpeed {
-			return c, say("ws.err.speed", "Min", MinSpeed, "Max", MaxSpeed, "Got", c.Speed)
-		}
-	case "follow":
-		if c.Code == "" {
-			return c, say("ws.err.no-code")
-		}
-	case "ask":
-		if c.Ask == nil {
-			return c, say("ws.err.no-ask")
-		}
-	case "answer":
-		if c.Question < 1 {
-			return c, say("ws.err.no-question")
-		}
-	case "slide":
-		if c.N < 0 {
-			return c, say("ws.err.slide")
-		}
-	case "pause", "next-cutoff", "count", "rejoin", "snapshot", "reveal":
-	case "":
-		return c, say("ws.err.no-cmd", "Want", commandNames)
-	default:
-		return c, say("ws.err.unknown-cmd", "Got", strconv.Quote(c.Cmd), "Want", commandNames)
+		return refuseIf(c.Speed < MinSpeed || c.Speed > MaxSpeed, say("ws.err.speed", "Min", MinSpeed, "Max", MaxSpeed, "Got", c.Speed))
+	},
+	"follow": func(c *Command) error { return refuseIf(c.Code == "", say("ws.err.no-code")) },
+	"ask":    func(c *Command) error { return refuseIf(c.Ask == nil, say("ws.err.no-ask")) },
+	"answer": func(c *Command) error { return refuseIf(c.Question < 1, say("ws.err.no-question")) },
+	"slide":  func(c *Command) error { return refuseIf(c.N < 0, say("ws.err.slide")) },
+	"pause":  nil, "next-cutoff": nil, "count": nil, "rejoin": nil, "snapshot": nil, "reveal": nil,
+}
+
+// refuseIf is err when bad is true, else nil.
+func refuseIf(bad bool, err error) error {
+	if bad {
+		return err
 	}
-	if c.Ready != 0 {
-		if c.Cmd != "step" || c.N != 1 || c.Ready < 0 {
-			return c, say("ws.err.ready", "Cmd", c.Cmd, "Got", c.Ready)
-		}
+	return nil
+}
+
+// checkLoad checks load's and compare's fields: the query, the print of
+// the drawing shown (a load's only), and the pane (its sideways height
+// the height unless given).
+func checkLoad(c *Command) error {
+	if c.Query == "" {
+		return say("ws.err.no-query", "Cmd", c.Cmd)
 	}
-	return c, nil
+	if c.Drawn != "" && (c.Cmd != "load" || len(c.Drawn) != view.PrintLen) {
+		return say("ws.err.drawn", "Cmd", c.Cmd, "Len", view.PrintLen)
+	}
+	p := c.Pane
+	if p == nil {
+		return nil
+	}
+	if p.Across == 0 {
+		p.Across = p.H
+	}
+	inside := func(x float64) bool { return x > 0 && x <= MaxPaneSide }
+	return refuseIf(!(inside(p.W) && inside(p.H) && inside(p.Across)),
+		say("ws.err.pane", "Cmd", c.Cmd, "Max", MaxPaneSide, "W", p.W, "H", p.H, "Across", p.Across))
+}
+
+// checkSteps checks step's and back's fields: n (1 unless given) and the
+// step size.
+func checkSteps(c *Command) error {
+	if c.N == 0 {
+		c.N = 1
+	}
+	if c.N < 1 || c.N > MaxStepsPerCommand {
+		return say("ws.err.n", "Cmd", c.Cmd, "Max", MaxStepsPerCommand, "Got", c.N)
+	}
+	if _, err := view.ParseUnit(c.By); err != nil {
+		return say("ws.err.by", "Cmd", c.Cmd, "Got", strconv.Quote(c.By))
+	}
+	return nil
 }
 
 // FoldCount is what a fold glyph shows of the subtree it stands for, the
