@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -121,32 +122,15 @@ func newBrowserEnvFor(t *testing.T, width, height int64, d time.Duration) *brows
 	if testing.Short() {
 		t.Skip("browser tests are skipped in -short mode")
 	}
-	execPath := chromium(t)
 	s := newTestServer(t)
 	srv := httptest.NewServer(s.Echo())
 	t.Cleanup(func() {
 		s.Hub().Close(context.Background())
 		srv.Close()
 	})
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(execPath),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("lang", "en-US"),
-		chromedp.WindowSize(int(width), int(height)),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTab := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() {
-		cancelTab()
-		cancelAlloc()
-	})
-	// The first action starts the browser, bound to ctx (no timeout here:
-	// a timeout on the first action would end the browser with it).
+	ctx := browserTab(t)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height)); err != nil {
-		t.Fatalf("start chromium: %v", err)
+		t.Fatalf("open a tab: %v", err)
 	}
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe}); err != nil {
 		t.Fatalf("install the probe: %v", err)
@@ -154,6 +138,65 @@ func newBrowserEnvFor(t *testing.T, width, height int64, d time.Duration) *brows
 	tctx, cancel := context.WithTimeout(ctx, d)
 	t.Cleanup(cancel)
 	return &browserEnv{t: t, ctx: tctx, srv: srv, hub: s.Hub()}
+}
+
+// sharedBrowser is the one chromium that the package's browser tests
+// share: starting a browser costs more than most tests' pages, so each
+// test opens a tab of its own, in a browser context of its own (cookies,
+// storage and cache kept apart, as in a fresh browser), and closes it when
+// it ends. TestMain ends the browser after the last test.
+var sharedBrowser struct {
+	sync.Mutex
+	ctx    context.Context // the browser's first tab; nil until started
+	cancel func()
+}
+
+// browserTab opens a tab in a new browser context of the shared browser,
+// starting the browser at the first call; the tab closes when t ends.
+func browserTab(t *testing.T) context.Context {
+	t.Helper()
+	execPath := chromium(t)
+	sharedBrowser.Lock()
+	if sharedBrowser.ctx == nil {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(execPath),
+			chromedp.Flag("disable-gpu", true),
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("hide-scrollbars", true),
+			chromedp.Flag("lang", "en-US"),
+			chromedp.WindowSize(1920, 1080),
+		)
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		first, cancelFirst := chromedp.NewContext(allocCtx)
+		// The first action starts the browser, bound to first (no timeout:
+		// a timeout on the first action would end the browser with it).
+		if err := chromedp.Do(first, chromedp.EmulateViewport(1920, 1080)); err != nil {
+			cancelFirst()
+			cancelAlloc()
+			sharedBrowser.Unlock()
+			t.Fatalf("start chromium: %v", err)
+		}
+		sharedBrowser.ctx = first
+		sharedBrowser.cancel = func() { cancelFirst(); cancelAlloc() }
+	}
+	browser := sharedBrowser.ctx
+	sharedBrowser.Unlock()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// TestMain runs the package's tests and ends the shared browser, if one
+// was started.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	sharedBrowser.Lock()
+	if sharedBrowser.cancel != nil {
+		sharedBrowser.cancel()
+	}
+	sharedBrowser.Unlock()
+	os.Exit(code)
 }
 
 func (b *browserEnv) do(actions ...chromedp.Action[chromedp.Void]) {

@@ -30,26 +30,14 @@ func newRoomBrowser(t *testing.T) (*Server, *httptest.Server, func(name string, 
 	if testing.Short() {
 		t.Skip("browser tests are skipped in -short mode")
 	}
-	execPath := chromium(t)
 	s := roomServer(t)
 	srv := httptest.NewServer(s.Echo())
 	t.Cleanup(srv.Close)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(execPath),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("lang", "en-US"),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	first, cancelFirst := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() {
-		cancelFirst()
-		cancelAlloc()
-	})
+	// The lecturer's and the students' tabs share one browser context;
+	// each tab keeps its own sessionStorage, where a room keeps who it is.
+	first := browserTab(t)
 	if err := chromedp.Do(first, chromedp.EmulateViewport(800, 600)); err != nil {
-		t.Fatalf("start chromium: %v", err)
+		t.Fatalf("open a tab: %v", err)
 	}
 	tab := func(name string, w, h int64) *roomTab {
 		ctx, cancel := chromedp.NewContext(first)
