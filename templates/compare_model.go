@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -186,7 +185,7 @@ func StepOf(ctx context.Context, pn *view.Panes, ch *CompareChart, query string,
 			Cutoffs: thousands(f.Stats.Cutoffs), Done: f.Done,
 			Counts: [3]int{f.Stats.Nodes, f.Stats.Leaves, f.Stats.Cutoffs}, DotX: num(ch.x(step)), DotY: num(ch.y(f.Stats.Leaves))}
 		if f.Done {
-			ps.Status = T(ctx, "compare.status.done", "Length", thousands(p.Length), "Value", rootValue(p.Result))
+			ps.Status = T(ctx, "compare.status.done", "Length", thousands(p.Length), "Value", view.ResultText(p.Result))
 		} else {
 			ps.Status = T(ctx, "compare.status.running", "Step", thousands(f.Step), "Length", thousands(p.Length))
 		}
@@ -199,26 +198,14 @@ func StepOf(ctx context.Context, pn *view.Panes, ch *CompareChart, query string,
 	return s
 }
 
-// rootValue is a root value as the summary writes it: a number, or a
-// vector for max^n.
-func rootValue(r *trace.Result) string {
-	if r == nil {
-		return "—"
-	}
-	if len(r.Vec) > 0 {
-		return view.VecText(r.Vec)
-	}
-	return r.Value.String()
-}
-
 // summaryOf is the summary of the panes' whole searches.
 func summaryOf(ctx context.Context, in CompareInput) CompareSummary {
 	var s CompareSummary
 	panes := in.Panes.Panes()
 	s.SameValue = true
 	for i, p := range panes {
-		v := rootValue(p.Result)
-		if i > 0 && v != rootValue(panes[0].Result) {
+		v := view.ResultText(p.Result)
+		if i > 0 && v != view.ResultText(panes[0].Result) {
 			s.SameValue = false
 		}
 		row := SummaryRow{Name: p.Name, Title: paneTitle(ctx, in.Kind, p.Name), Class: paneClass(i), Value: v, Best: "—", Percent: "—"}
@@ -240,7 +227,7 @@ func summaryOf(ctx context.Context, in CompareInput) CompareSummary {
 		case "panes":
 			key = "compare.summary.agree.panes"
 		}
-		s.Verdict = T(ctx, key, "Value", rootValue(panes[0].Result))
+		s.Verdict = T(ctx, key, "Value", view.ResultText(panes[0].Result))
 	case in.Kind == "panes":
 		s.Verdict, s.Explained = variantsVerdict(ctx, in)
 	}
@@ -291,7 +278,7 @@ func variantsVerdict(ctx context.Context, in CompareInput) (verdict string, expl
 	}
 	var out []string
 	for _, p := range panes {
-		if p == ref || rootValue(p.Result) == rootValue(ref.Result) {
+		if p == ref || view.ResultText(p.Result) == view.ResultText(ref.Result) {
 			continue
 		}
 		a, b := ref, p // a is the fixed-depth side, b the one with the option
@@ -311,8 +298,8 @@ func variantsVerdict(ctx context.Context, in CompareInput) (verdict string, expl
 		}
 		sc := b.Search().Scenario
 		out = append(out, T(ctx, key, "Plain", VariantTitle(ctx, a.Name), "Pane", VariantTitle(ctx, b.Name),
-			"Depth", Itoa(sc.Depth), "PlainMove", bestMove(in, a), "PlainValue", rootValue(a.Result),
-			"Move", bestMove(in, b), "Value", rootValue(b.Result)))
+			"Depth", Itoa(sc.Depth), "PlainMove", bestMove(in, a), "PlainValue", view.ResultText(a.Result),
+			"Move", bestMove(in, b), "Value", view.ResultText(b.Result)))
 	}
 	if len(out) == 0 {
 		return "", false

@@ -4,8 +4,6 @@ import (
 	"context"
 	"math"
 	"strings"
-
-	"github.com/abtrace/abtrace/search/exercise"
 )
 
 // ExercisePage is the fill-in exercise: a generated tree to work by hand,
@@ -46,6 +44,10 @@ type ExercisePage struct {
 	// Rule says the pruning rule in words; Notation is "symbols" (≤ ≥) or
 	// "ascii" (<= >=): how the worksheet's key writes bounds.
 	Rule, Notation string
+	// Notate writes a text in the worksheet's notation (the exercises'
+	// Notation.Write: ASCII for ≤ ≥ − α β, or as it is); nil writes it as
+	// it is.
+	Notate func(string) string
 	// Pruned counts the edges a cutoff never follows (the key's).
 	Pruned int
 	// ShowKey shows the worksheet's answer key on screen (key=1); KeyURL
@@ -324,7 +326,10 @@ func worksheetRule(ctx context.Context, p *ExercisePage) string {
 	if p.Prune == "gt" {
 		rule = T(ctx, "worksheet.rule.gt")
 	}
-	return exercise.Notation(p.Notation).Write(rule)
+	if p.Notate == nil {
+		return rule
+	}
+	return p.Notate(rule)
 }
 
 // Matchsticks is the lecture's matchstick exercise: 5 matches, take 1 or 2,

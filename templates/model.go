@@ -17,7 +17,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -85,8 +84,8 @@ type View struct {
 	// NextCutoff is the step of the next prune that skips a child after
 	// Step, or 0 when there is none (or it is not known).
 	NextCutoff int
-	Frame      *trace.Frame
-	Layout     *trace.Layout
+	Frame      *view.Frame
+	Layout     *view.Layout
 	Listings   []Listing // every form, the one named by Form among them
 	Folds      map[string]FoldCount
 	// MinimaxLeaves is the number of leaves the baseline (the algorithm
@@ -111,6 +110,7 @@ type View struct {
 	Real *view.RealGames
 
 	drawn    *view.Drawing // the drawing at Frame, once drawn
+	shown    *view.Panels  // the panels at Frame, once made
 	followed *followed     // the followed path at Frame, once computed
 }
 
@@ -373,7 +373,7 @@ func (v *View) ScrubMax() int {
 
 // Narration is the sentence under the controls.
 func (v *View) Narration() string {
-	return view.NarrationOf(v.Frame)
+	return v.panels().Narration
 }
 
 // Init is the state the script starts from, embedded in the page as JSON.
@@ -449,19 +449,24 @@ func (v *View) CurrentLine(l Line) bool {
 type StackEntry = view.StackEntry
 
 // Stack lists the open calls from the root down.
-func (v *View) Stack() []StackEntry { return view.StackOf(v.Frame) }
+func (v *View) Stack() []StackEntry { return v.panels().Stack }
+
+// panels are the panels at the view's frame, the same as the websocket
+// sends after each step (view.PanelsOf): the page is first rendered from
+// them.
+func (v *View) panels() *view.Panels {
+	if v.shown == nil {
+		v.shown = view.PanelsOf(v.Frame, v.MinimaxLeaves)
+	}
+	return v.shown
+}
 
 // NodeName is how the page names a node: its label, or "root", or its id.
 func NodeName(id, label string) string { return view.NodeName(id, label) }
 
 // Spared is the statistics line comparing with minimax: the number of
-// leaves alpha-beta did not evaluate, once the search is done; "" before.
-func (v *View) Spared() string {
-	if v.MinimaxLeaves < 0 || !v.Frame.Done {
-		return "—"
-	}
-	return view.SparedText(v.MinimaxLeaves, v.Frame.Stats.Leaves, v.Frame.Words)
-}
+// leaves alpha-beta did not evaluate, once the search is done; "—" before.
+func (v *View) Spared() string { return v.panels().Spared }
 
 // Itoa is strconv.Itoa, for the templates.
 func Itoa(n int) string { return strconv.Itoa(n) }

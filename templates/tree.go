@@ -3,7 +3,6 @@ package templates
 import (
 	"context"
 
-	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -29,12 +28,12 @@ func (v *View) drawing() *view.Drawing {
 // Drawing.Nodes, for the outline (the text alternative of the drawing).
 type outlineTree struct {
 	d        *view.Drawing
-	f        *trace.Frame
+	f        *view.Frame
 	roots    []int
 	children [][]int
 }
 
-func newOutline(d *view.Drawing, f *trace.Frame) *outlineTree {
+func newOutline(d *view.Drawing, f *view.Frame) *outlineTree {
 	o := &outlineTree{d: d, f: f, children: make([][]int, len(d.Nodes))}
 	at := make(map[string]int, len(d.Nodes))
 	for i, n := range d.Nodes {
@@ -91,17 +90,6 @@ func BoardSource(source string) bool { return view.BoardSource(source) }
 // fanPath is the fan under a folded node that stands for its subtree.
 func fanPath(c [3][2]float64) string {
 	return "M" + num(c[0][0]) + " " + num(c[0][1]) + "L" + num(c[1][0]) + " " + num(c[1][1]) + "L" + num(c[2][0]) + " " + num(c[2][1]) + "Z"
-}
-
-// resultValue is the root value once the search is done.
-func resultValue(v *View) string {
-	if v.Frame.Result == nil {
-		return ""
-	}
-	if len(v.Frame.Result.Vec) > 0 {
-		return VecText(v.Frame.Result.Vec)
-	}
-	return view.ShortText(v.Frame.Result.Value.String())
 }
 
 // ProbText writes a probability shortly (see view.ProbText).

@@ -58,14 +58,27 @@ func PanelsOf(f *trace.Frame, baselineLeaves int) *Panels {
 	if baselineLeaves >= 0 && f.Done {
 		p.Spared = SparedText(baselineLeaves, f.Stats.Leaves, f.Words)
 	}
-	if r := f.Result; r != nil {
-		if len(r.Vec) > 0 {
-			p.Value = VecText(r.Vec)
-		} else {
-			p.Value = ShortText(r.Value.String())
-		}
+	if f.Result != nil {
+		p.Value = ResultText(f.Result)
 	}
 	return p
+}
+
+// NoResult is what stands for the value of a search that has none yet.
+const NoResult = "—"
+
+// ResultText is a search's root value as every page writes it: the value
+// as its label is written (7.67 where it is 7⅔), or the vector of max^n
+// ("(3, 1, 2)"); NoResult when there is none. The viewer's statistics,
+// the comparison's summary and its panes all write it so.
+func ResultText(r *trace.Result) string {
+	switch {
+	case r == nil:
+		return NoResult
+	case len(r.Vec) > 0:
+		return VecText(r.Vec)
+	}
+	return ShortText(r.Value.String())
 }
 
 // NarrationOf is the sentence shown at frame f, its long decimals

@@ -102,7 +102,7 @@ func (s *Server) worksheetPage(c echo.Context) error {
 	if err != nil {
 		return fail(err)
 	}
-	page.Notation = string(notation)
+	page.Notation, page.Notate = string(notation), notation.Write
 	p, err := exercise.ParseQuery(q, "notation", "key", "lang")
 	if err != nil {
 		return fail(err)

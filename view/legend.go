@@ -1,0 +1,35 @@
+package view
+
+import "github.com/abtrace/abtrace/trace"
+
+// Frame is the state of a search at one step as trace replays it, and
+// Layout a tree's places: the two values a page is made from besides its
+// drawing. The pages (package templates) name them through view, the room
+// that decides what they show.
+type (
+	Frame  = trace.Frame
+	Layout = trace.Layout
+)
+
+// Legend says which glyphs beyond MAX and MIN a tree's legend explains.
+type Legend struct {
+	// Chance is true when the tree has a chance node, Players when it has
+	// the players of max^n (then MAX and MIN are not explained).
+	Chance, Players bool
+}
+
+// LegendOf is the legend of a laid-out tree (nil: MAX and MIN only).
+func LegendOf(l *trace.Layout) Legend {
+	var g Legend
+	if l == nil {
+		return g
+	}
+	for _, n := range l.Nodes {
+		if n.Leaf {
+			continue
+		}
+		g.Chance = g.Chance || n.Kind == trace.Chance
+		g.Players = g.Players || n.Kind.PlayerIndex() > 0
+	}
+	return g
+}
