@@ -196,6 +196,18 @@ type edge struct {
 // stratification, the dependencies init, legal, terminal and goal may not
 // have, and the recursion restriction.
 func (c *checker) graph(d *Description) {
+	names, deps := dependencies(d)
+	comp := scc(names, deps)
+	c.stratified(names, deps, comp)
+	c.forbiddenDependencies(deps)
+	for _, r := range d.Rules {
+		c.recursion(r, comp, deps)
+	}
+}
+
+// dependencies returns the relations in order of appearance and, for each,
+// the relations its rules' bodies use (distinct left out).
+func dependencies(d *Description) ([]string, map[string][]edge) {
 	deps := map[string][]edge{}
 	var names []string
 	node := func(n string) {
@@ -214,7 +226,11 @@ func (c *checker) graph(d *Description) {
 			deps[r.Head.Name] = append(deps[r.Head.Name], edge{to: l.Atom.Name, neg: l.Neg, at: l.Atom})
 		}
 	}
-	comp := scc(names, deps)
+	return names, deps
+}
+
+// stratified names every negation inside a cycle of the graph.
+func (c *checker) stratified(names []string, deps map[string][]edge, comp map[string]int) {
 	for _, n := range names {
 		for _, e := range deps[n] {
 			if e.neg && comp[n] == comp[e.to] {
@@ -222,31 +238,37 @@ func (c *checker) graph(d *Description) {
 			}
 		}
 	}
-	// reach returns the relations n depends on, with the atom through
-	// which the first step was taken.
-	reach := func(n string) map[string]Term {
-		out := map[string]Term{}
-		var stack []string
-		for _, e := range deps[n] {
+}
+
+// reach returns the relations n depends on, with the atom through which
+// the first step was taken.
+func reach(deps map[string][]edge, n string) map[string]Term {
+	out := map[string]Term{}
+	var stack []string
+	for _, e := range deps[n] {
+		if _, ok := out[e.to]; !ok {
+			out[e.to] = e.at
+			stack = append(stack, e.to)
+		}
+	}
+	for len(stack) > 0 {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, e := range deps[m] {
 			if _, ok := out[e.to]; !ok {
-				out[e.to] = e.at
+				out[e.to] = out[m]
 				stack = append(stack, e.to)
 			}
 		}
-		for len(stack) > 0 {
-			m := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, e := range deps[m] {
-				if _, ok := out[e.to]; !ok {
-					out[e.to] = out[m]
-					stack = append(stack, e.to)
-				}
-			}
-		}
-		return out
 	}
+	return out
+}
+
+// forbiddenDependencies checks that init depends on no state, move or
+// rule of play, and legal, terminal and goal on no move.
+func (c *checker) forbiddenDependencies(deps map[string][]edge) {
 	if _, ok := deps["init"]; ok {
-		r := reach("init")
+		r := reach(deps, "init")
 		for _, bad := range []string{"true", "does", "legal", "next", "terminal", "goal"} {
 			if at, ok := r[bad]; ok {
 				c.add(errAt(at.Pos, RuleInit, "gdl.msg.init-depends", "Bad", bad, "Through", at.Name))
@@ -257,47 +279,57 @@ func (c *checker) graph(d *Description) {
 		if _, ok := deps[n]; !ok {
 			continue
 		}
-		if at, ok := reach(n)["does"]; ok {
+		if at, ok := reach(deps, n)["does"]; ok {
 			c.add(errAt(at.Pos, RuleDoes, "gdl.msg.does-depends", "Name", n, "Through", at.Name))
 		}
 	}
-	// The recursion restriction: in a rule whose head p is in a cycle with
-	// a body atom q, every argument of q is ground, one of the head's
-	// arguments, or made of variables bound by a positive atom whose
-	// relation is not in a cycle with p.
-	for _, r := range d.Rules {
-		p := r.Head.Name
-		outside := map[string]bool{}
-		for _, l := range r.Body {
-			if !l.Neg && !l.IsDistinct() && comp[l.Atom.Name] != comp[p] {
-				for _, v := range vars(l.Atom, nil) {
-					outside[v.Name] = true
-				}
-			}
-		}
-		for _, l := range r.Body {
-			if l.IsDistinct() || comp[l.Atom.Name] != comp[p] || !cyclic(p, comp, deps) {
-				continue
-			}
-		args:
-			for _, a := range l.Atom.Args {
-				if a.Ground() {
-					continue
-				}
-				for _, t := range r.Head.Args {
-					if equalTerms(a, t) {
-						continue args
-					}
-				}
-				for _, v := range vars(a, nil) {
-					if !outside[v.Name] {
-						c.add(errAt(a.Pos, RuleRecursion, "gdl.msg.recursion", "Arg", a.String(), "Name", l.Atom.Name))
-						continue args
-					}
-				}
+}
+
+// recursion checks the recursion restriction on rule r: where its head p
+// is in a cycle with a body atom q, every argument of q is ground, one of
+// the head's arguments, or made of variables bound by a positive atom
+// whose relation is not in a cycle with p.
+func (c *checker) recursion(r Rule, comp map[string]int, deps map[string][]edge) {
+	p := r.Head.Name
+	outside := map[string]bool{}
+	for _, l := range r.Body {
+		if !l.Neg && !l.IsDistinct() && comp[l.Atom.Name] != comp[p] {
+			for _, v := range vars(l.Atom, nil) {
+				outside[v.Name] = true
 			}
 		}
 	}
+	for _, l := range r.Body {
+		if l.IsDistinct() || comp[l.Atom.Name] != comp[p] || !cyclic(p, comp, deps) {
+			continue
+		}
+		for _, a := range l.Atom.Args {
+			if !a.Ground() && !headArg(r, a) && !boundOutside(a, outside) {
+				c.add(errAt(a.Pos, RuleRecursion, "gdl.msg.recursion", "Arg", a.String(), "Name", l.Atom.Name))
+			}
+		}
+	}
+}
+
+// headArg reports whether a is one of r's head's arguments.
+func headArg(r Rule, a Term) bool {
+	for _, t := range r.Head.Args {
+		if equalTerms(a, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// boundOutside reports whether every variable of a is bound outside the
+// recursion.
+func boundOutside(a Term, outside map[string]bool) bool {
+	for _, v := range vars(a, nil) {
+		if !outside[v.Name] {
+			return false
+		}
+	}
+	return true
 }
 
 // cyclic reports whether relation p lies on a cycle of the dependency graph.

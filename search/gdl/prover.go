@@ -12,6 +12,13 @@ import (
 // *LimitError.
 const MaxProofSteps = 1 << 22
 
+// MaxProofFrames bounds how deep one question's proof may nest (each
+// condition proved waits, in continuation-passing style, for the rest of
+// its conjunction: a long chain of proofs is a deep stack); a question
+// that needs more fails with a *LimitError instead of exhausting the
+// goroutine's stack.
+const MaxProofFrames = 1 << 15
+
 // MaxExplainDepth bounds how deep Explain follows a derivation.
 const MaxExplainDepth = 32
 
@@ -52,15 +59,16 @@ func NewProver(d *Description) *Prover {
 
 // proof is one question's search: the state, the moves, the bindings.
 type proof struct {
-	p     *Prover
-	state []Term
-	does  []Term
-	env   map[string]Term
-	trail []string
-	fresh int
-	steps int
-	depth int
-	err   error
+	p      *Prover
+	state  []Term
+	does   []Term
+	env    map[string]Term
+	trail  []string
+	fresh  int
+	steps  int
+	depth  int
+	frames int
+	err    error
 }
 
 func (p *Prover) newProof(state, does []Term) *proof {
@@ -145,9 +153,20 @@ func rename(t Term, n int) Term {
 // solve proves goals in order, calling k for each solution; k (and solve)
 // return false to stop the search.
 func (q *proof) solve(goals []Literal, k func() bool) bool {
+	if q.frames >= MaxProofFrames && q.err == nil {
+		q.err = &LimitError{"MaxProofFrames", MaxProofFrames, "the nesting of one question's proof"}
+	}
 	if q.err != nil {
 		return false
 	}
+	q.frames++
+	more := q.prove(goals, k)
+	q.frames--
+	return more
+}
+
+// prove is one step of solve: the first goal, then the rest.
+func (q *proof) prove(goals []Literal, k func() bool) bool {
 	if q.steps > MaxProofSteps {
 		q.err = &LimitError{"MaxProofSteps", MaxProofSteps, "the work of one question to the prover"}
 		return false

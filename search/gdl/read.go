@@ -235,9 +235,31 @@ type lexer struct {
 }
 
 func (lx *lexer) next() (token, *Error) {
+	lx.skip()
+	if lx.i >= len(lx.src) {
+		return token{tokEOF, "", Pos{lx.line, lx.col}}, nil
+	}
+	c := lx.src[lx.i]
+	p := Pos{lx.line, lx.col}
+	switch {
+	case c < ' ' || c >= 0x7f || c == '"' || c == '|' || c == '\\':
+		return token{}, errAt(p, "syntax", "gdl.msg.char-text", "Char", strconv.Quote(lx.src[lx.i:lx.i+1]))
+	case c == '(':
+		lx.i++
+		lx.col++
+		return token{tokOpen, "(", p}, nil
+	case c == ')':
+		lx.i++
+		lx.col++
+		return token{tokClose, ")", p}, nil
+	}
+	return lx.symbol(p)
+}
+
+// skip passes white space and comments (from ; to the end of the line).
+func (lx *lexer) skip() {
 	for lx.i < len(lx.src) {
-		c := lx.src[lx.i]
-		switch {
+		switch c := lx.src[lx.i]; {
 		case c == '\n':
 			lx.i++
 			lx.line++
@@ -249,34 +271,27 @@ func (lx *lexer) next() (token, *Error) {
 			for lx.i < len(lx.src) && lx.src[lx.i] != '\n' {
 				lx.i++
 			}
-		case c < ' ' || c >= 0x7f || c == '"' || c == '|' || c == '\\':
-			return token{}, errAt(Pos{lx.line, lx.col}, "syntax", "gdl.msg.char-text", "Char", strconv.Quote(lx.src[lx.i:lx.i+1]))
 		default:
-			p := Pos{lx.line, lx.col}
-			if c == '(' || c == ')' {
-				lx.i++
-				lx.col++
-				if c == '(' {
-					return token{tokOpen, "(", p}, nil
-				}
-				return token{tokClose, ")", p}, nil
-			}
-			start := lx.i
-			for lx.i < len(lx.src) {
-				c := lx.src[lx.i]
-				if c <= ' ' || c == '(' || c == ')' || c == ';' {
-					break
-				}
-				if c >= 0x7f || c == '"' || c == '|' || c == '\\' {
-					return token{}, errAt(Pos{lx.line, lx.col + lx.i - start}, "syntax", "gdl.msg.char-symbol", "Char", strconv.Quote(lx.src[lx.i:lx.i+1]))
-				}
-				lx.i++
-			}
-			lx.col += lx.i - start
-			return token{tokSym, strings.ToLower(lx.src[start:lx.i]), p}, nil
+			return
 		}
 	}
-	return token{tokEOF, "", Pos{lx.line, lx.col}}, nil
+}
+
+// symbol reads a symbol starting at p, in lower case.
+func (lx *lexer) symbol(p Pos) (token, *Error) {
+	start := lx.i
+	for lx.i < len(lx.src) {
+		c := lx.src[lx.i]
+		if c <= ' ' || c == '(' || c == ')' || c == ';' {
+			break
+		}
+		if c >= 0x7f || c == '"' || c == '|' || c == '\\' {
+			return token{}, errAt(Pos{lx.line, lx.col + lx.i - start}, "syntax", "gdl.msg.char-symbol", "Char", strconv.Quote(lx.src[lx.i:lx.i+1]))
+		}
+		lx.i++
+	}
+	lx.col += lx.i - start
+	return token{tokSym, strings.ToLower(lx.src[start:lx.i]), p}, nil
 }
 
 // sexpr is the text read into nested lists before it is given meaning.

@@ -192,7 +192,11 @@ type CountReport struct {
 // Count enumerates every state reachable from the initial state by any
 // joint moves (every combination of the roles' legal moves). It fails,
 // naming MaxCountStates, when there are more.
-func (g *Game) Count() (CountReport, error) {
+func (g *Game) Count() (CountReport, error) { return g.count(MaxCountStates) }
+
+// count is Count with a bound on the states (MaxCountStates but in the
+// test of the limit's error).
+func (g *Game) count(limit int) (CountReport, error) {
 	seen := map[string]bool{}
 	start := g.Init()
 	seen[g.Base(start)] = true
@@ -219,7 +223,7 @@ func (g *Game) Count() (CountReport, error) {
 			if r == len(legal) {
 				t := g.Next(s, joint)
 				if k := g.Base(t); !seen[k] {
-					if len(seen) >= MaxCountStates {
+					if len(seen) >= limit {
 						return &LimitError{"MaxCountStates", MaxCountStates, "the states reachable from the initial state"}
 					}
 					seen[k] = true
@@ -258,7 +262,7 @@ type BenchReport struct {
 // reports the state changes and the time taken.
 func (g *Game) Bench(n int, seed uint64) (BenchReport, error) {
 	if n < 1 || n > MaxBenchPlayouts {
-		return BenchReport{}, fmt.Errorf("gdl: playouts %d: want 1 to %d", n, MaxBenchPlayouts)
+		return BenchReport{}, &LimitError{"MaxBenchPlayouts", MaxBenchPlayouts, fmt.Sprintf("the playouts of one benchmark (%d asked for; want at least 1)", n)}
 	}
 	u := g.Uncached()
 	rng := rand.New(rand.NewPCG(seed, 0x6764))
