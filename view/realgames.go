@@ -144,26 +144,45 @@ func RealGamesOf(f *trace.Frame, name func(id string) string) *RealGames {
 		}
 		return name(id)
 	}
-	r := &RealGames{}
-	if len(m.Entries) > 0 || m.Hits > 0 {
-		t := &TablePanel{Entries: len(m.Entries), Hits: m.Hits, Stored: f.Stats.TTStored}
-		if h := m.LastHit; h != nil {
-			t.Hit = &HitRow{Node: named(h.Node), Stored: named(h.Stored), Step: h.Step, StoredStep: h.StoredStep,
-				Value: h.Bound.Text(h.Value), Bound: h.Bound.String(), Draft: draftText(h.Draft), Best: bestName(named, h.Best),
-				Cut: h.Cut, Symmetric: h.Sym != 0, Now: h.Step == f.Step}
-		}
-		ents := make([]*trace.TableEntry, 0, len(m.Entries))
-		for _, e := range m.Entries {
-			ents = append(ents, e)
-		}
-		slices.SortFunc(ents, func(a, b *trace.TableEntry) int { return cmp.Compare(b.Step, a.Step) })
-		for _, e := range ents[:min(len(ents), MaxTableRows)] {
-			now := e.Step == f.Step || m.LastHit != nil && m.LastHit.Step == f.Step && m.LastHit.Stored == e.Node
-			t.Rows = append(t.Rows, EntryRow{Node: named(e.Node), Value: e.Bound.Text(e.Value), Bound: e.Bound.String(),
-				Draft: draftText(e.Draft), Best: bestName(named, e.Best), Step: e.Step, Hits: e.Hits, Now: now})
-		}
-		r.Table = t
+	r := &RealGames{Table: tablePanel(f, named), Passes: passRows(f, named), Researches: researchRows(f, named)}
+	killers, hist := learnedOrders(m, named)
+	r.Killers = killerRows(f, m, killers, named)
+	if hist != nil {
+		r.History = historyPanel(hist, named)
 	}
+	return r
+}
+
+// tablePanel is the transposition table's panel: its counts, the last
+// hit and the entries stored last; nil when the table is empty.
+func tablePanel(f *trace.Frame, named func(string) string) *TablePanel {
+	m := f.Memory
+	if len(m.Entries) == 0 && m.Hits == 0 {
+		return nil
+	}
+	t := &TablePanel{Entries: len(m.Entries), Hits: m.Hits, Stored: f.Stats.TTStored}
+	if h := m.LastHit; h != nil {
+		t.Hit = &HitRow{Node: named(h.Node), Stored: named(h.Stored), Step: h.Step, StoredStep: h.StoredStep,
+			Value: h.Bound.Text(h.Value), Bound: h.Bound.String(), Draft: draftText(h.Draft), Best: bestName(named, h.Best),
+			Cut: h.Cut, Symmetric: h.Sym != 0, Now: h.Step == f.Step}
+	}
+	ents := make([]*trace.TableEntry, 0, len(m.Entries))
+	for _, e := range m.Entries {
+		ents = append(ents, e)
+	}
+	slices.SortFunc(ents, func(a, b *trace.TableEntry) int { return cmp.Compare(b.Step, a.Step) })
+	for _, e := range ents[:min(len(ents), MaxTableRows)] {
+		now := e.Step == f.Step || m.LastHit != nil && m.LastHit.Step == f.Step && m.LastHit.Stored == e.Node
+		t.Rows = append(t.Rows, EntryRow{Node: named(e.Node), Value: e.Bound.Text(e.Value), Bound: e.Bound.String(),
+			Draft: draftText(e.Draft), Best: bestName(named, e.Best), Step: e.Step, Hits: e.Hits, Now: now})
+	}
+	return t
+}
+
+// passRows are the passes of iterative deepening or MTD(f).
+func passRows(f *trace.Frame, named func(string) string) []PassRow {
+	var out []PassRow
+	m := f.Memory
 	for i, p := range m.Passes {
 		row := PassRow{Pass: p.Pass, Depth: draftText(p.Draft), First: bestName(named, p.First), Best: bestName(named, p.Best),
 			Nodes: p.Nodes, Step: p.Step, Now: i == len(m.Passes)-1 && !f.Done}
@@ -177,15 +196,27 @@ func RealGamesOf(f *trace.Frame, name func(id string) string) *RealGames {
 			row.Value = p.Bound.Text(p.Value)
 		}
 		row.Reused = i > 0 && p.First != "" && p.First == m.Passes[i-1].Best
-		r.Passes = append(r.Passes, row)
+		out = append(out, row)
 	}
-	for _, x := range m.Researches {
+	return out
+}
+
+// researchRows are the re-searches of PVS and aspiration windows.
+func researchRows(f *trace.Frame, named func(string) string) []ResearchRow {
+	var out []ResearchRow
+	for _, x := range f.Memory.Researches {
 		row := ResearchRow{Step: x.Step, Test: x.Test, Window: "α=" + x.Alpha.String() + " β=" + x.Beta.String(), Now: x.Step == f.Step}
 		if x.Child != "" {
 			row.Child = named(x.Child)
 		}
-		r.Researches = append(r.Researches, row)
+		out = append(out, row)
 	}
+	return out
+}
+
+// learnedOrders are the killer moves by depth and the history ordering
+// learned last (nil when none).
+func learnedOrders(m *trace.Memory, named func(string) string) (map[int]*KillerRow, *trace.LearnedOrder) {
 	depths := make([]int, 0, len(m.Orders))
 	for d := range m.Orders {
 		depths = append(depths, d)
@@ -205,20 +236,22 @@ func RealGamesOf(f *trace.Frame, name func(id string) string) *RealGames {
 			}
 		}
 	}
-	r.Killers = killerRows(f, m, killers, named)
-	if hist != nil {
-		h := &HistoryPanel{Node: named(hist.Node), Step: hist.Step}
-		idx := make([]int, len(hist.Keys))
-		for i := range idx {
-			idx[i] = i
-		}
-		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(hist.Keys[b], hist.Keys[a]) })
-		for _, i := range idx {
-			h.Rows = append(h.Rows, HistoryRow{Move: named(trace.ChildID(hist.Node, i)), Score: hist.Keys[i].String()})
-		}
-		r.History = h
+	return killers, hist
+}
+
+// historyPanel is the history ordering's panel: the moves by their keys,
+// the best first.
+func historyPanel(hist *trace.LearnedOrder, named func(string) string) *HistoryPanel {
+	h := &HistoryPanel{Node: named(hist.Node), Step: hist.Step}
+	idx := make([]int, len(hist.Keys))
+	for i := range idx {
+		idx[i] = i
 	}
-	return r
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(hist.Keys[b], hist.Keys[a]) })
+	for _, i := range idx {
+		h.Rows = append(h.Rows, HistoryRow{Move: named(trace.ChildID(hist.Node, i)), Score: hist.Keys[i].String()})
+	}
+	return h
 }
 
 // killerRows is the killer panel's rows, by depth: the rows of rows (one

@@ -193,26 +193,42 @@ func valueColour(n view.Node) string {
 }
 
 func appendNode(out []Shape, n view.Node, f view.Fonts) []Shape {
-	opacity := 1.0
+	opacity := nodeOpacity(n)
+	out = appendGlyph(out, n, f, opacity)
+	out = appendNodeTexts(out, n, f, opacity)
+	return appendFold(out, n, opacity)
+}
+
+// nodeOpacity is how faint a node is drawn: an unvisited node a little,
+// a pruned one more.
+func nodeOpacity(n view.Node) float64 {
 	switch n.State {
 	case "unvisited":
-		opacity = 0.75
+		return 0.75
 	case "pruned":
-		opacity = 0.45
+		return 0.45
 	}
+	return 1
+}
+
+// atNode moves offsets from a node's centre to the drawing's coordinates.
+func atNode(n view.Node, pts ...[2]float64) [][2]float64 {
+	for i := range pts {
+		pts[i][0] += n.X
+		pts[i][1] += n.Y
+	}
+	return pts
+}
+
+// appendGlyph draws a node's glyph in its state's colours: a triangle, a
+// circle, a square, a leaf's box with its value, or a board.
+func appendGlyph(out []Shape, n view.Node, f view.Fonts, opacity float64) []Shape {
 	stroke, fill, width := colours(n)
 	var dash []float64
 	if n.State == "pruned" {
 		dash = []float64{3, 3}
 	}
 	base := Shape{Node: n.ID, State: n.State, Fill: fill, Stroke: stroke, StrokeW: width, Dash: dash, Opacity: opacity}
-	at := func(pts ...[2]float64) [][2]float64 {
-		for i := range pts {
-			pts[i][0] += n.X
-			pts[i][1] += n.Y
-		}
-		return pts
-	}
 	inner := colGhost
 	if n.State == "open" || n.State == "done" {
 		inner = colFg
@@ -223,45 +239,45 @@ func appendNode(out []Shape, n view.Node, f view.Fonts) []Shape {
 		return Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X, Y: n.Y + dy, Str: s, Size: size, Bold: true, Anchor: "middle",
 			Fill: inner, Opacity: opacity, Strike: n.State == "pruned"}
 	}
+	s := base
 	switch n.Glyph {
 	case view.GlyphMax:
-		s := base
-		s.Kind, s.Points = Polygon, at([2]float64{0, -18}, [2]float64{21, 13}, [2]float64{-21, 13})
+		s.Kind, s.Points = Polygon, atNode(n, [2]float64{0, -18}, [2]float64{21, 13}, [2]float64{-21, 13})
 		out = append(out, s)
 		if t := firstOf(n.Text, n.Label); t != "" {
 			out = append(out, text(t, 8, 14))
 		}
 	case view.GlyphMin:
-		s := base
-		s.Kind, s.Points = Polygon, at([2]float64{0, 18}, [2]float64{21, -13}, [2]float64{-21, -13})
+		s.Kind, s.Points = Polygon, atNode(n, [2]float64{0, 18}, [2]float64{21, -13}, [2]float64{-21, -13})
 		out = append(out, s)
 		if t := firstOf(n.Text, n.Label); t != "" {
 			out = append(out, text(t, 1, 14))
 		}
 	case view.GlyphChance:
-		s := base
 		s.Kind, s.X, s.Y, s.RX = Circle, n.X, n.Y, 16
 		out = append(out, s)
 		if n.Label != "" {
 			out = append(out, text(n.Label, 5, 14))
 		}
 	case view.GlyphPlayer:
-		s := base
 		s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-16, n.Y-16, 32, 32, 9
-		out = append(out, s)
-		out = append(out, text(n.Kind.Upper(), 5, 14))
+		out = append(out, s, text(n.Kind.Upper(), 5, 14))
 	case view.GlyphLeaf:
-		s := base
 		s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-n.LeafW/2, n.Y-n.LeafH/2, n.LeafW, n.LeafH, 6
-		out = append(out, s)
 		size := f.Leaf
 		if strings.HasPrefix(n.Text, "(") {
 			size = 13
 		}
-		out = append(out, text(n.Text, f.LeafY, size))
+		out = append(out, s, text(n.Text, f.LeafY, size))
 	case view.GlyphBoard, view.GlyphChess:
 		out = append(out, nodeBoardDrawer(n).shapes(n, base, opacity)...)
 	}
+	return out
+}
+
+// appendNodeTexts draws the texts beside a node: its value, whose
+// component it maximised (max^n) and its α/β window while on the stack.
+func appendNodeTexts(out []Shape, n view.Node, f view.Fonts, opacity float64) []Shape {
 	if n.Shown != "" {
 		size := f.Value
 		if n.Glyph.Below() {
@@ -280,18 +296,24 @@ func appendNode(out []Shape, n view.Node, f view.Fonts) []Shape {
 				Bold: true, Anchor: n.ABAnchor, Fill: colAB, HaloW: 4, Opacity: opacity})
 		}
 	}
-	if n.Fold != nil {
-		fd := n.FoldAt
-		fan := Shape{Kind: Polygon, Node: n.ID, State: n.State, Points: at(fd.Fan[0], fd.Fan[1], fd.Fan[2]),
-			Fill: colBg2, Stroke: colMuted, StrokeW: 1.2, Dash: []float64{3, 2}, Opacity: opacity}
-		if n.Inside {
-			fan.Fill, fan.Stroke, fan.StrokeW, fan.Dash = "#ffedd5", colAccent, 3, nil
-		}
-		out = append(out, fan)
-		for i, s := range []string{n.Fold.Seen(), n.Fold.Of()} {
-			out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + fd.TextX, Y: n.Y + fd.TextY + float64(i)*view.FoldLine, Str: s, Size: 11,
-				Bold: true, Anchor: fd.TextAnchor, Fill: colMuted, HaloW: 3, Opacity: opacity})
-		}
+	return out
+}
+
+// appendFold draws the fan under a folded node and its counts.
+func appendFold(out []Shape, n view.Node, opacity float64) []Shape {
+	if n.Fold == nil {
+		return out
+	}
+	fd := n.FoldAt
+	fan := Shape{Kind: Polygon, Node: n.ID, State: n.State, Points: atNode(n, fd.Fan[0], fd.Fan[1], fd.Fan[2]),
+		Fill: colBg2, Stroke: colMuted, StrokeW: 1.2, Dash: []float64{3, 2}, Opacity: opacity}
+	if n.Inside {
+		fan.Fill, fan.Stroke, fan.StrokeW, fan.Dash = "#ffedd5", colAccent, 3, nil
+	}
+	out = append(out, fan)
+	for i, s := range []string{n.Fold.Seen(), n.Fold.Of()} {
+		out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + fd.TextX, Y: n.Y + fd.TextY + float64(i)*view.FoldLine, Str: s, Size: 11,
+			Bold: true, Anchor: fd.TextAnchor, Fill: colMuted, HaloW: 3, Opacity: opacity})
 	}
 	return out
 }

@@ -143,33 +143,47 @@ func LaTeX(w io.Writer, d *view.Drawing, opt TeXOptions) error {
 
 func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string][]int, edges map[string]view.Edge, mode TeXMode, depth int, at *texPlaces) {
 	n := d.Nodes[i]
-	var content string
-	var boardOpts []string
+	content, opts := texGlyph(n)
+	opts = append(opts, texStateOpts(n, mode)...)
+	if at != nil {
+		writeTeXPlaced(n, texName(i), edges, mode, at, &opts)
+		writeTeXChildren(bw, d, i, children, edges, mode, depth, at, content, opts)
+		return
+	}
+	opts = append(opts, texLabelOpts(n, len(children[n.ID]) > 0, mode)...)
+	if e, ok := edges[n.ID]; ok {
+		opts = append(opts, texEdgeOpts(e, mode)...)
+	}
+	writeTeXChildren(bw, d, i, children, edges, mode, depth, at, content, opts)
+}
+
+// texGlyph is a LaTeX node's content and the options of its glyph's
+// style.
+func texGlyph(n view.Node) (content string, opts []string) {
 	switch n.Glyph {
 	case view.GlyphLeaf:
-		content = texMath(n.Text)
+		return texMath(n.Text), []string{"gleaf"}
 	case view.GlyphPlayer:
-		content = "P" + strconv.Itoa(n.Player)
+		return "P" + strconv.Itoa(n.Player), []string{"gplayer"}
 	case view.GlyphBoard, view.GlyphChess:
-		content, boardOpts = nodeBoardDrawer(n).tex(n)
-	default:
-		content = texText(firstOf(n.Text, n.Label))
+		return nodeBoardDrawer(n).tex(n)
 	}
-	var opts []string
+	content = texText(firstOf(n.Text, n.Label))
 	switch n.Glyph {
-	case view.GlyphBoard, view.GlyphChess:
-		opts = append(opts, boardOpts...)
 	case view.GlyphMax:
-		opts = append(opts, "gmax")
+		opts = []string{"gmax"}
 	case view.GlyphMin:
-		opts = append(opts, "gmin")
+		opts = []string{"gmin"}
 	case view.GlyphChance:
-		opts = append(opts, "gchance")
-	case view.GlyphPlayer:
-		opts = append(opts, "gplayer")
-	case view.GlyphLeaf:
-		opts = append(opts, "gleaf")
+		opts = []string{"gchance"}
 	}
+	return content, opts
+}
+
+// texStateOpts are the options of a node's state (an exam draws every
+// node as unvisited but in its kind's colour), and the current node's.
+func texStateOpts(n view.Node, mode TeXMode) []string {
+	var opts []string
 	kindCol, fillCol := texKindColours(n)
 	state := n.State
 	if mode == TeXExam {
@@ -188,20 +202,21 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 	if mode == TeXStep && n.Current {
 		opts = append(opts, "current")
 	}
-	if at != nil {
-		writeTeXPlaced(n, texName(i), edges, mode, at, &opts)
-		writeTeXChildren(bw, d, i, children, edges, mode, depth, at, content, opts)
-		return
-	}
-	// The value or bound beside the node (the exam shows leaves only,
-	// whose boxes hold their values).
+	return opts
+}
+
+// texLabelOpts are the labels beside a node in a tree drawn by forest:
+// the value or bound (the exam shows leaves only, whose boxes hold their
+// values), the α/β window and a fold's counts.
+func texLabelOpts(n view.Node, hasChildren bool, mode TeXMode) []string {
+	var opts []string
 	valueSide, abSide, foldSide := "right", "left", "below"
 	if n.Glyph.Below() {
 		valueSide = "below"
 	}
 	if mode != TeXExam && n.Shown != "" {
 		side, pad := valueSide, ""
-		if side == "below" && len(children[n.ID]) > 0 {
+		if side == "below" && hasChildren {
 			// A board's value under it would sit on the edges to its
 			// children: they start under the value instead.
 			pad = ", inner sep=1pt"
@@ -215,22 +230,26 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 	if n.Fold != nil && mode != TeXExam {
 		opts = append(opts, "label={[font=\\scriptsize, text=abghost]"+foldSide+":"+texText(n.Fold.Seen()+" "+n.Fold.Of())+"}")
 	}
-	if e, ok := edges[n.ID]; ok {
-		var labels []string
-		if e.Prob != "" {
-			labels = append(labels, "node[midway, left, font=\\scriptsize, text=abchance]{"+texMath(e.Prob)+"}")
-		}
-		if e.Cut && mode != TeXExam {
-			labels = append(labels, "node[midway, text=abcut, font=\\large\\bfseries]{$\\times$}")
-			if e.Test != "" {
-				labels = append(labels, "node[midway, below=2.5mm, text=abcut, font=\\scriptsize\\bfseries, fill=white, inner sep=1pt]{"+texMath(e.Test)+"}")
-			}
-		}
-		if len(labels) > 0 {
-			opts = append(opts, "edge label={"+strings.Join(labels, " ")+"}")
+	return opts
+}
+
+// texEdgeOpts are the labels of the edge into a node: its probability,
+// and the cross and test of a cutoff.
+func texEdgeOpts(e view.Edge, mode TeXMode) []string {
+	var labels []string
+	if e.Prob != "" {
+		labels = append(labels, "node[midway, left, font=\\scriptsize, text=abchance]{"+texMath(e.Prob)+"}")
+	}
+	if e.Cut && mode != TeXExam {
+		labels = append(labels, "node[midway, text=abcut, font=\\large\\bfseries]{$\\times$}")
+		if e.Test != "" {
+			labels = append(labels, "node[midway, below=2.5mm, text=abcut, font=\\scriptsize\\bfseries, fill=white, inner sep=1pt]{"+texMath(e.Test)+"}")
 		}
 	}
-	writeTeXChildren(bw, d, i, children, edges, mode, depth, at, content, opts)
+	if len(labels) == 0 {
+		return nil
+	}
+	return []string{"edge label={" + strings.Join(labels, " ") + "}"}
 }
 
 // writeTeXChildren writes node i (its content and options) and its
@@ -315,37 +334,52 @@ func texMath(s string) string {
 	var b strings.Builder
 	b.WriteByte('$')
 	runes := []rune(s)
-	isLetter := func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
 	for i := 0; i < len(runes); i++ {
-		r := runes[i]
 		// A word of two letters or more, with the spaces inside it.
-		if isLetter(r) && i+1 < len(runes) && isLetter(runes[i+1]) {
-			j := i
-			for j < len(runes) && (isLetter(runes[j]) || runes[j] == ' ' && j+1 < len(runes) && isLetter(runes[j+1])) {
-				j++
-			}
+		if j := texWordEnd(runes, i); j > i {
 			b.WriteString(`\text{` + texText(string(runes[i:j])) + `} `)
 			i = j - 1
 			continue
 		}
-		switch {
-		case r == ' ':
-			b.WriteByte(' ')
-		case r == '−':
-			b.WriteByte('-')
-		case r == '{' || r == '}' || r == '_' || r == '#' || r == '%' || r == '&' || r == '$':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\\' || r == '^' || r == '~':
-			b.WriteString(`\backslash `)
-		case r < 128:
-			b.WriteRune(r)
-		default:
-			b.WriteString(texSymbol(r, false))
-		}
+		texMathRune(&b, runes[i])
 	}
 	b.WriteByte('$')
 	return b.String()
+}
+
+// texLetter reports whether r is an ASCII letter.
+func texLetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
+// texWordEnd is the end of the word of two letters or more (the spaces
+// inside it included) that starts at runes[i], or i when none starts there.
+func texWordEnd(runes []rune, i int) int {
+	if !texLetter(runes[i]) || i+1 >= len(runes) || !texLetter(runes[i+1]) {
+		return i
+	}
+	j := i
+	for j < len(runes) && (texLetter(runes[j]) || runes[j] == ' ' && j+1 < len(runes) && texLetter(runes[j+1])) {
+		j++
+	}
+	return j
+}
+
+// texMathRune writes one character of a formula in LaTeX's math mode.
+func texMathRune(b *strings.Builder, r rune) {
+	switch {
+	case r == ' ':
+		b.WriteByte(' ')
+	case r == '−':
+		b.WriteByte('-')
+	case r == '{' || r == '}' || r == '_' || r == '#' || r == '%' || r == '&' || r == '$':
+		b.WriteByte('\\')
+		b.WriteRune(r)
+	case r == '\\' || r == '^' || r == '~':
+		b.WriteString(`\backslash `)
+	case r < 128:
+		b.WriteRune(r)
+	default:
+		b.WriteString(texSymbol(r, false))
+	}
 }
 
 // texSymbol is the LaTeX of a symbol the drawings use.
