@@ -110,3 +110,26 @@ func TestGDLErrorsInLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestGDLSimultaneousView: the viewer's searches of a game whose roles
+// choose at once are refused with the reason, in the page's language.
+func TestGDLSimultaneousView(t *testing.T) {
+	s := newTestServer(t)
+	odd, err := os.ReadFile("../search/gdl/testdata/odd-or-even.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	z := scenario.CompressGDL(string(odd))
+	for lang, want := range map[string]string{
+		"en": "several roles have a choice in state (points even 0) (points odd 0) (round 0); searches that need one player to move at a time cannot search this game",
+		"de": "In diesem GDL-Spiel ziehen mehrere Rollen gleichzeitig",
+		"cs": "V této hře v GDL táhne několik rolí současně",
+	} {
+		for _, algo := range []string{"alphabeta", "minimax", "mcts"} {
+			rec := httpGet(t, s, "/view?"+url.Values{"gdlz": {z}, "algo": {algo}, "lang": {lang}}.Encode())
+			if body := html.UnescapeString(rec.Body.String()); rec.Code != http.StatusBadRequest || !strings.Contains(body, want) {
+				t.Errorf("%s %s: %d, the page does not say %q", lang, algo, rec.Code, want)
+			}
+		}
+	}
+}
