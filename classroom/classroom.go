@@ -224,7 +224,7 @@ func (c *Classroom) load(ctx context.Context, code string) (*Room, error) {
 	if !c.o.Now().Before(rec.Expires) {
 		return nil, ErrNoRoom
 	}
-	r := &Room{c: c, code: code, rec: rec, issued: rec.Seq, followers: map[*Follower]struct{}{}, tallies: map[string]tally{}, censusAt: c.o.Now(), events: make(chan []byte, roomEvents), done: make(chan struct{})}
+	r := &Room{c: c, code: code, rec: rec, issued: rec.Seq, aim: rec.Step, aimScenario: rec.Scenario, aimSlide: rec.Slide, followers: map[*Follower]struct{}{}, tallies: map[string]tally{}, censusAt: c.o.Now(), events: make(chan []byte, roomEvents), done: make(chan struct{})}
 	r.setLang()
 	if rec.Deck != "" {
 		d, err := c.Deck(ctx, rec.Deck)

@@ -157,6 +157,9 @@ func (r *Room) Slide(ctx context.Context, secret string, n int) error {
 	if err != nil {
 		return err
 	}
+	r.mu.Lock()
+	r.aim, r.aimScenario, r.aimSlide = s.Step, s.Scenario, n
+	r.mu.Unlock()
 	if err := r.c.o.Store.SetStep(ctx, r.code, s.Step, seq, n, s.Scenario, r.c.o.Now().Add(RoomLifetime)); err != nil {
 		return err
 	}

@@ -31,8 +31,15 @@ type Room struct {
 	// bus).
 	issued uint64
 	// aim is the step of the last step command this server issued: a
-	// StepBy while commands are still on their way counts from it.
-	aim int
+	// StepBy while commands are still on their way counts from it (and a
+	// question asks at it); aimScenario and aimSlide are the scenario and
+	// the slide it is in.
+	aim         int
+	aimScenario string
+	aimSlide    int
+	// asking are the update numbers of this server's questions on their
+	// way.
+	asking []uint64
 	// stages are the room's pictures by language (see langs.go); lang is
 	// the room's own language, its scenario's.
 	stages    map[i18n.Lang]*langStage
@@ -323,7 +330,10 @@ func (r *Room) Step(ctx context.Context, secret string, step int) error {
 	}
 	r.mu.Lock()
 	rec := r.rec
-	r.aim = step
+	if r.issued > r.rec.Seq+1 {
+		rec.Scenario, rec.Slide = r.aimScenario, r.aimSlide
+	}
+	r.aim, r.aimScenario, r.aimSlide = step, rec.Scenario, rec.Slide
 	r.mu.Unlock()
 	if err := r.c.o.Store.SetStep(ctx, r.code, step, seq, rec.Slide, rec.Scenario, r.c.o.Now().Add(RoomLifetime)); err != nil {
 		return err
@@ -354,6 +364,10 @@ func (r *Room) Ask(ctx context.Context, secret string, spec QuestionSpec) (int, 
 	}
 	r.mu.Lock()
 	rec := r.rec
+	if r.issued > r.rec.Seq {
+		// A step or a slide of this server's is still on its way.
+		rec.Step, rec.Scenario, rec.Slide = r.aim, r.aimScenario, r.aimSlide
+	}
 	r.mu.Unlock()
 	if _, _, err := keyOf(ctx, rec.Scenario, rec.Step, spec); err != nil {
 		return 0, err
@@ -363,11 +377,16 @@ func (r *Room) Ask(ctx context.Context, secret string, spec QuestionSpec) (int, 
 		return 0, err
 	}
 	r.mu.Lock()
-	id := len(r.questions) + 1
-	// Questions asked on this server but not yet back from the bus.
-	if r.issued > r.rec.Seq+1 {
-		id += int(r.issued - r.rec.Seq - 1)
+	// Questions asked on this server but not yet back from the bus come
+	// before this one (other commands on their way do not count).
+	asking := r.asking[:0]
+	for _, n := range r.asking {
+		if n > r.rec.Seq {
+			asking = append(asking, n)
+		}
 	}
+	r.asking = append(asking, seq)
+	id := len(r.questions) + len(asking) + 1
 	r.mu.Unlock()
 	q := store.Question{Room: r.code, ID: id, Step: rec.Step, Scenario: rec.Scenario, Spec: spec.specJSON(), Asked: r.c.o.Now()}
 	if err := r.c.o.Store.SaveQuestion(ctx, q); err != nil {

@@ -26,6 +26,21 @@ function token() {
   return t;
 }
 
+/** secretKey is where this tab keeps room code's lecturer secret. */
+const secretKey = (code) => "abtrace-room-secret-" + code;
+
+/** lecturerSecret is the lecturer's secret of room code, "" when this tab
+ * has none: from the address's fragment the room (or its clicker) was
+ * opened with, then kept in this tab and taken out of the address. */
+export function lecturerSecret(code) {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  if (frag.get("secret")) {
+    sessionStorage.setItem(secretKey(code), frag.get("secret"));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return sessionStorage.getItem(secretKey(code)) || "";
+}
+
 /**
  * room wires the room's bar into a viewer page and returns the viewer's
  * hooks: opened(send) follows the room on every (re)connection;
@@ -55,15 +70,8 @@ export function room({ code, nick, apply, step, send, query }) {
   const bars = $('[data-testid="room-bars"]');
   const explain = $('[data-testid="room-explain"]');
 
-  // The lecturer's secret: from the fragment the room was started with
-  // (then kept in this tab and taken out of the address), or kept.
-  const key = "abtrace-room-secret-" + code;
-  const frag = new URLSearchParams(location.hash.slice(1));
-  if (frag.get("secret")) {
-    sessionStorage.setItem(key, frag.get("secret"));
-    history.replaceState(null, "", location.pathname + location.search);
-  }
-  const secret = sessionStorage.getItem(key) || "";
+  const key = secretKey(code);
+  const secret = lecturerSecret(code);
   const lecturer = !!secret;
   if (!lecturer) {
     nick = nick || sessionStorage.getItem("abtrace-nick") || "";
@@ -249,7 +257,7 @@ export function room({ code, nick, apply, step, send, query }) {
       a.click();
     });
   }
-  $("#room-clicker").href = location.pathname + location.search + "#secret=" + encodeURIComponent(secret);
+  $("#room-clicker").href = "/room/" + encodeURIComponent(code) + "/clicker?lang=" + encodeURIComponent(document.documentElement.lang) + "#secret=" + encodeURIComponent(secret);
   $("#room-delete").addEventListener("click", async () => {
     const r = await fetch("/api/rooms/" + code, { method: "DELETE", headers: { "X-Abtrace-Secret": secret } });
     if (r.ok) {
@@ -284,6 +292,8 @@ export function room({ code, nick, apply, step, send, query }) {
       send({ cmd: "snapshot" });
       return true;
     }
+    // Another scenario needs another drawing, which only the page brings
+    // (the pictures are the viewer's frames and patches of one tree).
     if (m.kind === "slide" && m.scenario && m.scenario !== box.dataset.scenario && box.dataset.scenario) {
       location.reload();
       return true;

@@ -11,12 +11,12 @@ import templruntime "github.com/a-h/templ/runtime"
 // Assets are the addresses of the page's own files (versioned, so browsers
 // may cache them for good).
 type Assets struct {
-	CSS, Theme, Viewer, Home string
+	CSS, Theme, Viewer, Home, Clicker string
 }
 
 // DefaultAssets are the unversioned addresses, for tests and tools that
 // render a page without a server.
-var DefaultAssets = Assets{CSS: "/static/abtrace.css", Theme: "/static/theme.js", Viewer: "/static/viewer.js", Home: "/static/home.js"}
+var DefaultAssets = Assets{CSS: "/static/abtrace.css", Theme: "/static/theme.js", Viewer: "/static/viewer.js", Home: "/static/home.js", Clicker: "/static/clicker.js"}
 
 // page is the document around every page: no inline script or style
 // anywhere, so the strict content security policy holds.

@@ -193,12 +193,21 @@ func (s *Server) apiRoom(c echo.Context, r *classroom.Room) error {
 // room on the page's scenario and sends the lecturer to it, the secret in
 // the address's fragment (which no request carries).
 func (s *Server) startRoom(c echo.Context, cr *classroom.Classroom) error {
+	return s.openRoom(c, http.StatusBadRequest, func() (string, string, error) {
+		return cr.Create(c.Request().Context(), c.FormValue("scenario"))
+	})
+}
+
+// openRoom opens a room by create (rate-limited per client address) and
+// sends the lecturer to it, the secret in the address's fragment; a
+// refusal is an error page with status failed.
+func (s *Server) openRoom(c echo.Context, failed int, create func() (code, secret string, err error)) error {
 	if !s.joins.Allow(c.RealIP()) {
 		return s.errorPage(c, http.StatusTooManyRequests, errorText(langOf(c), say("room.err.rate")))
 	}
-	code, secret, err := cr.Create(c.Request().Context(), c.FormValue("scenario"))
+	code, secret, err := create()
 	if err != nil {
-		return s.errorPage(c, http.StatusBadRequest, errorText(langOf(c), err))
+		return s.errorPage(c, failed, errorText(langOf(c), err))
 	}
 	return c.Redirect(http.StatusSeeOther, "/room/"+code+"?lang="+string(langOf(c))+"#secret="+url.QueryEscape(secret))
 }

@@ -318,3 +318,68 @@ func TestBrowserRoomNetworkCut(t *testing.T) {
 	lect.do(chromedp.KeyEvent(kb.ArrowRight))
 	phone.atStep(6)
 }
+
+// A deck in chromium: its page lists the slides and starts a room; the
+// lecturer's clicker (on a phone) goes to the next slide, another
+// scenario, and the students' page follows without reloading, with the
+// slide's question. The deck's page and the clicker in English, German
+// and Czech, on the projector and on a phone.
+func TestBrowserDeckAndClicker(t *testing.T) {
+	s, _, tab := newRoomBrowser(t)
+	rec := postDeck(t, s, "/decks?lang=en", twoSlideDeck, "")
+	deckLink := rec.Header().Get("Location")
+	lect := tab("lecturer", 1280, 720)
+	lect.do(chromedp.Navigate(lect.srv.URL + deckLink))
+	lect.waitFor(`document.querySelectorAll('[data-testid="deck-slide"]').length === 2`, "the deck's slides")
+	lect.do(chromedp.Click(chromedp.CSS(`[data-testid="deck-start"]`)))
+	lect.waitFor(`document.getElementById("room") && document.getElementById("room").dataset.seq !== undefined`, "the lecturer in the deck's room")
+	lect.atStep(1)
+	code := eval[string](lect.browserEnv, `document.querySelector('[data-testid="room-code"]').textContent.trim()`)
+	clickerLink := eval[string](lect.browserEnv, `document.getElementById("room-clicker").getAttribute("href")`)
+	if !strings.Contains(clickerLink, "/clicker") || !strings.Contains(clickerLink, "#secret=") {
+		t.Fatalf("the clicker link: %q", clickerLink)
+	}
+	student := tab("student", 390, 844)
+	student.goTo("/room/" + code + "?nick=Ada&lang=en")
+	student.atStep(1)
+	clicker := tab("clicker", 390, 844)
+	clicker.do(chromedp.Navigate(clicker.srv.URL + clickerLink))
+	clicker.waitFor(`document.getElementById("conn").dataset.conn === "on" && document.getElementById("clicker").dataset.slide === "0"`, "the clicker following")
+	clicker.shot("clicker-en.png")
+	clicker.do(chromedp.Click(chromedp.CSS(`[data-testid="clicker-next"]`)))
+	clicker.waitFor(`document.getElementById("clicker").dataset.slide === "1"`, "the clicker at slide 2")
+	// Another scenario is another drawing: the student's page opens it
+	// (a reload), at the slide's step, with the slide's question.
+	student.waitFor(`document.getElementById("room") && document.getElementById("room").dataset.step === "5" && document.querySelectorAll('#tree [data-node]').length > 5`, "the second slide's tree")
+	student.atStep(5)
+	student.waitFor(`!document.getElementById("room-question").hidden`, "the second slide's question")
+	lect.atStep(5)
+	student.shot("phone-slide-en.png")
+	clicker.do(chromedp.Click(chromedp.CSS(`[data-testid="clicker-back"]`)))
+	student.atStep(1)
+
+	for _, lang := range []string{"en", "de", "cs"} {
+		for _, size := range []struct {
+			name string
+			w, h int64
+		}{{"projector", 1280, 720}, {"phone", 390, 844}} {
+			p := tab("deck-"+lang+"-"+size.name, size.w, size.h)
+			p.do(chromedp.Navigate(p.srv.URL + strings.Replace(deckLink, "lang=en", "lang="+lang, 1)))
+			p.waitFor(`document.querySelectorAll('[data-testid="deck-slide"]').length === 2`, "the deck's page")
+			if lang != "en" && strings.Contains(eval[string](p.browserEnv, `document.querySelector("main").innerText`), "Start a room") {
+				t.Fatalf("%s: the deck's page is in English", lang)
+			}
+			p.shot("deck-" + size.name + "-" + lang + ".png")
+		}
+		if lang == "en" {
+			continue
+		}
+		c := tab("clicker-"+lang, 390, 844)
+		c.do(chromedp.Navigate(c.srv.URL + strings.Replace(clickerLink, "lang=en", "lang="+lang, 1)))
+		c.waitFor(`document.getElementById("conn").dataset.conn === "on" && document.getElementById("clicker").dataset.slide === "0"`, "the clicker following")
+		if strings.Contains(eval[string](c.browserEnv, `document.body.innerText`), "Next") {
+			t.Fatalf("%s: the clicker is in English", lang)
+		}
+		c.shot("clicker-" + lang + ".png")
+	}
+}

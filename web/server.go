@@ -246,6 +246,11 @@ func (s *Server) routes() {
 	e.POST("/api/decks", s.withRooms(s.createDeck))
 	e.GET("/api/decks/:id", s.withRooms(s.deckFile))
 	e.POST("/api/decks/:id/rooms", s.withRooms(s.deckRoom))
+	e.GET("/decks", s.withRooms(s.decksPage))
+	e.POST("/decks", s.withRooms(s.importDeck))
+	e.GET("/deck/:id", s.withRooms(s.deckPage))
+	e.POST("/deck/:id/rooms", s.withRooms(s.startDeckRoom))
+	e.GET("/room/:code/clicker", s.withRoom(s.noRoomPage, s.clickerPage))
 
 	e.GET("/healthz", s.healthz)
 	e.GET("/static/*", s.static)
@@ -434,7 +439,7 @@ func (s *Server) loadStatic() {
 		}
 		return "/static/" + name
 	}
-	s.assets = templates.Assets{CSS: url("abtrace.css"), Theme: url("theme.js"), Viewer: url("viewer.js"), Home: url("home.js")}
+	s.assets = templates.Assets{CSS: url("abtrace.css"), Theme: url("theme.js"), Viewer: url("viewer.js"), Home: url("home.js"), Clicker: url("clicker.js")}
 }
 
 // contentTypes are the types of the embedded files, by extension.
