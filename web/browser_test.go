@@ -119,9 +119,7 @@ const browserTestTimeout = 3 * time.Minute
 // newBrowserEnvFor is newBrowserEnv for a test that may take up to d.
 func newBrowserEnvFor(t *testing.T, width, height int64, d time.Duration) *browserEnv {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("browser tests are skipped in -short mode")
-	}
+	skipBrowser(t)
 	s := newTestServer(t)
 	srv := httptest.NewServer(s.Echo())
 	t.Cleanup(func() {
@@ -138,6 +136,21 @@ func newBrowserEnvFor(t *testing.T, width, height int64, d time.Duration) *brows
 	tctx, cancel := context.WithTimeout(ctx, d)
 	t.Cleanup(cancel)
 	return &browserEnv{t: t, ctx: tctx, srv: srv, hub: s.Hub()}
+}
+
+// skipBrowser skips a browser test in -short mode, and under the race
+// detector: the README's test command runs the browser tests a second
+// time without it (go test -run Browser ./web), since the detector makes
+// the server they drive several times slower and finds nothing there that
+// the websocket session tests under it do not.
+func skipBrowser(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are skipped in -short mode")
+	}
+	if raceDetector {
+		t.Skip("browser tests run without -race: go test -run Browser ./web")
+	}
 }
 
 // sharedBrowser is the one chromium that the package's browser tests

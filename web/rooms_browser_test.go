@@ -27,9 +27,7 @@ type roomTab struct {
 // returns a function that opens a tab of the given size.
 func newRoomBrowser(t *testing.T) (*Server, *httptest.Server, func(name string, w, h int64) *roomTab) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("browser tests are skipped in -short mode")
-	}
+	skipBrowser(t)
 	s := roomServer(t)
 	srv := httptest.NewServer(s.Echo())
 	t.Cleanup(srv.Close)
