@@ -509,13 +509,8 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 	if e.Type == trace.Pass || e.Type == trace.Research {
 		c.forget(e)
 	}
-	if e.Type == trace.Enter && len(c.sums) < MaxSummaries && c.summarised(e.Node) && c.shared[e.Node] == nil {
-		ps := pendingSummary{id: e.Node, fold: c.folds.foldOf(e.Node)}
-		if f := c.folds.info[ps.fold]; f != nil {
-			ps.pruned = f.Pruned
-		}
-		c.pending = append(c.pending, ps)
-		e.Subtree = trace.WantSubtree
+	if e.Type == trace.Enter {
+		c.wantSummary(e)
 	}
 	var err error
 	if narrate {
@@ -531,8 +526,34 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 	if e.Type == trace.Pass || e.Type == trace.Research {
 		c.folds.restart(e.Child)
 	}
-	// An event changes the view of its own node and of the children it
-	// prunes, nothing else.
+	c.touch(e)
+	if e.Type == trace.Exit {
+		c.exited(e)
+	}
+	if err := c.fitMemory(); err != nil {
+		return err
+	}
+	c.checkpoint()
+	return nil
+}
+
+// wantSummary asks the search for the summary of the subtree an enter
+// event opens, when the cursor keeps summaries of that node.
+func (c *Cursor) wantSummary(e *trace.Event) {
+	if len(c.sums) >= MaxSummaries || !c.summarised(e.Node) || c.shared[e.Node] != nil {
+		return
+	}
+	ps := pendingSummary{id: e.Node, fold: c.folds.foldOf(e.Node)}
+	if f := c.folds.info[ps.fold]; f != nil {
+		ps.pruned = f.Pruned
+	}
+	c.pending = append(c.pending, ps)
+	e.Subtree = trace.WantSubtree
+}
+
+// touch marks what an event changes the view of: its own node and the
+// children it prunes, nothing else.
+func (c *Cursor) touch(e *trace.Event) {
 	if !c.scene.Hidden(e.Node) {
 		c.touched[e.Node] = true
 	}
@@ -541,10 +562,15 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 			c.touched[id] = true
 		}
 	}
-	if e.Type == trace.Exit && len(c.pending) > 0 && c.pending[len(c.pending)-1].id == e.Node {
+}
+
+// exited keeps the summary of a subtree whose exit was awaited, and
+// forgets the children's views of a node whose children are folded.
+func (c *Cursor) exited(e *trace.Event) {
+	if len(c.pending) > 0 && c.pending[len(c.pending)-1].id == e.Node {
 		c.keepSummary(e)
 	}
-	if e.Type == trace.Exit && c.scene.childrenHidden(e.Node) {
+	if c.scene.childrenHidden(e.Node) {
 		// The children's views are needed only while the node searches
 		// them; below a fold nothing shows them afterwards.
 		if nv := c.frame.Nodes[e.Node]; nv != nil {
@@ -553,11 +579,16 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 			}
 		}
 	}
+}
+
+// fitMemory keeps the frame and the summaries within the cursor's memory:
+// ErrTooLarge when the frame alone outgrows it; when the frame has grown
+// into the summaries' room, some summaries are dropped (later runs replay
+// those subtrees event by event).
+func (c *Cursor) fitMemory() error {
 	if len(c.frame.Nodes)*NodeBytes > c.maxBytes {
 		return ErrTooLarge
 	}
-	// The frame has grown into the summaries' room: drop some (later runs
-	// replay those subtrees event by event).
 	if len(c.frame.Nodes)*NodeBytes+len(c.sums)*SummaryBytes > c.maxBytes {
 		for id := range c.sums {
 			delete(c.sums, id)
@@ -566,7 +597,6 @@ func (c *Cursor) apply(e *trace.Event, narrate bool) error {
 			}
 		}
 	}
-	c.checkpoint()
 	return nil
 }
 
@@ -770,30 +800,9 @@ func (c *Cursor) pass(e *trace.Event) bool {
 	case e.Depth == d:
 		pr.view.Follow(e)
 	case e.Depth == d+1 && e.Type == trace.Enter:
-		// Nothing below the child is followed: the search counts it
-		// without making its events (but its prunes, for the fold), and
-		// hands the child's summary on its exit.
-		e.Subtree = trace.CountSubtree
-		pr.childStep, pr.childSeen = e.Step, 0
-		pr.child = nil
-		if len(c.sums) < MaxSummaries && c.summarised(e.Node) && c.shared[e.Node] == nil {
-			ch := &passChild{id: e.Node, view: &trace.NodeView{}}
-			if f := c.folds.info[pr.fold]; f != nil {
-				ch.pruned = f.Pruned
-			}
-			ch.view.Follow(e)
-			pr.child = ch
-		}
+		c.passChildEnter(pr, e)
 	case e.Depth == d+1 && e.Type == trace.Exit && e.Subtree != nil:
-		// What the search counted costs the slice as if it had made it.
-		unmade := e.Step - pr.childStep + 1 - (pr.childSeen + 1)
-		c.Counted += unmade
-		c.budget -= unmade
-		if pr.child != nil && e.Node == pr.child.id {
-			pr.child.view.Follow(e)
-			c.keepPassed(e, pr.child.view, pr.fold, pr.child.pruned)
-			pr.child = nil
-		}
+		c.passChildCounted(pr, e)
 	case e.Depth == d+1 && pr.child != nil && e.Node == pr.child.id:
 		pr.child.view.Follow(e)
 		if e.Type == trace.Exit {
@@ -810,7 +819,43 @@ func (c *Cursor) pass(e *trace.Event) bool {
 	if e.Type != trace.Exit || e.Depth != d {
 		return true
 	}
-	// The subtree's exit.
+	return c.passEnd(pr, e)
+}
+
+// passChildEnter begins a child of the subtree passed over. Nothing below
+// the child is followed: the search counts it without making its events
+// (but its prunes, for the fold), and hands the child's summary on its
+// exit.
+func (c *Cursor) passChildEnter(pr *passRun, e *trace.Event) {
+	e.Subtree = trace.CountSubtree
+	pr.childStep, pr.childSeen = e.Step, 0
+	pr.child = nil
+	if len(c.sums) < MaxSummaries && c.summarised(e.Node) && c.shared[e.Node] == nil {
+		ch := &passChild{id: e.Node, view: &trace.NodeView{}}
+		if f := c.folds.info[pr.fold]; f != nil {
+			ch.pruned = f.Pruned
+		}
+		ch.view.Follow(e)
+		pr.child = ch
+	}
+}
+
+// passChildCounted ends a child the search counted: what it counted costs
+// the slice as if it had made it, and the child's summary is kept.
+func (c *Cursor) passChildCounted(pr *passRun, e *trace.Event) {
+	unmade := e.Step - pr.childStep + 1 - (pr.childSeen + 1)
+	c.Counted += unmade
+	c.budget -= unmade
+	if pr.child != nil && e.Node == pr.child.id {
+		pr.child.view.Follow(e)
+		c.keepPassed(e, pr.child.view, pr.fold, pr.child.pruned)
+		pr.child = nil
+	}
+}
+
+// passEnd is the exit of the subtree passed over: the frame skips it as a
+// whole, its fold counts it, and its summary is kept.
+func (c *Cursor) passEnd(pr *passRun, e *trace.Event) bool {
 	if e.Subtree == nil {
 		// This search cannot pass over subtrees: apply every event.
 		c.passNever = true
