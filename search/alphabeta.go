@@ -33,7 +33,7 @@ func AlphaBeta[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder
 	if err := e.checkSelective(); err != nil {
 		return trace.Result{}, err
 	}
-	e.skip = e.canSkip()
+	e.skip, e.plain = e.canSkip(), e.plainNodes()
 	v, _ := e.alphabeta(root, 0, math.Inf(-1), math.Inf(1))
 	return e.finish(g.ToMove(root), v)
 }
@@ -50,7 +50,12 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 	}
 	for k := 0; k < nd.n; k++ {
 		i := e.child(nd, depth, k)
-		cv, cb := e.alphabeta(e.g.Result(s, nd.moves[i]), depth+1, nd.alpha, nd.beta)
+		c := e.g.Result(s, nd.moves[i])
+		cv, known := e.terminalChild(c, depth+1) // untraced, a terminal child is its utility
+		cb := trace.Exact
+		if !known {
+			cv, cb = e.alphabeta(c, depth+1, nd.alpha, nd.beta)
+		}
 		if e.stopped {
 			return 0, trace.Exact
 		}

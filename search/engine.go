@@ -118,7 +118,11 @@ type core struct {
 	// ply entered, and the summary lent to the recorder on exit events.
 	skip    bool
 	deepest int
-	sub     trace.Subtree
+	// plain is set when every node takes the lecture's steps only (see
+	// plainNodes); inner, that the next node opened is known not to be
+	// terminal (terminalChild).
+	plain, inner bool
+	sub          trace.Subtree
 	// quietFrom is the depth from which the search counts its events
 	// instead of making them (inside the children of a node whose
 	// recorder asked for trace.CountSubtree), or past any depth.

@@ -35,7 +35,7 @@ type node struct {
 	lines   *[stepStandPatCut + 1]string // the line keys of its steps (stepLines)
 	tracing bool                         // the node makes its events (see engine.traces)
 	more    bool                         // its children need more than their place on the path (engine.child)
-	slow    bool                         // its updates do more than compare (tracing, or bounds to keep)
+	slow    bool                         // its updates do more than compare: someone listens (events made or counted, bounds kept)
 	neg     bool                         // values for the player to move (negamax, quiescence)
 	q       bool                         // a node of quiescence search
 	isMax   bool                         // maximises in its own terms (always under negamax)
@@ -161,6 +161,9 @@ func (e *engine[S, G]) open(s S, depth int, alpha, beta float64) (*ply, float64,
 	if !e.visit() {
 		return nil, 0, trace.Exact
 	}
+	if e.plain {
+		return e.openPlain(s, p, depth, alpha, beta)
+	}
 	p.tracing = e.traces(depth)
 	terminal := e.g.Terminal(s)
 	if terminal && !p.tracing && e.quick {
@@ -195,6 +198,79 @@ func (e *engine[S, G]) open(s S, depth int, alpha, beta float64) (*ply, float64,
 	}
 	e.start(p, depth)
 	return p, 0, 0
+}
+
+// plainNodes reports whether every node of the search takes the lecture's
+// steps and nothing else: untraced minimax or alpha-beta in natural
+// order, without a table, quiescence, forward pruning or fail-hard
+// bounds. Such a search values a terminal child without entering it
+// (terminalChild), opens a node the short way (openPlain) and leaves it
+// with its value (exit). Nobody listens, so nobody reads its step count:
+// those ways do not count events.
+func (e *engine[S, G]) plainNodes() bool {
+	return e.rec == nil && e.quick && !e.tt && !e.neg && !e.selects && !e.pathHash &&
+		e.opt.Order == OrderNatural && !e.opt.Quiescence && (e.failMode != FailHard || !e.window)
+}
+
+// openPlain is the rest of open for a node of a plain search (see
+// plainNodes): a terminal's utility (unless its parent found it is not
+// one, terminalChild), the depth limit, the moves.
+func (e *engine[S, G]) openPlain(s S, p *ply, depth int, alpha, beta float64) (*ply, float64, trace.Bound) {
+	known := e.inner // s is not terminal
+	e.inner = false
+	if !known && e.g.Terminal(s) {
+		p.leaves++
+		return nil, e.g.Utility(s), trace.Exact
+	}
+	// The plies of a plain search hold no order, probabilities, negamax or
+	// quiescence node, and nothing that makes a node trace, a child or an
+	// update slow: those fields are as newPlies left them.
+	p.kind, p.c, p.alpha, p.beta = e.g.ToMove(s), 1, alpha, beta
+	if p.kind > trace.Min {
+		e.kindError(depth, p.kind)
+		return nil, 0, trace.Exact
+	}
+	if depth >= e.limit {
+		v, b := e.settle(s, p, depth, false)
+		return nil, v, b
+	}
+	p.moves = e.g.Moves(s, p.moves[:0])
+	if p.n = len(p.moves); p.n == 0 {
+		e.noMoves(depth)
+		return nil, 0, trace.Exact
+	}
+	p.startValue()
+	if p.below == nil {
+		p.below = e.ply(depth + 1)
+	}
+	return p, 0, 0
+}
+
+// terminalChild values the child c of a node of a plain search (see
+// plainNodes) without entering it when c is terminal: its utility, counted
+// as a node and a leaf. Otherwise it reports false, and the child's node
+// need not ask again whether it is terminal.
+func (e *engine[S, G]) terminalChild(c S, depth int) (float64, bool) {
+	if !e.plain || depth > MaxSearchDepth {
+		return 0, false
+	}
+	if !e.g.Terminal(c) {
+		e.inner = true
+		return 0, false
+	}
+	p := e.ply(depth)
+	p.nodes++
+	p.pvn = 0
+	if e.visit() {
+		p.leaves++
+	}
+	return e.g.Utility(c), true
+}
+
+// noMoves stops the search at a node that is not terminal but has no
+// moves.
+func (e *core) noMoves(depth int) {
+	e.fail(fmt.Errorf("search: node %q is not terminal but has no moves", e.nodeID(depth)))
 }
 
 // enter emits the enter event of the node (or counts it), takes a subtree
@@ -248,7 +324,7 @@ func (e *engine[S, G]) expand(s S, p *ply, depth int) bool {
 	p.moves = moves // kept whole: the table stores the best move from it
 	p.n = len(moves)
 	if p.n == 0 {
-		e.fail(fmt.Errorf("search: node %q is not terminal but has no moves", e.nodeID(depth)))
+		e.noMoves(depth)
 		return false
 	}
 	p.probs = nil
@@ -288,21 +364,26 @@ func (e *engine[S, G]) expand(s S, p *ply, depth int) bool {
 // child: v is −∞ where the node maximises, +∞ where it minimises; and
 // what the node's steps need beyond the least.
 func (e *core) start(p *ply, depth int) {
-	p.isMax = p.neg || p.kind == trace.Max
-	p.v = math.Inf(1)
-	if p.isMax {
-		p.v = math.Inf(-1)
-	}
+	p.startValue()
 	if e.window {
 		p.lo, p.hi = p.v, p.v
 		p.a0, p.b0 = p.alpha, p.beta
 	}
-	p.best = -1
 	if p.below == nil {
 		p.below = e.ply(depth + 1) // plies never move: once is enough
 	}
 	p.more = p.order != nil || p.tracing || e.pathHash || !p.q && (e.neg || e.selects)
-	p.slow = p.tracing || e.rec != nil && e.window && !p.neg
+	p.slow = e.rec != nil
+}
+
+// startValue sets v to −∞ where the node maximises, +∞ where it
+// minimises, before its first child, and no child best yet.
+func (p *ply) startValue() {
+	p.isMax = p.neg || p.kind == trace.Max
+	p.v, p.best = math.Inf(1), -1
+	if p.isMax {
+		p.v = math.Inf(-1)
+	}
 }
 
 // natural is the natural index of the k-th child in the node's order.
@@ -354,9 +435,8 @@ func (e *core) update(p *ply, depth, i int, cv float64, cb trace.Bound) {
 		return
 	}
 	if p.isMax && cv > p.v || !p.isMax && cv < p.v {
-		p.better(i, cv)
+		p.better(i, cv) // nobody listens: nothing else to do
 	}
-	e.step++
 }
 
 // better makes cv, of child i, the node's value and its line the node's.
@@ -502,6 +582,9 @@ func (e *core) narrow(p *ply, depth int) {
 // fail-hard the window's edge it ended with (α = max(α₀, v) where it
 // maximises, β = min(β₀, v) where it minimises).
 func (e *engine[S, G]) exit(p *ply, depth int) (float64, trace.Bound) {
+	if e.plain {
+		return p.v, trace.Exact
+	}
 	ret := p.v
 	if e.failMode == FailHard && e.window {
 		ret = p.edge(false)

@@ -3,7 +3,6 @@ package trace
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"strconv"
 )
 
@@ -397,49 +396,11 @@ func (e Event) String() string {
 type Recorder func(*Event) bool
 
 // Reset makes e a new event with the given header and every other field
-// zero, as if e were assigned Event{Type: t, Line: line, Node: node, Kind:
-// kind, Depth: depth}. It writes only the fields that are not zero already,
-// so that a search that builds one event after another in the same Event
-// does not rewrite the whole struct (several hundred bytes, mostly empty)
-// for every step. TestEventReset keeps it in step with the fields.
+// zero: e = Event{Type: t, Line: line, Node: node, Kind: kind, Depth:
+// depth}. One assignment of the whole struct (several hundred bytes,
+// cleared with wide stores) costs less than asking field by field which
+// ones are set; a search builds one event after another in the same Event.
 func (e *Event) Reset(t Type, line, node string, kind Kind, depth int) {
-	e.Step, e.Type, e.Line, e.Node, e.Kind, e.Depth = 0, t, line, node, kind, depth
-	e.Window, e.Alpha, e.Beta, e.Value, e.Bound = false, 0, 0, 0, 0
-	if e.Label != "" {
-		e.Label = ""
-	}
-	if e.Vec != nil {
-		e.Vec = nil
-	}
-	if e.Order != nil || e.By != "" || e.Keys != nil || e.Probs != nil || e.Killers != nil {
-		e.Order, e.By, e.Keys, e.Probs, e.Killers = nil, "", nil, nil, nil
-	}
-	if e.Terminal || e.Eval != "" || e.Terms != nil {
-		e.Terminal, e.Eval, e.Terms = false, "", nil
-	}
-	if e.Child != "" || nonzero(e.ChildValue) || e.ChildBound != 0 || e.Changed != "" {
-		e.Child, e.ChildValue, e.ChildBound, e.Changed = "", 0, 0, ""
-	}
-	if e.Range || nonzero(e.Low) || nonzero(e.High) {
-		e.Range, e.Low, e.High = false, 0, 0
-	}
-	if e.Test != "" || e.Pruned != nil {
-		e.Test, e.Pruned = "", nil
-	}
-	if e.Hit || e.Cut || e.Replaced || e.Sym != 0 || e.Draft != 0 || e.Stored != "" || e.Pass != 0 {
-		e.Hit, e.Cut, e.Replaced, e.Sym, e.Draft, e.Stored, e.Pass = false, false, false, 0, 0, "", 0
-	}
-	if e.Result != nil {
-		e.Result = nil
-	}
-	if e.Subtree != nil {
-		e.Subtree = nil
-	}
-	if e.Iter != 0 || e.Scores != nil || nonzero(Num(e.Visits)) || nonzero(Num(e.Wins)) || e.Playout != nil || nonzero(e.Reward) {
-		e.Iter, e.Scores, e.Visits, e.Wins, e.Playout, e.Reward = 0, nil, 0, 0, nil, 0
-	}
+	*e = Event{}
+	e.Type, e.Line, e.Node, e.Kind, e.Depth = t, line, node, kind, depth
 }
-
-// nonzero reports whether n differs from the zero Num in any bit (so -0
-// and NaN count as set).
-func nonzero(n Num) bool { return math.Float64bits(float64(n)) != 0 }

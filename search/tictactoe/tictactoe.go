@@ -57,9 +57,22 @@ var won = func() (t [1 << Cells]bool) {
 // wins reports whether the marks b contain three in a row.
 func wins(b uint16) bool { return won[b&full] }
 
+// cellsOf[b] lists the cells of the mask b (9 bits) in ascending order;
+// cellCount[b] is how many there are, and even[b] whether that is even.
+var cellsOf, cellCount, even = func() (l [1 << Cells][Cells]search.Move, n [1 << Cells]uint8, ev [1 << Cells]bool) {
+	for b := range l {
+		for e := uint16(b); e != 0; e &= e - 1 {
+			l[b][n[b]] = search.Move(bits.TrailingZeros16(e))
+			n[b]++
+		}
+		ev[b] = n[b]%2 == 0
+	}
+	return l, n, ev
+}()
+
 // xToMove reports whether x is to move: x and o have placed as many marks,
 // that is (as o never has more marks than x) an even number in all.
-func (s State) xToMove() bool { return bits.OnesCount16(s.X|s.O)&1 == 0 }
+func (s State) xToMove() bool { return even[(s.X|s.O)&full] }
 
 // String returns the nine-character form Parse reads, row by row from the
 // top-left: "x", "o" or "." per cell, e.g. "x...o....".
@@ -162,15 +175,21 @@ func (Game) ToMove(s State) trace.Kind {
 }
 
 // Moves appends the empty cells of s to buf in ascending order and returns
-// it; it appends nothing when s is terminal.
+// it; it appends nothing when s is terminal. It may write scratch into
+// buf's capacity up to Cells past its length.
 func (Game) Moves(s State, buf []search.Move) []search.Move {
 	if wins(s.X) || wins(s.O) {
 		return buf
 	}
-	for e := ^(s.X | s.O) & full; e != 0; e &= e - 1 {
-		buf = append(buf, search.Move(bits.TrailingZeros16(e)))
+	e := ^(s.X | s.O) & full
+	n := len(buf)
+	if cap(buf)-n < Cells {
+		return append(buf, cellsOf[e][:cellCount[e]]...)
 	}
-	return buf
+	// Nine cells copied at once (the ones past the empty cells are scratch
+	// within buf's capacity) cost less than counting them out.
+	*(*[Cells]search.Move)(buf[n : n+Cells]) = cellsOf[e]
+	return buf[:n+int(cellCount[e])]
 }
 
 // Result returns s with the mover's mark on cell m. m must be an empty cell
