@@ -292,11 +292,34 @@ func pairs(id string, kv []any) trace.Phrase {
 	return p
 }
 
+// word words message p.ID with p's arguments (plural, for count n). A
+// page words the same messages for every node it draws, in every request:
+// what was worded is kept in the memo of worded phrases (a key apart from
+// Phrase's), so that go-i18n words each message once per language and
+// arguments, not once per node.
 func (l *Localizer) word(p trace.Phrase, plural bool, n int) string {
 	p.Plural, p.Count = plural, n
+	key, ok := phraseKey(l.lang, p)
+	ok = ok && l.cat == cat
+	if ok {
+		key = "T\x00" + key
+		if s, hit := worded.get(key); hit {
+			return s
+		}
+	}
+	s := l.wordNow(p, plural, n)
+	if ok {
+		worded.put(key, s)
+	}
+	return s
+}
+
+// wordNow words p through go-i18n, in English where l's language has no
+// translation.
+func (l *Localizer) wordNow(p trace.Phrase, plural bool, n int) string {
 	s, err := l.localize(p.ID, p.Data(), plural, n)
 	if err != nil && l.lang != English {
-		return For(English).word(p, plural, n)
+		return For(English).wordNow(p, plural, n)
 	}
 	if err != nil {
 		return p.ID

@@ -9,14 +9,15 @@ import (
 	"github.com/abtrace/abtrace/trace"
 )
 
-// MaxWordedPhrases is how many phrases worded in a language other than
-// English are kept, so that the next time the same phrase is worded it is
-// looked up rather than worded again through go-i18n (language matching,
-// plural rules and a text/template per message): every step of a session
-// words its narration, and a class in a German or Czech course words the
-// same sentences five hundred times. When the memo is full it is emptied
-// and fills again. Kept phrases take about 300 bytes each, so the memo
-// holds at most a few MB.
+// MaxWordedPhrases is how many worded phrases are kept (a Phrase in a
+// language other than English, a message of T or N in any), so that the
+// next time the same phrase is worded it is looked up rather than worded
+// again through go-i18n (language matching, plural rules and a
+// text/template per message): every step of a session words its
+// narration, a page words its messages for every node it draws, and a
+// class in a German or Czech course words the same sentences five hundred
+// times. When the memo is full it is emptied and fills again. Kept phrases
+// take about 300 bytes each, so the memo holds at most a few MB.
 const MaxWordedPhrases = 1 << 14
 
 // phraseMemo keeps worded phrases by phraseKey.

@@ -114,3 +114,41 @@ func TestPhraseMemoBounded(t *testing.T) {
 		t.Errorf("the last phrase kept is not found")
 	}
 }
+
+// A message of T or N is worded through go-i18n once per language and
+// arguments, and from the memo the next time, as it was worded: the page
+// words the same messages for every node it draws.
+func TestWordMemo(t *testing.T) {
+	for _, l := range []Lang{English, "de", "cs"} {
+		loc := For(l)
+		for _, c := range []struct {
+			plural bool
+			n      int
+			args   []any
+		}{{false, 0, []any{"Step", 3, "Total", 40}}, {true, 1, nil}, {true, 5, nil}} {
+			id := "view.step-of"
+			if c.plural {
+				id = "view.speed.n"
+			}
+			p := pairs(id, c.args)
+			p.Plural, p.Count = c.plural, c.n
+			want := loc.wordNow(p, c.plural, c.n)
+			key, ok := phraseKey(l, p)
+			if !ok {
+				t.Fatalf("%s %s: no memo key", l, id)
+			}
+			for i := range 2 {
+				got := loc.T(id, c.args...)
+				if c.plural {
+					got = loc.N(id, c.n, c.args...)
+				}
+				if got != want {
+					t.Fatalf("%s %s (wording %d): got %q, want %q", l, id, i+1, got, want)
+				}
+			}
+			if s, hit := worded.get("T\x00" + key); !hit || s != want {
+				t.Errorf("%s %s: memo holds %q, %v; want %q", l, id, s, hit, want)
+			}
+		}
+	}
+}
