@@ -331,8 +331,13 @@ func connect4ErrorText(loc *i18n.Localizer, lang i18n.Lang, err error) string {
 	if errors.As(err, &fe) {
 		// The engine's account in English; what the form takes in the
 		// page's language.
-		err = &scenario.UsageError{Err: err, Param: fe.Field,
-			Say: trace.PhraseOf("pl.err.spec", "Games", strings.Join(play.Games(), ", "), "Max", play.MaxDepth, "Moves", play.MaxMoves)}
+		say := trace.PhraseOf("pl.err.spec", "Games", strings.Join(play.Games(), ", "), "Max", play.MaxDepth, "Moves", play.MaxMoves)
+		switch fe.Field {
+		case "game", "eval", "kuhlmann", "moves":
+			// What this field takes.
+			say = trace.PhraseOf("pl.err."+fe.Field, "Games", strings.Join(play.Games(), ", "), "Moves", play.MaxMoves)
+		}
+		err = &scenario.UsageError{Err: err, Param: fe.Field, Say: say}
 	}
 	return errorText(lang, err)
 }

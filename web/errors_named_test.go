@@ -224,6 +224,9 @@ func TestEveryErrorNamesItsParameter(t *testing.T) {
 				if strings.Contains(msg, strings.Repeat("q", MaxEchoLen+1)) {
 					t.Errorf("%s: %q repeats more than %d characters of the value", l, short(msg), MaxEchoLen)
 				}
+				if seg := packageSegment(msg, b.param); seg != "" {
+					t.Errorf("%s: %q names the package %q between the parameter and what is wrong", l, short(msg), seg)
+				}
 				if l == i18n.English {
 					en = msg
 					continue
@@ -234,6 +237,19 @@ func TestEveryErrorNamesItsParameter(t *testing.T) {
 			}
 		})
 	}
+}
+
+// packageSegment is the first package name standing as a prefix in msg's
+// chain ("eval: play: reversi: …" has "play"), "" when none does; the
+// parameter param is not one (fuzzy= is also a package's name).
+func packageSegment(msg, param string) string {
+	parts := strings.Split(msg, ": ")
+	for _, p := range parts[:len(parts)-1] {
+		if errorPackages[p] && p != param {
+			return p
+		}
+	}
+	return ""
 }
 
 // short cuts a message for a test's report.

@@ -253,7 +253,7 @@ func pngScale(v string) (float64, error) {
 	}
 	f, err := strconv.ParseFloat(v, 64)
 	if err != nil || !(f >= export.MinPNGScale && f <= export.MaxPNGScale) {
-		return 0, scenario.InParam("scale", say("error.scale", "Max", export.MaxPNGScale, "Got", strconv.Quote(v)))
+		return 0, scenario.InParam("scale", say("error.scale", "Min", export.MinPNGScale, "Max", export.MaxPNGScale, "Got", strconv.Quote(v)))
 	}
 	return f, nil
 }

@@ -98,7 +98,7 @@ func namedText(l i18n.Lang, err error) string {
 		if pe.Say.ID != "" {
 			return pe.Param + ": " + i18n.For(l).Phrase(pe.Say)
 		}
-		return pe.Param + ": " + wordedText(l, pe.Err)
+		return pe.Param + ": " + dropPackages(wordedText(l, pe.Err))
 	}
 	msg := wordedText(l, err)
 	param := ""
@@ -112,12 +112,33 @@ func namedText(l i18n.Lang, err error) string {
 	default:
 		return msg
 	}
-	// The package's name in front of the command line's message
-	// ("search: unknown ordering …") gives way to the parameter's.
-	for _, pkg := range []string{"scenario: ", "search: ", "exercise: "} {
-		msg = strings.TrimPrefix(msg, pkg)
+	return leadWith(dropPackages(msg), param)
+}
+
+// errorPackages are the names of the packages (and games) that lead the
+// command line's messages ("search: unknown ordering …", "eval: play:
+// reversi: evaluation: feature: term 1: …"): on a page the parameter's
+// name leads instead, and they only stand between it and what is wrong.
+var errorPackages = map[string]bool{
+	"scenario": true, "search": true, "exercise": true, "play": true, "feature": true, "evaluation": true,
+	"trace": true, "view": true, "export": true, "parallel": true, "tournament": true, "fuzzy": true,
+	"tictactoe": true, "tic-tac-toe": true, "connect4": true, "reversi": true, "minichess": true,
+	"nim": true, "dice": true, "cards": true, "roads": true,
+}
+
+// dropPackages is msg without the package names in its chain of
+// prefixes ("reversi: feature: term 1: unknown feature …" is "term 1:
+// unknown feature …"); what the message says stays whole.
+func dropPackages(msg string) string {
+	parts := strings.Split(msg, ": ")
+	kept := parts[:0]
+	for i, p := range parts {
+		if i < len(parts)-1 && errorPackages[p] {
+			continue
+		}
+		kept = append(kept, p)
 	}
-	return leadWith(msg, param)
+	return strings.Join(kept, ": ")
 }
 
 // leadWith is msg with the parameter param in front ("algo: unknown
