@@ -141,10 +141,9 @@ func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
 }
 
 // keptFrame is frame m for a page that shows m's drawing already: the
-// drawing's nodes and the folds left out.
+// drawing's nodes left out.
 func keptFrame(m Message) Message {
 	m.Draw = &view.DrawingPatch{From: m.Draw.From, Step: m.Draw.Step, Nodes: []view.NodeAttrs{}, Kept: true}
-	m.Folds = nil
 	return m
 }
 

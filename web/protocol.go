@@ -256,20 +256,14 @@ func checkSteps(c *Command) error {
 	return nil
 }
 
-// FoldCount is what a fold glyph shows of the subtree it stands for, the
-// nodes below the folded node: how many the search entered, how many lie
-// in pruned subtrees, and how many there are.
-type FoldCount = view.FoldCount
-
 // Message is one message to the viewer.
 type Message struct {
-	V     int                  `json:"v"`
-	Type  string               `json:"type"` // frame, patch, panes, total, playing, error
-	Frame *trace.Frame         `json:"frame,omitempty"`
-	Patch *trace.Patch         `json:"patch,omitempty"`
-	Total *int                 `json:"total,omitempty"` // steps in the whole search, once known
-	End   bool                 `json:"end,omitempty"`   // the frame or patch is at the last step
-	Folds map[string]FoldCount `json:"folds,omitempty"`
+	V     int          `json:"v"`
+	Type  string       `json:"type"` // frame, patch, panes, total, playing, error
+	Frame *trace.Frame `json:"frame,omitempty"`
+	Patch *trace.Patch `json:"patch,omitempty"`
+	Total *int         `json:"total,omitempty"` // steps in the whole search, once known
+	End   bool         `json:"end,omitempty"`   // the frame or patch is at the last step
 	// Layout is the orientation the server chose for the page's pane
 	// ("across" or "down") when the page's address names none and the
 	// tree reads larger the other way than drawn; Query is then the page's

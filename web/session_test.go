@@ -505,7 +505,7 @@ func TestSessionFoldCounts(t *testing.T) {
 	}
 	defer v.close()
 	m := seek(t, v, StepArg{Set: true, End: true})
-	snap := m.Folds
+	snap := v.cur.Folds()
 	if len(snap) == 0 {
 		t.Fatal("the tic-tac-toe drawing has no folds")
 	}

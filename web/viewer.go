@@ -356,7 +356,7 @@ func (v *viewer) patchMessageWith(from int, draw func(touched []string, folds ma
 	}
 	slices.Sort(p.Gone)
 	folds := v.cur.FoldsChanged()
-	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(), Folds: foldMap(folds),
+	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(),
 		Draw: draw(touched, folds), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
 }
 
@@ -364,9 +364,8 @@ func (v *viewer) patchMessageWith(from int, draw func(touched []string, folds ma
 // drawing.
 func (v *viewer) frameMessage() Message {
 	v.cur.Touched()
-	folds := v.cur.Folds()
 	v.cur.ClearChanged()
-	return Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(), Folds: foldMap(folds),
+	return Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(),
 		Draw: v.paint.Whole(), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
 }
 
@@ -408,15 +407,4 @@ func (v *viewer) visible() *trace.Frame {
 		}
 	}
 	return g.Clone()
-}
-
-func foldMap(m map[string]view.FoldCount) map[string]FoldCount {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]FoldCount, len(m))
-	for id, c := range m {
-		out[id] = FoldCount(c)
-	}
-	return out
 }
