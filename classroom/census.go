@@ -86,7 +86,7 @@ func (r *Room) applyCount(e event) {
 	defer r.mu.Unlock()
 	switch e.Kind {
 	case "count":
-		if e.N == 0 {
+		if e.N <= 0 || e.Server == "" {
 			delete(r.tallies, e.Server)
 		} else {
 			r.tallies[e.Server] = tally{n: e.N, at: r.c.o.Now()}

@@ -73,3 +73,34 @@ func FuzzQuestion(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRoomEvent: any message on a room's bus subject (steps, questions,
+// answers, the servers' counts of followers and their census) is applied
+// or dropped without a panic, and the room still answers.
+func FuzzRoomEvent(f *testing.F) {
+	for _, s := range []string{`{"kind":"count","server":"other","n":3}`, `{"kind":"count","server":"other","n":-7}`,
+		`{"kind":"census","server":"x"}`, `{"kind":"step","seq":1,"step":2}`, `{"kind":"answer","question":1,"student":"s","given":"1"}`,
+		`{"kind":"ask","seq":2,"step":1,"scenario":"tree=(1 2)","spec":{"kind":"enter"}}`, `{"kind":"slide","seq":3,"step":1,"scenario":"tree=(1"}`} {
+		f.Add([]byte(s))
+	}
+	ctx := context.Background()
+	c := newClass(f, sqliteStore(f, ""), nil)
+	code, _, err := c.Create(ctx, textbook)
+	if err != nil {
+		f.Fatal(err)
+	}
+	r, err := c.Room(ctx, code)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var e event
+		if json.Unmarshal(b, &e) != nil || e.Kind == "deleted" {
+			return
+		}
+		r.apply(e)
+		if n := r.Followers(ctx); n < 0 {
+			t.Fatalf("followers: %d", n)
+		}
+	})
+}
