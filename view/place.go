@@ -667,24 +667,51 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 	g := newGrid(rect{-reach, -reach, l.Width + reach, l.Height + reach})
 	g.item, g.next = make([]int32, 0, 16*len(l.Nodes)), make([]int32, 0, 16*len(l.Nodes))
 	p := placement{k: k, at: make([]place, len(l.Nodes)), g: g, pref: pref, settle: settle}
-	first := true
-	add := func(r rect) {
-		if first {
-			p.box, first = r, false
-		} else {
-			p.box = p.box.union(r)
-		}
+	lb := &labelBounds{p: &p}
+	if !addObstacles(l, glyphs, k, g, lb, !settle && k > 1) {
+		// Leaf boxes grow with the text: at this scale two of them meet.
+		return p, false
 	}
-	sh := showsAt(l)
+	scratch := make([]place, 1, 24) // the candidates of one node's label
+	valueRects, ok := placeValues(l, glyphs, k, f, valEm, &p, lb, scratch)
+	if valueRects == nil {
+		return p, false
+	}
+	okAB := placeWindows(l, glyphs, k, f, abEm*f.AB, &p, lb, scratch, valueRects)
+	if !okAB && !settle {
+		return p, false
+	}
+	p.ok = ok && okAB
+	return p, p.ok
+}
+
+// labelBounds grows a placement's box by what is placed.
+type labelBounds struct {
+	p       *placement
+	started bool
+}
+
+func (lb *labelBounds) add(r rect) {
+	if !lb.started {
+		lb.p.box, lb.started = r, true
+	} else {
+		lb.p.box = lb.p.box.union(r)
+	}
+}
+
+// addObstacles puts what labels must keep clear of into the grid: every
+// glyph, a fold's glyph and counts, every edge. With checkGlyphs it
+// reports false when two glyphs meet (glyphsOverlap).
+func addObstacles(l *trace.Layout, glyphs map[string]Glyph, k float64, g *grid, lb *labelBounds, checkGlyphs bool) bool {
 	var glyphRects []rect // for glyphsOverlap
-	if !settle && k > 1 {
+	if checkGlyphs {
 		glyphRects = make([]rect, 0, len(l.Nodes))
 	}
 	for _, n := range l.Nodes {
 		gl := glyphs[n.ID]
 		r := glyphRect(gl, n, k).shift(n.X, n.Y)
 		g.addRect(r, glyphDepth)
-		add(r)
+		lb.add(r)
 		if glyphRects != nil {
 			glyphRects = append(glyphRects, r)
 		}
@@ -693,7 +720,7 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 			// in a sideways drawing).
 			fr := foldOf(gl, l.Across).box.shift(n.X, n.Y)
 			g.addRect(fr, glyphDepth)
-			add(fr)
+			lb.add(fr)
 		}
 		if n.HasParent {
 			pn, _ := l.Node(n.Parent)
@@ -702,20 +729,46 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 				s = edgeEnds(true, pn, glyphs[pn.ID], n, gl, k)
 			}
 			g.addSeg(s)
-			add(s.bounds())
+			lb.add(s.bounds())
 		}
 	}
-	if glyphRects != nil && glyphsOverlap(glyphRects) {
-		// Leaf boxes grow with the text: at this scale two of them meet.
-		return p, false
+	return glyphRects == nil || !glyphsOverlap(glyphRects)
+}
+
+// firstFree is the first candidate whose box is free, or the first
+// candidate and false.
+func firstFree(cands []place, box func(place) rect, free func(rect) bool) (place, bool) {
+	for _, c := range cands {
+		if free(box(c)) {
+			return c, true
+		}
 	}
+	return cands[0], false
+}
+
+// settleFor is where a label goes that has no free place (settling the
+// drawing): the first candidate clear of glyphs and edges, else at moved
+// near its place to the nearest clear spot (by move).
+func settleFor(g *grid, cands []place, box func(place) rect, at place, font float64, move func(*place, float64, float64)) place {
+	if i := slices.IndexFunc(cands, func(c place) bool { return g.clear(box(c)) }); i >= 0 {
+		return cands[i]
+	}
+	if dx, dy, ok := nearClear(g, box(at), font); ok {
+		move(&at, dx, dy)
+	}
+	return at
+}
+
+// placeValues places every node's value label, the first free of its
+// candidates (the strategy's preferred one first): the value's boxes by
+// node, and whether every label found a free place; nil when one did not
+// and the drawing is not settling.
+func placeValues(l *trace.Layout, glyphs map[string]Glyph, k float64, f Fonts, valEm map[string]float64, p *placement, lb *labelBounds, scratch []place) ([]rect, bool) {
 	ok := true
-	aw := abEm * f.AB
-	scratch := make([]place, 1, 24) // the candidates of one node's label
+	sh := showsAt(l)
 	valueRects := make([]rect, len(l.Nodes))
 	for i, n := range l.Nodes {
 		gl := glyphs[n.ID]
-		gr := glyphRect(gl, n, k)
 		vf := f.Value
 		if gl.Below() {
 			vf = f.LeafValue
@@ -730,77 +783,61 @@ func placeLabels(l *trace.Layout, glyphs map[string]Glyph, k float64, abEm float
 		box := func(c place) rect {
 			return textRect(c.ValueX, c.ValueY, c.ValueAnchor, vw, vf, lines, step).shift(n.X, n.Y).grow(labelPad)
 		}
-		cands := valuePlaces(scratch[1:], gl, gr, vf, l.Across)
-		if pref > 0 && pref < len(cands) && !gl.Below() {
+		cands := valuePlaces(scratch[1:], gl, glyphRect(gl, n, k), vf, l.Across)
+		if p.pref > 0 && p.pref < len(cands) && !gl.Below() {
 			// This strategy prefers another place first.
-			scratch[0] = cands[pref]
+			scratch[0] = cands[p.pref]
 			cands = scratch[:len(cands)+1]
 		}
-		at := cands[0]
-		found := !showsValue(gl, n, sh)
-		if !found {
-			for _, c := range cands {
-				if g.free(box(c), -1) {
-					at, found = c, true
-					break
-				}
-			}
+		shown := showsValue(gl, n, sh)
+		at, found := cands[0], !shown
+		if shown {
+			at, found = firstFree(cands, box, func(r rect) bool { return p.g.free(r, -1) })
 		}
-		if !found && !settle {
-			return p, false
+		if !found && !p.settle {
+			return nil, false
 		}
 		if !found {
-			if i := slices.IndexFunc(cands, func(c place) bool { return g.clear(box(c)) }); i >= 0 {
-				at = cands[i]
-			} else if dx, dy, ok := nearClear(g, box(at), vf); ok {
-				at.ValueX, at.ValueY = at.ValueX+dx, at.ValueY+dy
-			}
+			at = settleFor(p.g, cands, box, at, vf, func(c *place, dx, dy float64) { c.ValueX, c.ValueY = c.ValueX+dx, c.ValueY+dy })
 		}
 		ok = ok && found
 		p.at[i] = at
-		vr := box(at)
-		valueRects[i] = vr
-		if showsValue(gl, n, sh) {
-			g.addRect(vr, -1)
-			add(vr)
+		valueRects[i] = box(at)
+		if shown {
+			p.g.addRect(valueRects[i], -1)
+			lb.add(valueRects[i])
 		}
 	}
+	return valueRects, ok
+}
+
+// placeWindows places every node's α/β label clear of the values: false
+// when one found no free place.
+func placeWindows(l *trace.Layout, glyphs map[string]Glyph, k float64, f Fonts, aw float64, p *placement, lb *labelBounds, scratch []place, valueRects []rect) bool {
+	ok := true
 	for i, n := range l.Nodes {
 		gl := glyphs[n.ID]
-		gr := glyphRect(gl, n, k)
-		at := p.at[i]
 		vr := valueRects[i].shift(-n.X, -n.Y)
-		cands := abPlaces(scratch[:0], gl, gr, vr, aw, f)
+		cands := abPlaces(scratch[:0], gl, glyphRect(gl, n, k), vr, aw, f)
 		box := func(c place) rect {
 			return textRect(c.ABX, c.ABY, c.ABAnchor, aw, f.AB, 2, f.ABLine).shift(n.X, n.Y).grow(labelPad)
 		}
-		best := cands[0]
-		found := false
-		for _, c := range cands {
-			if g.free(box(c), n.Depth) {
-				best, found = c, true
-				break
-			}
-		}
-		if !found && !settle {
-			return p, false
+		best, found := firstFree(cands, box, func(r rect) bool { return p.g.free(r, n.Depth) })
+		if !found && !p.settle {
+			return false
 		}
 		if !found {
-			if i := slices.IndexFunc(cands, func(c place) bool { return g.clear(box(c)) }); i >= 0 {
-				best = cands[i]
-			} else if dx, dy, ok := nearClear(g, box(best), f.AB); ok {
-				best.ABX, best.ABY = best.ABX+dx, best.ABY+dy
-			}
+			best = settleFor(p.g, cands, box, best, f.AB, func(c *place, dx, dy float64) { c.ABX, c.ABY = c.ABX+dx, c.ABY+dy })
 		}
 		ok = ok && found
+		at := p.at[i]
 		at.ABX, at.ABY, at.ABAnchor = best.ABX, best.ABY, best.ABAnchor
 		p.at[i] = at
 		ar := box(best)
-		g.addRectOf(ar, n.Depth, i)
-		add(ar)
+		p.g.addRectOf(ar, n.Depth, i)
+		lb.add(ar)
 	}
-	p.ok = ok
-	return p, ok
+	return ok
 }
 
 // nearClear finds the nearest shift of r, by steps of half of font up to
