@@ -119,3 +119,40 @@ func complexity(fn *ast.FuncDecl) int {
 	})
 	return c
 }
+
+// TestNodeFunctionsShort: each recursive search's node function reads
+// like its lecture's pseudocode over the node skeleton (node.go):
+// alpha-beta's at most 30 lines, every other at most 40.
+func TestNodeFunctionsShort(t *testing.T) {
+	for _, f := range []struct {
+		file, fn string
+		max      int
+	}{
+		{"alphabeta.go", "alphabeta", 30},
+		{"minimax.go", "minimax", 40},
+		{"negamax.go", "negamax", 40},
+		{"maxn.go", "maxn", 40},
+		{"expectimax.go", "expecti", 40},
+		{"star1.go", "star1", 40},
+	} {
+		fset := token.NewFileSet()
+		af, err := parser.ParseFile(fset, f.file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, d := range af.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Name.Name != f.fn {
+				continue
+			}
+			found = true
+			if n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1; n > f.max {
+				t.Errorf("%s: %s is %d lines long; at most %d", f.file, f.fn, n, f.max)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no function %s: name the node function here", f.file, f.fn)
+		}
+	}
+}
