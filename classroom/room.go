@@ -124,7 +124,6 @@ type Follower struct {
 	// lost says an update was dropped because the queue was full: the
 	// follower sees a gap in the numbers and asks for a snapshot.
 	lost atomic.Bool
-	gone sync.Once
 }
 
 // Updates is the follower's queue: it closes when the follower leaves or

@@ -23,31 +23,30 @@ import (
 // once when the state is made, so that legal moves, terminal and goals are
 // read, not derived, however often a search asks.
 type net struct {
-	nBase         int
-	viewLo        int
-	viewHi        int
-	doesLo        int
-	nextLo        int
-	words         int // the scratch vector's length
-	stateWords    int // a State's length
-	baseWords     int
-	view          program
-	step          program
-	byDoes        [][]int32 // per does prop (from doesLo): rules [head, n, lits…]… that need it
-	baseText      []string
-	baseAtoms     []int32 // term ids of the base propositions' arguments
-	init          []uint64
-	roles         []string
-	moves         [][]move // per role, sorted by text
-	legalLo       []int    // per role: its moves' legal propositions start here, in order
-	goals         [][]goalProp
-	terminal      int // prop, or −1 (never terminal)
-	alwaysNext    []int
-	groundRules   int
-	relaxedAtoms  int
-	propositions  int
-	terms         *terms
-	groundSources []int // per compiled rule kept, for statistics
+	nBase        int
+	viewLo       int
+	viewHi       int
+	doesLo       int
+	nextLo       int
+	words        int // the scratch vector's length
+	stateWords   int // a State's length
+	baseWords    int
+	view         program
+	step         program
+	byDoes       [][]int32 // per does prop (from doesLo): rules [head, n, lits…]… that need it
+	baseText     []string
+	baseAtoms    []int32 // term ids of the base propositions' arguments
+	init         []uint64
+	roles        []string
+	moves        [][]move // per role, sorted by text
+	legalLo      []int    // per role: its moves' legal propositions start here, in order
+	goals        [][]goalProp
+	terminal     int // prop, or −1 (never terminal)
+	alwaysNext   []int
+	groundRules  int
+	relaxedAtoms int
+	propositions int
+	terms        *terms
 }
 
 type move struct {
