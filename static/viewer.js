@@ -186,6 +186,8 @@ if (realBox) {
 function panels(p) {
   state.step = p.step;
   follow = p.follow || null;
+  // Panels about the current node's state (a GDL game's) follow it.
+  if (typeof p.node === "string") window.dispatchEvent(new CustomEvent("abtrace:node", { detail: { node: p.node } }));
   setText(narration, p.narration);
   highlightLine(p.line || "");
   renderStack(p.stack || []);

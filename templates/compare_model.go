@@ -150,7 +150,7 @@ type CompareInput struct {
 // NewCompare is the page's model, in the language of ctx.
 func NewCompare(ctx context.Context, in CompareInput) *Compare {
 	c := &Compare{Title: in.Title, SourceText: in.SourceText, Query: in.Query, Kind: in.Kind, By: in.Panes.By(),
-		Script: in.Script, Setup: in.Setup, Boards: in.Scene != nil && BoardSource(in.Scene.Source),
+		Script: in.Script, Setup: in.Setup, Boards: in.Scene != nil && (BoardSource(in.Scene.Source) || in.Scene.Boards()),
 		Across: in.Scene != nil && in.Scene.Layout != nil && in.Scene.Layout.Across}
 	c.ByEventURL, c.ByNodeURL, c.LabURL = byURL(in.Query, view.ByEvent), byURL(in.Query, view.ByNode), labURL(in.Query)
 	c.Chart = NewCompareChart(ctx, in.Panes, in.MinimaxLeaves, in.KnuthMoore)

@@ -53,6 +53,8 @@ type FoldCount = view.FoldCount
 
 // View is everything the viewer page shows at one step.
 type View struct {
+	// GDL is the panel of a game written in GDL (nil for other sources).
+	GDL *GDLPanel
 	// Room is the room the page follows (the live classroom); nil for a
 	// viewer of one's own.
 	Room *RoomView

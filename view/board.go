@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/abtrace/abtrace/search/minichess"
+	"github.com/abtrace/abtrace/search/scenario"
 )
 
 // BoardKind names the form of a board glyph: which game's board a node's
@@ -16,6 +17,9 @@ const (
 	BoardReversi   BoardKind = "reversi"
 	BoardConnect4  BoardKind = "connect4"
 	BoardMinichess BoardKind = "minichess"
+	// BoardGrid is a GDL game's board other than tic-tac-toe's and
+	// Connect Four's (scenario.GridPrefix): its contents as discs.
+	BoardGrid BoardKind = "grid"
 )
 
 // A Box is a rectangle in a node's coordinates (the node's centre at 0, 0):
@@ -41,6 +45,9 @@ type BoardCell struct {
 	Mark string
 	// Dark is true for a dark square of a chequered board (minichess).
 	Dark bool
+	// Fill is the colour of a grid board's disc (GridColour), Mark its
+	// content's name there.
+	Fill string
 	// Piece is a minichess piece's upper-case letter and Side "w" (White,
 	// MAX) or "b" (Black, MIN); both "" elsewhere.
 	Piece, Side string
@@ -111,6 +118,8 @@ const Connect4Len = c4Rows*c4Cols + c4Rows - 1
 // its text, else Connect Four, Reversi or tic-tac-toe by the text's form.
 func BoardKindOf(g Glyph, board string) BoardKind {
 	switch {
+	case strings.HasPrefix(board, scenario.GridPrefix):
+		return BoardGrid
 	case len(board) == Connect4Len && board[c4Cols] == '/':
 		return BoardConnect4
 	case g == GlyphChess || len(board) == minichess.BoardLen && board[minichess.Files] == '/':
@@ -132,6 +141,8 @@ func BoardOf(n Node) Board {
 		b = minichessBoard(n.Board)
 	case BoardReversi:
 		b = reversiBoard(n.Board)
+	case BoardGrid:
+		b = gridBoard(n.Board)
 	default:
 		b = ticTacToeBoard(n.Board)
 	}

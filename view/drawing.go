@@ -517,7 +517,7 @@ func (s *sketch) edge(i int) Edge {
 }
 
 func newSketch(source string, l *trace.Layout) *sketch {
-	s := &sketch{source: source, l: l, board: BoardSource(source)}
+	s := &sketch{source: source, l: l, board: BoardSource(source) || (l != nil && len(l.Nodes) > 0 && l.Nodes[0].Board != "")}
 	if l == nil || len(l.Nodes) == 0 {
 		s.viewBox, s.width, s.height = "0 0 100 50", 100, 50
 		return s

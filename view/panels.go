@@ -43,6 +43,9 @@ type Panels struct {
 	// Follow is the path the view keeps in view when zoomed in (set by
 	// the viewer, which knows the scene; nil before the first step).
 	Follow *Follow `json:"follow,omitempty"`
+	// Node is the id of the current node (the root's "" before the first
+	// step), which panels about the node's state follow.
+	Node string `json:"node"`
 }
 
 // StartNarration is the sentence shown before the first step.
@@ -53,7 +56,7 @@ const StartNarration = "Nothing searched yet. Press → to take the first step."
 func PanelsOf(f *trace.Frame, baselineLeaves int) *Panels {
 	p := &Panels{Step: f.Step, Narration: NarrationOf(f), Stack: StackOf(f),
 		Nodes: f.Stats.Nodes, Leaves: f.Stats.Leaves, Cutoffs: f.Stats.Cutoffs,
-		Spared: "—", Done: f.Done, Line: f.Line,
+		Spared: "—", Done: f.Done, Line: f.Line, Node: f.Current,
 		QNodes: f.Stats.QNodes, Extensions: f.Stats.Extensions, Forward: f.Stats.Forward}
 	if baselineLeaves >= 0 && f.Done {
 		p.Spared = SparedText(baselineLeaves, f.Stats.Leaves, f.Words)

@@ -110,6 +110,15 @@ func layScene(ctx context.Context, p *scenario.Search, shape *trace.Shape, open 
 	return SceneOf(src, shape, l, open), nil
 }
 
+// boardsOf reports whether p's nodes are drawn as boards: a source of
+// boards (BoardSource), or a GDL game with a board.
+func boardsOf(p *scenario.Search) bool {
+	return BoardSource(p.Scenario.Source()) || p.GDLBoard()
+}
+
+// Boards reports whether the scene's nodes are drawn as boards.
+func (s *Scene) Boards() bool { return s.sketch != nil && s.sketch.board }
+
 // shows are what a search's labels show that its layout cannot tell.
 type shows uint8
 
@@ -147,7 +156,7 @@ func baseSpacing(p *scenario.Search, across bool) trace.LayoutOptions {
 		opt.NodeSep = ChanceSpacing
 	}
 	src := p.Scenario.Source()
-	if BoardSource(src) {
+	if boardsOf(p) {
 		opt = BoardLayout(src)
 		if across {
 			opt.NodeSep = AcrossBoardSpacing(src)
@@ -564,7 +573,7 @@ const CompareMaxDrawn, CompareMaxBoards = 300, 60
 // to at most CompareMaxDrawn nodes (CompareMaxBoards for boards).
 func CompareShape(p *scenario.Search) (*trace.Shape, error) {
 	drawn := CompareMaxDrawn
-	if BoardSource(p.Scenario.Source()) {
+	if boardsOf(p) {
 		drawn = CompareMaxBoards
 	}
 	return p.Shape(scenario.ShapeOptions{MaxDrawn: drawn})

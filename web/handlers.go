@@ -362,6 +362,9 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		v.Form = v.Listings[0].Form
 	}
 	v.Title = v.Listings[0].Title
+	if v.GDL = gdlPanel(p, v.Query, run.frame.Current); v.GDL != nil {
+		v.GDL.Script = s.assetURL("gdl.js")
+	}
 	v.Folds = run.folds
 	v.Exports = templates.NewExports(strings.TrimPrefix(v.URL(strconv.Itoa(v.Step)), "/view?"), "", s.assetURL("export.js"))
 	if base := p.Baseline(); base != p.Algorithm {
@@ -532,6 +535,8 @@ func sourceTextIn(loc *i18n.Localizer, p *scenario.Search) string {
 			k = 2
 		}
 		return loc.T("source.nim", "N", strconv.Itoa(n), "K", strconv.Itoa(k))
+	case "gdl":
+		return gdlSourceText(loc, sc.GDL)
 	case "dice":
 		pos := strings.TrimSpace(sc.Position)
 		if pos == "" {

@@ -204,6 +204,8 @@ func (s *Server) routes() {
 	e.GET(WSPath, s.websocket)
 	e.GET("/api/validate", s.validate)
 	e.GET("/api/gdl/game", s.gdlGame)
+	e.GET("/api/gdl/node", s.gdlNodeFragment)
+	e.GET("/api/gdl/why", s.gdlWhy)
 	// The comparison and the lab.
 	e.GET("/compare", s.compare)
 	e.GET("/api/compare", s.compareAPI)

@@ -49,9 +49,7 @@ func (p *Search) prepareGDL() error {
 	if !vector {
 		p.outcomes = search.Bounds{L: -1, U: 1}
 	}
-	p.shaper = newGameShaper(search.Game[gdl.State](g), root, s.Depth, true, func(x gdl.State, sh *trace.Shape) {
-		sh.Text = g.Facts(x)
-	})
+	p.shaper = newGameShaper(search.Game[gdl.State](g), root, s.Depth, true, gdlFacts(g))
 	name := pathNames(search.Game[gdl.State](g), root, g.Name)
 	p.names = func() func(string) string { return name }
 	p.moveName = name

@@ -27,6 +27,7 @@ type boardDrawer interface {
 var boardDrawers = map[view.BoardKind]boardDrawer{
 	view.BoardTicTacToe: ticTacToeBoard{}, view.BoardReversi: reversiBoard{},
 	view.BoardConnect4: connect4Board{}, view.BoardMinichess: minichessBoard{},
+	view.BoardGrid: gridBoard{},
 }
 
 // boardDrawerOf returns the drawer of a board text.

@@ -1,0 +1,295 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/templates"
+	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
+	"github.com/labstack/echo/v4"
+)
+
+// This file is the viewer's part of a game written in GDL: the line that
+// says what is searched, the current node's panel (its board or facts and
+// its moves) and why a fact holds there, with the game's rules.
+
+// gdlSourceText says which game in GDL the viewer searches: its roles.
+func gdlSourceText(loc *i18n.Localizer, text string) string {
+	g, err := gdl.CompileCached(text)
+	if err != nil {
+		return loc.T("source.gdl", "Roles", "?")
+	}
+	return loc.T("source.gdl", "Roles", strings.Join(g.Roles(), ", "))
+}
+
+// MaxWhySteps bounds the lines of one answer to "why?": a derivation
+// deeper or wider than this is cut, and says so.
+const MaxWhySteps = 200
+
+// gdlAt is the state of node id (a path of natural child indices) in the
+// GDL game p searches, with its parent's state and the move that led
+// there (index among the mover's legal moves; -1 at the root).
+type gdlAt struct {
+	g           *gdl.Game
+	s, parent   gdl.State
+	mover, move int
+	root        bool
+}
+
+// gdlNode walks from the initial state to node id.
+func gdlNode(p *scenario.Search, id string) (*gdlAt, error) {
+	g, err := gdl.CompileCached(p.Scenario.GDL)
+	if err != nil {
+		return nil, err
+	}
+	at := &gdlAt{g: g, s: g.Init(), mover: -1, move: -1, root: true}
+	if id == "" {
+		return at, nil
+	}
+	for _, part := range strings.Split(id, ".") {
+		i, err := strconv.Atoi(part)
+		moves := g.Moves(at.s, nil)
+		if err != nil || i < 0 || i >= len(moves) {
+			return nil, badParam("id", "gdl.err.id", "ID", id)
+		}
+		at.parent, at.mover, at.move, at.root = at.s, g.Mover(at.s), int(moves[i]), false
+		at.s = g.Result(at.s, moves[i])
+	}
+	return at, nil
+}
+
+// gdlNodeView is the panel's view of a node.
+func gdlNodeView(at *gdlAt, id string) *templates.GDLNode {
+	g := at.g
+	n := &templates.GDLNode{ID: id, Board: scenario.GDLBoardText(g, at.s), Terminal: g.Terminal(at.s)}
+	if n.Board != "" {
+		n.Drawn = view.BoardOf(view.Node{Glyph: view.GlyphBoard, LayoutNode: trace.LayoutNode{Board: n.Board, Kind: g.ToMove(at.s)}})
+	}
+	if !at.root {
+		n.Made, n.Role = g.MoveText(at.mover, at.move), g.Roles()[at.mover]
+	}
+	gr := g.Picture()
+	before := map[string]bool{}
+	if !at.root {
+		for _, f := range g.FactList(at.parent) {
+			before[f] = true
+		}
+	}
+	for i, f := range g.FactTerms(at.s) {
+		if n.Board != "" && gr != nil && gr.OnBoard(f) && (at.root || before[f.String()]) {
+			continue
+		}
+		n.Facts = append(n.Facts, templates.GDLItem{Index: i, Text: f.String()})
+	}
+	goals := g.Goals(at.s)
+	for r, name := range g.Roles() {
+		role := templates.GDLRole{Index: r, Name: name}
+		if !n.Terminal {
+			for _, k := range g.LegalMoves(at.s, r) {
+				role.Moves = append(role.Moves, templates.GDLItem{Index: k, Text: g.MoveText(r, k)})
+			}
+		} else if r < len(goals) && goals[r] >= 0 {
+			role.Goal = strconv.Itoa(goals[r])
+		}
+		n.Roles = append(n.Roles, role)
+	}
+	return n
+}
+
+// gdlPanel is the viewer's GDL panel at node id, or nil when p searches
+// no GDL game.
+func gdlPanel(p *scenario.Search, query, id string) *templates.GDLPanel {
+	if p.Scenario.GDL == "" {
+		return nil
+	}
+	at, err := gdlNode(p, id)
+	if err != nil {
+		return nil
+	}
+	panel := &templates.GDLPanel{Query: query, Node: gdlNodeView(at, id)}
+	for i, l := range strings.Split(p.Scenario.GDL, "\n") {
+		panel.Rules = append(panel.Rules, templates.GDLLine{N: i + 1, Text: strings.TrimRight(l, "\r")})
+	}
+	return panel
+}
+
+// gdlRequest reads the scenario and node of /api/gdl/node and /api/gdl/why.
+func gdlRequest(c echo.Context) (*gdlAt, *scenario.Search, error) {
+	sc, err := scenario.FromQuery(c.QueryParams())
+	if err != nil {
+		return nil, nil, err
+	}
+	if sc.GDL == "" {
+		return nil, nil, badParam("gdlz", "gdl.err.none")
+	}
+	p, err := prepare(c, sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	at, err := gdlNode(p, c.QueryParam("id"))
+	return at, p, err
+}
+
+// gdlNodeFragment is /api/gdl/node: the panel's node part at node id, as
+// HTML the script puts in place.
+func (s *Server) gdlNodeFragment(c echo.Context) error {
+	at, _, err := gdlRequest(c)
+	if err != nil {
+		return c.JSON(http.StatusBadRequest, map[string]string{"error": errorText(langOf(c), err)})
+	}
+	return s.render(c, http.StatusOK, templates.GDLNodeBody(gdlNodeView(at, c.QueryParam("id"))))
+}
+
+// whyAnswer is /api/gdl/why's answer: what is explained, the derivation
+// as indented lines in the page's language, and the lines of the game's
+// text to highlight (Fired: the rule that gave the fact itself).
+type whyAnswer struct {
+	Title string    `json:"title"`
+	Steps []whyStep `json:"steps"`
+	Lines []int     `json:"lines"`
+	Fired []int     `json:"fired"`
+	Cut   bool      `json:"cut,omitempty"`
+}
+
+type whyStep struct {
+	Depth int    `json:"depth"`
+	Text  string `json:"text"`
+	Line  int    `json:"line,omitempty"`
+}
+
+// gdlWhy is /api/gdl/why: why a fact holds at node id: what=legal (role,
+// move), next (fact: the index of a fact of the node, made true by the
+// move that led there), goal (role) or terminal.
+func (s *Server) gdlWhy(c echo.Context) error {
+	lang := langOf(c)
+	loc := i18n.For(lang)
+	at, _, err := gdlRequest(c)
+	if err == nil {
+		var a *whyAnswer
+		if a, err = whyOf(loc, at, c.QueryParams()); err == nil {
+			return c.JSON(http.StatusOK, a)
+		}
+	}
+	return c.JSON(http.StatusBadRequest, map[string]string{"error": errorText(lang, err)})
+}
+
+// whyOf derives the fact q asks about at the node.
+func whyOf(loc *i18n.Localizer, at *gdlAt, q url.Values) (*whyAnswer, error) {
+	g := at.g
+	index := func(name string, n int) (int, error) {
+		i, err := strconv.Atoi(q.Get(name))
+		if err != nil || i < 0 || i >= n {
+			return 0, badParam(name, "gdl.err.index", "Got", q.Get(name), "Max", n-1)
+		}
+		return i, nil
+	}
+	state := g.FactTerms(at.s)
+	var fact gdl.Term
+	var does []gdl.Term
+	switch q.Get("what") {
+	case "legal":
+		r, err := index("role", len(g.Roles()))
+		if err != nil {
+			return nil, err
+		}
+		k, err := index("move", 1<<30)
+		if err != nil || !slices.Contains(g.LegalMoves(at.s, r), k) {
+			return nil, badParam("move", "gdl.err.move", "Got", q.Get("move"))
+		}
+		fact = gdl.Term{Name: "legal", Args: []gdl.Term{{Name: g.Roles()[r]}, g.MoveTerm(r, k)}}
+	case "goal":
+		r, err := index("role", len(g.Roles()))
+		if err != nil {
+			return nil, err
+		}
+		fact = gdl.Term{Name: "goal", Args: []gdl.Term{{Name: g.Roles()[r]}, {Name: strconv.Itoa(g.Goals(at.s)[r])}}}
+	case "terminal":
+		fact = gdl.Term{Name: "terminal"}
+	case "next":
+		if at.root {
+			return nil, badParam("id", "gdl.err.root")
+		}
+		i, err := index("fact", len(state))
+		if err != nil {
+			return nil, err
+		}
+		fact = gdl.Term{Name: "next", Args: []gdl.Term{state[i]}}
+		state = g.FactTerms(at.parent)
+		for r, name := range g.Roles() {
+			k := at.move
+			if r != at.mover {
+				k = g.LegalMoves(at.parent, r)[0]
+			}
+			does = append(does, gdl.Term{Name: "does", Args: []gdl.Term{{Name: name}, g.MoveTerm(r, k)}})
+		}
+	default:
+		return nil, badParam("what", "gdl.err.what", "Got", q.Get("what"))
+	}
+	d, ok, err := gdl.NewProver(g.Description()).Explain(fact, state, does)
+	if err != nil {
+		return nil, err
+	}
+	a := &whyAnswer{Title: loc.T("gdl.why.title", "Fact", fact.String()), Steps: []whyStep{}, Lines: []int{}, Fired: []int{}}
+	if !ok {
+		a.Steps = append(a.Steps, whyStep{Text: loc.T("gdl.why.fails", "Fact", fact.String())})
+		return a, nil
+	}
+	if d.Kind == "rule" || d.Kind == "fact" {
+		for l := d.Span.Start.Line; l <= d.Span.End.Line; l++ {
+			a.Fired = append(a.Fired, l)
+		}
+	}
+	lines := map[int]bool{}
+	var walk func(d *gdl.Derivation, depth int)
+	walk = func(d *gdl.Derivation, depth int) {
+		if len(a.Steps) >= MaxWhySteps {
+			a.Cut = true
+			return
+		}
+		st := whyStep{Depth: depth, Text: whyText(loc, d)}
+		if d.Kind == "rule" || d.Kind == "fact" {
+			st.Line = d.Span.Start.Line
+			for l := d.Span.Start.Line; l <= d.Span.End.Line; l++ {
+				lines[l] = true
+			}
+		}
+		a.Steps = append(a.Steps, st)
+		for _, b := range d.Body {
+			walk(b, depth+1)
+		}
+	}
+	walk(d, 0)
+	if a.Cut {
+		a.Steps = append(a.Steps, whyStep{Text: loc.T("gdl.why.toolong", "Max", MaxWhySteps)})
+	}
+	for l := range lines {
+		a.Lines = append(a.Lines, l)
+	}
+	slices.Sort(a.Lines)
+	return a, nil
+}
+
+// whyText says one step of a derivation in loc's language.
+func whyText(loc *i18n.Localizer, d *gdl.Derivation) string {
+	switch d.Kind {
+	case "rule":
+		var bs []string
+		for _, b := range d.Bindings {
+			bs = append(bs, b.Var+" = "+b.Value)
+		}
+		if len(bs) == 0 {
+			return loc.T("gdl.why.rule0", "Fact", d.Fact, "From", d.Span.Start.Line, "To", d.Span.End.Line)
+		}
+		return loc.T("gdl.why.rule", "Fact", d.Fact, "From", d.Span.Start.Line, "To", d.Span.End.Line, "Bindings", strings.Join(bs, ", "))
+	case "fact", "state", "move", "not", "distinct", "cut":
+		return loc.T("gdl.why."+d.Kind, "Fact", d.Fact, "Line", d.Span.Start.Line)
+	}
+	return d.Fact
+}
