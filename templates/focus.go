@@ -37,13 +37,6 @@ func FocusHTML(ctx context.Context, v *View, d *view.Drawing) string {
 	return focusNames.Replace(b.String())
 }
 
-// busPath is an edge of the focus drawn down from the parent, along the
-// bus above the child's row and down into the child (see view.FocusBus).
-func busPath(e view.Edge) string {
-	y := e.Y2 - view.FocusBus
-	return "M" + num(e.X1) + " " + num(e.Y1) + "V" + num(y) + "H" + num(e.X2) + "V" + num(e.Y2)
-}
-
 // FocusClasses are the classes of the pane that holds the overview and
 // the focus: which of the viewer's panes (at 1280×720, in presenter mode,
 // on a phone) shows the focus over the overview.

@@ -205,7 +205,6 @@ func FocusOf(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 	}
 	opt := baseSpacing(p, false)
 	src := p.Scenario.Source()
-	opt.LevelSep += focusLevelGap(BoardSource(src) || root.Board != "")
 	l := trace.NewLayout(root, opt)
 	centreRows(l, opt.NodeSep)
 	// The base text sizes: the pane is never too small for them, the
@@ -232,18 +231,6 @@ func FocusOf(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 			d.Edges[i].Class += " path"
 		}
 	}
-	// Edges share their bus: the path's over the visited, the visited
-	// over the others.
-	rank := func(e Edge) int {
-		switch {
-		case onPath[e.ID]:
-			return 2
-		case e.State == "open" || e.State == "done":
-			return 1
-		}
-		return 0
-	}
-	slices.SortStableFunc(d.Edges, func(a, b Edge) int { return rank(a) - rank(b) })
 	symmetricBox(d, l)
 	return d
 }
@@ -266,9 +253,8 @@ func rowWindow(ks []int, next int) []int {
 }
 
 // centreRows places every level of a focus layout (each is the children
-// of one node) as a row NodeSep apart, centred under its parent as far as
-// the band of the widest row, centred on the root, allows: a row depends
-// only on the nodes above it, and the root stays in the middle.
+// of one node) as a row centred on the root's axis, NodeSep apart, so
+// that a row depends only on the node above it.
 func centreRows(l *trace.Layout, sep float64) {
 	rows := map[int][]int{}
 	for i, n := range l.Nodes {
@@ -279,37 +265,11 @@ func centreRows(l *trace.Layout, sep float64) {
 		half = max(half, float64(len(r)-1)*sep/2)
 	}
 	l.Width = 2 * half
-	x := map[string]float64{}
-	for d := 0; d <= l.Depth; d++ {
-		r := rows[d]
-		if len(r) == 0 {
-			continue
-		}
-		w := float64(len(r)-1) * sep / 2
-		mid := half
-		if n := l.Nodes[r[0]]; n.HasParent {
-			mid = min(max(x[n.Parent], w), 2*half-w)
-		}
+	for _, r := range rows {
 		for j, i := range r {
-			l.Nodes[i].X = mid + float64(j)*sep - w
-			x[l.Nodes[i].ID] = l.Nodes[i].X
+			l.Nodes[i].X = half + (float64(j)-float64(len(r)-1)/2)*sep
 		}
 	}
-}
-
-// FocusBus is how far above a row of the focus the edges from its parent
-// meet: each edge runs down from the parent, along the bus and down into
-// its child, clear of the fold glyphs under the parent's siblings.
-const FocusBus = 14
-
-// focusLevelGap is the room added between two levels of the focus over
-// the tree's own level spacing: a board's fold glyph and its counts, and
-// the bus under them.
-func focusLevelGap(board bool) float64 {
-	if board {
-		return 30
-	}
-	return 6
 }
 
 // symmetricBox widens the drawing's view box so that the root is at its
