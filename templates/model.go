@@ -105,11 +105,6 @@ type View struct {
 	// MCTS is the Monte-Carlo panel (UCB1 scores and the playout) at the
 	// step; nil for other searches.
 	MCTS *view.MCTSPanel
-	// Focus is the focus of a tree too large to read whole (the path
-	// from the root to the current node with its siblings, the rest
-	// folded), shown over the overview where the server says; nil when
-	// the overview reads well enough everywhere.
-	Focus *FocusView
 	// WSPath is the path of the websocket the script connects to.
 	WSPath string
 	// Real is the panel of the searches on real games (the table, the

@@ -279,10 +279,6 @@ type Message struct {
 	// MCTS is the Monte-Carlo panel's body at the step, as HTML the
 	// server rendered (a Monte-Carlo search only).
 	MCTS string `json:"mcts,omitempty"`
-	// Focus is the focus of a tree too large to read whole at the step,
-	// as SVG markup the server rendered (see view.FocusOf); absent for a
-	// tree whose page shows no focus.
-	Focus *string `json:"focus,omitempty"`
 	// Real is the HTML of the panels of the searches on real games (the
 	// table, passes, re-searches, killers, history), rendered by the
 	// server; "" clears them. Absent when they did not appear.

@@ -64,9 +64,6 @@ type viewer struct {
 	drawn string
 	// enc encodes the steps' answers that are shared.
 	enc encoder
-	// focus says the page shows the focus of the tree (see
-	// view.FocusShown): each step sends it.
-	focus bool
 }
 
 // job is a move under way: its command, and the step it started from.
@@ -99,8 +96,6 @@ func newViewer(ctx context.Context, query string) (*viewer, error) {
 	cur := view.NewCursor(p, scene)
 	v := &viewer{query: query, prep: p, scene: scene, cur: cur, paint: view.NewPainter(cur), total: -1, baseline: -2, loc: localizerFor(q.Get("lang"))}
 	v.cur.SetWords(wordsFor(q.Get("lang")))
-	wide, present, narrow := view.FocusShown(p, scene)
-	v.focus = wide || present || narrow
 	if scene.Shape.Total <= autoCountNodes {
 		v.counter = view.NewCounter(p)
 	}
@@ -362,7 +357,7 @@ func (v *viewer) patchMessageWith(from int, draw func(touched []string, folds ma
 	slices.Sort(p.Gone)
 	folds := v.cur.FoldsChanged()
 	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: draw(touched, folds), Panels: v.panels(), MCTS: v.mctsHTML(), Focus: v.focusHTML(), Real: v.realHTML()}
+		Draw: draw(touched, folds), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
 }
 
 // frameMessage is the whole frame at the cursor's step, with the whole
@@ -371,7 +366,7 @@ func (v *viewer) frameMessage() Message {
 	v.cur.Touched()
 	v.cur.ClearChanged()
 	return Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: v.paint.Whole(), Panels: v.panels(), MCTS: v.mctsHTML(), Focus: v.focusHTML(), Real: v.realHTML()}
+		Draw: v.paint.Whole(), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
 }
 
 // mctsHTML is the Monte-Carlo panel's body at the cursor's step, rendered
@@ -386,20 +381,6 @@ func (v *viewer) mctsHTML() string {
 		return ""
 	}
 	return b.String()
-}
-
-// focusHTML is the focus of the tree at the cursor's step, rendered in
-// the viewer's language; nil when the page shows none.
-func (v *viewer) focusHTML() *string {
-	if !v.focus {
-		return nil
-	}
-	q, _ := url.ParseQuery(v.query)
-	q.Del("step")
-	tv := &templates.View{Source: v.prep.Scenario.Source(), Query: q.Encode(), Step: v.cur.Step(), Open: v.scene.Open}
-	ctx := i18n.NewContext(context.Background(), v.loc)
-	s := templates.FocusHTML(ctx, tv, view.FocusOf(v.prep, v.scene, v.cur.Frame(), v.cur.Folds()))
-	return &s
 }
 
 // mctsC is the exploration constant of a Monte-Carlo scenario.
