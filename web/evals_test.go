@@ -19,7 +19,7 @@ func TestEvalPages(t *testing.T) {
 	}{
 		{"/fuzzy", http.StatusOK, []string{`data-testid="fuzzy-tree"`, "x has a line", "cell(a1, x)", "threshold t-norm", "value = 50 · ("}},
 		{"/fuzzy?position=x...o....&tnorm=product&p=0.8", http.StatusOK, []string{"product t-norm, p = 0.8", `class="best"`}},
-		{"/fuzzy?position=xxx", http.StatusBadRequest, []string{"tictactoe: 3 cells"}},
+		{"/fuzzy?position=xxx", http.StatusBadRequest, []string{"position: 3 cells"}},
 		{"/fuzzy?tnorm=hamacher", http.StatusBadRequest, []string{`unknown t-norm &#34;hamacher&#34;`}},
 		{"/tournament", http.StatusOK, []string{"max-discs,min-discs,max-mobility,min-mobility"}},
 		{"/tournament?game=suicide-reversi&evals=max-discs,min-discs&depth=1&games=2&seed=3", http.StatusOK, []string{`data-stream="/api/stream/tournament?`, `max="4"`}},
