@@ -182,57 +182,11 @@ func (s *Server) gdlWhy(c echo.Context) error {
 
 // whyOf derives the fact q asks about at the node.
 func whyOf(loc *i18n.Localizer, at *gdlAt, q url.Values) (*whyAnswer, error) {
-	g := at.g
-	index := func(name string, n int) (int, error) {
-		i, err := strconv.Atoi(q.Get(name))
-		if err != nil || i < 0 || i >= n {
-			return 0, badParam(name, "gdl.err.index", "Got", q.Get(name), "Max", n-1)
-		}
-		return i, nil
+	fact, state, does, err := whyQuestion(at, q)
+	if err != nil {
+		return nil, err
 	}
-	state := g.FactTerms(at.s)
-	var fact gdl.Term
-	var does []gdl.Term
-	switch q.Get("what") {
-	case "legal":
-		r, err := index("role", len(g.Roles()))
-		if err != nil {
-			return nil, err
-		}
-		k, err := index("move", 1<<30)
-		if err != nil || !slices.Contains(g.LegalMoves(at.s, r), k) {
-			return nil, badParam("move", "gdl.err.move", "Got", q.Get("move"))
-		}
-		fact = gdl.Term{Name: "legal", Args: []gdl.Term{{Name: g.Roles()[r]}, g.MoveTerm(r, k)}}
-	case "goal":
-		r, err := index("role", len(g.Roles()))
-		if err != nil {
-			return nil, err
-		}
-		fact = gdl.Term{Name: "goal", Args: []gdl.Term{{Name: g.Roles()[r]}, {Name: strconv.Itoa(g.Goals(at.s)[r])}}}
-	case "terminal":
-		fact = gdl.Term{Name: "terminal"}
-	case "next":
-		if at.root {
-			return nil, badParam("id", "gdl.err.root")
-		}
-		i, err := index("fact", len(state))
-		if err != nil {
-			return nil, err
-		}
-		fact = gdl.Term{Name: "next", Args: []gdl.Term{state[i]}}
-		state = g.FactTerms(at.parent)
-		for r, name := range g.Roles() {
-			k := at.move
-			if r != at.mover {
-				k = g.LegalMoves(at.parent, r)[0]
-			}
-			does = append(does, gdl.Term{Name: "does", Args: []gdl.Term{{Name: name}, g.MoveTerm(r, k)}})
-		}
-	default:
-		return nil, badParam("what", "gdl.err.what", "Got", q.Get("what"))
-	}
-	d, ok, err := gdl.NewProver(g.Description()).Explain(fact, state, does)
+	d, ok, err := gdl.NewProver(at.g.Description()).Explain(fact, state, does)
 	if err != nil {
 		return nil, err
 	}
@@ -241,11 +195,7 @@ func whyOf(loc *i18n.Localizer, at *gdlAt, q url.Values) (*whyAnswer, error) {
 		a.Steps = append(a.Steps, whyStep{Text: loc.T("gdl.why.fails", "Fact", fact.String())})
 		return a, nil
 	}
-	if d.Kind == "rule" || d.Kind == "fact" {
-		for l := d.Span.Start.Line; l <= d.Span.End.Line; l++ {
-			a.Fired = append(a.Fired, l)
-		}
-	}
+	a.Fired = ruleLines(d, a.Fired, nil)
 	lines := map[int]bool{}
 	var walk func(d *gdl.Derivation, depth int)
 	walk = func(d *gdl.Derivation, depth int) {
@@ -256,9 +206,7 @@ func whyOf(loc *i18n.Localizer, at *gdlAt, q url.Values) (*whyAnswer, error) {
 		st := whyStep{Depth: depth, Text: whyText(loc, d)}
 		if d.Kind == "rule" || d.Kind == "fact" {
 			st.Line = d.Span.Start.Line
-			for l := d.Span.Start.Line; l <= d.Span.End.Line; l++ {
-				lines[l] = true
-			}
+			ruleLines(d, nil, lines)
 		}
 		a.Steps = append(a.Steps, st)
 		for _, b := range d.Body {
@@ -274,6 +222,84 @@ func whyOf(loc *i18n.Localizer, at *gdlAt, q url.Values) (*whyAnswer, error) {
 	}
 	slices.Sort(a.Lines)
 	return a, nil
+}
+
+// ruleLines adds the lines of the rule or fact d stands on, if it stands
+// on one, to list and to set (either may be nil), and returns list.
+func ruleLines(d *gdl.Derivation, list []int, set map[int]bool) []int {
+	if d.Kind != "rule" && d.Kind != "fact" {
+		return list
+	}
+	for l := d.Span.Start.Line; l <= d.Span.End.Line; l++ {
+		if set != nil {
+			set[l] = true
+		} else {
+			list = append(list, l)
+		}
+	}
+	return list
+}
+
+// whyQuestion reads what q asks about at the node: the fact to derive,
+// the state it holds in, and for a next state's fact the moves made.
+func whyQuestion(at *gdlAt, q url.Values) (fact gdl.Term, state, does []gdl.Term, err error) {
+	g := at.g
+	index := func(name string, n int) (int, error) {
+		i, err := strconv.Atoi(q.Get(name))
+		if err != nil || i < 0 || i >= n {
+			return 0, badParam(name, "gdl.err.index", "Got", q.Get(name), "Max", n-1)
+		}
+		return i, nil
+	}
+	state = g.FactTerms(at.s)
+	switch q.Get("what") {
+	case "legal":
+		r, err := index("role", len(g.Roles()))
+		if err != nil {
+			return fact, nil, nil, err
+		}
+		k, err := index("move", 1<<30)
+		if err != nil || !slices.Contains(g.LegalMoves(at.s, r), k) {
+			return fact, nil, nil, badParam("move", "gdl.err.move", "Got", q.Get("move"))
+		}
+		fact = gdl.Term{Name: "legal", Args: []gdl.Term{{Name: g.Roles()[r]}, g.MoveTerm(r, k)}}
+	case "goal":
+		r, err := index("role", len(g.Roles()))
+		if err != nil {
+			return fact, nil, nil, err
+		}
+		fact = gdl.Term{Name: "goal", Args: []gdl.Term{{Name: g.Roles()[r]}, {Name: strconv.Itoa(g.Goals(at.s)[r])}}}
+	case "terminal":
+		fact = gdl.Term{Name: "terminal"}
+	case "next":
+		if at.root {
+			return fact, nil, nil, badParam("id", "gdl.err.root")
+		}
+		i, err := index("fact", len(state))
+		if err != nil {
+			return fact, nil, nil, err
+		}
+		fact = gdl.Term{Name: "next", Args: []gdl.Term{state[i]}}
+		state, does = g.FactTerms(at.parent), movesMade(at)
+	default:
+		return fact, nil, nil, badParam("what", "gdl.err.what", "Got", q.Get("what"))
+	}
+	return fact, state, does, nil
+}
+
+// movesMade are the does facts of the joint move that led to the node:
+// the mover's move, and every other role's only legal one.
+func movesMade(at *gdlAt) []gdl.Term {
+	g := at.g
+	var does []gdl.Term
+	for r, name := range g.Roles() {
+		k := at.move
+		if r != at.mover {
+			k = g.LegalMoves(at.parent, r)[0]
+		}
+		does = append(does, gdl.Term{Name: "does", Args: []gdl.Term{{Name: name}, g.MoveTerm(r, k)}})
+	}
+	return does
 }
 
 // whyText says one step of a derivation in loc's language.
