@@ -12,7 +12,8 @@ import (
 // labels for a pane of the comparison (CompareScene with ComparePane), not
 // for presenter mode's pane twice or three times as wide: the textbook
 // tree in one of three panes gets a larger text scale than in presenter
-// mode, and never a smaller one anywhere.
+// mode, and never a smaller one anywhere but where its leaf boxes would
+// come closer than LeafGap (paneLeafK).
 func TestCompareSceneSizesLabelsForItsPane(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -29,7 +30,15 @@ func TestCompareSceneSizesLabelsForItsPane(t *testing.T) {
 			p, s := prepare(t, tc.query)
 			f := trace.NewFrame()
 			base := s.Draw(f, nil).TextScale
-			in := compareScene(t, p, false, tc.panes).Draw(f, nil).TextScale
+			cs := compareScene(t, p, false, tc.panes)
+			in := cs.Draw(f, nil).TextScale
+			// Unless its leaf boxes would touch at a larger scale.
+			glyphs := map[string]Glyph{}
+			for i, n := range cs.Layout.Nodes {
+				glyphs[n.ID] = cs.sketch.glyphs[i]
+			}
+			// (The placement steps its scale down from that bound.)
+			base = min(base, 0.98*paneLeafK(cs.Layout, glyphs))
 			if in < base || tc.larger && in <= base {
 				t.Errorf("got text scale %.2f in one of %d panes, want more than presenter mode's %.2f (or as much: %v)", in, tc.panes, base, !tc.larger)
 			}

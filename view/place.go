@@ -1120,10 +1120,59 @@ func layoutPlacement(source string, l *trace.Layout, glyphs map[string]Glyph) pl
 		// sizes would take the boards' room.
 		maxK = 1
 	}
+	maxK = min(maxK, paneLeafK(l, glyphs))
 	p, _ := placeFor(source, l, glyphs, maxK)
 	p = p.forgetGrid(source, l)
 	if _, loaded := placements.LoadOrStore(key, placed{source, p}); !loaded {
 		runtime.AddCleanup(l, func(k weak.Pointer[trace.Layout]) { placements.Delete(k) }, key)
 	}
 	return p
+}
+
+// LeafGap is the least room between two neighbouring leaf boxes of one
+// level in a comparison's pane, in user units, and LeafGapPx in pixels
+// there: leaves "3 12 8" side by side never read "3128".
+const (
+	LeafGap   = 10
+	LeafGapPx = 3
+)
+
+// leafRoomK is the largest text scale at which every two neighbouring
+// leaf boxes of a level keep gap between them (+Inf when no two leaves
+// are neighbours); a leaf box grows with its text.
+func leafRoomK(l *trace.Layout, glyphs map[string]Glyph, gap float64) float64 {
+	k := math.Inf(1)
+	last := map[int]trace.LayoutNode{}
+	for _, n := range l.Nodes {
+		if glyphs[n.ID] != GlyphLeaf {
+			delete(last, n.Depth)
+			continue
+		}
+		if p, ok := last[n.Depth]; ok {
+			d := n.X - p.X
+			if l.Across {
+				d = n.Y - p.Y
+			}
+			if l.Across {
+				// Stacked: their heights meet, LeafFont·k+10 each.
+				k = min(k, (d-gap-10)/LeafFont)
+			} else if em := TextEm(p.Text) + TextEm(n.Text); em > 0 {
+				k = min(k, (d-gap-12)/(LeafFont*em/2))
+			}
+		}
+		last[n.Depth] = n
+	}
+	return k
+}
+
+// paneLeafK bounds the text scale of a layout laid out for a comparison's
+// pane: it draws its tree small, and its leaf boxes keep LeafGapPx apart
+// there, and LeafGap in any case (+Inf for other layouts; never below 1).
+func paneLeafK(l *trace.Layout, glyphs map[string]Glyph) float64 {
+	pane := layingOf(l).pane
+	if pane == ([2]float64{}) {
+		return math.Inf(1)
+	}
+	sc := min(pane[0]/(l.Width+marginLeft+marginRight), pane[1]/(l.Height+marginTop+marginBottom))
+	return max(1, leafRoomK(l, glyphs, max(LeafGap, LeafGapPx/sc)))
 }
