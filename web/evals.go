@@ -660,24 +660,33 @@ func engineReply(ctx context.Context, spec *play.Spec, g *play.Game) (*play.Game
 	return g, m, v, err
 }
 
+// playLink is the address of the play page of the game (its source and
+// engine options in game) after moves, with the page's depth, language and
+// side.
+func playLink(loc *i18n.Localizer, spec play.Spec, game url.Values, moves []string) string {
+	q := url.Values{"depth": {strconv.Itoa(spec.Depth)}, "lang": {string(loc.Lang())}}
+	for k, v := range game {
+		q[k] = v
+	}
+	if !spec.HumanFirst {
+		q.Set("you", "second")
+	}
+	if len(moves) > 0 {
+		q.Set("moves", strings.Join(moves, ","))
+	}
+	return "/play?" + q.Encode()
+}
+
 // buildPlayPage draws the board and says where the game stands.
 func buildPlayPage(loc *i18n.Localizer, p *templates.PlayPage, spec play.Spec, pos play.Position, said string) {
-	link := func(moves []string) string {
-		q := url.Values{"game": {spec.Game}, "depth": {strconv.Itoa(spec.Depth)}, "lang": {string(loc.Lang())}}
-		if spec.Eval != "" {
-			q.Set("eval", spec.Eval)
-		}
-		if spec.Kuhlmann != "" {
-			q.Set("kuhlmann", spec.Kuhlmann)
-		}
-		if !spec.HumanFirst {
-			q.Set("you", "second")
-		}
-		if len(moves) > 0 {
-			q.Set("moves", strings.Join(moves, ","))
-		}
-		return "/play?" + q.Encode()
+	game := url.Values{"game": {spec.Game}}
+	if spec.Eval != "" {
+		game.Set("eval", spec.Eval)
 	}
+	if spec.Kuhlmann != "" {
+		game.Set("kuhlmann", spec.Kuhlmann)
+	}
+	link := func(moves []string) string { return playLink(loc, spec, game, moves) }
 	const size = 50
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 	p.Board = templates.PlayBoard{ViewBox: fmt.Sprintf("0 0 %d %d", pos.Cols*size, pos.Rows*size), Reversi: spec.Game != "connect4"}

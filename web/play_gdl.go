@@ -97,19 +97,11 @@ func gdlPlayErrorText(loc *i18n.Localizer, lang i18n.Lang, err error) string {
 // buildGDLPlayPage shows the state's facts, the human's legal moves as
 // links and where the game stands.
 func buildGDLPlayPage(loc *i18n.Localizer, p *templates.PlayPage, spec play.Spec, z string, pos play.Position, said string) {
-	link := func(moves []string) string {
-		q := url.Values{"gdlz": {z}, "depth": {strconv.Itoa(spec.Depth)}, "lang": {string(loc.Lang())}}
-		if spec.Algo != "" && spec.Algo != "alphabeta" {
-			q.Set("algo", spec.Algo)
-		}
-		if !spec.HumanFirst {
-			q.Set("you", "second")
-		}
-		if len(moves) > 0 {
-			q.Set("moves", strings.Join(moves, ","))
-		}
-		return "/play?" + q.Encode()
+	game := url.Values{"gdlz": {z}}
+	if spec.Algo != "" && spec.Algo != "alphabeta" {
+		game.Set("algo", spec.Algo)
 	}
+	link := func(moves []string) string { return playLink(loc, spec, game, moves) }
 	gp := pos.GDL
 	human := gp.Roles[gp.Human]
 	v := &templates.PlayGDL{Facts: gp.Facts, Roles: loc.T("pl.gdl.roles", "Role", human, "Engine", gp.Engine)}
