@@ -5,6 +5,8 @@ package templates
 // Every text and number they hold is decided in Go (package web builds
 // them); the components only print them.
 
+import "github.com/abtrace/abtrace/view"
+
 // FormField is one input of a settings form.
 type FormField struct {
 	Name, Label, Value string
@@ -146,7 +148,33 @@ type PlayGDL struct {
 	Facts        []string
 	MovesCaption string
 	Moves        []PlayGDLMove
+	// Board, when the state holds one, is drawn as the viewer draws it,
+	// with Cells over it (the cells a move is played on, the last step's
+	// cells); Facts are then the facts the board does not show, under
+	// FactsCaption, and Hint says how a move is made on the board.
+	Board        *view.Board
+	Cells        []PlayGDLCell
+	FactsCaption string
+	Hint         string
+	// Legend names the contents of a grid board by their colour.
+	Legend []PlayGDLMark
 }
+
+// PlayGDLCell is a cell of a GDL game's board drawn over the board: its
+// square (in the board's coordinates), the link that plays a move there
+// or picks the piece that moves from it, and its marks.
+type PlayGDLCell struct {
+	X, Y, Size, CX, CY, R string
+	URL, Label, Move      string
+	// Last: the last step changed the cell; Picked: its piece is the one
+	// chosen to move; From: a piece that can move stands there. Hole is
+	// the radius of an empty Connect Four slot's hole ("" elsewhere).
+	Last, Picked, From bool
+	Hole               string
+}
+
+// PlayGDLMark is a content of a grid board and its disc's colour.
+type PlayGDLMark struct{ Name, Fill string }
 
 // PlayGDLMove is a legal move of the human by its GDL term, and the link
 // that plays it.

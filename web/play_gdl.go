@@ -76,7 +76,12 @@ func (s *Server) playGDL(c echo.Context, q url.Values) error {
 	case m != "":
 		said = loc.T("pl.engine-played", "Move", m, "Depth", d, "Value", trace.Num(v).Plain())
 	}
-	buildGDLPlayPage(loc, p, spec, z, g.Position(), said)
+	pos := g.Position()
+	picked, err := gdlPick(q.Get("sel"), pos.GDL)
+	if err != nil {
+		return fail(errors.New(errorText(lang, err)))
+	}
+	buildGDLPlayPage(loc, p, spec, z, pos, said, picked)
 	return s.render(c, http.StatusOK, templates.PlayGamePage(p))
 }
 
@@ -96,7 +101,7 @@ func gdlPlayErrorText(loc *i18n.Localizer, lang i18n.Lang, err error) string {
 
 // buildGDLPlayPage shows the state's facts, the human's legal moves as
 // links and where the game stands.
-func buildGDLPlayPage(loc *i18n.Localizer, p *templates.PlayPage, spec play.Spec, z string, pos play.Position, said string) {
+func buildGDLPlayPage(loc *i18n.Localizer, p *templates.PlayPage, spec play.Spec, z string, pos play.Position, said string, picked int) {
 	game := url.Values{"gdlz": {z}}
 	if spec.Algo != "" && spec.Algo != "alphabeta" {
 		game.Set("algo", spec.Algo)
@@ -110,6 +115,16 @@ func buildGDLPlayPage(loc *i18n.Localizer, p *templates.PlayPage, spec play.Spec
 	}
 	if len(gp.Moves) > 0 {
 		v.MovesCaption = loc.T("pl.gdl.moves", "Role", human)
+	}
+	if gp.Board != "" {
+		v.Facts, v.FactsCaption = gp.Other, loc.T("pl.gdl.other-facts")
+		here := link(spec.Moves)
+		gdlPlayBoard(loc, v, gp, picked, func(i int) string { return v.Moves[i].URL }, func(cell int) string {
+			if cell < 0 {
+				return here
+			}
+			return here + "&sel=" + strconv.Itoa(cell)
+		})
 	}
 	p.GDL = v
 	switch {

@@ -22,17 +22,7 @@ func TestGDLPlay(t *testing.T) {
 	z := scenario.CompressGDL(gdlText(t, "tictactoe"))
 	get := func(q url.Values, status int, want ...string) string {
 		t.Helper()
-		rec := httpGet(t, s, "/play?"+q.Encode())
-		if rec.Code != status {
-			t.Fatalf("%v: status %d, want %d: %s", q, rec.Code, status, rec.Body.String())
-		}
-		body := html.UnescapeString(rec.Body.String())
-		for _, w := range want {
-			if !strings.Contains(body, w) {
-				t.Errorf("%v: the page lacks %q", q, w)
-			}
-		}
-		return body
+		return playPage(t, s, q, status, want...)
 	}
 	body := get(url.Values{"gdlz": {z}}, http.StatusOK, `data-move="(mark 1 1)"`, `data-move="(mark 3 3)"`, "(control x)", "You play x, the engine plays o.")
 	if strings.Contains(body, `data-move="d3"`) {
@@ -132,4 +122,40 @@ func TestGDLSimultaneousView(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestGDLPlayBoard: a GDL game with a board is played on it: tic-tac-toe's
+// cells are the moves' links; a breakthrough pawn is picked (sel=) and
+// then moved; a sel= that names no piece that can move is refused by its
+// field in the page's language, the game kept.
+func TestGDLPlayBoard(t *testing.T) {
+	s := newTestServer(t)
+	get := func(q url.Values, status int, want ...string) {
+		t.Helper()
+		playPage(t, s, q, status, want...)
+	}
+	z := scenario.CompressGDL(gdlText(t, "tictactoe"))
+	get(url.Values{"gdlz": {z}, "moves": {"(mark 2 2)"}}, http.StatusOK, `data-testid="gdl-play-board"`, `aria-label="move (mark 3 3)" data-move="(mark 3 3)"`, "The other facts that hold", "(control x)")
+	bz := scenario.CompressGDL(gdlText(t, "breakthrough-small"))
+	get(url.Values{"gdlz": {bz}}, http.StatusOK, "choose this piece; its moves: (move 2 2 1 3), (move 2 2 2 3), (move 2 2 3 3)", "Click a piece with a ring")
+	get(url.Values{"gdlz": {bz}, "sel": {"7"}, "lang": {"de"}}, http.StatusOK, `data-move="(move 2 2 3 3)"`, "Klicke jetzt auf das Feld")
+	get(url.Values{"gdlz": {bz}, "sel": {"0"}, "lang": {"cs"}}, http.StatusBadRequest, `sel: "0" není pole`, `name="gdlz" value="`+bz)
+	get(url.Values{"gdlz": {z}, "sel": {"x"}}, http.StatusBadRequest, `sel: "x" is no cell`)
+}
+
+// playPage gets /play with query q, checks its status and that its text
+// holds every want, and returns the text.
+func playPage(t *testing.T, s *Server, q url.Values, status int, want ...string) string {
+	t.Helper()
+	rec := httpGet(t, s, "/play?"+q.Encode())
+	if rec.Code != status {
+		t.Fatalf("%v: status %d, want %d: %s", q, rec.Code, status, rec.Body.String())
+	}
+	body := html.UnescapeString(rec.Body.String())
+	for _, w := range want {
+		if !strings.Contains(body, w) {
+			t.Errorf("%v: the page lacks %q", q, w)
+		}
+	}
+	return body
 }

@@ -64,12 +64,26 @@ type GDLPosition struct {
 	Goals  []int // when over
 	Joint  bool  // the human's moves are made at once with the engine's
 	Engine string
+	// Board is the state's board text as the viewer draws it
+	// (scenario.GDLBoardText), "" when the game has none; Cols and Rows
+	// are its size and Last the cells (row by row from the top) the last
+	// step changed; Other are the facts the board does not show.
+	Board      string
+	Other      []string
+	Cols, Rows int
+	Last       []int
 }
 
 // GDLMove is a legal move of the human: its GDL term and the entry of the
 // list of moves that plays it ("(mark 1 1)", or every role's move joined
-// by ";" where roles choose at once).
-type GDLMove struct{ Text, Entry string }
+// by ";" where roles choose at once). On a board, To is the cell (row by
+// row from the top) the move is played on and From the cell it is played
+// from when it moves a piece, each NoCell when there is none (see
+// boardPosition).
+type GDLMove struct {
+	Text, Entry string
+	From, To    int
+}
 
 // gdlGame is a game written in GDL against the engine. Each entry of its
 // list of moves is one step: the move of the role that has a choice (the
@@ -83,6 +97,9 @@ type gdlGame struct {
 	s     gdl.State
 	human int
 	mcts  bool
+	// prev is the state before the last step, when played.
+	prev   gdl.State
+	played bool
 }
 
 func newGDLGame(s Spec) (*gdlGame, error) {
@@ -143,6 +160,7 @@ func (x *gdlGame) replay(names []string) error {
 		if !ok {
 			return &GDLError{Field: "moves", Why: GDLIllegal, N: i + 1, Move: name, Played: names[:i], Legal: x.g.Legal(x.s, r)}
 		}
+		x.prev, x.played = x.s, true
 		x.s = x.g.Next(x.s, joint)
 	}
 	return nil
@@ -215,6 +233,7 @@ func (x *gdlGame) position(humanFirst bool) Position {
 	if x.over() {
 		p.Over = true
 		gp.Goals = g.Goals(x.s)
+		x.boardPosition(gp)
 		a, b := gp.Goals[0], gp.Goals[1]
 		switch {
 		case a > b:
@@ -228,6 +247,7 @@ func (x *gdlGame) position(humanFirst bool) Position {
 	}
 	p.Value = g.Utility(x.s)
 	if x.toMoveFirst() != humanFirst {
+		x.boardPosition(gp)
 		return p
 	}
 	p.HumanToMove = true
@@ -244,7 +264,7 @@ func (x *gdlGame) position(humanFirst bool) Position {
 		}
 	}
 	for _, k := range g.LegalMoves(x.s, x.human) {
-		m := GDLMove{Text: g.MoveText(x.human, k), Entry: g.MoveText(x.human, k)}
+		m := GDLMove{Text: g.MoveText(x.human, k), Entry: g.MoveText(x.human, k), From: NoCell, To: NoCell}
 		if gp.Joint {
 			parts := []string{m.Text, engineMove}
 			if x.human == 1 {
@@ -254,6 +274,7 @@ func (x *gdlGame) position(humanFirst bool) Position {
 		}
 		gp.Moves = append(gp.Moves, m)
 	}
+	x.boardPosition(gp)
 	return p
 }
 
