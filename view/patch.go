@@ -352,7 +352,7 @@ func (p *Painter) patch(touched []string, folds map[string]FoldCount, ahead *Ahe
 	}
 	a := &at{f: f, inside: inside}
 	edges := s.edgeScratch()
-	defer s.edges.Put(edges)
+	defer putEdgeScratch(edges)
 	for _, g := range p.groups {
 		s.childEdges(g, a, *edges)
 		for c := g + 1; c < s.end[g]; c = s.end[c] {

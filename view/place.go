@@ -181,7 +181,15 @@ func (p placement) forgetGrid(source string, l *trace.Layout) placement {
 		return p
 	}
 	k, pref, settle := p.k, p.pref, p.settle
+	// The placement is kept in placements, whose entries go when their
+	// layout does: it holds its layout weakly, or the layout would never
+	// go (every layout ever placed was kept, 100 MB after a class).
+	wl := weak.Make(l)
 	p.g, p.lazy = nil, &lazyGrid{make: func() *grid {
+		l := wl.Value()
+		if l == nil {
+			return nil // nobody draws the layout any more
+		}
 		glyphs := make(map[string]Glyph, len(l.Nodes))
 		for _, n := range l.Nodes {
 			glyphs[n.ID] = GlyphOf(source, n)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -148,21 +149,26 @@ func (s *Server) fillDiff(d *templates.DiffPage, p *scenario.Search, text string
 }
 
 // referenceEvents are the events of the reference search, at most
-// trace.MaxReferenceEvents of them (a longer search is refused).
+// maxReference of them (a longer search is refused).
 func referenceEvents(p *scenario.Search) ([]trace.Event, error) {
 	var ref []trace.Event
 	_, err := p.Run(func(e *trace.Event) bool {
-		if len(ref) == trace.MaxReferenceEvents {
+		if len(ref) == maxReference {
 			return false
 		}
 		ref = append(ref, *e)
 		return true
 	})
-	if err == nil && len(ref) == trace.MaxReferenceEvents {
-		err = say("error.diff-reference", "Max", trace.MaxReferenceEvents)
+	if len(ref) == maxReference && (err == nil || errors.Is(err, search.ErrStopped)) {
+		// Stopped here, or ended at the limit: either way longer than a
+		// diff compares.
+		err = say("error.diff-reference", "Max", maxReference)
 	}
 	return ref, err
 }
+
+// maxReference is trace.MaxReferenceEvents; a test lowers it.
+var maxReference = trace.MaxReferenceEvents
 
 // treeLabels are the labels of the scenario's tree by node id (none for
 // a game).

@@ -208,3 +208,21 @@ func TestDiffClassroomNotation(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffReferenceTooLong: a reference search longer than a diff
+// compares is refused naming the limit, in the page's language (it read
+// "search: stopped by the listener"; connect4 at depth 8 has more than
+// trace.MaxReferenceEvents, the textbook tree more than the 20 here).
+func TestDiffReferenceTooLong(t *testing.T) {
+	defer func(m int) { maxReference = m }(maxReference)
+	maxReference = 20
+	s := newTestServer(t)
+	for lang, want := range map[string]string{"en": "MaxReferenceEvents = 20", "de": "mehr als 20 Ereignisse", "cs": "víc než 20 událostí"} {
+		q := url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}, "lang": {lang}}
+		rec := postDiff(t, s, q, "A B 3 12 8", false)
+		body := rec.Body.String()
+		if rec.Code != http.StatusBadRequest || !strings.Contains(body, want) || strings.Contains(body, "listener") {
+			t.Errorf("%s: POST /diff past the reference's limit = %d, want 400 saying %q", lang, rec.Code, want)
+		}
+	}
+}

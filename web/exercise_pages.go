@@ -214,10 +214,12 @@ func buildExercise(ctx context.Context, page *templates.ExercisePage, ex *exerci
 		page.Steps = append(page.Steps, templates.ExerciseStep{N: e.Step, Text: frame.Narration, URL: "/view?" + view.Encode()})
 		return true
 	}); err != nil {
+		if applyErr != nil {
+			// A frame that could not take an event stopped the search:
+			// that is what went wrong, not the stop.
+			return applyErr
+		}
 		return err
-	}
-	if applyErr != nil {
-		return applyErr
 	}
 	view.Set("step", "0")
 	page.SolutionURL = "/view?" + view.Encode()
