@@ -73,10 +73,15 @@ type cacheEntry struct {
 const maxCachedRoles = 4
 
 // simultaneous records a state met in search where more than one role
-// had a choice (shared by the views of one game).
+// had a choice, and what else a search met that would make its answer
+// wrong (shared by the views of one game): a role without a legal move in
+// a state that is not terminal, and a terminal state whose goals do not
+// sum to the constant the game is searched with.
 type simultaneous struct {
 	probe string
 	seen  atomic.Pointer[string]
+	stuck atomic.Pointer[string]
+	goals atomic.Pointer[string]
 }
 
 var (
@@ -209,8 +214,59 @@ func (g *Game) CheckTurns() error {
 	return nil
 }
 
-// Err is CheckTurns, for the searches to report after a run.
-func (g *Game) Err() error { return g.CheckTurns() }
+// ErrIllFormed is returned (wrapped) by Err when a search met a state that
+// the game's rules leave without an answer the search can use: a role with
+// no legal move in a state that is not terminal, or, in a game searched as
+// MAX and MIN, a terminal state whose goals do not sum to the constant of
+// the others (a role without a goal among them).
+var ErrIllFormed = errors.New("gdl: the game is not well formed")
+
+// Err reports, after a search, why its answer cannot stand: the game's
+// roles moved simultaneously somewhere (CheckTurns), or a state the search
+// met is ill formed (ErrIllFormed). The searches' answers on such a state
+// (the first legal move played for a role without one, a goal of 0 for a
+// role without one) are never to be shown as the game's.
+func (g *Game) Err() error {
+	if err := g.CheckTurns(); err != nil {
+		return err
+	}
+	if p := g.simult.stuck.Load(); p != nil {
+		return fmt.Errorf("%w: %s", ErrIllFormed, *p)
+	}
+	if p := g.simult.goals.Load(); p != nil {
+		return fmt.Errorf("%w: %s", ErrIllFormed, *p)
+	}
+	return nil
+}
+
+// sawStuck records a state that is not terminal where a role has no legal
+// move.
+func (g *Game) sawStuck(s State) {
+	if g.simult.stuck.Load() != nil {
+		return
+	}
+	for r, role := range g.n.roles {
+		if n, _ := g.legalInfo(s, r); n == 0 {
+			f := fmt.Sprintf("role %s has no legal move in state %s, which is not terminal", role, g.Facts(s))
+			g.simult.stuck.CompareAndSwap(nil, &f)
+			return
+		}
+	}
+}
+
+// sawGoals records a terminal state whose goals a search cannot use:
+// they do not sum to constSum (searched as MAX and MIN), or a role has
+// none.
+func (g *Game) sawGoals(s State) {
+	if g.simult.goals.Load() != nil {
+		return
+	}
+	f := fmt.Sprintf("the goals in terminal state %s are %v (−1: no goal holds)", g.Facts(s), g.Goals(s))
+	if !g.players {
+		f += fmt.Sprintf(", which do not sum to %d as in the games played to learn the game; search it with maxn or paranoid", g.constSum)
+	}
+	g.simult.goals.CompareAndSwap(nil, &f)
+}
 
 // Stats are the sizes of a compiled game.
 type Stats struct {
@@ -241,7 +297,7 @@ func (g *Game) finish(st *state) State {
 	n := g.n
 	w := st.w
 	n.view.run(w)
-	choosers, mover, fallback := 0, -1, -1
+	choosers, mover, fallback, stuck := 0, -1, -1, false
 	for r, ms := range n.moves {
 		count, first := 0, -1
 		for i := range ms {
@@ -253,6 +309,7 @@ func (g *Game) finish(st *state) State {
 			}
 		}
 		w[n.stateWords+1+r] = uint64(count)<<32 | uint64(uint32(first))
+		stuck = stuck || count == 0
 		switch {
 		case count > 1:
 			choosers++
@@ -272,6 +329,8 @@ func (g *Game) finish(st *state) State {
 	}
 	if n.terminal >= 0 && getBit(w, int32(n.terminal)) != 0 {
 		h |= 1 << 9
+	} else if stuck {
+		h |= 1 << 10
 	}
 	w[n.stateWords] = h
 	return State{st}
@@ -512,8 +571,13 @@ func (g *Game) Base(s State) string {
 // otherwise.
 func (g *Game) ToMove(s State) trace.Kind {
 	h := g.header(s)
-	if h&(1<<8) != 0 {
-		g.sawSimultaneous(s)
+	if h&(1<<8|1<<10) != 0 {
+		if h&(1<<8) != 0 {
+			g.sawSimultaneous(s)
+		}
+		if h&(1<<10) != 0 {
+			g.sawStuck(s)
+		}
 	}
 	r := int(h & 0xff)
 	if !g.players {
@@ -579,7 +643,11 @@ func (g *Game) Terminal(s State) bool { return g.header(s)&(1<<9) != 0 }
 // from −1 to 1, in a two-role game; otherwise the first role's goal / 100.
 func (g *Game) Utility(s State) float64 {
 	if len(g.n.roles) == 2 {
-		a, b := max(g.goal(s, 0), 0), max(g.goal(s, 1), 0)
+		a, b := g.goal(s, 0), g.goal(s, 1)
+		if !g.players && g.constSum > 0 && a+b != g.constSum && g.Terminal(s) {
+			g.sawGoals(s)
+		}
+		a, b = max(a, 0), max(b, 0)
 		sum := g.constSum
 		if sum == 0 {
 			sum = 100
@@ -589,11 +657,17 @@ func (g *Game) Utility(s State) float64 {
 	return float64(max(g.goal(s, 0), 0)) / 100
 }
 
-// UtilityVec returns every role's goal (0 where none holds).
+// UtilityVec returns every role's goal (0 where none holds; at a terminal
+// state that is recorded for Err).
 func (g *Game) UtilityVec(s State) []float64 {
 	out := make([]float64, len(g.n.roles))
+	terminal := g.Terminal(s)
 	for r := range out {
-		out[r] = float64(max(g.goal(s, r), 0))
+		v := g.goal(s, r)
+		if v < 0 && terminal {
+			g.sawGoals(s)
+		}
+		out[r] = float64(max(v, 0))
 	}
 	return out
 }

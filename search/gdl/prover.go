@@ -19,7 +19,13 @@ const MaxProofSteps = 1 << 22
 // goroutine's stack.
 const MaxProofFrames = 1 << 15
 
-// MaxExplainDepth bounds how deep Explain follows a derivation.
+// MaxExplainDepth bounds how deep Explain follows a derivation: below it a
+// condition's own derivation is not written out (Kind "cut"), though it is
+// proved. It never changes an answer: a question (Ask, Legal, Next,
+// Terminal, Goal, and whether a condition holds) follows its rules as deep
+// as they go, within MaxProofSteps and MaxProofFrames, and fails with a
+// *LimitError naming the limit it reaches rather than answer from a proof
+// cut short.
 const MaxExplainDepth = 32
 
 // Prover is the simple reasoner: a top-down prover (SLD resolution with
@@ -28,9 +34,10 @@ const MaxExplainDepth = 32
 // tests check the fast reasoner against it; and it can say why a fact
 // holds (Explain). Within a rule it proves the positive conditions first,
 // in the order written, then the negations and distinct. A recursive
-// relation is followed to MaxExplainDepth levels at most, which is
-// enough for the recursion GDL permits over the games' finite domains
-// when the recursion is not left-recursive.
+// relation is followed as deep as it goes: a recursion that does not end
+// under SLD resolution (a left-recursive rule) fails with the
+// *LimitError of MaxProofFrames or MaxProofSteps, never with a partial
+// answer.
 type Prover struct {
 	d      *Description
 	byHead map[string][]int
@@ -66,7 +73,6 @@ type proof struct {
 	trail  []string
 	fresh  int
 	steps  int
-	depth  int
 	frames int
 	err    error
 }
@@ -196,9 +202,6 @@ func (q *proof) prove(goals []Literal, k func() bool) bool {
 	case "does":
 		facts = q.does
 	default:
-		if q.depth >= MaxExplainDepth {
-			return true
-		}
 		for _, ri := range q.p.byHead[a.Key()] {
 			q.fresh++
 			n := q.fresh
@@ -208,14 +211,7 @@ func (q *proof) prove(goals []Literal, k func() bool) bool {
 				for _, b := range q.p.bodies[ri] {
 					body = append(body, Literal{Neg: b.Neg, Atom: rename(b.Atom, n)})
 				}
-				q.depth++
-				more := q.solve(body, func() bool {
-					q.depth--
-					more := q.solve(rest, k)
-					q.depth++
-					return more
-				})
-				q.depth--
+				more := q.solve(body, func() bool { return q.solve(rest, k) })
 				if !more {
 					q.undo(mark)
 					return false

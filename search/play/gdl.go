@@ -306,6 +306,9 @@ func (x *gdlGame) reply(b search.Budget, depth int) (string, float64, error) {
 		return rs.Moves[rs.Best].Move, v, nil
 	}
 	i, v, err := choose(b, g, x.s, search.Evaluation[gdl.State](gdl.GoalEvaluation{G: g}), depth)
+	if err == nil {
+		err = g.Err() // a state the search met leaves its answer without ground
+	}
 	if err != nil {
 		return "", 0, err
 	}

@@ -53,7 +53,21 @@ func (p *Search) prepareGDL() error {
 	name := pathNames(search.Game[gdl.State](g), root, g.Name)
 	p.names = func() func(string) string { return name }
 	p.moveName = name
-	return setRun(p, g, root, opt)
+	if err := setRun(p, g, root, opt); err != nil {
+		return err
+	}
+	// A search that met a state the rules leave without a usable answer
+	// (roles choosing at once, a role without a legal move or a goal)
+	// fails with the reason instead of answering (gdl.Game.Err).
+	run := p.run
+	p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
+		r, err := run(algo, rec)
+		if err == nil {
+			err = g.Err()
+		}
+		return r, err
+	}
+	return nil
 }
 
 // gdlErrorPhrase words why a GDL game cannot be played: the first error of
