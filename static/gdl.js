@@ -70,15 +70,31 @@ panel.addEventListener("click", async (ev) => {
   whyBox.append(h, ol);
   for (const l of a.lines) rules.querySelector(`li[data-line="${l}"]`)?.classList.add("hl");
   for (const l of a.fired) rules.querySelector(`li[data-line="${l}"]`)?.classList.add("fired");
-  const first = rules.querySelector("li.fired") || rules.querySelector("li.hl");
-  if (first) rules.scrollTop = first.offsetTop - rules.offsetTop - 8;
+  showLine(rules.querySelector("li.fired") || rules.querySelector("li.hl"));
+  reveal(whyBox);
   h.tabIndex = -1;
   h.focus({ preventScroll: true });
 });
 
+// showLine scrolls the rules so that line li stands near their top.
+function showLine(li) {
+  if (li) rules.scrollTop += li.getBoundingClientRect().top - rules.getBoundingClientRect().top - 8;
+}
+
+// reveal brings the answer to the top of what is seen, the rules it
+// highlights right under it: the panels' column scrolls where it scrolls
+// on its own (a wide window), else the page (a phone).
+function reveal(el) {
+  const column = el.closest(".panels");
+  if (column && column.scrollHeight > column.clientHeight && getComputedStyle(column).overflowY !== "visible") {
+    column.scrollTop += el.getBoundingClientRect().top - column.getBoundingClientRect().top;
+    return;
+  }
+  window.scrollBy(0, el.getBoundingClientRect().top - 4);
+}
+
 // A step of the derivation that names a rule shows that rule.
 whyBox.addEventListener("click", (ev) => {
   const li = ev.target.closest("li[data-line]");
-  const at = li && rules.querySelector(`li[data-line="${li.dataset.line}"]`);
-  if (at) rules.scrollTop = at.offsetTop - rules.offsetTop - 8;
+  showLine(li && rules.querySelector(`li[data-line="${li.dataset.line}"]`));
 });

@@ -43,7 +43,11 @@ func TestBrowserGDLWhy(t *testing.T) {
 	why(t, b)
 	q, _ := url.ParseQuery(strings.TrimPrefix(eval[string](b, `location.search`), "?"))
 	for _, lang := range []string{"en", "de", "cs"} {
-		for _, size := range [][2]int64{{1280, 720}, {390, 844}} {
+		sizes := [][2]int64{{1280, 720}, {390, 844}}
+		if lang == "en" {
+			sizes = append(sizes, [2]int64{1024, 768})
+		}
+		for _, size := range sizes {
 			q.Set("lang", lang)
 			q.Set("step", "3")
 			b.do(chromedp.EmulateViewport(size[0], size[1]))
@@ -53,7 +57,6 @@ func TestBrowserGDLWhy(t *testing.T) {
 			if lang != "en" && strings.Contains(eval[string](b, `document.getElementById("gdl-why").textContent`), "by the rule") {
 				t.Errorf("%s: the derivation is in English", lang)
 			}
-			eval[bool](b, `(document.getElementById("gdl-panel").scrollIntoView(), true)`)
 			b.screenshot(fmt.Sprintf("gdl-view-why-%s-%dx%d.png", lang, size[0], size[1]))
 		}
 	}
@@ -71,5 +74,27 @@ func why(t *testing.T, b *browserEnv) {
 	b.waitFor(`document.querySelector('[data-testid="gdl-derivation"]') !== null && document.querySelectorAll("#gdl-rules li.fired").length > 0`, "the derivation and its rule highlighted")
 	if got := eval[string](b, `document.querySelector("#gdl-rules li.fired code").textContent`); !strings.Contains(got, "legal") {
 		t.Errorf("the highlighted rule reads %q, want the legal rule", got)
+	}
+	// Seen without scrolling: the answer's title, its first and last
+	// steps and every highlighted line of the rule that fired stand in
+	// the window and in the panels' column, at sizes a person reads.
+	seen := eval[[]string](b, `(() => {
+		const col = document.querySelector(".panels").getBoundingClientRect();
+		const top = Math.max(0, col.top), bottom = Math.min(innerHeight, col.bottom);
+		const els = [document.querySelector("#gdl-why h3"), document.querySelector("[data-testid=gdl-derivation] li"),
+			document.querySelector("[data-testid=gdl-derivation] li:last-child"), ...document.querySelectorAll("#gdl-rules li.fired")];
+		const out = [];
+		for (const e of els) {
+			const r = e.getBoundingClientRect();
+			if (r.top < top - 1 || r.bottom > bottom + 1) out.push(e.textContent.trim().slice(0, 40) + " at " + Math.round(r.top) + "–" + Math.round(r.bottom) + " outside " + Math.round(top) + "–" + Math.round(bottom));
+		}
+		for (const sel of ["[data-testid=gdl-derivation] li", "#gdl-rules li.fired code"]) {
+			const px = parseFloat(getComputedStyle(document.querySelector(sel)).fontSize);
+			if (px < 12) out.push(sel + " is " + px + " px");
+		}
+		return out;
+	})()`)
+	for _, msg := range seen {
+		t.Errorf("why? at %dx%d: %s", eval[int](b, `innerWidth`), eval[int](b, `innerHeight`), msg)
 	}
 }
