@@ -45,6 +45,11 @@ type Options struct {
 	Bus bus.Bus
 	// Stage makes the rooms' pictures; nil: NewViewStage.
 	Stage StageMaker
+	// Asked is the viewer query and its step a question asked in a room
+	// on scenario at step is about: a room whose stage is not a viewer's
+	// (a comparison's panes) asks about one search of it. nil: the
+	// room's scenario and step.
+	Asked func(ctx context.Context, scenario string, step int) (string, int, error)
 	// Now is the clock; nil: time.Now.
 	Now func() time.Time
 	// Logger; nil: slog.Default().
@@ -82,6 +87,9 @@ func New(o Options) (*Classroom, error) {
 	if c.o.Stage == nil {
 		c.o.Stage = NewViewStage
 	}
+	if c.o.Asked == nil {
+		c.o.Asked = func(_ context.Context, scenario string, step int) (string, int, error) { return scenario, step, nil }
+	}
 	if c.o.Now == nil {
 		c.o.Now = time.Now
 	}
@@ -96,6 +104,10 @@ func New(o Options) (*Classroom, error) {
 	c.unsub = unsub
 	return c, nil
 }
+
+// SetStage makes the rooms' stages with m from now on (a server that
+// draws its rooms' pages sets its own). Call it before serving.
+func (c *Classroom) SetStage(m StageMaker) { c.o.Stage = m }
 
 // Close stops the classroom's rooms (their followers' update channels
 // close) and its bus subscription. The store is the caller's.

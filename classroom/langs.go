@@ -94,7 +94,7 @@ func (r *Room) rescenarioLocked(ctx context.Context, scenario string, step int) 
 		st, err := r.c.o.Stage(ctx, langScenario(scenario, l), step)
 		if err == nil {
 			var pic json.RawMessage
-			if pic, err = st.Snapshot(ctx); err == nil {
+			if pic, err = sceneOf(ctx, st, r.code); err == nil {
 				fresh[l] = &langStage{stage: st, change: pic}
 				continue
 			}

@@ -368,7 +368,13 @@ func (r *Room) Ask(ctx context.Context, secret string, spec QuestionSpec) (int, 
 		rec.Step, rec.Scenario, rec.Slide = r.aim, r.aimScenario, r.aimSlide
 	}
 	r.mu.Unlock()
-	if _, _, err := keyOf(ctx, rec.Scenario, rec.Step, spec); err != nil {
+	// The question is about the search the stage shows (one of a
+	// comparison's), at its own step.
+	qScenario, qStep, err := r.c.o.Asked(ctx, rec.Scenario, rec.Step)
+	if err != nil {
+		return 0, err
+	}
+	if _, _, err := keyOf(ctx, qScenario, qStep, spec); err != nil {
 		return 0, err
 	}
 	seq, err := r.command(secret)
@@ -387,14 +393,14 @@ func (r *Room) Ask(ctx context.Context, secret string, spec QuestionSpec) (int, 
 	r.asking = append(asking, seq)
 	id := len(r.questions) + len(asking) + 1
 	r.mu.Unlock()
-	q := store.Question{Room: r.code, ID: id, Step: rec.Step, Scenario: rec.Scenario, Spec: spec.specJSON(), Asked: r.c.o.Now()}
+	q := store.Question{Room: r.code, ID: id, Step: qStep, Scenario: qScenario, Spec: spec.specJSON(), Asked: r.c.o.Now()}
 	if err := r.c.o.Store.SaveQuestion(ctx, q); err != nil {
 		return 0, err
 	}
 	if err := r.c.o.Store.SetStep(ctx, r.code, rec.Step, seq, rec.Slide, rec.Scenario, r.c.o.Now().Add(RoomLifetime)); err != nil {
 		return 0, err
 	}
-	return id, r.publish(event{Kind: "ask", Seq: seq, Step: rec.Step, Scenario: rec.Scenario, Question: id, Spec: &spec})
+	return id, r.publish(event{Kind: "ask", Seq: seq, Step: qStep, Scenario: qScenario, Question: id, Spec: &spec})
 }
 
 // Reveal shows the open question's answer and the sentence that explains

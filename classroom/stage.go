@@ -26,6 +26,23 @@ type Stage interface {
 	Close()
 }
 
+// Scener is a stage that can draw the whole page of its scenario for
+// room code: what a follower's page swaps in, without a reload, when a
+// slide changes the room's scenario (package web's stages: the page's
+// HTML). A stage without it sends its Snapshot then.
+type Scener interface {
+	Scene(ctx context.Context, code string) (json.RawMessage, error)
+}
+
+// sceneOf is the picture of a stage that has just opened on a slide's
+// new scenario: its Scene, else its Snapshot.
+func sceneOf(ctx context.Context, st Stage, code string) (json.RawMessage, error) {
+	if sc, ok := st.(Scener); ok {
+		return sc.Scene(ctx, code)
+	}
+	return st.Snapshot(ctx)
+}
+
 // StageMaker makes the stage of a scenario (a viewer permalink's query)
 // at a step.
 type StageMaker func(ctx context.Context, scenario string, step int) (Stage, error)

@@ -11,6 +11,7 @@
 
 import { painter, setAttr, setText } from "./paint.js";
 import { session } from "./session.js";
+import { room } from "./room.js";
 
 /** typing reports whether a key event belongs to a text field. */
 function typing(ev) {
@@ -89,11 +90,13 @@ function apply(s) {
     }
   });
   if (summary) summary.hidden = !s.done;
-  history.replaceState(null, "", s.url);
+  // A room's page keeps the room's address.
+  if (!inRoom) history.replaceState(null, "", s.url);
   window.dispatchEvent(new CustomEvent("abtrace:update", { detail: { step: s.step } }));
 }
 
 function receive(m) {
+  if (inRoom && inRoom.receive(m)) return;
   switch (m.type) {
     case "panes":
       apply(m.compare);
@@ -113,6 +116,10 @@ function receive(m) {
  * (re)connection. The page's address holds the whole comparison (the
  * script keeps it the permalink of the step shown). */
 function opened(send) {
+  if (inRoom) {
+    inRoom.opened(send);
+    return;
+  }
   const params = new URLSearchParams(location.search);
   params.delete("step");
   let query = params.toString();
@@ -203,6 +210,24 @@ document.addEventListener("click", (ev) => {
     location.assign(resolve(t.getAttribute("href")));
   }
 });
+
+// inRoom is the room the page follows (the live classroom: a room on a
+// comparison), null for a comparison of its own. The room's pictures are
+// panes messages, applied as the page's own.
+const roomBox = document.getElementById("room");
+const inRoom = roomBox
+  ? room({
+      code: roomBox.dataset.code,
+      nick: roomBox.dataset.nick,
+      apply: (m) => receive(m),
+      step: () => state.step,
+      send: (m) => send(m),
+      query: roomBox.dataset.query,
+      explore: (query, step) => ({ cmd: "compare", query, step }),
+      trees: panes.map((p) => p.sec.querySelector('[data-testid="pane-tree"]')),
+      leave: () => link.end(),
+    })
+  : null;
 
 link = session({
   path: "/ws",

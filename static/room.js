@@ -50,9 +50,17 @@ export function lecturerSecret(code) {
  * - apply(m): the viewer's own receive, for a frame or a patch.
  * - step(): the step the page shows.
  * - send(m): the page's websocket.
- * - say(key, fallback, fill): the room's sentences.
+ * - query: the scenario the student explores on their own cursor, with
+ *   explore(query, step), the command that loads it (the viewer's load by
+ *   default; a comparison's compare).
+ * - trees: the drawn trees a node is tapped in (the viewer's one, or a
+ *   comparison's panes: a node has the same id in every pane).
+ * - leave(): ends the page's websocket for good (before a slide's page is
+ *   swapped in, which opens its own).
  */
-export function room({ code, nick, apply, step, send, query }) {
+export function room({ code, nick, apply, step, send, query, explore: exploreCmd, trees, leave }) {
+  exploreCmd = exploreCmd || ((q, at) => ({ cmd: "load", query: q, step: at }));
+  trees = trees || [document.getElementById("tree")];
   const texts = JSON.parse(document.getElementById("abtrace-room-texts").textContent);
   const say = (k, fill = {}) => (texts[k] || k).replace(/\{(\w+)\}/g, (m, x) => (x in fill ? fill[x] : m));
   const box = $("#room");
@@ -137,7 +145,7 @@ export function room({ code, nick, apply, step, send, query }) {
     if (question && question.kind === "choice" && question.options[Number(a)] !== undefined) return question.options[Number(a)];
     if (question && question.taps) {
       // A node is named as the tree draws it: its letter, or a leaf's value.
-      const g = document.querySelector(`#tree [data-node="${CSS.escape(a)}"]`);
+      const g = trees[0].querySelector(`[data-node="${CSS.escape(a)}"]`);
       const t = g && (g.dataset.text || (g.querySelector("text") || {}).textContent);
       if (t) return t;
     }
@@ -189,8 +197,8 @@ export function room({ code, nick, apply, step, send, query }) {
   };
   kindBox.addEventListener("change", showNodeBox);
   showNodeBox();
-  document.getElementById("tree").addEventListener(
-    "click",
+  const onTrees = (f) => trees.forEach((t) => t.addEventListener("click", f, { capture: true }));
+  onTrees(
     (ev) => {
       if (!lecturer || !asksNode()) return;
       const g = ev.target instanceof Element ? ev.target.closest("[data-node]") : null;
@@ -200,12 +208,10 @@ export function room({ code, nick, apply, step, send, query }) {
       nodeBox.dataset.node = g.dataset.node;
       nodeBox.value = g.dataset.text || (g.querySelector("text") || {}).textContent || "";
     },
-    { capture: true },
   );
 
   // A student taps a node to answer a question of the tapping kind.
-  document.getElementById("tree").addEventListener(
-    "click",
+  onTrees(
     (ev) => {
       if (lecturer || exploring || !question || !question.taps || revealed) return;
       const g = ev.target instanceof Element ? ev.target.closest("[data-node]") : null;
@@ -214,7 +220,6 @@ export function room({ code, nick, apply, step, send, query }) {
       ev.stopPropagation();
       answer(g.dataset.node);
     },
-    { capture: true },
   );
 
   explore.addEventListener("click", () => {
@@ -222,7 +227,7 @@ export function room({ code, nick, apply, step, send, query }) {
     explore.hidden = true;
     back.hidden = false;
     document.body.classList.add("room-exploring");
-    send({ cmd: "load", query, step: step() });
+    send(exploreCmd(query, step()));
   });
   back.addEventListener("click", () => {
     exploring = false;
@@ -266,6 +271,26 @@ export function room({ code, nick, apply, step, send, query }) {
     }
   });
 
+  /** swapIn replaces the page by the room's page of another scenario,
+   * as the server rendered it: the page's websocket ends, the new page's
+   * scripts run (under addresses of their own: a module runs once per
+   * address) and follow the room on a websocket of their own. The join
+   * link the projector shows is the page's. */
+  function swapIn(html, n) {
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    for (const el of doc.querySelectorAll('script[type="module"][src]')) {
+      const u = new URL(el.getAttribute("src"), location.href);
+      u.searchParams.set("scene", String(n));
+      el.setAttribute("src", u.pathname + u.search);
+    }
+    const join = $(".room-join", doc);
+    if (join) join.textContent = $(".room-join").textContent;
+    if (leave) leave();
+    document.open();
+    document.write("<!DOCTYPE html>" + doc.documentElement.outerHTML);
+    document.close();
+  }
+
   function receive(m) {
     if (m.type === "histogram") {
       if (question && m.question === question.id && !revealed) {
@@ -292,9 +317,15 @@ export function room({ code, nick, apply, step, send, query }) {
       send({ cmd: "snapshot" });
       return true;
     }
-    // Another scenario needs another drawing, which only the page brings
-    // (the pictures are the viewer's frames and patches of one tree).
-    if (m.kind === "slide" && m.scenario && m.scenario !== box.dataset.scenario && box.dataset.scenario) {
+    // A slide with another scenario brings that scenario's whole page,
+    // drawn by the server ("scene"): the page swaps it in.
+    if (m.kind === "slide" && m.picture && m.picture.type === "scene") {
+      swapIn(m.picture.html, m.seq);
+      return true;
+    }
+    // A snapshot of another scenario than the page draws (the page missed
+    // a slide while offline): the page of the room as it stands.
+    if (m.kind === "snapshot" && m.scenario && box.dataset.scenario && m.scenario !== box.dataset.scenario) {
       location.reload();
       return true;
     }

@@ -45,6 +45,8 @@ const moving = new Set(["load", "compare", "step", "back", "seek", "next-cutoff"
  * - receive(m): every message but "error", parsed; an error is shown in
  *   the badge for a while.
  * - closed(): called when the connection drops.
+ * It returns send(msg), moves() (the moving commands sent since the
+ * connection opened) and end() (no more reconnecting).
  */
 export function session({ path, badge, live, offline, server, open, receive, closed }) {
   let ws = null;
@@ -109,11 +111,22 @@ export function session({ path, badge, live, offline, server, open, receive, clo
     });
   }
 
+  let ended = false;
   function retry() {
+    if (ended) return;
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, maxBackoff);
   }
 
+  /** end closes the connection for good (a room's page that swaps in
+   * another scenario's page, which opens its own). */
+  function end() {
+    ended = true;
+    const sock = ws;
+    ws = null;
+    if (sock) sock.close(1000);
+  }
+
   connect();
-  return { send, moves: () => moves };
+  return { send, moves: () => moves, end };
 }

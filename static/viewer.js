@@ -880,7 +880,7 @@ document.addEventListener("keyup", (ev) => {
 // inRoom is the room the page follows (the live classroom), null for a
 // viewer of its own.
 const inRoom = init.room
-  ? room({ code: init.room.code, nick: init.room.nick, apply: (m) => receive(m), step: () => state.step, send: (m) => send(m), query: init.query })
+  ? room({ code: init.room.code, nick: init.room.nick, apply: (m) => receive(m), step: () => state.step, send: (m) => send(m), query: init.query, leave: () => link.end() })
   : null;
 
 link = session({

@@ -47,6 +47,11 @@ type Compare struct {
 	// (layout=across); the layout control (key o) switches it, at the
 	// step shown (CompareStep.Links["layout"]).
 	Across bool
+	// RoomScenario is what the page's "start a room" button sends (empty
+	// leaves the button out); Room is the room the page follows, nil when
+	// it follows none.
+	RoomScenario string
+	Room         *RoomView
 }
 
 // ComparePane is what stays the same of one pane while it steps.

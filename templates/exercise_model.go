@@ -13,10 +13,15 @@ import (
 type ExercisePage struct {
 	// Exports is the answer key's export menu (the worksheet's).
 	Exports Exports
-	Assets  Assets
-	Script  string // address of exercise.js or predict.js
-	CSS     string // address of exercise.css
-	Form    ExerciseForm
+	// RoomScenario is what the page's "start a room" button sends: the
+	// exercise's search in the viewer, for a room whose students follow
+	// the lecturer's step on the exercise's tree and answer the room's
+	// questions (empty leaves the button out).
+	RoomScenario string
+	Assets       Assets
+	Script       string // address of exercise.js or predict.js
+	CSS          string // address of exercise.css
+	Form         ExerciseForm
 	// Error and Field are set when the parameters are refused: the page
 	// shows the form with the error and no tree.
 	Error, Field string
@@ -336,6 +341,7 @@ func worksheetRule(ctx context.Context, p *ExercisePage) string {
 // whoever takes the last match loses.
 type Matchsticks struct {
 	Assets        Assets
+	RoomScenario  string // as ExercisePage's
 	CSS           string // address of exercise.css
 	Nodes         []MatchNode
 	Edges         []ExerciseEdge // Name is the move ("take 2")

@@ -8,6 +8,12 @@ import "context"
 // lecturer's is the script's to know (the secret never reaches a page).
 type RoomView struct {
 	Code, Join, Scenario, Nick string
+	// About says, where the stage shows more than one search (a
+	// comparison), which one the room's questions are about; empty else.
+	About string
+	// Query is what a student explores on a page without the viewer's
+	// starting state (a comparison's query); empty else.
+	Query string
 }
 
 // RoomInit is the room's part of the script's starting state.

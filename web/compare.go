@@ -379,7 +379,9 @@ func (s *Server) compare(c echo.Context) error {
 	cmp.script, cmp.export = s.assetURL("compare.js"), s.assetURL("export.js")
 	// The model's texts are worded in the page's language.
 	words := i18n.NewContext(ctx, i18n.For(langOf(c)))
-	return s.render(c, http.StatusOK, templates.ComparePage(cmp.model(words), s.assets))
+	m := cmp.model(words)
+	s.compareRoomButton(m, r, langOf(c))
+	return s.render(c, http.StatusOK, templates.ComparePage(m, s.assets))
 }
 
 // comparePaneState is one pane in /api/compare's answer.

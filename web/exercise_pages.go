@@ -71,6 +71,7 @@ func (s *Server) exercisePage(c echo.Context) error {
 	// The page's links open in its language, English too.
 	add := "&lang=" + string(langOf(c))
 	page.SolutionURL += add
+	page.RoomScenario = s.exerciseRoom(c, page.RoomScenario)
 	page.WorksheetURL += add
 	page.PredictURL += add
 	page.OrderingURL += add
@@ -223,6 +224,7 @@ func buildExercise(ctx context.Context, page *templates.ExercisePage, ex *exerci
 	}
 	view.Set("step", "0")
 	page.SolutionURL = "/view?" + view.Encode()
+	page.RoomScenario = view.Encode()
 	page.WorksheetURL = "/exercise/worksheet?" + page.Key
 	page.PredictURL = "/exercise/predict?" + page.Key
 	page.OrderingURL = "/exercise/ordering?" + page.Key
@@ -254,6 +256,7 @@ func (s *Server) matchstickPage(c echo.Context) error {
 	view.Set("lang", string(langOf(c)))
 	m := matchView(layout, res)
 	m.Assets, m.CSS, m.ViewURL = s.assets, s.assetURL("exercise.css"), "/view?"+view.Encode()
+	m.RoomScenario = s.exerciseRoom(c, view.Encode())
 	if res.Error != "" {
 		return s.render(c, http.StatusBadRequest, templates.MatchsticksPage(m))
 	}
@@ -295,6 +298,7 @@ func (s *Server) predictPage(c echo.Context) error {
 		qs[i] = qs[i].Word(w)
 	}
 	page.SolutionURL += "&lang=" + string(langOf(c))
+	page.RoomScenario = s.exerciseRoom(c, page.RoomScenario)
 	return s.render(c, http.StatusOK, templates.ExercisePredictPage(page, predictView(qs)))
 }
 
@@ -431,6 +435,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 	o.Leaves, o.Best, o.Worst, o.Optimum, o.Reached = r.Leaves, r.Best, r.Worst, r.Optimum, r.Reached
 	r.Word(wordsFor(string(langOf(c))))
 	o.Score, o.Verdict, o.Counts = r.Score, r.Verdict, r.Counts
+	o.Page.RoomScenario = s.exerciseRoom(c, o.Page.RoomScenario)
 	if o.Checked {
 		opt := cur
 		opt.Text = r.Optimal
@@ -441,4 +446,23 @@ func (s *Server) orderingPage(c echo.Context) error {
 		o.Optimal.MarkPruned(r.OptimalPruned)
 	}
 	return s.render(c, http.StatusOK, templates.OrderingPage(o))
+}
+
+// exerciseRoom is an exercise page's "start a room" scenario: the
+// exercise's search in the viewer (query, at step 0), in the page's
+// language; empty when the server keeps no rooms or the query is too long
+// to stand in the page again.
+func (s *Server) exerciseRoom(c echo.Context, query string) string {
+	if s.cfg.Classroom == nil || query == "" {
+		return ""
+	}
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		return ""
+	}
+	q.Set("lang", string(langOf(c)))
+	if rs := q.Encode(); len(rs) <= templates.MaxInlineRoomQuery {
+		return rs
+	}
+	return ""
 }

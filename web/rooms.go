@@ -41,8 +41,12 @@ type roomStage struct {
 	enc encoder
 }
 
-// newRoomStage is the web's classroom.StageMaker.
+// newRoomStage is the web's classroom.StageMaker: a viewer's stage, or a
+// comparison's (room_compare.go).
 func newRoomStage(ctx context.Context, query string, step int) (classroom.Stage, error) {
+	if q, ok := onComparison(query); ok {
+		return newCompareStage(ctx, q, step)
+	}
 	v, err := newViewer(ctx, query)
 	if err != nil {
 		return nil, err
@@ -60,13 +64,17 @@ func newRoomStage(ctx context.Context, query string, step int) (classroom.Stage,
 	return &roomStage{v: v}, nil
 }
 
-func (st *roomStage) encode(m Message) (json.RawMessage, error) {
-	b, err := st.enc.encode(m)
+// stageEncode encodes a stage's message with enc into bytes of its own
+// (the room keeps them for its followers).
+func stageEncode(enc *encoder, m Message) (json.RawMessage, error) {
+	b, err := enc.encode(m)
 	if err != nil {
 		return nil, err
 	}
 	return bytes.Clone(b), nil
 }
+
+func (st *roomStage) encode(m Message) (json.RawMessage, error) { return stageEncode(&st.enc, m) }
 
 // Goto answers a step forward with a patch, any other move with a frame.
 func (st *roomStage) Goto(ctx context.Context, step int) (json.RawMessage, int, error) {
@@ -96,7 +104,7 @@ func (st *roomStage) Close() { st.v.close() }
 // NewClassroom is the classroom a server serves rooms from: on store s
 // and bus b (nil: within the process), its stages the web's viewers.
 func NewClassroom(o classroom.Options) (*classroom.Classroom, error) {
-	o.Stage = newRoomStage
+	o.Stage, o.Asked = newRoomStage, questionScenario
 	return classroom.New(o)
 }
 
@@ -116,15 +124,37 @@ type classroomHandler func(c echo.Context, cr *classroom.Classroom) error
 // names.
 type roomHandler func(c echo.Context, r *classroom.Room) error
 
-// withRooms is a route of the rooms: 503 when the server keeps none.
+// withRooms is a route of the rooms: 503 when the server keeps none, and
+// 403 for a request that would start, change or delete a room or a deck
+// from a page of another site (sameSite).
 func (s *Server) withRooms(h classroomHandler) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		cr, err := s.rooms(c)
 		if err != nil {
 			return err
 		}
+		if !sameSite(c.Request()) {
+			return jsonError(c, http.StatusForbidden, say("room.err.origin"))
+		}
 		return h(c, cr)
 	}
+}
+
+// sameSite reports whether a request may change rooms or decks as far as
+// its origin goes: a GET or HEAD may; any other may unless its Origin
+// header (which a browser sends with every such request) names another
+// host than the request's, as the websocket's upgrade checks. A script
+// that sends no Origin is let through: it holds what the API asks for.
+func sameSite(r *http.Request) bool {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return true
+	}
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return true
+	}
+	u, err := url.Parse(o)
+	return err == nil && strings.EqualFold(u.Host, r.Host)
 }
 
 // withRoom is a route of the room the address's :code names: 503 when
@@ -241,31 +271,106 @@ func (s *Server) joinPage(c echo.Context) error {
 	return s.render(c, http.StatusOK, templates.Join(page, s.assets))
 }
 
-// roomPage is /room/CODE: the viewer page at the room's step, with the
-// room's panel; the script follows the room.
+// roomPage is /room/CODE: the viewer page (or the comparison's) at the
+// room's step, with the room's panel; the script follows the room.
 func (s *Server) roomPage(c echo.Context, r *classroom.Room) error {
 	info := r.Info(c.Request().Context())
-	q, err := url.ParseQuery(info.Scenario)
+	rv := templates.RoomView{Code: r.Code(), Join: joinURL(c, r.Code()), Scenario: info.Scenario, Nick: c.QueryParam("nick")}
+	page, err := s.roomHTML(pageContext(c), langOf(c), rv, info.Step)
 	if err != nil {
-		return err
+		return s.errorPage(c, http.StatusBadRequest, errorText(langOf(c), err))
 	}
-	q.Set("step", strconv.Itoa(info.Step))
+	return c.HTMLBlob(http.StatusOK, page)
+}
+
+// roomHTML is the page of room rv at step in language lang (ctx words in
+// it): the viewer's page of its scenario, or the comparison's, with the
+// room's panel.
+func (s *Server) roomHTML(ctx context.Context, lang i18n.Lang, rv templates.RoomView, step int) ([]byte, error) {
+	if q, ok := onComparison(rv.Scenario); ok {
+		return s.roomCompareHTML(ctx, rv, q, step)
+	}
+	q, err := url.ParseQuery(rv.Scenario)
+	if err != nil {
+		return nil, queryError(err)
+	}
+	q.Set("step", strconv.Itoa(step))
 	q.Del("lang")
 	req, err := parseView(q)
 	if err != nil {
-		return s.errorPage(c, http.StatusBadRequest, errorText(langOf(c), err))
+		return nil, err
 	}
-	req.lang = langOf(c)
-	p, err := prepare(c, req.scenario)
+	req.lang = lang
+	p, err := budgeted(ctx, req.scenario).Prepare()
 	if err != nil {
-		return s.errorPage(c, http.StatusBadRequest, errorText(langOf(c), err))
+		return nil, err
 	}
 	v, err := s.buildView(p, req)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	v.Room = &templates.RoomView{Code: r.Code(), Join: joinURL(c, r.Code()), Scenario: info.Scenario, Nick: c.QueryParam("nick")}
-	return s.render(c, http.StatusOK, templates.ViewPage(v, s.assets))
+	v.Room = &rv
+	return renderHTML(ctx, templates.ViewPage(v, s.assets))
+}
+
+// roomScene is a room's page as a follower's page swaps it in when a
+// slide changes the scenario (a "scene" message, docs/session-protocol.md):
+// room code's page of scenario (its lang= the page's language) at step.
+// The join link is the page's own (the follower's page keeps it).
+func (s *Server) roomScene(ctx context.Context, code, scenario string, step int) (json.RawMessage, error) {
+	lang := i18n.English
+	if q, err := url.ParseQuery(scenario); err == nil {
+		if l, ok := i18n.Parse(q.Get("lang")); ok {
+			lang = l
+		}
+	}
+	links := make([]templates.LangLink, 0, len(i18n.Langs))
+	for _, l := range i18n.Langs {
+		links = append(links, templates.LangLink{Code: string(l), Name: l.Name(), URL: "/room/" + code + "?lang=" + string(l), Current: l == lang})
+	}
+	ctx = templates.WithLangLinks(i18n.NewContext(ctx, i18n.For(lang)), links)
+	page, err := s.roomHTML(ctx, lang, templates.RoomView{Code: code, Scenario: scenario}, step)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(sceneMessage{V: ProtocolVersion, Type: "scene", HTML: string(page)})
+}
+
+// sceneMessage is a room's page to swap in.
+type sceneMessage struct {
+	V    int    `json:"v"`
+	Type string `json:"type"` // "scene"
+	HTML string `json:"html"`
+}
+
+// pagedStage is a room's stage on a server that draws its rooms' pages:
+// a slide that opens it on another scenario sends the page's scene
+// (classroom.Scener).
+type pagedStage struct {
+	classroom.Stage
+	s        *Server
+	scenario string
+	step     int
+}
+
+// roomStageMaker is the server's classroom.StageMaker (see
+// classroom.Classroom.SetStage).
+func (s *Server) roomStageMaker(ctx context.Context, query string, step int) (classroom.Stage, error) {
+	st, err := newRoomStage(ctx, query, step)
+	if err != nil {
+		return nil, err
+	}
+	return &pagedStage{Stage: st, s: s, scenario: query, step: step}, nil
+}
+
+func (p *pagedStage) Goto(ctx context.Context, step int) (json.RawMessage, int, error) {
+	change, reached, err := p.Stage.Goto(ctx, step)
+	p.step = reached
+	return change, reached, err
+}
+
+func (p *pagedStage) Scene(ctx context.Context, code string) (json.RawMessage, error) {
+	return p.s.roomScene(ctx, code, p.scenario, p.step)
 }
 
 // noRoomPage answers /room/CODE when no room has the code: the join

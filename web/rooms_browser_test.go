@@ -344,12 +344,18 @@ func TestBrowserDeckAndClicker(t *testing.T) {
 	clicker.do(chromedp.Navigate(clicker.srv.URL + clickerLink))
 	clicker.waitFor(`document.getElementById("conn").dataset.conn === "on" && document.getElementById("clicker").dataset.slide === "0"`, "the clicker following")
 	clicker.shot("clicker-en.png")
+	// A mark on the student's window: a reload would lose it.
+	eval[bool](student.browserEnv, `window.abtraceKept = true`)
 	clicker.do(chromedp.Click(chromedp.CSS(`[data-testid="clicker-next"]`)))
 	clicker.waitFor(`document.getElementById("clicker").dataset.slide === "1"`, "the clicker at slide 2")
-	// Another scenario is another drawing: the student's page opens it
-	// (a reload), at the slide's step, with the slide's question.
+	// Another scenario is another drawing: the server sends its page
+	// ("scene") and the student's page swaps it in, without a reload, at
+	// the slide's step, with the slide's question.
 	student.waitFor(`document.getElementById("room") && document.getElementById("room").dataset.step === "5" && document.querySelectorAll('#tree [data-node]').length > 5`, "the second slide's tree")
 	student.atStep(5)
+	if !eval[bool](student.browserEnv, `window.abtraceKept === true`) {
+		t.Fatal("the student's page was reloaded for the slide")
+	}
 	student.waitFor(`!document.getElementById("room-question").hidden`, "the second slide's question")
 	lect.atStep(5)
 	student.shot("phone-slide-en.png")

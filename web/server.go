@@ -133,6 +133,11 @@ func New(cfg Config) *Server {
 		joins:   classroom.NewLimiter(classroom.JoinsPerMinute, classroom.JoinBurst),
 		answers: classroom.NewLimiter(classroom.AnswersPerMinute, classroom.AnswerBurst)}
 	s.hub.rooms, s.hub.joins, s.hub.answers = cfg.Classroom, s.joins, s.answers
+	if cfg.Classroom != nil {
+		// The rooms' stages draw their pages here, for a slide that
+		// changes the scenario.
+		cfg.Classroom.SetStage(s.roomStageMaker)
+	}
 	s.heavy = make(chan struct{}, cmp.Or(max(cfg.MaxHeavy, 0), defaultMaxHeavy()))
 	s.heavyWait = heavyWait
 	s.hub.SetLimits(cfg.MaxSessions, cfg.MaxSessionsPerAddr)

@@ -68,10 +68,13 @@ type outgoing struct {
 // seek and the end of the session; each message's work is charged to its
 // own allowance (moveWork).
 type session struct {
-	hub      *Hub
-	conn     *websocket.Conn
-	logger   *slog.Logger
-	in       chan inbound
+	hub    *Hub
+	conn   *websocket.Conn
+	logger *slog.Logger
+	// in carries the reader's commands by pointer: a channel of
+	// inboxSize whole commands would be 15 KB of every session, a room's
+	// hundreds of followers included (BenchmarkRoomStep500).
+	in       chan *inbound
 	done     chan struct{} // closed when the session must end
 	stopOnce sync.Once
 	// why is the reason the session ends, for the close message the
@@ -124,7 +127,7 @@ type session struct {
 // comparison names its own.
 func newSession(h *Hub, conn *websocket.Conn, lang i18n.Lang) *session {
 	ctx, cancel := context.WithCancel(h.Context())
-	return &session{hub: h, conn: conn, in: make(chan inbound, inboxSize), done: make(chan struct{}),
+	return &session{hub: h, conn: conn, in: make(chan *inbound, inboxSize), done: make(chan struct{}),
 		logger: h.logger, ctx: ctx, cancel: cancel, lang: lang,
 		out: make(chan outgoing), wrote: make(chan bool, 1), pumped: make(chan struct{})}
 }
@@ -183,7 +186,7 @@ func (s *session) readLoop() {
 			in.cmd, in.err = ParseCommand(data)
 		}
 		select {
-		case s.in <- in:
+		case s.in <- &in:
 		case <-s.done:
 			return
 		}
@@ -235,7 +238,8 @@ func (s *session) next() bool {
 			return true // a tick is skipped while the viewer's own commands wait
 		}
 		return s.answer(s.handle(Command{V: ProtocolVersion, Cmd: "step", N: 1}))
-	case c := <-s.inbox(busy):
+	case in := <-s.inbox(busy):
+		c := *in
 		switch {
 		case !busy || c.err == nil && c.cmd.Cmd == "pause":
 		case s.supersedes(c):
@@ -269,7 +273,7 @@ func (s *session) ticks() <-chan time.Time {
 
 // inbox is where the next command comes from: none while a move is under
 // way and the queue is full (the reader then waits until it has room).
-func (s *session) inbox(busy bool) <-chan inbound {
+func (s *session) inbox(busy bool) <-chan *inbound {
 	if busy && len(s.queue) >= inboxSize {
 		return nil
 	}
