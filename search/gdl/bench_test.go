@@ -3,6 +3,7 @@ package gdl
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/tictactoe"
@@ -20,10 +21,13 @@ func BenchmarkPlayouts(b *testing.B) {
 			rng := rand.New(rand.NewPCG(1, 2))
 			changes := 0
 			b.ReportAllocs()
+			defer lockThread()()
+			start := threadCPU()
 			for b.Loop() {
 				changes += g.playout(rng).steps
 			}
 			b.ReportMetric(float64(changes)/b.Elapsed().Seconds(), "changes/s")
+			b.ReportMetric(float64(changes)/(threadCPU()-start).Seconds(), "changes/cpu-s")
 		})
 	}
 }
@@ -34,25 +38,58 @@ func BenchmarkPlayouts(b *testing.B) {
 func BenchmarkAlphaBetaTicTacToe(b *testing.B) {
 	b.Run("cached", func(b *testing.B) { benchAlphaBeta(b, mustGame(b, "tictactoe")) })
 	b.Run("uncached", func(b *testing.B) { benchAlphaBeta(b, mustGame(b, "tictactoe").Uncached()) })
+	// cold: the first search of a game just compiled, its cache empty.
+	b.Run("cold", func(b *testing.B) {
+		src, _ := GameText("tictactoe")
+		defer lockThread()()
+		var cpu time.Duration
+		for b.Loop() {
+			b.StopTimer()
+			g, err := Compile(src)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			start := threadCPU()
+			r, err := search.AlphaBeta(g, g.Init(), search.Options[State]{}, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			cpu += threadCPU() - start
+			sinkValue = float64(r.Value)
+		}
+		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+	})
 }
 
 func benchAlphaBeta(b *testing.B, g *Game) {
 	root := g.Init()
-	for b.Loop() {
+	cpuLoop(b, func() {
 		r, err := search.AlphaBeta(g, root, search.Options[State]{}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
 		sinkValue = float64(r.Value)
-	}
+	})
 }
 
 func BenchmarkAlphaBetaTicTacToeGo(b *testing.B) {
-	for b.Loop() {
+	cpuLoop(b, func() {
 		r, err := search.AlphaBeta(tictactoe.Game{}, tictactoe.State{}, search.Options[tictactoe.State]{}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
 		sinkValue = float64(r.Value)
+	})
+}
+
+// cpuLoop runs f in b.Loop and reports the thread's CPU time per call
+// (cpu-ns/op) besides the wall time.
+func cpuLoop(b *testing.B, f func()) {
+	defer lockThread()()
+	start := threadCPU()
+	for b.Loop() {
+		f()
 	}
+	b.ReportMetric(float64(threadCPU()-start)/float64(b.N), "cpu-ns/op")
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -58,9 +59,14 @@ type Game struct {
 const CacheSize = 1 << 16
 
 // stepCache is safe for concurrent use: each slot is an atomic pointer to
-// an immutable entry.
+// an immutable entry. positions is a second direct-mapped table, from a
+// state's base to the state made for it, so that a position reached by a
+// new path (another parent, another move) is not derived again either:
+// its view (legal moves, terminal, goals) is read from the state made
+// first.
 type stepCache struct {
-	slots [CacheSize]atomic.Pointer[cacheEntry]
+	slots     [CacheSize]atomic.Pointer[cacheEntry]
+	positions [CacheSize]atomic.Pointer[state]
 }
 
 type cacheEntry struct {
@@ -299,15 +305,7 @@ func (g *Game) finish(st *state) State {
 	n.view.run(w)
 	choosers, mover, fallback, stuck := 0, -1, -1, false
 	for r, ms := range n.moves {
-		count, first := 0, -1
-		for i := range ms {
-			if ms[i].legal < 0 || getBit(w, int32(ms[i].legal)) != 0 {
-				if count == 0 {
-					first = i
-				}
-				count++
-			}
-		}
+		count, first := legalRun(w, n.legalLo[r], n.legalLo[r]+len(ms))
 		w[n.stateWords+1+r] = uint64(count)<<32 | uint64(uint32(first))
 		stuck = stuck || count == 0
 		switch {
@@ -316,7 +314,7 @@ func (g *Game) finish(st *state) State {
 			if mover < 0 {
 				mover = r
 			}
-		case count == 1 && fallback < 0 && ms[first].text != "noop":
+		case count == 1 && fallback < 0 && !n.noop[r][first]:
 			fallback = r
 		}
 	}
@@ -334,6 +332,26 @@ func (g *Game) finish(st *state) State {
 	}
 	w[n.stateWords] = h
 	return State{st}
+}
+
+// legalRun counts the bits of w in [lo, hi) (a role's legal moves) and
+// returns the first one's offset from lo (−1: none).
+func legalRun(w []uint64, lo, hi int) (count, first int) {
+	first = -1
+	for i := lo >> 6; i<<6 < hi; i++ {
+		x := w[i]
+		if i<<6 < lo {
+			x &^= 1<<(uint(lo)&63) - 1
+		}
+		if (i+1)<<6 > hi {
+			x &= 1<<(uint(hi)&63) - 1
+		}
+		if x != 0 && first < 0 {
+			first = i<<6 + bits.TrailingZeros64(x) - lo
+		}
+		count += bits.OnesCount64(x)
+	}
+	return count, first
 }
 
 func (g *Game) newState() *state {
@@ -480,34 +498,29 @@ func (g *Game) advance(v []uint64, joint []int) State {
 		if k < 0 || k >= len(n.moves[r]) {
 			continue // a role without a move (a game that is not well formed)
 		}
-		dp := n.moves[r][k].does - n.doesLo
-		code := n.byDoes[dp]
-		for i := 0; i < len(code); {
-			p, nl := code[i], int(code[i+1])
-			i += 2
-			ok := true
-			for _, l := range code[i : i+nl] {
-				if v[l>>7]>>(uint(l>>1)&63)&1 == uint64(l&1) {
-					ok = false
-					break
-				}
-			}
-			i += nl
-			if ok {
-				v[p>>6] |= 1 << (uint(p) & 63)
-			}
+		orMasks(n.byDoesMasked[n.moves[r][k].does-n.doesLo], v)
+	}
+	base := v[n.nextLo>>6 : n.nextLo>>6+n.baseWords]
+	if r := n.nBase & 63; r != 0 {
+		base[n.baseWords-1] &= 1<<r - 1
+	}
+	for _, b := range n.alwaysNext {
+		setBit(base, int32(b), true)
+	}
+	var slot *atomic.Pointer[state]
+	if g.cache != nil {
+		slot = &g.cache.positions[baseKey(base)&(CacheSize-1)]
+		if old := slot.Load(); old != nil && slices.Equal(old.w[:n.baseWords], base) {
+			return State{old}
 		}
 	}
 	st := g.newState()
-	w := st.w
-	copy(w[:n.baseWords], v[n.nextLo>>6:])
-	if r := n.nBase & 63; r != 0 {
-		w[n.baseWords-1] &= 1<<r - 1
+	copy(st.w, base)
+	t := g.finish(st)
+	if slot != nil {
+		slot.Store(st)
 	}
-	for _, b := range n.alwaysNext {
-		setBit(w, int32(b), true)
-	}
-	return g.finish(st)
+	return t
 }
 
 // Goals returns every role's goal value at s (−1 where no goal holds; the
@@ -677,8 +690,14 @@ func (g *Game) Key(s State) uint64 {
 	if g.n.baseWords == 1 {
 		return s.s.w[0]
 	}
+	return baseKey(s.s.w[:g.n.baseWords])
+}
+
+// baseKey hashes a state's base words (mixed, also when there is one, for
+// the position table).
+func baseKey(base []uint64) uint64 {
 	h := uint64(0x9e3779b97f4a7c15)
-	for _, x := range s.s.w[:g.n.baseWords] {
+	for _, x := range base {
 		h ^= x
 		h *= 0xbf58476d1ce4e5b9
 		h ^= h >> 31

@@ -34,12 +34,14 @@ type net struct {
 	view         program
 	step         program
 	byDoes       [][]int32 // per does prop (from doesLo): rules [head, n, lits…]… that need it
+	byDoesMasked [][]uint64
 	baseText     []string
 	baseAtoms    []int32 // term ids of the base propositions' arguments
 	init         []uint64
 	roles        []string
 	moves        [][]move // per role, sorted by text
 	legalLo      []int    // per role: its moves' legal propositions start here, in order
+	noop         [][]bool // per role and move: its text is noop
 	goals        [][]goalProp
 	terminal     int // prop, or −1 (never terminal)
 	alwaysNext   []int
@@ -73,6 +75,7 @@ type segment struct {
 	lo, hi int // code offsets
 	loop   bool
 	props  []int32
+	masked []uint64 // code[lo:hi] as it runs (see maskCode)
 }
 
 func getBit(v []uint64, p int32) uint64 { return v[p>>6] >> (uint(p) & 63) & 1 }
@@ -85,53 +88,17 @@ func setBit(v []uint64, p int32, b bool) {
 	}
 }
 
-// evalRange runs code[lo:hi] on v and reports whether any bit changed.
-func evalRange(code []int32, v []uint64) bool {
-	changed := false
-	for i := 0; i < len(code); {
-		p, nr := code[i], int(code[i+1])
-		i += 2
-		val := false
-		for ; nr > 0; nr-- {
-			nl := int(code[i])
-			i++
-			if !val {
-				ok := true
-				for _, l := range code[i : i+nl] {
-					if v[l>>7]>>(uint(l>>1)&63)&1 == uint64(l&1) {
-						ok = false
-						break
-					}
-				}
-				val = ok
-			}
-			i += nl
-		}
-		w, b := p>>6, uint64(1)<<(uint(p)&63)
-		old := v[w] & b
-		if val {
-			v[w] |= b
-		} else {
-			v[w] &^= b
-		}
-		if (old != 0) != val {
-			changed = true
-		}
-	}
-	return changed
-}
-
 func (pr *program) run(v []uint64) {
 	for i := range pr.segs {
 		s := &pr.segs[i]
 		if !s.loop {
-			evalRange(pr.code[s.lo:s.hi], v)
+			evalMasks(s.masked, v)
 			continue
 		}
 		for _, p := range s.props {
 			setBit(v, p, false)
 		}
-		for evalRange(pr.code[s.lo:s.hi], v) {
+		for evalMasks(s.masked, v) {
 		}
 	}
 }
@@ -189,6 +156,7 @@ func compile(d *Description, g *grounder, rules []grule) (*net, error) {
 	if err := c.movesAndGoals(); err != nil {
 		return nil, err
 	}
+	c.n.mask()
 	return c.n, nil
 }
 
@@ -390,8 +358,12 @@ func (c *compiler) layoutLegal(next int) int {
 		n.moves[ri] = append(n.moves[ri], move{text: t.text(t.args[id][1]), term: t.args[id][1], legal: int(id)})
 	}
 	n.legalLo = make([]int, len(n.roles))
+	n.noop = make([][]bool, len(n.roles))
 	for i := range n.moves {
 		slices.SortFunc(n.moves[i], func(a, b move) int { return cmpString(a.text, b.text) })
+		for _, m := range n.moves[i] {
+			n.noop[i] = append(n.noop[i], m.text == "noop")
+		}
 		n.legalLo[i] = next
 		for k := range n.moves[i] {
 			c.prop[int32(n.moves[i][k].legal)] = next
