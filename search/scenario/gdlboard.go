@@ -80,20 +80,33 @@ func gdlFacts(g *gdl.Game) func(gdl.State, *trace.Shape) {
 
 // CompactFacts is a GDL state's facts as a node without a board shows
 // them: the facts that only name a role (whose turn it is, which the
-// node's kind shows) left out, unless nothing else holds.
+// node's kind shows) left out, unless nothing else holds. When one fact
+// is left and its arguments are constants, they alone are shown, as the
+// Go games show their state ((matches 5) reads 5, as the Go matchsticks'
+// node does): the node's panel lists the fact itself.
 func CompactFacts(g *gdl.Game, x gdl.State) string {
-	var out []string
-	terms := g.FactTerms(x)
-	for _, f := range terms {
+	var out []gdl.Term
+	for _, f := range g.FactTerms(x) {
 		if len(f.Args) == 1 && slices.Contains(g.Roles(), f.Args[0].Name) {
 			continue
 		}
-		out = append(out, f.String())
+		out = append(out, f)
 	}
-	if len(out) == 0 {
+	switch {
+	case len(out) == 0:
 		return g.Facts(x)
+	case len(out) == 1 && len(out[0].Args) > 0 && !slices.ContainsFunc(out[0].Args, func(a gdl.Term) bool { return len(a.Args) > 0 }):
+		var args []string
+		for _, a := range out[0].Args {
+			args = append(args, a.Name)
+		}
+		return strings.Join(args, " ")
 	}
-	return strings.Join(out, " ")
+	var texts []string
+	for _, f := range out {
+		texts = append(texts, f.String())
+	}
+	return strings.Join(texts, " ")
 }
 
 // GDLBoard reports whether p searches a GDL game whose states are drawn

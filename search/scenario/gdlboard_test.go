@@ -8,13 +8,13 @@ import (
 
 // TestGDLBoards checks the board texts of GDL games' nodes: tic-tac-toe
 // and Connect Four written as the Go games write theirs, breakthrough as
-// a grid, matchsticks as its facts.
+// a grid, matchsticks as its one fact's argument (the count of matches).
 func TestGDLBoards(t *testing.T) {
 	for _, c := range []struct{ game, board, text string }{
 		{"tictactoe", ".........", ""},
 		{"connect4", "......./......./......./......./......./.......", ""},
 		{"breakthrough-small", "grid:black,white:222222/222222/....../....../111111/111111", ""},
-		{"matchsticks", "", "(matches 5)"},
+		{"matchsticks", "", "5"},
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			text, _ := gdl.GameText(c.game)
