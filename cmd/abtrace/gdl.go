@@ -6,15 +6,17 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"text/tabwriter"
 
 	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/search/gdleval"
 )
 
-// gdlCmd runs `abtrace gdl check|playout|count|bench|structures FILE`: the command
+// gdlCmd runs `abtrace gdl check|playout|count|bench|structures|features FILE`: the command
 // line of search/gdl (flags and wiring; the work is in the package).
 func gdlCmd(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "abtrace gdl: want check, playout, count, bench or structures, then a .kif file")
+		fmt.Fprintln(stderr, "abtrace gdl: want check, playout, count, bench, structures or features, then a .kif file")
 		return exitUsage
 	}
 	sub, args := args[0], args[1:]
@@ -25,11 +27,12 @@ func gdlCmd(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "playout, bench, structures: seed of the random moves")
 	maxSteps := fs.Int("max-steps", 0, fmt.Sprintf("playout: most joint moves (default %d)", gdl.MaxPlayoutSteps))
 	playouts := fs.Int("playouts", 0, "bench: random games to play")
+	games := fs.Int("games", gdleval.SelectGames, fmt.Sprintf("features: random games to score the features in (1 to %d)", gdleval.MaxSelectGames))
 	states := fs.Int("states", gdl.StructureStates, fmt.Sprintf("structures: simulated states to check the structures in (1 to %d)", gdl.MaxStructureStates))
 	switch sub {
-	case "check", "playout", "count", "bench", "structures":
+	case "check", "playout", "count", "bench", "structures", "features":
 	default:
-		fmt.Fprintf(stderr, "abtrace gdl: unknown command %q (want check, playout, count, bench or structures)\n", sub)
+		fmt.Fprintf(stderr, "abtrace gdl: unknown command %q (want check, playout, count, bench, structures or features)\n", sub)
 		return exitUsage
 	}
 	// The file may come before or after the flags.
@@ -95,6 +98,13 @@ func gdlCmd(args []string, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 		out = r
+	case "features":
+		var sel gdleval.Selection
+		if sel, err = gdlFeatures(g, *games, *seed); err == nil && !*asJSON {
+			printFeatures(stdout, sel)
+			return exitOK
+		}
+		out = sel
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "abtrace %s: %v\n", name, err)
@@ -108,6 +118,27 @@ func gdlCmd(args []string, stdout, stderr io.Writer) int {
 	b, _ := json.Marshal(out)
 	fmt.Fprintln(stdout, string(b))
 	return exitOK
+}
+
+// gdlFeatures analyses g and scores its candidate features over random
+// games.
+func gdlFeatures(g *gdl.Game, games int, seed uint64) (gdleval.Selection, error) {
+	a, err := gdleval.Analyze(g)
+	if err != nil {
+		return gdleval.Selection{}, err
+	}
+	return a.Select(games, seed)
+}
+
+// printFeatures writes the table of candidates, best first.
+func printFeatures(w io.Writer, sel gdleval.Selection) {
+	fmt.Fprintf(w, "%d random games (seed %d), %d states; goals R⁻ = %g, R⁺ = %g\n\n", sel.Games, sel.Seed, sel.States, sel.Goals[0], sel.Goals[1])
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "feature\tscore\tevaluation\twhy\t")
+	for _, c := range sel.Candidates {
+		fmt.Fprintf(tw, "%s\t%+.4f\t%s\t%s\t\n", c.Feature, c.Score, c.Evaluation, c.Reason)
+	}
+	tw.Flush()
 }
 
 // readGDLFile reads a game's text ("-": standard input), refusing more

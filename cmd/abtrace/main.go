@@ -76,6 +76,12 @@ Usage:
   abtrace gdl count FILE [--json]             count the states reachable by any joint moves
   abtrace gdl bench FILE --playouts N [--seed S] [--json]
                                               random games to the end: state changes and time
+  abtrace gdl structures FILE [--states N] [--seed S] [--json]
+                                              successor relations, boards, pieces, counters and
+                                              quantities found in the rules and random games, and why
+  abtrace gdl features FILE [--games N] [--seed S] [--json]
+                                              the features built from them and the general ones,
+                                              scored by correlation with the final goal in random games
   abtrace diff REF STUDENT [--json]           compare a student's trace with a reference trace
   abtrace diff [source] [options] STUDENT     ... with the search the flags describe
   abtrace help                                this text
@@ -90,7 +96,9 @@ Source (one of):
                         strict pruning, v > β / v < α) or aima (nested lists [[3, 12, 8], [2, 4, 6]])
   --gdl FILE            a game written in GDL (.kif), searched from its initial state; two roles whose
                         goals sum to a constant are MAX and MIN (maxn and paranoid: one player per role);
-                        --depth estimates with the goals that hold (--eval goals)
+                        --depth estimates with the goals that hold (--eval goals), or with an evaluation
+                        built from the rules: mobility, inverse-mobility, opponent-mobility, novelty,
+                        goal-distance, goal-fuzzy (--fuzzy tnorm,p,t,q), kuhlmann:FEATURE:max|min
   --game tictactoe      [--position CELLS]  9 cells row-major of x, o and . (default empty)
   --game connect4       [--position MOVES]  Connect Four 7×6 from the moves played, such as dd or 4455
                         (or 6 rows of 7 cells from the top, '/'-separated); needs --depth (at most 8)

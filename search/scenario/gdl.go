@@ -2,9 +2,12 @@ package scenario
 
 import (
 	"errors"
+	"strconv"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/fuzzy"
 	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/search/gdleval"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -36,11 +39,31 @@ func (p *Search) prepareGDL() error {
 	if vector {
 		g = g.Players()
 	}
-	if s.Eval != "" && s.Eval != "goals" {
-		return evalError("GDL", s.Eval, []string{"goals"}, errors.New("scenario: a GDL game has one evaluation: goals"))
-	}
 	root := g.Init()
 	opt := search.Options[gdl.State]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed, Depth: s.Depth, Bounds: p.Bounds}
+	if s.Eval != "" && s.Eval != "goals" {
+		// An evaluation built from the rules (package gdleval) estimates
+		// the first role's goal: the game is searched on that scale.
+		if vector {
+			return evalError("GDL", s.Eval, []string{"goals"}, errors.New("scenario: max^n and paranoid search a GDL game with one evaluation: goals"))
+		}
+		ev, err := gdlEvaluation(g, s.Eval, s.Fuzzy)
+		if err != nil {
+			return err
+		}
+		opt.Eval, opt.EvalName = ev, ev.Name()
+		p.RootKind = g.ToMove(root)
+		p.outcomes = search.Bounds{L: ev.Goals().Lo, U: ev.Goals().Hi}
+		gs := gdleval.GoalScale{Game: g}
+		p.shaper = newGameShaper(search.Game[gdl.State](gs), root, s.Depth, true, gdlFacts(g))
+		name := pathNames(search.Game[gdl.State](gs), root, g.Name)
+		p.names = func() func(string) string { return name }
+		p.moveName = name
+		return setRun(p, gs, root, opt)
+	}
+	if s.Fuzzy != "" {
+		return InParam("fuzzy", usageSay("scenario.err.fuzzy-eval"))
+	}
 	if s.Depth > 0 || p.Ordering == search.OrderEval || s.Eval != "" || p.Algorithm == search.AlgoID {
 		ev := gdl.GoalEvaluation{G: g}
 		opt.Eval, opt.EvalName = ev, ev.Name()
@@ -91,4 +114,23 @@ func gdlErrorPhrase(err error) trace.Phrase {
 	}
 	return trace.Phrase{ID: "scenario.err.gdl-at", Args: map[string]any{"Line": one.Pos.Line, "Col": one.Pos.Col,
 		"Rule": trace.Phrase{ID: "gdl.rule." + rule}, "Msg": one.Say}}
+}
+
+// gdlEvaluation makes the evaluation named name from the game's rules
+// (gdleval: mobility, inverse-mobility, goal-fuzzy, kuhlmann:F:max, …),
+// the fuzzy goal evaluation with the parameters fz ("tnorm,p,t,q").
+func gdlEvaluation(g *gdl.Game, name, fz string) (*gdleval.Eval, error) {
+	a, err := gdleval.Analyze(g)
+	if err != nil {
+		return nil, evalError("GDL", name, []string{"goals"}, err)
+	}
+	params, err := fuzzy.ParseParams(fz)
+	if err != nil {
+		return nil, InParam("fuzzy", sayWith(err, "scenario.err.fuzzy", "Got", strconv.Quote(fz), "Default", fuzzy.Default.String()))
+	}
+	ev, err := a.Evaluation(name, params)
+	if err != nil {
+		return nil, evalError("GDL", name, a.Names(), err)
+	}
+	return ev, nil
 }

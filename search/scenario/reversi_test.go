@@ -126,7 +126,7 @@ func TestFuzzyScenario(t *testing.T) {
 	}{
 		{Scenario{Game: "tictactoe", Depth: 2, Fuzzy: "min"}, "give --eval fuzzy"},
 		{Scenario{Game: "tictactoe", Depth: 2, Eval: "fuzzy", Fuzzy: "min,0.3"}, "p = 0.3"},
-		{Scenario{Game: "nim", Fuzzy: "min"}, "tictactoe's fuzzy goal"},
+		{Scenario{Game: "nim", Fuzzy: "min"}, "fuzzy goal evaluation of tictactoe"},
 	} {
 		if _, err := bad.s.Prepare(); err == nil || !IsUsage(err) || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("Prepare(%+v) = %v, want a usage error containing %q", bad.s, err, bad.want)

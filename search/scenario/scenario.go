@@ -653,7 +653,7 @@ func (p *Search) checkSources() error {
 		return usageSay("scenario.err.format-tree", "Format", s.Format)
 	case s.Kuhlmann != "" && s.Game != "reversi" && s.Game != "suicide-reversi":
 		return InParam("kuhlmann", usageSay("scenario.err.kuhlmann"))
-	case s.Fuzzy != "" && s.Game != "tictactoe":
+	case s.Fuzzy != "" && s.Game != "tictactoe" && s.GDL == "":
 		return InParam("fuzzy", usageSay("scenario.err.fuzzy-only"))
 	case s.Root != "" && (s.Game != "" || s.GDL != ""):
 		return InParam("root", usageSay("scenario.err.root-game", "Game", s.Source()))

@@ -1,0 +1,141 @@
+package gdleval
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/feature"
+	"github.com/abtrace/abtrace/search/fuzzy"
+	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// The evaluations by their short names: each is Kuhlmann's construction on
+// one feature in one direction (kuhlmann:FEATURE:max or :min).
+var shortNames = []struct{ name, feature, dir string }{
+	{"mobility", "mobility", "max"},
+	{"inverse-mobility", "mobility", "min"},
+	{"opponent-mobility", "opponent-mobility", "min"},
+	{"novelty", "novelty", "max"},
+	{"goal-distance", "goal-distance", "max"},
+	{"goal-fuzzy", "goal-fuzzy", "max"},
+}
+
+// Eval is an evaluation of a GDL game built from its rules: Kuhlmann's
+// construction on one feature, E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V maximising or
+// with 1 − V minimising. Its value estimates the first role's goal, so it
+// is searched on GoalScale.
+type Eval struct {
+	name string
+	*feature.Kuhlmann[gdl.State]
+	feature string
+	a       *Analysis
+}
+
+// Name is the evaluation's name as it was asked for ("mobility",
+// "kuhlmann:count(cell,x):max").
+func (e *Eval) Name() string { return e.name }
+
+// Feature is the name of the feature V is.
+func (e *Eval) Feature() string { return e.feature }
+
+// Reason says where the feature comes from, in the game's terms.
+func (e *Eval) Reason() string { return e.a.Reasons[e.feature] }
+
+var (
+	_ search.Evaluation[gdl.State] = (*Eval)(nil)
+	_ search.Explainer[gdl.State]  = (*Eval)(nil)
+)
+
+// Formula writes the value at s term by term: the construction, then the
+// numbers, "E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V = 1 + 0 + (100 − 0 − 2) × 0.375
+// = 37.75" (with (1 − V) minimising).
+func (e *Eval) Formula(s gdl.State) string {
+	g := e.Goals()
+	v := e.V(s)
+	vt, vn := "V", num(v)
+	if e.Direction() == feature.Minimise {
+		vt, vn = "(1 − V)", "(1 − "+num(v)+")"
+	}
+	return fmt.Sprintf("V = %s(s) = %s; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·%s = 1 + %s + (%s − %s − 2) × %s = %s",
+		e.feature, num(v), vt, num(g.Lo), num(g.Hi), num(g.Lo), vn, num(e.Evaluate(s)))
+}
+
+func num(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+
+// Names lists the evaluations of the analysed game: "goals" (the goal
+// values that hold, gdl.GoalEvaluation), the short names, then
+// kuhlmann:FEATURE:max and :min for every candidate feature.
+func (a *Analysis) Names() []string {
+	out := []string{"goals"}
+	for _, s := range shortNames {
+		if _, ok := a.Feature(s.feature); ok {
+			out = append(out, s.name)
+		}
+	}
+	for _, f := range a.Features {
+		out = append(out, "kuhlmann:"+f.Name+":max", "kuhlmann:"+f.Name+":min")
+	}
+	return out
+}
+
+// Evaluation returns the evaluation named name (see Names; not "goals",
+// which is gdl.GoalEvaluation), with the fuzzy goal evaluation's
+// parameters p.
+func (a *Analysis) Evaluation(name string, p fuzzy.Params) (*Eval, error) {
+	fname, dir := "", ""
+	for _, s := range shortNames {
+		if s.name == name {
+			fname, dir = s.feature, s.dir
+		}
+	}
+	if rest, ok := strings.CutPrefix(name, "kuhlmann:"); ok {
+		i := strings.LastIndex(rest, ":")
+		if i < 0 {
+			return nil, fmt.Errorf("gdleval: evaluation %q: want kuhlmann:FEATURE:max or kuhlmann:FEATURE:min", name)
+		}
+		fname, dir = rest[:i], rest[i+1:]
+	}
+	if fname == "" {
+		return nil, fmt.Errorf("gdleval: unknown evaluation %q (want %s)", name, strings.Join(a.Names(), ", "))
+	}
+	d, err := feature.ParseDirection(dir)
+	if err != nil {
+		return nil, fmt.Errorf("gdleval: evaluation %q: %w", name, err)
+	}
+	fs := a.Features
+	if _, ok := a.Feature(fname); !ok {
+		return nil, fmt.Errorf("gdleval: evaluation %q: no feature %q in this game (want one of %s)", name, fname, strings.Join(a.FeatureNames(), ", "))
+	}
+	if fname == "goal-fuzzy" && p != a.fuzzy.Params {
+		// The fuzzy goal evaluation with other parameters.
+		if err := p.Check(); err != nil {
+			return nil, err
+		}
+		fz := *a.fuzzy
+		fz.Params = p
+		fs = []feature.Feature[gdl.State]{{Name: "goal-fuzzy", Diff: func(s gdl.State) float64 { return 2*fz.V(s) - 1 }, Bound: 1, Share: fz.V}}
+	}
+	k, err := feature.NewKuhlmann(fs, []feature.Weight{{Name: fname, Weight: 1}}, d, a.Goals)
+	if err != nil {
+		return nil, fmt.Errorf("gdleval: %w", err)
+	}
+	return &Eval{name: name, Kuhlmann: k, feature: fname, a: a}, nil
+}
+
+// Fuzzy returns the game's goal and terminal rules expanded, with
+// parameters p (an error where they could not be expanded).
+func (a *Analysis) Fuzzy(p fuzzy.Params) (*Fuzzy, error) {
+	if a.fuzzy == nil {
+		return nil, a.fzErr
+	}
+	fz := *a.fuzzy
+	fz.Params = p
+	return &fz, nil
+}
+
+// Explain is the construction's terms (feature.Kuhlmann.Explain): 1 + R⁻,
+// then V (or 1 − V) weighted by R⁺ − R⁻ − 2; they sum to E.
+func (e *Eval) Explain(s gdl.State) []trace.Term { return e.Kuhlmann.Explain(s) }

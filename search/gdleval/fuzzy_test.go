@@ -1,0 +1,206 @@
+package gdleval
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/feature"
+	"github.com/abtrace/abtrace/search/fuzzy"
+	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/search/tictactoe"
+)
+
+func analyzed(t *testing.T, name string) *Analysis {
+	t.Helper()
+	src, ok := gdl.GameText(name)
+	if !ok {
+		t.Fatalf("no game %s", name)
+	}
+	g, err := gdl.CompileCached(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Analyze(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// ticTacToeState reads a GDL tic-tac-toe state into the Go game's: the
+// fact (cell m n c) is the cell of row m and column n.
+func ticTacToeState(t *testing.T, g *gdl.Game, s gdl.State) tictactoe.State {
+	var out tictactoe.State
+	for _, f := range g.FactTerms(s) {
+		if f.Name != "cell" {
+			continue
+		}
+		m, _ := strconv.Atoi(f.Args[0].Name)
+		n, _ := strconv.Atoi(f.Args[1].Name)
+		bit := uint16(1) << (3*(m-1) + n - 1)
+		switch f.Args[2].Name {
+		case "x":
+			out.X |= bit
+		case "o":
+			out.O |= bit
+		}
+	}
+	return out
+}
+
+// TestFuzzyTicTacToeIsTheHandWrittenOne: the goal formulas expanded from
+// the GDL tic-tac-toe's rules give, on every reachable position and with
+// every t-norm, the degrees the hand-written formulas of package tictactoe
+// give: (goal x 100) is "x has a line", (goal x 0) "o has a line".
+func TestFuzzyTicTacToeIsTheHandWrittenOne(t *testing.T) {
+	a := analyzed(t, "tictactoe")
+	g := a.G
+	seen := map[string]bool{}
+	var states []gdl.State
+	var walk func(s gdl.State)
+	walk = func(s gdl.State) {
+		k := g.Base(s)
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		states = append(states, s)
+		for _, m := range g.Moves(s, nil) {
+			walk(g.Result(s, m))
+		}
+	}
+	walk(g.Init())
+	if len(states) != 5478 {
+		t.Fatalf("%d reachable positions, want 5478", len(states))
+	}
+	params := []fuzzy.Params{fuzzy.Default, {Norm: fuzzy.Min, P: 0.8, T: 0.6, Q: 2}, {Norm: fuzzy.Product, P: 0.9, T: 0.6, Q: 2},
+		{Norm: fuzzy.Lukasiewicz, P: 0.7, T: 0.6, Q: 2}, {Norm: fuzzy.Threshold, P: 0.9, T: 0.8, Q: 2}}
+	if raceDetector {
+		params = params[:1] // every position still, with the default t-norm
+	}
+	for _, p := range params {
+		fz, err := a.Fuzzy(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hand := tictactoe.Fuzzy{Params: p}
+		bad := 0
+		for _, s := range states {
+			x, o := hand.Degrees(ticTacToeState(t, g, s))
+			gx, _ := fz.Degree(s, 0, 100)
+			go_, _ := fz.Degree(s, 0, 0)
+			if gx != x || go_ != o {
+				if bad++; bad < 4 {
+					t.Errorf("%s at %s: GDL degrees %v, %v; hand-written %v, %v", p, g.Facts(s), gx, go_, x, o)
+				}
+			}
+		}
+	}
+}
+
+// TestFuzzyExpansion checks the formulas of a small game written for the
+// purpose: a derived relation with a free variable, a negation, distinct
+// and a static relation.
+func TestFuzzyExpansion(t *testing.T) {
+	const src = `
+(role a) (role b)
+(spot 1) (spot 2)
+(init (free 1)) (init (free 2)) (init (turn a))
+(<= (legal ?r (take ?s)) (true (turn ?r)) (true (free ?s)))
+(<= (legal ?r noop) (role ?r) (not (true (turn ?r))))
+(<= (next (owns ?r ?s)) (does ?r (take ?s)))
+(<= (next (owns ?r ?s)) (true (owns ?r ?s)))
+(<= (next (free ?s)) (true (free ?s)) (not (taken ?s)))
+(<= (taken ?s) (does ?r (take ?s)))
+(<= (next (turn b)) (true (turn a)))
+(<= (next (turn a)) (true (turn b)))
+(<= (both ?r) (true (owns ?r 1)) (true (owns ?r 2)))
+(<= (some ?r) (role ?r) (true (owns ?r ?s)) (spot ?s))
+(<= (goal ?r 100) (both ?r))
+(<= (goal ?r 0) (role ?r) (not (both ?r)) (distinct ?r a))
+(<= (goal a 0) (not (both a)))
+(<= terminal (not (some a)) (not (some b)) (true (turn b)))
+(<= terminal (not (true (free 1))) (not (true (free 2))))
+`
+	g, err := gdl.Compile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fz, err := NewFuzzy(g, GoalsOf(t, g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, gl := range fz.Goals {
+		got[g.Roles()[gl.Role]+" "+strconv.Itoa(gl.Value)] = text(gl)
+	}
+	got["terminal"] = text(fz.Terminal)
+	want := map[string]string{
+		"a 100":    "(and (owns a 1) (owns a 2))",
+		"a 0":      "(not (and (owns a 1) (owns a 2)))",
+		"b 100":    "(and (owns b 1) (owns b 2))",
+		"b 0":      "(not (and (owns b 1) (owns b 2)))",
+		"terminal": "(or (and (turn b) (not (or (owns a 1) (owns a 2))) (not (or (owns b 1) (owns b 2)))) (and (not (free 1)) (not (free 2))))",
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s:\n got %s\nwant %s", k, got[k], w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("formulas %v", got)
+	}
+}
+
+func text(g Goal) string {
+	if g.Formula == nil {
+		return strconv.FormatBool(g.Const)
+	}
+	return describe(g.Formula)
+}
+
+func GoalsOf(t *testing.T, g *gdl.Game) (gs feature.Goals) {
+	lo, hi, err := GoalRange(g.Description(), g.Roles()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs.Lo, gs.Hi = lo, hi
+	return gs
+}
+
+// TestFuzzyBeatsNothingBroken: goal-fuzzy searches tic-tac-toe through
+// GoalScale and finds the win a depth-2 search sees.
+func TestFuzzyEvaluationSearches(t *testing.T) {
+	a := analyzed(t, "tictactoe")
+	e, err := a.Evaluation("goal-fuzzy", fuzzy.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := GoalScale{a.G}
+	s := g.Init()
+	for _, mv := range []string{"(mark 1 1)", "(mark 2 1)", "(mark 1 2)", "(mark 2 2)"} {
+		found := false
+		for _, m := range g.Moves(s, nil) {
+			if g.Name(s, m) == mv {
+				s, found = g.Result(s, m), true
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("no move %s", mv)
+		}
+	}
+	res, err := search.AlphaBeta[gdl.State](g, s, search.Options[gdl.State]{Depth: 2, Eval: e}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, _ := strconv.Atoi(res.Best)
+	if name := g.Name(s, g.Moves(s, nil)[i]); name != "(mark 1 3)" || float64(res.Value) != 100 {
+		t.Errorf("best %s value %v, want (mark 1 3) with 100", name, res.Value)
+	}
+	if f := e.Formula(s); !strings.HasPrefix(f, "V = goal-fuzzy(s) = ") {
+		t.Errorf("formula %s", f)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package gdleval
+
+const raceDetector = false
