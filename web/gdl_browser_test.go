@@ -30,8 +30,8 @@ func TestBrowserGDLSetup(t *testing.T) {
 	}
 	bad := strings.Join(append(append(append([]string{}, lines[:at]...), "(<= (legal ?who (take ?n)) (role ?p))"), lines[at:]...), "\n")
 	for _, c := range []struct {
-		lang, word string
-	}{{"en", "line"}, {"de", "Zeile"}, {"cs", "řádek"}} {
+		lang, word, col string
+	}{{"en", "line", "column"}, {"de", "Zeile", "Spalte"}, {"cs", "řádek", "sloupec"}} {
 		for _, size := range [][2]int64{{1280, 720}, {390, 844}} {
 			b.do(chromedp.EmulateViewport(size[0], size[1]))
 			b.do(chromedp.Navigate(b.srv.URL + "/?source=gdl&lang=" + c.lang))
@@ -42,8 +42,11 @@ func TestBrowserGDLSetup(t *testing.T) {
 			b.waitFor(`document.getElementById("gdl-check").classList.contains("bad")`, "the error")
 			msg := eval[string](b, `document.querySelector('[data-testid="gdl-problem"]').textContent`)
 			want := fmt.Sprintf("%s %d", c.word, at+1)
-			if !strings.Contains(msg, want) {
-				t.Errorf("%s: the check says %q, want %q", c.lang, msg, want)
+			if !strings.Contains(msg, want) || !strings.Contains(msg, c.col+" ") {
+				t.Errorf("%s: the check says %q, want %q and the %s", c.lang, msg, want, c.col)
+			}
+			if kept := eval[string](b, `document.getElementById("gdl").value`); kept != bad {
+				t.Errorf("%s: the text typed is not kept (%d characters of %d)", c.lang, len(kept), len(bad))
 			}
 			eval[bool](b, `(document.getElementById("gdl-check").scrollIntoView({block: "center"}), true)`)
 			b.screenshot(fmt.Sprintf("gdl-setup-error-%s-%dx%d.png", c.lang, size[0], size[1]))

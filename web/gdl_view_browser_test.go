@@ -70,6 +70,10 @@ func why(t *testing.T, b *browserEnv) {
 	if w := eval[float64](b, `document.querySelector('[data-testid="gdl-board"]').getBoundingClientRect().width`); w < 40 {
 		t.Errorf("the node's board is %v px across, want at least 40", w)
 	}
+	// The x on the node's board, as high as a person reads it.
+	if h := eval[float64](b, `document.querySelector('[data-testid="gdl-board"] .mark').getBoundingClientRect().height`); h < 20 {
+		t.Errorf("the x on the node's board is %.1f px high, want at least 20", h)
+	}
 	b.do(chromedp.Click(chromedp.CSS(`#gdl-node button[data-why="legal"]`)))
 	b.waitFor(`document.querySelector('[data-testid="gdl-derivation"]') !== null && document.querySelectorAll("#gdl-rules li.fired").length > 0`, "the derivation and its rule highlighted")
 	if got := eval[string](b, `document.querySelector("#gdl-rules li.fired code").textContent`); !strings.Contains(got, "legal") {
