@@ -105,7 +105,15 @@ func (s *session) readyAhead() []Message {
 		return nil
 	}
 	u, _ := view.ParseUnit(s.aheadBy)
-	return a.prepareAhead(s.ctx, u, s.moves)
+	w := s.mv
+	if w == nil {
+		w = s.newWork("ahead")
+		defer w.cancel()
+	}
+	if w.spend() != nil {
+		return nil // the message's work is spent: no step is made ahead
+	}
+	return a.prepareAhead(w.ctx, u, s.moves)
 }
 
 func (v *viewer) prepareAhead(ctx context.Context, u view.By, tag int) []Message {
@@ -121,7 +129,7 @@ func (v *viewer) prepareAhead(ctx context.Context, u view.By, tag int) []Message
 			v.tooFar = farStep{u, from}
 		}
 		v.cur.Seek(from)
-		v.cur.WorkAll(ctx)
+		workCharged(ctx, "ahead", v.cur)
 		return nil
 	}
 	v.noteEnd()
@@ -163,7 +171,7 @@ func (v *viewer) dropAhead(ctx context.Context, undo bool) {
 	v.ready = nil
 	if undo {
 		v.cur.Seek(r.from)
-		v.cur.WorkAll(ctx)
+		workCharged(ctx, "ahead", v.cur)
 	}
 }
 

@@ -302,6 +302,16 @@ func (s *Server) tournamentJSON(c echo.Context) error {
 	return c.JSON(http.StatusOK, r)
 }
 
+// failedText is what a stream that failed tells its page, in language l:
+// a budget spent names its limit (budgetError), any other error is worded
+// as the pages word theirs.
+func failedText(l i18n.Lang, err error) string {
+	if _, msg, ok := budgetError(err, l); ok {
+		return msg
+	}
+	return errorText(l, err)
+}
+
 func takeStream() bool {
 	select {
 	case streams <- struct{}{}:
@@ -390,7 +400,7 @@ func (s *Server) tournamentStream(c echo.Context) error {
 	})
 	if err != nil {
 		if ctx.Err() == nil {
-			send("failed", err.Error())
+			send("failed", failedText(langOf(c), err))
 		}
 		return nil
 	}
@@ -537,7 +547,7 @@ func (s *Server) parallelStream(c echo.Context) error {
 	})
 	if err != nil {
 		if ctx.Err() == nil {
-			send("failed", err.Error())
+			send("failed", failedText(langOf(c), err))
 		}
 		return nil
 	}

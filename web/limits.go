@@ -51,11 +51,19 @@ const (
 	heavyWait = 20 * time.Second
 	// heavyRetryAfter is the retry hint of a heavy request turned away.
 	heavyRetryAfter = 5 * time.Second
-	// DefaultMemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit)
-	// the server sets when GOMEMLIMIT is not given: the garbage collector
-	// works harder as the heap nears it, so that a burst of large searches
-	// does not grow the process without bound on a lecturer's laptop.
+	// DefaultMemoryLimit is the server's memory cap when GOMEMLIMIT is not
+	// given: its resident memory stays under it whatever the sessions do.
+	// The server sets the soft memory limit (runtime/debug.SetMemoryLimit)
+	// to it less MemoryOutsideGo: the garbage collector works harder as
+	// the heap nears that, so that a burst of large searches does not grow
+	// the process without bound on a lecturer's laptop.
 	DefaultMemoryLimit = 1 << 30
+	// MemoryOutsideGo is what the server's resident memory holds besides
+	// what the Go runtime counts against its soft limit: the binary's code
+	// and read-only data as they are mapped in (the binary is about 60
+	// MB). With the whole cap as the soft limit, 300 sessions stepping took
+	// the resident memory to 1,059 MB.
+	MemoryOutsideGo = 64 << 20
 	// DefaultGCPercent is the garbage collector's target
 	// (runtime/debug.SetGCPercent) the server sets when GOGC is not given:
 	// the heap may grow to five times what is live before a collection
@@ -80,16 +88,19 @@ const (
 	// shown as they progress.
 	StreamWork = 2_000_000_000
 	// MemoryRefusePercent is where the server holds its memory cap (the
-	// soft memory limit in force: DefaultMemoryLimit unless GOMEMLIMIT
-	// says otherwise), whatever its sessions do: once the live heap (what
-	// the last collection found reachable) passes this share of the cap,
-	// new work is refused before it starts — a new websocket session is
-	// closed with CloseTryAgainLater, a heavy request answered 503 with
-	// Retry-After — each with a reason in the page's language, until
-	// viewers leave. The rest of the cap is the room the collector needs to
-	// work in and the sessions already open to step in. About 220
-	// sessions of random=12,3 took the server to 1.38 GiB.
-	MemoryRefusePercent = 60
+	// soft memory limit in force: DefaultMemoryLimit − MemoryOutsideGo
+	// unless GOMEMLIMIT says otherwise), whatever its sessions do: once the
+	// live heap (what the last collection found reachable) passes this
+	// share of it, new work is refused before it starts — a new websocket
+	// session is closed with CloseTryAgainLater, a heavy request answered
+	// 503 with Retry-After — each with a reason in the page's language,
+	// until viewers leave. The rest is the room the collector needs to
+	// work in, a heavy request's drawing (a PNG's image is up to 64 MB),
+	// and the sessions already open to step in. Without a cap about 220
+	// sessions of random=12,3 took the server to 1.38 GiB; with it, 300
+	// hold about 700 MB live and the resident memory stays under the cap
+	// (TestSoak).
+	MemoryRefusePercent = 80
 	// memoryRetryAfter is the retry hint of work refused for memory.
 	memoryRetryAfter = 10 * time.Second
 )
@@ -340,14 +351,14 @@ func allowedHosts(addr string, extra []string) []string {
 }
 
 // ApplyMemoryLimit sets the process's soft memory limit to
-// DefaultMemoryLimit unless GOMEMLIMIT gives one, and returns the limit in
-// force and whether it came from GOMEMLIMIT.
+// DefaultMemoryLimit − MemoryOutsideGo unless GOMEMLIMIT gives one, and
+// returns the limit in force and whether it came from GOMEMLIMIT.
 func ApplyMemoryLimit() (limit int64, fromEnv bool) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return debug.SetMemoryLimit(-1), true
 	}
-	debug.SetMemoryLimit(DefaultMemoryLimit)
-	return DefaultMemoryLimit, false
+	debug.SetMemoryLimit(DefaultMemoryLimit - MemoryOutsideGo)
+	return DefaultMemoryLimit - MemoryOutsideGo, false
 }
 
 // ApplyGCPercent sets the garbage collector's target to DefaultGCPercent

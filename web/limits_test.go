@@ -428,11 +428,12 @@ func TestApplyMemoryLimit(t *testing.T) {
 	old := debug.SetMemoryLimit(-1)
 	defer debug.SetMemoryLimit(old)
 	t.Setenv("GOMEMLIMIT", "")
-	if limit, env := ApplyMemoryLimit(); limit != DefaultMemoryLimit || env {
-		t.Errorf("without GOMEMLIMIT: got %d, %v; want %d, false", limit, env, DefaultMemoryLimit)
+	const want = DefaultMemoryLimit - MemoryOutsideGo
+	if limit, env := ApplyMemoryLimit(); limit != want || env {
+		t.Errorf("without GOMEMLIMIT: got %d, %v; want %d, false", limit, env, want)
 	}
-	if got := debug.SetMemoryLimit(-1); got != DefaultMemoryLimit {
-		t.Errorf("memory limit in force: got %d, want %d", got, DefaultMemoryLimit)
+	if got := debug.SetMemoryLimit(-1); got != want {
+		t.Errorf("memory limit in force: got %d, want %d", got, want)
 	}
 	debug.SetMemoryLimit(3 << 30)
 	t.Setenv("GOMEMLIMIT", "3GiB")
@@ -736,9 +737,9 @@ func TestMemoryCap(t *testing.T) {
 	if rec := httpGet(t, s, "/view?tree=(1+2)&step=0"); rec.Code != http.StatusOK {
 		t.Fatalf("at the share: got %d, want 200", rec.Code)
 	}
-	live.Store(700 << 20)
+	live.Store(900 << 20)
 	rec := httpGet(t, s, "/view?tree=(1+2)&step=0&lang=de")
-	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "Speicher des Servers ist fast voll (700 von 1000 MB)") {
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "Speicher des Servers ist fast voll (900 von 1000 MB)") {
 		t.Errorf("a heavy request over the share: got %d %q, want 503 with Retry-After saying why in German", rec.Code, shorten(rec.Body.String(), 500))
 	}
 	if rec := httpGet(t, s, "/healthz"); rec.Code != http.StatusOK {
@@ -750,7 +751,7 @@ func TestMemoryCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refused(t, c, "paměť serveru je téměř plná (700 z 1000 MB)")
+	refused(t, c, "paměť serveru je téměř plná (900 z 1000 MB)")
 	live.Store(100 << 20)
 	c, err = dialFrom(srv, "127.0.0.1")
 	if err != nil {
@@ -777,12 +778,24 @@ func TestMemoryCap(t *testing.T) {
 	}
 	// An open session's next load is new work too: refused over the share,
 	// the session kept.
-	live.Store(700 << 20)
+	live.Store(900 << 20)
 	if got := load(); !strings.Contains(got, "Speicher des Servers ist fast voll") {
 		t.Errorf("a load over the share: got %s, want an error saying why in German", shorten(got, 300))
 	}
 	live.Store(100 << 20)
 	if got := load(); strings.Contains(got, `"error"`) {
 		t.Errorf("a load under the share again: got %s, want its frame", shorten(got, 300))
+	}
+}
+
+// TestStreamFailureWorded: a tournament or coordinated search that spent
+// its budget tells its page so, naming the limit, in the page's language
+// (it sent the engine's English error).
+func TestStreamFailureWorded(t *testing.T) {
+	err := fmt.Errorf("tournament: game 3: %w", &search.BudgetError{Nodes: StreamWork})
+	for l, want := range map[i18n.Lang]string{i18n.English: "2000000000 nodes", i18n.German: "2000000000 Knoten"} {
+		if got := failedText(l, err); !strings.Contains(got, want) || strings.Contains(got, "tournament:") {
+			t.Errorf("%s: got %q, want the budget named (%q)", l, got, want)
+		}
 	}
 }

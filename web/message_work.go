@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/view"
 )
 
 // MessageWork is the most work one websocket message may start, in slices
@@ -35,15 +36,63 @@ func (s *session) newWork(cmd string) *moveWork {
 	if s.hub.messageWork > 0 {
 		limit = s.hub.messageWork
 	}
-	a := search.NewAllowance(s.ctx, limit)
-	ctx, cancel := context.WithCancel(search.WithAllowance(s.ctx, a))
-	return &moveWork{cmd: cmd, ctx: ctx, cancel: cancel, left: a}
+	return newMoveWork(s.ctx, cmd, limit)
+}
+
+// newMoveWork begins work cmd of at most limit slices under ctx, charged
+// to the allowance ctx carries too (if any).
+func newMoveWork(ctx context.Context, cmd string, limit int64) *moveWork {
+	a := search.NewAllowance(ctx, limit)
+	wctx, cancel := context.WithCancel(search.WithAllowance(ctx, a))
+	return &moveWork{cmd: cmd, ctx: wctx, cancel: cancel, left: a}
+}
+
+// workCharged works cur to its goal under ctx a slice at a time, each
+// charged to an allowance of MessageWork slices of its own (within the
+// one ctx carries): work a message starts outside the session's moves
+// (going back from a step made ahead, a classroom's stage moving to the
+// lecturer's step) is bounded as a move is. Work that spends it stops
+// where it got to, with the error that says so.
+func workCharged(ctx context.Context, cmd string, cur *view.Cursor) error {
+	w := newMoveWork(ctx, cmd, MessageWork)
+	defer w.cancel()
+	for {
+		if err := w.spend(); err != nil {
+			return err
+		}
+		done, err := cur.Work(w.ctx, workSlice)
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+// prepCost is a driver whose making (its scenario's shape, layout and
+// label placement) costs work before its first step: the nodes it laid
+// out.
+type prepCost interface {
+	laidOut() int
+}
+
+// chargePrep charges the making of driver d to the load's work, a node
+// laid out as an event replayed (both walk the tree once), a slice at
+// least; it returns the error that words the allowance spent.
+func (w *moveWork) chargePrep(d driver) error {
+	n := int64(1)
+	if pc, ok := d.(prepCost); ok {
+		n = max(1, int64(pc.laidOut()+workSlice-1)/workSlice)
+	}
+	return w.charge(n)
 }
 
 // spend charges one slice to the work; it returns the error that words
 // the allowance spent.
-func (w *moveWork) spend() error {
-	if w.left.Spend(1) != nil {
+func (w *moveWork) spend() error { return w.charge(1) }
+
+// charge charges n slices to the work; it returns the error that words
+// the allowance spent.
+func (w *moveWork) charge(n int64) error {
+	if w.left.Spend(n) != nil {
 		return say("ws.err.work", "Cmd", w.cmd, "Max", w.left.Limit(), "Slice", workSlice)
 	}
 	return nil
@@ -139,3 +188,7 @@ func (s *session) dropQueue() {
 	s.queue = s.queue[:0]
 	s.endMove()
 }
+
+func (v *viewer) laidOut() int { return len(v.scene.Layout.Nodes) }
+
+func (c *comparer) laidOut() int { return len(c.cmp.scene.Layout.Nodes) }

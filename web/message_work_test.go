@@ -1,12 +1,14 @@
 package web
 
 import (
+	"context"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
 
+	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -93,10 +95,10 @@ func TestLargeSeekRefusedForMemory(t *testing.T) {
 	defer srv.Close()
 	c := loadedClient(t, srv, tttMinimaxDE)
 	defer c.conn.Close()
-	live.Store(700 << 20)
+	live.Store(900 << 20)
 	far := MaxStepsPerCommand + 10
 	c.send(map[string]any{"v": 1, "cmd": "seek", "step": far})
-	if m := c.recv(); m.Type != "error" || m.Cmd != "seek" || !strings.Contains(m.Error, "Speicher des Servers ist fast voll (700 von 1000 MB)") ||
+	if m := c.recv(); m.Type != "error" || m.Cmd != "seek" || !strings.Contains(m.Error, "Speicher des Servers ist fast voll (900 von 1000 MB)") ||
 		!strings.Contains(m.Error, "höchstens 100000 Schritte") {
 		t.Fatalf("a large seek over the share: got %s %q, want it refused in German, saying how far a seek may go", m.Type, m.Error)
 	}
@@ -116,5 +118,36 @@ func TestLargeSeekRefusedForMemory(t *testing.T) {
 	c.send(map[string]any{"v": 1, "cmd": "seek", "step": far})
 	if m := c.recv(); m.Type != "frame" || m.Panels.Step != far {
 		t.Fatalf("the large seek under the share: got %s %q at %d, want the frame at %d", m.Type, m.Error, m.Panels.Step, far)
+	}
+}
+
+// A load's work is one message's from its making on: the driver's making
+// is charged to it (a slice at least), then its seek. With one slice the
+// making spends it, and the load stops at once, saying so.
+func TestLoadPreparationCharged(t *testing.T) {
+	leakCheck(t)
+	h, srv := newHubServer(t)
+	h.messageWork = 1
+	c := dial(t, srv)
+	defer c.conn.Close()
+	c.send(loadCmd(tttMinimaxDE, 3))
+	if m := c.recv(); m.Type != "error" || m.Cmd != "load" || !strings.Contains(m.Error, "1 Arbeitsscheibe") {
+		t.Fatalf("a load whose making spends its allowance: got %s %q, want an error in German naming the 1 slice", m.Type, m.Error)
+	}
+}
+
+// A classroom's stage moving to the lecturer's step is charged like a
+// move: within the allowance its context carries, it stops where it got
+// to once that is spent, saying so.
+func TestRoomStageGotoCharged(t *testing.T) {
+	st, err := newRoomStage(context.Background(), tttMinimaxDE.Encode(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := search.WithAllowance(context.Background(), search.NewAllowance(context.Background(), 2))
+	_, reached, err := st.Goto(ctx, 10*workSlice)
+	if err == nil || reached >= 10*workSlice {
+		t.Fatalf("Goto past its allowance: reached step %d, error %v; want it stopped before step %d, saying why", reached, err, 10*workSlice)
 	}
 }

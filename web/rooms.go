@@ -56,7 +56,7 @@ func newRoomStage(ctx context.Context, query string, step int) (classroom.Stage,
 		v.counter = nil
 	}
 	v.cur.Seek(step)
-	if err := v.cur.WorkAll(ctx); err != nil {
+	if err := workCharged(ctx, "load", v.cur); err != nil {
 		v.close()
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func (st *roomStage) Goto(ctx context.Context, step int) (json.RawMessage, int, 
 	v := st.v
 	from := v.cur.Step()
 	v.cur.Seek(step)
-	if err := v.cur.WorkAll(ctx); err != nil {
+	if err := workCharged(ctx, "seek", v.cur); err != nil {
 		return nil, v.cur.Step(), err
 	}
 	v.noteEnd()

@@ -314,11 +314,15 @@ func (s *session) answer(msgs []Message) bool {
 	}
 	s.setTicker(s.playing)
 	ok := s.sendAll(msgs)
-	if s.v == nil || !s.v.busy() {
-		s.loadDone()
-		s.endMove()
+	if s.v != nil && s.v.busy() {
+		return ok
 	}
-	return ok && s.sendAll(s.readyAhead())
+	s.loadDone()
+	// The step made ahead is work of the message just answered, charged
+	// to its allowance.
+	ahead := s.readyAhead()
+	s.endMove()
+	return ok && s.sendAll(ahead)
 }
 
 // setTicker starts, stops or resets play's ticker to match on and the
@@ -594,13 +598,23 @@ func (s *session) load(c Command) []Message {
 		s.loadDone()
 		return []Message{errMsg(c.Cmd, errors.New(why))}
 	}
+	// The load's work is one message's: the driver's making (charged
+	// as the nodes it laid out), then its seek to the step asked for.
+	w := s.newWork(c.Cmd)
 	d, err := s.newDriver(c)
+	if err == nil {
+		if err = w.chargePrep(d); err != nil {
+			d.close()
+		}
+	}
 	if err != nil {
+		w.cancel()
 		s.loadDone()
 		return []Message{errMsg(c.Cmd, err)}
 	}
 	if m, ok := relayout(c, d); ok {
 		d.close()
+		w.cancel()
 		s.loadDone()
 		return []Message{m}
 	}
@@ -611,7 +625,8 @@ func (s *session) load(c Command) []Message {
 	if !c.Step.Set {
 		c.Step = StepArg{Set: true}
 	}
-	s.beginMove(c.Cmd)
+	s.endMove()
+	s.mv = w
 	return d.command(Command{V: c.V, Cmd: c.Cmd, Step: c.Step})
 }
 

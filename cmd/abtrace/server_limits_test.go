@@ -240,6 +240,27 @@ var heavyRequests = []struct{ name, path, form string }{
 	{"svg", "/export.svg?" + heaviest + "&step=end", ""},
 	{"diff", "/diff?" + heaviest, "student=1+2+3+4+5"},
 	{"determinized", "/view?game=cards&algo=determinized&samples=10&iterations=200000&step=end", ""},
+	{"html", "/export.html?random=5,3&seed=1&algo=alphabeta&order=best", ""},
+	{"embed", "/embed?random=5,3&seed=1&algo=alphabeta&order=best", ""},
+	{"parallel", "/api/stream/parallel?game=reversi&evals=discs,mobility,corners,edges,min-discs,discs,mobility,corners&depth=6", ""},
+}
+
+// untilHeavy waits until the server reports a heavy request running, or
+// the request's headers are in (a stream sends them as its work begins; a
+// page with its answer), or a second has passed: the signal then meets the
+// work under way.
+func (s *server) untilHeavy(t *testing.T, headers chan struct{}) {
+	t.Helper()
+	for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+		select {
+		case <-headers:
+			return
+		default:
+		}
+		if s.health(t)["heavy"].(float64) > 0 {
+			return
+		}
+	}
 }
 
 // exitStatus is the exit status of a process that has ended.
@@ -262,7 +283,7 @@ func TestSIGTERMDuringHeavyRequest(t *testing.T) {
 	for _, h := range heavyRequests {
 		t.Run(h.name, func(t *testing.T) {
 			s := startServer(t)
-			answered := make(chan int, 1)
+			answered, headers := make(chan int, 1), make(chan struct{})
 			go func() {
 				var resp *http.Response
 				var err error
@@ -271,6 +292,7 @@ func TestSIGTERMDuringHeavyRequest(t *testing.T) {
 				} else {
 					resp, err = http.Post(s.url+h.path, "application/x-www-form-urlencoded", strings.NewReader(h.form))
 				}
+				close(headers)
 				if err != nil {
 					answered <- 0
 					return
@@ -279,7 +301,7 @@ func TestSIGTERMDuringHeavyRequest(t *testing.T) {
 				resp.Body.Close()
 				answered <- resp.StatusCode
 			}()
-			time.Sleep(500 * time.Millisecond) // let the work get going
+			s.untilHeavy(t, headers) // the work has begun
 			select {
 			case code := <-answered:
 				// A loaded machine is slow, an idle one may be quick: the
