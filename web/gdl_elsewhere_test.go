@@ -1,0 +1,45 @@
+package web
+
+import (
+	"html"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/abtrace/abtrace/search/scenario"
+)
+
+// TestGDLElsewhere: a game written in GDL goes where every source goes.
+// The comparison draws its panes with moves by their GDL term; the
+// narration names a move by its term in German; the SVG export draws
+// tic-tac-toe's boards with their marks and the LaTeX one writes them;
+// the HTML export holds the drawing.
+func TestGDLElsewhere(t *testing.T) {
+	s := newTestServer(t)
+	ms := scenario.CompressGDL(gdlText(t, "matchsticks"))
+	ttt := scenario.CompressGDL(gdlText(t, "tictactoe"))
+	for _, c := range []struct {
+		path string
+		q    url.Values
+		want []string
+	}{
+		{"/compare", url.Values{"gdlz": {ms}, "algos": {"minimax,alphabeta"}, "step": {"end"}, "lang": {"cs"}}, []string{"hra v GDL: role max, min", "(take 1)", "alfa-beta"}},
+		{"/view", url.Values{"gdlz": {ttt}, "depth": {"2"}, "step": {"3"}, "lang": {"de"}}, []string{"MIN-Knoten (mark 1 1) wird", "Dieser Knoten in GDL"}},
+		{"/export.svg", url.Values{"gdlz": {ttt}, "depth": {"2"}, "step": {"20"}}, []string{">x</text>", ">o</text>"}},
+		{"/export.tex", url.Values{"gdlz": {ttt}, "depth": {"2"}, "step": {"20"}}, []string{"begin{forest}", "game in GDL: roles x, o", "[{X.. ... ...}, gmin"}},
+		{"/export.html", url.Values{"gdlz": {ms}, "step": {"end"}}, []string{"<svg"}},
+	} {
+		rec := httpGet(t, s, c.path+"?"+c.q.Encode())
+		body := html.UnescapeString(rec.Body.String())
+		if rec.Code != http.StatusOK {
+			t.Errorf("%s: %d %.300s", c.path, rec.Code, body)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s %v: lacks %q", c.path, c.q.Get("lang"), w)
+			}
+		}
+	}
+}
