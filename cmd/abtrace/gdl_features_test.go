@@ -61,3 +61,16 @@ func TestGDLEvalFlag(t *testing.T) {
 		t.Errorf("bogus: exit %d, %q", code, errOut)
 	}
 }
+
+// TestTournamentGDL: tournament --gdl FILE with evaluations built from the
+// rules.
+func TestTournamentGDL(t *testing.T) {
+	code, out, errOut := runCmd("tournament", "--gdl", gdlGames+"tictactoe.kif", "--evals", "goal-fuzzy,kuhlmann:count(cell,x):max", "--depth", "1", "--games", "1")
+	if code != 0 || !strings.Contains(out, "kuhlmann:count(cell,x):max") || !strings.Contains(out, "gdl, depth 1") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+	code, _, errOut = runCmd("tournament", "--gdl", gdlGames+"tictactoe.kif", "--game", "tictactoe", "--evals", "goals,random")
+	if code == 0 || !strings.Contains(errOut, "not both") {
+		t.Errorf("--game and --gdl: exit %d, %q", code, errOut)
+	}
+}

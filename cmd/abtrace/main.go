@@ -68,6 +68,9 @@ Usage:
                                               connect4 or tictactoe; an entrant is an evaluation
                                               of the game (reversi: discs, min-discs,
                                               discs+mobility:5, ...) or random
+  abtrace tournament --gdl FILE --evals A,B,... [--depth N] [--games K] [--seed S] [--json]
+                                              the same on a game written in GDL: goals, mobility,
+                                              inverse-mobility, goal-fuzzy, kuhlmann:count(cell,x):max, ...
   abtrace gdl check FILE                      read a game written in GDL (.kif) and check the rules of
                                               the GDL specification: a summary, or every error at its
                                               line and column (exit 1)

@@ -22,8 +22,16 @@ func tournamentCmd(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.Games, "games", 10, "openings per pairing, each played with both colours")
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the openings")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	gdlFlag(fs, &c.GDL)
 	if err := fs.Parse(args); err != nil {
 		return flagError("tournament", err, stderr)
+	}
+	if c.GDL != "" {
+		if c.Game != "" {
+			fmt.Fprintln(stderr, "abtrace tournament: give --game or --gdl, not both")
+			return exitUsage
+		}
+		c.Game = tournament.GDLGame
 	}
 	c.Evals = tournament.ParseEvals(*evals)
 	if err := c.Check(); err != nil {

@@ -72,8 +72,9 @@ func TestKuhlmannBothDirections(t *testing.T) {
 		name    string
 		formula string
 	}{
-		{"mobility", "V = mobility(s) = 0.944444; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V = 1 + 0 + (100 − 0 − 2) × 0.944444 = 93.5556"},
-		{"inverse-mobility", "V = mobility(s) = 0.944444; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·(1 − V) = 1 + 0 + (100 − 0 − 2) × (1 − 0.944444) = 6.44444"},
+		// x has 9 moves, o 8 after each: V = (9 − 8 + 9) / (2 · 9).
+		{"mobility", "V = mobility(s) = 0.555556; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V = 1 + 0 + (100 − 0 − 2) × 0.555556 = 55.4444"},
+		{"inverse-mobility", "V = mobility(s) = 0.555556; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·(1 − V) = 1 + 0 + (100 − 0 − 2) × (1 − 0.555556) = 44.5556"},
 		{"kuhlmann:count(cell,b):max", "V = count(cell,b)(s) = 1; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V = 1 + 0 + (100 − 0 − 2) × 1 = 99"},
 		{"kuhlmann:count(cell,x):min", "V = count(cell,x)(s) = 0; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·(1 − V) = 1 + 0 + (100 − 0 − 2) × (1 − 0) = 99"},
 	} {

@@ -62,7 +62,7 @@ func (a *Analysis) structureFeatures() {
 func (a *Analysis) generalFeatures() {
 	m := float64(a.MaxMoves)
 	a.add(feature.Feature[gdl.State]{Name: "mobility", Doc: "legal moves of the first role − of the second", Diff: a.mobility, Bound: m},
-		fmt.Sprintf("the legal moves of %s minus those of %s in the state (the role that waits has its one move), against the most seen, %d", a.role(0), a.role(1), a.MaxMoves))
+		fmt.Sprintf("the legal moves of %s minus those of %s (the role that waits counted after each move of the other, on average), against the most seen, %d", a.role(0), a.role(1), a.MaxMoves))
 	a.add(feature.Feature[gdl.State]{Name: "opponent-mobility", Doc: "the legal moves the opponent of the role to move has after its move, on average", Diff: a.opponentMobility, Bound: m},
 		fmt.Sprintf("the legal moves the opponent of the role to move has after each of its moves, on average, counted for %s as its opponent's gain (against the most seen, %d)", a.role(0), a.MaxMoves))
 	a.add(feature.Feature[gdl.State]{Name: "novelty", Doc: "facts the moves of the role to move change, on average", Diff: a.novelty, Bound: float64(a.MaxChanged)},
@@ -212,23 +212,16 @@ func (a *Analysis) sign(s gdl.State) float64 {
 	return -1
 }
 
-// mobility is the first role's legal moves minus the second's.
-func (a *Analysis) mobility(s gdl.State) float64 {
-	if a.G.Terminal(s) || len(a.G.Roles()) < 2 {
-		return 0
-	}
-	return float64(len(a.G.LegalMoves(s, 0)) - len(a.G.LegalMoves(s, 1)))
-}
-
-// opponentMobility is, for the role to move, the mean over its moves of
-// the legal moves its opponent has next; positive when the opponent is
-// the second role.
-func (a *Analysis) opponentMobility(s gdl.State) float64 {
+// mobilities returns each role's mobility in s: the legal moves of the
+// role to move, and for the other the legal moves it has after each of
+// them, on average (so that the value does not flip with whose turn it
+// is at the depth limit).
+func (a *Analysis) mobilities(s gdl.State) (mover int, own, other float64) {
 	g := a.G
+	mover = g.Mover(s)
 	if g.Terminal(s) || len(g.Roles()) != 2 {
-		return 0
+		return mover, 0, 0
 	}
-	mover := g.Mover(s)
 	moves := g.Moves(s, nil)
 	total := 0
 	for _, m := range moves {
@@ -238,9 +231,25 @@ func (a *Analysis) opponentMobility(s gdl.State) float64 {
 		}
 	}
 	if len(moves) == 0 {
-		return 0
+		return mover, 0, 0
 	}
-	return a.sign(s) * float64(total) / float64(len(moves))
+	return mover, float64(len(moves)), float64(total) / float64(len(moves))
+}
+
+// mobility is the first role's mobility minus the second's.
+func (a *Analysis) mobility(s gdl.State) float64 {
+	mover, own, other := a.mobilities(s)
+	if mover == 0 {
+		return own - other
+	}
+	return other - own
+}
+
+// opponentMobility is the mobility of the role that waits (the opponent
+// of the role to move): positive when it is the second role.
+func (a *Analysis) opponentMobility(s gdl.State) float64 {
+	_, _, other := a.mobilities(s)
+	return a.sign(s) * other
 }
 
 // novelty is, for the role to move, the mean over its moves of the facts

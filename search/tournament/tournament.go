@@ -38,6 +38,9 @@ const (
 	MaxPlies = 200
 )
 
+// GDLGame is Config.Game for a game written in GDL (Config.GDL).
+const GDLGame = "gdl"
+
 // Random is the name of the entrant that plays uniformly random legal
 // moves (drawn from the seed): the baseline every evaluation should beat.
 const Random = "random"
@@ -52,6 +55,10 @@ type Config struct {
 	Depth int      `json:"depth"` // the depth of every search
 	Games int      `json:"games"` // openings per pairing, each played with both colours
 	Seed  uint64   `json:"seed"`  // draws the openings and the random entrant's moves
+	// GDL is the text of a game written in GDL, played when Game is
+	// "gdl": two roles whose goals sum to a constant, its evaluations
+	// those built from its rules (package gdleval) and goals.
+	GDL string `json:"-"`
 	// Nodes is the node budget of each search (search.Budget.Nodes); 0
 	// sets none. A server sets one; a search over it ends the tournament
 	// with a *search.BudgetError.
@@ -109,7 +116,7 @@ func (c Config) Total() int {
 // Check reports a configuration that cannot be played. Errors start with
 // "tournament: ".
 func (c Config) Check() error {
-	if !slices.Contains(Games(), c.Game) {
+	if !slices.Contains(Games(), c.Game) && (c.Game != GDLGame || c.GDL == "") {
 		return sayError("tournament.err.game", "Got", strconv.Quote(c.Game), "Want", strings.Join(Games(), ", "))
 	}
 	if len(c.Evals) < 2 || len(c.Evals) > MaxEvals {
@@ -132,14 +139,28 @@ func (c Config) Check() error {
 
 // ParseEvals splits a comma-separated list of entrants ("discs,min-discs";
 // a weighted Reversi evaluation joins its terms with "+":
-// "discs+mobility:5").
+// "discs+mobility:5"); a comma inside parentheses belongs to the name
+// ("kuhlmann:count(cell,x):max").
 func ParseEvals(text string) []string {
 	var out []string
-	for _, s := range strings.Split(text, ",") {
+	depth, start := 0, 0
+	add := func(s string) {
 		if s = strings.TrimSpace(s); s != "" {
 			out = append(out, s)
 		}
 	}
+	for i, r := range text {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case r == ',' && depth == 0:
+			add(text[start:i])
+			start = i + 1
+		}
+	}
+	add(text[start:])
 	return out
 }
 
@@ -322,6 +343,8 @@ func newArena(c Config) (arena, error) {
 			ev, err := connect4.Evaluation(name)
 			return side[connect4.State]{game: connect4.Game{Win: connect4.WinScore}, eval: ev}, err
 		})
+	case GDLGame:
+		return newGDLArena(c)
 	case "tictactoe":
 		a := &gameArena[tictactoe.State]{ref: tictactoe.Game{}, book: TicTacToeBook, name: tictactoe.MoveString}
 		return a, a.enter(c.Game, tictactoe.EvaluationNames(), c.Evals, func(name string) (side[tictactoe.State], error) {
@@ -372,6 +395,7 @@ type gameArena[S any] struct {
 	book    int
 	players []side[S]
 	name    func(search.Move) string
+	nameAt  func(S, search.Move) string // a move's name in a state (GDL: the mover's move)
 	score   func(S) string
 }
 
@@ -389,7 +413,7 @@ func (a *gameArena[S]) play(ctx context.Context, c Config, first, second, openin
 			break
 		}
 		m := buf[book.IntN(len(buf))]
-		g.Moves = append(g.Moves, a.name(m))
+		g.Moves = append(g.Moves, a.moveName(s, m))
 		s = a.ref.Result(s, m)
 	}
 	g.Book = len(g.Moves)
@@ -411,7 +435,7 @@ func (a *gameArena[S]) play(ctx context.Context, c Config, first, second, openin
 		} else if len(buf) > 1 {
 			m = buf[bestIndex(search.Budget{Nodes: c.Nodes, Context: ctx}, p, s, c.Depth)]
 		}
-		g.Moves = append(g.Moves, a.name(m))
+		g.Moves = append(g.Moves, a.moveName(s, m))
 		s = a.ref.Result(s, m)
 	}
 	switch u := a.ref.Utility(s); {
@@ -424,6 +448,13 @@ func (a *gameArena[S]) play(ctx context.Context, c Config, first, second, openin
 		g.Score = a.score(s)
 	}
 	return g
+}
+
+func (a *gameArena[S]) moveName(s S, m search.Move) string {
+	if a.nameAt != nil {
+		return a.nameAt(s, m)
+	}
+	return a.name(m)
 }
 
 // bestIndex searches s with the side's evaluation and returns the index
