@@ -17,6 +17,42 @@
 
 const NSVG = "http://www.w3.org/2000/svg";
 
+/** The data attributes of a drawing's nodes, edges, probabilities, fold
+ * glyphs and cut marks, and the test id of a cut's test: the tree's, and
+ * the focus's (templates.focusNames). */
+const treeNames = { node: "node", edge: "edge", prob: "prob", fold: "fold", cut: "cut", test: "cut-test" };
+const focusNames = { node: "fnode", edge: "fedge", prob: "fprob", fold: "ffold", cut: "fcut", test: "focus-cut-test" };
+
+/** patchFocus writes a step's focus patch (the server's web.FocusPatch)
+ * into the focus drawn in wrap: its size, the nodes gone, the markup of
+ * the nodes added or redrawn moved into the focus's layers (edges, nodes,
+ * cut marks), then the attributes of the nodes changed in place. */
+export function patchFocus(wrap, p) {
+  const svg = wrap.querySelector("svg");
+  if (!svg) return;
+  if (p.box) {
+    svg.setAttribute("viewBox", p.box);
+    svg.setAttribute("width", p.w);
+    svg.setAttribute("height", p.h);
+  }
+  const drop = (id) => {
+    const v = CSS.escape(id);
+    for (const el of svg.querySelectorAll(`[data-fnode="${v}"],[data-fedge="${v}"],[data-fprob="${v}"],[data-fcut="${v}"]`)) el.remove();
+  };
+  for (const id of p.gone || []) drop(id);
+  if (p.markup) {
+    const parsed = document.createElementNS(NSVG, "svg");
+    parsed.innerHTML = p.markup;
+    for (const g of parsed.querySelectorAll("g[data-fnode]")) drop(g.dataset.fnode);
+    for (const layer of ["edges", "nodes", "cuts"]) {
+      const from = parsed.querySelector(`:scope > g.${layer}`);
+      const to = svg.querySelector(`:scope > g.${layer}`);
+      if (from && to) to.append(...from.childNodes);
+    }
+  }
+  if (p.nodes) painter(svg, focusNames)(p.nodes);
+}
+
 export function setAttr(el, name, value) {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
@@ -34,14 +70,14 @@ export const briskMs = 350;
  * cut marks in tree (the element that holds the SVG layers) and returns
  * paint, which writes a patch's nodes (each node's attributes as the
  * server decided them) into the drawing. */
-export function painter(tree) {
+export function painter(tree, names = treeNames) {
   const nodes = new Map();
   const edges = new Map();
   const probs = new Map();
   const folds = new Map();
   const cuts = new Map();
-  for (const g of tree.querySelectorAll("g[data-node]")) {
-    nodes.set(g.dataset.node, {
+  for (const g of tree.querySelectorAll(`g[data-${names.node}]`)) {
+    nodes.set(g.dataset[names.node], {
       g,
       v: g.querySelector(".v"),
       a: g.querySelector(".ab .a"),
@@ -49,12 +85,12 @@ export function painter(tree) {
       who: g.querySelector(".who"),
     });
   }
-  for (const t of tree.querySelectorAll("text[data-prob]")) probs.set(t.dataset.prob, t);
-  for (const l of tree.querySelectorAll("line[data-edge]")) edges.set(l.dataset.edge, l);
-  for (const f of tree.querySelectorAll("[data-fold]")) folds.set(f.dataset.fold, f);
+  for (const t of tree.querySelectorAll(`text[data-${names.prob}]`)) probs.set(t.dataset[names.prob], t);
+  for (const l of tree.querySelectorAll(`[data-${names.edge}]`)) edges.set(l.dataset[names.edge], l);
+  for (const f of tree.querySelectorAll(`[data-${names.fold}]`)) folds.set(f.dataset[names.fold], f);
   const cutLayer = tree.querySelector("g.cuts");
   let fresh = [];
-  for (const c of cutLayer.querySelectorAll("[data-cut]")) cuts.set(c.dataset.cut, c);
+  for (const c of cutLayer.querySelectorAll(`[data-${names.cut}]`)) cuts.set(c.dataset[names.cut], c);
 
   /** paintCut draws, moves or removes the cut mark on the edge into a
    * node, with the test that fired when the server writes it there. */
@@ -73,7 +109,7 @@ export function painter(tree) {
       // new only until the next patch.
       c.setAttribute("class", tree.classList.contains("brisk") ? "cut" : "cut fresh");
       fresh.push(c);
-      c.dataset.cut = id;
+      c.dataset[names.cut] = id;
       c.append(document.createElementNS(NSVG, "line"));
       cutLayer.append(c);
       cuts.set(id, c);
@@ -102,7 +138,7 @@ export function painter(tree) {
     }
     if (!t) {
       t = document.createElementNS(NSVG, "text");
-      t.dataset.testid = "cut-test";
+      t.dataset.testid = names.test;
       c.append(t);
     }
     setAttr(t, "x", cut.tx);
@@ -145,6 +181,28 @@ export function painter(tree) {
     if (pr) setAttr(pr, "data-state", a.state);
     paintCut(a.id, a.cut);
     if (a.fold) paintFold(a.id, a.fold);
+    if (a.at) paintAt(n, a.at);
+    if (a.unfold) {
+      folds.get(a.id)?.remove();
+      folds.delete(a.id);
+    }
+  }
+
+  /** paintAt moves a node's value and α/β labels where the server now
+   * writes them (the focus's nodes only). */
+  function paintAt(n, at) {
+    if (n.v) {
+      setAttr(n.v, "x", at.vx);
+      setAttr(n.v, "y", at.vy);
+      setAttr(n.v, "text-anchor", at.va);
+    }
+    const ab = n.a?.parentNode;
+    if (!ab) return;
+    setAttr(ab, "x", at.ax);
+    setAttr(ab, "y", at.ay);
+    setAttr(ab, "text-anchor", at.aa);
+    setAttr(n.a, "x", at.ax);
+    if (n.b) setAttr(n.b, "x", at.ax);
   }
 
   let last = -Infinity;

@@ -8,7 +8,7 @@
 // "panels"). The page is already right for its step before this script
 // runs.
 
-import { painter, setAttr, setText } from "./paint.js";
+import { painter, patchFocus, setAttr, setText } from "./paint.js";
 import { session } from "./session.js";
 import { room } from "./room.js";
 
@@ -130,6 +130,55 @@ function apply(m) {
   panels(m.panels);
   // The Monte-Carlo panel comes as HTML the server rendered for the step.
   if (mctsBody && m.mcts) mctsBody.innerHTML = m.mcts;
+  // So does the focus of a large tree (view.FocusOf).
+  if (focusWrap && typeof m.focus === "string") {
+    focusWrap.innerHTML = m.focus;
+    keepFocus = true;
+  }
+  // A step sends what changed in it (web.FocusPatch).
+  if (focusWrap && m.fpatch) {
+    patchFocus(focusWrap, m.fpatch);
+    keepFocus = true;
+  }
+}
+const focusWrap = $("focus-wrap");
+let keepFocus = !!focusWrap;
+// A fold of the focus opens in the whole tree.
+focusWrap?.addEventListener("click", (ev) => {
+  const f = ev.target instanceof Element ? ev.target.closest("[data-ffold]") : null;
+  if (!f) return;
+  ev.preventDefault();
+  location.assign(viewURL(state.step, f.dataset.ffold));
+});
+
+/** showFocus keeps the current node of the focus in view, with its
+ * parent when the pane holds both; it scrolls the focus's pane only, and
+ * only when the node is out of view. */
+function showFocus() {
+  if (!focusWrap || !keepFocus || focusWrap.clientHeight === 0) return;
+  keepFocus = false;
+  const cur = focusWrap.querySelector("g.cur, g.path:last-of-type");
+  if (!cur) return;
+  const box = focusWrap.getBoundingClientRect();
+  const r = cur.getBoundingClientRect();
+  const margin = 24;
+  if (r.top < box.top + margin || r.bottom > box.bottom - margin) {
+    // The current node's row low in the pane, the rows above it over it.
+    focusWrap.scrollTop += r.bottom - (box.top + focusWrap.clientHeight * 0.8);
+  }
+  if (r.left < box.left + margin || r.right > box.right - margin) {
+    focusWrap.scrollLeft += (r.left + r.right) / 2 - (box.left + focusWrap.clientWidth / 2);
+  }
+}
+
+/** setOverview shows the whole tree (on) or the focus over it (off), where
+ * the server drew a focus. */
+function setOverview(on) {
+  document.body.classList.toggle("overview", on);
+  if (!on) {
+    keepFocus = true;
+    settle();
+  }
 }
 const mctsBody = $("mcts-body");
 
@@ -181,6 +230,7 @@ function settle() {
     settling = false;
     keepVisible();
     scrollToCurrent();
+    showFocus();
   });
 }
 
@@ -322,6 +372,8 @@ function viewURL(step, extraOpen, layout, query = init.query) {
 // with its path from the root (see scrollToCurrent).
 const zooms = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 function zoom(dir) {
+  // Zooming is the overview's: it shows the whole tree.
+  if (focusWrap) setOverview(true);
   const i = zooms.indexOf(state.zoom) + dir;
   if (i < 0 || i >= zooms.length) return;
   setZoom(zooms[i]);
@@ -832,6 +884,10 @@ document.addEventListener("keydown", (ev) => {
     case "o":
     case "O":
       if (layoutBtn) location.assign(hrefOf(layoutBtn));
+      break;
+    case "v":
+    case "V":
+      if (focusWrap) setOverview(!document.body.classList.contains("overview"));
       break;
     case "i":
     case "I":

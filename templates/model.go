@@ -105,6 +105,15 @@ type View struct {
 	// MCTS is the Monte-Carlo panel (UCB1 scores and the playout) at the
 	// step; nil for other searches.
 	MCTS *view.MCTSPanel
+	// Focus is the focus of a tree too large to read whole (the path
+	// from the root to the current node with its siblings, the rest
+	// folded), shown over the overview where the server says; nil when
+	// the overview reads well enough everywhere.
+	Focus *FocusView
+	// fragmentLinks says that the folds link to their fragment
+	// (#open=ID) whatever the query's length: the focus's, sent at each
+	// step, whose page opens them in the whole tree.
+	fragmentLinks bool
 	// WSPath is the path of the websocket the script connects to.
 	WSPath string
 	// Real is the panel of the searches on real games (the table, the
@@ -231,7 +240,7 @@ func (v *View) ShortLinks() bool { return len(v.Query) > MaxLinkQuery }
 // or, for a scenario whose query is longer than MaxLinkQuery, the fold's
 // fragment.
 func (v *View) OpenURL(id string) string {
-	if v.ShortLinks() {
+	if v.ShortLinks() || v.fragmentLinks {
 		return "#open=" + url.QueryEscape(id)
 	}
 	open := append(append([]string(nil), v.Open...), id)

@@ -250,11 +250,13 @@ func (g Glyph) FoldGap() float64 {
 
 // FoldCount is what a fold glyph shows of the nodes below a folded node:
 // how many the search entered, how many lie in pruned subtrees, and how
-// many there are.
+// many there are. In the focus of a Monte-Carlo search (Made), Total is
+// the number of nodes the search made below, all visited.
 type FoldCount struct {
-	Visited int `json:"visited"`
-	Pruned  int `json:"pruned"`
-	Total   int `json:"total"`
+	Visited int  `json:"visited"`
+	Pruned  int  `json:"pruned"`
+	Total   int  `json:"total"`
+	Made    bool `json:"made,omitempty"`
 }
 
 // Seen is the first line of a fold glyph's counts: "visited / pruned";

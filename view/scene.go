@@ -503,7 +503,7 @@ const AcrossGain = 1.3
 // each orientation's placement chose is left out: it is chosen for
 // another pane, presenter mode's or a phone's.) Down, the textbooks'
 // way, is kept unless the sideways pane is upright (taller than wide, a
-// phone's) and the tree reads AcrossGain times larger in it, at a scale
+// phone's, at most AcrossMaxWidth wide) and the tree reads AcrossGain times larger in it, at a scale
 // of at least MinAcrossScale; a pane of no size keeps down. On a projector every tree is drawn down.
 func ChooseLayout(p *scenario.Search, open []string, w, h, ha float64) (string, error) {
 	if !(w > 0 && h > 0 && ha > w) {
@@ -527,10 +527,17 @@ func ChooseLayout(p *scenario.Search, open []string, w, h, ha float64) (string, 
 // is drawn at about 8 px, a minichess piece at 6.3.
 const MinAcrossScale = 0.45
 
+// AcrossMaxWidth is the widest pane, in CSS pixels, that ChooseLayout
+// draws sideways: a phone's held upright (the viewer's pane at 390×844
+// is 374 pixels wide). A wider pane, such as each of three panes of the
+// comparison on a screen 1920 pixels wide, keeps the textbooks' way down
+// however tall the window.
+const AcrossMaxWidth = 480
+
 // ChooseBetween is ChooseLayout's rule for two scenes of one tree, drawn
 // down and sideways (the comparison lays out its panes its own way).
 func ChooseBetween(down, across *Scene, w, h, ha float64) string {
-	if w > 0 && h > 0 && ha > w && across.readScale(w, ha) >= MinAcrossScale && across.readScale(w, ha) > AcrossGain*down.readScale(w, h) {
+	if w > 0 && h > 0 && ha > w && w <= AcrossMaxWidth && across.readScale(w, ha) >= MinAcrossScale && across.readScale(w, ha) > AcrossGain*down.readScale(w, h) {
 		return scenario.LayoutAcross
 	}
 	return scenario.LayoutDown

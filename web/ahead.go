@@ -52,6 +52,9 @@ type readyStep struct {
 	by   view.By
 	from int // the page's step
 	draw *view.Ahead
+	// focus is the focus drawing the page has before the step (see
+	// viewer.focusD), back if the step is dropped.
+	focus *view.Drawing
 	// shown is realShown once the page applied the step.
 	shown bool
 }
@@ -133,13 +136,14 @@ func (v *viewer) prepareAhead(ctx context.Context, u view.By, tag int) []Message
 		return nil
 	}
 	v.noteEnd()
-	before := v.realShown
+	before, focus := v.realShown, v.focusD
 	var r *readyStep
 	m := v.patchMessageWith(from, func(touched []string, folds map[string]view.FoldCount) *view.DrawingPatch {
 		r = &readyStep{tag: tag, by: u, from: from, draw: v.paint.PatchAhead(touched, folds)}
 		return r.draw.Patch
 	})
 	r.shown, v.realShown = v.realShown, before
+	r.focus = focus
 	v.ready = r
 	m.Type, m.Tag, m.By = "ready", tag, string(u)
 	return []Message{m}
@@ -169,6 +173,7 @@ func (v *viewer) dropAhead(ctx context.Context, undo bool) {
 		return
 	}
 	v.ready = nil
+	v.focusD = r.focus
 	if undo {
 		v.cur.Seek(r.from)
 		workCharged(ctx, "ahead", v.cur)

@@ -75,6 +75,8 @@ type sharedFrame struct {
 	// page that shows that drawing already: its nodes and folds left out.
 	print string
 	kept  []byte
+	// focus is the focus drawing the frame shows (see viewer.focusD).
+	focus *view.Drawing
 }
 
 // sharedFrames keeps the first frames of loads, by query and step.
@@ -107,7 +109,7 @@ func stepText(to StepArg) string {
 func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
 	drawn := v.drawn
 	v.drawn = ""
-	key := frameKey(v.query, to)
+	key := frameKey(v.query+v.focusKey(), to)
 	if sf, ok := sharedFrames.Get(key); ok {
 		v.takeFrame(sf)
 		if drawn != "" && drawn == sf.print {
@@ -132,7 +134,7 @@ func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
 		return Message{encoded: b}
 	}
 	if share {
-		sharedFrames.Put(key, sharedFrame{encoded: b, realShown: v.realShown, attrs: attrs, print: print, kept: kept})
+		sharedFrames.Put(key, sharedFrame{encoded: b, realShown: v.realShown, attrs: attrs, print: print, kept: kept, focus: v.focusD})
 	}
 	if drawn != "" && drawn == print {
 		return Message{encoded: kept}
@@ -155,6 +157,16 @@ func (v *viewer) takeFrame(sf sharedFrame) {
 	v.cur.ClearChanged()
 	v.paint.TakeShared(sf.attrs)
 	v.realShown = sf.realShown
+	v.focusD = sf.focus
+}
+
+// focusKey tells apart, in the keys of shared answers, the viewers whose
+// focus is drawn for panes of other widths (see viewer.focusWidth).
+func (v *viewer) focusKey() string {
+	if !v.focus {
+		return ""
+	}
+	return "\x00focus=" + view.Num(v.focusWidth)
 }
 
 // Shared steps. A class steps through the lecturer's tree together: five
@@ -186,6 +198,8 @@ type sharedPatch struct {
 	encoded   []byte
 	draw      *view.DrawingPatch
 	realShown bool
+	// focus is the focus drawing at the step (see viewer.focusD).
+	focus *view.Drawing
 }
 
 // sharedPatches keeps the answers of forward steps, by query, steps and
@@ -206,7 +220,7 @@ func (v *viewer) sharedPatchMessage(from int) Message {
 		v.canon = false
 		return v.patchMessage(from)
 	}
-	key := patchKey(v.query, from, v.cur.Step(), v.total)
+	key := patchKey(v.query+v.focusKey(), from, v.cur.Step(), v.total)
 	if sp, ok := sharedPatches.Get(key); ok && v.paint.TakePatch(sp.draw) {
 		// What patchMessage does to the viewer, for an answer made by
 		// another: the cursor's changes are sent, the page's panels are
@@ -214,6 +228,7 @@ func (v *viewer) sharedPatchMessage(from int) Message {
 		v.cur.Touched()
 		v.cur.ClearChanged()
 		v.realShown = sp.realShown
+		v.focusD = sp.focus
 		return Message{encoded: sp.encoded}
 	}
 	m := v.patchMessage(from)
@@ -223,7 +238,7 @@ func (v *viewer) sharedPatchMessage(from int) Message {
 	}
 	v.enc.trim() // b stays whole until it is sent
 	if len(b) <= MaxSharedPatchBytes {
-		sharedPatches.Put(key, sharedPatch{encoded: bytes.Clone(b), draw: m.Draw, realShown: v.realShown})
+		sharedPatches.Put(key, sharedPatch{encoded: bytes.Clone(b), draw: m.Draw, realShown: v.realShown, focus: v.focusD})
 	}
 	return Message{encoded: b}
 }

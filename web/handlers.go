@@ -386,6 +386,9 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 	if p.Algorithm == search.AlgoMCTS {
 		v.MCTS = view.MCTSPanelOf(run.frame, mctsC(p))
 	}
+	if wide, present, narrow := view.FocusShown(p, scene); wide || present || narrow {
+		v.Focus = &templates.FocusView{Drawing: view.FocusOf(p, scene, run.frame, run.folds), Wide: wide, Present: present, Narrow: narrow}
+	}
 	if p.Method != nil {
 		rep, err := p.HiddenReport()
 		if err != nil {

@@ -279,6 +279,12 @@ type Message struct {
 	// MCTS is the Monte-Carlo panel's body at the step, as HTML the
 	// server rendered (a Monte-Carlo search only).
 	MCTS string `json:"mcts,omitempty"`
+	// Focus (frame) is the focus of a tree too large to read whole at
+	// the step, as SVG markup the server rendered (see view.FocusOf);
+	// absent for a tree whose page shows no focus. FocusPatch (patch) is
+	// what changed in it; absent when nothing did.
+	Focus      *string     `json:"focus,omitempty"`
+	FocusPatch *FocusPatch `json:"fpatch,omitempty"`
 	// Real is the HTML of the panels of the searches on real games (the
 	// table, passes, re-searches, killers, history), rendered by the
 	// server; "" clears them. Absent when they did not appear.
@@ -301,4 +307,13 @@ type Message struct {
 	// frame shared by the viewers who load the same scenario at the same
 	// step, see sharedFrames); the fields above are then left empty.
 	encoded []byte
+}
+
+// FocusPatch is what a step changes in the focus of a large tree: the
+// nodes gone, the attributes of those that changed in place, and the
+// markup of those added or redrawn (view.FocusPatch.Drawn), in the focus's
+// three layers, which the page moves into its own.
+type FocusPatch struct {
+	*view.FocusPatch
+	Markup string `json:"markup,omitempty"`
 }

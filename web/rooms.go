@@ -61,6 +61,9 @@ func newRoomStage(ctx context.Context, query string, step int) (classroom.Stage,
 		return nil, err
 	}
 	v.noteEnd()
+	// A room's page draws the whole tree: its followers get the
+	// lecturer's drawing patches, made once for all (no focus).
+	v.focus = false
 	return &roomStage{v: v}, nil
 }
 
@@ -309,6 +312,7 @@ func (s *Server) roomHTML(ctx context.Context, lang i18n.Lang, rv templates.Room
 	if err != nil {
 		return nil, err
 	}
+	v.Focus = nil // see newRoomStage: a room draws the whole tree
 	v.Room = &rv
 	return renderHTML(ctx, templates.ViewPage(v, s.assets))
 }

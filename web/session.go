@@ -645,6 +645,9 @@ func (s *session) newDriver(c Command) (driver, error) {
 		return nil, err
 	}
 	v.share, v.drawn = true, c.Drawn
+	if c.Pane != nil {
+		v.focusWidth = c.Pane.W
+	}
 	return v, nil
 }
 

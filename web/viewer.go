@@ -64,6 +64,14 @@ type viewer struct {
 	drawn string
 	// enc encodes the steps' answers that are shared.
 	enc encoder
+	// focus says the page shows the focus of the tree (see
+	// view.FocusShown): a frame sends it whole, a step what changed in
+	// it since focusD, the focus drawing the page has.
+	focus  bool
+	focusD *view.Drawing
+	// focusWidth is the width of the page's tree pane in CSS pixels, as
+	// its load said (0: not said): a row of the focus wider zigzags.
+	focusWidth float64
 }
 
 // job is a move under way: its command, and the step it started from.
@@ -96,6 +104,8 @@ func newViewer(ctx context.Context, query string) (*viewer, error) {
 	cur := view.NewCursor(p, scene)
 	v := &viewer{query: query, prep: p, scene: scene, cur: cur, paint: view.NewPainter(cur), total: -1, baseline: -2, loc: localizerFor(q.Get("lang"))}
 	v.cur.SetWords(wordsFor(q.Get("lang")))
+	wide, present, narrow := view.FocusShown(p, scene)
+	v.focus = wide || present || narrow
 	if scene.Shape.Total <= autoCountNodes {
 		v.counter = view.NewCounter(p)
 	}
@@ -357,7 +367,7 @@ func (v *viewer) patchMessageWith(from int, draw func(touched []string, folds ma
 	slices.Sort(p.Gone)
 	folds := v.cur.FoldsChanged()
 	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: draw(touched, folds), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
+		Draw: draw(touched, folds), Panels: v.panels(), MCTS: v.mctsHTML(), FocusPatch: v.focusPatch(), Real: v.realHTML()}
 }
 
 // frameMessage is the whole frame at the cursor's step, with the whole
@@ -366,7 +376,7 @@ func (v *viewer) frameMessage() Message {
 	v.cur.Touched()
 	v.cur.ClearChanged()
 	return Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: v.paint.Whole(), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
+		Draw: v.paint.Whole(), Panels: v.panels(), MCTS: v.mctsHTML(), Focus: v.focusWhole(), Real: v.realHTML()}
 }
 
 // mctsHTML is the Monte-Carlo panel's body at the cursor's step, rendered
@@ -381,6 +391,53 @@ func (v *viewer) mctsHTML() string {
 		return ""
 	}
 	return b.String()
+}
+
+// focusWhole is the focus of the tree at the cursor's step, rendered in
+// the viewer's language, for a whole frame; nil when the page shows none.
+func (v *viewer) focusWhole() *string {
+	if !v.focus {
+		return nil
+	}
+	v.focusD = view.FocusIn(v.prep, v.scene, v.cur.Frame(), v.cur.Folds(), v.focusWidth)
+	s := templates.FocusHTML(v.focusContext(), v.focusView(), v.focusD)
+	return &s
+}
+
+// focusPatch is what changed in the focus since the last message, with
+// the markup of the nodes it adds or redraws; nil when nothing did or the
+// page shows no focus.
+func (v *viewer) focusPatch() *FocusPatch {
+	if !v.focus {
+		return nil
+	}
+	d := view.FocusIn(v.prep, v.scene, v.cur.Frame(), v.cur.Folds(), v.focusWidth)
+	p := view.DiffFocus(v.focusD, d)
+	v.focusD = d
+	if p.Empty() {
+		return nil
+	}
+	ctx := v.focusContext()
+	for i := range p.Nodes {
+		if f := p.Nodes[i].Fold; f != nil {
+			w := *f
+			w.Seen, w.Of, w.Title = templates.FoldText(ctx, w.FoldCount)
+			p.Nodes[i].Fold = &w
+		}
+	}
+	return &FocusPatch{FocusPatch: p, Markup: templates.FocusNodesHTML(ctx, v.focusView(), d, p.Drawn)}
+}
+
+// focusView is what the focus's markup reads of the page: its scenario,
+// step and open folds.
+func (v *viewer) focusView() *templates.View {
+	q, _ := url.ParseQuery(v.query)
+	q.Del("step")
+	return &templates.View{Source: v.prep.Scenario.Source(), Query: q.Encode(), Step: v.cur.Step(), Open: v.scene.Open}
+}
+
+func (v *viewer) focusContext() context.Context {
+	return i18n.NewContext(context.Background(), v.loc)
 }
 
 // mctsC is the exploration constant of a Monte-Carlo scenario.

@@ -1,0 +1,106 @@
+package templates
+
+import (
+	"context"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"github.com/abtrace/abtrace/view"
+)
+
+// focusNames renames the attributes the overview's script and tests look
+// for (data-node, data-fold, …) in the focus's markup: the focus is drawn
+// beside the overview, and every query for the overview's nodes must
+// still find the overview's.
+var focusNames = strings.NewReplacer(
+	` data-node=`, ` data-fnode=`,
+	` data-testid="node"`, ` data-testid="focus-node"`,
+	` data-fold=`, ` data-ffold=`,
+	` data-edge=`, ` data-fedge=`,
+	` data-prob=`, ` data-fprob=`,
+	` data-cut=`, ` data-fcut=`,
+	` data-testid="cut-test"`, ` data-testid="focus-cut-test"`,
+)
+
+// FocusHTML is the markup of the focus drawing d of the view v (its
+// scenario and open folds), as the page shows it and the websocket sends
+// it with a whole frame.
+func FocusHTML(ctx context.Context, v *View, d *view.Drawing) string {
+	if d == nil {
+		return ""
+	}
+	return focusMarkup(ctx, focusSVG(focusView(v, d), d))
+}
+
+// FocusNodesHTML is the markup of the nodes at the positions nodes of the
+// focus drawing d, in the focus's three layers (edges, nodes, cut marks):
+// what a step's focus patch adds or redraws (view.FocusPatch.Drawn).
+func FocusNodesHTML(ctx context.Context, v *View, d *view.Drawing, nodes []int) string {
+	if d == nil || len(nodes) == 0 {
+		return ""
+	}
+	return focusMarkup(ctx, focusLayers(focusView(v, d), d, nodes))
+}
+
+// focusView is v drawing d, its folds linking to their fragments.
+func focusView(v *View, d *view.Drawing) *View {
+	w := *v
+	w.drawn = d
+	w.fragmentLinks = true
+	return &w
+}
+
+func focusMarkup(ctx context.Context, c templ.Component) string {
+	var b strings.Builder
+	if err := c.Render(ctx, &b); err != nil {
+		return ""
+	}
+	return focusNames.Replace(b.String())
+}
+
+// FoldText is what a fold glyph writes of its counts, in the page's
+// language: its two lines and its title. A Monte-Carlo search's fold in
+// the focus counts the nodes the search made below, not visited and
+// pruned ones.
+func FoldText(ctx context.Context, c view.FoldCount) (seen, of, title string) {
+	if c.Made {
+		return view.Compact(c.Total), T(ctx, "view.fold.made"), N(ctx, "view.fold.made.title", c.Total)
+	}
+	return c.Seen(), T(ctx, "view.fold.of", "Total", view.Compact(c.Total)),
+		T(ctx, "view.fold.title", "Visited", Itoa(c.Visited), "Pruned", Itoa(c.Pruned), "Total", Itoa(c.Total))
+}
+
+// busPath is an edge of the focus drawn down from the parent, along the
+// bus above the child's row and down into the child (see view.FocusBus).
+func busPath(e view.Edge) string {
+	y := e.Y2 - view.FocusBus
+	return "M" + num(e.X1) + " " + num(e.Y1) + "V" + num(y) + "H" + num(e.X2) + "V" + num(e.Y2)
+}
+
+// FocusClasses are the classes of the pane that holds the overview and
+// the focus: which of the viewer's panes (at 1280×720, in presenter mode,
+// on a phone) shows the focus over the overview.
+func (v *View) FocusClasses() string {
+	if v.Focus == nil {
+		return "tree-stack"
+	}
+	c := "tree-stack"
+	if v.Focus.Wide {
+		c += " focus-wide"
+	}
+	if v.Focus.Present {
+		c += " focus-present"
+	}
+	if v.Focus.Narrow {
+		c += " focus-narrow"
+	}
+	return c
+}
+
+// FocusView is the focus of a large tree on the viewer's page: the drawing
+// at the step shown, and in which panes it is shown first.
+type FocusView struct {
+	Drawing               *view.Drawing
+	Wide, Present, Narrow bool
+}

@@ -1,0 +1,462 @@
+package view
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Focus and context. A tree too large to read whole in the viewer's pane
+// (see Scene.NeedsFocus) is shown as its focus: the path from the root to
+// the current node, every node of it with all its children (the current
+// node's siblings among them), drawn at the base sizes, and the subtree of
+// every other node folded into a fold glyph with its counts. The overview
+// of the whole tree stays one key away. Each level of the focus is a row
+// centred on the root's axis, so a step that moves the search within a
+// level redraws only the rows below it: the path above stays in place.
+//
+// A Monte-Carlo search draws its own tree here: the nodes it has created,
+// each with its wins and visits (W/N), the path to the node of the step
+// marked; the rest of its tree folded with the number of nodes it holds.
+
+// Legible sizes, in CSS pixels, at which the focus draws what it shows
+// (see FocusScale): values and names, α/β, boards across, fold counts.
+const (
+	LegibleValuePx = 14
+	LegibleABPx    = 12
+	LegibleBoardPx = 40
+	LegibleCountPx = 12
+)
+
+// FocusScale is the CSS pixels per layout unit at which the focus is
+// drawn: the base label sizes (ValueFont, ABFont, a board of 40 units,
+// FocusCountFont) then read at least the legible sizes, with a margin for
+// rounding.
+const FocusScale = 1.1
+
+// FocusCountFont is the font size of a fold's counts in the focus, in
+// layout units (the overview's are smaller).
+const FocusCountFont = 12
+
+// ViewerPaneWidth and ViewerPaneHeight are the viewer's tree pane at
+// 1280×720 out of presenter mode, and PhonePaneWidth and PhonePaneHeight
+// at 390×844, in CSS pixels: a tree whose whole drawing, fitted there,
+// draws its values or boards below the legible sizes is shown as its
+// focus (see NeedsFocus).
+const (
+	ViewerPaneWidth, ViewerPaneHeight = 860, 380
+	PhonePaneWidth, PhonePaneHeight   = 374, 388
+)
+
+// FocusMaxRow is the most children of one node the focus draws in a row;
+// a node with more (a Reversi position with many moves) shows the
+// FocusMaxRow nearest the path, in natural order.
+const FocusMaxRow = 12
+
+// NeedsFocus reports whether the scene's whole drawing, fitted to a pane
+// of w × h CSS pixels, would draw a value below LegibleValuePx or a board
+// below LegibleBoardPx, so that the viewer shows the focus first and the
+// overview on a key. A Monte-Carlo search always shows its own tree.
+func (s *Scene) NeedsFocus(w, h float64) bool {
+	if s == nil || s.sketch == nil || len(s.sketch.glyphs) <= 1 {
+		return false
+	}
+	sc := s.readScale(w, h)
+	if ValueFont*s.sketch.k*sc < LegibleValuePx {
+		return true
+	}
+	for _, g := range s.sketch.glyphs {
+		if g.Board() && 2*g.Half()*sc < LegibleBoardPx {
+			return true
+		}
+		if (g == GlyphMax || g == GlyphMin || g == GlyphChance) && InFont*sc < LegibleValuePx {
+			// The name in the glyph (A, B, …) is drawn at InFont.
+			return true
+		}
+	}
+	return false
+}
+
+// focusTree is what the focus draws of a search at one frame: where each
+// node's children come from.
+type focusTree struct {
+	p    *scenario.Search
+	f    *trace.Frame
+	mcts bool
+	// kids are, for a Monte-Carlo search, the children each node of its
+	// tree has, by natural index; below the number of nodes under each.
+	kids  map[string][]int
+	below map[string]int
+}
+
+func newFocusTree(p *scenario.Search, f *trace.Frame) *focusTree {
+	t := &focusTree{p: p, f: f, mcts: p.Algorithm == search.AlgoMCTS}
+	if t.mcts {
+		t.kids, t.below = map[string][]int{}, map[string]int{}
+		for id, nv := range f.Nodes {
+			if !nv.Counts {
+				continue
+			}
+			for at, ok := trace.ParentID(id); ok; at, ok = trace.ParentID(at) {
+				t.below[at]++
+			}
+			if parent, ok := trace.ParentID(id); ok {
+				k, _ := strconv.Atoi(id[strings.LastIndexByte(id, '.')+1:])
+				t.kids[parent] = append(t.kids[parent], k)
+			}
+		}
+		for _, ks := range t.kids {
+			slices.Sort(ks)
+		}
+	}
+	return t
+}
+
+// slots is the number of places in the row of parent's children, drawn
+// of which are drawn: a Monte-Carlo search keeps a place for every move.
+func (t *focusTree) slots(parent string, drawn int) int {
+	if !t.mcts {
+		return drawn
+	}
+	n := 0
+	for {
+		if _, err := t.p.Describe(trace.ChildID(parent, n)); err != nil {
+			return n
+		}
+		n++
+	}
+}
+
+// node is the shape of node id without children, or false when there is
+// no such node.
+func (t *focusTree) node(id string) (*trace.Shape, bool) {
+	sh, err := t.p.Describe(id)
+	if err != nil {
+		return nil, false
+	}
+	sh.Children = nil
+	if t.mcts {
+		// Its subtree is the nodes the search created.
+		sh.Total = t.below[id] + 1
+		sh.Folded = t.below[id] > 0
+	}
+	return &sh, true
+}
+
+// children are the child indices of id that the focus may draw.
+func (t *focusTree) children(id string) []int {
+	if t.mcts {
+		return t.kids[id]
+	}
+	var ks []int
+	for k := 0; ; k++ {
+		if _, err := t.p.Describe(trace.ChildID(id, k)); err != nil {
+			return ks
+		}
+		ks = append(ks, k)
+	}
+}
+
+// FocusOf is the focus drawing of scene s of search p at frame f, whose
+// overview has the fold counts folds (the cursor's). Every node of the
+// path from the root to the current node (the root before the first
+// step) carries the class "path".
+func FocusOf(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]FoldCount) *Drawing {
+	return FocusIn(p, s, f, folds, 0)
+}
+
+// FocusLineFill is the share of the level spacing between two lines of a
+// zigzagged row of the focus (see centreRows): room for a node, its value
+// and its fold's counts above the next line.
+const FocusLineFill = 0.75
+
+// FocusIn is FocusOf for a pane width CSS pixels wide (0: any width): a
+// row of the focus wider than that zigzags over two lines or more, every
+// node still at the legible sizes.
+func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]FoldCount, width float64) *Drawing {
+	t := newFocusTree(p, f)
+	path := t.path()
+	root := t.shapes(path)
+	opt := baseSpacing(p, false)
+	src := p.Scenario.Source()
+	opt.LevelSep += focusLevelGap(BoardSource(src) || root.Board != "")
+	l := trace.NewLayout(root, opt)
+	per := 0
+	if width > 0 {
+		// The widest glyph and a margin on either side.
+		per = max(int((width/FocusScale-2*focusMargin)/opt.NodeSep)+1, 2)
+	}
+	centreRows(l, opt.NodeSep, t.slots, per, opt.LevelSep*FocusLineFill)
+	// The base text sizes: the pane is never too small for them, the
+	// focus is drawn at FocusScale and scrolls if it must.
+	noteLaying(l, laying{shows: showsOf(p), pane: [2]float64{1e6, 1e6}})
+	counts := make(map[string]FoldCount)
+	for _, n := range l.Nodes {
+		if n.Folded {
+			counts[n.ID] = t.foldCount(n, folds)
+		}
+	}
+	d := Draw(src, l, f, counts)
+	markPath(d, path)
+	for i := range d.Edges {
+		if e := &d.Edges[i]; e.Cut {
+			// The cut mark crosses the edge's last stretch, under the bus.
+			y := e.Y2 - FocusBus/2
+			e.CutX1, e.CutY1, e.CutX2, e.CutY2 = e.X2-9, y-4, e.X2+9, y+4
+		}
+	}
+	symmetricBox(d, l)
+	return d
+}
+
+// path is the path from the root to the node the focus is on: the
+// current node, the root before the first step.
+func (t *focusTree) path() []string {
+	target := ""
+	if t.f.Step > 0 {
+		target = t.f.Current
+	}
+	if _, ok := t.node(target); !ok {
+		target = ""
+	}
+	var path []string
+	for at, ok := target, true; ok; at, ok = trace.ParentID(at) {
+		path = append(path, at)
+	}
+	slices.Reverse(path)
+	return path
+}
+
+// shapes is the root of what the focus draws: every node of path with
+// its children (the current node's once the search has them), every
+// child off the path folded.
+func (t *focusTree) shapes(path []string) *trace.Shape {
+	root, _ := t.node("")
+	shapes := map[string]*trace.Shape{"": root}
+	for d, id := range path {
+		sh := shapes[id]
+		if sh == nil || sh.Leaf {
+			break
+		}
+		next := -1
+		if d < len(path)-1 {
+			next = childIndex(path[d+1])
+		} else if nv := t.f.Nodes[id]; !t.mcts && (nv == nil || nv.Order == nil) {
+			// The current node's children once the search has them.
+			sh.Folded = true
+			break
+		}
+		t.row(sh, id, next, shapes)
+	}
+	return root
+}
+
+// row gives node id's shape sh its children, those off the path (next is
+// the one on it) folded, each recorded in shapes.
+func (t *focusTree) row(sh *trace.Shape, id string, next int, shapes map[string]*trace.Shape) {
+	sh.Folded = false
+	for _, k := range rowWindow(t.children(id), next) {
+		cid := trace.ChildID(id, k)
+		c, ok := t.node(cid)
+		if !ok {
+			continue
+		}
+		if k != next {
+			// Folded, unless a Monte-Carlo search made nothing below.
+			c.Folded = !c.Leaf && (!t.mcts || t.below[cid] > 0)
+		}
+		sh.Children = append(sh.Children, c)
+		shapes[cid] = c
+	}
+	if len(sh.Children) == 0 {
+		sh.Folded = !sh.Leaf && !t.mcts
+	}
+}
+
+// markPath adds the class "path" to the nodes of path and the edges into
+// them.
+func markPath(d *Drawing, path []string) {
+	onPath := make(map[string]bool, len(path))
+	for _, id := range path {
+		onPath[id] = true
+	}
+	for i := range d.Nodes {
+		if onPath[d.Nodes[i].ID] {
+			d.Nodes[i].Class += " path"
+		}
+	}
+	for i := range d.Edges {
+		if onPath[d.Edges[i].ID] {
+			d.Edges[i].Class += " path"
+		}
+	}
+}
+
+// childIndex is the last index of a node id ("2.0.3" → 3).
+func childIndex(id string) int {
+	k, _ := strconv.Atoi(id[strings.LastIndexByte(id, '.')+1:])
+	return k
+}
+
+// rowWindow keeps at most FocusMaxRow of the indices ks, those nearest
+// to next (the child on the path; -1 for none: the first ones).
+func rowWindow(ks []int, next int) []int {
+	if len(ks) <= FocusMaxRow {
+		return ks
+	}
+	at := max(slices.Index(ks, next), 0)
+	lo := min(max(at-FocusMaxRow/2, 0), len(ks)-FocusMaxRow)
+	return ks[lo : lo+FocusMaxRow]
+}
+
+// centreRows places every level of a focus layout (each is the children
+// of one node) as a row NodeSep apart (a Monte-Carlo search's children
+// each in the slot of its move, slots(parent, drawn) of them, so that a
+// child made later takes its place and moves no other; a row of more than
+// per slots, per > 1, zigzags over as many lines, lineSep apart, each
+// slot NodeSep over the number of lines from the next, so that it fits a
+// phone's pane), centred under its parent as far as
+// the band of the widest row, centred on the root, allows: a row depends
+// only on the nodes above it and the band, and the root is at X = 0, so
+// that a step keeps in place every row but those it changes.
+func centreRows(l *trace.Layout, sep float64, slots func(parent string, drawn int) int, per int, lineSep float64) {
+	rows := map[int][]int{}
+	for i, n := range l.Nodes {
+		rows[n.Depth] = append(rows[n.Depth], i)
+	}
+	half := 0.0
+	width, lines := map[int]int{}, map[int]int{}
+	for d, r := range rows {
+		width[d], lines[d] = len(r), 1
+		if n := l.Nodes[r[0]]; n.HasParent {
+			width[d] = max(len(r), slots(n.Parent, len(r)))
+		}
+		if per > 1 && width[d] > per {
+			lines[d] = (width[d] + per - 1) / per
+		}
+		half = max(half, float64(width[d]-1)*sep/float64(lines[d])/2)
+	}
+	l.Width = 2 * half
+	x := map[string]float64{}
+	down := 0.0 // how far the lines of the rows above push this one down
+	for d := 0; d <= l.Depth; d++ {
+		r := rows[d]
+		if len(r) == 0 {
+			continue
+		}
+		step := sep / float64(lines[d])
+		w := float64(width[d]-1) * step / 2
+		mid := 0.0
+		if n := l.Nodes[r[0]]; n.HasParent {
+			mid = min(max(x[n.Parent], w-half), half-w)
+		}
+		for j, i := range r {
+			s := j
+			if width[d] > len(r) {
+				// A Monte-Carlo search's child stands in its move's slot.
+				s = l.Nodes[i].Index
+			}
+			l.Nodes[i].X = mid + float64(s)*step - w
+			l.Nodes[i].Y += down + float64(s%lines[d])*lineSep
+			x[l.Nodes[i].ID] = l.Nodes[i].X
+		}
+		down += float64(lines[d]-1) * lineSep
+	}
+	l.Height += down
+}
+
+// focusMargin is the room, in layout units, kept at either side of a
+// focus row: half the widest glyph and its labels.
+const focusMargin = 40
+
+// FocusBus is how far above a row of the focus the edges from its parent
+// meet: each edge runs down from the parent, along the bus and down into
+// its child, clear of the fold glyphs under the parent's siblings.
+const FocusBus = 14
+
+// focusLevelGap is the room added between two levels of the focus over
+// the tree's own level spacing: a board's fold glyph and its counts, and
+// the bus under them.
+func focusLevelGap(board bool) float64 {
+	if board {
+		return 30
+	}
+	return 6
+}
+
+// symmetricBox widens the drawing's view box so that the root is at its
+// middle: the root stays where it is on the page, whatever the rows
+// below it.
+func symmetricBox(d *Drawing, l *trace.Layout) {
+	f := strings.Fields(d.ViewBox)
+	if len(f) != 4 || len(l.Nodes) == 0 {
+		return
+	}
+	x0, _ := strconv.ParseFloat(f[0], 64)
+	w, _ := strconv.ParseFloat(f[2], 64)
+	mid := l.Nodes[0].X
+	half := max(mid-x0, x0+w-mid)
+	d.Width = 2 * half
+	d.ViewBox = Num(mid-half) + " " + f[1] + " " + Num(d.Width) + " " + f[3]
+}
+
+// foldCount is what the fold glyph of focus node n shows: for a
+// Monte-Carlo search the nodes of its tree below n; else the nodes below
+// n the search entered and pruned, from the frame and the overview's
+// fold counts folds.
+func (t *focusTree) foldCount(n trace.LayoutNode, folds map[string]FoldCount) FoldCount {
+	c := FoldCount{Total: max(n.Total-1, 0)}
+	if t.mcts {
+		c.Visited, c.Made = c.Total, true
+		return c
+	}
+	if t.f.StateOf(n.ID) == trace.StatePruned {
+		c.Pruned = c.Total
+		return c
+	}
+	prefix := n.ID + "."
+	if n.ID == "" {
+		prefix = ""
+	}
+	for id, nv := range t.f.Nodes {
+		if id == n.ID || !strings.HasPrefix(id, prefix) {
+			continue
+		}
+		switch nv.State {
+		case trace.StateOpen, trace.StateDone:
+			c.Visited++
+		case trace.StatePruned:
+			if size, err := t.p.SubtreeSize(id); err == nil {
+				c.Pruned += size
+			}
+		}
+	}
+	for id, fc := range folds {
+		if id == n.ID || strings.HasPrefix(id, prefix) {
+			c.Visited += fc.Visited
+			c.Pruned += fc.Pruned
+		}
+	}
+	c.Visited, c.Pruned = min(c.Visited, c.Total), min(c.Pruned, c.Total)
+	return c
+}
+
+// FocusShown says in which of the viewer's panes the focus of scene s of
+// search p is shown first, over the overview: at 1280×720, in presenter
+// mode there, and on a phone (390×844). A Monte-Carlo search shows its own
+// tree everywhere; a tree drawn sideways is judged in the phone's pane.
+func FocusShown(p *scenario.Search, s *Scene) (wide, present, narrow bool) {
+	if p.Algorithm == search.AlgoMCTS {
+		return true, true, true
+	}
+	if s.Layout != nil && s.Layout.Across {
+		n := s.NeedsFocus(AcrossWidth, AcrossHeight)
+		return n, n, n
+	}
+	return s.NeedsFocus(ViewerPaneWidth, ViewerPaneHeight), s.NeedsFocus(PresentWidth, PresentHeight),
+		s.NeedsFocus(PhonePaneWidth, PhonePaneHeight)
+}

@@ -1,0 +1,279 @@
+package web
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/abtrace/abtrace/view"
+)
+
+// legibleCases are the trees of a lecture of both halves of the course
+// (issue 27), each at a step inside its search.
+var legibleCases = []struct{ name, query string }{
+	{"tictactoe-midgame", "game=tictactoe&position=xo.x.o...&step=30"},
+	{"tictactoe", "game=tictactoe&algo=minimax&step=60"},
+	{"random-3-3", "random=3,3&seed=1&step=20"},
+	{"random-4-4", "random=4,4&seed=1&step=40"},
+	{"connect4-depth4", "game=connect4&depth=4&step=40"},
+	{"reversi-depth3", "game=reversi&depth=3&step=30"},
+	{"mcts-tictactoe", "game=tictactoe&algo=mcts&step=200"},
+	{"cards", "game=cards&step=30"},
+}
+
+// legibleSizes are a projector's, a large screen's and a phone's.
+var legibleSizes = [][2]int64{{1280, 720}, {1920, 1080}, {390, 844}}
+
+// legibleMeasure is what the page draws of the current node, its siblings
+// and its path from the root, as rendered: in the focus where the page
+// shows it, else in the overview. Sizes are in CSS pixels.
+type legibleMeasure struct {
+	Focus bool // the focus is shown (else the overview)
+	// Current is the current node's id; Path the ids drawn of its path.
+	Current string
+	Path    []string
+	// Values and Names are the font sizes of the values and names (the
+	// letter in a glyph, a leaf's value) of those nodes; AB of their α/β
+	// lines; Boards the boards' widths; Counts the font sizes of every
+	// fold's counts in what is shown.
+	Values, Names, AB, Boards, Counts []float64
+	// Small names the labels below the legible sizes.
+	Small []string
+	// InView is true when the current node lies inside its pane's view.
+	InView bool
+	// LeafGap is, in a comparison's pane, the least gap in pixels
+	// between two leaf boxes side by side in its tree (1e9: none); Layout
+	// its tree's orientation.
+	LeafGap float64
+	Layout  string
+}
+
+// legibleJS measures, in root (the focus or a tree, whose nodes carry the
+// attribute attr), what legibleMeasure holds; pane is the element whose
+// view the current node must be in.
+const legibleJS = `function legible(root, attr, pane, focus) {
+  const nodes = new Map();
+  for (const g of root.querySelectorAll("g[" + attr + "]")) nodes.set(g.getAttribute(attr), g);
+  const cur = root.querySelector("g.cur[" + attr + "]") || root.querySelector("g.inside[" + attr + "]") || nodes.get("");
+  const id = cur ? cur.getAttribute(attr) : "";
+  const parent = (s) => s === "" ? null : (s.includes(".") ? s.slice(0, s.lastIndexOf(".")) : "");
+  const path = [];
+  for (let at = id; at !== null; at = parent(at)) if (nodes.has(at)) path.push(at);
+  const want = new Set(path);
+  const p = parent(id);
+  for (const k of nodes.keys()) if (k !== "" && p !== null && parent(k) === p) want.add(k);
+  const m = {Focus: focus, Current: id, Path: path, Values: [], Names: [], AB: [], Boards: [], Counts: [], Small: [], InView: false};
+  const px = (t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+  const note = (list, what, k, t, least) => {
+    const v = px(t);
+    list.push(v);
+    if (v < least) m.Small.push(what + " of " + JSON.stringify(k) + " " + JSON.stringify(t.textContent) + " at " + v.toFixed(1) + " px");
+  };
+  for (const k of want) {
+    const g = nodes.get(k);
+    for (const t of g.querySelectorAll(":scope > text.v")) if (t.textContent.trim()) note(m.Values, "value", k, t, 14);
+    for (const t of g.querySelectorAll(":scope > text.in")) if (t.textContent.trim()) note(m.Names, "name", k, t, 14);
+    for (const t of g.querySelectorAll(":scope > text.ab")) if (t.textContent.trim()) note(m.AB, "α/β", k, t, 12);
+    const s = g.querySelector(":scope > .s");
+    if (g.classList.contains("g-board") && s) {
+      const w = s.getBoundingClientRect().width;
+      m.Boards.push(w);
+      if (w < 40) m.Small.push("board of " + JSON.stringify(k) + " " + w.toFixed(1) + " px across");
+    }
+  }
+  for (const t of root.querySelectorAll(".fold .fc tspan")) {
+    const v = parseFloat(getComputedStyle(t).fontSize) * t.closest("text").getScreenCTM().a;
+    m.Counts.push(v);
+    if (v < 12) m.Small.push("fold count " + JSON.stringify(t.textContent) + " at " + v.toFixed(1) + " px");
+  }
+  if (cur) {
+    const r = (cur.querySelector(":scope > .s") || cur).getBoundingClientRect(), b = pane.getBoundingClientRect();
+    m.InView = r.left >= b.left - 1 && r.right <= b.left + pane.clientWidth + 1 && r.top >= b.top - 1 && r.bottom <= b.top + pane.clientHeight + 1;
+  }
+  return m;
+}`
+
+// measureLegible measures the viewer: its focus where the page shows it,
+// else its whole tree.
+const measureLegible = `(() => {
+  ` + legibleJS + `
+  const fw = document.getElementById("focus-wrap");
+  const focus = !!fw && getComputedStyle(fw).display !== "none";
+  return focus ? legible(fw, "data-fnode", fw, true) : legible(document.getElementById("tree"), "data-node", document.getElementById("tree-wrap"), false);
+})()`
+
+// measurePanes measures each pane of the comparison: its focus where it
+// has one (the current node in the focus's view), else its tree; with the
+// least gap between two neighbouring leaf boxes of its tree and the
+// orientation it is drawn in.
+const measurePanes = `(() => {
+  ` + legibleJS + `
+  return [...document.querySelectorAll('[data-testid="pane"]')].map((sec) => {
+    const tree = sec.querySelector('[data-testid="pane-tree"]');
+    const fw = sec.querySelector('[data-testid="pane-focus"]');
+    const m = fw ? legible(fw, "data-fnode", fw, true) : legible(tree, "data-node", sec, false);
+    const boxes = [...tree.querySelectorAll("g.g-leaf[data-node] > .s")].map((s) => s.getBoundingClientRect()).filter((r) => r.width > 0);
+    let gap = 1e9;
+    for (const a of boxes) for (const b of boxes) {
+      if (a === b || a.bottom <= b.top || b.bottom <= a.top) continue;
+      if (a.right <= b.left) gap = Math.min(gap, b.left - a.right);
+      else if (a.left < b.right && b.left < a.right) gap = Math.min(gap, -1);
+    }
+    m.LeafGap = gap;
+    m.Layout = tree.dataset.layout;
+    return m;
+  });
+})()`
+
+// TestBrowserLegible opens every lecture tree at a projector's, a large
+// screen's and a phone's size and measures, as rendered, the current
+// node, its siblings and its path from the root: values and names at 14
+// px or more, α/β at 12 or more, boards 40 px across or more, and every
+// fold's counts at 12 or more; the current node in view. One browser,
+// one server, one page load per tree and size.
+func TestBrowserLegible(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 720)
+	shots := os.Getenv("ABTRACE_SHOTS") // a folder to keep the screenshots in
+	for _, size := range legibleSizes {
+		b.do(chromedp.EmulateViewport(size[0], size[1]))
+		for _, c := range legibleCases {
+			what := fmt.Sprintf("%s at %dx%d", c.name, size[0], size[1])
+			b.open("/view?" + c.query)
+			b.waitFor(`document.fonts.status === "loaded"`, "the fonts")
+			// The page scrolls the focus at the start of the frame after
+			// the server's answer: measure two frames later.
+			if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, chromedp.EvalAwaitPromise)); err != nil {
+				t.Fatal(err)
+			}
+			m := eval[legibleMeasure](b, measureLegible)
+			t.Logf("%s: focus %v, current %q, path of %d; least value %.1f px, name %.1f, α/β %.1f, board %.1f, fold count %.1f",
+				what, m.Focus, m.Current, len(m.Path), minOf(m.Values), minOf(m.Names), minOf(m.AB), minOf(m.Boards), minOf(m.Counts))
+			if len(m.Small) > 0 {
+				t.Errorf("%s: %d labels below the legible sizes, such as %s", what, len(m.Small), strings.Join(m.Small[:min(4, len(m.Small))], "; "))
+			}
+			if len(m.Values)+len(m.Names) == 0 {
+				t.Errorf("%s: no value or name measured", what)
+			}
+			if !m.InView {
+				t.Errorf("%s: the current node %q is out of its pane's view", what, m.Current)
+			}
+			if c.name == "mcts-tictactoe" && !m.Focus {
+				t.Errorf("%s: Monte-Carlo tree search shows the game tree, want its own tree", what)
+			}
+			if shots != "" {
+				p := b.screenshot(fmt.Sprintf("legible-%s-%dx%d.png", c.name, size[0], size[1]))
+				copyFile(t, p, filepath.Join(shots, filepath.Base(p)))
+			}
+		}
+		b.open("/compare?random=3,4&orders=natural,best,worst&by=node&step=40")
+		b.waitFor(`document.fonts.status === "loaded"`, "the fonts")
+		what := fmt.Sprintf("the comparison of random=3,4 at %dx%d", size[0], size[1])
+		if size[0] >= 1280 && strings.Contains(eval[string](b, `location.search`), "layout=across") {
+			t.Errorf("%s: the page turned itself sideways (%s)", what, eval[string](b, `location.search`))
+		}
+		panes := eval[[]legibleMeasure](b, measurePanes)
+		if len(panes) != 3 {
+			t.Fatalf("%s: %d panes, want 3", what, len(panes))
+		}
+		for i, m := range panes {
+			t.Logf("%s, pane %d: focus %v, current %q, path of %d; least value %.1f px, name %.1f, α/β %.1f, fold count %.1f; leaf boxes %.1f px apart, drawn %s",
+				what, i, m.Focus, m.Current, len(m.Path), minOf(m.Values), minOf(m.Names), minOf(m.AB), minOf(m.Counts), m.LeafGap, m.Layout)
+			// A pane draws its whole tree: measured and logged, not yet
+			// asserted (the panes have no focus of their own yet).
+			if len(m.Small) > 0 {
+				t.Logf("%s, pane %d: %d labels below the legible sizes, such as %s", what, i, len(m.Small), strings.Join(m.Small[:min(2, len(m.Small))], "; "))
+			}
+			if m.LeafGap < 1.5 {
+				t.Errorf("%s, pane %d: two leaf boxes are %.1f px apart, want at least 1.5", what, i, m.LeafGap)
+			}
+			if size[0] >= 1280 && m.Layout != "down" {
+				t.Errorf("%s, pane %d: drawn %s, want down", what, i, m.Layout)
+			}
+		}
+		if shots != "" {
+			p := b.screenshot(fmt.Sprintf("legible-compare-random-3-4-%dx%d.png", size[0], size[1]))
+			copyFile(t, p, filepath.Join(shots, filepath.Base(p)))
+		}
+	}
+	b.checkClean()
+}
+
+// TestBrowserOverviewKey: v shows the whole tree and the focus again.
+func TestBrowserOverviewKey(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 720)
+	b.open("/view?game=tictactoe&position=xo.x.o...&step=30")
+	shown := `getComputedStyle(document.getElementById("focus-wrap")).display !== "none"`
+	if !eval[bool](b, shown) {
+		t.Fatalf("the tic-tac-toe mid-game shows no focus at 1280×720 (view.ViewerPaneWidth %d)", view.ViewerPaneWidth)
+	}
+	b.do(chromedp.KeyEvent("v"))
+	b.waitFor("!("+shown+")", "v shows the overview")
+	b.do(chromedp.KeyEvent("v"))
+	b.waitFor(shown, "v shows the focus again")
+	b.checkClean()
+}
+
+// focusPicture describes the focus as drawn: every node, edge, cut mark
+// and fold with its place, classes, state and texts, sorted.
+const focusPicture = `(() => {
+  const fw = document.getElementById("focus-wrap");
+  const svg = fw && fw.querySelector("svg");
+  if (!svg) return ["no focus"];
+  const out = ["box " + svg.getAttribute("viewBox") + " " + svg.getAttribute("width") + "x" + svg.getAttribute("height")];
+  const attrs = (el) => [...el.attributes].filter((a) => a.name !== "href").map((a) => a.name + "=" + a.value).sort().join(" ");
+  const texts = (el) => [...el.querySelectorAll("text, tspan, title")].map((t) => attrs(t) + ":" + (t.childElementCount ? "" : t.textContent)).join("|");
+  for (const el of svg.querySelectorAll("[data-fnode], [data-fedge], [data-fprob], [data-fcut]")) out.push(el.tagName + " " + attrs(el) + " " + texts(el));
+  return out.sort();
+})()`
+
+// TestBrowserFocusSteps steps the focus of a large tree by keys, each
+// step a patch of what changed in it, and checks that it then is the
+// focus the server draws whole at that step.
+func TestBrowserFocusSteps(t *testing.T) {
+	b := newBrowserEnv(t, 1280, 720)
+	for _, c := range []struct {
+		query string
+		steps int
+	}{{"game=tictactoe&position=xo.x.o...", 60}, {"game=tictactoe&algo=mcts&iterations=30", 40}} {
+		b.open("/view?" + c.query)
+		t0 := time.Now()
+		for range c.steps {
+			n := eval[int](b, `__abt.updates`)
+			b.do(chromedp.KeyEvent(kb.ArrowRight))
+			b.waitFor(fmt.Sprintf(`__abt.updates > %d`, n), "a step")
+		}
+		t.Logf("%d steps in %v", c.steps, time.Since(t0))
+		stepped := eval[[]string](b, focusPicture)
+		step := eval[string](b, `document.getElementById("step").textContent.match(/\d+/)[0]`)
+		b.open("/view?" + c.query + "&step=" + step)
+		whole := eval[[]string](b, focusPicture)
+		if len(stepped) < 3 {
+			t.Fatalf("%s at step %s: no focus drawn (%v)", c.query, step, stepped)
+		}
+		if d := firstDiff(stepped, whole); d != "" {
+			t.Errorf("%s at step %s: the focus stepped to differs from the focus drawn whole: %s", c.query, step, d)
+		}
+	}
+	b.checkClean()
+}
+
+// firstDiff names the first line in which two sorted pictures differ.
+func firstDiff(a, b []string) string {
+	for i := 0; i < len(a) || i < len(b); i++ {
+		switch {
+		case i >= len(a):
+			return "missing " + b[i]
+		case i >= len(b):
+			return "extra " + a[i]
+		case a[i] != b[i]:
+			return "\n  stepped " + a[i] + "\n  whole   " + b[i]
+		}
+	}
+	return ""
+}
