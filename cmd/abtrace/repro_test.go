@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -40,6 +42,31 @@ var reproductions = []struct {
 	{"compare bad algo", "GET", "/compare?tree=((3+12+8)+(2+4+6))&algo=bogus&orders=natural,best", "", false},
 	{"mtdf fail hard (0.5)", "GET", "/view?tree=(0.5)&algo=mtdf&fail=hard&step=end", "", false},
 	{"lab (the client leaves)", "GET", "/lab?random=4,8&seeds=228", "", true},
+	{"home form, 248 KB tree", "GET", "/view?source=tree&tree=" + url.QueryEscape(reproTree()), "", false},
+	{"diff trace over 64 KB", "POST", "/diff?tree=((3+12)+(2+4))", "student=" + strings.Repeat("0+1+2+3+4+5+6+7+8+", 80<<10/18), false},
+}
+
+// reproTree is a valid tree of about 250 KB in the classroom notation:
+// branching 40 at three levels, 64,000 leaves.
+func reproTree() string {
+	var b strings.Builder
+	b.WriteString("(")
+	for i := range 40 {
+		b.WriteString("(")
+		for j := range 40 {
+			b.WriteString("(")
+			for k := range 40 {
+				if k > 0 {
+					b.WriteString(" ")
+				}
+				fmt.Fprintf(&b, "%d", (i*1600+j*40+k)*7919%1000)
+			}
+			b.WriteString(")")
+		}
+		b.WriteString(")")
+	}
+	b.WriteString(")")
+	return b.String()
 }
 
 // TestReproductions runs every reproduction of issue 29 against the real
@@ -56,7 +83,8 @@ func TestReproductions(t *testing.T) {
 	for _, r := range reproductions {
 		s := startServer(t)
 		pid := s.cmd.Process.Pid
-		client := &http.Client{Timeout: reproAnswer}
+		// A redirect is an answer: its Location's size is reported.
+		client := &http.Client{Timeout: reproAnswer, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 		req, err := http.NewRequest(r.method, s.url+r.path, bytes.NewReader([]byte(r.body)))
 		if err != nil {
 			t.Fatal(err)
@@ -74,6 +102,9 @@ func TestReproductions(t *testing.T) {
 			io.Copy(io.Discard, resp.Body)
 			resp.Body.Close()
 			status = strconv.Itoa(resp.StatusCode)
+			if n := len(resp.Header.Get("Location")); n > 0 {
+				status += fmt.Sprintf(" (Location %d bytes)", n)
+			}
 		}
 		took := time.Since(t0)
 		time.Sleep(time.Second)

@@ -200,8 +200,12 @@ loop:
 	// has forgotten its shared caches (web.DefaultIdleForget).
 	time.Sleep(time.Second)
 	t.Logf("a second after the class left: resident %d MB, heap %.0f MB", rss(t, pid)>>20, s.health(t)["heap_bytes"].(float64)/(1<<20))
-	time.Sleep(web.DefaultIdleForget + 5*time.Second)
-	t.Logf("%v later: resident %d MB, heap %.0f MB", web.DefaultIdleForget+5*time.Second, rss(t, pid)>>20, s.health(t)["heap_bytes"].(float64)/(1<<20))
+	a := cpuTicks(t, pid)
+	time.Sleep(time.Second)
+	idle := cpuTicks(t, pid) - a
+	t.Logf("CPU from 1 s to 2 s after the class left: %d ticks (at most %d)", idle, reproIdleTicks)
+	time.Sleep(web.DefaultIdleForget + 4*time.Second) // 36 s after the class left
+	t.Logf("%v later: resident %d MB, heap %.0f MB", web.DefaultIdleForget+6*time.Second, rss(t, pid)>>20, s.health(t)["heap_bytes"].(float64)/(1<<20))
 	slices.Sort(health)
 	p := func(q float64) time.Duration { return health[min(len(health)-1, int(q*float64(len(health))))] }
 	t.Logf("soak: %d sessions (%d steps sent), %d heavy clients for %v", soakSessions, steps.Load(), soakHeavy, soakFor)
@@ -220,6 +224,9 @@ loop:
 	}
 	if n := sessionMemory.Load() + heavyMemory.Load(); n > 0 {
 		t.Errorf("%d loads and heavy requests refused for memory; want none (the class fits)", n)
+	}
+	if idle > reproIdleTicks {
+		t.Errorf("the server was not idle a second after the class left: %d ticks of CPU, want at most %d", idle, reproIdleTicks)
 	}
 	if sessionErrs.Load() > 0 || heavyErrs.Load() > 0 || healthErrs > 0 {
 		t.Errorf("errors: %d sessions, %d heavy requests, %d health checks; want none", sessionErrs.Load(), heavyErrs.Load(), healthErrs)
