@@ -156,7 +156,8 @@ type PlayGDL struct {
 	Cells        []PlayGDLCell
 	FactsCaption string
 	Hint         string
-	// Legend names the contents of a grid board by their colour.
+	// Legend names the contents of a grid board or Connect Four's discs
+	// by their colour.
 	Legend []PlayGDLMark
 }
 
@@ -173,8 +174,9 @@ type PlayGDLCell struct {
 	Hole               string
 }
 
-// PlayGDLMark is a content of a grid board and its disc's colour.
-type PlayGDLMark struct{ Name, Fill string }
+// PlayGDLMark is a content of a grid board and its disc's colour (Fill),
+// or a Connect Four player and its disc's class (Class).
+type PlayGDLMark struct{ Name, Fill, Class string }
 
 // PlayGDLMove is a legal move of the human by its GDL term, and the link
 // that plays it.

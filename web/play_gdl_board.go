@@ -41,6 +41,9 @@ func gdlPlayBoard(loc *i18n.Localizer, v *templates.PlayGDL, gp *play.GDLPositio
 	}
 	b := view.BoardOf(view.Node{Glyph: view.GlyphBoard, LayoutNode: trace.LayoutNode{Board: gp.Board, Kind: trace.Max}})
 	v.Board = &b
+	if b.Kind == view.BoardConnect4 {
+		v.Legend = []templates.PlayGDLMark{{Name: "x", Class: "c4-x"}, {Name: "o", Class: "c4-o"}}
+	}
 	if b.Kind == view.BoardGrid {
 		seen := map[string]bool{}
 		for _, c := range b.Cells {
