@@ -25,6 +25,51 @@ type DUCTOptions struct {
 	Seed       uint64
 	// Context, when not nil, stops the search early (its error is returned).
 	Context context.Context
+	// Trace, when not nil, is called with every step of every iteration
+	// (see DUCTEvent), in order; returning false stops the search after
+	// that step (the result then counts the iterations finished). A traced
+	// search makes at most MaxTracedDUCTIterations iterations.
+	Trace func(DUCTEvent) bool
+}
+
+// MaxTracedDUCTIterations bounds the iterations of a traced DUCT search:
+// each makes a few events per level of the tree, each with every role's
+// table at the node.
+const MaxTracedDUCTIterations = 5000
+
+// The steps of a traced DUCT iteration (DUCTEvent.Type).
+const (
+	// DUCTSelect: at node Node every role chooses from its own table
+	// (Tables, as they were before the choice, with each line's UCB1
+	// value), and Joint is the joint move of their choices.
+	DUCTSelect = "select"
+	// DUCTExpand: the joint move Joint at node Parent leads to a state not
+	// in the tree yet; it becomes node Node (Terminal when the game is
+	// over there).
+	DUCTExpand = "expand"
+	// DUCTRollout: from node Node the game is played at random to its
+	// end, Steps state changes; Goals are every role's goal there (−1
+	// where none holds or the game was cut at MaxPlayoutSteps).
+	DUCTRollout = "rollout"
+	// DUCTBackup: node Node's tables take the rollout's goals, each role's
+	// on the line of the move it chose there (Joint); Tables are the
+	// tables after the update. From the deepest node on the path up to the
+	// root.
+	DUCTBackup = "backup"
+)
+
+// DUCTEvent is one step of a traced decoupled UCT search. Nodes are
+// numbered in the order they are made, the root 0.
+type DUCTEvent struct {
+	Iteration int         `json:"iteration"`
+	Type      string      `json:"type"`
+	Node      int         `json:"node"`
+	Parent    int         `json:"parent"` // expand only; −1 otherwise
+	Joint     []string    `json:"joint,omitempty"`
+	Tables    []RoleStats `json:"tables,omitempty"`
+	Goals     []int       `json:"goals,omitempty"`
+	Steps     int         `json:"steps,omitempty"`
+	Terminal  bool        `json:"terminal,omitempty"`
 }
 
 // MoveStats is one line of a role's statistics table: a legal move at the
@@ -34,6 +79,11 @@ type MoveStats struct {
 	Move   string  `json:"move"`
 	Visits int     `json:"visits"`
 	Mean   float64 `json:"mean"`
+	// UCB is the line's UCB1 value (traced selections only): the mean
+	// scaled to 0..1 plus the exploration term; an untried line has none
+	// (Untried) and is chosen before any tried one.
+	UCB     float64 `json:"ucb,omitempty"`
+	Untried bool    `json:"untried,omitempty"`
 }
 
 // RoleStats is one role's statistics table at the root and the move it
@@ -70,6 +120,7 @@ type arm struct {
 // legal moves (decoupled: each role selects by UCB1 on its own table, and
 // the joint move of the selections leads to a child).
 type ductNode struct {
+	id       int
 	s        State
 	terminal bool
 	legal    [][]int
@@ -103,6 +154,9 @@ func (g *Game) DUCT(s State, opt DUCTOptions) (DUCTResult, error) {
 	if opt.Iterations < 0 || opt.Iterations > MaxDUCTIterations {
 		return DUCTResult{}, &LimitError{"MaxDUCTIterations", MaxDUCTIterations, "the iterations of one decoupled UCT search"}
 	}
+	if opt.Trace != nil && opt.Iterations > MaxTracedDUCTIterations {
+		return DUCTResult{}, &LimitError{"MaxTracedDUCTIterations", MaxTracedDUCTIterations, "the iterations of one traced decoupled UCT search"}
+	}
 	if opt.C == 0 {
 		opt.C = DefaultDUCTC
 	}
@@ -116,6 +170,7 @@ func (g *Game) DUCT(s State, opt DUCTOptions) (DUCTResult, error) {
 			return DUCTResult{}, errors.New("gdl: a role has no legal move in this state")
 		}
 	}
+	d := &ducter{g: g, c: opt.C, rng: rng, trace: opt.Trace, nodes: 1}
 	it := 0
 	for ; it < opt.Iterations; it++ {
 		if opt.Context != nil && it&63 == 0 {
@@ -123,48 +178,118 @@ func (g *Game) DUCT(s State, opt DUCTOptions) (DUCTResult, error) {
 				return DUCTResult{}, err
 			}
 		}
-		g.ductIterate(root, opt.C, rng)
+		d.iteration = it
+		if !d.iterate(root) {
+			break
+		}
 	}
 	return g.ductResult(root, it), nil
 }
 
-// ductIterate descends by each role's UCB1, adds one node, plays out at
-// random and backs every role's goal up its own tables.
-func (g *Game) ductIterate(root *ductNode, c float64, rng *rand.Rand) {
+// ducter is one DUCT search: its parameters, its random source, its
+// tracer and the nodes made so far.
+type ducter struct {
+	g         *Game
+	c         float64
+	rng       *rand.Rand
+	trace     func(DUCTEvent) bool
+	iteration int
+	nodes     int
+	stopped   bool
+}
+
+// emit traces one event; it reports false once the tracer asked to stop.
+func (d *ducter) emit(e DUCTEvent) bool {
+	if d.trace == nil || d.stopped {
+		return !d.stopped
+	}
+	e.Iteration = d.iteration
+	d.stopped = !d.trace(e)
+	return !d.stopped
+}
+
+// tables returns node n's tables, with their UCB1 values when ucb.
+func (d *ducter) tables(n *ductNode, ucb bool) []RoleStats {
+	out := make([]RoleStats, len(n.arms))
+	for r, arms := range n.arms {
+		out[r].Role = d.g.n.roles[r]
+		for k, a := range arms {
+			m := MoveStats{Move: d.g.MoveText(r, n.legal[r][k]), Visits: a.visits, Untried: a.visits == 0}
+			if a.visits > 0 {
+				m.Mean = 100 * a.sum / float64(a.visits)
+				if ucb {
+					m.UCB = a.sum/float64(a.visits) + d.c*math.Sqrt(math.Log(float64(n.visits))/float64(a.visits))
+				}
+			}
+			out[r].Moves = append(out[r].Moves, m)
+		}
+	}
+	return out
+}
+
+func (d *ducter) jointText(joint []int) []string {
+	out := make([]string, len(joint))
+	for r, k := range joint {
+		out[r] = d.g.MoveText(r, k)
+	}
+	return out
+}
+
+// iterate descends by each role's UCB1, adds one node, plays out at
+// random and backs every role's goal up its own tables. It reports false
+// when the tracer asked to stop.
+func (d *ducter) iterate(root *ductNode) bool {
+	g := d.g
 	var path []*ductNode
-	var picks [][]int
+	var picks, joints [][]int
 	n := root
 	for !n.terminal && len(path) < MaxPlayoutSteps {
 		pick := make([]int, len(n.arms))
 		for r := range n.arms {
 			if len(n.arms[r]) == 0 {
-				return // a role without a move: a game outside GDL's rules
+				return true // a role without a move: a game outside GDL's rules
 			}
-			pick[r] = selectArm(n.arms[r], n.visits, c, rng)
+			pick[r] = selectArm(n.arms[r], n.visits, d.c, d.rng)
 		}
-		path, picks = append(path, n), append(picks, pick)
 		joint := make([]int, len(pick))
 		for r, k := range pick {
 			joint[r] = n.legal[r][k]
+		}
+		path, picks, joints = append(path, n), append(picks, pick), append(joints, joint)
+		if d.trace != nil && !d.emit(DUCTEvent{Type: DUCTSelect, Node: n.id, Parent: -1, Joint: d.jointText(joint), Tables: d.tables(n, true)}) {
+			return false
 		}
 		key := jointKey(joint)
 		child, ok := n.children[key]
 		if !ok {
 			child = g.ductNode(g.Next(n.s, joint))
+			child.id = d.nodes
+			d.nodes++
 			n.children[key] = child
+			if !d.emit(DUCTEvent{Type: DUCTExpand, Node: child.id, Parent: n.id, Joint: d.jointText(joint), Terminal: child.terminal}) {
+				return false
+			}
 			n = child
 			break
 		}
 		n = child
 	}
-	reward := g.rollout(n.s, rng)
-	for i, node := range path {
+	reward, goals, steps := g.rollout(n.s, d.rng)
+	if !d.emit(DUCTEvent{Type: DUCTRollout, Node: n.id, Parent: -1, Goals: goals, Steps: steps}) {
+		return false
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		node := path[i]
 		node.visits++
 		for r, k := range picks[i] {
 			node.arms[r][k].visits++
 			node.arms[r][k].sum += reward[r]
 		}
+		if d.trace != nil && !d.emit(DUCTEvent{Type: DUCTBackup, Node: node.id, Parent: -1, Joint: d.jointText(joints[i]), Goals: goals, Tables: d.tables(node, false)}) {
+			return false
+		}
 	}
+	return true
 }
 
 // selectArm is UCB1 on one role's table: an untried move first (one at
@@ -201,14 +326,24 @@ func jointKey(joint []int) string {
 }
 
 // rollout plays at random from s to the end (or MaxPlayoutSteps) and
-// returns every role's goal scaled to 0..1 (0 where none holds).
-func (g *Game) rollout(s State, rng *rand.Rand) []float64 {
+// returns every role's goal scaled to 0..1 (0 where none holds), the goals
+// as they are (−1 where none holds or the game did not end) and the state
+// changes played.
+func (g *Game) rollout(s State, rng *rand.Rand) ([]float64, []int, int) {
 	joint := make([]int, len(g.n.roles))
-	for step := 0; step < MaxPlayoutSteps && !g.Terminal(s); step++ {
+	none := func() []int {
+		out := make([]int, len(joint))
+		for r := range out {
+			out[r] = -1
+		}
+		return out
+	}
+	step := 0
+	for ; step < MaxPlayoutSteps && !g.Terminal(s); step++ {
 		for r := range joint {
 			c, first := g.legalInfo(s, r)
 			if c == 0 {
-				return make([]float64, len(joint))
+				return make([]float64, len(joint)), none(), step
 			}
 			joint[r] = first
 			if c > 1 {
@@ -219,12 +354,14 @@ func (g *Game) rollout(s State, rng *rand.Rand) []float64 {
 		s = g.Next(s, joint)
 	}
 	out := make([]float64, len(joint))
-	if g.Terminal(s) {
-		for r, v := range g.Goals(s) {
-			out[r] = float64(max(v, 0)) / 100
-		}
+	if !g.Terminal(s) {
+		return out, none(), step
 	}
-	return out
+	goals := g.Goals(s)
+	for r, v := range goals {
+		out[r] = float64(max(v, 0)) / 100
+	}
+	return out, goals, step
 }
 
 func (g *Game) ductResult(root *ductNode, iterations int) DUCTResult {
