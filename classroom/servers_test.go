@@ -1,6 +1,7 @@
 package classroom
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -13,7 +14,6 @@ import (
 // lecturer's steps in the same order; the server holding the lecturer
 // stops, the lecturer reconnects to the other, and the class goes on.
 func TestTwoServers(t *testing.T) {
-	ctx := t.Context()
 	natsA, err := bus.Embedded(bus.EmbeddedOptions{Cluster: "abtrace-class"})
 	if err != nil {
 		t.Fatal(err)
@@ -31,14 +31,49 @@ func TestTwoServers(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	// Interest in the rooms' subjects travels along the route.
+	classGoesOn(t, natsA, natsB, 200*time.Millisecond)
+}
+
+// The same class over a NATS server started as its own process (.ci/run
+// starts one and names it in ABTRACE_TEST_NATS): each server of the class
+// is a client of it.
+func TestTwoServersOutsideNATS(t *testing.T) {
+	url := os.Getenv("ABTRACE_TEST_NATS")
+	if url == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("ABTRACE_TEST_NATS is not set: .ci/run starts a NATS server and sets it")
+		}
+		t.Skip("ABTRACE_TEST_NATS is not set (nats://host:port of a running server)")
+	}
+	natsA, err := bus.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer natsA.Close()
+	natsB, err := bus.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer natsB.Close()
+	classGoesOn(t, natsA, natsB, 0)
+}
+
+// classGoesOn runs a class on two servers sharing one database, the first
+// on bus natsA, the second on natsB (settle is how long the buses take
+// to carry a new subscription's interest): followers on both see the
+// lecturer's steps in the same order, a student's answer on the second
+// reaches the lecturer's histogram on the first; then the first server
+// stops (its bus with it), and the lecturer goes on from the second.
+func classGoesOn(t *testing.T, natsA, natsB bus.Bus, settle time.Duration) {
+	ctx := t.Context()
 	path := filepath.Join(t.TempDir(), "shared.db")
 	a, err := New(Options{Store: sqliteStore(t, path), Bus: natsA})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := newClass(t, sqliteStore(t, path), natsB)
-	// Interest in the rooms' subjects travels along the route.
-	time.Sleep(200 * time.Millisecond)
+	time.Sleep(settle)
 
 	code, secret, err := a.Create(ctx, textbook)
 	if err != nil {
