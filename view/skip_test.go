@@ -91,6 +91,8 @@ func TestSkippingMatchesApplyingEverything(t *testing.T) {
 			switch {
 			case raceDetector && heavyQuery[tc.query]:
 				n = 1
+			case raceDetector:
+				n = 3
 			case testing.Short():
 				n = 4
 			}

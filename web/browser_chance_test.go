@@ -42,6 +42,7 @@ func (b *browserEnv) text(sel string) string {
 // place of MIN: circles, probabilities on the edges, the weighted sum as
 // it forms, and the chance values 7⅔, 4 and 7 at the end.
 func TestBrowserChance(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 800)
 	b.open(chancePath("expectiminimax", "", "0"))
 	n := b.total()
@@ -92,6 +93,7 @@ func TestBrowserChance(t *testing.T) {
 
 // TestBrowserStar1 shows Star1's [L, U] interval at an open chance node.
 func TestBrowserStar1(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 800)
 	b.open(chancePath("star1", "0,15", "0"))
 	n := b.total()
@@ -122,6 +124,7 @@ func TestBrowserStar1(t *testing.T) {
 // squares labelled P1, P2, P3, a vector beside every node and whose value
 // it maximised.
 func TestBrowserMaxN(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 800)
 	b.open("/view?" + url.Values{"tree": {threePlayers}, "algo": {"maxn"}, "step": {"0"}}.Encode())
 	n := b.total()
@@ -161,6 +164,7 @@ func TestBrowserMaxN(t *testing.T) {
 // TestBrowserTransform shows the transform control and its report on the
 // lectures' chance tree.
 func TestBrowserTransform(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 800)
 	b.open("/view?" + url.Values{"tree": {transformChance}, "algo": {"expectiminimax"}, "transform": {"1:1,2:20,3:30,4:400"}, "step": {"end"}}.Encode())
 	if got := b.attr(`[data-testid="transform-report"]`, "data-changed"); got != "true" {
@@ -178,6 +182,7 @@ func TestBrowserTransform(t *testing.T) {
 // TestBrowserDice shows Coin Race, the dice game: its throws are CHANCE
 // nodes with the probabilities 0.25, 0.5 and 0.25 on their edges.
 func TestBrowserDice(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 800)
 	b.open("/view?" + url.Values{"game": {"dice"}, "algo": {"expectiminimax"}, "depth": {"4"}, "step": {"end"}}.Encode())
 	got := eval[[]string](b, `[...new Set([...document.querySelectorAll("text[data-prob]")].map(t => t.textContent))].sort()`)

@@ -17,6 +17,7 @@ import (
 // view.TestMCTSPanelFirstSelection), the playout that follows is drawn
 // with its result, and at the end the root has six visits.
 func TestBrowserMCTS(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
 		t.Run(strconv.FormatInt(size.w, 10), func(t *testing.T) {
 			b := newBrowserEnv(t, size.w, size.h)
@@ -78,6 +79,7 @@ func TestBrowserMCTS(t *testing.T) {
 // TestBrowserMCTSGerman: the panel speaks the page's language, in the
 // page as the server rendered it and in what the session sends.
 func TestBrowserMCTSGerman(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	q := url.Values{"tree": {"A(B(3 12 8) C(2 4 6) D(14 5 2))"}, "algo": {"mcts"}, "iterations": {"6"}, "seed": {"1"}, "step": {"13"}, "lang": {"de"}}
 	b.open("/view?" + q.Encode())
@@ -97,6 +99,7 @@ func TestBrowserMCTSGerman(t *testing.T) {
 // first cards are named as the deal writes them and the root ends at two
 // tricks.
 func TestBrowserCards(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	b.open("/view?" + url.Values{"game": {"cards"}, "step": {"0"}}.Encode())
 	n := b.total()
@@ -115,6 +118,7 @@ func TestBrowserCards(t *testing.T) {
 // by deal, that ♣9 guarantees 1 and 2 tricks (1.5 on average) while the
 // chosen ♥6 guarantees 2, and names the risk after ♣9 ♣10 ♠2.
 func TestBrowserCardsInfoSets(t *testing.T) {
+	t.Parallel()
 	for _, algo := range []string{"infoset", "clairvoyance"} {
 		t.Run(algo, func(t *testing.T) {
 			b := newBrowserEnv(t, 1280, 720)
@@ -140,6 +144,7 @@ func TestBrowserCardsInfoSets(t *testing.T) {
 // (its exact value is 1.5, TestBrowserCardsInfoSets) and the risk after
 // ♣9 ♣10 ♠2; the next sample is one link away.
 func TestBrowserDeterminized(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
 		t.Run(strconv.FormatInt(size.w, 10), func(t *testing.T) {
 			b := newBrowserEnv(t, size.w, size.h)

@@ -25,6 +25,7 @@ func (b *browserEnv) show(sel string) {
 // table settles a leaf, an aspiration window fails low, and the killer
 // and history panels fill.
 func TestBrowserRealGames(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
 		w := strconv.FormatInt(size.w, 10)
 		t.Run(w, func(t *testing.T) {
@@ -148,6 +149,7 @@ func TestBrowserRealGames(t *testing.T) {
 // the root after d d has x's disc and o's disc in the middle column, and
 // each child one disc more.
 func TestBrowserConnect4Boards(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
 		w := strconv.FormatInt(size.w, 10)
 		t.Run(w, func(t *testing.T) {

@@ -30,6 +30,7 @@ type selectiveStep struct {
 // pruning, at projector and phone sizes, and checks the node, the
 // narration, the lit pseudocode line and the stats panel's counter.
 func TestBrowserSelectiveEvents(t *testing.T) {
+	t.Parallel()
 	steps := []selectiveStep{
 		{name: "stand-pat", q: url.Values{"game": {"minichess"}, "depth": {"1"}, "quiescence": {"1"}}, step: 20,
 			node: "4", state: "open", line: "q-standpat", stat: "q_nodes", count: "5",
@@ -123,6 +124,7 @@ func pieceBox(b *browserEnv, sel string) float64 {
 // boards with their pieces; the root of the horizon position holds five
 // (two kings, the queen, two pawns) and the board after Qd1xd3 four.
 func TestBrowserMinichessBoards(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
 		w := strconv.FormatInt(size.w, 10)
 		t.Run(w, func(t *testing.T) {
@@ -232,6 +234,7 @@ func checkLayoutSwitch(b *browserEnv, tree, ctl string) {
 // three widths: both panes draw the boards, and at the end the summary
 // explains the different values instead of raising the alarm.
 func TestBrowserCompareHorizon(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int64 }{{1280, 720}, {1024, 768}, {390, 844}} {
 		w := strconv.FormatInt(size.w, 10)
 		t.Run(w, func(t *testing.T) {

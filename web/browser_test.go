@@ -200,9 +200,25 @@ func browserTab(t *testing.T) context.Context {
 	return ctx
 }
 
-// TestMain runs the package's tests and ends the shared browser, if one
-// was started.
+// browserParallel is how many browser tests run at once when go test is
+// not told (-parallel): a browser test mostly waits, for the page, the
+// server and the frames painted, so three at once keep two cores busy
+// where two at once (the default, GOMAXPROCS) leave them half idle. Each
+// has its own server, browser context and tab.
+const browserParallel = 3
+
+// TestMain runs the package's tests, the browser tests browserParallel at
+// once unless -parallel says otherwise (under the race detector, as told),
+// and ends the shared browser, if one was started.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	told := false
+	flag.Visit(func(f *flag.Flag) { told = told || f.Name == "test.parallel" })
+	if !told && !raceDetector {
+		if err := flag.Set("test.parallel", strconv.Itoa(browserParallel)); err != nil {
+			panic(err)
+		}
+	}
 	code := m.Run()
 	sharedBrowser.Lock()
 	if sharedBrowser.cancel != nil {
@@ -375,6 +391,7 @@ func textbookPath(step string) string {
 // TestBrowserTextbook steps through the textbook tree with the keyboard,
 // as a lecturer does in class, and checks what the class sees.
 func TestBrowserTextbook(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 800)
 	b.open(textbookPath("0"))
 	if got := b.attr(`[data-node="1"]`, "data-state"); got != "unvisited" {
@@ -466,6 +483,7 @@ func TestBrowserTextbook(t *testing.T) {
 // TestBrowserKeyToPaint measures, in the browser, the time from a key
 // press to the painted frame on a tree of about 2,000 drawn nodes.
 func TestBrowserKeyToPaint(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 800)
 	// random=12,3 is uniform: 1 + 12 + 144 + 1,728 = 1,885 nodes, all drawn.
 	b.open("/view?random=12,3&seed=7&step=0")
@@ -501,6 +519,7 @@ func TestBrowserKeyToPaint(t *testing.T) {
 // goes; times depend on the machine, so it fails only on what does not:
 // an update applied later than the first frame after its message.
 func TestBrowserKeyToPaintTextbook(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	b.open("/view?" + textbookQuery("0").Encode())
 	const presses = 48
@@ -543,6 +562,7 @@ func median(x []float64) float64 {
 // TestBrowserTicTacToe shows the whole game under minimax: boards as
 // nodes, deep levels folded with their counts.
 func TestBrowserTicTacToe(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 800)
 	b.open("/view?game=tictactoe&algo=minimax&step=60")
 	if n := eval[int](b, `document.querySelectorAll('[data-fold]').length`); n == 0 {
@@ -568,6 +588,7 @@ func TestBrowserTicTacToe(t *testing.T) {
 
 // TestBrowserSmallTicTacToe shows a mid-game position, small enough to read.
 func TestBrowserSmallTicTacToe(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 800)
 	b.open("/view?game=tictactoe&position=xo.x.o...&step=30")
 	b.screenshot("tictactoe-midgame.png")
@@ -577,6 +598,7 @@ func TestBrowserSmallTicTacToe(t *testing.T) {
 // TestBrowserMatchsticksDark shows matchsticks (counts in the glyphs) in
 // the dark theme, switched with the key t.
 func TestBrowserMatchsticksDark(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 800)
 	b.open("/view?game=nim&matches=5&take=2&step=end")
 	b.do(chromedp.KeyEvent("t"))
@@ -593,6 +615,7 @@ func TestBrowserMatchsticksDark(t *testing.T) {
 // TestBrowserHome types a tree with a mistake on the home page and checks
 // the live validation, then edits a tic-tac-toe position by clicking.
 func TestBrowserHome(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 900)
 	b.do(chromedp.Navigate(b.srv.URL + "/"))
 	b.waitFor(`document.getElementById("tree-check").textContent.includes("13 nodes")`, "the textbook tree checked")
@@ -642,6 +665,7 @@ func copyFile(t *testing.T, from, to string) {
 // network does, and checks that the page reconnects by itself and resumes
 // at the step it showed.
 func TestBrowserReconnect(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 800)
 	b.open(textbookPath("5"))
 	b.key(kb.ArrowRight, "step 6 of 50")

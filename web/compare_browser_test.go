@@ -21,6 +21,7 @@ import (
 // steps to the end by node with the keyboard, and checks the counters,
 // the chart and the summary.
 func TestBrowserCompare(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1600, 1000)
 	q := url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst"}, "by": {"node"}, "step": {"0"}}
 	b.do(chromedp.Navigate(b.srv.URL + "/compare?" + q.Encode()))
@@ -115,6 +116,7 @@ func containsAll(s string, subs ...string) bool {
 
 // TestBrowserLab opens the ordering lab and saves what it shows.
 func TestBrowserLab(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1400, 1000)
 	b.do(chromedp.Navigate(b.srv.URL + "/lab?random=3,6&seeds=1000"))
 	b.waitFor(`document.querySelector('[data-testid="lab-plot"] .lab-row')`, "the plot")
@@ -130,6 +132,7 @@ func TestBrowserLab(t *testing.T) {
 // clicking them steps, the address stays the whole permalink, and a short
 // link opened on its own goes to its step.
 func TestBrowserShortLinks(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	text := uniformTree(4, 6) // 5,461 nodes, 14 KB of text
 	view := "/view?" + url.Values{"tree": {text}, "step": {"5"}}.Encode()
@@ -174,6 +177,7 @@ func TestBrowserShortLinks(t *testing.T) {
 // HTTP request after the page loaded, and the counters, the chart's line
 // and its dots follow, as the server computes them for that step.
 func TestBrowserCompareOverWebsocket(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	q := url.Values{"random": {"3,8"}, "seed": {"1"}, "orders": {"natural,best,worst"}, "by": {"node"}}
 	b.do(chromedp.Navigate(b.srv.URL + "/compare?" + q.Encode() + "&step=0"))
@@ -273,6 +277,7 @@ func TestBrowserCompareOverWebsocket(t *testing.T) {
 // notices, reconnects by itself (the viewer's own code, static/session.js)
 // and resumes at the step it showed.
 func TestBrowserCompareReconnect(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	q := url.Values{"tree": {tree.Textbook}, "orders": {"natural,best"}, "by": {"event"}}
 	b.do(chromedp.Navigate(b.srv.URL + "/compare?" + q.Encode() + "&step=5"))

@@ -80,6 +80,7 @@ func TestCompareMCTSCurve(t *testing.T) {
 // alpha-beta at the projector's and a phone's size: the chart is drawn
 // with its dots, alpha-beta's line and the conclusion.
 func TestBrowserCompareMCTSCurve(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
 		t.Run(strconv.FormatInt(size.w, 10), func(t *testing.T) {
 			b := newBrowserEnv(t, size.w, size.h)

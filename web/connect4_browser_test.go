@@ -18,6 +18,7 @@ import (
 // search opens the viewer at the position before the engine's move with
 // the same options. At a projector's, a laptop's and a phone's size.
 func TestBrowserConnect4(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct {
 		name string
 		w, h int64

@@ -12,6 +12,7 @@ import (
 // drawn as small boards, and the narration naming every term of the
 // weighted evaluation with its value and weight.
 func TestBrowserReversiLeafTerms(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct {
 		name string
 		w, h int64
@@ -41,6 +42,7 @@ func TestBrowserReversiLeafTerms(t *testing.T) {
 // under Kuhlmann's minimising discs: the narration shows V (as 1 − V), R⁻,
 // R⁺ and E.
 func TestBrowserKuhlmannLeaf(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	b.open("/view?game=suicide-reversi&depth=1&eval=discs&kuhlmann=min&step=4")
 	got := eval[string](b, `document.getElementById("narration").textContent`)
@@ -65,6 +67,7 @@ func (b *browserEnv) openPage(path string) {
 // goals, every line and every fluent with its degree, the true fluents
 // marked, and the moves with the best one highlighted.
 func TestBrowserFuzzyTree(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct {
 		name string
 		w, h int64
@@ -104,6 +107,7 @@ func TestBrowserFuzzyTree(t *testing.T) {
 // TestBrowserTournament runs a small suicide Reversi tournament and
 // watches the progress bar fill and the plot and tables arrive.
 func TestBrowserTournament(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 900)
 	b.openPage("/tournament?game=suicide-reversi&evals=max-discs,min-discs,min-mobility&depth=2&games=3&seed=1")
 	b.waitFor(`document.getElementById("ev-run").dataset.state === "done"`, "the tournament to finish")
@@ -129,6 +133,7 @@ func TestBrowserTournament(t *testing.T) {
 // TestBrowserParallel watches the workers' reports arrive and the
 // coordinator's choice.
 func TestBrowserParallel(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 800)
 	b.openPage("/parallel?game=reversi&evals=discs,mobility,min-discs&depth=4")
 	b.waitFor(`document.getElementById("ev-run").dataset.state === "done"`, "the workers to finish")
@@ -148,6 +153,7 @@ func TestBrowserParallel(t *testing.T) {
 // TestBrowserPlay plays a move of Reversi against the engine by clicking
 // a square, and sees the engine's reply and its evaluation's terms.
 func TestBrowserPlay(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct {
 		name string
 		w, h int64

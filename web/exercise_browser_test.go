@@ -22,6 +22,7 @@ import (
 // reason; fixed; checked again for full marks; and the page reloaded with
 // every answer still there.
 func TestBrowserExerciseFillIn(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1600, 1000)
 	_, answers, pruned := exerciseKey(t, exercise42)
 	b.do(chromedp.Navigate(b.srv.URL + "/exercise?" + exercise42))
@@ -145,6 +146,7 @@ func TestBrowserExerciseFillIn(t *testing.T) {
 // TestBrowserWorksheet prints the worksheet (print media): no controls,
 // the answer key on a page of its own.
 func TestBrowserWorksheet(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1100, 1400)
 	b.do(chromedp.Navigate(b.srv.URL + "/exercise/worksheet?" + exercise42))
 	b.waitFor(`document.querySelector('[data-testid="answer-key"]')`, "the worksheet")
@@ -165,6 +167,7 @@ func TestBrowserWorksheet(t *testing.T) {
 // in from the bottom up, one of them wrong, the winning move picked, then
 // checked; the mistake is flagged, and fixed.
 func TestBrowserMatchsticks(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1400, 1000)
 	s := newTestServer(t)
 	q := matchAnswers(t, parsePage(t, httpGet(t, s, "/exercise/matchsticks").Body.String()))
@@ -204,6 +207,7 @@ func TestBrowserMatchsticks(t *testing.T) {
 // streak stays 0), then every step right by mouse and keyboard; a reload
 // midway resumes; at the end the score and the best streak are shown.
 func TestBrowserPredict(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1600, 1000)
 	b.do(chromedp.Navigate(b.srv.URL + "/exercise/predict?" + exercise42))
 	ready := `document.getElementById("pr") && document.getElementById("pr").dataset.ready === "true"`
@@ -329,6 +333,7 @@ func TestBrowserPredict(t *testing.T) {
 // as a student would, one swap at a time with ◀ (by mouse, and by
 // keyboard), checks a first attempt, then goes on to the optimum.
 func TestBrowserOrdering(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1600, 1000)
 	ex, _, _ := exerciseKey(t, exercise42)
 	opt := tree.Options{Root: ex.Params.Root}
@@ -369,6 +374,7 @@ func TestBrowserOrdering(t *testing.T) {
 // chosen by its link: prune as little as possible, up to the worst
 // ordering's count, shown with the best's.
 func TestBrowserOrderingLeast(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1600, 1000)
 	ex, _, _ := exerciseKey(t, exercise42)
 	opt := tree.Options{Root: ex.Params.Root}

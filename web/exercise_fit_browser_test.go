@@ -68,6 +68,7 @@ type fitResult struct {
 // the header is one line on the phone, every control is within the screen,
 // and on the larger screens the α and β boxes stay big enough to type in.
 func TestBrowserExercisesFit(t *testing.T) {
+	t.Parallel()
 	pages := []struct {
 		name, path, ready string
 		windows           bool
@@ -154,6 +155,7 @@ func atof(t *testing.T, b []byte) float64 {
 // and the answer key prints on a page of its own only when shown (key=1);
 // on screen it is hidden until asked for.
 func TestBrowserWorksheetPrint(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	b.do(chromedp.Navigate(b.srv.URL + "/exercise/worksheet?" + exercise42))
 	b.waitFor(`document.querySelector('[data-testid="worksheet"]')`, "the worksheet")

@@ -15,6 +15,7 @@ import (
 // out with a message saying which, no input shows "[object Object]", and
 // nothing throws.
 func TestBrowserStoredAttemptBadShape(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	// Record what the page throws, from the first script on.
 	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `window.__exErrors = [];
@@ -116,6 +117,7 @@ addEventListener("unhandledrejection", (e) => __exErrors.push(String(e.reason)))
 // TestBrowserExerciseGerman checks an attempt on the German page: the
 // verdict, the notes and the score come back in German.
 func TestBrowserExerciseGerman(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1024, 768)
 	b.do(chromedp.Navigate(b.srv.URL + "/exercise?" + exercise42 + "&lang=de"))
 	b.waitFor(`document.getElementById("ex-form") && document.getElementById("ex-form").dataset.ready === "true"`, "the exercise")

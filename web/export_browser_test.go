@@ -15,6 +15,7 @@ import (
 // export.js), and checks that the SVG, rendered by the browser, shows the
 // same state for every node and edge and the same cut marks as the page.
 func TestBrowserExportedSVG(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct {
 		name string
 		w, h int64
@@ -68,6 +69,7 @@ func TestBrowserExportedSVG(t *testing.T) {
 // TestBrowserEmbed plays the embed route's player with its keys, inside an
 // iframe of another page as a course page would.
 func TestBrowserEmbed(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	b.do(chromedp.Navigate(b.srv.URL + "/embed?" + url.Values{"tree": {textbookLabelled}}.Encode()))
 	b.waitFor(`document.getElementById("count").textContent === "step 0 of 50"`, "the player")
@@ -90,6 +92,7 @@ func TestBrowserEmbed(t *testing.T) {
 // TestBrowserDiff pastes a student's visits that go past a cutoff, and
 // checks that the page stops at the departure with both trees drawn.
 func TestBrowserDiff(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct {
 		name string
 		w, h int64

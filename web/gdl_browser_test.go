@@ -16,6 +16,7 @@ import (
 // viewer; screenshots of the setup at 1280×720 and 390×844 in en, de and
 // cs.
 func TestBrowserGDLSetup(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	good := gdlText(t, "matchsticks")
 	// The game with one sentence broken: a variable of the head that no

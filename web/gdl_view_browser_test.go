@@ -17,6 +17,7 @@ import (
 // fired is highlighted in the rules panel. Screenshots of the viewer with
 // its panels at 1280×720 and 390×844 in en, de and cs.
 func TestBrowserGDLWhy(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	good := gdlText(t, "tictactoe")
 	bad := strings.Replace(good, "(role o)", "(role o)\n(<= (legal ?who noop) (role ?p))", 1)

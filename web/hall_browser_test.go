@@ -145,6 +145,7 @@ func checkFits(t *testing.T, m hallMeasure, what string) {
 // phone's size, and checks that the whole tree is inside its pane and no
 // two labels overlap.
 func TestBrowserHallFit(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int64 }{{1280, 720}, {1024, 768}, {390, 844}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
 			// Each size has its own server and browser: the sizes run side
@@ -193,6 +194,7 @@ const minMarkPx = 12
 // boards' marks at minMarkPx or more. f leaves presenter mode and i brings
 // the panels.
 func TestBrowserPresenter(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	for i, src := range hallSources[:5] {
 		for _, step := range []string{"12", "end"} {
@@ -269,6 +271,7 @@ func checkPresenterFollows(t *testing.T, b *browserEnv) {
 // TestBrowserStepBy goes through the textbook tree by node (11 presses)
 // and by cutoff, switching the step size with b, and checks the permalink.
 func TestBrowserStepBy(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	b.open("/view?" + url.Values{"tree": {tree.Textbook}}.Encode() + "&by=node&step=0")
 	nodes := []string{}
@@ -296,6 +299,7 @@ func TestBrowserStepBy(t *testing.T) {
 // TestBrowserZoomPan: − zooms below fit, + above it, w/a/s/d and a drag
 // pan, 0 fits again; the outline follows the drawing.
 func TestBrowserZoomPan(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	b.open("/view?random=3,3&seed=1&step=20")
 	width := func() float64 {

@@ -15,6 +15,7 @@ import (
 // form and submits it: the browser shows its view (no redirect whose
 // address it would refuse), the tree drawn and the viewer live.
 func TestBrowserLargeTreeKept(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	b.do(chromedp.Navigate(b.srv.URL + "/?lang=de"))
 	b.waitFor(`!!document.getElementById("tree")`, "the home form")
@@ -52,6 +53,7 @@ func TestBrowserLargeTreeKept(t *testing.T) {
 // shown whole on the home page it brings back, on a projector and on a
 // phone, naming the parameter and with the value cut.
 func TestBrowserErrorShown(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct {
 		name string
 		w, h int64

@@ -15,6 +15,7 @@ import (
 // its link to play it against the engine, plays a move by its GDL term and
 // sees the engine's reply, in en, de and cs at 1280×720 and 390×844.
 func TestBrowserGDLPlay(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	b.do(chromedp.Navigate(b.srv.URL + "/?source=gdl&lang=en"))
 	b.waitFor(`document.getElementById("gdl-game")`, "the GDL source")

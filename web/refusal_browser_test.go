@@ -15,6 +15,7 @@ import (
 // header on one line; once a viewer closes, the page gets in by itself
 // and the reason goes.
 func TestBrowserRefusalShown(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct {
 		name string
 		w, h int64

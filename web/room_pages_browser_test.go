@@ -25,6 +25,7 @@ func (r *roomTab) atPanes(n int) {
 // the projector sees the histogram. Then a room from the fill-in
 // exercise: the phone follows the exercise's tree.
 func TestBrowserRoomOnComparison(t *testing.T) {
+	t.Parallel()
 	_, _, tab := newRoomBrowser(t)
 	lect := tab("lecturer", 1280, 720)
 	lect.do(chromedp.Navigate(lect.srv.URL + "/compare?tree=((3+12+8)+(2+4+6)+(14+5+2))&orders=worst,natural&by=event&lang=en"))
@@ -79,6 +80,7 @@ func TestBrowserRoomOnComparison(t *testing.T) {
 // on a comparison and on an exercise, in en, de and cs. Without it the
 // test is skipped: it takes pictures and checks nothing the others do not.
 func TestBrowserRoomShots(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("ABTRACE_SHOTS") == "" {
 		t.Skip("ABTRACE_SHOTS names no folder for the screenshots")
 	}

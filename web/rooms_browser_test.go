@@ -97,6 +97,7 @@ func (r *roomTab) tapNode(id string) {
 // reveal seen; a student's step refused; a late joiner and a student who
 // reloads, both at the room's step.
 func TestBrowserRoom(t *testing.T) {
+	t.Parallel()
 	s, _, tab := newRoomBrowser(t)
 	code, secret := createRoom(t, s)
 	lect := tab("lecturer", 1280, 800)
@@ -176,6 +177,7 @@ func TestBrowserRoom(t *testing.T) {
 // in English: each page reads the room's sentences in its own language.
 // The lecturer asks for a node's value by tapping the node.
 func TestBrowserRoomLanguages(t *testing.T) {
+	t.Parallel()
 	s, _, tab := newRoomBrowser(t)
 	for _, lang := range []string{"de", "cs"} {
 		status, out := doJSON(t, s, "POST", "/api/rooms", `{"scenario":"`+roomScenario+`&lang=en"}`)
@@ -275,6 +277,7 @@ func (l *cutListener) restore() {
 // then restored: the phone comes back by itself at the room's step, with
 // its answer kept.
 func TestBrowserRoomNetworkCut(t *testing.T) {
+	t.Parallel()
 	s, _, tab := newRoomBrowser(t)
 	code, secret := createRoom(t, s)
 	// The phone reaches the same server through a listener of its own.
@@ -323,6 +326,7 @@ func TestBrowserRoomNetworkCut(t *testing.T) {
 // slide's question. The deck's page and the clicker in English, German
 // and Czech, on the projector and on a phone.
 func TestBrowserDeckAndClicker(t *testing.T) {
+	t.Parallel()
 	s, _, tab := newRoomBrowser(t)
 	rec := postDeck(t, s, "/decks?lang=en", twoSlideDeck, "")
 	deckLink := rec.Header().Get("Location")
