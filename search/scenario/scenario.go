@@ -775,16 +775,30 @@ func (p *Search) prepareRandom() error {
 	if err1 != nil || err2 != nil {
 		return InParam("random", usageSay("scenario.err.random-numbers", "Got", strconv.Quote(s.Random)))
 	}
-	t, err := tree.Random(tree.Recipe{Branching: b, Depth: d, Seed: s.Seed})
-	if err != nil {
-		return InParam("random", sayWith(err, "scenario.err.random-recipe", "Got", strconv.Quote(s.Random), "Max", tree.MaxChildren, "MaxDepth", tree.MaxDepth, "Nodes", tree.MaxRandomNodes))
+	r := tree.Recipe{Branching: b, Depth: d, Seed: s.Seed}
+	rk, rkErr := rootKind(s.Root)
+	build := func() (*tree.Tree, error) {
+		t, err := tree.Random(r)
+		if err != nil {
+			return nil, InParam("random", sayWith(err, "scenario.err.random-recipe", "Got", strconv.Quote(s.Random), "Max", tree.MaxChildren, "MaxDepth", tree.MaxDepth, "Nodes", tree.MaxRandomNodes))
+		}
+		if rkErr != nil {
+			return nil, rkErr
+		}
+		if err := t.SetRoot(rk); err != nil {
+			return nil, &UsageError{Err: err}
+		}
+		return t, nil
 	}
-	rk, err := rootKind(s.Root)
+	var t *tree.Tree
+	var err error
+	if rkErr != nil {
+		t, err = build()
+	} else {
+		t, err = randomTreeOf(r, rk, build)
+	}
 	if err != nil {
 		return err
-	}
-	if err := t.SetRoot(rk); err != nil {
-		return &UsageError{Err: err}
 	}
 	return p.useTree(t)
 }
