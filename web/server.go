@@ -208,6 +208,7 @@ func (s *Server) routes() {
 	e.GET("/view", s.view)
 	e.GET(WSPath, s.websocket)
 	e.GET("/api/validate", s.validate)
+	e.GET("/gdl/eval", s.gdlEvalPage)
 	e.GET("/api/gdl/game", s.gdlGame)
 	e.GET("/api/gdl/node", s.gdlNodeFragment)
 	e.GET("/api/gdl/why", s.gdlWhy)

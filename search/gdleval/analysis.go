@@ -56,6 +56,10 @@ type Analysis struct {
 	coords map[string][]string
 	fuzzy  *Fuzzy // the goal formulas, expanded once (nil: not expandable)
 	fzErr  error
+	// selected keeps the last selections made (Select is seeded: the
+	// same games and seed give the same table).
+	mu       sync.Mutex
+	selected map[[2]uint64]Selection
 }
 
 // analyses keeps the analyses of the last compiled games (gdl.CompileCached

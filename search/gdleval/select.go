@@ -47,6 +47,22 @@ type Selection struct {
 // final goal values of games random games (seeded): the selection by
 // simulation of Kuhlmann et al. and the work after them.
 func (a *Analysis) Select(games int, seed uint64) (Selection, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if sel, ok := a.selected[[2]uint64{uint64(games), seed}]; ok {
+		return sel, nil
+	}
+	sel, err := a.selectBy(games, seed)
+	if err == nil {
+		if a.selected == nil || len(a.selected) >= 4 {
+			a.selected = map[[2]uint64]Selection{}
+		}
+		a.selected[[2]uint64{uint64(games), seed}] = sel
+	}
+	return sel, err
+}
+
+func (a *Analysis) selectBy(games int, seed uint64) (Selection, error) {
 	if games < 1 || games > MaxSelectGames {
 		return Selection{}, fmt.Errorf("gdleval: %d games for the selection (want 1 to %d, MaxSelectGames)", games, MaxSelectGames)
 	}

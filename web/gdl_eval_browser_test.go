@@ -1,0 +1,45 @@
+package web
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBrowserGDLEval opens the page of the evaluations built from the GDL
+// tic-tac-toe's rules in en, de and cs: the board found and why, the
+// terms V, R⁻, R⁺ and E of goal-fuzzy at the start with the formula
+// written out, the candidates' table and the first role's goal formulas
+// with a degree on every subformula; nothing wider than the window on a
+// phone.
+func TestBrowserGDLEval(t *testing.T) {
+	b := newBrowserEnv(t, 390, 844)
+	for _, c := range []struct{ lang, board string }{
+		{"en", "is a 3×3 board"}, {"de", "ist ein 3×3-Brett"}, {"cs", "je deska 3×3"},
+	} {
+		b.openPage("/gdl/eval?game=tictactoe&eval=goal-fuzzy&lang=" + c.lang)
+		if got := eval[string](b, `document.querySelector('[data-testid=gdl-structures]').textContent`); !strings.Contains(got, "`(cell ?m ?n ?c)` "+c.board) {
+			t.Errorf("%s: structures %q", c.lang, got)
+		}
+		if got := eval[string](b, `[...document.querySelectorAll('[data-testid=gdl-term-value]')].map(e => e.textContent).join(" ")`); got != "0.5 0 100 50" {
+			t.Errorf("%s: V, R⁻, R⁺, E = %q, want 0.5 0 100 50", c.lang, got)
+		}
+		if got := eval[string](b, `document.querySelector('[data-testid=gdl-formula]').textContent`); got != "V = goal-fuzzy(s) = 0.5; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V = 1 + 0 + (100 − 0 − 2) × 0.5 = 50" {
+			t.Errorf("%s: formula %q", c.lang, got)
+		}
+		if n := eval[int](b, `document.querySelectorAll('[data-testid=gdl-candidates] tbody tr').length`); n != 8 {
+			t.Errorf("%s: %d candidates, want 8", c.lang, n)
+		}
+		// (goal x 0), (goal x 50), (goal x 100); every node with its degree.
+		if n := eval[int](b, `document.querySelectorAll('[data-testid=gdl-fuzzy-tree] .fz-tree > .fz-node').length`); n != 3 {
+			t.Errorf("%s: %d goal formulas, want 3", c.lang, n)
+		}
+		if n := eval[int](b, `[...document.querySelectorAll('[data-testid=gdl-fuzzy-tree] .fz-node')].filter(e => !e.dataset.degree).length`); n != 0 {
+			t.Errorf("%s: %d subformulas without a degree", c.lang, n)
+		}
+		if w := eval[int](b, `document.documentElement.scrollWidth`); w > 390 {
+			t.Errorf("%s: the page is %d px wide on a 390 px phone", c.lang, w)
+		}
+	}
+	b.screenshot("gdl-eval-phone.png")
+	b.checkClean()
+}
