@@ -138,6 +138,7 @@ const measurePanes = `(() => {
 // fold's counts at 12 or more; the current node in view. One browser,
 // one server, one page load per tree and size.
 func TestBrowserLegible(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	shots := os.Getenv("ABTRACE_SHOTS") // a folder to keep the screenshots in
 	for _, size := range legibleSizes {
@@ -206,6 +207,7 @@ func TestBrowserLegible(t *testing.T) {
 
 // TestBrowserOverviewKey: v shows the whole tree and the focus again.
 func TestBrowserOverviewKey(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	b.open("/view?game=tictactoe&position=xo.x.o...&step=30")
 	shown := `getComputedStyle(document.getElementById("focus-wrap")).display !== "none"`
@@ -236,6 +238,7 @@ const focusPicture = `(() => {
 // step a patch of what changed in it, and checks that it then is the
 // focus the server draws whole at that step.
 func TestBrowserFocusSteps(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	for _, c := range []struct {
 		query string
