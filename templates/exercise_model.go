@@ -158,6 +158,10 @@ func (p *ExercisePage) MarkPruned(ids []string) {
 type ExerciseForm struct {
 	Seed, Variant, B, D, Min, Max, MinCutoffs, Root, Prune string
 	Deep, Distinct                                         bool
+	// GDLZ is the game written in GDL the exercise is made of (its text
+	// compressed, as /view takes it), "" for a random tree; GDLNote says
+	// what the tree is then.
+	GDLZ, GDLNote string
 }
 
 // ExerciseNode is one node of the exercise tree.

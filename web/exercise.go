@@ -45,7 +45,7 @@ type exerciseError struct {
 // nothing a student should not see.
 func (s *Server) exercise(c echo.Context) error {
 	q := c.QueryParams()
-	p, err := exercise.ParseQuery(q, "solution", "lang")
+	p, err := exercise.ParseQuery(q, "solution", "lang", "gdlz")
 	if err != nil {
 		return s.exerciseFail(c, err)
 	}
@@ -107,7 +107,7 @@ func (s *Server) exercisePredict(c echo.Context) error {
 	if err != nil {
 		return s.exerciseFail(c, exercise.InvalidQuery(err))
 	}
-	p, err := exercise.ParseQuery(q, "lang")
+	p, err := exercise.ParseQuery(q, "lang", "gdlz")
 	if err != nil {
 		return s.exerciseFail(c, err)
 	}

@@ -10,7 +10,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search/exercise"
+	"github.com/abtrace/abtrace/search/gdl"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
@@ -57,7 +59,7 @@ func (s *Server) exercisePage(c echo.Context) error {
 		page.Error, page.Field = errorText(langOf(c), xe), xe.Field
 		return s.render(c, http.StatusBadRequest, templates.ExerciseFillPage(page))
 	}
-	p, err := exercise.ParseQuery(q, "lang")
+	p, err := exercise.ParseQuery(q, "lang", "gdlz")
 	if err != nil {
 		return fail(err)
 	}
@@ -70,8 +72,14 @@ func (s *Server) exercisePage(c echo.Context) error {
 	}
 	// The page's links open in its language, English too.
 	add := "&lang=" + string(langOf(c))
-	page.SolutionURL += add
 	page.RoomScenario = s.exerciseRoom(c, page.RoomScenario)
+	if z := q.Get("gdlz"); z != "" {
+		// The solution and the worksheet are of the same game.
+		page.Form.GDLNote = gdlExerciseNote(i18n.For(langOf(c)), z)
+		page.SolutionURL += "&gdlz=" + url.QueryEscape(z)
+		page.WorksheetURL += "&gdlz=" + url.QueryEscape(z)
+	}
+	page.SolutionURL += add
 	page.WorksheetURL += add
 	page.PredictURL += add
 	page.OrderingURL += add
@@ -104,7 +112,7 @@ func (s *Server) worksheetPage(c echo.Context) error {
 		return fail(err)
 	}
 	page.Notation, page.Notate = string(notation), notation.Write
-	p, err := exercise.ParseQuery(q, "notation", "key", "lang")
+	p, err := exercise.ParseQuery(q, "notation", "key", "lang", "gdlz")
 	if err != nil {
 		return fail(err)
 	}
@@ -154,7 +162,7 @@ func exerciseForm(q url.Values) templates.ExerciseForm {
 	}
 	return templates.ExerciseForm{Seed: get("seed"), Variant: get("variant"), B: b, D: get("d"),
 		Min: get("min"), Max: get("max"), MinCutoffs: get("min_cutoffs"), Deep: flagOn(get("deep")),
-		Root: get("root"), Prune: get("prune"), Distinct: flagOn(get("distinct"))}
+		Root: get("root"), Prune: get("prune"), Distinct: flagOn(get("distinct")), GDLZ: q.Get("gdlz")}
 }
 
 func flagOn(s string) bool {
@@ -278,7 +286,7 @@ func (s *Server) predictPage(c echo.Context) error {
 		page.Error, page.Field = errorText(langOf(c), xe), xe.Field
 		return s.render(c, http.StatusBadRequest, templates.ExercisePredictPage(page, nil))
 	}
-	p, err := exercise.ParseQuery(q, "lang")
+	p, err := exercise.ParseQuery(q, "lang", "gdlz")
 	if err != nil {
 		return fail(err)
 	}
@@ -371,7 +379,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 		return fail(err)
 	}
 	o.Goal = string(goal)
-	p, err := exercise.ParseQuery(q, "tree", "check", "goal", "lang")
+	p, err := exercise.ParseQuery(q, "tree", "check", "goal", "lang", "gdlz")
 	if err != nil {
 		return fail(err)
 	}
@@ -465,4 +473,17 @@ func (s *Server) exerciseRoom(c echo.Context, query string) string {
 		return rs
 	}
 	return ""
+}
+
+// gdlExerciseNote says what an exercise on a game written in GDL shows:
+// a position of the game, its moves as labels, the first role's goals at
+// the leaves.
+func gdlExerciseNote(loc *i18n.Localizer, z string) string {
+	role := "?"
+	if text, err := scenario.ExpandGDL(z); err == nil {
+		if g, err := gdl.CompileCached(text); err == nil && len(g.Roles()) > 0 {
+			role = g.Roles()[0]
+		}
+	}
+	return loc.T("ex.gdl.note", "Role", role)
 }

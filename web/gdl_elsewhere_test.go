@@ -43,3 +43,30 @@ func TestGDLElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// TestGDLExercise: an exercise on a game written in GDL is made from the
+// game (its moves as the tree's labels), says so in the page's language,
+// keeps the game in its form and its worksheet link; a gdlz= that holds
+// no game is refused by its name in the page's language.
+func TestGDLExercise(t *testing.T) {
+	s := newTestServer(t)
+	z := scenario.CompressGDL(gdlText(t, "tictactoe"))
+	q := url.Values{"gdlz": {z}, "d": {"2"}, "lang": {"de"}}
+	rec := httpGet(t, s, "/exercise?"+q.Encode())
+	body := html.UnescapeString(rec.Body.String())
+	for _, w := range []string{"Ziel von x (0 bis 100)", `name="gdlz" value="` + z, "mark_", "/exercise/worksheet?"} {
+		if rec.Code != http.StatusOK || !strings.Contains(body, w) {
+			t.Errorf("/exercise on GDL tic-tac-toe: %d, lacks %q", rec.Code, w)
+		}
+	}
+	if !strings.Contains(body, "gdlz="+url.QueryEscape(z)) {
+		t.Error("the exercise's links lose the game")
+	}
+	if rec := httpGet(t, s, "/api/exercise?"+q.Encode()); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"tree":"(mark_`) {
+		t.Errorf("/api/exercise on GDL: %d %.200s", rec.Code, rec.Body.String())
+	}
+	rec = httpGet(t, s, "/exercise?gdlz=xyz&lang=cs")
+	if body := html.UnescapeString(rec.Body.String()); rec.Code != http.StatusBadRequest || !strings.Contains(body, "gdlz: z této hry v GDL nelze udělat cvičení") {
+		t.Errorf("a gdlz that is no game: %d", rec.Code)
+	}
+}

@@ -23,6 +23,7 @@ import (
 	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
+	"github.com/abtrace/abtrace/trace"
 )
 
 // Limits on the work of one request, so that no request, message or
@@ -169,8 +170,35 @@ func workBudget(ctx context.Context) search.Budget {
 // generateExercise generates the exercise p describes under the server's
 // budget and the request's context: it stops within an attempt (well
 // under a millisecond) of the client leaving.
+// An exercise on a game written in GDL (gdlz=, its text compressed as on
+// /view) is made from the game itself (exercise.GenerateGDL): a position
+// of it, its moves as the tree's labels, the first role's goals at the
+// leaves.
 func generateExercise(c echo.Context, p exercise.Params) (*exercise.Exercise, error) {
-	return exercise.GenerateWithin(p, workBudget(c.Request().Context()))
+	b := workBudget(c.Request().Context())
+	z := c.QueryParam("gdlz")
+	if z == "" {
+		return exercise.GenerateWithin(p, b)
+	}
+	text, err := scenario.ExpandGDL(z)
+	if err == nil {
+		var ex *exercise.Exercise
+		if ex, err = exercise.GenerateGDL(text, p, b); err == nil {
+			return ex, nil
+		}
+	}
+	var xe *exercise.Error
+	if errors.As(err, &xe) && xe.Field != "gdlz" {
+		return nil, err
+	}
+	// The game's own account is English; the page leads with its own
+	// sentence (the reader's errors come worded, see gdlErrorText).
+	msg := err.Error()
+	if xe != nil {
+		msg = xe.Msg
+	}
+	return nil, &exercise.Error{Field: "gdlz", Msg: msg, Kind: exercise.ErrInvalid, Err: err,
+		Say: trace.Phrase{ID: "ex.gdl.err", Args: map[string]any{"Why": msg}}}
 }
 
 // prepare prepares a scenario of the request under the server's budget.
