@@ -111,8 +111,11 @@ const MaxPlayoutSteps = 10000
 // New grounds and compiles a checked description into a Game. Errors are
 // the grounding's limits (*LimitError) and goal values that are not
 // numbers from 0 to 100.
-func New(d *Description) (*Game, error) {
-	g0, rules, err := ground(d)
+func New(d *Description) (*Game, error) { return newGame(d, defaultLimits) }
+
+// newGame is New within the grounding's limits lim.
+func newGame(d *Description, lim groundLimits) (*Game, error) {
+	g0, rules, err := ground(d, lim)
 	if err != nil {
 		return nil, err
 	}

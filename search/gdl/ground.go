@@ -20,6 +20,32 @@ const (
 	MaxStateProps = 1 << 16
 )
 
+// The grounding's limits for the command line's playouts (abtrace gdl
+// playout, PlayoutText), where one game is played once and a few seconds
+// and a few hundred megabytes of grounding are worth it: a game that
+// passes the limits above is grounded again within these before it is
+// left to the Prover, which is far slower on such games.
+const (
+	MaxPlayoutGroundAtoms = 1 << 22
+	MaxPlayoutGroundRules = 1 << 23
+	MaxPlayoutGroundWork  = 1 << 27
+)
+
+// groundLimits are the limits one grounding runs within, with their names.
+type groundLimits struct {
+	atoms, rules, work             int
+	atomsName, rulesName, workName string
+}
+
+var (
+	defaultLimits = groundLimits{MaxGroundAtoms, MaxGroundRules, MaxGroundWork, "MaxGroundAtoms", "MaxGroundRules", "MaxGroundWork"}
+	playoutLimits = groundLimits{MaxPlayoutGroundAtoms, MaxPlayoutGroundRules, MaxPlayoutGroundWork, "MaxPlayoutGroundAtoms", "MaxPlayoutGroundRules", "MaxPlayoutGroundWork"}
+)
+
+func (l groundLimits) rulesError() *LimitError {
+	return &LimitError{l.rulesName, l.rules, "the ground rules of the game"}
+}
+
 // LimitError is a limit of the reader or the reasoner that a game passes:
 // Limit is the constant's name, such as "MaxGroundAtoms".
 type LimitError struct {
@@ -163,6 +189,7 @@ type grounder struct {
 	work   int
 	relTru int32
 	relDoe int32
+	lim    groundLimits
 }
 
 func (g *grounder) compile(t Term, vars map[string]int32) pattern {
@@ -408,8 +435,8 @@ func (g *grounder) add(id int32, r int32) (bool, error) {
 	if g.round[id] >= 0 {
 		return false, nil
 	}
-	if g.natoms >= MaxGroundAtoms {
-		return false, &LimitError{"MaxGroundAtoms", MaxGroundAtoms, "the ground atoms the game may reach"}
+	if g.natoms >= g.lim.atoms {
+		return false, &LimitError{g.lim.atomsName, g.lim.atoms, "the ground atoms the game may reach"}
 	}
 	g.natoms++
 	g.round[id] = r
@@ -521,8 +548,8 @@ func (g *grounder) join(cr *crule, jp *joinPlan, win []window, emit func(env []i
 		l := &cr.body[jp.order[k]]
 		for _, id := range g.inWindow(g.candidates(l, env), win[k]) {
 			g.work++
-			if g.work > MaxGroundWork {
-				return &LimitError{"MaxGroundWork", MaxGroundWork, "the work of grounding the game"}
+			if g.work > g.lim.work {
+				return &LimitError{g.lim.workName, g.lim.work, "the work of grounding the game"}
 			}
 			mark := len(trail)
 			if g.match(&l.p, id, env, &trail) && test(jp.after[k]) {
@@ -643,8 +670,8 @@ func (g *grounder) instantiate() ([]grule, error) {
 				}
 			}
 			out = append(out, gr)
-			if len(out) > MaxGroundRules {
-				return &LimitError{"MaxGroundRules", MaxGroundRules, "the ground rules of the game"}
+			if len(out) > g.lim.rules {
+				return g.lim.rulesError()
 			}
 			return nil
 		})
@@ -655,9 +682,10 @@ func (g *grounder) instantiate() ([]grule, error) {
 	return out, nil
 }
 
-// ground runs the grounding of d: the relaxed atoms and the ground rules.
-func ground(d *Description) (*grounder, []grule, error) {
-	g := &grounder{t: newTerms(), byRel: map[int32][]int32{}, index: map[uint64][]int32{}}
+// ground runs the grounding of d within lim: the relaxed atoms and the
+// ground rules.
+func ground(d *Description, lim groundLimits) (*grounder, []grule, error) {
+	g := &grounder{t: newTerms(), byRel: map[int32][]int32{}, index: map[uint64][]int32{}, lim: lim}
 	g.relTru, g.relDoe = g.t.symbol("true"), g.t.symbol("does")
 	for i, r := range d.Rules {
 		g.addRule(r, i)

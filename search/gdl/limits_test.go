@@ -149,3 +149,19 @@ func heavy(t *testing.T) {
 		t.Skip("millions of steps to reach the limit: run without -race")
 	}
 }
+
+// TestPlayoutGroundsLarger checks that a command-line playout grounds a
+// game past MaxGroundWork again within MaxPlayoutGroundWork: q tries 19⁶
+// joins, each failing at its last condition (about 10⁸ steps of grounding,
+// where the Prover, the last fallback, runs out of MaxProofSteps).
+func TestPlayoutGroundsLarger(t *testing.T) {
+	heavy(t)
+	src := "(role r)\n(init s)\n(<= (legal r go) (true s))\n(<= (next t) (does r go))\n(<= terminal (true t) (not (q 1)))\n(<= (goal r 100) (true t))\n" +
+		numbers(19) + "(<= (q ?a) (n ?a) (n ?b) (n ?c) (n ?d) (n ?e) (n ?f) (distinct ?f ?f))\n"
+	_, err := Compile(src)
+	wantLimit(t, err, "MaxGroundWork")
+	rep, err := PlayoutText(src, PolicyFirst, 0, 0)
+	if err != nil || rep.End != "terminal" || fmt.Sprint(rep.Goals) != "[100]" {
+		t.Fatalf("playout: %+v (%v), want terminal with goals [100]", rep, err)
+	}
+}

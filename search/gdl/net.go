@@ -149,8 +149,8 @@ func compile(d *Description, g *grounder, rules []grule) (*net, error) {
 	c.emitConstants()
 	c.emit(&c.n.step, c.stepOrder, c.stepLoops)
 	c.emitNext()
-	if c.n.groundRules > MaxGroundRules {
-		return nil, &LimitError{"MaxGroundRules", MaxGroundRules, "the ground rules of the game"}
+	if c.n.groundRules > g.lim.rules {
+		return nil, g.lim.rulesError()
 	}
 	c.initial()
 	if err := c.movesAndGoals(); err != nil {

@@ -42,8 +42,10 @@ func (g *Game) Playout(policy string, seed uint64, maxSteps int) (PlayoutReport,
 }
 
 // PlayoutText plays one game of a game's text as Game.Playout does; a game
-// too large to ground (a *LimitError of New) is played by the Prover
-// instead, slowly but to the end.
+// too large to ground within New's limits is grounded again within the
+// playout's (MaxPlayoutGroundWork and its kin), and one too large for
+// those is played by the Prover instead, slowly, to the end or to a named
+// limit of its own.
 func PlayoutText(src, policy string, seed uint64, maxSteps int) (PlayoutReport, error) {
 	d, err := Load(src)
 	if err != nil {
@@ -51,6 +53,9 @@ func PlayoutText(src, policy string, seed uint64, maxSteps int) (PlayoutReport, 
 	}
 	g, err := New(d)
 	var limit *LimitError
+	if errors.As(err, &limit) && limit.Limit != "MaxStateProps" {
+		g, err = newGame(d, playoutLimits)
+	}
 	if errors.As(err, &limit) {
 		return playout[[]Term](proverPlayer{NewProver(d)}, policy, seed, maxSteps)
 	}
