@@ -101,7 +101,7 @@ const (
 	// sessions of random=12,3 took the server to 1.38 GiB; with it, 300
 	// hold about 700 MB live and the resident memory stays under the cap
 	// (TestSoak).
-	MemoryRefusePercent = 80
+	MemoryRefusePercent = 85
 	// memoryRetryAfter is the retry hint of work refused for memory.
 	memoryRetryAfter = 10 * time.Second
 )
