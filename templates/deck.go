@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"cmp"
 	"context"
 	"net/url"
 	"strconv"
@@ -39,14 +40,32 @@ func NewDeckSlide(n int, scenario string, step int, question string) DeckSlide {
 	if tree == "" {
 		tree = q.Get("game")
 	}
-	return DeckSlide{N: n, Step: step, Algo: q.Get("algo"), Tree: tree, Scenario: scenario, Question: question}
+	algo := q.Get("algo")
+	if q.Get(StageKey) == StageCompare {
+		// A comparison's slide: what its panes differ by.
+		algo = cmp.Or(q.Get("orders"), q.Get("algos"), q.Get("panes"), "natural,best,worst")
+	}
+	return DeckSlide{N: n, Step: step, Algo: algo, Tree: tree, Scenario: scenario, Question: question}
 }
 
-// viewLink is the slide opened in the viewer, at its step.
+// The key of a room's (or a slide's) scenario that says what its stage
+// is: absent for a viewer's scenario, StageCompare for a comparison's
+// query.
+const (
+	StageKey     = "stage"
+	StageCompare = "compare"
+)
+
+// viewLink is the slide opened in the viewer (a comparison's slide in
+// the comparison), at its step.
 func (s DeckSlide) viewLink(ctx context.Context) string {
 	q, _ := url.ParseQuery(s.Scenario)
 	q.Set("step", strconv.Itoa(s.Step))
 	q.Set("lang", Lang(ctx))
+	if q.Get(StageKey) == StageCompare {
+		q.Del(StageKey)
+		return "/compare?" + q.Encode()
+	}
 	return "/view?" + q.Encode()
 }
 

@@ -21,8 +21,8 @@ import (
 // viewer's scenario, stageCompare for a comparison's query (the panes'
 // orders=, algos= or panes=, and by=).
 const (
-	stageKey     = "stage"
-	stageCompare = "compare"
+	stageKey     = templates.StageKey
+	stageCompare = templates.StageCompare
 )
 
 // onComparison reports whether a room's scenario is a comparison's, and

@@ -135,6 +135,10 @@ func TestRoomSlideSendsTheScene(t *testing.T) {
 	if status != http.StatusCreated {
 		t.Fatalf("POST /api/decks: %d %v", status, out)
 	}
+	// The deck's page opens a comparison's slide in the comparison.
+	if page := get(t, s, "/deck/"+out["id"].(string)); !strings.Contains(page, `href="/compare?`) || !strings.Contains(page, "natural,best") {
+		t.Fatal("the deck's page has no link to the comparison's slide")
+	}
 	status, out = doJSON(t, s, http.MethodPost, "/api/decks/"+out["id"].(string)+"/rooms", "")
 	if status != http.StatusCreated {
 		t.Fatalf("a room on the deck: %d %v", status, out)
