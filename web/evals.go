@@ -227,6 +227,14 @@ func tournamentConfig(loc *i18n.Localizer, q url.Values) (tournament.Config, []t
 	}
 	c := tournament.Config{Game: game, Evals: tournament.ParseEvals(evals), Nodes: scenario.MaxWork}
 	var err error
+	if z := q.Get("gdlz"); z != "" {
+		// A game written in GDL, with the evaluations built from its rules.
+		fields[0] = templates.FormField{Name: "gdlz", Value: z, Hidden: true}
+		c.Game = tournament.GDLGame
+		if c.GDL, err = scenario.ExpandGDL(z); err != nil {
+			return c, fields, badParam("gdlz", "ge.err.game", "Got", err.Error())
+		}
+	}
 	if c.Depth, err = strconv.Atoi(depth); err != nil || c.Depth < 1 || c.Depth > pageMaxTournamentDepth {
 		return c, fields, badParam("depth", "param.err.tn-depth", "Max", pageMaxTournamentDepth, "Got", strconv.Quote(depth))
 	}
@@ -256,8 +264,13 @@ var tournamentParams = map[string]string{
 }
 
 func tournamentQuery(c tournament.Config) url.Values {
-	return url.Values{"game": {c.Game}, "evals": {strings.Join(c.Evals, ",")}, "depth": {strconv.Itoa(c.Depth)},
+	q := url.Values{"game": {c.Game}, "evals": {strings.Join(c.Evals, ",")}, "depth": {strconv.Itoa(c.Depth)},
 		"games": {strconv.Itoa(c.Games)}, "seed": {strconv.FormatUint(c.Seed, 10)}}
+	if c.GDL != "" {
+		q.Del("game")
+		q.Set("gdlz", scenario.CompressGDL(c.GDL))
+	}
+	return q
 }
 
 // tournamentPage is the form and, once asked (run=1), the running
