@@ -12,6 +12,7 @@ import (
 // with a degree on every subformula; nothing wider than the window on a
 // phone.
 func TestBrowserGDLEval(t *testing.T) {
+	t.Parallel()
 	b := newBrowserEnv(t, 390, 844)
 	for _, c := range []struct{ lang, board string }{
 		{"en", "is a 3×3 board"}, {"de", "ist ein 3×3-Brett"}, {"cs", "je deska 3×3"},
