@@ -30,6 +30,16 @@ var (
 	binErr  error
 )
 
+// TestMain removes the binary the tests built (binary): each run of the
+// package's tests left one behind, 60 MB each.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binErr == nil && binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
+}
+
 // binary builds abtrace once for the tests of this package.
 func binary(t *testing.T) string {
 	t.Helper()
