@@ -62,10 +62,10 @@ func focusMarkup(ctx context.Context, c templ.Component) string {
 // FoldText is what a fold glyph writes of its counts, in the page's
 // language: its two lines and its title. A Monte-Carlo search's fold in
 // the focus counts the nodes the search made below, not visited and
-// pruned ones.
+// pruned ones, in one line (the legend and the title say what it counts).
 func FoldText(ctx context.Context, c view.FoldCount) (seen, of, title string) {
 	if c.Made {
-		return view.Compact(c.Total), T(ctx, "view.fold.made"), N(ctx, "view.fold.made.title", c.Total)
+		return view.Compact(c.Total), "", N(ctx, "view.fold.made.title", c.Total)
 	}
 	return c.Seen(), T(ctx, "view.fold.of", "Total", view.Compact(c.Total)),
 		T(ctx, "view.fold.title", "Visited", Itoa(c.Visited), "Pruned", Itoa(c.Pruned), "Total", Itoa(c.Total))

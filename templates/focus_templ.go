@@ -12,7 +12,7 @@ import "github.com/abtrace/abtrace/view"
 
 // focusSVG draws the focus of a large tree (view.FocusOf): the path from
 // the root to the current node with every child of its nodes, the rest
-// folded, at view.FocusScale pixels per unit, so that its labels read at
+// folded, at d.Px pixels per unit (view.FocusScale or a little less), so that its labels read at
 // the legible sizes whatever the tree's size. The page shows it over the
 // overview when the server says the overview is too small to read.
 func focusSVG(v *View, d *view.Drawing) templ.Component {
@@ -72,9 +72,9 @@ func focusSVG(v *View, d *view.Drawing) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var5 string
-		templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.ResolveAttributeValue(num(d.Width * view.FocusScale))
+		templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.ResolveAttributeValue(num(d.Width * d.Px))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/focus.templ`, Line: 11, Col: 152}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/focus.templ`, Line: 11, Col: 141}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var5)
 		if templ_7745c5c3_Err != nil {
@@ -85,9 +85,9 @@ func focusSVG(v *View, d *view.Drawing) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var6 string
-		templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.ResolveAttributeValue(num(d.Height * view.FocusScale))
+		templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.ResolveAttributeValue(num(d.Height * d.Px))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/focus.templ`, Line: 11, Col: 195}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/focus.templ`, Line: 11, Col: 173}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
 		if templ_7745c5c3_Err != nil {

@@ -408,6 +408,10 @@ type Drawing struct {
 	// tree's room (see presenterK and place.go); Fonts are the sizes it gives.
 	TextScale float64
 	Fonts     Fonts
+	// Px is the CSS pixels per unit the drawing is shown at where it has
+	// its own size: a focus's (FocusScale, or a little less to fit a
+	// phone's pane, see FocusIn); 0 elsewhere.
+	Px float64
 
 	attrs []NodeAttrs // Attrs, once computed
 }

@@ -175,8 +175,8 @@ func FocusOf(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 const FocusLineFill = 0.75
 
 // FocusIn is FocusOf for a pane width CSS pixels wide (0: any width): a
-// row of the focus wider than that zigzags over two lines or more, every
-// node still at the legible sizes.
+// row of the focus wider than that zigzags over two lines, every node
+// still at the legible sizes.
 func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]FoldCount, width float64) *Drawing {
 	t := newFocusTree(p, f)
 	path := t.path()
@@ -185,12 +185,7 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 	src := p.Scenario.Source()
 	opt.LevelSep += focusLevelGap(BoardSource(src) || root.Board != "")
 	l := trace.NewLayout(root, opt)
-	per := 0
-	if width > 0 {
-		// The widest glyph and a margin on either side.
-		per = max(int((width/FocusScale-2*focusMargin)/opt.NodeSep)+1, 2)
-	}
-	centreRows(l, opt.NodeSep, t.slots, per, opt.LevelSep*FocusLineFill)
+	centreRows(l, opt.NodeSep, t.slots, width/FocusScale, opt.LevelSep*FocusLineFill)
 	// The base text sizes: the pane is never too small for them, the
 	// focus is drawn at FocusScale and scrolls if it must.
 	noteLaying(l, laying{shows: showsOf(p), pane: [2]float64{1e6, 1e6}})
@@ -209,9 +204,18 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 			e.CutX1, e.CutY1, e.CutX2, e.CutY2 = e.X2-9, y-4, e.X2+9, y+4
 		}
 	}
-	symmetricBox(d, l)
+	symmetricBox(d, l, width)
+	d.Px = FocusScale
+	if width > 0 && d.Width*FocusScale > width {
+		d.Px = max(width/d.Width, FocusMinScale)
+	}
 	return d
 }
+
+// FocusMinScale is the least CSS pixels per unit a focus is drawn at to
+// fit its pane: the base sizes then still read at the legible ones
+// (values 16 px, α/β 13, boards 40.8 across, fold counts 12.7).
+const FocusMinScale = 1.02
 
 // path is the path from the root to the node the focus is on: the
 // current node, the root before the first step.
@@ -316,14 +320,13 @@ func rowWindow(ks []int, next int) []int {
 // centreRows places every level of a focus layout (each is the children
 // of one node) as a row NodeSep apart (a Monte-Carlo search's children
 // each in the slot of its move, slots(parent, drawn) of them, so that a
-// child made later takes its place and moves no other; a row of more than
-// per slots, per > 1, zigzags over as many lines, lineSep apart, each
-// slot NodeSep over the number of lines from the next, so that it fits a
-// phone's pane), centred under its parent as far as
+// child made later takes its place and moves no other; a row wider than
+// room, room > 0, zigzags over two lines, lineSep apart, its slots
+// FocusZigzag·NodeSep/2 apart, so that it fits a phone's pane), centred under its parent as far as
 // the band of the widest row, centred on the root, allows: a row depends
 // only on the nodes above it and the band, and the root is at X = 0, so
 // that a step keeps in place every row but those it changes.
-func centreRows(l *trace.Layout, sep float64, slots func(parent string, drawn int) int, per int, lineSep float64) {
+func centreRows(l *trace.Layout, sep float64, slots func(parent string, drawn int) int, room, lineSep float64) {
 	rows := map[int][]int{}
 	for i, n := range l.Nodes {
 		rows[n.Depth] = append(rows[n.Depth], i)
@@ -335,10 +338,10 @@ func centreRows(l *trace.Layout, sep float64, slots func(parent string, drawn in
 		if n := l.Nodes[r[0]]; n.HasParent {
 			width[d] = max(len(r), slots(n.Parent, len(r)))
 		}
-		if per > 1 && width[d] > per {
-			lines[d] = (width[d] + per - 1) / per
+		if room > 0 && float64(width[d]-1)*sep+2*focusMargin > room {
+			lines[d] = 2
 		}
-		half = max(half, float64(width[d]-1)*sep/float64(lines[d])/2)
+		half = max(half, float64(width[d]-1)*rowStep(sep, lines[d])/2)
 	}
 	l.Width = 2 * half
 	x := map[string]float64{}
@@ -348,7 +351,7 @@ func centreRows(l *trace.Layout, sep float64, slots func(parent string, drawn in
 		if len(r) == 0 {
 			continue
 		}
-		step := sep / float64(lines[d])
+		step := rowStep(sep, lines[d])
 		w := float64(width[d]-1) * step / 2
 		mid := 0.0
 		if n := l.Nodes[r[0]]; n.HasParent {
@@ -367,6 +370,20 @@ func centreRows(l *trace.Layout, sep float64, slots func(parent string, drawn in
 		down += float64(lines[d]-1) * lineSep
 	}
 	l.Height += down
+}
+
+// FocusZigzag is the share of NodeSep between two nodes side by side on
+// one line of a zigzagged row: a little closer than in a row, with room
+// between them for the edge into the node of the other line.
+const FocusZigzag = 0.8
+
+// rowStep is the distance between two neighbouring slots of a row drawn
+// over lines lines.
+func rowStep(sep float64, lines int) float64 {
+	if lines == 1 {
+		return sep
+	}
+	return sep * FocusZigzag / float64(lines)
 }
 
 // focusMargin is the room, in layout units, kept at either side of a
@@ -388,20 +405,72 @@ func focusLevelGap(board bool) float64 {
 	return 6
 }
 
-// symmetricBox widens the drawing's view box so that the root is at its
-// middle: the root stays where it is on the page, whatever the rows
-// below it.
-func symmetricBox(d *Drawing, l *trace.Layout) {
+// symmetricBox sets the drawing's view box to what it draws, widened so
+// that the root is at its middle: the root stays where it is on the page,
+// whatever the rows below it; unless that is too wide for a pane width
+// CSS pixels wide (a phone's), where it is as wide as drawn.
+func symmetricBox(d *Drawing, l *trace.Layout, width float64) {
 	f := strings.Fields(d.ViewBox)
 	if len(f) != 4 || len(l.Nodes) == 0 {
 		return
 	}
-	x0, _ := strconv.ParseFloat(f[0], 64)
-	w, _ := strconv.ParseFloat(f[2], 64)
 	mid := l.Nodes[0].X
-	half := max(mid-x0, x0+w-mid)
+	half, lo, hi := 0.0, mid, mid
+	for _, n := range d.Nodes {
+		a, b := focusExtent(&n)
+		half = max(half, mid-a, b-mid)
+		lo, hi = min(lo, a), max(hi, b)
+	}
+	for _, e := range d.Edges {
+		if e.Test != "" {
+			w := TextEm(e.Test) * e.TestFont / 2
+			half = max(half, mid-(e.TestX-w), e.TestX+w-mid)
+		}
+		if e.Prob != "" {
+			w := TextEm(e.Prob) * ValueFont
+			half = max(half, mid-(e.ProbX-w), e.ProbX+w-mid)
+		}
+	}
+	half += viewPad
 	d.Width = 2 * half
-	d.ViewBox = Num(mid-half) + " " + f[1] + " " + Num(d.Width) + " " + f[3]
+	if width > 0 && d.Width*FocusScale > width {
+		// Too wide for the pane about the root: as wide as drawn.
+		d.Width = hi - lo + 2*viewPad
+		mid = (lo + hi) / 2
+	}
+	d.ViewBox = Num(mid-d.Width/2) + " " + f[1] + " " + Num(d.Width) + " " + f[3]
+}
+
+// focusExtent is how far left and right node n of a focus draws: its
+// glyph, its fold, and the labels it writes (an empty one takes no room).
+func focusExtent(n *Node) (lo, hi float64) {
+	g := max(n.Glyph.Half(), n.LeafW/2)
+	if n.Fold != nil {
+		g = max(g, n.FoldAt.box.x1, -n.FoldAt.box.x0)
+	}
+	lo, hi = n.X-g, n.X+g
+	span := func(x float64, anchor, text string, font float64) {
+		if text == "" {
+			return
+		}
+		w := TextEm(text) * font
+		switch anchor {
+		case "end":
+			lo, hi = min(lo, x-w), max(hi, x)
+		case "middle":
+			lo, hi = min(lo, x-w/2), max(hi, x+w/2)
+		default:
+			lo, hi = min(lo, x), max(hi, x+w)
+		}
+	}
+	span(n.X+n.ValueX, n.ValueAnchor, n.Shown, ValueFont)
+	ab := n.Alpha
+	if len(n.Beta) > len(ab) {
+		ab = n.Beta
+	}
+	span(n.X+n.ABX, n.ABAnchor, ab, ABFont)
+	span(n.X+n.ValueX, n.ValueAnchor, n.Who, ValueFont)
+	return lo, hi
 }
 
 // foldCount is what the fold glyph of focus node n shows: for a

@@ -56,8 +56,8 @@ func EdgeInto(d *Drawing, i int) *Edge {
 // draws every node of b).
 func DiffFocus(a, b *Drawing) *FocusPatch {
 	p := &FocusPatch{Step: b.Step}
-	if a == nil || a.ViewBox != b.ViewBox || a.Width != b.Width || a.Height != b.Height {
-		p.Box, p.Width, p.Height = b.ViewBox, Num(b.Width*FocusScale), Num(b.Height*FocusScale)
+	if a == nil || a.ViewBox != b.ViewBox || a.Width != b.Width || a.Height != b.Height || a.Px != b.Px {
+		p.Box, p.Width, p.Height = b.ViewBox, Num(b.Width*b.Px), Num(b.Height*b.Px)
 	}
 	before := map[string]int{}
 	if a != nil {
