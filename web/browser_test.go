@@ -4,9 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -204,7 +201,8 @@ func browserTab(t *testing.T) context.Context {
 }
 
 // browserParallel is how many browser tests run at once when go test is
-// not told (-parallel): a browser test mostly waits, for the page, the
+// not told (-parallel); every browser test starts with t.Parallel(), or it
+// runs alone after the others: a browser test mostly waits, for the page, the
 // server and the frames painted, so three at once keep two cores busy
 // where two at once (the default, GOMAXPROCS) leave them half idle. Each
 // has its own server, browser context and tab.
@@ -683,49 +681,4 @@ func TestBrowserReconnect(t *testing.T) {
 		t.Errorf("after resuming, leaf 0.0 is %q; want done", got)
 	}
 	b.checkClean()
-}
-
-// TestBrowserTestsSideBySide checks that every browser test starts with
-// t.Parallel(), so that the browser run keeps browserParallel of them
-// going at once (a test left out runs alone, after the others).
-func TestBrowserTestsSideBySide(t *testing.T) {
-	t.Parallel()
-	files, err := filepath.Glob("*_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	for _, name := range files {
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range f.Decls {
-			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Recv != nil || !strings.HasPrefix(fn.Name.Name, "TestBrowser") || fn.Body == nil {
-				continue
-			}
-			if !startsParallel(fn.Body) {
-				t.Errorf("%s: %s does not start with t.Parallel()", fset.Position(fn.Pos()), fn.Name.Name)
-			}
-		}
-	}
-}
-
-// startsParallel reports whether a function's first statement is
-// t.Parallel().
-func startsParallel(body *ast.BlockStmt) bool {
-	if len(body.List) == 0 {
-		return false
-	}
-	es, ok := body.List[0].(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	call, ok := es.X.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Parallel"
 }
