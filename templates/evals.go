@@ -156,6 +156,10 @@ type PlayGDL struct {
 	Cells        []PlayGDLCell
 	FactsCaption string
 	Hint         string
+	// Tables are the engine's statistics of its last choice made at once
+	// with the human's, one per role, under TablesCaption.
+	TablesCaption string
+	Tables        []PlayGDLTable
 	// Legend names the contents of a grid board or Connect Four's discs
 	// by their colour.
 	Legend []PlayGDLMark
@@ -203,4 +207,17 @@ type PlayCell struct {
 // PlayTerm is one term of the engine's evaluation of the position.
 type PlayTerm struct {
 	Name, Count, Weight, Product string
+}
+
+// PlayGDLTable is one role's decoupled UCT statistics: each move's visits
+// and mean goal, the chosen one marked.
+type PlayGDLTable struct {
+	Role string
+	Rows []PlayGDLStat
+}
+
+// PlayGDLStat is one line of a role's table.
+type PlayGDLStat struct {
+	Move, Visits, Mean string
+	Chosen             bool
 }

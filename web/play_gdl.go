@@ -116,6 +116,14 @@ func buildGDLPlayPage(loc *i18n.Localizer, p *templates.PlayPage, spec play.Spec
 	if len(gp.Moves) > 0 {
 		v.MovesCaption = loc.T("pl.gdl.moves", "Role", human)
 	}
+	for _, rs := range gp.Tables {
+		tb := templates.PlayGDLTable{Role: rs.Role}
+		for i, m := range rs.Moves {
+			tb.Rows = append(tb.Rows, templates.PlayGDLStat{Move: m.Move, Visits: strconv.Itoa(m.Visits), Mean: strconv.FormatFloat(m.Mean, 'f', 1, 64), Chosen: i == rs.Best})
+		}
+		v.Tables = append(v.Tables, tb)
+		v.TablesCaption = loc.T("pl.gdl.tables")
+	}
 	if gp.Board != "" {
 		v.Facts, v.FactsCaption = gp.Other, loc.T("pl.gdl.other-facts")
 		here := link(spec.Moves)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/abtrace/abtrace/search/play"
 	"github.com/abtrace/abtrace/search/scenario"
 )
 
@@ -47,6 +48,20 @@ func TestGDLPlay(t *testing.T) {
 	oz := scenario.CompressGDL(string(odd))
 	get(url.Values{"gdlz": {oz}, "lang": {"cs"}}, http.StatusBadRequest, "algo: V této hře v GDL volí několik rolí současně")
 	get(url.Values{"gdlz": {oz}, "algo": {"mcts"}}, http.StatusOK, `data-move="(show 1)"`, "odd chooses at the same time")
+	// After a move made at once, the engine's tables of that choice, one
+	// per role; never before the human has chosen.
+	g, err := play.New(play.Spec{Game: play.GDL, GDL: string(odd), Algo: "mcts", Depth: 1, HumanFirst: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Position().GDL.Tables != nil {
+		t.Error("the engine's tables are shown before the human has chosen")
+	}
+	entry := g.Position().GDL.Moves[0].Entry
+	body = get(url.Values{"gdlz": {oz}, "algo": {"mcts"}, "depth": {"1"}, "moves": {entry}, "lang": {"de"}}, http.StatusOK, `data-testid="gdl-tables"`, "mittleres Ziel", "entkoppeltes UCT: eine Tabelle je Rolle")
+	if n := strings.Count(body, "<caption>"); n != 2 {
+		t.Errorf("%d tables after a move made at once, want 2 (one per role)", n)
+	}
 }
 
 // TestGDLPlayLink: the setup page's check of a game of two roles offers

@@ -68,8 +68,12 @@ type GDLPosition struct {
 	// (scenario.GDLBoardText), "" when the game has none; Cols and Rows
 	// are its size and Last the cells (row by row from the top) the last
 	// step changed; Other are the facts the board does not show.
-	Board      string
-	Other      []string
+	Board string
+	Other []string
+	// Tables are the engine's decoupled UCT statistics, one table per
+	// role, of its last choice made at once with the human's (shown
+	// after the human has moved, never before); nil otherwise.
+	Tables     []gdl.RoleStats
 	Cols, Rows int
 	Last       []int
 }
@@ -230,6 +234,11 @@ func (x *gdlGame) position(humanFirst bool) Position {
 	p := Position{Last: -1, EvalName: "goals"}
 	gp := &GDLPosition{Roles: g.Roles(), Human: x.human, Facts: g.FactList(x.s), Engine: g.Roles()[1-x.human]}
 	p.GDL = gp
+	if x.played && len(x.choosers(x.prev)) > 1 {
+		if res, err := g.DUCT(x.prev, gdl.DUCTOptions{Iterations: x.iterations(), Seed: 1}); err == nil {
+			gp.Tables = res.Roles
+		}
+	}
 	if x.over() {
 		p.Over = true
 		gp.Goals = g.Goals(x.s)
