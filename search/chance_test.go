@@ -446,8 +446,8 @@ func TestStar1Textbook(t *testing.T) {
 	if got, want := strings.Join(windows, ", "), "1.0 (0, 14), 1.1 (7, 14)"; got != want {
 		t.Errorf("windows = %s; want %s", got, want)
 	}
-	if len(tests) != 2 || !strings.HasPrefix(tests[0], "1: upper bound 6.66666666666666") || !strings.Contains(tests[0], " ≤ α = 7.66666666666666") {
-		t.Errorf("prune tests = %q; want C's upper bound 20/3 ≤ α = 23/3 first", tests)
+	if len(tests) != 2 || tests[0] != "1: upper bound 6.67 ≤ α = 7.67" {
+		t.Errorf("prune tests = %q; want C's upper bound 20/3 ≤ α = 23/3 first, as a lecturer writes them (6.67 ≤ α = 7.67)", tests)
 	}
 	// D's upper bound after all three outcomes is its value 7 ≤ α: the
 	// test fires at the last child and D returns exactly 7.

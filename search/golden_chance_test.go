@@ -102,19 +102,19 @@ func TestStar1TraceShowsWhy(t *testing.T) {
 		}
 	}
 	want := []string{
-		"CHANCE node C is entered with α = 7.666666666666666, β = +∞: MAX already has 7.666666666666666 elsewhere.",
+		"CHANCE node C is entered with α = 7.67, β = +∞: MAX already has 7.67 elsewhere.",
 		"C has 3 successors (probabilities 1/3, 1/3, 1/3), searched in natural order.",
 		"MIN node 2 is entered with α = 2, β = 14, the window its CHANCE parent C derived from its own window and the leaf bounds: only a value between 2 and 14 must be found exactly; beyond them a bound lets C cut.",
-		"C's expected value so far: 1/3 × 2 ≈ 0.667; with every outcome still to come between the leaf bounds, C is worth between 2 and 10.",
+		"C's expected value so far: 1/3 × 2 ≈ 0.67; with every outcome still to come between the leaf bounds, C is worth between 2 and 10.",
 		"MIN node 4 is entered with α = 7, β = 14, the window its CHANCE parent C derived from its own window and the leaf bounds: only a value between 7 and 14 must be found exactly; beyond them a bound lets C cut.",
-		"C's expected value so far: 1/3 × 2 + 1/3 × 4 = 2; with every outcome still to come between the leaf bounds, C is worth between 2.667 and 6.667.",
-		"CHANCE node C has upper bound 6.666666666666666 ≤ α = 7.666666666666666: even if every outcome still to come scored the greatest leaf value, its expected value could not beat α, what MAX is already sure of, so its last child is pruned.",
-		"C returns ≤ 6.666666666666666, an upper bound: its true value is at most 6.666666666666666.",
+		"C's expected value so far: 1/3 × 2 + 1/3 × 4 = 2; with every outcome still to come between the leaf bounds, C is worth between 2.67 and 6.67.",
+		"CHANCE node C has upper bound 6.67 ≤ α = 7.67: even if every outcome still to come scored the greatest leaf value, its expected value could not beat α, what MAX is already sure of, so its last child is pruned.",
+		"C returns ≤ 6.67, an upper bound: its true value is at most 6.67.",
 	}
 	if !slices.Equal(lines, want) {
 		t.Errorf("narration of C:\n got %q\nwant %q", lines, want)
 	}
-	if n := f.Nodes["1"]; n.Text != "≤ 6.666666666666666" || !n.Range {
-		t.Errorf("C shows %q (range %v); want ≤ 6.666666666666666 with its range", n.Text, n.Range)
+	if n := f.Nodes["1"]; n.Text != "≤ 6.67" || !n.Range {
+		t.Errorf("C shows %q (range %v); want ≤ 6.67 with its range", n.Text, n.Range)
 	}
 }

@@ -218,7 +218,7 @@ func summaryOf(ctx context.Context, in CompareInput) CompareSummary {
 			row.Nodes, row.Leaves, row.Cutoffs = thousands(r.Stats.Nodes), thousands(r.Stats.Leaves), thousands(r.Stats.Cutoffs)
 			row.Best = bestMove(in, p)
 			if in.MinimaxLeaves > 0 {
-				row.Percent = strconv.FormatFloat(float64(r.Stats.Leaves)*100/float64(in.MinimaxLeaves), 'f', 0, 64) + "%"
+				row.Percent = view.Percent(float64(r.Stats.Leaves), float64(in.MinimaxLeaves)) + "%"
 			}
 		}
 		s.Rows = append(s.Rows, row)

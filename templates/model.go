@@ -53,6 +53,10 @@ type FoldCount = view.FoldCount
 
 // View is everything the viewer page shows at one step.
 type View struct {
+	// Names names a node as the page's scene does (view.Scene.Namer in
+	// the page's language): a game's node by the move into it, which its
+	// drawing does not carry; nil names nodes by their labels alone.
+	Names func(id string) string
 	// GDL is the panel of a game written in GDL (nil for other sources).
 	GDL *GDLPanel
 	// Room is the room the page follows (the live classroom); nil for a
@@ -424,7 +428,15 @@ func (v *View) InitData() Init {
 // follow is the path the view follows at the step shown, computed once.
 func (v *View) follow() *view.Follow {
 	if v.followed == nil {
-		v.followed = &followed{view.FollowOf(view.SceneOf(v.Source, nil, v.Layout, v.Open), v.Frame, v.Frame.Words)}
+		f := view.FollowOf(view.SceneOf(v.Source, nil, v.Layout, v.Open), v.Frame, v.Frame.Words)
+		if f != nil && v.Names != nil {
+			// The scene made from the layout alone names a game's nodes
+			// by their ids; the page's names them by their moves.
+			for i := range f.Path {
+				f.Path[i].Name = v.Names(f.Path[i].ID)
+			}
+		}
+		v.followed = &followed{f}
 	}
 	return v.followed.f
 }
@@ -481,3 +493,12 @@ func (v *View) Spared() string { return v.panels().Spared }
 
 // Itoa is strconv.Itoa, for the templates.
 func Itoa(n int) string { return strconv.Itoa(n) }
+
+// nameOf is what the page calls drawn node n (the outline, a fold's
+// label): its label, else its name from Names, else NodeName's.
+func (v *View) nameOf(n view.Node) string {
+	if n.Label == "" && v.Names != nil {
+		return v.Names(n.ID)
+	}
+	return NodeName(n.ID, n.Label)
+}

@@ -29,12 +29,13 @@ func (v *View) drawing() *view.Drawing {
 type outlineTree struct {
 	d        *view.Drawing
 	f        *view.Frame
+	names    func(id string) string
 	roots    []int
 	children [][]int
 }
 
-func newOutline(d *view.Drawing, f *view.Frame) *outlineTree {
-	o := &outlineTree{d: d, f: f, children: make([][]int, len(d.Nodes))}
+func newOutline(d *view.Drawing, f *view.Frame, names func(id string) string) *outlineTree {
+	o := &outlineTree{d: d, f: f, names: names, children: make([][]int, len(d.Nodes))}
 	at := make(map[string]int, len(d.Nodes))
 	for i, n := range d.Nodes {
 		at[n.ID] = i
@@ -48,12 +49,15 @@ func newOutline(d *view.Drawing, f *view.Frame) *outlineTree {
 }
 
 // name is what the outline calls a node, in the page's language: its
-// label as the viewer reads it (see trace.Frame.Labels), the root, or its
-// id.
+// label as the viewer reads it (see trace.Frame.Labels), the root, a
+// game's node by the move into it (names), or its id.
 func (o *outlineTree) name(ctx context.Context, n view.Node) string {
 	label := o.f.LabelText(n.Label)
 	if label == "" && n.ID == "" {
 		return T(ctx, "view.root")
+	}
+	if label == "" && o.names != nil {
+		return o.names(n.ID)
 	}
 	return view.NodeName(n.ID, label)
 }

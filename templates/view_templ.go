@@ -3352,9 +3352,9 @@ func node(v *View, n view.Node) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var221 string
-			templ_7745c5c3_Var221, templ_7745c5c3_Err = templ.ResolveAttributeValue(N(ctx, "view.fold.open", n.Fold.Total, "Node", NodeName(n.ID, n.Label)))
+			templ_7745c5c3_Var221, templ_7745c5c3_Err = templ.ResolveAttributeValue(N(ctx, "view.fold.open", n.Fold.Total, "Node", v.nameOf(n)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/view.templ`, Line: 329, Col: 88}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/view.templ`, Line: 329, Col: 76}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var221)
 			if templ_7745c5c3_Err != nil {
@@ -5166,7 +5166,7 @@ func outline(v *View) templ.Component {
 			templ_7745c5c3_Var328 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		o := newOutline(v.drawing(), v.Frame)
+		o := newOutline(v.drawing(), v.Frame, v.Names)
 		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 412, "<section class=\"outline sr-only\" data-testid=\"outline\" aria-labelledby=\"outline-h\"><h2 id=\"outline-h\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err

@@ -68,15 +68,16 @@ func TestEventReset(t *testing.T) {
 }
 
 // TestNumString checks the display form of numbers, which narration, cut
-// tests and bounds use: a true minus sign, no "−0", ∞ with its sign, and
-// Append giving the same text after what the buffer held.
+// tests and bounds use: a true minus sign, no "−0", ∞ with its sign, at
+// most two decimals as a lecturer writes them, and Append giving the same
+// text after what the buffer held.
 func TestNumString(t *testing.T) {
 	for _, c := range []struct {
 		n    float64
 		want string
 	}{
 		{3, "3"}, {-2.5, "−2.5"}, {0, "0"}, {math.Copysign(0, -1), "0"}, {0.1, "0.1"},
-		{-1e-7, "−0.0000001"}, {1e21, "1000000000000000000000"}, {10.666666666666666, "10.666666666666666"},
+		{-1e-7, "0"}, {1e21, "1000000000000000000000"}, {10.666666666666666, "10.67"},
 		{math.Inf(1), "+∞"}, {math.Inf(-1), "−∞"}, {math.NaN(), "?"},
 	} {
 		if got := Num(c.n).String(); got != c.want {

@@ -454,41 +454,13 @@ func (nr narrator) donePasses(value, move any) Phrase {
 		"Nodes", strings.Join(nodes, ", "), "Work", work)
 }
 
-// probText writes a probability: a short decimal as it is (0.25), else a
-// fraction with a small denominator when it is one (1/3), else rounded.
-func probText(p float64) string {
-	s := Num(p).String()
-	if len(s) <= 6 {
-		return s
-	}
-	for d := 2; d <= 100; d++ {
-		n := math.Round(p * float64(d))
-		if n >= 1 && math.Abs(p-n/float64(d)) < 1e-9 {
-			return strconv.Itoa(int(n)) + "/" + strconv.Itoa(d)
-		}
-	}
-	return roundText(p)
-}
+// probText writes a probability as a lecturer does (WrittenProb).
+func probText(p float64) string { return WrittenProb(p) }
 
-// roundText writes v with at most three decimals.
-func roundText(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 3, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	return Num(mustParse(s)).String()
-}
-
-func mustParse(s string) float64 {
-	f, _ := strconv.ParseFloat(s, 64)
-	return f
-}
-
-// shortText writes a value for a formula: as it is when short, else
-// rounded to three decimals, reporting whether it rounded.
+// shortText writes a value for a formula as a lecturer does (Written),
+// reporting whether it rounded.
 func shortText(v Num) (string, bool) {
-	if s := v.String(); len(s) <= 8 || isInf(v, 0) || v != v {
-		return s, false
-	}
-	return roundText(float64(v)), true
+	return v.String(), !WrittenExactly(float64(v))
 }
 
 // vecShort writes a vector like vecText, rounding long components.

@@ -122,8 +122,9 @@ type Num float64
 // Inf returns +∞ for sign ≥ 0 and −∞ otherwise.
 func Inf(sign int) Num { return Num(math.Inf(sign)) }
 
-// String formats n the way the viewer shows it: shortest decimal, with
-// −∞ and +∞ written as such and a true minus sign.
+// String formats n the way a lecturer writes it and every page, panel,
+// export and narration shows it (see Written): −∞ and +∞ as such, a true
+// minus sign, at most two decimals (7.67, never 7.666666666666666).
 func (n Num) String() string {
 	var b [24]byte
 	return string(n.Append(b[:0]))
@@ -131,22 +132,26 @@ func (n Num) String() string {
 
 // Append appends the form String returns to b, so that text built from
 // several numbers (the cut test "2 ≤ α = 3") needs no string per number.
-func (n Num) Append(b []byte) []byte {
+func (n Num) Append(b []byte) []byte { return appendWritten(b, float64(n)) }
+
+// Exact formats n as the shortest decimal that reads back as n, with the
+// signs String uses: for a value's data attribute and for tests, never for
+// a text a person reads.
+func (n Num) Exact() string {
 	f := float64(n)
 	switch {
 	case math.IsInf(f, 1):
-		return append(b, "+∞"...)
+		return "+∞"
 	case math.IsInf(f, -1):
-		return append(b, "−∞"...)
+		return "−∞"
 	case math.IsNaN(f):
-		return append(b, '?')
+		return "?"
 	case f == 0: // −0 too
-		return append(b, '0')
+		return "0"
 	case f < 0:
-		b = append(b, "−"...)
-		f = -f
+		return "−" + strconv.FormatFloat(-f, 'f', -1, 64)
 	}
-	return strconv.AppendFloat(b, f, 'f', -1, 64)
+	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
 // Plain formats n in ASCII (inf, -inf, -2.5), as the command line prints it.

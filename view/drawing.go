@@ -995,20 +995,10 @@ func Compact(n int) string {
 	return strconv.FormatFloat(math.Floor(float64(n)/100_000)/10, 'f', -1, 64) + "M"
 }
 
-// ProbText writes a probability shortly: as a decimal of at most two
-// places (0.9, 0.25), or else as a fraction with a small denominator
-// (1/6, 2/3), or else rounded to two places.
-func ProbText(p float64) string {
-	if c := math.Round(p * 100); math.Abs(p*100-c) < 1e-7 {
-		return strconv.FormatFloat(c/100, 'f', -1, 64)
-	}
-	for d := 3; d <= 16; d++ {
-		if n := math.Round(p * float64(d)); n > 0 && math.Abs(p*float64(d)-n) < 1e-7 {
-			return strconv.Itoa(int(n)) + "/" + strconv.Itoa(d)
-		}
-	}
-	return strconv.FormatFloat(p, 'f', 2, 64)
-}
+// ProbText writes a probability as a lecturer does (trace.WrittenProb):
+// as a decimal of at most two places (0.9, 0.25), or else as a fraction
+// with a small denominator (1/6, 2/3), or else rounded to two places.
+func ProbText(p float64) string { return trace.WrittenProb(p) }
 
 // ShortText shortens the numbers of a value text for the label beside a
 // node: 7.666666666666666 becomes 7.67 (the node's data-value keeps the

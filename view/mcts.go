@@ -2,8 +2,6 @@ package view
 
 import (
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/abtrace/abtrace/trace"
 )
@@ -105,20 +103,11 @@ func MCTSPanelOf(f *trace.Frame, c float64) *MCTSPanel {
 	return p
 }
 
-// Decimal writes x with at most two decimals, as the panels show scores:
-// 0.5, 0.83, 1.41, −0.25; ∞ for infinities.
+// Decimal writes x as a lecturer does (trace.Written), as the panels show
+// scores: 0.5, 0.83, 1.41, −0.25; ∞ for +∞.
 func Decimal(x float64) string {
-	switch {
-	case math.IsInf(x, 1):
+	if math.IsInf(x, 1) {
 		return "∞"
-	case math.IsInf(x, -1):
-		return "−∞"
-	case math.IsNaN(x):
-		return "?"
 	}
-	s := strings.TrimRight(strings.TrimRight(strconv.FormatFloat(x, 'f', 2, 64), "0"), ".")
-	if s == "-0" {
-		s = "0"
-	}
-	return strings.Replace(s, "-", "−", 1)
+	return trace.Written(x)
 }

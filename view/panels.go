@@ -143,7 +143,7 @@ func SparedText(baseline, leaves int, words func(trace.Phrase) string) string {
 	p := trace.Phrase{ID: "view.spared-none", Args: map[string]any{"Spared": strconv.Itoa(n), "Total": strconv.Itoa(baseline)}}
 	if baseline > 0 {
 		p.ID = "view.spared"
-		p.Args["Percent"] = strconv.Itoa((n*100 + baseline/2) / baseline)
+		p.Args["Percent"] = trace.Percent(float64(n), float64(baseline))
 	}
 	if words != nil {
 		return words(p)
@@ -154,3 +154,7 @@ func SparedText(baseline, leaves int, words func(trace.Phrase) string) string {
 	}
 	return s
 }
+
+// Percent is trace.Percent for the templates: the number of a percentage
+// as a lecturer says it ("22", "0.4").
+func Percent(part, whole float64) string { return trace.Percent(part, whole) }

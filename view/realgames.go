@@ -325,7 +325,9 @@ func bestName(named func(string) string, id string) string {
 }
 
 // Namer names the nodes of a scene as the page draws them: a node's label,
-// a leaf's value, the root (worded by words, nil for English), else its id.
+// a leaf's value, a game's node by the move into it (worded by words
+// where the name is a key such as "pass"), the root (worded by words, nil
+// for English), else its id.
 func (s *Scene) Namer(words func(trace.Phrase) string) func(id string) string {
 	return func(id string) string {
 		if n, ok := s.Layout.Node(id); ok {
@@ -334,6 +336,11 @@ func (s *Scene) Namer(words func(trace.Phrase) string) func(id string) string {
 				return n.Label
 			case n.Leaf && n.Text != "" && n.Board == "":
 				return n.Text
+			}
+		}
+		if id != "" && s.moveName != nil {
+			if name := s.moveName(id); name != "" {
+				return s.labelIn(name, words)
 			}
 		}
 		return NodeNameIn(id, "", words)

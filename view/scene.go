@@ -38,6 +38,11 @@ type Scene struct {
 	folds map[string]int
 	// sketch is what every drawing of the scene shares.
 	sketch *sketch
+	// moveName names a game's node by the move into it (nil for trees,
+	// whose nodes carry their labels); labelIn words a name that is a key
+	// ("pass") in the viewer's language.
+	moveName func(id string) string
+	labelIn  func(label string, words func(trace.Phrase) string) string
 }
 
 // NewScene lays out the tree of a prepared scenario with these folds
@@ -107,7 +112,9 @@ func layScene(ctx context.Context, p *scenario.Search, shape *trace.Shape, open 
 	if err != nil {
 		return nil, err
 	}
-	return SceneOf(src, shape, l, open), nil
+	s := SceneOf(src, shape, l, open)
+	s.moveName, s.labelIn = p.MoveName, p.LabelIn
+	return s, nil
 }
 
 // boardsOf reports whether p's nodes are drawn as boards: a source of

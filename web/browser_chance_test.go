@@ -84,8 +84,8 @@ func TestBrowserChance(t *testing.T) {
 			t.Errorf("node %q is labelled %q at the end, want %q", id, got, w)
 		}
 	}
-	if got := b.attr(`[data-node="0"]`, "data-value"); !strings.HasPrefix(got, "7.66") {
-		t.Errorf("node 0's value is %q, want 7⅔", got)
+	if got := b.attr(`[data-node="0"]`, "data-value"); got != "7.67" {
+		t.Errorf("node 0's value is %q, want 7⅔ as a lecturer writes it, 7.67", got)
 	}
 	b.screenshot("chance-end.png")
 	b.checkClean()

@@ -186,8 +186,8 @@ func buildFuzzyPage(loc *i18n.Localizer, p *templates.FuzzyPage, st tictactoe.St
 	p.ViewURL = "/view?" + vq.Encode()
 }
 
-// degree writes a degree of truth with at most four decimals.
-func degree(x float64) string { return strconv.FormatFloat(round4(x), 'f', -1, 64) }
+// degree writes a degree of truth as a lecturer does (trace.Written).
+func degree(x float64) string { return trace.Written(x) }
 
 // round4 rounds to four decimals, as the fuzzy page shows numbers.
 func round4(x float64) float64 { return math.Round(x*10000) / 10000 }

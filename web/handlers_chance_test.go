@@ -22,7 +22,7 @@ func viewPage(t *testing.T, q url.Values) *htmlPage {
 // textbook form only.
 func TestViewChanceTree(t *testing.T) {
 	p := viewPage(t, url.Values{"tree": {chanceTextbook}, "algo": {"expectiminimax"}, "step": {"end"}})
-	want := map[string]string{"": "7.66", "0": "7.66", "1": "4", "2": "7"}
+	want := map[string]string{"": "7.67", "0": "7.67", "1": "4", "2": "7"}
 	for id, w := range want {
 		n := p.node(id)
 		if got := attrOf(n, "data-value"); !strings.HasPrefix(got, w) {

@@ -44,3 +44,51 @@ func TestNumbersAsALecturerWrites(t *testing.T) {
 		})
 	}
 }
+
+// pathID is a path id of three or more child indices (0.0.1): a person
+// never reads one (view's TestNoPathIDReachesAPerson checks the names of
+// every node; this checks what the pages make of them).
+var pathID = regexp.MustCompile(`(^|[^0-9.])[0-9]+\.[0-9]+\.[0-9]+`)
+
+// TestEveryPageWritesNumbersAndNames: the pages, panels, outlines and
+// exports of the sources whose values are fractions (the dice game, Star1,
+// MCTS's averages, Reversi's table) and whose nodes are deep show no number
+// with more than two decimals and no path id.
+func TestEveryPageWritesNumbersAndNames(t *testing.T) {
+	s := newTestServer(t)
+	for _, path := range []string{
+		"/view?game=dice&depth=4&algo=expectiminimax&step=30",
+		"/view?game=dice&depth=4&algo=star1&step=end&lang=de",
+		"/view?game=reversi&depth=3&algo=pvs&tt=1024&step=60",
+		"/view?game=connect4&depth=3&algo=mtdf&step=60&lang=cs",
+		"/view?game=tictactoe&algo=mcts&iterations=200&step=200",
+		"/view?game=cards&step=20",
+		"/export.svg?game=dice&depth=4&algo=expectiminimax&step=end",
+		"/export.html?game=dice&depth=4&algo=star1&step=40",
+		"/export.tex?tree=" + url.QueryEscape(chanceTextbook) + "&algo=expectiminimax&step=end",
+		"/compare?tree=" + url.QueryEscape(chanceTextbook) + "&algo=star1&bounds=0,15&orders=natural,best,worst&step=end",
+	} {
+		t.Run(path, func(t *testing.T) {
+			rec := httpGet(t, s, path)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("GET = %d", rec.Code)
+			}
+			text := rec.Body.String()
+			if strings.HasPrefix(path, "/view") || strings.HasPrefix(path, "/compare") {
+				text = visibleText(parsePage(t, text))
+			} else {
+				text = tagsAndAttributes.ReplaceAllString(text, " ")
+			}
+			if m := longNumber.FindAllString(text, 3); m != nil {
+				t.Errorf("shows %v", m)
+			}
+			for _, i := range pathID.FindAllStringIndex(text, 3) {
+				t.Errorf("shows a path id: %q", text[max(0, i[0]-80):min(len(text), i[1]+40)])
+			}
+		})
+	}
+}
+
+// tagsAndAttributes is the markup of an export, whose coordinates are not
+// read by a person.
+var tagsAndAttributes = regexp.MustCompile(`<[^>]*>|\\[a-z]+(\[[^\]]*\])?(\{[^}]*\})?|\([0-9.,\- ]+\)|[a-z]+=[0-9.]+`)

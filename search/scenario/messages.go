@@ -130,6 +130,7 @@ var English = map[string]trace.Message{
 	"scenario.err.lab-work":        {Other: "{{.Trees}} trees of {{.Size}} nodes are {{.Work}} nodes to search, more than the lab's {{.Max}}: use at most {{.Seeds}} seeds (seeds={{.Seeds}}), or a smaller tree"},
 	"scenario.err.lab-size":        {Other: "tree too large for the ordering lab: {{.Size}} nodes, the lab takes at most {{.Max}} per tree"},
 	"scenario.err.lab-size-game":   {Other: "tree too large for the ordering lab: more than {{.Max}} nodes; the lab takes at most {{.Max}} per tree (give a depth limit or a later position)"},
+	"scenario.name.pass":           {Other: "pass", Description: "a move that passes (Reversi, the dice game), as a node's name (its label) in the tree and the narration"},
 	"scenario.minichess.pawns":     {Other: "pawns", Description: "a term of the capture game's material evaluation: White's pawns less Black's"},
 	"scenario.minichess.knights":   {Other: "knights", Description: "a term of the capture game's material evaluation"},
 	"scenario.minichess.bishops":   {Other: "bishops", Description: "a term of the capture game's material evaluation"},

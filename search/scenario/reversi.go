@@ -56,22 +56,6 @@ func (p *Search) prepareReversi() error {
 	p.shaper = newGameShaper(search.Game[reversi.State](g), st, s.Depth, false, func(x reversi.State, sh *trace.Shape) {
 		sh.Board = x.Board()
 	})
-	p.moveName = func(id string) string {
-		path, err := parseID(id)
-		if err != nil {
-			return ""
-		}
-		x := st
-		var m search.Move
-		for _, i := range path {
-			ms := g.Moves(x, nil)
-			if i < 0 || i >= len(ms) {
-				return ""
-			}
-			m = ms[i]
-			x = g.Result(x, m)
-		}
-		return reversi.MoveString(m)
-	}
+	nameMoves(p, search.Game[reversi.State](g), st, reversiMoveName)
 	return setRun(p, g, st, opt)
 }

@@ -996,6 +996,7 @@ func (p *Search) prepareTicTacToe() error {
 		p.outcomes = search.Bounds{L: -g.Win, U: g.Win}
 	}
 	p.names = tictactoeNames(g, st)
+	p.moveName = pathNames(search.Game[tictactoe.State](g), st, tictactoeMoveName)
 	if err := p.twoPlayerGame("tictactoe"); err != nil {
 		return err
 	}
@@ -1033,6 +1034,7 @@ func (p *Search) prepareNim() error {
 	}
 	p.RootKind = g.ToMove(st)
 	p.shaper = nimShaper(g, st, s.Depth)
+	nameMoves(p, search.Game[nim.State](g), st, nimMoveName)
 	if err := p.twoPlayerGame("nim"); err != nil {
 		return err
 	}
@@ -1071,6 +1073,7 @@ func (p *Search) prepareDice() error {
 	opt := search.Options[dice.State]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: s.Seed, Depth: s.Depth,
 		Eval: ev, EvalName: ev.Name(), Bounds: p.Bounds}
 	p.RootKind = g.ToMove(st)
+	nameMoves(p, search.Game[dice.State](g), st, diceMoveName)
 	p.shaper = newGameShaper(search.Game[dice.State](g), st, s.Depth, true, func(x dice.State, sh *trace.Shape) {
 		// A decision below a throw shows the throw's probability on its edge.
 		if x.Roll != 0 && x != st {

@@ -45,7 +45,7 @@ func TestStar1ExactBounds(t *testing.T) {
 		{"thirteenths, cut on ≥", "[max](20 [chance](3/13:1 3/13:2 4/13:3 3/13:4))", "[max](20 [chance](1/4:1 1/4:2 1/4:3 1/4:4))", "ge",
 			[]string{"upper bound 20 ≤ α = 20"}},
 		{"thirteenths, cut on >", "[max](20 [chance](3/13:1 3/13:2 4/13:3 3/13:4))", "[max](20 [chance](1/4:1 1/4:2 1/4:3 1/4:4))", "gt",
-			[]string{"upper bound 15.615384615384617 < α = 20"}},
+			[]string{"upper bound 15.62 < α = 20"}},
 		{"tenths, cut on >", "[max](20 [chance](0.1:1 0.2:2 0.7:3))", "[max](20 [chance](0.25:1 0.25:2 0.5:3))", "gt",
 			[]string{"upper bound 18.1 < α = 20"}},
 		{"tenths, cut on ≥", "[max](20 [chance](0.1:1 0.2:2 0.7:3))", "[max](20 [chance](0.25:1 0.25:2 0.5:3))", "ge",
