@@ -32,6 +32,7 @@ func forgetShared() {
 	sharedPatches.Forget()
 	view.ForgetShared()
 	scenario.ForgetSizeChecks()
+	scenario.ForgetRandomTrees()
 }
 
 // idleCollector collects the heap when the server falls idle. With the

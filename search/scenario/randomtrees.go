@@ -8,9 +8,17 @@ import (
 )
 
 // RandomTreesKeptNodes bounds the random trees kept for the next search of
-// the same recipe (see randomTrees): at most this many nodes in all, two of
-// the largest random trees (tree.MaxRandomNodes each).
-const RandomTreesKeptNodes = 2 * tree.MaxRandomNodes
+// the same recipe (see randomTrees): at most this many nodes in all, one
+// of the largest random trees (tree.MaxRandomNodes). The kept trees count
+// in the server's memory cap like everything else live, so the bound is
+// one tree, not more: a class that opens many different random trees
+// (every student their own seed, a lab's 200 seeds) must not fill the
+// cap with trees nobody looks at again.
+const RandomTreesKeptNodes = tree.MaxRandomNodes
+
+// RandomTreesRemembered bounds the recipes remembered as asked for once
+// (see randomTrees.asked); past it, the memory starts again.
+const RandomTreesRemembered = 4096
 
 // randomKey is what makes a random tree: its recipe and its root's kind.
 type randomKey struct {
@@ -19,11 +27,13 @@ type randomKey struct {
 }
 
 // randomTree is one kept tree, or one being made (done closes when it is
-// made; t and err are set before).
+// made; t and err are set before). shared says that another search asked
+// for it while it was being made.
 type randomTree struct {
-	done chan struct{}
-	t    *tree.Tree
-	err  error
+	done   chan struct{}
+	t      *tree.Tree
+	err    error
+	shared bool
 }
 
 // randomTrees keeps the random trees generated last, by recipe and root
@@ -32,13 +42,28 @@ type randomTree struct {
 // tree is never changed after its preparation (the searches, the
 // drawings and the pages only read it), so one tree serves every search
 // of its recipe at once. Viewers that ask for a tree being made wait for
-// it instead of making their own. The oldest trees go first when the
-// kept ones hold more than RandomTreesKeptNodes nodes.
+// it instead of making their own. A tree is kept only when it is asked
+// for a second time (while it is made, or later while its recipe is
+// remembered in asked): a one-off search, such as one of a lab's many
+// seeds, leaves nothing behind. The oldest trees go first when the kept
+// ones hold more than RandomTreesKeptNodes nodes, and the server forgets
+// them all when the class has left (ForgetRandomTrees).
 var randomTrees = struct {
 	sync.Mutex
 	byKey map[randomKey]*randomTree
 	order []randomKey // oldest first
-}{byKey: map[randomKey]*randomTree{}}
+	asked map[randomKey]struct{}
+}{byKey: map[randomKey]*randomTree{}, asked: map[randomKey]struct{}{}}
+
+// ForgetRandomTrees drops every kept random tree and every remembered
+// recipe (the searches running on a tree keep it as long as they need).
+func ForgetRandomTrees() {
+	randomTrees.Lock()
+	defer randomTrees.Unlock()
+	clear(randomTrees.byKey)
+	randomTrees.order = nil
+	clear(randomTrees.asked)
+}
 
 // randomTreeOf returns the random tree of the recipe with its root of
 // kind rk, made by build the first time (the same tree every later time,
@@ -47,10 +72,12 @@ func randomTreeOf(r tree.Recipe, rk trace.Kind, build func() (*tree.Tree, error)
 	k := randomKey{r, rk}
 	randomTrees.Lock()
 	if kept, ok := randomTrees.byKey[k]; ok {
+		kept.shared = true
 		randomTrees.Unlock()
 		<-kept.done
 		return kept.t, kept.err
 	}
+	_, again := randomTrees.asked[k]
 	rt := &randomTree{done: make(chan struct{})}
 	randomTrees.byKey[k] = rt
 	randomTrees.order = append(randomTrees.order, k)
@@ -66,6 +93,15 @@ func randomTreeOf(r tree.Recipe, rk trace.Kind, build func() (*tree.Tree, error)
 		forgetRandom(k, rt)
 		return nil, err
 	}
+	if !again && !rt.shared {
+		forgetRandom(k, rt)
+		if len(randomTrees.asked) >= RandomTreesRemembered {
+			clear(randomTrees.asked)
+		}
+		randomTrees.asked[k] = struct{}{}
+		return t, nil
+	}
+	delete(randomTrees.asked, k)
 	keepWithin(RandomTreesKeptNodes)
 	return t, nil
 }

@@ -43,7 +43,22 @@ func TestRandomTreesKept(t *testing.T) {
 	if got[0].String() != mustRandom(t, tree.Recipe{Branching: 3, Depth: 5, Seed: 41}).String() {
 		t.Error("the kept tree is not the recipe's tree")
 	}
+	// A recipe asked for once leaves nothing behind; asked again, it is
+	// kept.
+	once := prepare("2,4", 9, "")
+	if prepare("2,4", 9, "") == once {
+		t.Error("a tree asked for once was kept")
+	}
+	if again := prepare("2,4", 9, ""); prepare("2,4", 9, "") != again {
+		t.Error("a tree asked for a second time was not kept")
+	}
+	// Forgotten when the class has left.
+	ForgetRandomTrees()
+	if prepare("3,5", 41, "") == got[0] {
+		t.Error("ForgetRandomTrees kept a tree")
+	}
 	// Over the bound, the oldest trees go first.
+	prepare("2,3", 7, "")
 	newest := prepare("2,3", 7, "")
 	randomTrees.Lock()
 	defer randomTrees.Unlock()
