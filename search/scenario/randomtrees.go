@@ -16,6 +16,11 @@ import (
 // cap with trees nobody looks at again.
 const RandomTreesKeptNodes = tree.MaxRandomNodes
 
+// RandomTreesKeptFrom is the size from which a random tree is kept: a
+// smaller one is made again faster than a page is drawn, and a class of
+// students each on their own seed would otherwise keep hundreds of them.
+const RandomTreesKeptFrom = 20_000
+
 // RandomTreesRemembered bounds the recipes remembered as asked for once
 // (see randomTrees.asked); past it, the memory starts again.
 const RandomTreesRemembered = 4096
@@ -92,6 +97,10 @@ func randomTreeOf(r tree.Recipe, rk trace.Kind, build func() (*tree.Tree, error)
 	if err != nil {
 		forgetRandom(k, rt)
 		return nil, err
+	}
+	if t.Size < RandomTreesKeptFrom {
+		forgetRandom(k, rt)
+		return t, nil
 	}
 	if !again && !rt.shared {
 		forgetRandom(k, rt)

@@ -22,7 +22,7 @@ func TestRandomTreesKept(t *testing.T) {
 	var wg sync.WaitGroup
 	got := make([]*tree.Tree, 8)
 	for i := range got {
-		wg.Go(func() { got[i] = prepare("3,5", 41, "") })
+		wg.Go(func() { got[i] = prepare("3,9", 41, "") })
 	}
 	wg.Wait()
 	for i, tr := range got {
@@ -30,36 +30,40 @@ func TestRandomTreesKept(t *testing.T) {
 			t.Fatalf("search %d of the same recipe at once got another tree", i)
 		}
 	}
-	if prepare(" 3, 5", 41, "max") != got[0] {
+	if prepare(" 3, 9", 41, "max") != got[0] {
 		t.Error("the same recipe written otherwise made another tree")
 	}
-	if other := prepare("3,5", 42, ""); other == got[0] || other.String() == got[0].String() {
+	if other := prepare("3,9", 42, ""); other == got[0] || other.String() == got[0].String() {
 		t.Error("another seed gave the same tree")
 	}
-	minRoot := prepare("3,5", 41, "min")
+	minRoot := prepare("3,9", 41, "min")
 	if minRoot == got[0] || minRoot.Root.Kind == got[0].Root.Kind {
 		t.Error("root=min gave the tree of root=max")
 	}
-	if got[0].String() != mustRandom(t, tree.Recipe{Branching: 3, Depth: 5, Seed: 41}).String() {
+	if got[0].String() != mustRandom(t, tree.Recipe{Branching: 3, Depth: 9, Seed: 41}).String() {
 		t.Error("the kept tree is not the recipe's tree")
 	}
 	// A recipe asked for once leaves nothing behind; asked again, it is
 	// kept.
-	once := prepare("2,4", 9, "")
-	if prepare("2,4", 9, "") == once {
+	once := prepare("2,15", 9, "")
+	if prepare("2,15", 9, "") == once {
 		t.Error("a tree asked for once was kept")
 	}
-	if again := prepare("2,4", 9, ""); prepare("2,4", 9, "") != again {
+	if again := prepare("2,15", 9, ""); prepare("2,15", 9, "") != again {
 		t.Error("a tree asked for a second time was not kept")
+	}
+	// A small tree is never kept.
+	if small := prepare("2,3", 7, ""); prepare("2,3", 7, "") == small {
+		t.Error("a tree smaller than RandomTreesKeptFrom was kept")
 	}
 	// Forgotten when the class has left.
 	ForgetRandomTrees()
-	if prepare("3,5", 41, "") == got[0] {
+	if prepare("3,9", 41, "") == got[0] {
 		t.Error("ForgetRandomTrees kept a tree")
 	}
 	// Over the bound, the oldest trees go first.
-	prepare("2,3", 7, "")
-	newest := prepare("2,3", 7, "")
+	prepare("2,15", 7, "")
+	newest := prepare("2,15", 7, "")
 	randomTrees.Lock()
 	defer randomTrees.Unlock()
 	keepWithin(newest.Size + 1)
