@@ -67,7 +67,7 @@ func TestPublishedExpectedValues(t *testing.T) {
 			if got, want := says[1], "B's expected value so far: 1/3 × 3 + 1/3 × 12 = 5"; !strings.HasPrefix(got, want) {
 				t.Errorf("narration %q; want it to start %q", got, want)
 			}
-			if got, want := says[2], "B's expected value: 1/3 × 3 + 1/3 × 12 + 1/3 × 8 ≈ 7.667."; got != want {
+			if got, want := says[2], "B's expected value: 1/3 × 3 + 1/3 × 12 + 1/3 × 8 ≈ 7.67."; got != want {
 				t.Errorf("narration %q; want %q", got, want)
 			}
 			if c.algo == search.AlgoExpectiminimax {

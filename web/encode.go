@@ -182,13 +182,15 @@ func (v *viewer) focusKey() string {
 const (
 	// MaxSharedPatches is how many steps' answers are kept, the least
 	// recently used forgotten first: the first steps of a few scenarios a
-	// class goes through at once (tic-tac-toe's answers are 1.4 to 1.8 KB).
-	MaxSharedPatches = 4096
+	// class goes through at once (tic-tac-toe's answers are 1.4 to 1.8 KB,
+	// 3 KB on average with the focus of a large tree, up to 16 KB where a
+	// row of boards comes into the focus).
+	MaxSharedPatches = 2048
 	// MaxSharedPatchBytes is the largest encoded answer that is kept; a
 	// larger one is made by each viewer for itself. With MaxSharedPatches
-	// it bounds the shared answers' JSON at 16 MB; each also keeps the
+	// it bounds the shared answers' JSON at 32 MB; each also keeps the
 	// drawing's changes, which take less than its JSON.
-	MaxSharedPatchBytes = 4 << 10
+	MaxSharedPatchBytes = 16 << 10
 )
 
 // sharedPatch is the answer to a forward step, encoded, the drawing's

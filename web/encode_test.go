@@ -40,7 +40,7 @@ func TestSharedFirstFrame(t *testing.T) {
 				sharedFrames.Forget()
 				alone, aloneFrame := loadAlone(t, q, to)
 				first, firstBytes := loadShared(t, q, to)
-				if _, ok := sharedFrames.Get(frameKey(q, to)); !ok {
+				if _, ok := sharedFrames.Get(frameKey(q+first.focusKey(), to)); !ok {
 					t.Fatalf("the first load's frame was not kept")
 				}
 				next, nextBytes := loadShared(t, q, to)
@@ -188,7 +188,7 @@ func TestSharedPatches(t *testing.T) {
 					t.Fatalf("a forward step's answer was not encoded to be shared")
 				}
 			}
-			if _, ok := sharedPatches.Get(patchKey(q, 4, 5, first.total)); !ok && first.cur.Step() >= 5 {
+			if _, ok := sharedPatches.Get(patchKey(q+first.focusKey(), 4, 5, first.total)); !ok && first.cur.Step() >= 5 {
 				t.Fatalf("the answer of step 5 was not kept")
 			}
 			alone := loadSharing(t, q, 4, false)
@@ -205,7 +205,7 @@ func TestSharedPatches(t *testing.T) {
 					t.Fatalf("move %d (%s): a viewer that does not share got an encoded answer", i, c.Cmd)
 				}
 				got := step(t, next, c)
-				if sp, ok := sharedPatches.Get(patchKey(q, got.fromStep(t), next.cur.Step(), next.total)); ok && got.encoded != nil &&
+				if sp, ok := sharedPatches.Get(patchKey(q+next.focusKey(), got.fromStep(t), next.cur.Step(), next.total)); ok && got.encoded != nil &&
 					len(sp.encoded) > 0 && &sp.encoded[0] == &got.encoded[0] {
 					hits++
 					if i >= 4 {
