@@ -113,8 +113,8 @@ func TestBrowserStar1(t *testing.T) {
 	if !saw {
 		t.Error("no chance node showed an interval [L, U]")
 	}
-	if got := b.attr(`[data-node=""]`, "data-value"); !strings.HasPrefix(got, "7.66") {
-		t.Errorf("the root is worth %q, want 7⅔", got)
+	if got := b.attr(`[data-node=""]`, "data-value"); got != "7.67" {
+		t.Errorf("the root is worth %q, want 7⅔ written as 7.67", got)
 	}
 	b.screenshot("star1-end.png")
 	b.checkClean()
