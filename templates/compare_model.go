@@ -2,11 +2,11 @@ package templates
 
 import (
 	"context"
-	"math"
 	"net/url"
 	"strconv"
 	"strings"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -28,7 +28,7 @@ type Compare struct {
 	// rendered, the websocket sends it again after every move.
 	Now   CompareStep
 	Panes []ComparePane
-	Chart CompareChart
+	Chart view.LeavesChart
 	// Summary is shown once every pane has finished.
 	Summary CompareSummary
 	// ByEventURL, ByNodeURL and LabURL are the same comparison stepped by
@@ -158,7 +158,7 @@ func NewCompare(ctx context.Context, in CompareInput) *Compare {
 		Script: in.Script, Setup: in.Setup, Boards: in.Scene != nil && (BoardSource(in.Scene.Source) || in.Scene.Boards()),
 		Across: in.Scene != nil && in.Scene.Layout != nil && in.Scene.Layout.Across}
 	c.ByEventURL, c.ByNodeURL, c.LabURL = byURL(in.Query, view.ByEvent), byURL(in.Query, view.ByNode), labURL(in.Query)
-	c.Chart = NewCompareChart(ctx, in.Panes, in.MinimaxLeaves, in.KnuthMoore)
+	c.Chart = view.LeavesChartOf(in.Panes, in.MinimaxLeaves, in.KnuthMoore, i18n.FromContext(ctx).Phrase)
 	for i := range c.Chart.Lines {
 		c.Chart.Lines[i].Title = paneTitle(ctx, in.Kind, c.Chart.Lines[i].Name)
 	}
@@ -172,10 +172,10 @@ func NewCompare(ctx context.Context, in CompareInput) *Compare {
 
 // StepOf is the comparison at the panes' shared step. With draw, each
 // pane carries its drawing's patch since the last (see view.Pane.Patch).
-func StepOf(ctx context.Context, pn *view.Panes, ch *CompareChart, query string, draw bool) CompareStep {
+func StepOf(ctx context.Context, pn *view.Panes, ch *view.LeavesChart, query string, draw bool) CompareStep {
 	step, total := pn.Step(), pn.Total()
 	s := CompareStep{Step: step, Total: total, Done: true, URL: CompareURL(query, strconv.Itoa(step)),
-		NowX: num(ch.x(step))}
+		NowX: num(ch.X(step))}
 	key := "compare.step.event"
 	if pn.By() == view.ByNode {
 		key = "compare.step.node"
@@ -188,7 +188,7 @@ func StepOf(ctx context.Context, pn *view.Panes, ch *CompareChart, query string,
 		f := p.Frame()
 		ps := PaneStep{Step: strconv.Itoa(f.Step), Nodes: thousands(f.Stats.Nodes), Leaves: thousands(f.Stats.Leaves),
 			Cutoffs: thousands(f.Stats.Cutoffs), Done: f.Done,
-			Counts: [3]int{f.Stats.Nodes, f.Stats.Leaves, f.Stats.Cutoffs}, DotX: num(ch.x(step)), DotY: num(ch.y(f.Stats.Leaves))}
+			Counts: [3]int{f.Stats.Nodes, f.Stats.Leaves, f.Stats.Cutoffs}, DotX: num(ch.X(step)), DotY: num(ch.Y(f.Stats.Leaves))}
 		if f.Done {
 			ps.Status = T(ctx, "compare.status.done", "Length", thousands(p.Length), "Value", view.ResultText(p.Result))
 		} else {
@@ -413,107 +413,4 @@ func labURL(query string) string {
 	return "/lab?" + q.Encode()
 }
 
-func paneClass(i int) string { return "pane-" + Itoa(i) }
-
-// chart geometry, in SVG user units.
-const (
-	chartW, chartH                               = 900.0, 260.0
-	chartLeft, chartRight, chartTop, chartBottom = 56.0, 150.0, 14.0, 34.0
-)
-
-// CompareChart is leaves evaluated against the shared step, one line per
-// pane, with the full tree and the Knuth–Moore minimum as reference lines.
-type CompareChart struct {
-	ViewBox        string
-	X0, X1, Y0, Y1 float64
-	Lines          []chartLine
-	Refs           []chartRef
-	XTicks, YTicks []chartTick
-	XLabel         string
-	total, top     int
-}
-
-type chartLine struct {
-	Class, Name, Title, Points string
-}
-
-type chartRef struct {
-	Class, Text string
-	Y           float64
-	Value       int
-}
-
-type chartTick struct {
-	Pos  float64
-	Text string
-}
-
-func (ch *CompareChart) x(step int) float64 {
-	return ch.X0 + (ch.X1-ch.X0)*float64(step)/float64(ch.total)
-}
-
-func (ch *CompareChart) y(v int) float64 { return ch.Y0 - (ch.Y0-ch.Y1)*float64(v)/float64(ch.top) }
-
-// NewCompareChart draws the panes' whole searches (the panes must be
-// ready).
-func NewCompareChart(ctx context.Context, pn *view.Panes, minimax, knuthMoore int) CompareChart {
-	ch := CompareChart{ViewBox: "0 0 " + num(chartW) + " " + num(chartH),
-		X0: chartLeft, X1: chartW - chartRight, Y0: chartH - chartBottom, Y1: chartTop,
-		total: max(pn.Total(), 1), top: max(minimax, knuthMoore, 1)}
-	series, samples := pn.Series(), pn.Samples()
-	for _, s := range series {
-		for _, l := range s {
-			ch.top = max(ch.top, l)
-		}
-	}
-	for i, s := range series {
-		var b strings.Builder
-		for j, l := range s {
-			if j > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(num(ch.x(samples[j])) + "," + num(ch.y(l)))
-		}
-		name := pn.Panes()[i].Name
-		ch.Lines = append(ch.Lines, chartLine{Class: paneClass(i), Name: name, Title: name, Points: b.String()})
-	}
-	if minimax > 0 {
-		ch.Refs = append(ch.Refs, chartRef{Class: "ref-full", Text: T(ctx, "compare.chart.full", "N", thousands(minimax)), Y: ch.y(minimax), Value: minimax})
-	}
-	if knuthMoore > 0 {
-		ch.Refs = append(ch.Refs, chartRef{Class: "ref-km", Text: T(ctx, "compare.chart.km", "N", thousands(knuthMoore)), Y: ch.y(knuthMoore), Value: knuthMoore})
-	}
-	for _, t := range niceTicks(ch.total) {
-		ch.XTicks = append(ch.XTicks, chartTick{Pos: ch.x(t), Text: thousands(t)})
-	}
-	for _, t := range niceTicks(ch.top) {
-		ch.YTicks = append(ch.YTicks, chartTick{Pos: ch.y(t), Text: thousands(t)})
-	}
-	ch.XLabel = T(ctx, "compare.chart.x.event")
-	if pn.By() == view.ByNode {
-		ch.XLabel = T(ctx, "compare.chart.x.node")
-	}
-	return ch
-}
-
-// niceTicks returns about five round numbers from 0 to n.
-func niceTicks(n int) []int {
-	if n <= 0 {
-		return []int{0}
-	}
-	raw := float64(n) / 5
-	mag := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := mag
-	for _, m := range []float64{1, 2, 5, 10} {
-		if mag*m >= raw {
-			step = mag * m
-			break
-		}
-	}
-	st := max(int(step), 1)
-	var out []int
-	for t := 0; t <= n; t += st {
-		out = append(out, t)
-	}
-	return out
-}
+func paneClass(i int) string { return view.PaneClass(i) }

@@ -370,13 +370,7 @@ func (v *View) StepText() string {
 }
 
 // thousands writes n with its thousands separated: 2,199,784.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+func thousands(n int) string { return view.Thousands(n) }
 
 // ScrubMax is the largest value of the scrubber.
 func (v *View) ScrubMax() int {

@@ -1,7 +1,9 @@
 package view
 
 import (
+	"math"
 	"strconv"
+	"strings"
 
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/trace"
@@ -12,20 +14,23 @@ import (
 // (x on a logarithmic scale), a dot per sample coloured by whether that
 // move is one alpha-beta proves best, the move written where the choice
 // changes, and alpha-beta's exact value as a horizontal line. Every
-// position and text is decided here (on scenario.Curve's layout).
+// position and text is decided here, from scenario.Curve's samples.
 type CurveChart struct {
 	Width, Height float64
 	// Line is the estimate as SVG polyline points; ExactY alpha-beta's
-	// value, ExactText its label ("alpha-beta 3: B").
+	// value, Exact its number and ExactAt where the page writes it.
 	Line      string
 	ExactY    float64
 	Exact     string
+	ExactAt   ChartText
 	ExactBest []string // the moves alpha-beta proves best, named
-	XTicks    []scenario.Tick
-	YTicks    []scenario.Tick
+	XTicks    []ChartTick
+	YTicks    []ChartTick
 	Points    []CurvePoint
-	// Left and Right are the x extent of the plot, Bottom its lower edge.
+	// Left and Right are the x extent of the plot, Bottom its lower edge;
+	// Axis is where the x axis's name is written (the page words it).
 	Left, Right, Bottom float64
+	Axis                ChartText
 	// Final is the last sample: what MCTS answers after all its iterations.
 	Final CurvePoint
 }
@@ -33,7 +38,7 @@ type CurveChart struct {
 // CurvePoint is one sample of the curve: after Iter iterations MCTS
 // would choose Move with estimate Estimate; Agrees when alpha-beta proves
 // Move best. Label is set where the choice changes (and at the first
-// sample): the move's name, written above the dot.
+// sample): the move's name, written above the dot (at LabelY).
 type CurvePoint struct {
 	X, Y     float64
 	Iter     string
@@ -41,34 +46,75 @@ type CurvePoint struct {
 	Estimate string
 	Agrees   bool
 	Label    string
+	LabelY   float64
 }
 
-// CurveChartOf lays out a curve for the page. names maps the ids of the
-// root's moves to their names (ExactBest holds ids).
+// The curve's box, in SVG units, and its margins: curvePad left and
+// right of the plot and under it (its numbers and name), half of it
+// above; curveExactBelow puts alpha-beta's value under its line and
+// curveLabelAbove a move's name over its dot.
+const (
+	CurveWidth      = 600.0
+	CurveHeight     = 240.0
+	curvePad        = 36.0
+	curveExactBelow = 15.0
+	curveLabelAbove = 9.0
+)
+
+// CurveChartOf lays out a curve for the page. name names the root's
+// moves by their ids (ExactBest holds ids).
 func CurveChartOf(c scenario.Curve, name func(id string) string) *CurveChart {
-	ch := c.Chart
-	out := &CurveChart{Width: ch.Width, Height: ch.Height, Line: ch.Line, ExactY: ch.ExactY, Exact: trace.Num(c.Exact).String(),
-		XTicks: ch.XTicks, YTicks: ch.YTicks}
+	out := &CurveChart{Width: CurveWidth, Height: CurveHeight, Exact: trace.Num(c.Exact).String(),
+		Left: curvePad, Right: CurveWidth - curvePad, Bottom: CurveHeight - curvePad}
+	iters := c.Iterations
+	if n := len(c.Points); iters == 0 && n > 0 {
+		iters = c.Points[n-1].Iter
+	}
+	x := func(it int) float64 {
+		if iters <= 1 {
+			return curvePad
+		}
+		return curvePad + (CurveWidth-2*curvePad)*math.Log(float64(it))/math.Log(float64(iters))
+	}
+	low, high := c.Low, c.High
+	if high <= low {
+		low, high = low-1, low+1
+	}
+	y := func(v float64) float64 {
+		return curvePad/2 + (CurveHeight-1.5*curvePad)*(high-v)/(high-low)
+	}
 	for _, id := range c.ExactBest {
 		out.ExactBest = append(out.ExactBest, name(id))
 	}
-	out.Left, out.Right, out.Bottom = ch.Width, 0, 0
-	for _, t := range ch.XTicks {
-		out.Left, out.Right = min(out.Left, t.At), max(out.Right, t.At)
-	}
-	for _, t := range ch.YTicks {
-		out.Bottom = max(out.Bottom, t.At)
-	}
+	var pts []string
 	prev := ""
-	for i, p := range c.Points {
-		m := ch.Marks[i]
-		pt := CurvePoint{X: m.X, Y: m.Y, Iter: strconv.Itoa(p.Iter), Move: p.Move, Estimate: Decimal(p.Estimate), Agrees: p.Agrees}
+	for _, p := range c.Points {
+		px, py := x(p.Iter), y(p.Estimate)
+		pts = append(pts, strconv.FormatFloat(px, 'f', 1, 64)+","+strconv.FormatFloat(py, 'f', 1, 64))
+		pt := CurvePoint{X: px, Y: py, Iter: strconv.Itoa(p.Iter), Move: p.Move, Estimate: Decimal(p.Estimate), Agrees: p.Agrees,
+			LabelY: py - curveLabelAbove}
 		if p.Move != prev {
 			pt.Label = p.Move
 		}
 		prev = p.Move
 		out.Points = append(out.Points, pt)
 	}
+	out.Line = strings.Join(pts, " ")
+	out.ExactY = y(c.Exact)
+	out.ExactAt = ChartText{X: out.Right, Y: out.ExactY + curveExactBelow}
+	tick := func(it int) ChartTick {
+		return ChartTick{Pos: x(it), Label: ChartText{X: x(it), Y: out.Bottom + tickBelow, Text: strconv.Itoa(it)}}
+	}
+	for it := 1; it <= max(iters, 1); it *= 10 {
+		out.XTicks = append(out.XTicks, tick(it))
+	}
+	if last := out.XTicks[len(out.XTicks)-1]; iters > 1 && last.Label.Text != strconv.Itoa(iters) {
+		out.XTicks = append(out.XTicks, tick(iters))
+	}
+	for _, v := range []float64{low, (low + high) / 2, high} {
+		out.YTicks = append(out.YTicks, ChartTick{Pos: y(v), Label: ChartText{X: out.Left - tickGap, Y: y(v) + textMiddle, Text: trace.Num(v).String()}})
+	}
+	out.Axis = ChartText{X: (out.Left + out.Right) / 2, Y: out.Bottom + axisLabelBelow}
 	if n := len(out.Points); n > 0 {
 		out.Final = out.Points[n-1]
 	}

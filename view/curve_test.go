@@ -1,7 +1,9 @@
 package view
 
 import (
+	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/abtrace/abtrace/search/scenario"
@@ -45,7 +47,17 @@ func TestCurveChart(t *testing.T) {
 	if ch.Points[0].Iter != "1" || ch.Points[0].Label != "B" {
 		t.Errorf("first point %+v, want B after 1 iteration, labelled", ch.Points[0])
 	}
-	if ch.Left != 36 || ch.Right != scenario.ChartWidth-36 {
-		t.Errorf("plot spans x %v to %v, want 36 to %v", ch.Left, ch.Right, scenario.ChartWidth-36)
+	if ch.Left != 36 || ch.Right != CurveWidth-36 || ch.Final.X != ch.Right {
+		t.Errorf("plot spans x %v to %v, last point at %v, want 36 to %v, the last point at the right edge", ch.Left, ch.Right, ch.Final.X, CurveWidth-36)
+	}
+	// The leaves run from 2 to 14: value 3 is 1/12 of the way up.
+	if want := ch.Bottom - (ch.Bottom-curvePad/2)/12; math.Abs(ch.ExactY-want) > 0.01 {
+		t.Errorf("alpha-beta's line at y %v, want %v", ch.ExactY, want)
+	}
+	if got := strings.Count(ch.Line, ","); got != len(c.Points) {
+		t.Errorf("polyline has %d points, want %d", got, len(c.Points))
+	}
+	if ch.XTicks[0].Label.Text != "1" || ch.XTicks[len(ch.XTicks)-1].Label.Text != "300" || ch.XTicks[len(ch.XTicks)-1].Pos != ch.Right {
+		t.Errorf("x ticks %+v, want 1 … 300 at the right edge", ch.XTicks)
 	}
 }

@@ -20,9 +20,9 @@ type comparer struct {
 	cmp *comparison
 	// words carries the viewer's language for the texts the server words.
 	words context.Context
-	chart *templates.CompareChart // drawn once the panes are ready
-	job   string                  // the command under way, "" when none
-	whole bool                    // the next answer carries whole drawings
+	chart *view.LeavesChart // drawn once the panes are ready
+	job   string            // the command under way, "" when none
+	whole bool              // the next answer carries whole drawings
 }
 
 // newComparer loads the comparison of query for a session whose context
@@ -137,7 +137,7 @@ func (c *comparer) halt() []Message {
 func (c *comparer) message() Message {
 	pn := c.cmp.panes
 	if c.chart == nil {
-		ch := templates.NewCompareChart(c.words, pn, c.cmp.minimax, c.cmp.knuthMoore)
+		ch := view.LeavesChartOf(pn, c.cmp.minimax, c.cmp.knuthMoore, i18n.FromContext(c.words).Phrase)
 		c.chart = &ch
 	}
 	if c.whole {

@@ -3,8 +3,6 @@ package scenario
 import (
 	"errors"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/trace"
@@ -30,44 +28,11 @@ type Curve struct {
 	// ExactBest lists the ids of the root moves whose alpha-beta value
 	// equals the root's.
 	ExactBest []string `json:"exact_best"`
-	// Low and High are the outcomes' range, the chart's vertical scale.
-	Low, High float64 `json:"-"`
-	Chart     Chart   `json:"-"`
+	// Low and High are the outcomes' range, the chart's vertical scale;
+	// Iterations is MCTS's number of iterations, the last point's.
+	Low, High  float64 `json:"-"`
+	Iterations int     `json:"-"`
 }
-
-// Chart is the curve laid out in a ChartWidth × ChartHeight box, x on a
-// logarithmic scale of the iterations and y from High (top) to Low: the
-// estimate as an SVG polyline, alpha-beta's value as a horizontal line,
-// and the ticks. The page only paints it.
-type Chart struct {
-	Width, Height float64
-	Line          string // SVG points "x,y x,y ..."
-	ExactY        float64
-	XTicks        []Tick
-	YTicks        []Tick
-	// Marks are the points where MCTS's choice agrees (true) or not with
-	// alpha-beta, for dots on the line.
-	Marks []Mark
-}
-
-// Tick is one labelled position on an axis.
-type Tick struct {
-	At    float64
-	Label string
-}
-
-// Mark is one point of the curve.
-type Mark struct {
-	X, Y   float64
-	Agrees bool
-}
-
-// The chart's box, in SVG units.
-const (
-	ChartWidth  = 600
-	ChartHeight = 240
-	chartPad    = 36
-)
 
 // MaxCurvePoints bounds the points of a curve.
 const MaxCurvePoints = 64
@@ -120,7 +85,7 @@ func (p *Search) MCTSCurve(points int) (Curve, error) {
 	if len(c.Points) == 0 {
 		return Curve{}, errors.New("scenario: MCTS reported no iteration")
 	}
-	c.Chart = c.layout(iters)
+	c.Iterations = iters
 	return c, nil
 }
 
@@ -148,36 +113,4 @@ func samplePoints(n, k int) []int {
 		}
 	}
 	return out
-}
-
-// layout places the curve in the chart's box.
-func (c Curve) layout(iters int) Chart {
-	ch := Chart{Width: ChartWidth, Height: ChartHeight}
-	x := func(it int) float64 {
-		if iters <= 1 {
-			return chartPad
-		}
-		return chartPad + (ChartWidth-2*chartPad)*math.Log(float64(it))/math.Log(float64(iters))
-	}
-	y := func(v float64) float64 {
-		return chartPad/2 + (ChartHeight-1.5*chartPad)*(c.High-v)/(c.High-c.Low)
-	}
-	var pts []string
-	for _, p := range c.Points {
-		px, py := x(p.Iter), y(p.Estimate)
-		pts = append(pts, strconv.FormatFloat(px, 'f', 1, 64)+","+strconv.FormatFloat(py, 'f', 1, 64))
-		ch.Marks = append(ch.Marks, Mark{X: px, Y: py, Agrees: p.Agrees})
-	}
-	ch.Line = strings.Join(pts, " ")
-	ch.ExactY = y(c.Exact)
-	for it := 1; it <= iters; it *= 10 {
-		ch.XTicks = append(ch.XTicks, Tick{At: x(it), Label: strconv.Itoa(it)})
-	}
-	if last := ch.XTicks[len(ch.XTicks)-1]; last.Label != strconv.Itoa(iters) {
-		ch.XTicks = append(ch.XTicks, Tick{At: x(iters), Label: strconv.Itoa(iters)})
-	}
-	for _, v := range []float64{c.Low, (c.Low + c.High) / 2, c.High} {
-		ch.YTicks = append(ch.YTicks, Tick{At: y(v), Label: trace.Num(v).String()})
-	}
-	return ch
 }

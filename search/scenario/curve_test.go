@@ -2,13 +2,11 @@ package scenario
 
 import (
 	"slices"
-	"strings"
 	"testing"
 )
 
 // TestMCTSCurve: on the textbook tree MCTS's choice settles on B, the move
-// alpha-beta proves best, and its estimate on B's value; the chart puts
-// the last point at the right edge and alpha-beta's line at value 3.
+// alpha-beta proves best, and its estimate on B's value.
 func TestMCTSCurve(t *testing.T) {
 	p, err := Scenario{Tree: "A(B(3 12 8) C(2 4 6) D(14 5 2))", Algo: "mcts", Iterations: 1000, Seed: 1}.Prepare()
 	if err != nil {
@@ -33,20 +31,8 @@ func TestMCTSCurve(t *testing.T) {
 			t.Errorf("iterations not increasing: %+v", c.Points)
 		}
 	}
-	// The leaves run from 2 to 14: value 3 is 1/12 of the way up.
-	ch := c.Chart
-	top, bottom := chartPad/2.0, chartPad/2.0+(ChartHeight-1.5*chartPad)
-	if want := bottom - (bottom-top)/12; ch.ExactY < want-0.01 || ch.ExactY > want+0.01 {
-		t.Errorf("alpha-beta's line at y %v, want %v", ch.ExactY, want)
-	}
-	if m := ch.Marks[len(ch.Marks)-1]; m.X != ChartWidth-chartPad {
-		t.Errorf("last mark at x %v, want the right edge %v", m.X, ChartWidth-chartPad)
-	}
-	if got := strings.Count(ch.Line, ","); got != len(c.Points) {
-		t.Errorf("polyline has %d points, want %d", got, len(c.Points))
-	}
-	if ch.XTicks[0].Label != "1" || ch.XTicks[len(ch.XTicks)-1].Label != "1000" {
-		t.Errorf("x ticks %+v, want 1 … 1000", ch.XTicks)
+	if c.Low != 2 || c.High != 14 || c.Iterations != 1000 {
+		t.Errorf("outcomes %v to %v after %d iterations, want 2 to 14 after 1000", c.Low, c.High, c.Iterations)
 	}
 	if _, err := (Scenario{Tree: Textbook}).Prepare(); err == nil {
 		q, _ := Scenario{Tree: Textbook}.Prepare()
