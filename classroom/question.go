@@ -10,7 +10,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/abtrace/abtrace/search/exercise"
+	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
 )
 
 // The kinds of question a lecturer asks at a step.
@@ -135,7 +137,7 @@ func keyOf(ctx context.Context, scenario string, step int, spec QuestionSpec) (*
 	frame := trace.NewFrame()
 	var said trace.Phrase
 	frame.Words = func(ph trace.Phrase) string { said = ph; return "" }
-	labels := map[string]string{}
+	labels := drawnLabels(p)
 	name := func(id string) any { return nodeWords(id, labels) }
 	// lastWhy is, per node and bound, the narration of the last update
 	// that moved it.
@@ -152,7 +154,7 @@ func keyOf(ctx context.Context, scenario string, step int, spec QuestionSpec) (*
 		if applyErr = frame.Apply(*e); applyErr != nil {
 			return false
 		}
-		if e.Label != "" {
+		if e.Label != "" && labels[e.Node] == "" {
 			labels[e.Node] = e.Label
 		}
 		if e.Type == trace.Update && (e.Changed == "alpha" || e.Changed == "beta") {
@@ -211,6 +213,28 @@ func keyOf(ctx context.Context, scenario string, step int, spec QuestionSpec) (*
 		return nil, nil, runErr
 	}
 	return nil, nil, errNoAnswer(spec.Kind, step)
+}
+
+// drawnLabels are the names the drawing of p gives its nodes, by id: a
+// label or the textbook's letter, a leaf's value, a game's move (see
+// view.Scene.Namer); a node the drawing names only by its id (the root
+// without a label, a node inside a fold) has none.
+func drawnLabels(p *scenario.Search) map[string]string {
+	labels := map[string]string{}
+	scene, err := view.NewScene(p, nil)
+	if err != nil {
+		return labels
+	}
+	named := scene.Namer(nil)
+	for _, n := range scene.Layout.Nodes {
+		if n.ID == "" && n.Label == "" {
+			continue
+		}
+		if name := named(n.ID); name != "" && name != n.ID {
+			labels[n.ID] = name
+		}
+	}
+	return labels
 }
 
 // nodeWords names node id as a student finds it in the drawing, never by

@@ -186,6 +186,9 @@ type ExerciseEdge struct {
 	// ToLeaf is true when Child is drawn as a leaf (a box, no glyph): the
 	// edge ends at the box, not at the glyph above an input.
 	ToLeaf bool
+	// Text is the leaf's value when ToLeaf: a screen reader names the leaf
+	// by it, as the drawing does.
+	Text string
 	// Pruned is true when the search never follows the edge (a cutoff
 	// skipped Child): the key crosses it out.
 	Pruned bool
@@ -375,6 +378,9 @@ type MatchNode struct {
 	// is "right", "wrong" or "" before a check; Note says what is wrong.
 	Want, Why, State, Note string
 	OK                     bool
+	// Path is the matches taken on the way from the root ("1, 2"), which
+	// tells two states with as many matches apart; "" at the root.
+	Path string
 }
 
 // MatchMove is one of MAX's first moves.
@@ -412,18 +418,17 @@ func (n MatchNode) class() string {
 
 func (n MatchNode) glyph() string { return ExerciseNode{Max: n.Max}.glyph() }
 
-// labelIn names a state in the page's language: "5 left, MAX to move
-// (node 1.2)".
+// labelIn names a state in the page's language as the tree draws it:
+// "3 left, MAX to move (taken 1, 1)", the root without what was taken.
 func (n MatchNode) labelIn(ctx context.Context) string {
 	who := "MIN"
 	if n.Max {
 		who = "MAX"
 	}
-	node := n.ID
-	if node == "" {
-		node = T(ctx, "view.root")
+	if n.Path == "" {
+		return T(ctx, "ms.state-root", "Left", n.Left, "Who", who)
 	}
-	return T(ctx, "ms.state", "Left", n.Left, "Who", who, "Node", node)
+	return T(ctx, "ms.state", "Left", n.Left, "Who", who, "Path", n.Path)
 }
 
 func (n MatchNode) mark() string {
@@ -621,6 +626,16 @@ func nodeLabel(ctx context.Context, n ExerciseNode) string {
 		return T(ctx, "exercise.node.root", "Kind", n.kindName())
 	}
 	return T(ctx, "exercise.node.id", "Name", n.Name, "Kind", n.kindName())
+}
+
+// edgeLabel is an edge as a screen reader says it, both ends named as the
+// tree draws them (a leaf by its value, never by its id).
+func edgeLabel(ctx context.Context, e ExerciseEdge) string {
+	child := e.Name
+	if e.ToLeaf && e.Text != "" {
+		child = T(ctx, "exercise.node.leaf", "Value", e.Text)
+	}
+	return T(ctx, "exercise.aria.edge", "Parent", e.Parent, "Child", child)
 }
 
 // drawnName names a node as the tree draws it, for a screen reader: an

@@ -126,12 +126,22 @@ func (cq connect4Query) fields(loc *i18n.Localizer) []templates.FormField {
 		{Name: "you", Label: loc.T("c4.field.you"), Value: you, Options: []string{"first", "second"}, Texts: []string{loc.T("c4.you.first"), loc.T("c4.you.second")}},
 		{Name: "depth", Label: loc.T("c4.field.depth"), Value: cq.depth, Options: []string{"1", "2", "3", "4", "5", "6"}},
 		{Name: "eval", Label: loc.T("c4.field.eval"), Value: cq.eval, Options: append([]string{""}, connect4.EvaluationNames()...),
-			Texts: append([]string{loc.T("c4.eval.default")}, connect4.EvaluationNames()...)},
-		{Name: "algo", Label: loc.T("c4.field.algo"), Value: cq.algo, Options: connect4Algos},
-		{Name: "order", Label: loc.T("c4.field.order"), Value: cq.order, Options: connect4Orders},
+			Texts: append([]string{loc.T("c4.eval.default")}, translated(loc, "c4.evalname.", connect4.EvaluationNames())...)},
+		{Name: "algo", Label: loc.T("c4.field.algo"), Value: cq.algo, Options: connect4Algos, Texts: translated(loc, "algoname.", connect4Algos)},
+		{Name: "order", Label: loc.T("c4.field.order"), Value: cq.order, Options: connect4Orders, Texts: translated(loc, "ordname.", connect4Orders)},
 		{Name: "tt", Label: loc.T("c4.field.tt"), Value: cq.tt},
 		{Name: "symmetry", Label: loc.T("c4.field.symmetry"), Value: sym, Options: []string{"0", "1"}, Texts: []string{loc.T("c4.no"), loc.T("c4.yes")}},
 	}
+}
+
+// translated are names as a select shows them: each the message prefix+name
+// in the page's language.
+func translated(loc *i18n.Localizer, prefix string, names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = loc.T(prefix + n)
+	}
+	return out
 }
 
 // connect4Page is Connect Four against the engine. The query holds the

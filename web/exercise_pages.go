@@ -203,7 +203,7 @@ func buildExercise(ctx context.Context, page *templates.ExercisePage, ex *exerci
 			par := pos[n.Parent]
 			node.MarkLeft = n.X < par.X
 			page.Edges = append(page.Edges, templates.ExerciseEdge{Child: n.ID, Name: node.Name,
-				Parent: templates.NodeName(par.ID, par.Label), X1: par.X, Y1: par.Y, X2: n.X, Y2: n.Y, ToLeaf: n.Leaf})
+				Parent: templates.NodeName(par.ID, par.Label), X1: par.X, Y1: par.Y, X2: n.X, Y2: n.Y, ToLeaf: n.Leaf, Text: n.Text})
 		}
 		page.Nodes = append(page.Nodes, node)
 	}
@@ -322,10 +322,19 @@ func matchView(layout *trace.Layout, res *exercise.MatchResult) *templates.Match
 	for _, n := range layout.Nodes {
 		pos[n.ID] = n
 	}
+	paths := map[string]string{} // the matches taken from the root, by state
+	lefts := map[string]int{}
 	for _, st := range res.States {
 		n := pos[st.ID]
+		lefts[st.ID], _ = strconv.Atoi(st.Left)
+		if st.ID != "" {
+			taken := strconv.Itoa(lefts[st.Parent] - lefts[st.ID])
+			if paths[st.ID] = taken; paths[st.Parent] != "" {
+				paths[st.ID] = paths[st.Parent] + ", " + taken
+			}
+		}
 		m.Nodes = append(m.Nodes, templates.MatchNode{ID: st.ID, X: n.X, Y: n.Y, Max: st.Max, Leaf: st.Leaf, Left: st.Left,
-			Value: st.Given, Want: st.Want, Why: st.Why, State: st.State, Note: st.Note, OK: st.OK})
+			Value: st.Given, Want: st.Want, Why: st.Why, State: st.State, Note: st.Note, OK: st.OK, Path: paths[st.ID]})
 		if st.ID != "" {
 			par := pos[st.Parent]
 			m.Edges = append(m.Edges, templates.ExerciseEdge{Child: st.ID, X1: par.X, Y1: par.Y, X2: n.X, Y2: n.Y, Name: st.Take})
