@@ -18,70 +18,76 @@ func agreeStates() int {
 
 // TestReasonersAgree plays random games of every shipped game and checks,
 // at every state met, that the fast reasoner (Game) and the simple one
-// (Prover) agree on each role's legal moves, terminal, the goals and the
-// next state after a random joint move.
+// (Prover, plain and tabling) agree on each role's legal moves, terminal,
+// the goals and the next state after a random joint move.
 func TestReasonersAgree(t *testing.T) {
 	for _, name := range Games() {
-		t.Run(name, func(t *testing.T) {
-			g := mustGame(t, name)
-			p := NewProver(g.Description())
-			rng := rand.New(rand.NewPCG(7, uint64(len(name))))
-			init, err := p.Init()
+		t.Run(name, func(t *testing.T) { agree(t, name, NewProver(mustGame(t, name).Description()), agreeStates()) })
+		t.Run(name+"/tabling", func(t *testing.T) {
+			agree(t, name, NewTablingProver(mustGame(t, name).Description()), agreeStates()/8)
+		})
+	}
+}
+
+// agree compares the fast reasoner with p over states random states of
+// game name (see TestReasonersAgree).
+func agree(t *testing.T, name string, p *Prover, states int) {
+	g := mustGame(t, name)
+	rng := rand.New(rand.NewPCG(7, uint64(len(name))))
+	init, err := p.Init()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.FactList(g.Init()); !slices.Equal(got, init) {
+		t.Fatalf("init: fast %v, simple %v", got, init)
+	}
+	s := g.Init()
+	for n := 0; n < states; n++ {
+		facts := g.FactTerms(s)
+		term, err := p.Terminal(facts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if term != g.Terminal(s) {
+			t.Fatalf("%s: terminal fast %v, simple %v", g.Facts(s), g.Terminal(s), term)
+		}
+		goals := g.Goals(s)
+		for r, role := range g.Roles() {
+			v, err := p.Goal(facts, role)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := g.FactList(g.Init()); !slices.Equal(got, init) {
-				t.Fatalf("init: fast %v, simple %v", got, init)
+			if v != goals[r] {
+				t.Fatalf("%s: goal of %s fast %d, simple %d", g.Facts(s), role, goals[r], v)
 			}
-			s := g.Init()
-			for n := 0; n < agreeStates(); n++ {
-				facts := g.FactTerms(s)
-				term, err := p.Terminal(facts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if term != g.Terminal(s) {
-					t.Fatalf("%s: terminal fast %v, simple %v", g.Facts(s), g.Terminal(s), term)
-				}
-				goals := g.Goals(s)
-				for r, role := range g.Roles() {
-					v, err := p.Goal(facts, role)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if v != goals[r] {
-						t.Fatalf("%s: goal of %s fast %d, simple %d", g.Facts(s), role, goals[r], v)
-					}
-				}
-				if term {
-					s = g.Init()
-					continue
-				}
-				joint := make([]int, len(g.Roles()))
-				var does []Term
-				for r, role := range g.Roles() {
-					want, err := p.Legal(facts, role)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if got := g.Legal(s, r); !slices.Equal(got, want) {
-						t.Fatalf("%s: legal for %s fast %v, simple %v", g.Facts(s), role, got, want)
-					}
-					legal := g.LegalMoves(s, r)
-					joint[r] = legal[rng.IntN(len(legal))]
-					does = append(does, Term{Name: "does", Args: []Term{{Name: role}, g.MoveTerm(r, joint[r])}})
-				}
-				want, err := p.Next(facts, does)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s2 := g.Next(s, joint)
-				if got := g.FactList(s2); !slices.Equal(got, want) {
-					t.Fatalf("%s, moves %v:\nnext fast   %s\nnext simple %s", g.Facts(s), does, strings.Join(got, " "), strings.Join(want, " "))
-				}
-				s = s2
+		}
+		if term {
+			s = g.Init()
+			continue
+		}
+		joint := make([]int, len(g.Roles()))
+		var does []Term
+		for r, role := range g.Roles() {
+			want, err := p.Legal(facts, role)
+			if err != nil {
+				t.Fatal(err)
 			}
-		})
+			if got := g.Legal(s, r); !slices.Equal(got, want) {
+				t.Fatalf("%s: legal for %s fast %v, simple %v", g.Facts(s), role, got, want)
+			}
+			legal := g.LegalMoves(s, r)
+			joint[r] = legal[rng.IntN(len(legal))]
+			does = append(does, Term{Name: "does", Args: []Term{{Name: role}, g.MoveTerm(r, joint[r])}})
+		}
+		want, err := p.Next(facts, does)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s2 := g.Next(s, joint)
+		if got := g.FactList(s2); !slices.Equal(got, want) {
+			t.Fatalf("%s, moves %v:\nnext fast   %s\nnext simple %s", g.Facts(s), does, strings.Join(got, " "), strings.Join(want, " "))
+		}
+		s = s2
 	}
 }
 

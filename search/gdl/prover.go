@@ -43,14 +43,16 @@ type Prover struct {
 	byHead map[string][]int
 	// the rules' bodies, positive conditions first
 	bodies [][]Literal
+	// tab holds the answers of the calls already proved (nil: none are
+	// kept; see NewTablingProver).
+	tab *tables
 }
 
 // NewProver returns the simple reasoner of a checked description.
 func NewProver(d *Description) *Prover {
 	p := &Prover{d: d, byHead: map[string][]int{}}
 	for i, r := range d.Rules {
-		k := r.Head.Key()
-		p.byHead[k] = append(p.byHead[k], i)
+		p.byHead[r.Head.Name] = append(p.byHead[r.Head.Name], i)
 		var pos, rest []Literal
 		for _, l := range r.Body {
 			if l.Neg || l.IsDistinct() {
@@ -75,6 +77,9 @@ type proof struct {
 	steps  int
 	frames int
 	err    error
+	// expand: the first condition is proved by its rules, not from its
+	// table (it is the call whose table is being made)
+	expand bool
 }
 
 func (p *Prover) newProof(state, does []Term) *proof {
@@ -202,7 +207,15 @@ func (q *proof) prove(goals []Literal, k func() bool) bool {
 	case "does":
 		facts = q.does
 	default:
-		for _, ri := range q.p.byHead[a.Key()] {
+		if q.p.tab != nil {
+			if done, more := q.tabled(a, rest, k); done {
+				return more
+			}
+		}
+		for _, ri := range q.p.byHead[a.Name] {
+			if len(q.p.d.Rules[ri].Head.Args) != len(a.Args) {
+				continue
+			}
 			q.fresh++
 			n := q.fresh
 			mark := len(q.trail)
@@ -407,8 +420,11 @@ func (q *proof) explain(fact Term, depth int) *Derivation {
 		}
 		return nil
 	}
-	for _, ri := range q.p.byHead[fact.Key()] {
+	for _, ri := range q.p.byHead[fact.Name] {
 		r := q.p.d.Rules[ri]
+		if len(r.Head.Args) != len(fact.Args) {
+			continue
+		}
 		q.fresh++
 		n := q.fresh
 		mark := len(q.trail)

@@ -57,7 +57,7 @@ func PlayoutText(src, policy string, seed uint64, maxSteps int) (PlayoutReport, 
 		g, err = newGame(d, playoutLimits)
 	}
 	if errors.As(err, &limit) {
-		return playout[[]Term](proverPlayer{NewProver(d)}, policy, seed, maxSteps)
+		return playout[[]Term](proverPlayer{NewTablingProver(d)}, policy, seed, maxSteps)
 	}
 	if err != nil {
 		return PlayoutReport{}, err
