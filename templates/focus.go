@@ -6,6 +6,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -64,11 +65,7 @@ func focusMarkup(ctx context.Context, c templ.Component) string {
 // the focus counts the nodes the search made below, not visited and
 // pruned ones, in one line (the legend and the title say what it counts).
 func FoldText(ctx context.Context, c view.FoldCount) (seen, of, title string) {
-	if c.Made {
-		return view.Compact(c.Total), "", N(ctx, "view.fold.made.title", c.Total)
-	}
-	return c.Seen(), T(ctx, "view.fold.of", "Total", view.Compact(c.Total)),
-		T(ctx, "view.fold.title", "Visited", Itoa(c.Visited), "Pruned", Itoa(c.Pruned), "Total", Itoa(c.Total))
+	return c.Texts(i18n.FromContext(ctx).Phrase)
 }
 
 // busPath is an edge of the focus drawn down from the parent, along the

@@ -378,7 +378,7 @@ func (e Event) String() string {
 		s += " v=" + e.Bound.Text(e.Value)
 	}
 	if e.Window {
-		s += " α=" + e.Alpha.String() + " β=" + e.Beta.String()
+		s += " " + WindowLine(e.Alpha, e.Beta)
 	}
 	if len(e.Pruned) > 0 {
 		s += fmt.Sprint(" pruned=", e.Pruned)

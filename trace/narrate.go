@@ -176,7 +176,7 @@ func (nr narrator) enter() Phrase {
 		}
 		return say("narrate.enter.depth", "Node", node, "Depth", strconv.Itoa(e.Depth))
 	}
-	a, b := e.Alpha.String(), e.Beta.String()
+	a, b := WindowText(e.Alpha, e.Beta)
 	if nr.star1Window() {
 		// Star1: the window was derived by the chance node above.
 		parent, _ := ParentID(e.Node)

@@ -125,8 +125,9 @@ func (nr narrator) ttProbe() Phrase {
 	if e.Child != "" {
 		move = nr.named(e.Child)
 	}
+	a, b := WindowText(e.Alpha, e.Beta)
 	args := []any{"Node", node, "Sym", symText, "Entry", entryPhrase(e.Value, e.Bound), "Where", where,
-		"Draft", draftPhrase(e.Draft), "Alpha", e.Alpha.String(), "Beta", e.Beta.String(), "Move", move}
+		"Draft", draftPhrase(e.Draft), "Alpha", a, "Beta", b, "Move", move}
 	if e.Cut {
 		switch e.Bound {
 		case Lower:
@@ -170,7 +171,8 @@ func (nr narrator) ttStore() Phrase {
 
 func (nr narrator) research() Phrase {
 	e := nr.e
-	args := []any{"Node", nr.short(e.Node), "Alpha", e.Alpha.String(), "Beta", e.Beta.String(), "Test", e.Test}
+	a, b := WindowText(e.Alpha, e.Beta)
+	args := []any{"Node", nr.short(e.Node), "Alpha", a, "Beta", b, "Test", e.Test}
 	switch {
 	case e.Child != "":
 		return say("narrate.research.pvs", append(args, "Child", nr.short(e.Child))...)
@@ -191,7 +193,8 @@ func (nr narrator) pass() Phrase {
 	if e.Window && !(isInf(e.Alpha, -1) && isInf(e.Beta, 1)) {
 		window = "yes"
 	}
-	args := []any{"Pass", strconv.Itoa(e.Pass), "Draft", strconv.Itoa(e.Draft), "Alpha", e.Alpha.String(), "Beta", e.Beta.String(),
+	a, b := WindowText(e.Alpha, e.Beta)
+	args := []any{"Pass", strconv.Itoa(e.Pass), "Draft", strconv.Itoa(e.Draft), "Alpha", a, "Beta", b,
 		"Again", again, "Window", window}
 	switch {
 	case e.Draft <= 0:

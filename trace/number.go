@@ -104,3 +104,29 @@ func Percent(part, whole float64) string {
 	}
 	return Written(r)
 }
+
+// WindowText writes the window (alpha, beta) as a lecturer does: each
+// bound as Written, except a null window whose two bounds Written cannot
+// tell apart (MTD(f)'s (γ − ε, γ) and PVS's (α, α + ε) when no grain
+// is given, ε then one step of a float64; or a grain finer than two
+// decimals), which names the bound that is off the written number by ε:
+// "11−ε" and "11", or "11" and "11+ε". A single number is never written
+// with ε (0.1 + 0.2 is 0.3).
+func WindowText(alpha, beta Num) (a, b string) {
+	a, b = alpha.String(), beta.String()
+	if a != b || !(alpha < beta) {
+		return a, b
+	}
+	// The bound written exactly is the number the window is about; the
+	// other is ε off it (β the number when both or neither are).
+	if WrittenExactly(float64(alpha)) && !WrittenExactly(float64(beta)) {
+		return a, a + "+ε"
+	}
+	return b + "−ε", b
+}
+
+// WindowLine is the window as one line, "α=3 β=+∞" (see WindowText).
+func WindowLine(alpha, beta Num) string {
+	a, b := WindowText(alpha, beta)
+	return "α=" + a + " β=" + b
+}

@@ -273,6 +273,26 @@ func (c FoldCount) Title() string {
 		strconv.Itoa(c.Total) + " nodes below; click to open"
 }
 
+// Texts is what a fold glyph writes of its counts, worded by words (the
+// page's language; nil: English): its two lines and its tooltip. A fold
+// of a Monte-Carlo focus (Made) writes one line, the nodes made below.
+func (c FoldCount) Texts(words func(trace.Phrase) string) (seen, of, title string) {
+	if c.Made {
+		p := trace.Phrase{ID: "view.fold.made.title", Plural: true, Count: c.Total}
+		if words == nil {
+			return Compact(c.Total), "", strconv.Itoa(c.Total) + " nodes of the search tree below; click to open"
+		}
+		return Compact(c.Total), "", words(p)
+	}
+	if words == nil {
+		return c.Seen(), c.Of(), c.Title()
+	}
+	of = words(trace.Phrase{ID: "view.fold.of", Args: map[string]any{"Total": Compact(c.Total)}})
+	title = words(trace.Phrase{ID: "view.fold.title", Args: map[string]any{"Visited": strconv.Itoa(c.Visited),
+		"Pruned": strconv.Itoa(c.Pruned), "Total": strconv.Itoa(c.Total)}})
+	return c.Seen(), of, title
+}
+
 // Node is one drawn node at one frame. The embedded LayoutNode gives its
 // place, kind, label, static text (a leaf's value) and board; the rest is
 // what the frame makes of it.
@@ -414,6 +434,8 @@ type Drawing struct {
 	Px float64
 
 	attrs []NodeAttrs // Attrs, once computed
+	// words words the fold glyphs' texts in Attrs (the frame's words).
+	words func(trace.Phrase) string
 }
 
 // BoardSource reports whether a source's nodes are drawn as small boards:
@@ -625,7 +647,7 @@ func (s *sketch) insideOf(f *trace.Frame) string {
 
 // draw is the whole drawing at frame f.
 func (s *sketch) draw(f *trace.Frame, folds map[string]FoldCount) *Drawing {
-	d := &Drawing{Step: f.Step, Board: s.board, Across: s.l != nil && s.l.Across, ViewBox: s.viewBox, Width: s.width, Height: s.height}
+	d := &Drawing{Step: f.Step, Board: s.board, Across: s.l != nil && s.l.Across, ViewBox: s.viewBox, Width: s.width, Height: s.height, words: f.Words}
 	if len(s.glyphs) == 0 {
 		return d
 	}
@@ -661,7 +683,8 @@ func (s *sketch) node(i int, a *at, fold FoldCount) Node {
 	if nv := f.Nodes[n.ID]; nv != nil {
 		dn.Value = nv.Text
 		if nv.Window && dn.OnStack {
-			dn.Alpha, dn.Beta = "α="+ShortText(nv.Alpha.String()), "β="+ShortText(nv.Beta.String())
+			a, b := trace.WindowText(nv.Alpha, nv.Beta)
+			dn.Alpha, dn.Beta = "α="+ShortText(a), "β="+ShortText(b)
 		}
 		if g == GlyphPlayer {
 			dn.Who = whoText(dn.Player, nv.Vec)

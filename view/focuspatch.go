@@ -117,7 +117,7 @@ type LabelsAt struct {
 // same shape from m (with the edge f into it) to n (with e); ok is false
 // when nothing did.
 func focusAttrs(m, n *Node, f, e *Edge) (a FocusAttrs, ok bool) {
-	was, now := attrsOf(m, f), attrsOf(n, e)
+	was, now := attrsOf(m, f, nil), attrsOf(n, e, nil)
 	a.NodeAttrs = now
 	a.Unfold = m.Fold != nil && n.Fold == nil
 	if m.ValueX != n.ValueX || m.ValueY != n.ValueY || m.ValueAnchor != n.ValueAnchor ||

@@ -75,7 +75,8 @@ func crumbOf(s *Scene, f *trace.Frame, id string, name func(string) string) Crum
 		c.Kind = nv.Kind.Upper()
 		c.Value = ShortText(nv.Text)
 		if nv.Window && slices.Contains(f.Stack, id) {
-			c.Window = "α=" + ShortText(nv.Alpha.String()) + " β=" + ShortText(nv.Beta.String())
+			a, b := trace.WindowText(nv.Alpha, nv.Beta)
+			c.Window = "α=" + ShortText(a) + " β=" + ShortText(b)
 		}
 	}
 	return c

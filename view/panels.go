@@ -108,7 +108,7 @@ func StackOf(f *trace.Frame) []StackEntry {
 		}
 		e := StackEntry{ID: id, Name: NodeNameIn(id, f.LabelText(nv.Label), f.Words), Kind: nv.Kind.Upper(), Value: nv.Text}
 		if nv.Window {
-			e.Window = "α=" + nv.Alpha.String() + " β=" + nv.Beta.String()
+			e.Window = trace.WindowLine(nv.Alpha, nv.Beta)
 		}
 		out = append(out, e)
 	}

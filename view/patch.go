@@ -96,19 +96,21 @@ func (d *Drawing) Attrs() []NodeAttrs {
 			// One edge per node but the root, in the nodes' order.
 			e = &d.Edges[i-1]
 		}
-		out[i] = attrsOf(&d.Nodes[i], e)
+		out[i] = attrsOf(&d.Nodes[i], e, d.words)
 	}
 	d.attrs = out
 	return out
 }
 
-func attrsOf(n *Node, e *Edge) NodeAttrs { return attrsSince(n, e, nil) }
+func attrsOf(n *Node, e *Edge, words func(trace.Phrase) string) NodeAttrs {
+	return attrsSince(n, e, nil, words)
+}
 
 // attrsSince is attrsOf for a node whose attributes were prev (nil: none):
 // a cut mark or a fold's counts that did not change keep prev's, which
 // are never written once made, so that a step re-deciding a node that
 // did not change allocates and formats nothing for them.
-func attrsSince(n *Node, e *Edge, prev *NodeAttrs) NodeAttrs {
+func attrsSince(n *Node, e *Edge, prev *NodeAttrs, words func(trace.Phrase) string) NodeAttrs {
 	a := NodeAttrs{ID: n.ID, State: n.State, Value: n.Value, Shown: n.Shown, Who: n.Who,
 		Alpha: n.Alpha, Beta: n.Beta, Class: n.Class}
 	if e != nil {
@@ -130,7 +132,8 @@ func attrsSince(n *Node, e *Edge, prev *NodeAttrs) NodeAttrs {
 		if prev != nil && prev.Fold != nil && prev.Fold.FoldCount == *n.Fold {
 			a.Fold = prev.Fold
 		} else {
-			a.Fold = &FoldAttrs{FoldCount: *n.Fold, Seen: n.Fold.Seen(), Of: n.Fold.Of(), Title: n.Fold.Title()}
+			a.Fold = &FoldAttrs{FoldCount: *n.Fold}
+			a.Fold.Seen, a.Fold.Of, a.Fold.Title = n.Fold.Texts(words)
 		}
 	}
 	return a
@@ -372,7 +375,7 @@ func (p *Painter) patch(touched []string, folds map[string]FoldCount, ahead *Ahe
 		if i > 0 {
 			e = &(*edges)[i]
 		}
-		if na := attrsSince(&n, e, &p.attrs[i]); !na.equal(&p.attrs[i]) {
+		if na := attrsSince(&n, e, &p.attrs[i], p.c.words); !na.equal(&p.attrs[i]) {
 			if ahead == nil {
 				p.own()
 				p.attrs[i] = na

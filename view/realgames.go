@@ -190,7 +190,7 @@ func passRows(f *trace.Frame, named func(string) string) []PassRow {
 			row.Depth = ""
 		}
 		if p.Window {
-			row.Window = "α=" + p.Alpha.String() + " β=" + p.Beta.String()
+			row.Window = trace.WindowLine(p.Alpha, p.Beta)
 		}
 		if p.HasValue {
 			row.Value = p.Bound.Text(p.Value)
@@ -205,7 +205,7 @@ func passRows(f *trace.Frame, named func(string) string) []PassRow {
 func researchRows(f *trace.Frame, named func(string) string) []ResearchRow {
 	var out []ResearchRow
 	for _, x := range f.Memory.Researches {
-		row := ResearchRow{Step: x.Step, Test: x.Test, Window: "α=" + x.Alpha.String() + " β=" + x.Beta.String(), Now: x.Step == f.Step}
+		row := ResearchRow{Step: x.Step, Test: x.Test, Window: trace.WindowLine(x.Alpha, x.Beta), Now: x.Step == f.Step}
 		if x.Child != "" {
 			row.Child = named(x.Child)
 		}

@@ -333,7 +333,7 @@ func (c *comparison) model(ctx context.Context) *templates.Compare {
 	}
 	for _, p := range c.panes.Panes() {
 		f := p.Frame()
-		v := &templates.View{Source: c.scene.Source, Frame: f, Layout: c.scene.Layout, Folds: p.Folds(),
+		v := &templates.View{Source: c.scene.Source, Frame: f, Layout: c.scene.Layout, Folds: p.Folds(), Names: c.scene.Namer(i18n.FromContext(ctx).Phrase),
 			Query: c.p0.Scenario.Query().Encode(), Step: f.Step, MinimaxLeaves: c.minimax, SourceText: in.SourceText}
 		v.Title = p.Search().Algorithm.String() + ", " + p.Name
 		v.Exports = templates.NewExports(strings.TrimPrefix(templates.CompareURL(in.Query, strconv.Itoa(c.panes.Step())), "/compare?"), p.Name, c.export)

@@ -45,6 +45,7 @@ func newComparer(ctx context.Context, query string) (*comparer, error) {
 	if !ok {
 		lang = i18n.English
 	}
+	cmp.panes.SetWords(i18n.For(lang).Phrase)
 	return &comparer{cmp: cmp, words: i18n.NewContext(context.Background(), i18n.For(lang))}, nil
 }
 

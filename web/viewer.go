@@ -433,7 +433,8 @@ func (v *viewer) focusPatch() *FocusPatch {
 func (v *viewer) focusView() *templates.View {
 	q, _ := url.ParseQuery(v.query)
 	q.Del("step")
-	return &templates.View{Source: v.prep.Scenario.Source(), Query: q.Encode(), Step: v.cur.Step(), Open: v.scene.Open}
+	return &templates.View{Source: v.prep.Scenario.Source(), Query: q.Encode(), Step: v.cur.Step(), Open: v.scene.Open,
+		Names: v.scene.Namer(v.loc.Phrase)}
 }
 
 func (v *viewer) focusContext() context.Context {
