@@ -244,6 +244,7 @@ func NewCursor(p *scenario.Search, scene *Scene) *Cursor {
 	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery, maxBytes: MaxBytes, touched: map[string]bool{}, passAhead: PassAhead,
 		sums: map[string]*summary{}, key: p.Scenario.Query().Encode()}
 	c.shared = sharedSummaries.get(c.key)
+	c.labels = LabelWords(p, nil)
 	c.restart(nil)
 	return c
 }
@@ -259,10 +260,9 @@ func (c *Cursor) SetWords(words func(trace.Phrase) string) {
 }
 
 // LabelWords is the trace.Frame.Labels of a scenario in the language of
-// words: nil where the game's labels are all names, or words is nil
-// (English, which the labels already are).
+// words (nil: English): nil where the game's labels are all names.
 func LabelWords(p *scenario.Search, words func(trace.Phrase) string) func(string) string {
-	if words == nil || !p.KeyLabels() {
+	if !p.KeyLabels() {
 		return nil
 	}
 	return func(label string) string { return p.LabelIn(label, words) }

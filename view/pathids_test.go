@@ -16,7 +16,7 @@ var pathIDWord = regexp.MustCompile(`(^|[^0-9.])[0-9]+\.[0-9]+\.[0-9]+|(?i)\b(no
 // viewer shows, under the searches a lecture uses on it, and fails when a
 // narration says a path id, or the page's namer (the trail above the tree,
 // the table, the passes and killer panels) names a node by its id: people
-// see names, the game's own for a game's moves (d3, d, b2, ♣9, take 2, ⚁,
+// see names, the game's own for a game's moves (d3, column 4, b2, ♣9, take 2, throw 2,
 // 1→3).
 func TestNoPathIDReachesAPerson(t *testing.T) {
 	const steps = 250

@@ -136,11 +136,13 @@ func RealGamesOf(f *trace.Frame, name func(id string) string) *RealGames {
 		return nil
 	}
 	named := func(id string) string {
+		// A label that is a key ("column 4") is worded in the viewer's
+		// language (Frame.LabelText).
 		if ent := m.Entries[id]; ent != nil && ent.Label != "" {
-			return ent.Label
+			return f.LabelText(ent.Label)
 		}
 		if nv := f.Nodes[id]; nv != nil && nv.Label != "" {
-			return nv.Label // a game's move, as the search named it on entry
+			return f.LabelText(nv.Label) // a game's move, as the search named it on entry
 		}
 		return name(id)
 	}
@@ -282,7 +284,7 @@ func killerRows(f *trace.Frame, m *trace.Memory, rows map[int]*KillerRow, named 
 		used := expanded && o.By == "killer" && len(slots) > 0 && slots[0].Step > 0 && o.Step > slots[0].Step
 		for i, k := range slots {
 			parent, _ := trace.ParentID(k.Node)
-			slot := KillerSlot{Move: k.Label, At: named(parent), CutStep: k.Step}
+			slot := KillerSlot{Move: f.LabelText(k.Label), At: named(parent), CutStep: k.Step}
 			if slot.Move == "" {
 				slot.Move = named(k.Node)
 			}

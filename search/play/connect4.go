@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/connect4"
@@ -197,11 +198,14 @@ func (c *connect4Game) reply(b search.Budget, depth int) (string, float64, error
 	if err != nil {
 		return "", 0, err
 	}
-	name := p.MoveName(res.Best)
-	if name == "" {
+	// The best root move, as the game's moves write it (its column's
+	// letter), for the list of moves played.
+	i, err := strconv.Atoi(res.Best)
+	moves := c4.Moves(c.s, nil)
+	if err != nil || i < 0 || i >= len(moves) {
 		return "", 0, fmt.Errorf("play: the search chose %q", res.Best)
 	}
-	return name, float64(res.Value), nil
+	return connect4.MoveString(moves[i]), float64(res.Value), nil
 }
 
 // Search returns the engine's search from the current position, as the

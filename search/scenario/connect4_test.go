@@ -63,9 +63,9 @@ func TestConnect4Names(t *testing.T) {
 		position string
 		ids      map[string]string
 	}{
-		{"", map[string]string{"0": "a", "3": "d", "6": "g", "3.4": "e", "7": "", "x": "", "": ""}},
+		{"", map[string]string{"0": "column 1", "3": "column 4", "6": "column 7", "3.4": "column 5", "7": "", "x": "", "": ""}},
 		// Column a is full: the first child drops into b.
-		{"aaaaaa", map[string]string{"0": "b", "5": "g", "0.0": "b", "6": ""}},
+		{"aaaaaa", map[string]string{"0": "column 2", "5": "column 7", "0.0": "column 2", "6": ""}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.position, func(t *testing.T) {
@@ -84,7 +84,7 @@ func TestConnect4Names(t *testing.T) {
 					return true
 				}
 				entered++
-				if want := p.MoveName(e.Node); e.Label != want || len(want) != 1 || want < "a" || want > "g" {
+				if want := p.MoveName(e.Node); e.Label != want || len(want) != len("column 1") || want < "column 1" || want > "column 7" {
 					t.Errorf("node %q: label %q, want the column %q", e.Node, e.Label, want)
 				}
 				return true

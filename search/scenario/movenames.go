@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/dice"
@@ -13,37 +14,49 @@ import (
 
 // Every game's nodes are named by the move into them, as the game names it
 // (the design's vocabulary: people see names, never the path ids that the
-// trace uses to find a node): "b2" in tic-tac-toe, "d3" in Reversi, "d" for
-// Connect Four's column d, "Qd1xd3" in minichess, "♣9" in the card game,
-// the matches left in matchsticks, a throw of the dice game as the die face of the
-// squares it moves (⚀, ⚁, ⚂) and a token's move as its squares ("1→3").
-// A pass is the key "pass", worded in the viewer's language.
+// trace uses to find a node): "b2" in tic-tac-toe, "d3" in Reversi,
+// "column 4" for Connect Four's fourth column from the left, "Qd1xd3" in
+// minichess, "♣9" in the card game, the matches left in matchsticks, a
+// throw of the dice game as the squares it moves ("throw 2") and a token's
+// move as its squares ("1→3"). A pass is named by who passes ("MAX
+// passes"). The names with words in them (a column, a throw, a pass) are
+// keys, worded in the viewer's language by moveKeyLabel; the labels the
+// events carry are their English wording.
 
-// PassLabel is the label of a pass (Reversi, the dice game), a key worded
-// by the viewer's language (scenario.name.pass).
-const PassLabel = "pass"
+// Labels of the moves named by words (see moveKeyLabel).
+const (
+	columnPrefix = "column "
+	throwPrefix  = "throw "
+	passSuffix   = " passes"
+)
 
-// dieFaces are the faces of a die, for the dice game's throws 1 to 6.
-var dieFaces = [...]string{"⚀", "⚁", "⚂", "⚃", "⚄", "⚅"}
+// PassLabel is the label of a pass by the player of kind k ("MAX passes"),
+// in Reversi and the dice game.
+func PassLabel(k trace.Kind) string { return k.Upper() + passSuffix }
+
+// ColumnLabel is the label of a Connect Four move into column col,
+// counted 1 to 7 from the left ("column 4", as connect4.Parse reads the
+// digits of a position).
+func ColumnLabel(m search.Move) string { return columnPrefix + strconv.Itoa(int(m)+1) }
 
 // reversiMoveName names a Reversi move as players write it ("d3"), a pass
 // by PassLabel.
-func reversiMoveName(_ reversi.State, m search.Move) string {
+func reversiMoveName(s reversi.State, m search.Move) string {
 	if m == reversi.Pass {
-		return PassLabel
+		return PassLabel(reversi.Game{}.ToMove(s))
 	}
 	return reversi.MoveString(m)
 }
 
-// diceMoveName names a move of the dice game: a throw by the die face of
-// the squares it moves, a token's move by the squares it leaves and lands
-// on ("1→3"), a pass by PassLabel.
+// diceMoveName names a move of the dice game: a throw by the squares it
+// moves ("throw 2": two coins, 1 + the heads), a token's move by the
+// squares it leaves and lands on ("1→3"), a pass by PassLabel.
 func diceMoveName(s dice.State, m search.Move) string {
 	switch {
-	case s.Roll == 0 && m >= 1 && int(m) <= len(dieFaces):
-		return dieFaces[m-1]
+	case s.Roll == 0:
+		return throwPrefix + strconv.Itoa(int(m))
 	case m == dice.Pass:
-		return PassLabel
+		return PassLabel(dice.Game{}.ToMove(s))
 	}
 	return strconv.Itoa(int(m)) + "→" + strconv.Itoa(int(m)+int(s.Roll))
 }
@@ -56,10 +69,15 @@ func nimMoveName(s nim.State, m search.Move) string { return strconv.Itoa(int(s.
 func tictactoeMoveName(_ tictactoe.State, m search.Move) string { return cellNames[m] }
 
 // moveKeyLabel gives the phrase of a move's label that is a key rather
-// than a name: a pass.
+// than a name: a pass, a column, a throw.
 func moveKeyLabel(label string) (trace.Phrase, bool) {
-	if label == PassLabel {
-		return trace.Phrase{ID: "scenario.name.pass"}, true
+	if kind, ok := strings.CutSuffix(label, passSuffix); ok && (kind == "MAX" || kind == "MIN") {
+		return trace.Phrase{ID: "scenario.name.pass", Args: map[string]any{"Kind": kind}}, true
+	}
+	for _, k := range [...]struct{ prefix, id string }{{columnPrefix, "scenario.name.column"}, {throwPrefix, "scenario.name.throw"}} {
+		if n, ok := strings.CutPrefix(label, k.prefix); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+			return trace.Phrase{ID: k.id, Args: map[string]any{"N": n}}, true
+		}
 	}
 	return trace.Phrase{}, false
 }
@@ -74,4 +92,16 @@ func nameMoves[S any](p *Search, g search.Game[S], root S, name func(S, search.M
 	if p.keyLabel == nil {
 		p.keyLabel = moveKeyLabel
 	}
+}
+
+// connect4Term gives the phrase of a term of Connect Four's threats
+// evaluation (X3, X2, XC and O's), written out in words ("threats of x:
+// three x discs and an empty cell in a row of four"), and of a move's key
+// label (moveKeyLabel).
+func connect4Term(label string) (trace.Phrase, bool) {
+	switch label {
+	case "X3", "X2", "XC", "O3", "O2", "OC":
+		return trace.Phrase{ID: "scenario.connect4.term." + strings.ToLower(label)}, true
+	}
+	return moveKeyLabel(label)
 }

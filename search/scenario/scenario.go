@@ -1134,11 +1134,10 @@ func (p *Search) prepareConnect4() error {
 	p.shaper = newGameShaper(search.Game[connect4.State](g), st, s.Depth, true, func(x connect4.State, sh *trace.Shape) {
 		sh.Board = x.String()
 	})
-	// Nodes are named by the column of the move into them, as the board's
-	// letters write it ("d"; see connect4.MoveString).
-	name := pathNames(search.Game[connect4.State](g), st, func(_ connect4.State, m search.Move) string { return connect4.MoveString(m) })
-	p.names = func() func(string) string { return name }
-	p.moveName = name
+	// Nodes are named by the column of the move into them ("column 4"),
+	// the evaluation's terms in words (connect4Term).
+	p.keyLabel = connect4Term
+	nameMoves(p, search.Game[connect4.State](g), st, func(_ connect4.State, m search.Move) string { return ColumnLabel(m) })
 	return setRun(p, g, st, opt)
 }
 
