@@ -106,6 +106,8 @@ type session struct {
 	// whole first drawing are most of a load's work once the scenario's
 	// scene is shared.
 	loading bool
+	// working says the session holds a turn to work (see maxWorking).
+	working bool
 	// enc encodes the messages to the viewer into one buffer.
 	enc encoder
 	// moves counts the moving commands received (movingCmds), and
@@ -237,7 +239,7 @@ func (s *session) next() bool {
 		if busy || len(s.queue) > 0 {
 			return true // a tick is skipped while the viewer's own commands wait
 		}
-		return s.answer(s.handle(Command{V: ProtocolVersion, Cmd: "step", N: 1}))
+		return s.answer(s.work(func() []Message { return s.handle(Command{V: ProtocolVersion, Cmd: "step", N: 1}) }))
 	case in := <-s.inbox(busy):
 		c := *in
 		switch {
@@ -248,9 +250,9 @@ func (s *session) next() bool {
 			s.queue = append(s.queue, c)
 			return true
 		}
-		return s.answer(s.receive(c))
+		return s.answer(s.work(func() []Message { return s.receive(c) }))
 	case <-s.waiting(busy):
-		return s.answer(s.doWaiting(busy))
+		return s.answer(s.work(func() []Message { return s.doWaiting(busy) }))
 	}
 }
 
@@ -320,7 +322,7 @@ func (s *session) answer(msgs []Message) bool {
 	s.loadDone()
 	// The step made ahead is work of the message just answered, charged
 	// to its allowance.
-	ahead := s.readyAhead()
+	ahead := s.work(s.readyAhead)
 	s.endMove()
 	return ok && s.sendAll(ahead)
 }
@@ -396,6 +398,36 @@ func (s *session) write(kind int, b []byte) bool {
 func (s *session) endPump() {
 	close(s.out)
 	<-s.pumped
+}
+
+// work does do in one of the hub's turns to work (see maxWorking),
+// waiting for one first; a session that ends meanwhile does nothing.
+func (s *session) work(do func() []Message) []Message {
+	if !s.takeTurn() {
+		return nil
+	}
+	defer s.leaveTurn()
+	return do()
+}
+
+// takeTurn waits for a turn to work, and reports whether the session got
+// it before it ended.
+func (s *session) takeTurn() bool {
+	select {
+	case s.hub.working <- struct{}{}:
+		s.working = true
+		return true
+	case <-s.done:
+		return false
+	}
+}
+
+// leaveTurn gives back the turn to work the session holds, if any.
+func (s *session) leaveTurn() {
+	if s.working {
+		s.working = false
+		<-s.hub.working
+	}
 }
 
 // loadDone gives back the load's turn the session holds, if any.
@@ -581,13 +613,8 @@ func (s *session) load(c Command) []Message {
 	// A load waits for its turn (see loadCoresFree) and keeps it until
 	// its first answer is made (see loadDone); a session that ends
 	// meanwhile loads nothing.
-	if !s.loading {
-		select {
-		case s.hub.loads <- struct{}{}:
-			s.loading = true
-		case <-s.done:
-			return nil
-		}
+	if !s.loading && !s.loadTurn() {
+		return nil
 	}
 	if l, ok := queryLang(c.Query); ok {
 		s.lang = l
@@ -628,6 +655,27 @@ func (s *session) load(c Command) []Message {
 	s.endMove()
 	s.mv = w
 	return d.command(Command{V: c.V, Cmd: c.Cmd, Step: c.Step})
+}
+
+// loadTurn waits for a load's turn, and reports whether the session got
+// it before it ended. It waits without holding its turn to work, which
+// the loads under way need.
+func (s *session) loadTurn() bool {
+	select {
+	case s.hub.loads <- struct{}{}:
+		s.loading = true
+		return true
+	default:
+	}
+	held := s.working
+	s.leaveTurn()
+	select {
+	case s.hub.loads <- struct{}{}:
+		s.loading = true
+		return !held || s.takeTurn()
+	case <-s.done:
+		return false
+	}
 }
 
 // newDriver makes the driver of a load or compare command: a viewer for

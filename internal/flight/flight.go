@@ -19,20 +19,66 @@ type Cache[V any] struct {
 
 	mu   sync.Mutex
 	m    map[string]*call[V]
-	tick uint64
 	runs int // computations started (see Runs)
+	// kept lists the finished results in c.m, the most recently used
+	// first: a use moves a result to the front and the bound forgets from
+	// the back, each at a constant cost, so that the lock is held for
+	// moments however many results are kept (a class of 300 viewers asks
+	// for a step's answer 300 times a second).
+	kept list[V]
 }
 
 // call is one key's computation, under way or finished.
 type call[V any] struct {
+	key  string
 	done chan struct{} // closed when v and err are set
 	v    V
 	err  error
-	used uint64 // the tick of the last caller
 	// waiters counts the callers waiting for the computation; when the
 	// last one leaves, cancel stops it.
 	waiters int
 	cancel  context.CancelFunc
+	// prev and next link a finished result into Cache.kept.
+	prev, next *call[V]
+}
+
+// list is a doubly linked list of finished results; root links its
+// first (root.next) and last (root.prev) elements.
+type list[V any] struct {
+	root call[V]
+	n    int
+}
+
+// front puts cl first, taking it out of where it was.
+func (l *list[V]) front(cl *call[V]) {
+	if l.root.next == nil {
+		l.root.next, l.root.prev = &l.root, &l.root
+	}
+	if cl.next != nil {
+		l.remove(cl)
+	}
+	cl.prev, cl.next = &l.root, l.root.next
+	l.root.next.prev = cl
+	l.root.next = cl
+	l.n++
+}
+
+// remove takes cl out of the list, if it is in it.
+func (l *list[V]) remove(cl *call[V]) {
+	if cl.next == nil {
+		return
+	}
+	cl.prev.next, cl.next.prev = cl.next, cl.prev
+	cl.prev, cl.next = nil, nil
+	l.n--
+}
+
+// last is the least recently used result, or nil.
+func (l *list[V]) last() *call[V] {
+	if l.n == 0 {
+		return nil
+	}
+	return l.root.prev
 }
 
 // New returns a cache that keeps the results of at most n keys (at least
@@ -64,15 +110,14 @@ func (c *Cache[V]) Do(ctx context.Context, key string, fn func(context.Context) 
 	cl := c.m[key]
 	if cl == nil {
 		wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-		cl = &call[V]{done: make(chan struct{}), cancel: cancel}
+		cl = &call[V]{key: key, done: make(chan struct{}), cancel: cancel}
 		c.m[key] = cl
 		c.runs++
 		go c.run(wctx, key, cl, fn, keep)
 	}
-	c.tick++
-	cl.used = c.tick
 	select {
 	case <-cl.done:
+		c.used(cl)
 		c.mu.Unlock()
 		return cl.v, cl.err
 	default:
@@ -94,9 +139,7 @@ func (c *Cache[V]) Do(ctx context.Context, key string, fn func(context.Context) 
 				// Nobody waits any more: stop the work, and let the next
 				// caller start afresh.
 				cl.cancel()
-				if c.m[key] == cl {
-					delete(c.m, key)
-				}
+				c.drop(cl)
 			}
 		}
 		c.mu.Unlock()
@@ -125,8 +168,7 @@ func (c *Cache[V]) Get(key string) (V, bool) {
 	if cl.err != nil {
 		return zero, false
 	}
-	c.tick++
-	cl.used = c.tick
+	c.used(cl)
 	return cl.v, true
 }
 
@@ -141,9 +183,9 @@ func (c *Cache[V]) Put(key string, v V) {
 	}
 	done := make(chan struct{})
 	close(done)
-	c.tick++
-	c.m[key] = &call[V]{done: done, v: v, used: c.tick, cancel: func() {}}
-	c.evict()
+	cl := &call[V]{key: key, done: done, v: v, cancel: func() {}}
+	c.m[key] = cl
+	c.keep(cl)
 }
 
 // run works out one key and keeps or forgets its result.
@@ -167,31 +209,34 @@ func (c *Cache[V]) run(ctx context.Context, key string, cl *call[V], fn func(con
 			delete(c.m, key)
 			return
 		}
-		c.evict()
+		c.keep(cl)
 	}()
 	v, err = fn(ctx)
 }
 
-// evict forgets the least recently used finished results until at most max
-// are kept. Work under way is never forgotten.
-func (c *Cache[V]) evict() {
-	for {
-		finished, oldest := 0, ""
-		for k, cl := range c.m {
-			select {
-			case <-cl.done:
-			default:
-				continue
-			}
-			finished++
-			if oldest == "" || cl.used < c.m[oldest].used {
-				oldest = k
-			}
-		}
-		if finished <= c.max {
-			return
-		}
-		delete(c.m, oldest)
+// used counts a use of the finished result cl: it becomes the most
+// recently used.
+func (c *Cache[V]) used(cl *call[V]) {
+	if cl.next != nil {
+		c.kept.front(cl)
+	}
+}
+
+// keep keeps the finished result cl as the most recently used, and
+// forgets the least recently used finished results until at most max are
+// kept. Work under way is never forgotten (it is not in c.kept).
+func (c *Cache[V]) keep(cl *call[V]) {
+	c.kept.front(cl)
+	for c.kept.n > c.max {
+		c.drop(c.kept.last())
+	}
+}
+
+// drop forgets cl.
+func (c *Cache[V]) drop(cl *call[V]) {
+	c.kept.remove(cl)
+	if c.m[cl.key] == cl {
+		delete(c.m, cl.key)
 	}
 }
 
@@ -215,6 +260,9 @@ func (c *Cache[V]) Forget() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	clear(c.m)
+	for cl := c.kept.last(); cl != nil; cl = c.kept.last() {
+		c.kept.remove(cl)
+	}
 }
 
 // waiting is the number of callers waiting for key's work (for tests).

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 )
@@ -243,5 +245,64 @@ func TestGetAndPut(t *testing.T) {
 	c.Do(context.Background(), "e", func(context.Context) (int, error) { return 0, errors.New("too large") }, keepAll)
 	if _, ok := c.Get("e"); ok {
 		t.Errorf("Get returned a kept error as a result")
+	}
+}
+
+// TestBoundKeepsTheMostRecent checks the bound against a model of the
+// least recently used results over many keys, uses and forgettings.
+func TestBoundKeepsTheMostRecent(t *testing.T) {
+	const max = 5
+	c := New[int](max)
+	var model []string // least recently used first
+	use := func(k string) {
+		model = slices.DeleteFunc(model, func(m string) bool { return m == k })
+		model = append(model, k)
+		if len(model) > max {
+			model = model[1:]
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 5000 {
+		k := fmt.Sprint(r.IntN(12))
+		switch r.IntN(20) {
+		case 0:
+			c.Forget()
+			model = nil
+		case 1, 2, 3:
+			c.Put(k, i)
+			if !slices.Contains(model, k) {
+				use(k)
+			}
+		case 4, 5, 6, 7:
+			if _, ok := c.Get(k); ok != slices.Contains(model, k) {
+				t.Fatalf("step %d: Get(%s) = %v, want %v (kept %v)", i, k, ok, !ok, model)
+			}
+			if slices.Contains(model, k) {
+				use(k)
+			}
+		default:
+			c.Do(context.Background(), k, func(context.Context) (int, error) { return i, nil }, nil)
+			use(k)
+		}
+		if c.Len() != len(model) {
+			t.Fatalf("step %d: %d kept, want %d (%v)", i, c.Len(), len(model), model)
+		}
+	}
+}
+
+// BenchmarkPutGetFull is a class stepping through more answers than are
+// kept: each step looks its answer up, does not find it, and puts it.
+func BenchmarkPutGetFull(b *testing.B) {
+	const max = 2048
+	c := New[int](max)
+	keys := make([]string, 4*max)
+	for i := range keys {
+		keys[i] = fmt.Sprint("step ", i)
+	}
+	for i := 0; b.Loop(); i++ {
+		k := keys[i%len(keys)]
+		if _, ok := c.Get(k); !ok {
+			c.Put(k, i)
+		}
 	}
 }
