@@ -98,19 +98,15 @@ const state = {
   state.line = li ? (li.dataset.keys.split(" ")[0] || "") : "";
 }
 
-/** paint writes the drawn nodes' attributes, as the server decided them,
- * into the tree and into the outline. */
-function paint(list) {
-  paintTree(list);
-  for (const a of list) {
-    const o = outline.get(a.id);
-    if (o) {
-      setText(o.state, texts[a.state] || a.state);
-      // As the label beside the node writes it, else the whole value (a
-      // leaf shows its own): the server's two texts, as the page has them.
-      setText(o.value, a.shown || a.value || "");
-      setText(o.cut, a.cut && a.cut.full ? say("cut", "cut off here: {test}", {test: a.cut.full}) : "");
-    }
+/** writeOutline writes what the server says of the nodes that changed
+ * into the outline (view.OutlineOf). */
+function writeOutline(list) {
+  for (const e of list) {
+    const o = outline.get(e.id);
+    if (!o) continue;
+    setText(o.state, e.state);
+    setText(o.value, e.value || "");
+    setText(o.cut, e.cut || "");
   }
 }
 
@@ -123,7 +119,8 @@ let rendered = init.drawn || "";
  * at once: nothing waits for the animation of the step before. */
 function apply(m) {
   rendered = "";
-  paint(m.draw.nodes || []);
+  paintTree(m.draw.nodes || []);
+  writeOutline(m.outline || []);
   // The panels of the table, passes and learned orderings come rendered
   // by the server.
   if (typeof m.real === "string" && realBox && realBox.innerHTML !== m.real) realBox.innerHTML = m.real;
@@ -210,6 +207,7 @@ function panels(p) {
   stat("extensions", String(p.extensions || 0));
   stat("forward_pruned", String(p.forward_pruned || 0));
   stat("spared", p.spared);
+  setText(stepOut, lateCounters.get(p.step) || p.counter || "");
   const res = document.querySelector(".stats .result");
   if (res) {
     res.hidden = !p.done;
@@ -291,13 +289,14 @@ function renderStack(stack) {
   stackList.replaceChildren(...items);
 }
 
+// The step counters a total message brought, by step (a total, once
+// known, does not change).
+const lateCounters = new Map();
+
+/** counter moves the scrubber and the step links to the step shown; the
+ * step counter's text comes with the panels (and with a total for the
+ * step shown). */
 function counter() {
-  setText(
-    stepOut,
-    state.total
-      ? say("stepOf", "step {step} of {total}", { step: count(state.step), total: count(state.total) })
-      : say("stepN", "step {step}", { step: count(state.step) }),
-  );
   const max = state.total || Math.max(state.step, Number(scrubber.max) || 1);
   setAttr(scrubber, "max", String(max));
   if (!scrubbing) scrubber.value = String(state.step);
@@ -307,11 +306,6 @@ function counter() {
   }
   if (layoutBtn && !init.short) setAttr(layoutBtn, "href", viewURL(state.step, undefined, layoutBtn.dataset.layout));
   remember();
-}
-
-/** count writes a number with thousands separated: 2,199,784. */
-function count(n) {
-  return n.toLocaleString("en-US");
 }
 
 // The address always names the step shown, so it can be copied as a
@@ -717,6 +711,10 @@ function receive(m) {
       location.replace(viewURL(state.step, undefined, undefined, m.query));
       return;
     case "total":
+      // The counters of the steps the page may show, with the total: a
+      // step made ahead came before it.
+      for (const c of m.counters || []) lateCounters.set(c.step, c.text);
+      if (lateCounters.has(state.step)) setText(stepOut, lateCounters.get(state.step));
       counter();
       return;
     case "playing":

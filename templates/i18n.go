@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/view"
 )
 
 // T words message id in the page's language (the localizer the request's
@@ -112,12 +113,10 @@ func isParanoid(v *View) bool {
 	return q.Get("algo") == "paranoid"
 }
 
-// stepText is the step counter: "step 3 of 40".
+// stepText is the step counter: "step 3 of 40" (view.CounterText, as the
+// session's panels say it after a step).
 func stepText(ctx context.Context, v *View) string {
-	if v.Total > 0 {
-		return T(ctx, "view.step-of", "Step", thousands(v.Step), "Total", thousands(v.Total))
-	}
-	return T(ctx, "view.step-n", "Step", thousands(v.Step))
+	return view.CounterText(v.Step, v.Total, i18n.FromContext(ctx).Phrase)
 }
 
 // viewerTexts are the few sentences the viewer's script writes itself, in
@@ -125,8 +124,6 @@ func stepText(ctx context.Context, v *View) string {
 func viewerTexts(ctx context.Context) map[string]string {
 	return map[string]string{
 		"nothingYet":   T(ctx, "view.nothing-yet"),
-		"stepOf":       T(ctx, "view.step-of", "Step", "{step}", "Total", "{total}"),
-		"stepN":        T(ctx, "view.step-n", "Step", "{step}"),
 		"live":         T(ctx, "view.conn.live"),
 		"offline":      T(ctx, "view.conn.reconnecting"),
 		"server":       T(ctx, "view.conn.server", "Error", "{error}"),
@@ -134,11 +131,6 @@ func viewerTexts(ctx context.Context) map[string]string {
 		"pause":        T(ctx, "view.pause.aria"),
 		"formNegamax":  T(ctx, "view.form.negamax"),
 		"formTextbook": T(ctx, "view.form.textbook"),
-		"unvisited":    T(ctx, "view.state.unvisited"),
-		"open":         T(ctx, "view.state.open"),
-		"done":         T(ctx, "view.state.done"),
-		"pruned":       T(ctx, "view.state.pruned"),
-		"cut":          T(ctx, "view.outline.cut", "Test", "{test}"),
 	}
 }
 

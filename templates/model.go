@@ -360,15 +360,6 @@ func (v *View) LoadQuery() string {
 	return q.Encode()
 }
 
-// StepText is the step counter: "step 17 of 50", or "step 17" while the
-// number of steps is not known.
-func (v *View) StepText() string {
-	if v.Total > 0 {
-		return "step " + thousands(v.Step) + " of " + thousands(v.Total)
-	}
-	return "step " + thousands(v.Step)
-}
-
 // thousands writes n with its thousands separated: 2,199,784.
 func thousands(n int) string { return view.Thousands(n) }
 

@@ -3,6 +3,7 @@ package templates
 import (
 	"context"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -62,14 +63,14 @@ func (o *outlineTree) name(ctx context.Context, n view.Node) string {
 	return view.NodeName(n.ID, label)
 }
 
-// cut is what the outline says of the cutoff that pruned node i first
-// (the test that fired, whole, also where the drawing writes its short
-// form or leaves it off), or "".
-func (o *outlineTree) cut(ctx context.Context, i int) string {
-	if i == 0 || o.d.Edges[i-1].TestFull == "" {
-		return ""
+// entry is what the outline says of node i's state, value and cutoff
+// (view.OutlineEntryOf, as the session's messages say it after a step).
+func (o *outlineTree) entry(ctx context.Context, i int) view.OutlineEntry {
+	n, cut := o.d.Nodes[i], ""
+	if i > 0 {
+		cut = o.d.Edges[i-1].TestFull
 	}
-	return T(ctx, "view.outline.cut", "Test", o.d.Edges[i-1].TestFull)
+	return view.OutlineEntryOf(n.ID, n.State, n.Shown, n.Value, cut, i18n.FromContext(ctx).Phrase)
 }
 
 // outlineKind is what the outline calls a node: MAX, MIN, CHANCE, P2, or
@@ -117,28 +118,4 @@ func byMessage(u view.By) string {
 		return "view.by.cutoff"
 	}
 	return "view.by.event"
-}
-
-// stateMessage is the message naming a node's state in the outline.
-func stateMessage(state string) string {
-	switch state {
-	case "open":
-		return "view.state.open"
-	case "done":
-		return "view.state.done"
-	case "pruned":
-		return "view.state.pruned"
-	}
-	return "view.state.unvisited"
-}
-
-// outlineValue is a node's value as the outline says it: as the label
-// beside the node writes it (7.67), or the whole value where the drawing
-// writes none (a leaf shows its own). viewer.js writes a patch's the same
-// way.
-func outlineValue(n view.Node) string {
-	if n.Shown != "" {
-		return n.Shown
-	}
-	return n.Value
 }

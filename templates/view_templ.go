@@ -5300,7 +5300,7 @@ func outlineList(o *outlineTree, items []int) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		for _, i := range items {
-			n := o.d.Nodes[i]
+			n, e := o.d.Nodes[i], o.entry(ctx, i)
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 422, "<li data-outline=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -5345,9 +5345,9 @@ func outlineList(o *outlineTree, items []int) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var340 string
-			templ_7745c5c3_Var340, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, stateMessage(n.State)))
+			templ_7745c5c3_Var340, templ_7745c5c3_Err = templ.JoinStringErrs(e.State)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/view.templ`, Line: 613, Col: 57}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/view.templ`, Line: 613, Col: 35}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var340))
 			if templ_7745c5c3_Err != nil {
@@ -5358,9 +5358,9 @@ func outlineList(o *outlineTree, items []int) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var341 string
-			templ_7745c5c3_Var341, templ_7745c5c3_Err = templ.JoinStringErrs(outlineValue(n))
+			templ_7745c5c3_Var341, templ_7745c5c3_Err = templ.JoinStringErrs(e.Value)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/view.templ`, Line: 614, Col: 43}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/view.templ`, Line: 614, Col: 35}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var341))
 			if templ_7745c5c3_Err != nil {
@@ -5371,9 +5371,9 @@ func outlineList(o *outlineTree, items []int) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var342 string
-			templ_7745c5c3_Var342, templ_7745c5c3_Err = templ.JoinStringErrs(o.cut(ctx, i))
+			templ_7745c5c3_Var342, templ_7745c5c3_Err = templ.JoinStringErrs(e.Cut)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/view.templ`, Line: 615, Col: 39}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/view.templ`, Line: 615, Col: 31}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var342))
 			if templ_7745c5c3_Err != nil {

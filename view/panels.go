@@ -43,6 +43,9 @@ type Panels struct {
 	// Follow is the path the view keeps in view when zoomed in (set by
 	// the viewer, which knows the scene; nil before the first step).
 	Follow *Follow `json:"follow,omitempty"`
+	// Counter is the step counter at Step ("step 3 of 40", CounterText),
+	// set by the session, which knows the number of steps.
+	Counter string `json:"counter,omitempty"`
 	// Node is the id of the current node (the root's "" before the first
 	// step), which panels about the node's state follow.
 	Node string `json:"node"`

@@ -146,6 +146,7 @@ func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
 // drawing's nodes left out.
 func keptFrame(m Message) Message {
 	m.Draw = &view.DrawingPatch{From: m.Draw.From, Step: m.Draw.Step, Nodes: []view.NodeAttrs{}, Kept: true}
+	m.Outline = nil
 	return m
 }
 

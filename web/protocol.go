@@ -274,6 +274,13 @@ type Message struct {
 	// Draw is what the page draws: on a frame, every drawn node's
 	// attributes; on a patch, those of the nodes that changed.
 	Draw *view.DrawingPatch `json:"draw,omitempty"`
+	// Outline is what the outline (the tree as a list, for a screen
+	// reader) says of Draw's nodes, worded (view.OutlineOf).
+	Outline []view.OutlineEntry `json:"outline,omitempty"`
+	// Counters (total) are the step counter with the number of steps
+	// just counted, at the steps the page may show: the one the session
+	// last sent and the one it made ahead.
+	Counters []view.StepCounter `json:"counters,omitempty"`
 	// Panels is what the panels around the tree show at the step.
 	Panels *view.Panels `json:"panels,omitempty"`
 	// MCTS is the Monte-Carlo panel's body at the step, as HTML the

@@ -264,8 +264,7 @@ func (v *viewer) halt() []Message {
 // known, else later, from countSlice.
 func (v *viewer) startCount() []Message {
 	if v.total >= 0 {
-		t := v.total
-		return []Message{{Type: "total", Total: &t}}
+		return []Message{v.totalMessage()}
 	}
 	if v.counter == nil {
 		v.counter = view.NewCounter(v.prep)
@@ -295,7 +294,24 @@ func (v *viewer) countSlice(ctx context.Context, slice int) []Message {
 		return nil // reached the end meanwhile: already told
 	}
 	v.total = n
-	return []Message{{Type: "total", Total: &n}}
+	return []Message{v.totalMessage()}
+}
+
+// totalMessage tells the page the number of steps, with the step
+// counter at the steps the page may show: the one the session last sent
+// it and, when there is one, the step made ahead, whose ready message was
+// made before the total was known.
+func (v *viewer) totalMessage() Message {
+	t, step := v.total, v.cur.Step()
+	counter := func(s int) view.StepCounter {
+		return view.StepCounter{Step: s, Text: view.CounterText(s, t, v.loc.Phrase)}
+	}
+	m := Message{Type: "total", Total: &t}
+	if v.ready != nil {
+		m.Counters = append(m.Counters, counter(v.ready.from))
+	}
+	m.Counters = append(m.Counters, counter(step))
+	return m
 }
 
 func (v *viewer) totalPtr() *int {
@@ -319,6 +335,7 @@ func (v *viewer) panels() *view.Panels {
 	}
 	p := view.PanelsOf(f, v.baseline)
 	p.Follow = view.FollowOf(v.scene, f, v.loc.Phrase)
+	p.Counter = view.CounterText(f.Step, v.total, v.loc.Phrase)
 	return p
 }
 
@@ -366,8 +383,9 @@ func (v *viewer) patchMessageWith(from int, draw func(touched []string, folds ma
 	}
 	slices.Sort(p.Gone)
 	folds := v.cur.FoldsChanged()
+	d := draw(touched, folds)
 	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: draw(touched, folds), Panels: v.panels(), MCTS: v.mctsHTML(), FocusPatch: v.focusPatch(), Real: v.realHTML()}
+		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), FocusPatch: v.focusPatch(), Real: v.realHTML()}
 }
 
 // frameMessage is the whole frame at the cursor's step, with the whole
@@ -375,8 +393,9 @@ func (v *viewer) patchMessageWith(from int, draw func(touched []string, folds ma
 func (v *viewer) frameMessage() Message {
 	v.cur.Touched()
 	v.cur.ClearChanged()
+	d := v.paint.Whole()
 	return Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: v.paint.Whole(), Panels: v.panels(), MCTS: v.mctsHTML(), Focus: v.focusWhole(), Real: v.realHTML()}
+		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), Focus: v.focusWhole(), Real: v.realHTML()}
 }
 
 // mctsHTML is the Monte-Carlo panel's body at the cursor's step, rendered
