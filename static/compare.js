@@ -12,13 +12,8 @@
 import { painter, setAttr, setText } from "./paint.js";
 import { session } from "./session.js";
 import { room } from "./room.js";
+import { plainKey, stepKeys } from "./keys.js";
 
-/** typing reports whether a key event belongs to a text field. */
-function typing(ev) {
-  const t = ev.target;
-  if (!(t instanceof HTMLElement)) return false;
-  return t.isContentEditable || t.matches("input, textarea, select");
-}
 
 const root = document.getElementById("compare");
 const conn = document.getElementById("conn");
@@ -177,11 +172,9 @@ function resolve(href) {
 
 // (o and the layout control follow the control's address: the server
 // draws the trees the other way on the page it loads.)
-const keys = { ArrowRight: "step", ArrowLeft: "back", Home: "start", End: "end", n: "next-cutoff", N: "next-cutoff", " ": "play", o: "layout", O: "layout" };
-
 document.addEventListener("keydown", (ev) => {
-  if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) return;
-  const name = keys[ev.key];
+  if (!plainKey(ev)) return;
+  const name = stepKeys[ev.key];
   if (!name) return;
   ev.preventDefault();
   if (name !== "play" && state.playing) send({ cmd: "pause" });

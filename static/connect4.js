@@ -2,10 +2,10 @@
 // the board and decided every move's link; this script only follows the
 // link whose data-key is the key pressed (1–7 a column, u undo, n new
 // game, v the engine's search in the viewer).
+import { plainKey } from "./keys.js";
+
 document.addEventListener("keydown", (ev) => {
-  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  const t = ev.target;
-  if (t instanceof HTMLElement && (t.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(t.tagName))) return;
+  if (!plainKey(ev)) return;
   const link = document.querySelector(`a[data-key="${CSS.escape(ev.key)}"]`);
   if (!link) return;
   ev.preventDefault();

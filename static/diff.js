@@ -1,5 +1,6 @@
 // abtrace trace diff: steps the two drawings the server made for every
 // step, side by side, up to the first departure. Nothing is decided here.
+import { plainKey } from "./keys.js";
 
 const steps = [...document.querySelectorAll("template.diff-step")];
 const ref = document.getElementById("d-ref");
@@ -25,7 +26,7 @@ document.getElementById("d-back").addEventListener("click", () => show(at - 1));
 document.getElementById("d-next").addEventListener("click", () => show(at + 1));
 document.getElementById("d-last").addEventListener("click", () => show(steps.length - 1));
 document.addEventListener("keydown", (e) => {
-  if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement) return;
+  if (!plainKey(e)) return;
   if (e.key === "ArrowRight") show(at + 1);
   else if (e.key === "ArrowLeft") show(at - 1);
   else if (e.key === "Home") show(0);

@@ -5,7 +5,8 @@ package static
 
 import "embed"
 
-// FS holds abtrace.css, theme.js, home.js and viewer.js at its root.
+// FS holds the style sheets and the scripts (abtrace.css, theme.js, keys.js,
+// viewer.js, …) at its root.
 //
 //go:embed *.css *.js
 var FS embed.FS

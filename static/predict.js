@@ -4,6 +4,7 @@
 // hears at once whether that was right, and why. A streak counter keeps
 // score. Progress is kept in the browser's storage, keyed by the
 // exercise's parameters, so a reload resumes where the student was.
+import { plainKey } from "./keys.js";
 
 const root = document.getElementById("pr");
 if (root) {
@@ -161,7 +162,7 @@ function start(root) {
   yes.addEventListener("click", () => answer("yes"));
   no.addEventListener("click", () => answer("no"));
   document.addEventListener("keydown", (ev) => {
-    if (ev.target instanceof HTMLInputElement || root.dataset.kind !== "cut") return;
+    if (!plainKey(ev) || root.dataset.kind !== "cut") return;
     if (ev.key === "y") answer("yes");
     if (ev.key === "n") answer("no");
   });

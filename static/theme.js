@@ -1,6 +1,8 @@
 // abtrace: the light or dark theme, remembered in this browser. Light (dark
 // text on a light ground) is the default: it projects best in a lit room.
 
+import { plainKey } from "./keys.js";
+
 const key = "abtrace-theme";
 const root = document.documentElement;
 
@@ -27,12 +29,6 @@ export function toggleTheme() {
   }
 }
 
-/** typing reports whether a key event belongs to a text field. */
-export function typing(ev) {
-  const t = ev.target;
-  if (!(t instanceof HTMLElement)) return false;
-  return t.isContentEditable || t.matches("input:not([type=range]):not([type=radio]):not([type=checkbox]), textarea, select");
-}
 
 apply(stored());
 root.classList.add("js");
@@ -42,7 +38,7 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 
 document.addEventListener("keydown", (ev) => {
-  if (ev.key === "t" && !ev.ctrlKey && !ev.metaKey && !ev.altKey && !typing(ev)) {
+  if (ev.key === "t" && plainKey(ev)) {
     toggleTheme();
   }
 });

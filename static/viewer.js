@@ -11,6 +11,7 @@
 import { painter, patchFocus, setAttr, setText } from "./paint.js";
 import { session } from "./session.js";
 import { room } from "./room.js";
+import { plainKey, stepKeys } from "./keys.js";
 
 const init = JSON.parse(document.getElementById("abtrace-init").textContent);
 // "Start a room" sends the page's scenario; a form whose query was too long
@@ -24,7 +25,7 @@ if (startRoomForm) {
   });
 }
 // The sentences this script writes, in the page's language (the server
-// words them; {step} and {total} are filled in here).
+// words them; a few fill in what only the page knows, such as {error}).
 const textsEl = document.getElementById("abtrace-texts");
 const texts = textsEl ? JSON.parse(textsEl.textContent) : {};
 const say = (key, fallback, fill = {}) =>
@@ -828,29 +829,11 @@ svg.addEventListener("click", (ev) => {
   location.assign(viewURL(state.step, f.dataset.fold));
 });
 
-function typing(ev) {
-  const t = ev.target;
-  return t instanceof HTMLElement && (t.isContentEditable || t.matches("input:not([type=range]), textarea, select"));
-}
-
-const keys = {
-  ArrowRight: "step",
-  ArrowLeft: "back",
-  // A presenter's clicker sends the page keys.
-  PageDown: "step",
-  PageUp: "back",
-  Home: "start",
-  End: "end",
-  n: "next-cutoff",
-  N: "next-cutoff",
-  " ": "play",
-};
-
 document.addEventListener("keydown", (ev) => {
-  if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) return;
+  if (!plainKey(ev)) return;
   if (ev.target === scrubber && (ev.key.startsWith("Arrow") || ev.key === "Home" || ev.key === "End")) return;
-  const cmd = keys[ev.key];
-  if (cmd) {
+  const cmd = stepKeys[ev.key];
+  if (cmd && cmd !== "layout") {
     ev.preventDefault();
     command(cmd);
     return;
@@ -928,7 +911,7 @@ document.addEventListener("keydown", (ev) => {
 // A space on a focused button would click it when released; the key is
 // play/pause here, so its release does nothing more.
 document.addEventListener("keyup", (ev) => {
-  if (ev.key === " " && !typing(ev)) ev.preventDefault();
+  if (ev.key === " " && plainKey(ev)) ev.preventDefault();
 });
 
 // inRoom is the room the page follows (the live classroom), null for a
