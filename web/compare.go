@@ -222,7 +222,7 @@ func openComparison(ctx context.Context, r compareRequest) (*comparison, error) 
 	}
 	shape, err := view.CompareShape(shaper)
 	if err != nil {
-		return nil, &paramError{Param: "tree", Err: err}
+		return nil, &paramError{Param: r.sourceParam(), Err: err}
 	}
 	across := r.base.Layout == scenario.LayoutAcross
 	scene, err := view.CompareScene(ctx, shaper, shape, across, len(r.names))
@@ -280,7 +280,7 @@ func (c *comparison) workAll(ctx context.Context) error {
 	for {
 		done, err := c.panes.Work(ctx, 0)
 		if err != nil {
-			return comparisonError(err)
+			return comparisonError(err, c.req)
 		}
 		if done {
 			return nil
@@ -288,12 +288,27 @@ func (c *comparison) workAll(ctx context.Context) error {
 	}
 }
 
-// comparisonError names a pane too long to compare as the request's fault.
-func comparisonError(err error) error {
+// comparisonError names a pane too long to compare as the fault of the
+// request's source.
+func comparisonError(err error, r compareRequest) error {
 	if errors.Is(err, view.ErrPaneTooLong) {
-		return &paramError{Param: "tree", Err: err}
+		return &paramError{Param: r.sourceParam(), Err: err}
 	}
 	return err
+}
+
+// sourceParam is the parameter that holds the comparison's source, named
+// when the tree it gives is too large to compare: gdlz for a game written
+// in GDL (its permalink's parameter; the form's gdl= is sent on as gdlz),
+// random for a random tree, else tree.
+func (r compareRequest) sourceParam() string {
+	switch r.base.Source() {
+	case "gdl":
+		return "gdlz"
+	case "random":
+		return "random"
+	}
+	return "tree"
 }
 
 // model is the page's model at the panes' step, in the language of ctx.

@@ -112,7 +112,7 @@ func (c *comparer) work(ctx context.Context, slice int) []Message {
 	job := c.job
 	if err != nil {
 		c.job = ""
-		return []Message{errMsg(job, comparisonError(err))}
+		return []Message{errMsg(job, comparisonError(err, c.cmp.req))}
 	}
 	if !done {
 		return nil

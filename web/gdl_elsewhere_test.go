@@ -1,12 +1,15 @@
 package web
 
 import (
+	"errors"
 	"html"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/search/gdl"
 	"github.com/abtrace/abtrace/search/scenario"
 )
 
@@ -68,5 +71,47 @@ func TestGDLExercise(t *testing.T) {
 	rec = httpGet(t, s, "/exercise?gdlz=xyz&lang=cs")
 	if body := html.UnescapeString(rec.Body.String()); rec.Code != http.StatusBadRequest || !strings.Contains(body, "gdlz: z této hry v GDL nelze udělat cvičení") {
 		t.Errorf("a gdlz that is no game: %d", rec.Code)
+	}
+}
+
+// TestGDLCompareNamesGdlz: a comparison of a game written in GDL whose
+// tree is too large to compare names gdlz, the parameter that holds the
+// game, in the page's language (it used to name tree, which the address
+// does not hold).
+func TestGDLCompareNamesGdlz(t *testing.T) {
+	s := newTestServer(t)
+	ttt := scenario.CompressGDL(gdlText(t, "tictactoe"))
+	for _, l := range []string{"en", "de", "cs"} {
+		rec := httpGet(t, s, "/compare?"+url.Values{"gdlz": {ttt}, "algos": {"minimax,alphabeta"}, "step": {"end"}, "lang": {l}}.Encode())
+		if rec.Code < 400 || rec.Code >= 500 {
+			t.Fatalf("%s: got %d, want a 4xx", l, rec.Code)
+		}
+		if msg := errorMessage(t, rec); !leadsWith(msg, "gdlz") {
+			t.Errorf("%s: %q does not name gdlz", l, short(msg))
+		}
+	}
+}
+
+// TestGDLIllFormedWorded: a search that met a state the game's rules leave
+// without an answer (a terminal state without goals) is told in the page's
+// language, naming the state, whether a scenario's run met it or /play's
+// engine (the bare gdl error).
+func TestGDLIllFormedWorded(t *testing.T) {
+	src := "(role a)\n(role b)\n(init s)\n(<= (legal a l) (true s))\n(<= (legal a r) (true s))\n(<= (legal b noop) (true s))\n" +
+		"(<= (next (took ?m)) (does a ?m))\n(<= terminal (true (took ?m)))\n(<= (goal a 100) (true (took l)))\n(<= (goal b 0) (true (took l)))\n"
+	p, err := scenario.Scenario{GDL: src, Algo: "maxn"}.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.Run(nil)
+	var ill *gdl.IllFormedError
+	if !errors.As(err, &ill) {
+		t.Fatalf("run: %v, want a gdl.IllFormedError", err)
+	}
+	for _, e := range []error{err, ill} {
+		de, cs := errorText(i18n.German, e), errorText(i18n.Czech, e)
+		if !strings.Contains(de, "terminalen Zustand (took r)") || !strings.Contains(cs, "koncovém stavu (took r)") {
+			t.Errorf("%T: de %q, cs %q", e, de, cs)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/exercise"
+	"github.com/abtrace/abtrace/search/gdl"
 	"github.com/abtrace/abtrace/search/minichess"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tournament"
@@ -280,9 +281,14 @@ func searchText(loc *i18n.Localizer, err error) (string, bool) {
 	var ne *search.NameError
 	var oe *search.OptionError
 	var tne *tournament.Error
+	var ill *gdl.IllFormedError
 	switch {
 	case errors.As(err, &oe):
 		return loc.Phrase(oe.Say), true
+	case errors.As(err, &ill):
+		// /play's engine met such a state (a scenario's run says it as
+		// a UsageError)
+		return loc.Phrase(trace.Phrase{ID: "scenario.err.gdl", Args: map[string]any{"Error": ill.Say}}), true
 	case errors.As(err, &tne):
 		return loc.Phrase(tne.Say), true
 	case errors.As(err, &ne):

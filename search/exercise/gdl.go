@@ -2,6 +2,7 @@ package exercise
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/gdl"
 	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/trace"
 )
 
 // Exercises on a game written in GDL: the tree is not drawn at random but
@@ -41,17 +43,17 @@ const gdlStream = 0x67646c2077616c6b
 // an *Error naming "gdlz"; the budget is GenerateWithin's.
 func GenerateGDL(src string, p Params, b search.Budget) (*Exercise, error) {
 	if p.Depth < 1 || p.Depth > MaxDepth {
-		return nil, invalid("d", "must be 1 to %d for a game in GDL", MaxDepth)
+		return nil, invalidSay("d", "exercise.err.gdl-depth", "Max", MaxDepth)
 	}
 	g, err := gdl.CompileCached(src)
-	if err == nil {
-		err = g.CheckTurns()
-	}
-	if err == nil && !g.ZeroSum() {
-		err = fmt.Errorf("the game is not for two roles whose goals sum to a constant")
-	}
 	if err != nil {
-		return nil, &Error{Field: "gdlz", Msg: err.Error(), Kind: ErrInvalid, Err: err}
+		return nil, &Error{Field: "gdlz", Msg: err.Error(), Kind: ErrInvalid, Err: err, Say: gdlSay(err)}
+	}
+	if err := g.CheckTurns(); err != nil {
+		return nil, &Error{Field: "gdlz", Msg: err.Error(), Kind: ErrInvalid, Err: err, Say: say("exercise.err.gdl-turns")}
+	}
+	if !g.ZeroSum() {
+		return nil, invalidSay("gdlz", "exercise.err.gdl-players")
 	}
 	var tl tally
 	for attempt := range MaxAttempts {
@@ -75,6 +77,31 @@ func GenerateGDL(src string, p Params, b search.Budget) (*Exercise, error) {
 		}
 	}
 	return nil, tl.err(p)
+}
+
+// gdlSay words why a game's text gives no game: its first error at its
+// line and column with the rule it breaks, or the limit of the reasoner
+// it passes.
+func gdlSay(err error) trace.Phrase {
+	var list gdl.ErrorList
+	var one *gdl.Error
+	var lim *gdl.LimitError
+	switch {
+	case errors.As(err, &list) && len(list) > 0:
+		one = list[0]
+	case errors.As(err, &one):
+	case errors.As(err, &lim):
+		return say("exercise.err.gdl-limit", "Limit", lim.Limit, "Max", lim.Value)
+	default:
+		return say("exercise.err.gdl", "Error", err.Error())
+	}
+	rule := one.Rule
+	if rule == "" {
+		rule = "syntax"
+	}
+	p := say("exercise.err.gdl-at", "Line", one.Pos.Line, "Col", one.Pos.Col)
+	p.Args["Rule"], p.Args["Msg"] = trace.Phrase{ID: "gdl.rule." + rule}, one.Say
+	return p
 }
 
 // gdlPosition plays 0 to MaxGDLPlies random moves from the initial state

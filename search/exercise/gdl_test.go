@@ -54,9 +54,26 @@ func TestGenerateGDL(t *testing.T) {
 
 // TestGenerateGDLRefuses checks the games an exercise cannot be made of.
 func TestGenerateGDLRefuses(t *testing.T) {
-	_, err := GenerateGDL("(role x", DefaultParams(), search.Budget{})
+	// Each refusal is a phrase a page words in its language: a text that
+	// does not read at its line and column, a game whose roles choose at
+	// once, one not for two roles whose goals sum to a constant.
+	both := "(role a)\n(role b)\n(init s)\n(<= (legal ?r go) (role ?r) (true s))\n(<= (legal ?r stay) (role ?r) (true s))\n" +
+		"(<= (next t) (true s))\n(<= terminal (true t))\n(<= (goal ?r 50) (role ?r))\n"
+	alone := "(role a)\n(init s)\n(<= (legal a go) (true s))\n(<= (next t) (true s))\n(<= terminal (true t))\n(<= (goal a 50) (true t))\n"
+	for _, c := range []struct{ src, field, id string }{
+		{"(role x", "gdlz", "exercise.err.gdl-at"},
+		{both, "gdlz", "exercise.err.gdl-turns"},
+		{alone, "gdlz", "exercise.err.gdl-players"},
+	} {
+		_, err := GenerateGDL(c.src, DefaultParams(), search.Budget{})
+		var e *Error
+		if !errors.As(err, &e) || e.Field != c.field || e.Say.ID != c.id {
+			t.Fatalf("%q: %v (%+v), want an error naming %s saying %s", c.src, err, e, c.field, c.id)
+		}
+	}
+	_, err := GenerateGDL(alone, Params{Depth: MaxDepth + 1}, search.Budget{})
 	var e *Error
-	if !errors.As(err, &e) || e.Field != "gdlz" {
-		t.Fatalf("%v: want an error naming gdlz", err)
+	if !errors.As(err, &e) || e.Field != "d" || e.Say.ID != "exercise.err.gdl-depth" {
+		t.Fatalf("depth: %v, want an error naming d", err)
 	}
 }

@@ -86,8 +86,8 @@ const maxCachedRoles = 4
 type simultaneous struct {
 	probe string
 	seen  atomic.Pointer[string]
-	stuck atomic.Pointer[string]
-	goals atomic.Pointer[string]
+	stuck atomic.Pointer[trace.Phrase]
+	goals atomic.Pointer[trace.Phrase]
 }
 
 var (
@@ -230,6 +230,14 @@ func (g *Game) CheckTurns() error {
 // the others (a role without a goal among them).
 var ErrIllFormed = errors.New("gdl: the game is not well formed")
 
+// IllFormedError is ErrIllFormed with what the search met (errors.Is it
+// ErrIllFormed): Say is a phrase of English (gdl.msg.stuck,
+// gdl.msg.goals or gdl.msg.goals-sum) for a page to word in its language.
+type IllFormedError struct{ Say trace.Phrase }
+
+func (e *IllFormedError) Error() string { return ErrIllFormed.Error() + ": " + e.Say.WordIn(English) }
+func (e *IllFormedError) Unwrap() error { return ErrIllFormed }
+
 // Err reports, after a search, why its answer cannot stand: the game's
 // roles moved simultaneously somewhere (CheckTurns), or a state the search
 // met is ill formed (ErrIllFormed). The searches' answers on such a state
@@ -240,10 +248,10 @@ func (g *Game) Err() error {
 		return err
 	}
 	if p := g.simult.stuck.Load(); p != nil {
-		return fmt.Errorf("%w: %s", ErrIllFormed, *p)
+		return &IllFormedError{*p}
 	}
 	if p := g.simult.goals.Load(); p != nil {
-		return fmt.Errorf("%w: %s", ErrIllFormed, *p)
+		return &IllFormedError{*p}
 	}
 	return nil
 }
@@ -256,7 +264,7 @@ func (g *Game) sawStuck(s State) {
 	}
 	for r, role := range g.n.roles {
 		if n, _ := g.legalInfo(s, r); n == 0 {
-			f := fmt.Sprintf("role %s has no legal move in state %s, which is not terminal", role, g.Facts(s))
+			f := trace.PhraseOf("gdl.msg.stuck", "Role", role, "State", g.Facts(s))
 			g.simult.stuck.CompareAndSwap(nil, &f)
 			return
 		}
@@ -270,9 +278,9 @@ func (g *Game) sawGoals(s State) {
 	if g.simult.goals.Load() != nil {
 		return
 	}
-	f := fmt.Sprintf("the goals in terminal state %s are %v (−1: no goal holds)", g.Facts(s), g.Goals(s))
+	f := trace.PhraseOf("gdl.msg.goals", "State", g.Facts(s), "Goals", fmt.Sprint(g.Goals(s)))
 	if !g.players {
-		f += fmt.Sprintf(", which do not sum to %d as in the games played to learn the game; search it with maxn or paranoid", g.constSum)
+		f = trace.PhraseOf("gdl.msg.goals-sum", "State", g.Facts(s), "Goals", fmt.Sprint(g.Goals(s)), "Sum", g.constSum)
 	}
 	g.simult.goals.CompareAndSwap(nil, &f)
 }

@@ -6,7 +6,10 @@ import "github.com/abtrace/abtrace/trace"
 // Error's Say), the source the i18n package's German and Czech catalogs
 // translate. Arguments: Name a relation's, function's or keyword's name,
 // Got and Want numbers, Max a limit's value, Line and Col another place
-// of the text, Var a variable, Char a character as quoted Go text.
+// of the text, Var a variable, Char a character as quoted Go text; the
+// errors of a search on an ill-formed game (IllFormedError) Role a role,
+// State a state's facts, Goals the roles' goals as [100 0] and Sum the
+// constant they are to sum to.
 var English = map[string]trace.Message{
 	"gdl.msg.no-role":          {Other: "the game declares no role: write a fact (role name) for each player"},
 	"gdl.msg.arity-fixed":      {Other: "{{.Name}} has arity {{.Want}} (that many arguments), not {{.Got}}"},
@@ -48,4 +51,7 @@ var English = map[string]trace.Message{
 	"gdl.msg.var-name":         {Other: "a variable needs a name after '?'"},
 	"gdl.msg.list-name":        {Other: "a list where a relation or function name is expected"},
 	"gdl.msg.var-name-pos":     {Other: "variable {{.Name}} where a relation or function name is expected"},
+	"gdl.msg.stuck":            {Other: "role {{.Role}} has no legal move in state {{.State}}, which is not terminal"},
+	"gdl.msg.goals":            {Other: "the goals in terminal state {{.State}} are {{.Goals}} (−1: no goal holds)"},
+	"gdl.msg.goals-sum":        {Other: "the goals in terminal state {{.State}} are {{.Goals}} (−1: no goal holds), which do not sum to {{.Sum}} as in the games played to learn the game; search it with maxn or paranoid"},
 }

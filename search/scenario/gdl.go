@@ -86,11 +86,25 @@ func (p *Search) prepareGDL() error {
 	p.run = func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
 		r, err := run(algo, rec)
 		if err == nil {
-			err = g.Err()
+			err = gdlRunError(g.Err())
 		}
 		return r, err
 	}
 	return nil
+}
+
+// gdlRunError is the error of a search that met a state the game's rules
+// leave without a usable answer, with a phrase for a page to word in its
+// language (nil for nil).
+func gdlRunError(err error) error {
+	var ill *gdl.IllFormedError
+	switch {
+	case errors.As(err, &ill):
+		return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.gdl", Args: map[string]any{"Error": ill.Say}}}
+	case errors.Is(err, gdl.ErrSimultaneous):
+		return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.gdl-simultaneous"}}
+	}
+	return err
 }
 
 // gdlErrorPhrase words why a GDL game cannot be played: the first error of

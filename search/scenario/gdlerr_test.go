@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/trace"
 )
 
 // TestGDLIllFormedRunFails checks that a search of a GDL game that meets a
@@ -18,7 +19,16 @@ func TestGDLIllFormedRunFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.Run(nil); !errors.Is(err, gdl.ErrIllFormed) {
+	_, err = p.Run(nil)
+	if !errors.Is(err, gdl.ErrIllFormed) {
 		t.Fatalf("run: %v, want gdl.ErrIllFormed", err)
+	}
+	// The page words it in its language: a phrase, the state's in it.
+	var ue *UsageError
+	if !errors.As(err, &ue) || ue.Say.ID != "scenario.err.gdl" {
+		t.Fatalf("run: %#v, want a UsageError saying scenario.err.gdl", err)
+	}
+	if msg, ok := ue.Say.Args["Error"].(trace.Phrase); !ok || msg.ID != "gdl.msg.goals" || msg.Args["State"] != "(took r)" {
+		t.Fatalf("run: says %#v, want gdl.msg.goals in (took r)", ue.Say.Args["Error"])
 	}
 }
