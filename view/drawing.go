@@ -1003,9 +1003,52 @@ func probPlace(x1, y1, x2, y2 float64) (float64, float64) {
 }
 
 // Num formats a coordinate compactly: at most one decimal.
+//
+// It writes what strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64)
+// writes, from the whole number of tenths: a drawing writes a few
+// coordinates per node, and the shortest-digits search of FormatFloat
+// was a tenth of a page's render.
 func Num(x float64) string {
-	return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64)
+	t := math.Round(x * 10)
+	if !(math.Abs(t) < numExact) {
+		return strconv.FormatFloat(t/10, 'f', -1, 64) // NaN, ±Inf and the huge
+	}
+	if t == 0 {
+		if math.Signbit(t) {
+			return "-0"
+		}
+		return "0"
+	}
+	n := int64(t)
+	var b [24]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	if d := n % 10; d != 0 {
+		i -= 2
+		b[i], b[i+1] = '.', byte('0'+d)
+	}
+	n /= 10
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		if n /= 10; n == 0 {
+			break
+		}
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
 }
+
+// numExact bounds the tenths Num writes itself: below it every tenth is
+// one decimal apart from the next float64, so its shortest text is its
+// digits.
+const numExact = 1 << 50
 
 // Compact writes a count in at most four or five characters: 950, 12k, 1.2M.
 func Compact(n int) string {
