@@ -2,7 +2,6 @@ package gdleval
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/abtrace/abtrace/search"
@@ -49,21 +48,54 @@ var (
 	_ search.Explainer[gdl.State]  = (*Eval)(nil)
 )
 
-// Formula writes the value at s term by term: the construction, then the
-// numbers, "E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V = 1 + 0 + (100 − 0 − 2) × 0.375
-// = 37.75" (with (1 − V) minimising).
-func (e *Eval) Formula(s gdl.State) string {
-	g := e.Goals()
-	v := e.V(s)
-	vt, vn := "V", num(v)
-	if e.Direction() == feature.Minimise {
-		vt, vn = "(1 − V)", "(1 − "+num(v)+")"
-	}
-	return fmt.Sprintf("V = %s(s) = %s; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·%s = 1 + %s + (%s − %s − 2) × %s = %s",
-		e.feature, num(v), vt, num(g.Lo), num(g.Hi), num(g.Lo), vn, num(e.Evaluate(s)))
+// Written is an evaluation's value at a state written out as a lecturer
+// does: the construction in symbols, then with its numbers, each number as
+// the pages write it (trace.WrittenProb for V: 5/9 stays a fraction;
+// trace.Written, at most two decimals, for the rest), with ≈ where a
+// number had to be rounded.
+type Written struct {
+	Feature string
+	// V, Lo, Hi and E are V, R⁻, R⁺ and E as written.
+	V, Lo, Hi, E string
+	// VEq is "=" or "≈": how V(s) is written ("V = mobility(s) = 5/9").
+	VEq string
+	// Symbols is the construction, "E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V" (with
+	// (1 − V) minimising); Numbers the same with the numbers put in,
+	// "1 + 0 + (100 − 0 − 2) × 5/9", and EEq "=" or "≈" before E.
+	Symbols, Numbers, EEq string
+	// Minimise: the evaluation takes 1 − V (the feature's inverse).
+	Minimise bool
 }
 
-func num(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+// Written writes the value at s out (see Written).
+func (e *Eval) Written(s gdl.State) Written {
+	g := e.Goals()
+	v, ev := e.V(s), e.Evaluate(s)
+	w := Written{Feature: e.feature, V: trace.WrittenProb(v), Lo: trace.Written(g.Lo), Hi: trace.Written(g.Hi), E: trace.Written(ev), VEq: "=", EEq: "="}
+	exact := trace.WrittenExactly(v) || strings.Contains(w.V, "/")
+	if !exact {
+		w.VEq = "≈"
+	}
+	if !exact || !trace.WrittenExactly(ev) {
+		w.EEq = "≈"
+	}
+	vt, vn := "V", w.V
+	if e.Direction() == feature.Minimise {
+		w.Minimise = true
+		vt, vn = "(1 − V)", "(1 − "+w.V+")"
+	}
+	w.Symbols = "E = 1 + R⁻ + (R⁺ − R⁻ − 2)·" + vt
+	w.Numbers = fmt.Sprintf("1 + %s + (%s − %s − 2) × %s", w.Lo, w.Hi, w.Lo, vn)
+	return w
+}
+
+// Formula writes the value at s term by term: the construction, then the
+// numbers, "V = mobility(s) = 5/9; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V = 1 + 0 +
+// (100 − 0 − 2) × 5/9 ≈ 55.44" (with (1 − V) minimising).
+func (e *Eval) Formula(s gdl.State) string {
+	w := e.Written(s)
+	return fmt.Sprintf("V = %s(s) %s %s; %s = %s %s %s", w.Feature, w.VEq, w.V, w.Symbols, w.Numbers, w.EEq, w.E)
+}
 
 // Names lists the evaluations of the analysed game: "goals" (the goal
 // values that hold, gdl.GoalEvaluation), the short names, then

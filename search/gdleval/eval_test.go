@@ -73,8 +73,8 @@ func TestKuhlmannBothDirections(t *testing.T) {
 		formula string
 	}{
 		// x has 9 moves, o 8 after each: V = (9 − 8 + 9) / (2 · 9).
-		{"mobility", "V = mobility(s) = 0.555556; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V = 1 + 0 + (100 − 0 − 2) × 0.555556 = 55.4444"},
-		{"inverse-mobility", "V = mobility(s) = 0.555556; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·(1 − V) = 1 + 0 + (100 − 0 − 2) × (1 − 0.555556) = 44.5556"},
+		{"mobility", "V = mobility(s) = 5/9; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V = 1 + 0 + (100 − 0 − 2) × 5/9 ≈ 55.44"},
+		{"inverse-mobility", "V = mobility(s) = 5/9; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·(1 − V) = 1 + 0 + (100 − 0 − 2) × (1 − 5/9) ≈ 44.56"},
 		{"kuhlmann:count(cell,b):max", "V = count(cell,b)(s) = 1; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V = 1 + 0 + (100 − 0 − 2) × 1 = 99"},
 		{"kuhlmann:count(cell,x):min", "V = count(cell,x)(s) = 0; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·(1 − V) = 1 + 0 + (100 − 0 − 2) × (1 − 0) = 99"},
 	} {

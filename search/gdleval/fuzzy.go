@@ -28,17 +28,21 @@ type Goal struct {
 // derived atom the disjunction of the bodies that derive it), evaluated
 // with degrees of truth (package fuzzy, its t-norms and p, t, q).
 //
-// The value of role r in s is the mean of its goal values weighted by
-// their degrees, h(gv) the degree of (goal r gv) ∧ terminal for a goal
-// value of 50 or more (a goal worth ending the game in) and of
-// (goal r gv) ∧ ¬terminal below 50 (an outcome the role would rather play
-// on than end in):
+// The combination of the goal values with the terminal condition is
+// Schiffel and Thielscher's ("Fluxplayer: A Successful General Game
+// Player", AAAI 2007, section "State Evaluation Function"): for each goal
+// value gv of role r, a goal that holds in s is worth reaching the end
+// with, so its degree is taken together with terminal, and a goal that
+// does not hold is one to work towards while the game goes on:
 //
-//	h_r(s) = Σ gv·h(gv, s) / Σ h(gv, s)
+//	h(gv, s) = deg((goal r gv) ∨ terminal, s)   if (goal r gv) holds in s
+//	h(gv, s) = deg((goal r gv) ∧ ¬terminal, s)  otherwise
+//	h_r(s)   = Σ gv·h(gv, s) / Σ gv             (over r's goal values)
 //
-// scaled to V_r = (h_r − R⁻) / (R⁺ − R⁻). The evaluation, for the first
-// role against the second, is Kuhlmann's construction on
-// V = (V_0 + 1 − V_1) / 2.
+// (the paper writes the sum over the goal values with ⊕; h_r lies in
+// [0, 1] either way). The evaluation, for the first role against the
+// second, is Kuhlmann's construction on V = (h_0 + 1 − h_1) / 2 (ours:
+// the paper evaluates for one role).
 type Fuzzy struct {
 	G        *gdl.Game
 	Params   fuzzy.Params
@@ -228,46 +232,100 @@ func (fz *Fuzzy) Tree(s gdl.State, g Goal) *fuzzy.Degree {
 	return &d
 }
 
-// Value returns h_r(s), the mean goal value of role r weighted by the
-// degrees h(gv) (see Fuzzy), and the terms: each goal value with its h.
+// Value returns h_r(s), Schiffel and Thielscher's combination of role
+// r's goal values with the terminal condition (see Fuzzy), and its terms:
+// each goal value's h(gv, s) (Count) with its weight gv / Σ gv, so that
+// the terms sum to h_r.
 func (fz *Fuzzy) Value(s gdl.State, r int) (float64, []trace.Term) {
 	h := fz.holds(s)
 	term := fz.degree(fz.Terminal, h)
-	num, den := 0.0, 0.0
+	sum := 0.0
+	for _, g := range fz.Goals {
+		if g.Role == r {
+			sum += float64(g.Value)
+		}
+	}
+	v := 0.0
 	var terms []trace.Term
 	for _, g := range fz.Goals {
 		if g.Role != r {
 			continue
 		}
-		d := fz.degree(g, h)
-		name := "h(goal " + fz.G.Roles()[r] + " " + strconv.Itoa(g.Value) + " ∧ terminal)"
-		if g.Value >= 50 {
-			d = fz.Params.And(d, term)
-		} else {
-			d = fz.Params.And(d, 1-term)
-			name = "h(goal " + fz.G.Roles()[r] + " " + strconv.Itoa(g.Value) + " ∧ ¬terminal)"
+		c := fz.Combined(g, h, term)
+		w := 0.0
+		if sum > 0 {
+			w = float64(g.Value) / sum
 		}
-		num += float64(g.Value) * d
-		den += d
-		terms = append(terms, trace.Term{Name: name, Count: d, Weight: float64(g.Value)})
+		v += c.H * w
+		terms = append(terms, trace.Term{Name: "h(" + c.Text(fz.G.Roles()[r]) + ")", Count: c.H, Weight: w})
 	}
-	if den == 0 {
-		return (fz.goals.Lo + fz.goals.Hi) / 2, terms
+	if sum <= 0 {
+		return 0.5, terms
 	}
-	return num / den, terms
+	return v, terms
 }
 
-// V is the first role's share, (V_0 + 1 − V_1) / 2 (see Fuzzy).
+// Combination is one goal value's h(gv, s): whether the goal holds, the
+// degrees of the goal and of terminal, and h.
+type Combination struct {
+	Value          int
+	Holds          bool
+	Goal, Terminal float64
+	H              float64
+}
+
+// Text is the formula h evaluates: "goal x 100 ∨ terminal" where the goal
+// holds, "goal x 100 ∧ ¬terminal" where it does not.
+func (c Combination) Text(role string) string {
+	g := "goal " + role + " " + strconv.Itoa(c.Value)
+	if c.Holds {
+		return g + " ∨ terminal"
+	}
+	return g + " ∧ ¬terminal"
+}
+
+// Combined is h(gv, s) of goal g in the state h gives, terminal's degree
+// there being term.
+func (fz *Fuzzy) Combined(g Goal, h func(int) bool, term float64) Combination {
+	c := Combination{Value: g.Value, Goal: fz.degree(g, h), Terminal: term}
+	c.Holds = g.Const
+	if g.Formula != nil {
+		c.Holds = distance(g.Formula, h) == 0
+	}
+	if c.Holds {
+		c.H = fz.Params.Or(c.Goal, term)
+	} else {
+		c.H = fz.Params.And(c.Goal, 1-term)
+	}
+	return c
+}
+
+// Combinations returns role r's h(gv, s) for each goal value, ascending,
+// with the degree of terminal in s.
+func (fz *Fuzzy) Combinations(s gdl.State, r int) ([]Combination, float64) {
+	h := fz.holds(s)
+	term := fz.degree(fz.Terminal, h)
+	var out []Combination
+	for _, g := range fz.Goals {
+		if g.Role == r {
+			out = append(out, fz.Combined(g, h, term))
+		}
+	}
+	return out, term
+}
+
+// TerminalTree returns the terminal formula evaluated in s (nil where it
+// is a constant).
+func (fz *Fuzzy) TerminalTree(s gdl.State) *fuzzy.Degree { return fz.Tree(s, fz.Terminal) }
+
+// V is the first role's share, (h_0 + 1 − h_1) / 2 (see Fuzzy).
 func (fz *Fuzzy) V(s gdl.State) float64 {
-	span := fz.goals.Hi - fz.goals.Lo
 	h0, _ := fz.Value(s, 0)
-	v := (h0 - fz.goals.Lo) / span
 	if len(fz.G.Roles()) < 2 {
-		return min(1, max(0, v))
+		return min(1, max(0, h0))
 	}
 	h1, _ := fz.Value(s, 1)
-	v1 := (h1 - fz.goals.Lo) / span
-	return min(1, max(0, (v+1-v1)/2))
+	return min(1, max(0, (h0+1-h1)/2))
 }
 
 // best returns role r's goal of the greatest value.

@@ -1,6 +1,8 @@
 package gdleval
 
 import (
+	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -200,7 +202,67 @@ func TestFuzzyEvaluationSearches(t *testing.T) {
 	if name := g.Name(s, g.Moves(s, nil)[i]); name != "(mark 1 3)" || float64(res.Value) != 100 {
 		t.Errorf("best %s value %v, want (mark 1 3) with 100", name, res.Value)
 	}
-	if f := e.Formula(s); !strings.HasPrefix(f, "V = goal-fuzzy(s) = ") {
+	if f := e.Formula(s); !strings.HasPrefix(f, "V = goal-fuzzy(s) ") {
 		t.Errorf("formula %s", f)
+	}
+}
+
+// TestFuzzyCombination: Schiffel and Thielscher's h(gv, s) in states of
+// random tic-tac-toe games: a goal that holds (as the rules say) is taken
+// with ∨ terminal, one that does not with ∧ ¬terminal, and h_r is
+// Σ gv·h(gv, s) / Σ gv, the sum of Value's terms.
+func TestFuzzyCombination(t *testing.T) {
+	a := analyzed(t, "tictactoe")
+	fz, err := a.Fuzzy(fuzzy.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := a.G
+	rng := rand.New(rand.NewPCG(3, 4))
+	terminalSeen := false
+	for range 20 {
+		s := g.Init()
+		for {
+			for r, role := range g.Roles() {
+				cs, term := fz.Combinations(s, r)
+				want := 0.0
+				for _, c := range cs {
+					if holds := g.Goals(s)[r] == c.Value; c.Holds != holds {
+						t.Fatalf("%v: (goal %s %d) holds %v, the rules say %v", g.FactList(s), role, c.Value, c.Holds, holds)
+					}
+					h := fz.Params.And(c.Goal, 1-term)
+					if c.Holds {
+						h = fz.Params.Or(c.Goal, term)
+					}
+					if c.H != h {
+						t.Fatalf("h(%s) = %v, want %v", c.Text(role), c.H, h)
+					}
+					want += float64(c.Value) * h / 150 // 0 + 50 + 100
+				}
+				got, terms := fz.Value(s, r)
+				sum := 0.0
+				for _, term := range terms {
+					sum += term.Count * term.Weight
+				}
+				if math.Abs(got-want) > 1e-12 || math.Abs(sum-got) > 1e-12 {
+					t.Fatalf("h_%s = %v, terms sum to %v, want %v", role, got, sum, want)
+				}
+			}
+			if g.Terminal(s) {
+				terminalSeen = true
+				cs, _ := fz.Combinations(s, 0)
+				for _, c := range cs {
+					if c.Holds && !strings.HasSuffix(c.Text("x"), "∨ terminal") {
+						t.Errorf("a goal that holds at the end: %s", c.Text("x"))
+					}
+				}
+				break
+			}
+			moves := g.Moves(s, nil)
+			s = g.Result(s, moves[rng.IntN(len(moves))])
+		}
+	}
+	if !terminalSeen {
+		t.Error("no terminal state")
 	}
 }

@@ -42,6 +42,13 @@ func TestExpansionLimits(t *testing.T) {
 (<= (quad ?a ?b ?c ?d) (n ?a) (n ?b) (n ?c) (n ?d))
 (<= (goal p 100) (quad 1 1 1 1) (true (at 3)))
 (<= (goal p 0) (not (true (at 3))))`, "MaxInstances"},
+		// 12³ = 1,728 instances of big, each a conjunction of 21
+		// conditions on the state, in two goals: some 75,000 nodes.
+		{"MaxFormulaNodes", `
+(<= (big ?a ?b ?c) (n ?a) (n ?b) (n ?c) (true (at 1)) (not (true (at 2))) (true (at 3)) (true (at 1)) (not (true (at 2))) (true (at 3)) (true (at 1)) (not (true (at 2))) (true (at 3)) (true (at 1)) (not (true (at 2))) (true (at 3)) (true (at 1)) (not (true (at 2))) (true (at 3)) (true (at 1)) (not (true (at 2))) (true (at 3)) (true (at 1)) (not (true (at 2))) (true (at 3)))
+(<= (goal p 100) (big ?a ?b ?c))
+(<= (goal p 50) (big ?a ?b ?c) (true (at 2)))
+(<= (goal p 0) (not (true (at 3))))`, "MaxFormulaNodes"},
 	} {
 		g := limitGame(t, c.body)
 		_, err := NewFuzzy(g, feature.GGP)
