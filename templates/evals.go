@@ -34,6 +34,9 @@ type FuzzyNode struct {
 	Bar    string // the length of the degree's bar, 0 to FuzzyBar units
 	Holds  bool   // whether the subformula is true in the position
 	Kids   []FuzzyNode
+	// More says how many subformulas were left undrawn below this one
+	// ("" when none): a large formula is drawn to MaxDrawnSubformulas.
+	More string
 }
 
 // FuzzyBar is the length of the bar of degree 1.

@@ -36,6 +36,9 @@ type GDLNode struct {
 	Facts    []GDLItem
 	Roles    []GDLRole
 	Terminal bool
+	// Eval is the node's evaluation written out, when the search uses one
+	// built from the game's rules (nil otherwise).
+	Eval *GDLEvalNode
 }
 
 // GDLItem is a fact or move with its index for "why?".

@@ -558,6 +558,12 @@ func GDLNodeBody(n *GDLNode) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
+		if n.Eval != nil {
+			templ_7745c5c3_Err = GDLEvalBody(n.Eval, false).Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
 		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "</div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err

@@ -1,8 +1,8 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -14,6 +14,7 @@ import (
 	"github.com/abtrace/abtrace/search/gdleval"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
+	"github.com/abtrace/abtrace/trace"
 )
 
 // pageSelectGames is how many random games the GDL evaluation page plays
@@ -21,9 +22,11 @@ import (
 const pageSelectGames = 100
 
 // gdlEvalPage shows what a player builds from a GDL game's rules
-// (/gdl/eval?game=NAME or ?gdlz=…&eval=NAME): the structures found and
-// why, the candidate features scored by simulation, the terms of one
-// evaluation at the initial state, and the goal formulas' degrees there.
+// (/gdl/eval?game=NAME or ?gdlz=…&eval=NAME&at=ID): the structures found
+// and why, the candidate features scored by simulation, and one
+// evaluation written out at a position (at: the path of move numbers from
+// the initial state, as the viewer names nodes), with the moves that lead
+// on from it and the way back.
 func (s *Server) gdlEvalPage(c echo.Context) error {
 	q := c.QueryParams()
 	loc := i18n.For(langOf(c))
@@ -33,10 +36,14 @@ func (s *Server) gdlEvalPage(c echo.Context) error {
 		}
 		return d
 	}
-	name, eval, z := get("game", "tictactoe"), get("eval", "goal-fuzzy"), q.Get("gdlz")
+	name, eval, z, at, fz := get("game", "tictactoe"), get("eval", "goal-fuzzy"), q.Get("gdlz"), get("at", ""), get("fuzzy", "")
 	p := &templates.GDLEvalPage{Assets: s.assets, Fields: []templates.FormField{
 		{Name: "eval", Label: loc.T("ge.field.eval"), Value: eval},
+		{Name: "at", Label: loc.T("ge.field.at"), Value: at},
 	}}
+	if fz != "" {
+		p.Fields = append(p.Fields, templates.FormField{Name: "fuzzy", Label: loc.T("ge.field.fuzzy"), Value: fz})
+	}
 	if z != "" {
 		p.Fields = append(p.Fields, templates.FormField{Name: "gdlz", Value: z, Hidden: true})
 	} else {
@@ -63,51 +70,95 @@ func (s *Server) gdlEvalPage(c echo.Context) error {
 	if err != nil {
 		return fail(badParam("game", "ge.err.game", "Got", err.Error()))
 	}
-	ev, err := a.Evaluation(eval, fuzzy.Default)
+	params, err := fuzzy.ParseParams(fz)
+	if err != nil {
+		return fail(badParam("fuzzy", "ge.err.fuzzy", "Got", strconv.Quote(fz), "Want", fuzzy.Default.String()))
+	}
+	ev, err := a.Evaluation(eval, params)
 	if err != nil {
 		return fail(badParam("eval", "ge.err.eval", "Got", strconv.Quote(eval), "Want", strings.Join(a.Names()[1:], ", ")))
+	}
+	node, err := gdlWalk(g, at)
+	if err != nil {
+		return fail(badParam("at", "ge.err.at", "Got", strconv.Quote(at)))
 	}
 	sel, err := a.Select(pageSelectGames, 1)
 	if err != nil {
 		return fail(badParam("game", "ge.err.game", "Got", err.Error()))
 	}
 	buildGDLEvalPage(loc, p, a, ev, sel)
+	game := name
+	if z != "" {
+		game = ""
+	}
+	link := func(id string) string { return gdlEvalURL(game, z, eval, fz, id, string(langOf(c))) }
+	gdlEvalPosition(loc, p, node, at, link)
+	p.Node = gdlEvalNode(loc, ev, params, g, node.s)
+	p.Node.ViewURL = gdlEvalViewURL(text, eval, fz, string(langOf(c)))
+	if _, err := a.Fuzzy(params); err != nil {
+		p.FuzzyError = loc.T("ge.fuzzy.none", "Why", err.Error())
+	}
 	return s.render(c, http.StatusOK, templates.GDLEvalPageView(p))
+}
+
+// gdlEvalPosition fills the page's position: the way from the initial
+// state (each move a link back to the position before it), the board or
+// the facts, and the moves of the role to move, each a link to the
+// position after it.
+func gdlEvalPosition(loc *i18n.Localizer, p *templates.GDLEvalPage, at *gdlAt, id string, link func(string) string) {
+	g := at.g
+	n := gdlNodeView(at, id)
+	p.Board, p.Drawn = n.Board, n.Drawn
+	if n.Board == "" {
+		for _, f := range g.FactTerms(at.s) {
+			p.Facts = append(p.Facts, f.String())
+		}
+	}
+	p.Trail = append(p.Trail, templates.GDLEvalStep{Text: loc.T("ge.start"), URL: link(""), Current: id == ""})
+	s, path := g.Init(), ""
+	if id != "" {
+		for i, part := range strings.Split(id, ".") {
+			k, _ := strconv.Atoi(part) // gdlWalk read the path
+			m := g.Moves(s, nil)[k]
+			if i > 0 {
+				path += "."
+			}
+			path += part
+			p.Trail = append(p.Trail, templates.GDLEvalStep{Text: g.Name(s, m), URL: link(path), Current: path == id})
+			s = g.Result(s, m)
+		}
+	}
+	if g.Terminal(at.s) {
+		return
+	}
+	p.Mover = g.Roles()[g.Mover(at.s)]
+	for i, m := range g.Moves(at.s, nil) {
+		child := strconv.Itoa(i)
+		if id != "" {
+			child = id + "." + child
+		}
+		p.Moves = append(p.Moves, templates.GDLEvalStep{Text: g.Name(at.s, m), URL: link(child)})
+	}
+}
+
+// gdlEvalViewURL is the viewer on the game searched with the evaluation,
+// two plies deep from the initial state.
+func gdlEvalViewURL(text, eval, fz, lang string) string {
+	q := url.Values{"gdlz": {scenario.CompressGDL(text)}, "eval": {eval}, "depth": {"2"}, "lang": {lang}}
+	if fz != "" {
+		q.Set("fuzzy", fz)
+	}
+	return "/view?" + q.Encode()
 }
 
 func buildGDLEvalPage(loc *i18n.Localizer, p *templates.GDLEvalPage, a *gdleval.Analysis, ev *gdleval.Eval, sel gdleval.Selection) {
 	p.Structures = structureTexts(loc, a.Structures)
 	p.Games = loc.T("ge.games", "Games", sel.Games, "Seed", sel.Seed, "States", sel.States)
 	for _, c := range sel.Candidates {
-		p.Candidates = append(p.Candidates, templates.GDLCandidate{Feature: c.Feature, Score: fmt.Sprintf("%+.4f", c.Score), Evaluation: c.Evaluation})
+		p.Candidates = append(p.Candidates, templates.GDLCandidate{Feature: c.Feature, Score: trace.Written(c.Score), Evaluation: c.Evaluation})
 	}
-	s := a.G.Init()
-	gs := ev.Goals()
 	p.Eval = ev.Name()
-	p.Terms = []templates.GDLTerm{
-		{Name: "V", Meaning: loc.T("ge.term.v", "Feature", ev.Feature()), Value: gdlNum(ev.V(s))},
-		{Name: "R⁻", Meaning: loc.T("ge.term.lo"), Value: gdlNum(gs.Lo)},
-		{Name: "R⁺", Meaning: loc.T("ge.term.hi"), Value: gdlNum(gs.Hi)},
-		{Name: "E", Meaning: loc.T("ge.term.e"), Value: gdlNum(ev.Evaluate(s))},
-	}
-	p.Formula = ev.Formula(s)
-	fz, err := a.Fuzzy(fuzzy.Default)
-	if err != nil {
-		return
-	}
-	p.Params = fuzzy.Default.String()
-	for _, g := range fz.Goals {
-		if g.Role != 0 {
-			continue
-		}
-		if d := fz.Tree(s, g); d != nil {
-			p.Goals = append(p.Goals, fuzzyNode(loc, *d))
-			p.Captions = append(p.Captions, "(goal "+a.G.Roles()[0]+" "+strconv.Itoa(g.Value)+")")
-		}
-	}
 }
-
-func gdlNum(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 // structureTexts words each structure in the page's language, in the
 // game's own terms.

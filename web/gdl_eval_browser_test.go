@@ -1,8 +1,12 @@
 package web
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserGDLEval opens the page of the evaluations built from the GDL
@@ -24,15 +28,16 @@ func TestBrowserGDLEval(t *testing.T) {
 		if got := eval[string](b, `[...document.querySelectorAll('[data-testid=gdl-term-value]')].map(e => e.textContent).join(" ")`); got != "0.5 0 100 50" {
 			t.Errorf("%s: V, R⁻, R⁺, E = %q, want 0.5 0 100 50", c.lang, got)
 		}
-		if got := eval[string](b, `document.querySelector('[data-testid=gdl-formula]').textContent`); got != "V = goal-fuzzy(s) = 0.5; E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V = 1 + 0 + (100 − 0 − 2) × 0.5 = 50" {
+		if got := eval[string](b, `[...document.querySelectorAll('[data-testid=gdl-formula] .ge-line')].map(e => e.textContent).join(" | ")`); got != "V = goal-fuzzy(s) = 0.5 | E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V | = 1 + 0 + (100 − 0 − 2) × 0.5 = 50" {
 			t.Errorf("%s: formula %q", c.lang, got)
 		}
 		if n := eval[int](b, `document.querySelectorAll('[data-testid=gdl-candidates] tbody tr').length`); n != 8 {
 			t.Errorf("%s: %d candidates, want 8", c.lang, n)
 		}
-		// (goal x 0), (goal x 50), (goal x 100); every node with its degree.
-		if n := eval[int](b, `document.querySelectorAll('[data-testid=gdl-fuzzy-tree] .fz-tree > .fz-node').length`); n != 3 {
-			t.Errorf("%s: %d goal formulas, want 3", c.lang, n)
+		// (goal x 0), (goal x 50), (goal x 100) and terminal; every node
+		// with its degree.
+		if n := eval[int](b, `document.querySelectorAll('[data-testid=gdl-fuzzy-tree] .fz-tree > .fz-node').length`); n != 4 {
+			t.Errorf("%s: %d formulas, want 3 goals and terminal", c.lang, n)
 		}
 		if n := eval[int](b, `[...document.querySelectorAll('[data-testid=gdl-fuzzy-tree] .fz-node')].filter(e => !e.dataset.degree).length`); n != 0 {
 			t.Errorf("%s: %d subformulas without a degree", c.lang, n)
@@ -42,5 +47,15 @@ func TestBrowserGDLEval(t *testing.T) {
 		}
 	}
 	b.screenshot("gdl-eval-phone.png")
+	if os.Getenv("ABTRACE_SHOTS") != "" {
+		for _, lang := range []string{"en", "de", "cs"} {
+			for _, size := range [][2]int64{{1280, 720}, {1024, 768}, {390, 844}} {
+				b.do(chromedp.EmulateViewport(size[0], size[1]))
+				b.openPage("/gdl/eval?game=tictactoe&eval=goal-fuzzy&at=4.3&lang=" + lang)
+				eval[bool](b, `(document.querySelector('[data-testid=gdl-position]').scrollIntoView({block: "start"}), true)`)
+				b.keepShot(fmt.Sprintf("gdleval-page-%s-%dx%d.png", lang, size[0], size[1]))
+			}
+		}
+	}
 	b.checkClean()
 }

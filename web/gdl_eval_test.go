@@ -41,7 +41,7 @@ func TestGDLTournamentPage(t *testing.T) {
 		t.Errorf("/tournament with gdlz: %d", rec.Code)
 	}
 	// The games themselves, as the page's stream and the JSON answer play them.
-	rec = httpGet(t, s, "/api/tournament?gdlz="+url.QueryEscape(z)+"&evals=goal-fuzzy,random&depth=1&games=2")
+	rec = httpGet(t, s, "/api/tournament?gdlz="+url.QueryEscape(z)+"&evals=goal-fuzzy,random&depth=2&games=2")
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"eval":"goal-fuzzy","wins":4`) {
 		t.Errorf("/api/tournament with gdlz: %d %.300s", rec.Code, rec.Body.String())
 	}

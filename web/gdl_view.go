@@ -49,6 +49,11 @@ func gdlNode(p *scenario.Search, id string) (*gdlAt, error) {
 	if err != nil {
 		return nil, err
 	}
+	return gdlWalk(g, id)
+}
+
+// gdlWalk walks g from its initial state to node id.
+func gdlWalk(g *gdl.Game, id string) (*gdlAt, error) {
 	at := &gdlAt{g: g, s: g.Init(), mover: -1, move: -1, root: true}
 	if id == "" {
 		return at, nil
@@ -105,7 +110,7 @@ func gdlNodeView(at *gdlAt, id string) *templates.GDLNode {
 
 // gdlPanel is the viewer's GDL panel at node id, or nil when p searches
 // no GDL game.
-func gdlPanel(p *scenario.Search, query, id string) *templates.GDLPanel {
+func gdlPanel(loc *i18n.Localizer, p *scenario.Search, query, id string) *templates.GDLPanel {
 	if p.Scenario.GDL == "" {
 		return nil
 	}
@@ -114,6 +119,7 @@ func gdlPanel(p *scenario.Search, query, id string) *templates.GDLPanel {
 		return nil
 	}
 	panel := &templates.GDLPanel{Query: query, Node: gdlNodeView(at, id)}
+	withGDLEval(loc, p, at, panel.Node)
 	for i, l := range strings.Split(p.Scenario.GDL, "\n") {
 		panel.Rules = append(panel.Rules, templates.GDLLine{N: i + 1, Text: strings.TrimRight(l, "\r")})
 	}
@@ -140,11 +146,13 @@ func gdlRequest(c echo.Context) (*gdlAt, *scenario.Search, error) {
 // gdlNodeFragment is /api/gdl/node: the panel's node part at node id, as
 // HTML the script puts in place.
 func (s *Server) gdlNodeFragment(c echo.Context) error {
-	at, _, err := gdlRequest(c)
+	at, p, err := gdlRequest(c)
 	if err != nil {
 		return c.JSON(http.StatusBadRequest, map[string]string{"error": errorText(langOf(c), err)})
 	}
-	return s.render(c, http.StatusOK, templates.GDLNodeBody(gdlNodeView(at, c.QueryParam("id"))))
+	n := gdlNodeView(at, c.QueryParam("id"))
+	withGDLEval(i18n.For(langOf(c)), p, at, n)
+	return s.render(c, http.StatusOK, templates.GDLNodeBody(n))
 }
 
 // whyAnswer is /api/gdl/why's answer: what is explained, the derivation

@@ -363,7 +363,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		v.Form = v.Listings[0].Form
 	}
 	v.Title = v.Listings[0].Title
-	if v.GDL = gdlPanel(p, v.Query, run.frame.Current); v.GDL != nil {
+	if v.GDL = gdlPanel(i18n.For(r.lang), p, v.Query, run.frame.Current); v.GDL != nil {
 		v.GDL.Script = s.assetURL("gdl.js")
 	}
 	v.Folds = run.folds

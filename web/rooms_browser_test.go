@@ -5,12 +5,9 @@ import (
 	"fmt"
 	"net"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -68,21 +65,7 @@ func (r *roomTab) atStep(n int) {
 // shot saves a screenshot under $ABTRACE_SHOTS (nothing when unset).
 func (r *roomTab) shot(name string) {
 	r.t.Helper()
-	dir := os.Getenv("ABTRACE_SHOTS")
-	if dir == "" {
-		return
-	}
-	time.Sleep(400 * time.Millisecond)
-	buf, err := chromedp.Run(r.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		r.t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
-		r.t.Fatal(err)
-	}
+	r.keepShot(name)
 }
 
 // tapNode taps a node of the page's tree.

@@ -40,6 +40,9 @@ func (e *Eval) Name() string { return e.name }
 // Feature is the name of the feature V is.
 func (e *Eval) Feature() string { return e.feature }
 
+// Analysis is the analysis of the game the evaluation was built from.
+func (e *Eval) Analysis() *Analysis { return e.a }
+
 // Reason says where the feature comes from, in the game's terms.
 func (e *Eval) Reason() string { return e.a.Reasons[e.feature] }
 
@@ -71,14 +74,9 @@ type Written struct {
 func (e *Eval) Written(s gdl.State) Written {
 	g := e.Goals()
 	v, ev := e.V(s), e.Evaluate(s)
-	w := Written{Feature: e.feature, V: trace.WrittenProb(v), Lo: trace.Written(g.Lo), Hi: trace.Written(g.Hi), E: trace.Written(ev), VEq: "=", EEq: "="}
+	w := Written{Feature: e.feature, V: trace.WrittenProb(v), Lo: trace.Written(g.Lo), Hi: trace.Written(g.Hi), E: trace.Written(ev)}
 	exact := trace.WrittenExactly(v) || strings.Contains(w.V, "/")
-	if !exact {
-		w.VEq = "≈"
-	}
-	if !exact || !trace.WrittenExactly(ev) {
-		w.EEq = "≈"
-	}
+	w.VEq, w.EEq = approx(exact), approx(exact && trace.WrittenExactly(ev))
 	vt, vn := "V", w.V
 	if e.Direction() == feature.Minimise {
 		w.Minimise = true
@@ -86,7 +84,22 @@ func (e *Eval) Written(s gdl.State) Written {
 	}
 	w.Symbols = "E = 1 + R⁻ + (R⁺ − R⁻ − 2)·" + vt
 	w.Numbers = fmt.Sprintf("1 + %s + (%s − %s − 2) × %s", w.Lo, w.Hi, w.Lo, vn)
+	if !exact {
+		// V was rounded: the weighted term as the search has it, so that
+		// the sum can be checked ("≈ 1 + 0 + 54.44 = 55.44").
+		part := ev - 1 - g.Lo
+		w.Numbers += " ≈ 1 + " + w.Lo + " + " + trace.Written(part)
+		w.EEq = approx(trace.WrittenExactly(part) && trace.WrittenExactly(ev))
+	}
 	return w
+}
+
+// approx is "=" before a number written exactly, "≈" before one rounded.
+func approx(exact bool) string {
+	if exact {
+		return "="
+	}
+	return "≈"
 }
 
 // Formula writes the value at s term by term: the construction, then the
