@@ -93,3 +93,34 @@ func cpuLoop(b *testing.B, f func()) {
 	}
 	b.ReportMetric(float64(threadCPU()-start)/float64(b.N), "cpu-ns/op")
 }
+
+// BenchmarkProverPlayouts plays random games with the simple reasoner, as
+// abtrace gdl playout does with a game too large to ground: the plain
+// Prover and the tabling one (a new one for each game, as each playout
+// makes its own), in state changes per second.
+func BenchmarkProverPlayouts(b *testing.B) {
+	for _, name := range []string{"tictactoe", "breakthrough-small"} {
+		for _, kind := range []string{"plain", "tabling"} {
+			b.Run(name+"/"+kind, func(b *testing.B) {
+				d := mustGame(b, name).Description()
+				changes, seed := 0, uint64(0)
+				defer lockThread()()
+				start := threadCPU()
+				for b.Loop() {
+					p := NewProver(d)
+					if kind == "tabling" {
+						p = NewTablingProver(d)
+					}
+					seed++
+					r, err := playout[[]Term](proverPlayer{p}, PolicyRandom, seed, 0)
+					if err != nil || r.End != "terminal" {
+						b.Fatal(r.End, err)
+					}
+					changes += len(r.Steps)
+				}
+				b.ReportMetric(float64(changes)/b.Elapsed().Seconds(), "changes/s")
+				b.ReportMetric(float64(changes)/(threadCPU()-start).Seconds(), "changes/cpu-s")
+			})
+		}
+	}
+}
