@@ -37,7 +37,8 @@ function start(root) {
   }
 
   // apply shows what the search did after question i: the node entered,
-  // the values returned, the children a cutoff skipped.
+  // the values returned, the windows passed in or moved, the children a
+  // cutoff skipped.
   function apply(i) {
     const li = questions[i];
     if (li.dataset.entered) {
@@ -52,6 +53,12 @@ function start(root) {
       if (!g) continue;
       g.classList.add("entered", "done");
       const t = g.querySelector(".ws-answer");
+      if (t) t.textContent = pair.slice(k + 1);
+    }
+    for (const pair of (li.dataset.windows || "").split(";")) {
+      if (pair === "") continue;
+      const k = pair.indexOf("=");
+      const t = root.querySelector(`.pr-node[data-node="${esc(pair.slice(0, k))}"] .pr-window`);
       if (t) t.textContent = pair.slice(k + 1);
     }
     for (const id of (li.dataset.pruned || "").split(" ")) {
@@ -77,7 +84,10 @@ function start(root) {
     root.dataset.done = "false";
     const li = questions[st.q];
     const at = root.querySelector(`.pr-node[data-node="${esc(li.dataset.at)}"]`);
-    if (at) at.classList.add("here");
+    if (at) {
+      at.classList.add("here");
+      centre(at);
+    }
     prompt.textContent = `${st.q + 1} / ${questions.length}. ${li.dataset.prompt}`;
     yesno.hidden = li.dataset.kind !== "cut";
     const wasHidden = windowForm.hidden;
@@ -136,6 +146,16 @@ function start(root) {
     save();
     showStreak();
     ask();
+  }
+
+  // centre scrolls a tree wider than its frame (on a phone) sideways so
+  // that node g, the one asked about, is in the middle.
+  function centre(g) {
+    const frame = g.closest(".ex-tree");
+    if (!frame || frame.scrollWidth <= frame.clientWidth) return;
+    const f = frame.getBoundingClientRect();
+    const r = g.getBoundingClientRect();
+    frame.scrollLeft += r.left + r.width / 2 - (f.left + f.width / 2);
   }
 
   function showNote(msg) {

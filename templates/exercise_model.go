@@ -177,6 +177,8 @@ type ExerciseNode struct {
 	// Want is the answer key's entry for an inner node: its value or bound
 	// in the worksheet's notation, "" when never visited.
 	Want string
+	// Window is the α and β predict mode shows at the start (the root's).
+	Window string
 }
 
 // ExerciseEdge is the edge from a parent to Child.
@@ -228,6 +230,16 @@ const (
 func (p *ExercisePage) viewBox() string {
 	return "0 0 " + num(p.Width+2*exMargin) + " " + num(p.Height+exMarginTop+70)
 }
+
+// ExPhoneScale is the least scale at which an exercise's tree is drawn on
+// a phone (its svg's width attribute, which exercise.css applies below 600
+// px; wider screens fit the tree to its frame): a leaf's value of 18 units
+// reads 12.6 px and an answer box of 88 units is 62 px wide, big enough to
+// tap and type in. A tree wider than the phone scrolls in its frame.
+const ExPhoneScale = 0.7
+
+// phoneWidth is the drawing's width on a phone, in px.
+func (p *ExercisePage) phoneWidth() string { return num(ExPhoneScale * (p.Width + 2*exMargin)) }
 
 func exX(x float64) float64 { return x + exMargin }
 func exY(y float64) float64 { return y + exMarginTop }
@@ -401,6 +413,11 @@ func (m *Matchsticks) viewBox() string {
 	return "0 0 " + num(m.Width+2*exMargin+2*matchPad) + " " + num(m.Height+exMarginTop+40)
 }
 
+// phoneWidth is the drawing's width on a phone, in px (see ExPhoneScale).
+func (m *Matchsticks) phoneWidth() string {
+	return num(ExPhoneScale * (m.Width + 2*exMargin + 2*matchPad))
+}
+
 func (n MatchNode) transform() string {
 	return "translate(" + num(exX(n.X)) + " " + num(exY(n.Y)) + ")"
 }
@@ -495,6 +512,9 @@ type PredictQ struct {
 	// skipped.
 	Reveal []Reveal
 	Pruned []string
+	// Windows are the α and β shown once the question is answered, each
+	// node's as one text.
+	Windows []Reveal
 }
 
 // Reveal is a node's returned value, shown once the search has it.

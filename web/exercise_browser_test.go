@@ -222,6 +222,9 @@ func TestBrowserPredict(t *testing.T) {
 	if err != nil || len(qs) != n {
 		t.Fatalf("%d questions on the page, %d from the engine (%v)", n, len(qs), err)
 	}
+	if got := eval[string](b, `document.querySelector('.pr-node[data-node=""] .pr-window').textContent`); got != "α=−∞ β=+∞" {
+		t.Errorf("the root's window at the start reads %q, want α=−∞ β=+∞", got)
+	}
 	// The first question: which node is entered? A wrong guess: the third child.
 	if k := eval[string](b, `document.getElementById("pr").dataset.kind`); k != "enter" {
 		t.Fatalf("the first question is %q", k)
@@ -271,6 +274,18 @@ func TestBrowserPredict(t *testing.T) {
 		right++
 		switch {
 		case kind == "window":
+			// The node's window as shown: α and β as the search has them,
+			// never the one asked for before it is answered.
+			win := fmt.Sprintf(`document.querySelector('.pr-node[data-node=%q] .pr-window').textContent`, qs[i].At)
+			want := map[string]string{"alpha": "α=", "beta": "β="}[qs[i].Which] + qs[i].Shown
+			if got := eval[string](b, win); got == "" || strings.Contains(got+" ", want+" ") {
+				t.Errorf("before question %d the window of %q reads %q: want the old window, not %s", i+1, qs[i].At, got, want)
+			}
+			defer func() {
+				if got := eval[string](b, win); !strings.Contains(got+" ", want+" ") {
+					t.Errorf("after question %d the window of %q reads %q, want %s", i+1, qs[i].At, got, want)
+				}
+			}()
 			// Right, in turn spelled as the server writes it, as the
 			// viewer does (−, ∞), and with a decimal point.
 			given := ans

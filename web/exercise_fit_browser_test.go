@@ -24,7 +24,7 @@ const fitMeasure = `(() => {
     const svg = f.querySelector("svg");
     if (!svg) continue;
     const fr = r(f), sr = r(svg);
-    out.frames.push({left: sr.left - fr.left, right: fr.right - sr.right, scroll: f.scrollWidth - f.clientWidth, width: sr.width, height: sr.height});
+    out.frames.push({left: sr.left - fr.left + f.scrollLeft, right: fr.right - sr.right, scroll: f.scrollWidth - f.clientWidth, width: sr.width, height: sr.height, sheet: f.classList.contains("ws-sheet")});
   }
   const h = document.querySelector("header.top");
   if (h && h.offsetParent !== null) {
@@ -44,11 +44,17 @@ const fitMeasure = `(() => {
   if (a) out.alpha = r(a).width;
   const v = document.querySelector(".ex-value");
   if (v) out.value = r(v).width;
+  // The smallest leaf value as drawn, in px: its font size times the
+  // drawing's scale.
+  const fonts = [...document.querySelectorAll(".ex-tree .leaf-value, .or-fig .leaf-value")].filter((t) => t.getScreenCTM())
+    .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+  out.leaf = fonts.length ? Math.min(...fonts) : 0;
   return out;
 })()`
 
 type fitFrame struct {
 	Left, Right, Scroll, Width, Height float64
+	Sheet                              bool // a worksheet's, fitted to the paper
 }
 
 type fitResult struct {
@@ -60,13 +66,16 @@ type fitResult struct {
 	Controls [][]float64
 	Alpha    float64
 	Value    float64
+	Leaf     float64
 }
 
 // TestBrowserExercisesFit opens every exercise page on a projector
 // (1280×720), a 1024-pixel screen and a phone (390×844): the tree lies
-// inside its frame with no sideways scrolling of the frame or the page,
-// the header is one line on the phone, every control is within the screen,
-// and on the larger screens the α and β boxes stay big enough to type in.
+// inside its frame with no sideways scrolling on the larger screens; on the
+// phone it keeps a legible size (leaf values at least 12 px, the value box
+// at least 56 px wide) and scrolls in its frame, never the page; the header
+// is one line on the phone, every control is within the screen, and on the
+// larger screens the α and β boxes stay big enough to type in.
 func TestBrowserExercisesFit(t *testing.T) {
 	t.Parallel()
 	pages := []struct {
@@ -97,7 +106,14 @@ func TestBrowserExercisesFit(t *testing.T) {
 					if len(m.Frames) == 0 {
 						t.Fatal("no tree frame seen")
 					}
+					phone := size[0] <= 400
 					for i, f := range m.Frames {
+						if phone && !f.Sheet {
+							if f.Left < -0.5 {
+								t.Errorf("frame %d: the tree starts %.1f px left of its frame, want inside", i, -f.Left)
+							}
+							continue
+						}
 						if f.Left < -0.5 || f.Right < -0.5 || f.Scroll > 0 {
 							t.Errorf("frame %d: the tree sticks out %.1f px left, %.1f px right, scrolls %.0f px; want it inside with no scrolling", i, -f.Left, -f.Right, f.Scroll)
 						}
@@ -112,6 +128,12 @@ func TestBrowserExercisesFit(t *testing.T) {
 					}
 					if size[0] <= 400 && m.Header > 0 && (m.Header > 52 || m.H1lines > 1) {
 						t.Errorf("the header is %.0f px high with a title of %d lines; want one line", m.Header, m.H1lines)
+					}
+					if phone && pg.name != "worksheet" && pg.name != "matchsticks" && m.Leaf < 12 {
+						t.Errorf("the smallest leaf value is drawn at %.1f px, want at least 12", m.Leaf)
+					}
+					if phone && pg.name == "fill-in" && m.Value < 56 {
+						t.Errorf("the value box is %.1f px wide, want at least 56 to tap and type in", m.Value)
 					}
 					if size[0] >= 1024 && pg.name == "fill-in" && (m.Alpha < 30 || m.Value < 60) {
 						t.Errorf("the α box is %.1f px wide and the value box %.1f px; want at least 30 and 60", m.Alpha, m.Value)

@@ -305,6 +305,12 @@ func (s *Server) predictPage(c echo.Context) error {
 	for i := range qs {
 		qs[i] = qs[i].Word(w)
 	}
+	for i := range page.Nodes {
+		if page.Nodes[i].ID == "" {
+			// The search starts at the root with the widest window.
+			page.Nodes[i].Window = exercise.WindowText(trace.Num(math.Inf(-1)), trace.Num(math.Inf(1)))
+		}
+	}
 	page.SolutionURL += "&lang=" + string(langOf(c))
 	page.RoomScenario = s.exerciseRoom(c, page.RoomScenario)
 	return s.render(c, http.StatusOK, templates.ExercisePredictPage(page, predictView(qs)))
@@ -354,6 +360,9 @@ func predictView(qs []exercise.Question) []templates.PredictQ {
 		pq := templates.PredictQ{Kind: q.Kind, At: q.At, Prompt: q.Prompt, Entered: q.Entered, Pruned: q.Pruned}
 		for _, r := range q.Reveal {
 			pq.Reveal = append(pq.Reveal, templates.Reveal{Node: r.Node, Text: r.Text})
+		}
+		for _, r := range q.Windows {
+			pq.Windows = append(pq.Windows, templates.Reveal{Node: r.Node, Text: r.Text})
 		}
 		out[i] = pq
 	}

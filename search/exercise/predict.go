@@ -35,16 +35,21 @@ const (
 
 // Question is one question of predict mode.
 type Question struct {
-	Kind          string `json:"kind"`
-	At            string `json:"at"`
-	Child         string `json:"child,omitempty"`
-	Which         string `json:"which,omitempty"`
-	Answer        string `json:"-"`
-	Shown         string `json:"-"` // a window answer as the viewer writes it (−, ∞)
-	Prompt        string `json:"prompt"`
-	Say           string `json:"-"` // the narration of the step that answers it
-	Entered       string `json:"-"` // AskEnter: the node entered
-	Reveal        []Reveal
+	Kind    string `json:"kind"`
+	At      string `json:"at"`
+	Child   string `json:"child,omitempty"`
+	Which   string `json:"which,omitempty"`
+	Answer  string `json:"-"`
+	Shown   string `json:"-"` // a window answer as the viewer writes it (−, ∞)
+	Prompt  string `json:"prompt"`
+	Say     string `json:"-"` // the narration of the step that answers it
+	Entered string `json:"-"` // AskEnter: the node entered
+	Reveal  []Reveal
+	// Windows are the α and β the search passes into a node or moves to
+	// once the question is answered (and before the next), each as the
+	// viewer writes it ("α=3 β=+∞"): predict mode shows the windows as the
+	// search goes, never before they are the answer.
+	Windows       []Reveal
 	Pruned        []string
 	answerWindow  trace.Num
 	answerIsValue bool
@@ -113,6 +118,11 @@ func Questions(ex *Exercise) ([]Question, error) {
 			if e.Node != "" && last[ParentID(e.Node)] != e.Node {
 				qs = append(qs, cutQuestion(evs[i+1:], e.Node, name))
 			}
+		}
+		if len(qs) > 0 && (e.Type == trace.Enter || e.Type == trace.Update && (e.Changed == "alpha" || e.Changed == "beta")) {
+			// Shown once the question asked at (or before) this step is
+			// answered: the window it enters with, or the one it moved to.
+			qs[len(qs)-1].Windows = append(qs[len(qs)-1].Windows, Reveal{Node: e.Node, Text: WindowText(e.Alpha, e.Beta)})
 		}
 	}
 	for i := range qs {
@@ -192,6 +202,11 @@ func cutQuestion(after []predictEvent, child string, name func(string) any) Ques
 		q.say = say("exercise.predict.goes-on", "Node", name(par))
 	}
 	return q
+}
+
+// WindowText writes a node's window as the viewer does: "α=3 β=+∞".
+func WindowText(alpha, beta trace.Num) string {
+	return "α=" + alpha.String() + " β=" + beta.String()
 }
 
 // greek is the letter of "alpha" or "beta".
