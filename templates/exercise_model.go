@@ -559,7 +559,9 @@ type Ordering struct {
 	// Score, Verdict and Counts say the result in words.
 	Reached                bool
 	Score, Verdict, Counts string
-	Checked                bool
+	// Reasons say which nodes are badly ordered for the goal, and why.
+	Reasons []string
+	Checked bool
 	// Optimal is the tree in the goal's optimal order, its pruned edges
 	// crossed out, and Page's edges are crossed out where the arrangement
 	// prunes: shown side by side once checked.

@@ -460,7 +460,7 @@ func (s *Server) orderingPage(c echo.Context) error {
 	}
 	o.Leaves, o.Best, o.Worst, o.Optimum, o.Reached = r.Leaves, r.Best, r.Worst, r.Optimum, r.Reached
 	r.Word(wordsFor(string(langOf(c))))
-	o.Score, o.Verdict, o.Counts = r.Score, r.Verdict, r.Counts
+	o.Score, o.Verdict, o.Counts, o.Reasons = r.Score, r.Verdict, r.Counts, r.Reasons
 	o.Page.RoomScenario = s.exerciseRoom(c, o.Page.RoomScenario)
 	if o.Checked {
 		opt := cur

@@ -167,7 +167,12 @@ var English = map[string]trace.Message{
 	"exercise.ord.not-worse":     {One: "Not worse than the start (1 leaf); the worst ordering makes it evaluate {{.Worst}}.", Other: "Not worse than the start ({{.Count}} leaves); the worst ordering makes it evaluate {{.Worst}}."},
 	"exercise.ord.optimal-most":  {One: "Optimal: alpha-beta evaluates {{.Leaves}} of 1 leaf, as few as the best ordering.", Other: "Optimal: alpha-beta evaluates {{.Leaves}} of {{.Count}} leaves, as few as the best ordering."},
 	"exercise.ord.better-to-go":  {One: "Better than the start ({{.Start}}), but the best ordering needs only {{.Best}}: 1 leaf to go.", Other: "Better than the start ({{.Start}}), but the best ordering needs only {{.Best}}: {{.Count}} leaves to go."},
-	"exercise.ord.not-better":    {One: "Not better than the start (1 leaf); the best ordering needs only {{.Best}}.", Other: "Not better than the start ({{.Count}} leaves); the best ordering needs only {{.Best}}."},
+	// Why a node of the arrangement is badly ordered (orderingReasons):
+	// Node is the node, Kind MAX or MIN, First and Best its first and its
+	// best child with their values; Cut the narration of its cutoff.
+	"exercise.ord.why-most":   {Other: "{{.Node}} ({{.Kind}}) searches {{.First}} first, worth {{.FirstValue}}, but {{.Best}}, worth {{.BestValue}}, is better for {{.Kind}}: searched first, it sets the bound at once, and every later child is cut off as soon as it cannot beat it."},
+	"exercise.ord.why-least":  {Other: "{{.Cut}} To avoid the cutoff, put {{.Node}}'s children worse for {{.Kind}} first, so that its value reaches the bound as late as possible."},
+	"exercise.ord.not-better": {One: "Not better than the start (1 leaf); the best ordering needs only {{.Best}}.", Other: "Not better than the start ({{.Count}} leaves); the best ordering needs only {{.Best}}."},
 }
 
 // sayN makes a plural phrase counting n.

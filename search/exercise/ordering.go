@@ -184,8 +184,13 @@ type OrderingResult struct {
 	Score   string `json:"score"`
 	Verdict string `json:"verdict"`
 	Counts  string `json:"counts"`
+	// Reasons say which nodes of the arrangement are badly ordered for the
+	// goal, and why (see orderingReasons); none once the optimum is
+	// reached.
+	Reasons []string `json:"reasons,omitempty"`
 
 	score, verdict, counts trace.Phrase
+	reasons                []trace.Phrase
 }
 
 // say writes the result in words, in English; Word words it again in
@@ -218,6 +223,10 @@ func (r *OrderingResult) say() {
 // Word words Score, Verdict and Counts with w (in English when w is nil).
 func (r *OrderingResult) Word(w Words) {
 	r.Score, r.Verdict, r.Counts = w.word(r.score), w.word(r.verdict), w.word(r.counts)
+	r.Reasons = nil
+	for _, p := range r.reasons {
+		r.Reasons = append(r.Reasons, w.word(p))
+	}
 }
 
 // GradeOrdering searches the arrangement and the exercise's tree under the
@@ -256,6 +265,11 @@ func GradeOrdering(ex *Exercise, arranged *tree.Tree, goal Goal) (*OrderingResul
 	r.Optimal = opt.String()
 	for _, id := range pruned {
 		r.OptimalPruned = append(r.OptimalPruned, ids[id])
+	}
+	if !r.Reached {
+		if r.reasons, err = orderingReasons(arranged, p.Prune, goal); err != nil {
+			return nil, err
+		}
 	}
 	r.say()
 	return r, nil

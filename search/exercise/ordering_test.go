@@ -175,3 +175,59 @@ func FuzzArrange(f *testing.F) {
 		}
 	})
 }
+
+// The verdict says which nodes are badly ordered and why: for the most
+// pruning, each node whose first child is not its best, the root first;
+// for the least, each cutoff with its test; none once the optimum is
+// reached. Nodes are named as the tree draws them.
+func TestOrderingReasons(t *testing.T) {
+	ex := mustExercise(t, exercise42)
+	most, err := GradeOrdering(ex, ex.Tree, GoalMost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if most.Reached || len(most.Reasons) == 0 || len(most.Reasons) > MaxOrderingReasons {
+		t.Fatalf("most pruning from the start: reached %v, %d reasons %q", most.Reached, len(most.Reasons), most.Reasons)
+	}
+	for _, r := range most.Reasons {
+		if !strings.Contains(r, "is better for M") || strings.Contains(r, "0.") {
+			t.Errorf("a reason for the most pruning: %q", r)
+		}
+	}
+	// Each node named is one whose first child is not its best.
+	for n := range ex.Tree.All() {
+		if n.IsLeaf() || n.Name == "" {
+			continue
+		}
+		bad := false
+		for _, c := range n.Children[1:] {
+			bad = bad || better(n.Kind, minimaxValue(c), minimaxValue(n.Children[0]))
+		}
+		said := slices.ContainsFunc(most.Reasons, func(r string) bool { return strings.HasPrefix(r, n.Name+" (") })
+		if said && !bad {
+			t.Errorf("%s is well ordered, but a reason names it", n.Name)
+		}
+		if bad && n.ID == "" && !said {
+			t.Errorf("the root is badly ordered, and no reason says so: %q", most.Reasons)
+		}
+	}
+	opt, err := Arrange(ex, most.Optimal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if best, err := GradeOrdering(ex, opt, GoalMost); err != nil || !best.Reached || len(best.Reasons) != 0 {
+		t.Errorf("the best ordering: reached %v, reasons %q (%v); want none", best != nil && best.Reached, best.Reasons, err)
+	}
+	least, err := GradeOrdering(ex, ex.Tree, GoalLeast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !least.Reached && len(least.Reasons) == 0 {
+		t.Fatal("the least pruning not reached, and no reason")
+	}
+	for _, r := range least.Reasons {
+		if !strings.Contains(r, "≥ β") && !strings.Contains(r, "≤ α") {
+			t.Errorf("a reason for the least pruning without its test: %q", r)
+		}
+	}
+}
