@@ -204,9 +204,11 @@ func cutQuestion(after []predictEvent, child string, name func(string) any) Ques
 	return q
 }
 
-// WindowText writes a node's window as the viewer does: "α=3 β=+∞".
+// WindowText writes a node's window as the viewer does: "α=3 β=+∞" (see
+// trace.WindowText).
 func WindowText(alpha, beta trace.Num) string {
-	return "α=" + alpha.String() + " β=" + beta.String()
+	a, b := trace.WindowText(alpha, beta)
+	return "α=" + a + " β=" + b
 }
 
 // greek is the letter of "alpha" or "beta".
