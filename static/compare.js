@@ -28,6 +28,8 @@ const panes = [...root.querySelectorAll('[data-testid="pane"]')].map((sec) => ({
   sec,
   paint: painter(sec.querySelector('[data-testid="pane-tree"]')),
   status: sec.querySelector('[data-testid="pane-status"]'),
+  layers: [...sec.querySelectorAll('[data-testid="pane-tree"] svg.layer')],
+  trail: sec.querySelector('[data-testid="pane-trail"]'),
   stats: {
     nodes: sec.querySelector('[data-stat="nodes"]'),
     leaves: sec.querySelector('[data-stat="leaves"]'),
@@ -51,6 +53,50 @@ function send(msg) {
   return link ? link.send(msg) : false;
 }
 
+/** zoom shows the window of a pane's tree the server chose (its view box)
+ * and the trail naming the ancestors outside it, as the server worded
+ * them. The window glides there unless the reader asked for less motion. */
+function zoom(pane, z) {
+  const to = z.box.split(" ").map(Number);
+  const from = (pane.layers[0]?.getAttribute("viewBox") || z.box).split(" ").map(Number);
+  const set = (b) => pane.layers.forEach((l) => l.setAttribute("viewBox", b.map((v) => +v.toFixed(1)).join(" ")));
+  cancelAnimationFrame(pane.glide || 0);
+  if (reduced.matches || from.length !== 4 || from[2] !== to[2] || from[3] !== to[3]) {
+    set(to);
+  } else {
+    const t0 = performance.now();
+    const frame = (t) => {
+      const u = Math.min(1, Math.max(0, t - t0) / glideMs), e = u * (2 - u);
+      set(u < 1 ? from.map((v, i) => v + (to[i] - v) * e) : to);
+      if (u < 1) pane.glide = requestAnimationFrame(frame);
+    };
+    pane.glide = requestAnimationFrame(frame);
+  }
+  if (!pane.trail) return;
+  const trail = z.trail || [];
+  pane.trail.querySelector("ol").replaceChildren(...trail.map(crumb));
+  pane.trail.hidden = trail.length === 0;
+  pane.trail.classList.toggle("zoomed", !z.whole);
+}
+
+/** crumb is one ancestor in a pane's trail, as the server worded it. */
+function crumb(c) {
+  const li = document.createElement("li");
+  li.dataset.crumb = c.id;
+  for (const [tag, cls, text] of [["span", "kind", c.kind], ["b", "name", c.name], ["span", "val", c.value], ["span", "win", c.window]]) {
+    if (!text) continue;
+    const el = document.createElement(tag);
+    el.className = cls;
+    el.textContent = text;
+    li.append(el);
+  }
+  return li;
+}
+
+/** glideMs is how long a pane's window takes to follow the current node. */
+const glideMs = 220;
+const reduced = matchMedia("(prefers-reduced-motion: reduce)");
+
 /** apply writes a comparison step into the page. */
 function apply(s) {
   state.step = s.step;
@@ -69,6 +115,7 @@ function apply(s) {
     const pane = panes[i];
     if (!pane) return;
     pane.paint(p.draw?.nodes || []);
+    if (p.zoom) zoom(pane, p.zoom);
     setAttr(pane.sec, "data-step", p.step);
     setAttr(pane.sec, "data-nodes", String(p.counts[0]));
     setAttr(pane.sec, "data-leaves", String(p.counts[1]));

@@ -80,13 +80,16 @@ type CompareStep struct {
 type PaneStep struct {
 	// Draw is the drawing: every drawn node's attributes on a load, the
 	// ones that changed after a move (nil on the rendered page).
-	Draw    *view.DrawingPatch `json:"draw,omitempty"`
-	Step    string             `json:"step"` // the pane's own step
-	Nodes   string             `json:"nodes"`
-	Leaves  string             `json:"leaves"`
-	Cutoffs string             `json:"cutoffs"`
-	Status  string             `json:"status"` // "event 7 of 30 · …"
-	Done    bool               `json:"done"`
+	Draw *view.DrawingPatch `json:"draw,omitempty"`
+	// Zoom is the window of the drawing the pane shows, when it changed
+	// (nil: as it was).
+	Zoom    *view.Zoom `json:"zoom,omitempty"`
+	Step    string     `json:"step"` // the pane's own step
+	Nodes   string     `json:"nodes"`
+	Leaves  string     `json:"leaves"`
+	Cutoffs string     `json:"cutoffs"`
+	Status  string     `json:"status"` // "event 7 of 30 · …"
+	Done    bool       `json:"done"`
 	// Counts are nodes, leaves and cutoffs as numbers, for the pane's
 	// data-nodes, data-leaves and data-cutoffs.
 	Counts [3]int `json:"counts"`

@@ -53,6 +53,9 @@ type FoldCount = view.FoldCount
 
 // View is everything the viewer page shows at one step.
 type View struct {
+	// Zoom is the window of the drawing a comparison's pane shows
+	// (view.ZoomOf); nil elsewhere.
+	Zoom *view.Zoom
 	// Names names a node as the page's scene does (view.Scene.Namer in
 	// the page's language): a game's node by the move into it, which its
 	// drawing does not carry; nil names nodes by their labels alone.

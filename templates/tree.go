@@ -3,6 +3,8 @@ package templates
 import (
 	"context"
 
+	"github.com/a-h/templ"
+
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/view"
 )
@@ -23,6 +25,32 @@ func (v *View) drawing() *view.Drawing {
 		v.drawn = view.Draw(v.Source, v.Layout, v.Frame, v.Folds)
 	}
 	return v.drawn
+}
+
+// paneDrawing is the drawing of a comparison's pane: the View's, with the
+// view box of its window (Zoom) when it has one.
+func (v *View) paneDrawing() *view.Drawing {
+	d := v.drawing()
+	if v.Zoom == nil || v.Zoom.Box == d.ViewBox {
+		return d
+	}
+	z := *d
+	z.ViewBox = v.Zoom.Box
+	return &z
+}
+
+// paneTrail is the trail of a comparison's pane: the nav's attributes and
+// the crumbs of the ancestors its window leaves out (view.Zoom).
+func (v *View) paneTrail() (templ.Attributes, []view.Crumb, bool) {
+	z := v.Zoom
+	a := templ.Attributes{"class": "trail", "data-testid": "pane-trail", "hidden": z == nil || len(z.Trail) == 0}
+	if z == nil {
+		return a, nil, false
+	}
+	if !z.Whole {
+		a["class"] = "trail zoomed"
+	}
+	return a, z.Trail, false
 }
 
 // outlineTree is a drawing's nodes as a tree of indices into

@@ -181,6 +181,9 @@ type comparison struct {
 	// mcts is the chart of MCTS against alpha-beta when a pane searches
 	// with MCTS, nil otherwise.
 	mcts *view.CurveChart
+	// pane is the size of the page's pane as the page reported it (nil
+	// before it did): the panes' windows are chosen for it.
+	pane *Pane
 }
 
 // openComparison prepares every pane's search under the server's budget
@@ -351,6 +354,8 @@ func (c *comparison) model(ctx context.Context) *templates.Compare {
 		v := &templates.View{Source: c.scene.Source, Frame: f, Layout: c.scene.Layout, Folds: p.Folds(), Names: c.scene.Namer(i18n.FromContext(ctx).Phrase),
 			Query: c.p0.Scenario.Query().Encode(), Step: f.Step, MinimaxLeaves: c.minimax, SourceText: in.SourceText}
 		v.Title = p.Search().Algorithm.String() + ", " + p.Name
+		w, h := c.paneSize()
+		v.Zoom = view.ZoomOf(c.scene, f, w, h, i18n.FromContext(ctx).Phrase)
 		v.Exports = templates.NewExports(strings.TrimPrefix(templates.CompareURL(in.Query, strconv.Itoa(c.panes.Step())), "/compare?"), p.Name, c.export)
 		in.Views = append(in.Views, v)
 	}
@@ -358,6 +363,21 @@ func (c *comparison) model(ctx context.Context) *templates.Compare {
 	m.MCTS = c.mcts
 	return m
 }
+
+// paneSize is the size of each pane's tree in CSS pixels: as the page
+// reported it (Pane, at least MinPaneWidth wide), else a pane of a row at
+// 1280×720.
+func (c *comparison) paneSize() (w, h float64) {
+	if c.pane != nil {
+		return max(c.pane.W, MinPaneWidth), c.pane.H
+	}
+	return view.ComparePane(len(c.req.names))
+}
+
+// MinPaneWidth is the least width of a comparison's pane the windows of
+// its trees are chosen for, in CSS pixels: a page reporting less (a pane
+// not laid out yet) gets a phone's.
+const MinPaneWidth = 300
 
 // seekTo sets the panes' goal at the request's step.
 func (c *comparison) seekTo(step int, end bool) {

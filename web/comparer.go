@@ -23,6 +23,9 @@ type comparer struct {
 	chart *view.LeavesChart // drawn once the panes are ready
 	job   string            // the command under way, "" when none
 	whole bool              // the next answer carries whole drawings
+	// zooms are the windows of the panes the page shows (view.ZoomOf):
+	// an answer carries a pane's window only when it changed.
+	zooms []*view.Zoom
 }
 
 // newComparer loads the comparison of query for a session whose context
@@ -133,6 +136,24 @@ func (c *comparer) halt() []Message {
 	return nil
 }
 
+// zoom adds to st the window of every pane whose window changed since the
+// last answer (every pane's after a load).
+func (c *comparer) zoom(st *templates.CompareStep) {
+	w, h := c.cmp.paneSize()
+	words := i18n.FromContext(c.words).Phrase
+	for i, p := range c.cmp.panes.Panes() {
+		z := view.ZoomOf(c.cmp.scene, p.Frame(), w, h, words)
+		if i < len(c.zooms) && c.zooms[i].Equal(z) {
+			continue
+		}
+		if len(c.zooms) <= i {
+			c.zooms = append(c.zooms, make([]*view.Zoom, i+1-len(c.zooms))...)
+		}
+		c.zooms[i] = z
+		st.Panes[i].Zoom = z
+	}
+}
+
 // message is the panes at their step: each pane's drawing patch since
 // the last message (whole after a load), its counters, and the chart.
 func (c *comparer) message() Message {
@@ -145,9 +166,11 @@ func (c *comparer) message() Message {
 		for _, p := range pn.Panes() {
 			p.Reset()
 		}
+		c.zooms = nil
 		c.whole = false
 	}
 	st := templates.StepOf(c.words, pn, c.chart, c.cmp.req.query().Encode(), true)
+	c.zoom(&st)
 	t := pn.Total()
 	return Message{Type: "panes", Compare: &st, Total: &t, End: pn.AtEnd()}
 }

@@ -51,6 +51,9 @@ type legibleMeasure struct {
 	// its tree's orientation.
 	LeafGap float64
 	Layout  string
+	// Lost names the nodes of the path that a comparison's pane shows
+	// neither in its tree's window nor in its trail.
+	Lost []string
 }
 
 // legibleJS measures, in root (the focus or a tree, whose nodes carry the
@@ -116,7 +119,15 @@ const measurePanes = `(() => {
   return [...document.querySelectorAll('[data-testid="pane"]')].map((sec) => {
     const tree = sec.querySelector('[data-testid="pane-tree"]');
     const fw = sec.querySelector('[data-testid="pane-focus"]');
-    const m = fw ? legible(fw, "data-fnode", fw, true) : legible(tree, "data-node", sec, false);
+    const m = fw ? legible(fw, "data-fnode", fw, true) : legible(tree, "data-node", tree, false);
+    const named = new Set([...sec.querySelectorAll('[data-testid="pane-trail"]:not([hidden]) li')].map((li) => li.dataset.crumb));
+    const box = tree.getBoundingClientRect();
+    m.Lost = m.Path.filter((id) => {
+      const g = tree.querySelector('g[data-node="' + id + '"] > .s');
+      const r = g && g.getBoundingClientRect();
+      const seen = r && r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom;
+      return !seen && !named.has(id);
+    });
     const boxes = [...tree.querySelectorAll("g.g-leaf[data-node] > .s")].map((s) => s.getBoundingClientRect()).filter((r) => r.width > 0);
     let gap = 1e9;
     for (const a of boxes) for (const b of boxes) {
@@ -184,10 +195,16 @@ func TestBrowserLegible(t *testing.T) {
 		for i, m := range panes {
 			t.Logf("%s, pane %d: focus %v, current %q, path of %d; least value %.1f px, name %.1f, α/β %.1f, fold count %.1f; leaf boxes %.1f px apart, drawn %s",
 				what, i, m.Focus, m.Current, len(m.Path), minOf(m.Values), minOf(m.Names), minOf(m.AB), minOf(m.Counts), m.LeafGap, m.Layout)
-			// A pane draws its whole tree: measured and logged, not yet
-			// asserted (the panes have no focus of their own yet).
+			// A pane shows a window of its tree at a legible scale
+			// (view.ZoomOf), the ancestors outside it named in its trail.
 			if len(m.Small) > 0 {
-				t.Logf("%s, pane %d: %d labels below the legible sizes, such as %s", what, i, len(m.Small), strings.Join(m.Small[:min(2, len(m.Small))], "; "))
+				t.Errorf("%s, pane %d: %d labels below the legible sizes, such as %s", what, i, len(m.Small), strings.Join(m.Small[:min(2, len(m.Small))], "; "))
+			}
+			if !m.InView {
+				t.Errorf("%s, pane %d: the current node %q is out of the pane's window", what, i, m.Current)
+			}
+			if len(m.Lost) > 0 {
+				t.Errorf("%s, pane %d: the path's nodes %q are neither in the window nor in the trail", what, i, m.Lost)
 			}
 			if m.LeafGap < 1.5 {
 				t.Errorf("%s, pane %d: two leaf boxes are %.1f px apart, want at least 1.5", what, i, m.LeafGap)

@@ -686,7 +686,12 @@ func (s *session) newDriver(c Command) (driver, error) {
 	case s.hub.drivers != nil:
 		return s.hub.drivers(s.ctx, c)
 	case c.Cmd == "compare":
-		return newComparer(s.ctx, c.Query)
+		cmp, err := newComparer(s.ctx, c.Query)
+		if err != nil {
+			return nil, err
+		}
+		cmp.cmp.pane = c.Pane
+		return cmp, nil
 	}
 	v, err := newViewer(s.ctx, c.Query)
 	if err != nil {
