@@ -152,6 +152,16 @@ function showGDL(res, text) {
       p.append(a);
       gdlCheck.append(p);
     }
+    if (res.evals) {
+      // The evaluations built from the game's rules, as the server links them.
+      const a = document.createElement("a");
+      a.href = res.evals;
+      a.dataset.testid = "gdl-evals";
+      a.textContent = res.evals_text;
+      const p = document.createElement("p");
+      p.append(a);
+      gdlCheck.append(p);
+    }
     return;
   }
   gdlCheck.classList.add("bad");

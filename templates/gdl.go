@@ -39,6 +39,9 @@ type GDLNode struct {
 	// Eval is the node's evaluation written out, when the search uses one
 	// built from the game's rules (nil otherwise).
 	Eval *GDLEvalNode
+	// EvalsURL is /gdl/eval at this node where the search uses no such
+	// evaluation ("" where Eval links to it).
+	EvalsURL string
 }
 
 // GDLItem is a fact or move with its index for "why?".

@@ -75,6 +75,9 @@ type GDLEvalNode struct {
 	// PageURL opens /gdl/eval at this node; ViewURL (on /gdl/eval) the
 	// viewer on the game with this evaluation.
 	PageURL, ViewURL string
+	// SetupURL (on /gdl/eval) is the setup form with the game and the
+	// evaluation filled in.
+	SetupURL string
 }
 
 // GDLFuzzy is the fuzzy goal evaluation of one state written out.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/labstack/echo/v4"
 )
 
@@ -80,6 +81,11 @@ func (s *Server) validateGDL(c echo.Context, text string) error {
 	if r.Play = gdlPlayURL(langOf(c), text, len(d.Roles())); r.Play != "" {
 		r.PlayText = loc.T("home.gdl.play")
 	}
+	game, z := shippedGDL(text), ""
+	if game == "" {
+		z = scenario.CompressGDL(text)
+	}
+	r.Evals, r.EvalsText = gdlEvalURL(game, z, "", "", "", string(langOf(c))), loc.T("ge.link")
 	return c.JSON(http.StatusOK, r)
 }
 

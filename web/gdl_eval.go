@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,7 +37,7 @@ func (s *Server) gdlEvalPage(c echo.Context) error {
 		}
 		return d
 	}
-	name, eval, z, at, fz := get("game", "tictactoe"), get("eval", "goal-fuzzy"), q.Get("gdlz"), get("at", ""), get("fuzzy", "")
+	name, eval, z, at, fz := get("game", "tictactoe"), get("eval", ""), q.Get("gdlz"), get("at", ""), get("fuzzy", "")
 	p := &templates.GDLEvalPage{Assets: s.assets, Fields: []templates.FormField{
 		{Name: "eval", Label: loc.T("ge.field.eval"), Value: eval},
 		{Name: "at", Label: loc.T("ge.field.at"), Value: at},
@@ -70,6 +71,14 @@ func (s *Server) gdlEvalPage(c echo.Context) error {
 	if err != nil {
 		return fail(badParam("game", "ge.err.game", "Got", err.Error()))
 	}
+	if eval == "" {
+		// goal-fuzzy where the goals could be expanded, else the first.
+		eval = a.Names()[1]
+		if slices.Contains(a.Names(), "goal-fuzzy") {
+			eval = "goal-fuzzy"
+		}
+		p.Fields[fieldIndex(p.Fields, "eval")].Value = eval
+	}
 	params, err := fuzzy.ParseParams(fz)
 	if err != nil {
 		return fail(badParam("fuzzy", "ge.err.fuzzy", "Got", strconv.Quote(fz), "Want", fuzzy.Default.String()))
@@ -95,6 +104,7 @@ func (s *Server) gdlEvalPage(c echo.Context) error {
 	gdlEvalPosition(loc, p, node, at, link)
 	p.Node = gdlEvalNode(loc, ev, params, g, node.s)
 	p.Node.ViewURL = gdlEvalViewURL(text, eval, fz, string(langOf(c)))
+	p.Node.SetupURL = "/?" + strings.TrimPrefix(p.Node.ViewURL, "/view?")
 	if _, err := a.Fuzzy(params); err != nil {
 		p.FuzzyError = loc.T("ge.fuzzy.none", "Why", err.Error())
 	}
@@ -139,6 +149,16 @@ func gdlEvalPosition(loc *i18n.Localizer, p *templates.GDLEvalPage, at *gdlAt, i
 		}
 		p.Moves = append(p.Moves, templates.GDLEvalStep{Text: g.Name(at.s, m), URL: link(child)})
 	}
+}
+
+// fieldIndex is the index of the form field named name.
+func fieldIndex(fs []templates.FormField, name string) int {
+	for i, f := range fs {
+		if f.Name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // gdlEvalViewURL is the viewer on the game searched with the evaluation,

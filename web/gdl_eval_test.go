@@ -50,3 +50,31 @@ func TestGDLTournamentPage(t *testing.T) {
 		t.Errorf("/tournament with gdlz and an unknown evaluation: %d", rec.Code)
 	}
 }
+
+// TestGDLEvalLinks: the setup form's check of a GDL game, the viewer's GDL
+// panel at a node and /gdl/eval link to each other: the check and the
+// panel to /gdl/eval (the panel at its node), the page back to the viewer
+// and the setup form with the game and the evaluation.
+func TestGDLEvalLinks(t *testing.T) {
+	s := newTestServer(t)
+	text, _ := gdl.GameText("tictactoe")
+	rec := httpGet(t, s, "/api/validate?lang=de&gdl="+url.QueryEscape(text))
+	if !strings.Contains(rec.Body.String(), `"evals":"/gdl/eval?game=tictactoe\u0026lang=de"`) {
+		t.Errorf("the setup's check: %.400s", rec.Body.String())
+	}
+	z := url.QueryEscape(scenario.CompressGDL(text))
+	rec = httpGet(t, s, "/api/gdl/node?gdlz="+z+"&depth=2&id=4.0")
+	if !strings.Contains(rec.Body.String(), `href="/gdl/eval?at=4.0&amp;game=tictactoe&amp;lang=en"`) {
+		t.Errorf("the panel without an evaluation from the rules: %.300s", rec.Body.String())
+	}
+	rec = httpGet(t, s, "/gdl/eval?game=tictactoe&at=4.0")
+	body := rec.Body.String()
+	if rec.Code != http.StatusOK || !strings.Contains(body, `name="eval" value="goal-fuzzy"`) ||
+		!strings.Contains(body, `data-testid="gdl-setup-link"`) || !strings.Contains(body, `href="/view?depth=2&amp;eval=goal-fuzzy&amp;gdlz=`) {
+		t.Errorf("/gdl/eval without eval: %d", rec.Code)
+	}
+	rec = httpGet(t, s, "/gdl/eval?game=tictactoe&at=4.9&lang=cs")
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "at: &#34;4.9&#34; není pozice této hry") {
+		t.Errorf("a position the game does not have: %d", rec.Code)
+	}
+}

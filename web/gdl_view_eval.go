@@ -49,15 +49,17 @@ func gdlEvalOf(p *scenario.Search, g *gdl.Game) (ev *gdleval.Eval, params fuzzy.
 // withGDLEval puts the node's evaluation into the panel's node view when
 // the search uses one built from the rules.
 func withGDLEval(loc *i18n.Localizer, p *scenario.Search, at *gdlAt, n *templates.GDLNode) {
-	ev, params, ok := gdlEvalOf(p, at.g)
-	if !ok {
-		return
-	}
-	n.Eval = gdlEvalNode(loc, ev, params, at.g, at.s)
 	game, z := shippedGDL(p.Scenario.GDL), ""
 	if game == "" {
 		z = scenario.CompressGDL(p.Scenario.GDL)
 	}
+	ev, params, ok := gdlEvalOf(p, at.g)
+	if !ok {
+		// The evaluations page at this node, with its own choice.
+		n.EvalsURL = gdlEvalURL(game, z, "", "", n.ID, string(loc.Lang()))
+		return
+	}
+	n.Eval = gdlEvalNode(loc, ev, params, at.g, at.s)
 	n.Eval.PageURL = gdlEvalURL(game, z, ev.Name(), p.Scenario.Fuzzy, n.ID, string(loc.Lang()))
 }
 
@@ -70,7 +72,9 @@ func gdlEvalURL(game, z, eval, fz, id, lang string) string {
 	} else {
 		q.Set("gdlz", z)
 	}
-	q.Set("eval", eval)
+	if eval != "" {
+		q.Set("eval", eval)
+	}
 	if fz != "" {
 		q.Set("fuzzy", fz)
 	}

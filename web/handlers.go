@@ -101,6 +101,10 @@ type validateResult struct {
 	// PlayText its link's text.
 	Play     string `json:"play,omitempty"`
 	PlayText string `json:"play_text,omitempty"`
+	// Evals is /gdl/eval on the game (the evaluations a player builds
+	// from its rules), EvalsText the link's words.
+	Evals     string `json:"evals,omitempty"`
+	EvalsText string `json:"evals_text,omitempty"`
 }
 
 // validate checks a tree typed on the home page, for feedback while typing:
