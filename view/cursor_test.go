@@ -118,7 +118,7 @@ func totalSteps(t testing.TB, p *scenario.Search) int {
 // visible is f with only the nodes a drawing shows or the stack names.
 func visible(s *Scene, f *trace.Frame) *trace.Frame {
 	g := f.Clone()
-	g.Leaf = nil // funcs are never DeepEqual; the narration shows its effect
+	g.Leaf, g.Labels = nil, nil // funcs are never DeepEqual; the narration shows their effect
 	onStack := map[string]bool{}
 	for _, id := range f.Stack {
 		onStack[id] = true
