@@ -121,19 +121,19 @@ func TestCompareStudentSeededEngines(t *testing.T) {
 		want, got string
 		why       []string
 	}{
-		{"correct", tree.Textbook, studentEngine{}, false, "", "", nil},
-		{"correct, names only", tree.Textbook, studentEngine{}, true, "", "", nil},
+		{"correct", tree.TwoPlyGameTree, studentEngine{}, false, "", "", nil},
+		{"correct, names only", tree.TwoPlyGameTree, studentEngine{}, true, "", "", nil},
 		{"wrong prune rule", "A(B(3 12 8) C(3 4 6) D(14 5 2))", studentEngine{strict: true}, false,
 			"return ≤ 3 from C with α = 3, β = +∞", "enter 1.1 with α = 3, β = 3",
 			[]string{"cuts at MIN C", "3 ≤ α = 3", "skips 1.1, 1.2"}},
 		{"wrong prune rule, names only", "A(B(3 12 8) C(3 4 6) D(14 5 2))", studentEngine{strict: true}, true,
 			"enter D with α = 3, β = +∞", "visit 1.1", []string{"cuts at MIN C", "3 ≤ α = 3"}},
-		{"no alpha update", tree.Textbook, studentEngine{noAlpha: true}, false,
+		{"no alpha update", tree.TwoPlyGameTree, studentEngine{noAlpha: true}, false,
 			"enter 12 with α = −∞, β = 3", "enter 12 with α = −∞, β = +∞",
 			[]string{"at MIN B the value so far is ≤ 3 and the window is α = −∞, β = 3"}},
-		{"no alpha update, names only", tree.Textbook, studentEngine{noAlpha: true}, true,
+		{"no alpha update, names only", tree.TwoPlyGameTree, studentEngine{noAlpha: true}, true,
 			"enter D with α = 3, β = +∞", "visit 1.1", []string{"cuts at MIN C", "2 ≤ α = 3"}},
-		{"fail-hard where soft was asked", tree.Textbook, studentEngine{hard: true}, false,
+		{"fail-hard where soft was asked", tree.TwoPlyGameTree, studentEngine{hard: true}, false,
 			"return ≤ 2 from C with α = 3, β = +∞", "return 3 from C",
 			[]string{"MIN C returns ≤ 2", "a cut left it an upper bound"}},
 	}
@@ -293,7 +293,7 @@ func FuzzParseStudent(f *testing.F) {
 	for _, s := range []string{"A B b1 b2", `{"type":"enter","node":"","alpha":"-inf","beta":"inf"}`, "root, 0, 0.0\n# c", `{"type":"exit",`, "\ufeffA"} {
 		f.Add(s)
 	}
-	tr := tree.MustParse(tree.Textbook)
+	tr := tree.MustParse(tree.TwoPlyGameTree)
 	events, _, err := search.Collect(search.AlgoAlphaBeta, tree.Game{}, tr.Root, search.Options[*tree.Node]{})
 	if err != nil {
 		f.Fatal(err)

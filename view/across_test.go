@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -112,19 +113,19 @@ func TestChooseLayout(t *testing.T) {
 		w, h, ha float64
 		want     string
 	}{
-		{"tree=" + scenario.Textbook, hallW, hallH, hallH, scenario.LayoutDown},
+		{"tree=" + tree.TwoPlyGameTree, hallW, hallH, hallH, scenario.LayoutDown},
 		{"random=3,3&seed=1", hallW, hallH, hallH, scenario.LayoutDown},
 		{"tree=((3 -1.5) [max](2 (4 6)) -7)", hallW, hallH, hallH, scenario.LayoutDown},
 		{"game=nim&matches=5&take=2", hallW, hallH, hallH, scenario.LayoutDown},
 		{"game=tictactoe&position=xo.x.o...", hallW, hallH, hallH, scenario.LayoutDown},
 		{"game=minichess&position=horizon&depth=1", hallW, hallH, hallH, scenario.LayoutDown},
 		{"game=minichess&position=horizon&depth=1", phoneW, phoneH, phoneHA, scenario.LayoutAcross},
-		{"tree=" + scenario.Textbook, 0, 0, 0, scenario.LayoutDown},
+		{"tree=" + tree.TwoPlyGameTree, 0, 0, 0, scenario.LayoutDown},
 		// On a phone: unreadable either way, the full tic-tac-toe
 		// mid-game and Connect Four at depth 3 stay down.
 		{"game=tictactoe&position=xo.x.o...", phoneW, phoneH, phoneHA, scenario.LayoutDown},
 		{"game=connect4&position=dd&depth=3", phoneW, phoneH, phoneHA, scenario.LayoutDown},
-		{"tree=" + scenario.Textbook, phoneW, phoneH, phoneHA, scenario.LayoutDown},
+		{"tree=" + tree.TwoPlyGameTree, phoneW, phoneH, phoneHA, scenario.LayoutDown},
 	} {
 		t.Run(fmt.Sprintf("%s@%gx%g", c.q, c.w, c.h), func(t *testing.T) {
 			p := prepared(t, c.q)

@@ -4,7 +4,7 @@ import (
 	"net/url"
 	"testing"
 
-	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -21,10 +21,10 @@ func TestCompareSceneSizesLabelsForItsPane(t *testing.T) {
 		panes  int
 		larger bool // the text scale must grow
 	}{
-		{"textbook in three panes", "tree=" + url.QueryEscape(scenario.Textbook), 3, true},
-		{"textbook in two panes", "tree=" + url.QueryEscape(scenario.Textbook), 2, true},
+		{"textbook in three panes", "tree=" + url.QueryEscape(tree.TwoPlyGameTree), 3, true},
+		{"textbook in two panes", "tree=" + url.QueryEscape(tree.TwoPlyGameTree), 2, true},
 		{"random 3,3 in two panes", "random=3,3&seed=1", 2, false},
-		{"one pane", "tree=" + url.QueryEscape(scenario.Textbook), 1, false},
+		{"one pane", "tree=" + url.QueryEscape(tree.TwoPlyGameTree), 1, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, s := prepare(t, tc.query)

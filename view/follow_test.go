@@ -14,7 +14,7 @@ import (
 // reached, the view follows the path A, C, 2, keeps the leaf and C in
 // view, and names A, C and the leaf as drawn.
 func TestFollowTextbook(t *testing.T) {
-	p, s := prepare(t, "tree="+tree.Textbook)
+	p, s := prepare(t, "tree="+tree.TwoPlyGameTree)
 	for step := 1; ; step++ {
 		f := replayTo(t, p, step)
 		if f.Step < step {
@@ -45,7 +45,7 @@ func TestFollowIsDrawn(t *testing.T) {
 		query string
 		open  []string
 	}{
-		{"tree=" + tree.Textbook, nil},
+		{"tree=" + tree.TwoPlyGameTree, nil},
 		{"random=3,3&seed=1", nil},
 		{"game=nim&matches=5&take=2", nil},
 		{"tree=((3 -1.5) [max](2 (4 6)) -7)&algo=minimax", nil},

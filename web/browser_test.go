@@ -386,7 +386,7 @@ func checkUncoveredIn(b *browserEnv, what, sel string) {
 }
 
 func textbookPath(step string) string {
-	return "/view?" + url.Values{"tree": {tree.Textbook}, "step": {step}}.Encode()
+	return "/view?" + url.Values{"tree": {tree.TwoPlyGameTree}, "step": {step}}.Encode()
 }
 
 // TestBrowserTextbook steps through the textbook tree with the keyboard,

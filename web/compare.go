@@ -396,7 +396,7 @@ func (s *Server) compare(c echo.Context) error {
 	if formOnly(q) {
 		// Nothing asked yet (a typed or bookmarked address): the form,
 		// filled in with the textbook tree in the three orders.
-		q, setup = url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst"}, "lang": q["lang"]}, true
+		q, setup = url.Values{"tree": {tree.TwoPlyGameTree}, "orders": {"natural,best,worst"}, "lang": q["lang"]}, true
 	}
 	if setup {
 		return s.render(c, http.StatusOK, templates.CompareSetupPage(compareSetup(q), s.assets))

@@ -23,7 +23,7 @@ import (
 func TestBrowserCompare(t *testing.T) {
 	t.Parallel()
 	b := newBrowserEnv(t, 1600, 1000)
-	q := url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst"}, "by": {"node"}, "step": {"0"}}
+	q := url.Values{"tree": {tree.TwoPlyGameTree}, "orders": {"natural,best,worst"}, "by": {"node"}, "step": {"0"}}
 	b.do(chromedp.Navigate(b.srv.URL + "/compare?" + q.Encode()))
 	b.waitFor(`document.querySelectorAll('[data-testid="pane"]').length === 3`, "three panes")
 	// The keys below go over the websocket: wait until it is open and has
@@ -56,7 +56,7 @@ func TestBrowserCompare(t *testing.T) {
 		t.Errorf("at the last step: done = %s", got)
 	}
 	for _, name := range []string{"natural", "best", "worst"} {
-		p, err := scenario.Scenario{Tree: tree.Textbook, Order: name}.Prepare()
+		p, err := scenario.Scenario{Tree: tree.TwoPlyGameTree, Order: name}.Prepare()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -279,7 +279,7 @@ func TestBrowserCompareOverWebsocket(t *testing.T) {
 func TestBrowserCompareReconnect(t *testing.T) {
 	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
-	q := url.Values{"tree": {tree.Textbook}, "orders": {"natural,best"}, "by": {"event"}}
+	q := url.Values{"tree": {tree.TwoPlyGameTree}, "orders": {"natural,best"}, "by": {"event"}}
 	b.do(chromedp.Navigate(b.srv.URL + "/compare?" + q.Encode() + "&step=5"))
 	b.waitLive()
 	b.do(chromedp.KeyEvent(kb.ArrowRight))

@@ -15,7 +15,7 @@ import (
 // mctsCompare is the permalink of MCTS against alpha-beta on the textbook
 // tree: 500 iterations, seed 1, stepped event by event.
 func mctsCompare(lang string) url.Values {
-	q := url.Values{"tree": {tree.Textbook}, "algos": {"alphabeta,mcts"}, "iterations": {"500"}, "seed": {"1"}, "by": {"event"}, "step": {"end"}}
+	q := url.Values{"tree": {tree.TwoPlyGameTree}, "algos": {"alphabeta,mcts"}, "iterations": {"500"}, "seed": {"1"}, "by": {"event"}, "step": {"end"}}
 	if lang != "" {
 		q.Set("lang", lang)
 	}

@@ -19,7 +19,7 @@ import (
 func compareURL(q url.Values) string { return "/compare?" + q.Encode() }
 
 func textbookCompare(step, by string) url.Values {
-	return url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst"}, "by": {by}, "step": {step}}
+	return url.Values{"tree": {tree.TwoPlyGameTree}, "orders": {"natural,best,worst"}, "by": {by}, "step": {step}}
 }
 
 // panes returns the pane elements of a comparison page by name.
@@ -68,7 +68,7 @@ func TestCompareTextbookEnd(t *testing.T) {
 				if p == nil {
 					t.Fatalf("no pane %s", name)
 				}
-				nodes, leaves, cutoffs, _ := solve(t, scenario.Scenario{Tree: tree.Textbook, Order: name})
+				nodes, leaves, cutoffs, _ := solve(t, scenario.Scenario{Tree: tree.TwoPlyGameTree, Order: name})
 				for attr, want := range map[string]int{"data-nodes": nodes, "data-leaves": leaves, "data-cutoffs": cutoffs} {
 					if got := p[attr]; got != strconv.Itoa(want) {
 						t.Errorf("%s %s: got %s, want %d", name, attr, got, want)
@@ -116,7 +116,7 @@ func TestCompareStepByNode(t *testing.T) {
 	}
 	// Step 9 (after best first's last node): best first has finished,
 	// the others not.
-	nodes, _, _, _ := solve(t, scenario.Scenario{Tree: tree.Textbook, Order: "best"})
+	nodes, _, _, _ := solve(t, scenario.Scenario{Tree: tree.TwoPlyGameTree, Order: "best"})
 	rec = httpGet(t, s, compareURL(textbookCompare(strconv.Itoa(nodes+1), "node")))
 	panes = panesOf(t, rec.Body.String())
 	if panes["best"]["data-done"] != "true" {
@@ -232,14 +232,14 @@ func TestCompareBadParameters(t *testing.T) {
 		q     url.Values
 		param string
 	}{
-		{url.Values{"tree": {tree.Textbook}, "orders": {"natural"}}, "orders"},
-		{url.Values{"tree": {tree.Textbook}, "orders": {"natural,best,worst,random,eval"}}, "orders"},
-		{url.Values{"tree": {tree.Textbook}, "orders": {"natural,sideways"}}, "orders"},
-		{url.Values{"tree": {tree.Textbook}, "orders": {"best,best"}}, "orders"},
-		{url.Values{"tree": {tree.Textbook}, "algos": {"minimax,quantum"}}, "algos"},
-		{url.Values{"tree": {tree.Textbook}, "orders": {"best,worst"}, "algos": {"minimax,alphabeta"}}, "algos"},
-		{url.Values{"tree": {tree.Textbook}, "by": {"leaf"}}, "by"},
-		{url.Values{"tree": {tree.Textbook}, "step": {"-2"}}, "step"},
+		{url.Values{"tree": {tree.TwoPlyGameTree}, "orders": {"natural"}}, "orders"},
+		{url.Values{"tree": {tree.TwoPlyGameTree}, "orders": {"natural,best,worst,random,eval"}}, "orders"},
+		{url.Values{"tree": {tree.TwoPlyGameTree}, "orders": {"natural,sideways"}}, "orders"},
+		{url.Values{"tree": {tree.TwoPlyGameTree}, "orders": {"best,best"}}, "orders"},
+		{url.Values{"tree": {tree.TwoPlyGameTree}, "algos": {"minimax,quantum"}}, "algos"},
+		{url.Values{"tree": {tree.TwoPlyGameTree}, "orders": {"best,worst"}, "algos": {"minimax,alphabeta"}}, "algos"},
+		{url.Values{"tree": {tree.TwoPlyGameTree}, "by": {"leaf"}}, "by"},
+		{url.Values{"tree": {tree.TwoPlyGameTree}, "step": {"-2"}}, "step"},
 		{url.Values{"tree": {"((3 12 8) (2 4"}}, "tree"},
 		{url.Values{"random": {"3,3"}, "seed": {"x"}}, "seed"},
 	}
@@ -276,7 +276,7 @@ func TestCompareAPI(t *testing.T) {
 		t.Errorf("got %+v, want done, the same value, 3 panes, minimax 9", st)
 	}
 	for _, p := range st.Panes {
-		_, leaves, _, value := solve(t, scenario.Scenario{Tree: tree.Textbook, Order: p.Pane})
+		_, leaves, _, value := solve(t, scenario.Scenario{Tree: tree.TwoPlyGameTree, Order: p.Pane})
 		if p.Leaves != leaves || p.Value != value {
 			t.Errorf("%s: got %d leaves, value %s; want %d, %s", p.Pane, p.Leaves, p.Value, leaves, value)
 		}
@@ -293,7 +293,7 @@ func TestCompareMatchesSolveCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the command")
 	}
-	out, err := exec.Command("go", "run", "../cmd/abtrace", "solve", "--tree", tree.Textbook, "--order", "worst", "--json").Output()
+	out, err := exec.Command("go", "run", "../cmd/abtrace", "solve", "--tree", tree.TwoPlyGameTree, "--order", "worst", "--json").Output()
 	if err != nil {
 		t.Skipf("abtrace solve: %v", err)
 	}
@@ -349,7 +349,7 @@ func TestCompareSources(t *testing.T) {
 		{"game": {"tictactoe"}, "position": {"xo.x.o..."}, "orders": {"natural,best"}, "step": {"5"}},
 		{"game": {"nim"}, "matches": {"6"}, "algos": {"minimax,alphabeta"}, "by": {"event"}, "step": {"end"}},
 		{"random": {"3,4"}, "seed": {"2"}, "orders": {"natural,reversed,best,worst"}, "step": {"end"}},
-		{"tree": {tree.Textbook}, "orders": {"eval,random"}, "seed": {"3"}, "step": {"4"}},
+		{"tree": {tree.TwoPlyGameTree}, "orders": {"eval,random"}, "seed": {"3"}, "step": {"4"}},
 	} {
 		rec := httpGet(t, s, compareURL(q))
 		if rec.Code != http.StatusOK {

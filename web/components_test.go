@@ -43,7 +43,7 @@ func shapeOf(n *tree.Node) *trace.Shape {
 // textbookEvents returns the textbook tree and its alpha-beta trace.
 func textbookEvents(t *testing.T) (*tree.Tree, []trace.Event) {
 	t.Helper()
-	tr := tree.MustParse(tree.Textbook)
+	tr := tree.MustParse(tree.TwoPlyGameTree)
 	events, _, err := search.Collect(search.AlgoAlphaBeta, tree.Game{}, tr.Root, search.Options[*tree.Node]{})
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +62,7 @@ func textbookView(t *testing.T, step int) *templates.View {
 	}
 	v := &templates.View{
 		Title: "Alpha-beta", Source: "tree", SourceText: "tree", Options: "natural order",
-		Query: "tree=" + tree.Textbook, Form: "textbook", Step: step, Total: len(events),
+		Query: "tree=" + tree.TwoPlyGameTree, Form: "textbook", Step: step, Total: len(events),
 		Frame: f, Layout: trace.NewLayout(shapeOf(tr.Root), trace.LayoutOptions{NodeSep: templates.NodeSpacing, LevelSep: templates.LevelSpacing}),
 		MinimaxLeaves: 9, WSPath: WSPath,
 	}

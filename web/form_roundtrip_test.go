@@ -24,7 +24,7 @@ func formSample(source, algo string) scenario.Scenario {
 	switch source {
 	case "tree":
 		game = false
-		s.Tree = tree.Textbook
+		s.Tree = tree.TwoPlyGameTree
 		switch algo {
 		case "expectiminimax", "star1":
 			s.Tree = chanceTextbook

@@ -15,7 +15,7 @@ import (
 
 // hallSources are the trees a lecture hall shows: each must fit its pane.
 var hallSources = []struct{ name, query string }{
-	{"textbook", url.Values{"tree": {tree.Textbook}}.Encode()},
+	{"textbook", url.Values{"tree": {tree.TwoPlyGameTree}}.Encode()},
 	{"random-3-3", "random=3,3&seed=1"},
 	{"uneven", url.Values{"tree": {"((3 -1.5) [max](2 (4 6)) -7)"}}.Encode()},
 	{"matchsticks-5-2", "game=nim&matches=5&take=2"},
@@ -273,7 +273,7 @@ func checkPresenterFollows(t *testing.T, b *browserEnv) {
 func TestBrowserStepBy(t *testing.T) {
 	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
-	b.open("/view?" + url.Values{"tree": {tree.Textbook}}.Encode() + "&by=node&step=0")
+	b.open("/view?" + url.Values{"tree": {tree.TwoPlyGameTree}}.Encode() + "&by=node&step=0")
 	nodes := []string{}
 	for i := 1; i <= 11; i++ {
 		b.do(chromedp.KeyEvent(kb.ArrowRight))

@@ -43,11 +43,11 @@ const (
 // textbook tree.
 func (s *Server) home(c echo.Context) error {
 	q := c.QueryParams()
-	f := newForm("tree", url.Values{"tree": {tree.Textbook}})
+	f := newForm("tree", url.Values{"tree": {tree.TwoPlyGameTree}})
 	if hasScenario(q) {
 		f = formFrom(q)
 		if f.Source == "tree" && strings.TrimSpace(f.Tree()) == "" {
-			f.Fields.Set("tree", tree.Textbook)
+			f.Fields.Set("tree", tree.TwoPlyGameTree)
 		}
 	}
 	h := templates.Home{Form: f, Examples: examples(), Assets: s.assets, Limits: formLimits, GDLGames: gdl.Games()}
@@ -195,7 +195,7 @@ func (s *Server) view(c echo.Context) error {
 	if !hasSource(q) {
 		// No source: the textbook tree, with whatever else was asked.
 		q = maps.Clone(q)
-		q.Set("tree", tree.Textbook)
+		q.Set("tree", tree.TwoPlyGameTree)
 	}
 	return s.showView(c, q, q)
 }
@@ -650,9 +650,9 @@ func examples() []templates.Example {
 		return "/view?" + q.Encode()
 	}
 	return []templates.Example{
-		{Name: "example.textbook", Note: "example.textbook.note", URL: link(scenario.Scenario{Tree: tree.Textbook})},
-		{Name: "example.textbook-best", Note: "example.textbook-best.note", URL: link(scenario.Scenario{Tree: tree.Textbook, Order: "best"})},
-		{Name: "example.textbook-worst", Note: "example.textbook-worst.note", URL: link(scenario.Scenario{Tree: tree.Textbook, Order: "worst"})},
+		{Name: "example.textbook", Note: "example.textbook.note", URL: link(scenario.Scenario{Tree: tree.TwoPlyGameTree})},
+		{Name: "example.textbook-best", Note: "example.textbook-best.note", URL: link(scenario.Scenario{Tree: tree.TwoPlyGameTree, Order: "best"})},
+		{Name: "example.textbook-worst", Note: "example.textbook-worst.note", URL: link(scenario.Scenario{Tree: tree.TwoPlyGameTree, Order: "worst"})},
 		{Name: "example.random", Note: "example.random.note", URL: link(scenario.Scenario{Random: "3,3", Seed: 1})},
 		{Name: "example.ttt-mid", Note: "example.ttt-mid.note", URL: link(scenario.Scenario{Game: "tictactoe", Position: "xo.x.o..."})},
 		{Name: "example.ttt-whole", Note: "example.ttt-whole.note", URL: link(scenario.Scenario{Game: "tictactoe", Algo: "minimax"})},

@@ -39,7 +39,7 @@ func httpGet(t *testing.T, s *Server, target string) *httptest.ResponseRecorder 
 func viewURL(q url.Values) string { return "/view?" + q.Encode() }
 
 func textbookQuery(step string) url.Values {
-	return url.Values{"tree": {tree.Textbook}, "step": {step}}
+	return url.Values{"tree": {tree.TwoPlyGameTree}, "step": {step}}
 }
 
 func TestHome(t *testing.T) {
@@ -52,7 +52,7 @@ func TestHome(t *testing.T) {
 		t.Errorf("content type = %q, want text/html", ct)
 	}
 	p := parsePage(t, rec.Body.String())
-	if got := textOf(p.one("tree-input")); got != strings.Join(strings.Fields(tree.Textbook), " ") {
+	if got := textOf(p.one("tree-input")); got != strings.Join(strings.Fields(tree.TwoPlyGameTree), " ") {
 		t.Errorf("tree box holds %q, want the textbook tree", got)
 	}
 	form := p.one("scenario-form")
@@ -130,7 +130,7 @@ func TestViewTextbookEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	q, _ := url.ParseQuery(init.Query)
-	if q.Get("tree") != tree.Textbook || init.Step != 50 || init.Total != 50 || !init.End || init.WS != "/ws" {
+	if q.Get("tree") != tree.TwoPlyGameTree || init.Step != 50 || init.Total != 50 || !init.End || init.WS != "/ws" {
 		t.Errorf("embedded state = %+v", init)
 	}
 }
@@ -139,7 +139,7 @@ func TestViewTextbookEnd(t *testing.T) {
 // drawn node with a replay of the first 17 events of the same search.
 func TestViewPermalink(t *testing.T) {
 	s := newTestServer(t)
-	p0, err := scenario.Scenario{Tree: tree.Textbook}.Prepare()
+	p0, err := scenario.Scenario{Tree: tree.TwoPlyGameTree}.Prepare()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,11 +231,11 @@ func TestViewBadTree(t *testing.T) {
 func TestViewBadParameters(t *testing.T) {
 	s := newTestServer(t)
 	for _, q := range []url.Values{
-		{"tree": {tree.Textbook}, "step": {"seven"}},
-		{"tree": {tree.Textbook}, "step": {"-1"}},
-		{"tree": {tree.Textbook}, "form": {"haiku"}},
-		{"tree": {tree.Textbook}, "algo": {"dijkstra"}},
-		{"tree": {tree.Textbook}, "depth": {"deep"}},
+		{"tree": {tree.TwoPlyGameTree}, "step": {"seven"}},
+		{"tree": {tree.TwoPlyGameTree}, "step": {"-1"}},
+		{"tree": {tree.TwoPlyGameTree}, "form": {"haiku"}},
+		{"tree": {tree.TwoPlyGameTree}, "algo": {"dijkstra"}},
+		{"tree": {tree.TwoPlyGameTree}, "depth": {"deep"}},
 		{"game": {"chess"}},
 		{"game": {"tictactoe"}, "position": {"xxxxxxxxx"}},
 		{"tree": {""}},
@@ -255,7 +255,7 @@ func TestViewBadParameters(t *testing.T) {
 func TestFormSubmitRedirects(t *testing.T) {
 	s := newTestServer(t)
 	q := url.Values{
-		"source": {"tree"}, "tree": {tree.Textbook}, "root": {""}, "random": {"3,4"}, "position": {"x........"},
+		"source": {"tree"}, "tree": {tree.TwoPlyGameTree}, "root": {""}, "random": {"3,4"}, "position": {"x........"},
 		"matches": {"7"}, "take": {"3"}, "seed": {""}, "algo": {"alphabeta"}, "prune": {"ge"}, "fail": {"soft"},
 		"order": {"best"}, "depth": {""}, "eval": {""}, "step": {"0"},
 	}
@@ -269,7 +269,7 @@ func TestFormSubmitRedirects(t *testing.T) {
 	}
 	// The defaults (alpha-beta, fail-soft) are left out, as in every
 	// permalink; prune=ge stays, since a CS188 file brings its own rule.
-	want := url.Values{"tree": {tree.Textbook}, "prune": {"ge"}, "order": {"best"}, "step": {"0"}, "lang": {"en"}}
+	want := url.Values{"tree": {tree.TwoPlyGameTree}, "prune": {"ge"}, "order": {"best"}, "step": {"0"}, "lang": {"en"}}
 	if loc.Path != "/view" || loc.Query().Encode() != want.Encode() {
 		t.Errorf("redirect to %s, want /view?%s", loc, want.Encode())
 	}

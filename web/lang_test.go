@@ -72,10 +72,10 @@ func englishSentences(l i18n.Lang) []string {
 // by links that keep the rest of the address.
 func TestPagesInEveryLanguage(t *testing.T) {
 	s := newTestServer(t)
-	view := viewURL(url.Values{"tree": {tree.Textbook}, "step": {"5"}})
+	view := viewURL(url.Values{"tree": {tree.TwoPlyGameTree}, "step": {"5"}})
 	for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
-		for _, page := range []string{"/", view, "/view?random=3,3&seed=1&step=20", "/view?game=tictactoe&position=xo.x.o...&step=4", "/diff?" + url.Values{"tree": {tree.Textbook}}.Encode(), "/exercise/worksheet?seed=1&key=1", "/exercise/matchsticks?check=1&a.=1&a.1=1&a.2=-1&move=1",
-			"/compare?" + url.Values{"tree": {tree.Textbook}, "orders": {"natural,best"}}.Encode(), "/lab?random=3,3&seeds=20", "/exercise/ordering?seed=1"} {
+		for _, page := range []string{"/", view, "/view?random=3,3&seed=1&step=20", "/view?game=tictactoe&position=xo.x.o...&step=4", "/diff?" + url.Values{"tree": {tree.TwoPlyGameTree}}.Encode(), "/exercise/worksheet?seed=1&key=1", "/exercise/matchsticks?check=1&a.=1&a.1=1&a.2=-1&move=1",
+			"/compare?" + url.Values{"tree": {tree.TwoPlyGameTree}, "orders": {"natural,best"}}.Encode(), "/lab?random=3,3&seeds=20", "/exercise/ordering?seed=1"} {
 			for _, how := range []string{"query", "header"} {
 				t.Run(string(l)+" "+how+" "+page, func(t *testing.T) {
 					target, req := page, (*http.Request)(nil)
@@ -142,7 +142,7 @@ func TestViewNarratesInItsLanguage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {
-			rec := httpGet(t, s, viewURL(url.Values{"tree": {tree.Textbook}, "step": {"3"}, "lang": {tt.lang}}))
+			rec := httpGet(t, s, viewURL(url.Values{"tree": {tree.TwoPlyGameTree}, "step": {"3"}, "lang": {tt.lang}}))
 			if rec.Code != http.StatusOK {
 				t.Fatalf("status %d", rec.Code)
 			}
@@ -294,8 +294,8 @@ func TestBrandKeepsLang(t *testing.T) {
 // as the viewer does, in the page's language, never by its id.
 func TestCompareTitleLanguage(t *testing.T) {
 	s := newTestServer(t)
-	orders := "/compare?" + url.Values{"tree": {tree.Textbook}, "orders": {"natural,best"}}.Encode()
-	algos := "/compare?" + url.Values{"tree": {tree.Textbook}, "algos": {"minimax,alphabeta"}}.Encode()
+	orders := "/compare?" + url.Values{"tree": {tree.TwoPlyGameTree}, "orders": {"natural,best"}}.Encode()
+	algos := "/compare?" + url.Values{"tree": {tree.TwoPlyGameTree}, "algos": {"minimax,alphabeta"}}.Encode()
 	panes := "/compare?game=minichess&depth=1&panes=plain,quiescence"
 	tests := []struct {
 		page string

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/abtrace/abtrace/i18n"
-	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/search/tree"
 )
 
 // TestOutlineAndCounterWorded: every step's answer says, in the viewer's
@@ -16,7 +16,7 @@ import (
 // counter of the step the page shows.
 func TestOutlineAndCounterWorded(t *testing.T) {
 	loc := i18n.For(i18n.Lang("de"))
-	v, err := newViewer(context.Background(), "lang=de&tree="+url.QueryEscape(scenario.Textbook))
+	v, err := newViewer(context.Background(), "lang=de&tree="+url.QueryEscape(tree.TwoPlyGameTree))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestOutlineAndCounterWorded(t *testing.T) {
 		t.Error("no cutoff reached the outline")
 	}
 	// A total counted while the page stands at step 7.
-	w, err := newViewer(context.Background(), "lang=de&tree="+url.QueryEscape(scenario.Textbook))
+	w, err := newViewer(context.Background(), "lang=de&tree="+url.QueryEscape(tree.TwoPlyGameTree))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,12 +15,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gorilla/websocket"
-	"go.uber.org/goleak"
-
-	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
+	"github.com/gorilla/websocket"
+	"go.uber.org/goleak"
 )
 
 const textbookLabelled = "A(B(3 12 8) C(2 4 6) D(14 5 2))"
@@ -303,7 +302,7 @@ func TestSessionBadInput(t *testing.T) {
 		}
 	}
 	// Still usable.
-	c.send(loadCmd(url.Values{"tree": {scenario.Textbook}}, "end"))
+	c.send(loadCmd(url.Values{"tree": {tree.TwoPlyGameTree}}, "end"))
 	if m := c.recv(); m.Type != "frame" || !m.End || m.Frame.Nodes[""].Text != "3" {
 		t.Fatalf("load after errors: %+v", m)
 	}
@@ -371,7 +370,7 @@ func TestHubCloseEndsSessions(t *testing.T) {
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	c := dial(t, srv)
-	c.send(loadCmd(url.Values{"tree": {scenario.Textbook}}, 0))
+	c.send(loadCmd(url.Values{"tree": {tree.TwoPlyGameTree}}, 0))
 	c.recv()
 	h.Close(context.Background())
 	c.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
@@ -393,7 +392,7 @@ func TestSessionPlayAndTotal(t *testing.T) {
 	_, srv := newHubServer(t)
 	c := dial(t, srv)
 	defer c.conn.Close()
-	c.send(loadCmd(url.Values{"tree": {scenario.Textbook}}, 0))
+	c.send(loadCmd(url.Values{"tree": {tree.TwoPlyGameTree}}, 0))
 	total := -1
 	sawFrame := false
 	for !sawFrame || total < 0 {
@@ -542,7 +541,7 @@ func TestSessionFoldCounts(t *testing.T) {
 
 // Message sizes per step (see docs/performance.md).
 func TestStepMessageBytes(t *testing.T) {
-	for _, q := range []string{"tree=" + url.QueryEscape(scenario.Textbook), "game=tictactoe&algo=alphabeta", "game=tictactoe&algo=minimax"} {
+	for _, q := range []string{"tree=" + url.QueryEscape(tree.TwoPlyGameTree), "game=tictactoe&algo=alphabeta", "game=tictactoe&algo=minimax"} {
 		v, err := newViewer(context.Background(), q)
 		if err != nil {
 			t.Fatal(err)

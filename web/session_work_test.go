@@ -5,10 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gorilla/websocket"
-
-	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/view"
+	"github.com/gorilla/websocket"
 )
 
 // A binary message is answered with an error and not run; the session
@@ -29,7 +28,7 @@ func TestSessionRefusesBinaryMessages(t *testing.T) {
 	if m := c.recv(); m.Type != "error" || !strings.Contains(m.Error, "no scenario loaded") {
 		t.Fatalf("step after a binary load: got %s %q, want no scenario loaded (the binary load must not have run)", m.Type, m.Error)
 	}
-	c.send(loadCmd(url.Values{"tree": {scenario.Textbook}}, 0))
+	c.send(loadCmd(url.Values{"tree": {tree.TwoPlyGameTree}}, 0))
 	if m := c.recv(); m.Type != "frame" {
 		t.Fatalf("text load after a binary one: got %+v", m)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/minichess"
+	"github.com/abtrace/abtrace/search/tree"
 )
 
 // TestCheckSizeRefusesUpFront: a scenario whose tree is larger than its
@@ -90,8 +91,8 @@ func TestBudgetReachesEverySearch(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, sc := range []Scenario{
-		{Tree: Textbook},
-		{Tree: Textbook, Transform: "cube"},
+		{Tree: tree.TwoPlyGameTree},
+		{Tree: tree.TwoPlyGameTree, Transform: "cube"},
 		{Tree: "((<3,1,2> <1,5,2>) (<6,1,2> <2,2,9>))", Algo: "maxn"},
 		{Tree: "((<3,1,2> <1,5,2>) (<6,1,2> <2,2,9>))", Algo: "paranoid"},
 		{Random: "3,4", Seed: 3, Order: "best"},

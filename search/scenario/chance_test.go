@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/abtrace/abtrace/search"
+	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -28,7 +29,7 @@ func TestNewAlgorithmScenarios(t *testing.T) {
 	}{
 		{"expectiminimax", Scenario{Tree: chanceTree, Algo: "expectiminimax"}, 23.0 / 3, nil, "0", trace.Max},
 		{"star1", Scenario{Tree: chanceTree, Algo: "star1", Bounds: "0,20"}, 23.0 / 3, nil, "0", trace.Max},
-		{"expectiminimax on a plain tree", Scenario{Tree: Textbook, Algo: "expectiminimax"}, 3, nil, "0", trace.Max},
+		{"expectiminimax on a plain tree", Scenario{Tree: tree.TwoPlyGameTree, Algo: "expectiminimax"}, 3, nil, "0", trace.Max},
 		{"maxn", Scenario{Tree: playersTree, Algo: "maxn"}, 2, []float64{2, 2, 9}, "1", trace.Player(1)},
 		{"paranoid P1", Scenario{Tree: playersTree, Algo: "paranoid"}, 2, nil, "1", trace.Max},
 		{"paranoid P2", Scenario{Tree: playersTree, Algo: "paranoid", Player: 2}, 2, nil, "1", trace.Min},
@@ -120,7 +121,7 @@ func TestBaselineAndReduction(t *testing.T) {
 		s := Scenario{Tree: chanceTree, Algo: algo, Bounds: "0,20"}
 		switch algo {
 		case "alphabeta":
-			s.Tree = Textbook
+			s.Tree = tree.TwoPlyGameTree
 		case "maxn", "paranoid":
 			s.Tree = playersTree
 		}
@@ -159,7 +160,7 @@ func TestScenarioTransformReport(t *testing.T) {
 	if rep, err = p.TransformReport(); err != nil || rep.Changed || rep.After.Value != 50 {
 		t.Errorf("tictactoe wld:100,10,50: %+v, %v; want no change, a draw worth 50", rep, err)
 	}
-	if _, err := prepare(t, Scenario{Tree: Textbook}).TransformReport(); !IsUsage(err) {
+	if _, err := prepare(t, Scenario{Tree: tree.TwoPlyGameTree}).TransformReport(); !IsUsage(err) {
 		t.Errorf("no transform: err = %v; want a usage error", err)
 	}
 	q, _ := url.ParseQuery("tree=" + url.QueryEscape(aimaChance) + "&algo=star1&bounds=1,4&transform=cube&player=2")

@@ -3,6 +3,8 @@ package scenario
 import (
 	"slices"
 	"testing"
+
+	"github.com/abtrace/abtrace/search/tree"
 )
 
 // TestMCTSCurve: on the textbook tree MCTS's choice settles on B, the move
@@ -34,8 +36,8 @@ func TestMCTSCurve(t *testing.T) {
 	if c.Low != 2 || c.High != 14 || c.Iterations != 1000 {
 		t.Errorf("outcomes %v to %v after %d iterations, want 2 to 14 after 1000", c.Low, c.High, c.Iterations)
 	}
-	if _, err := (Scenario{Tree: Textbook}).Prepare(); err == nil {
-		q, _ := Scenario{Tree: Textbook}.Prepare()
+	if _, err := (Scenario{Tree: tree.TwoPlyGameTree}).Prepare(); err == nil {
+		q, _ := Scenario{Tree: tree.TwoPlyGameTree}.Prepare()
 		if _, err := q.MCTSCurve(5); err == nil || !IsUsage(err) {
 			t.Errorf("curve of alpha-beta: %v, want a usage error", err)
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -16,7 +17,7 @@ func TestMCTSScenario(t *testing.T) {
 		s    Scenario
 		best string
 	}{
-		{"textbook tree, 300 iterations", Scenario{Tree: Textbook, Algo: "mcts", Iterations: 300, Seed: 2}, "0"},
+		{"textbook tree, 300 iterations", Scenario{Tree: tree.TwoPlyGameTree, Algo: "mcts", Iterations: 300, Seed: 2}, "0"},
 		{"tic-tac-toe win, 400 iterations, C 1", Scenario{Game: "tictactoe", Position: "xx.oo....", Algo: "mcts", Iterations: 400, C: 1}, "0"},
 		{"tic-tac-toe, eval playouts", Scenario{Game: "tictactoe", Position: "xx.oo....", Algo: "mcts", Iterations: 200, Playout: "eval", Eval: "lines"}, "0"},
 		{"matchsticks, 500 iterations", Scenario{Game: "nim", Matches: 7, Take: 3, Algo: "mcts", Iterations: 500}, "1"},
@@ -54,10 +55,10 @@ func TestMCTSScenarioErrors(t *testing.T) {
 		s    Scenario
 		want string
 	}{
-		{Scenario{Tree: Textbook, Iterations: 5}, "iterations, c and playout belong to --algo mcts and determinized"},
-		{Scenario{Tree: Textbook, Algo: "mcts", Iterations: -2}, "iterations must be from 1 to 200000"},
-		{Scenario{Tree: Textbook, Algo: "mcts", C: -1}, "c must be a positive number"},
-		{Scenario{Tree: Textbook, Algo: "mcts", Playout: "smart"}, "unknown playout"},
+		{Scenario{Tree: tree.TwoPlyGameTree, Iterations: 5}, "iterations, c and playout belong to --algo mcts and determinized"},
+		{Scenario{Tree: tree.TwoPlyGameTree, Algo: "mcts", Iterations: -2}, "iterations must be from 1 to 200000"},
+		{Scenario{Tree: tree.TwoPlyGameTree, Algo: "mcts", C: -1}, "c must be a positive number"},
+		{Scenario{Tree: tree.TwoPlyGameTree, Algo: "mcts", Playout: "smart"}, "unknown playout"},
 		{Scenario{Game: "nim", Algo: "mcts", Playout: "eval"}, "needs an evaluation"},
 		{Scenario{Game: "dice", Algo: "mcts", Depth: 4}, "CHANCE nodes"},
 		{Scenario{Tree: "([chance](0.5:1 0.5:2) 3)", Algo: "mcts"}, "CHANCE node"},

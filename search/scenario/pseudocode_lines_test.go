@@ -3,6 +3,7 @@ package scenario
 import (
 	"testing"
 
+	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -13,14 +14,14 @@ import (
 // on a line, and no listing is empty.
 func TestEveryEventHighlightsALine(t *testing.T) {
 	cases := []Scenario{
-		{Tree: Textbook, Algo: "minimax"},
-		{Tree: Textbook, Algo: "alphabeta"},
-		{Tree: Textbook, Algo: "alphabeta", Order: "killer"},
-		{Tree: Textbook, Algo: "negamax"},
-		{Tree: Textbook, Algo: "pvs"},
-		{Tree: Textbook, Algo: "mtdf"},
+		{Tree: tree.TwoPlyGameTree, Algo: "minimax"},
+		{Tree: tree.TwoPlyGameTree, Algo: "alphabeta"},
+		{Tree: tree.TwoPlyGameTree, Algo: "alphabeta", Order: "killer"},
+		{Tree: tree.TwoPlyGameTree, Algo: "negamax"},
+		{Tree: tree.TwoPlyGameTree, Algo: "pvs"},
+		{Tree: tree.TwoPlyGameTree, Algo: "mtdf"},
 		{Tree: "[h=4](B[h=3](3 12 8) C[h=2](2 4 6) D[h=5](14 5 2))", Algo: "id", Depth: 2, Eval: "h"},
-		{Tree: Textbook, Algo: "mcts", Iterations: 30},
+		{Tree: tree.TwoPlyGameTree, Algo: "mcts", Iterations: 30},
 		{Tree: "([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))", Algo: "expectiminimax"},
 		{Tree: "([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))", Algo: "star1", Bounds: "0,15"},
 		{Tree: "(((<1,2,3> <6,1,2>) (<4,2,1> <7,4,-1>)) ((<5,-1,-1> <-1,5,2>) (<7,7,-1> <5,4,5>)))", Algo: "maxn"},

@@ -25,10 +25,6 @@ import (
 	"github.com/abtrace/abtrace/trace"
 )
 
-// Textbook is the tree of Russell & Norvig's alpha-beta figure (Fig. 5.2 in
-// the 3rd edition): value 3, and C's last two leaves are pruned.
-const Textbook = "((3 12 8) (2 4 6) (14 5 2))"
-
 // Scenario is one search. Exactly one source is set: Tree (tree text),
 // Game ("tictactoe", "connect4", "nim" or "dice") or Random ("B,D"). The zero values of
 // the other fields are the defaults: alpha-beta, prune on ≥, fail-soft,
@@ -728,7 +724,7 @@ func (p *Search) prepareTree() error {
 	s := p.Scenario
 	text := s.Tree
 	if strings.TrimSpace(text) == "" {
-		return InParam("tree", usageSay("scenario.err.no-tree", "Example", Textbook))
+		return InParam("tree", usageSay("scenario.err.no-tree", "Example", tree.TwoPlyGameTree))
 	}
 	rk, err := rootKind(s.Root)
 	if err != nil {

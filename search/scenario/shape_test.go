@@ -138,7 +138,7 @@ func checkLevels(t *testing.T, root *trace.Shape, maxDrawn int) {
 func TestShapeTextbook(t *testing.T) {
 	for _, c := range []struct {
 		text, label0 string
-	}{{Textbook, "B"}, {tree.Textbook, "B"}} { // unlabelled: the textbook's letters
+	}{{tree.TwoPlyGameTree, "B"}, {tree.TwoPlyGameTree, "B"}} { // unlabelled: the textbook's letters
 		p := prepare(t, Scenario{Tree: c.text})
 		sh := drawShape(t, p, ShapeOptions{})
 		checkShape(t, p, sh)

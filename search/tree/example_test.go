@@ -74,7 +74,7 @@ func ExampleRandom() {
 }
 
 func ExampleTree_Indented() {
-	fmt.Print(tree.MustParse(tree.Textbook).Indented())
+	fmt.Print(tree.MustParse(tree.TwoPlyGameTree).Indented())
 	// Output:
 	// A(
 	//   B(3 12 8)

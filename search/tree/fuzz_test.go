@@ -14,7 +14,7 @@ import (
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"((3 12 8) (2 4 6) (14 5 2))",
-		Textbook,
+		TwoPlyGameTree,
 		"7",
 		"(-3 .5 5. +2 -0)",
 		"([min](3 4) B[min h=4](3 12 8) E=3 [max]F=2)",

@@ -46,8 +46,8 @@ func TestGameValues(t *testing.T) {
 		opts Options
 		want float64
 	}{
-		{Textbook, Options{}, 3},
-		{Textbook, Options{Root: trace.Min}, 6},
+		{TwoPlyGameTree, Options{}, 3},
+		{TwoPlyGameTree, Options{Root: trace.Min}, 6},
 		{"7", Options{}, 7},
 		{"(3 (1 (4 1) 5) 9)", Options{}, 9},
 		{"(3 (1 (4 1) 5) 2)", Options{}, 3},

@@ -293,7 +293,7 @@ func TestParsePositions(t *testing.T) {
 }
 
 func TestNodeIDs(t *testing.T) {
-	tr := MustParse(Textbook)
+	tr := MustParse(TwoPlyGameTree)
 	var got []string
 	for n := range tr.All() {
 		got = append(got, n.ID)
@@ -573,12 +573,12 @@ func TestDeepInput(t *testing.T) {
 
 func TestUnmarshalText(t *testing.T) {
 	var tr Tree
-	if err := tr.UnmarshalText([]byte(Textbook)); err != nil {
+	if err := tr.UnmarshalText([]byte(TwoPlyGameTree)); err != nil {
 		t.Fatal(err)
 	}
 	b, err := tr.MarshalText()
-	if err != nil || string(b) != Textbook {
-		t.Errorf("MarshalText: got %q, %v, want %q", b, err, Textbook)
+	if err != nil || string(b) != TwoPlyGameTree {
+		t.Errorf("MarshalText: got %q, %v, want %q", b, err, TwoPlyGameTree)
 	}
 	if err := tr.UnmarshalText([]byte("(")); err == nil {
 		t.Error("UnmarshalText(\"(\"): got nil error")

@@ -45,7 +45,7 @@ func TestCanonical(t *testing.T) {
 	}{
 		{"((3 12 8) (2 4 6) (14 5 2))", Options{}, "((3 12 8) (2 4 6) (14 5 2))"},
 		{"  ( ( 3\t12 8 )(2 4 6)\n(14 5 2) ) ", Options{}, "((3 12 8) (2 4 6) (14 5 2))"},
-		{"A ( B(3 12 8) C(2 4 6) D(14 5 2) )", Options{}, Textbook},
+		{"A ( B(3 12 8) C(2 4 6) D(14 5 2) )", Options{}, TwoPlyGameTree},
 		{"(2.50 .5 5. -0 +3 -0.0 007)", Options{}, "(2.5 0.5 5 0 3 0 7)"},
 		{"(0.1 0.30000000000000004 123456.789)", Options{}, "(0.1 0.30000000000000004 123456.789)"},
 		{"7", Options{}, "7"},
@@ -397,8 +397,8 @@ func TestEqual(t *testing.T) {
 		a, b string
 		want bool
 	}{
-		{Textbook, Textbook, true},
-		{Textbook, "((3 12 8) (2 4 6) (14 5 2))", false},
+		{TwoPlyGameTree, TwoPlyGameTree, true},
+		{TwoPlyGameTree, "((3 12 8) (2 4 6) (14 5 2))", false},
 		{"(1 2)", "(1 3)", false},
 		{"(1 2)", "(1 2 3)", false},
 		{"(1 2)", "(1 (2))", false},
@@ -427,7 +427,7 @@ func TestUniform(t *testing.T) {
 		b, d int
 		ok   bool
 	}{
-		{Textbook, 3, 2, true},
+		{TwoPlyGameTree, 3, 2, true},
 		{"7", 0, 0, true},
 		{"(1 2)", 2, 1, true},
 		{"((1 2) (3))", 0, 0, false},

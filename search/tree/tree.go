@@ -26,9 +26,12 @@ const (
 // node's children may sum.
 const ProbTolerance = 1e-6
 
-// Textbook is the two-ply tree of the textbook's minimax figure, with its
-// labels: MAX at A, MIN at B, C and D; its minimax value is 3.
-const Textbook = "A(B(3 12 8) C(2 4 6) D(14 5 2))"
+// TwoPlyGameTree is the textbook's tree, named as the book names it:
+// Russell & Norvig's "A two-ply game tree" (Figure 5.2 of the 3rd
+// edition), with its labels: MAX at A, MIN at B, C and D; its minimax
+// value is 3, and alpha-beta prunes C's last two leaves. Every example
+// and test of the textbook tree uses it.
+const TwoPlyGameTree = "A(B(3 12 8) C(2 4 6) D(14 5 2))"
 
 // ErrLimit is wrapped by every error that reports an exceeded limit, so
 // callers can tell "too big" from "malformed" with errors.Is.

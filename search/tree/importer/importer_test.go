@@ -14,7 +14,7 @@ import (
 )
 
 func TestImportNestedFormats(t *testing.T) {
-	textbook := tree.MustParse(tree.Textbook)
+	textbook := tree.MustParse(tree.TwoPlyGameTree)
 	plain := tree.MustParse("((3 12 8) (2 4 6) (14 5 2))")
 	tests := []struct {
 		name string
@@ -32,7 +32,7 @@ func TestImportNestedFormats(t *testing.T) {
 		{"aima textbook", AIMA, "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]", plain.String()},
 		{"aima trailing comma and floats", AIMA, "[[3, -1.25,], 7]", "((3 -1.25) 7)"},
 		{"aima leaf", AIMA, "42", "42"},
-		{"abtrace", Abtrace, tree.Textbook, textbook.String()},
+		{"abtrace", Abtrace, tree.TwoPlyGameTree, textbook.String()},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
