@@ -162,6 +162,19 @@ function showGDL(res, text) {
       p.append(a);
       gdlCheck.append(p);
     }
+    if (res.step) {
+      // The roles choose at once: the server offers decoupled UCT.
+      const p = document.createElement("p");
+      p.dataset.testid = "gdl-duct-note";
+      p.textContent = res.step_note + " ";
+      const a = document.createElement("a");
+      a.href = res.step;
+      a.className = "btn small";
+      a.dataset.testid = "gdl-duct";
+      a.textContent = res.step_text;
+      p.append(a);
+      gdlCheck.append(p);
+    }
     return;
   }
   gdlCheck.classList.add("bad");

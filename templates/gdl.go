@@ -25,7 +25,9 @@ type GDLLine struct {
 // GDLNode is one node of a GDL game's tree as the panel shows it.
 type GDLNode struct {
 	ID string
-	// Made is the move that led to the node and its role ("" at the root).
+	// Made is the move that led to the node and its role ("" at the root);
+	// in a game whose roles choose at once, Role is "" and Made is every
+	// role's move ("even (show 1), odd (show 2)").
 	Made, Role string
 	// Board is the node's board text, drawn as the tree's board glyph ("":
 	// the game has no board).

@@ -189,6 +189,11 @@ type Event struct {
 	Visits, Wins float64  // select: the node's visits N; backprop: n and w after the update
 	Playout      []string // simulate: the moves of the playout, named
 	Reward       Num      // simulate, backprop: the outcome scaled to [0, 1]
+	// Decoupled is set on the steps of decoupled UCT, the MCTS of roles
+	// that move at once: every role's table, the joint move, the goals
+	// (see Decoupled). Visits and Wins are then the node's visits and the
+	// first role's rewards.
+	Decoupled *Decoupled
 	// Transposition table (tt-probe, tt-store) and passes (pass).
 	Hit      bool   // tt-probe: an entry was found
 	Cut      bool   // tt-probe: the entry settles the node
@@ -238,48 +243,49 @@ type Score struct {
 
 // wireEvent is the JSON shape; optional fields are omitted when empty.
 type wireEvent struct {
-	Step       int       `json:"step"`
-	Type       Type      `json:"type"`
-	Line       string    `json:"line"`
-	Node       string    `json:"node"`
-	Kind       Kind      `json:"kind"`
-	Depth      int       `json:"depth"`
-	Label      string    `json:"label,omitempty"`
-	Alpha      *Num      `json:"alpha,omitempty"`
-	Beta       *Num      `json:"beta,omitempty"`
-	Value      *Num      `json:"value,omitempty"`
-	Vec        []float64 `json:"vec,omitempty"`
-	Bound      *Bound    `json:"bound,omitempty"`
-	Order      []int     `json:"order,omitempty"`
-	By         string    `json:"by,omitempty"`
-	Keys       []Num     `json:"keys,omitempty"`
-	Probs      []float64 `json:"probs,omitempty"`
-	Killers    []Killer  `json:"killers,omitempty"`
-	Terminal   bool      `json:"terminal,omitempty"`
-	Eval       string    `json:"eval,omitempty"`
-	Terms      []Term    `json:"terms,omitempty"`
-	Child      string    `json:"child,omitempty"`
-	ChildValue *Num      `json:"child_value,omitempty"`
-	ChildBound *Bound    `json:"child_bound,omitempty"`
-	Changed    string    `json:"changed,omitempty"`
-	Low        *Num      `json:"low,omitempty"`
-	High       *Num      `json:"high,omitempty"`
-	Test       string    `json:"test,omitempty"`
-	Pruned     []string  `json:"pruned,omitempty"`
-	Hit        bool      `json:"hit,omitempty"`
-	Cut        bool      `json:"cut,omitempty"`
-	Replaced   bool      `json:"replaced,omitempty"`
-	Sym        int       `json:"sym,omitempty"`
-	Draft      int       `json:"draft,omitempty"`
-	Stored     string    `json:"stored,omitempty"`
-	Pass       int       `json:"pass,omitempty"`
-	Result     *Result   `json:"result,omitempty"`
-	Iter       int       `json:"iter,omitempty"`
-	Scores     []Score   `json:"scores,omitempty"`
-	Visits     *float64  `json:"visits,omitempty"`
-	Wins       *float64  `json:"wins,omitempty"`
-	Playout    []string  `json:"playout,omitempty"`
-	Reward     *Num      `json:"reward,omitempty"`
+	Step       int        `json:"step"`
+	Type       Type       `json:"type"`
+	Line       string     `json:"line"`
+	Node       string     `json:"node"`
+	Kind       Kind       `json:"kind"`
+	Depth      int        `json:"depth"`
+	Label      string     `json:"label,omitempty"`
+	Alpha      *Num       `json:"alpha,omitempty"`
+	Beta       *Num       `json:"beta,omitempty"`
+	Value      *Num       `json:"value,omitempty"`
+	Vec        []float64  `json:"vec,omitempty"`
+	Bound      *Bound     `json:"bound,omitempty"`
+	Order      []int      `json:"order,omitempty"`
+	By         string     `json:"by,omitempty"`
+	Keys       []Num      `json:"keys,omitempty"`
+	Probs      []float64  `json:"probs,omitempty"`
+	Killers    []Killer   `json:"killers,omitempty"`
+	Terminal   bool       `json:"terminal,omitempty"`
+	Eval       string     `json:"eval,omitempty"`
+	Terms      []Term     `json:"terms,omitempty"`
+	Child      string     `json:"child,omitempty"`
+	ChildValue *Num       `json:"child_value,omitempty"`
+	ChildBound *Bound     `json:"child_bound,omitempty"`
+	Changed    string     `json:"changed,omitempty"`
+	Low        *Num       `json:"low,omitempty"`
+	High       *Num       `json:"high,omitempty"`
+	Test       string     `json:"test,omitempty"`
+	Pruned     []string   `json:"pruned,omitempty"`
+	Hit        bool       `json:"hit,omitempty"`
+	Cut        bool       `json:"cut,omitempty"`
+	Replaced   bool       `json:"replaced,omitempty"`
+	Sym        int        `json:"sym,omitempty"`
+	Draft      int        `json:"draft,omitempty"`
+	Stored     string     `json:"stored,omitempty"`
+	Pass       int        `json:"pass,omitempty"`
+	Result     *Result    `json:"result,omitempty"`
+	Iter       int        `json:"iter,omitempty"`
+	Scores     []Score    `json:"scores,omitempty"`
+	Visits     *float64   `json:"visits,omitempty"`
+	Wins       *float64   `json:"wins,omitempty"`
+	Playout    []string   `json:"playout,omitempty"`
+	Reward     *Num       `json:"reward,omitempty"`
+	Decoupled  *Decoupled `json:"decoupled,omitempty"`
 }
 
 func (e Event) hasValue() bool {
@@ -298,7 +304,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		Label: e.Label, Vec: e.Vec, Order: e.Order, By: e.By, Keys: e.Keys, Probs: e.Probs, Killers: e.Killers,
 		Terminal: e.Terminal, Eval: e.Eval, Terms: e.Terms, Child: e.Child, Changed: e.Changed,
 		Test: e.Test, Pruned: e.Pruned, Result: e.Result,
-		Iter: e.Iter, Scores: e.Scores, Playout: e.Playout,
+		Iter: e.Iter, Scores: e.Scores, Playout: e.Playout, Decoupled: e.Decoupled,
 		Hit: e.Hit, Cut: e.Cut, Replaced: e.Replaced, Sym: e.Sym, Draft: e.Draft, Stored: e.Stored, Pass: e.Pass,
 	}
 	switch e.Type {
@@ -338,7 +344,7 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 		Label: w.Label, Vec: w.Vec, Order: w.Order, By: w.By, Keys: w.Keys, Probs: w.Probs, Killers: w.Killers,
 		Terminal: w.Terminal, Eval: w.Eval, Terms: w.Terms, Child: w.Child, Changed: w.Changed,
 		Test: w.Test, Pruned: w.Pruned, Result: w.Result,
-		Iter: w.Iter, Scores: w.Scores, Playout: w.Playout,
+		Iter: w.Iter, Scores: w.Scores, Playout: w.Playout, Decoupled: w.Decoupled,
 		Hit: w.Hit, Cut: w.Cut, Replaced: w.Replaced, Sym: w.Sym, Draft: w.Draft, Stored: w.Stored, Pass: w.Pass,
 	}
 	if w.Visits != nil {

@@ -34,6 +34,13 @@ func (f *Frame) checkMCTS(e Event) error {
 	switch e.Type {
 	case Select:
 		c := f.Nodes[e.Child]
+		if e.Decoupled != nil && e.Decoupled.New {
+			// Decoupled UCT: the joint move is new here, its grow follows.
+			if p, ok := ParentID(e.Child); !ok || p != e.Node || c != nil {
+				return f.errorf(e, "%q is not a new child of the node", e.Child)
+			}
+			return nil
+		}
 		if p, ok := ParentID(e.Child); !ok || p != e.Node || c == nil || !c.Counts {
 			return f.errorf(e, "%q is not a child in the tree", e.Child)
 		}
@@ -190,6 +197,18 @@ type Iteration struct {
 	Playout *Playout
 	// Last is the type of the iteration's latest event.
 	Last Type
+	// Backup is the iteration's latest backprop of decoupled UCT: the
+	// node and its tables after the update (nil otherwise).
+	Backup *Backup
+}
+
+// Backup is one backprop step of decoupled UCT: at Node (visited N
+// times) every role's table after the update.
+type Backup struct {
+	Node      string
+	Label     string
+	N         float64
+	Decoupled *Decoupled
 }
 
 // Selection is one select event: at Node, visited N times, every child's
@@ -201,6 +220,8 @@ type Selection struct {
 	N      float64
 	Child  string
 	Scores []Score
+	// Decoupled holds every role's table of decoupled UCT.
+	Decoupled *Decoupled
 }
 
 // Playout is one simulate event: from Node, the moves played (named), the
@@ -211,6 +232,9 @@ type Playout struct {
 	Moves  []string
 	Value  Num
 	Reward Num
+	// Decoupled holds every role's goal and the steps of a playout of
+	// decoupled UCT.
+	Decoupled *Decoupled
 }
 
 // nextIteration returns the frame's iteration after event e (select,
@@ -229,10 +253,14 @@ func (f *Frame) nextIteration(e Event) *Iteration {
 	}
 	switch e.Type {
 	case Select:
-		sel := Selection{Node: e.Node, Kind: e.Kind, Label: label(e.Node), N: e.Visits, Child: e.Child, Scores: slices.Clone(e.Scores)}
+		sel := Selection{Node: e.Node, Kind: e.Kind, Label: label(e.Node), N: e.Visits, Child: e.Child, Scores: slices.Clone(e.Scores), Decoupled: e.Decoupled.Clone()}
 		it.Selections = append(slices.Clip(it.Selections), sel)
 	case Simulate:
-		it.Playout = &Playout{Node: e.Node, Label: label(e.Node), Moves: slices.Clone(e.Playout), Value: e.Value, Reward: e.Reward}
+		it.Playout = &Playout{Node: e.Node, Label: label(e.Node), Moves: slices.Clone(e.Playout), Value: e.Value, Reward: e.Reward, Decoupled: e.Decoupled.Clone()}
+	case Backprop:
+		if e.Decoupled != nil {
+			it.Backup = &Backup{Node: e.Node, Label: label(e.Node), N: e.Visits, Decoupled: e.Decoupled.Clone()}
+		}
 	}
 	return it
 }

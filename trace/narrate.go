@@ -24,6 +24,9 @@ func Narrate(f *Frame, e Event) string { return NarratePhrase(f, e).String() }
 // that does not, it still returns a sentence, though perhaps a vague one.
 func NarratePhrase(f *Frame, e Event) Phrase {
 	nr := narrator{f: f, e: e}
+	if e.Decoupled != nil && (e.Type.IsMCTS() || e.Type == Done) {
+		return nr.ductStep()
+	}
 	switch e.Type {
 	case Enter:
 		return nr.enter()

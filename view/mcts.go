@@ -24,6 +24,12 @@ type MCTSPanel struct {
 	// Phase is the type of the step's event within the iteration
 	// ("select", "grow", "simulate", "backprop"); "" outside one.
 	Phase string
+	// DUCT is set for decoupled UCT (roles that choose at once): the
+	// panel shows its tables instead of Selections and Playout.
+	DUCT *DUCTPanel
+	// Decoupled is set for every step of decoupled UCT: the panel then
+	// explains its tables' columns once, below the steps' tables.
+	Decoupled bool
 }
 
 // UCBTable is one selection step: at the node Node (its player Kind,
@@ -71,6 +77,10 @@ func MCTSPanelOf(f *trace.Frame, c float64) *MCTSPanel {
 		return p
 	}
 	p.Iter, p.Phase = it.Iter, it.Last.String()
+	if decoupled(it) {
+		p.DUCT = ductPanelOf(f, it)
+		return p
+	}
 	for i, s := range it.Selections {
 		t := UCBTable{Node: NodeName(s.Node, f.LabelText(s.Label)), Kind: s.Kind.Upper(), N: trace.Num(s.N).String(),
 			Current: it.Last == trace.Select && i == len(it.Selections)-1}

@@ -86,6 +86,9 @@ func (s *Server) validateGDL(c echo.Context, text string) error {
 		z = scenario.CompressGDL(text)
 	}
 	r.Evals, r.EvalsText = gdlEvalURL(game, z, "", "", "", string(langOf(c))), loc.T("ge.link")
+	if g, err := gdl.CompileCached(text); err == nil && g.CheckTurns() != nil {
+		r.Step, r.StepText, r.StepNote = gdlStepURL(langOf(c), text), loc.T("home.gdl.duct"), loc.T("home.gdl.duct-note")
+	}
 	return c.JSON(http.StatusOK, r)
 }
 

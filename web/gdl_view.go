@@ -41,6 +41,8 @@ type gdlAt struct {
 	s, parent   gdl.State
 	mover, move int
 	root        bool
+	// joint is every role's move into the node (nil at the root).
+	joint []int
 }
 
 // gdlNode walks from the initial state to node id.
@@ -60,12 +62,14 @@ func gdlWalk(g *gdl.Game, id string) (*gdlAt, error) {
 	}
 	for _, part := range strings.Split(id, ".") {
 		i, err := strconv.Atoi(part)
-		moves := g.Moves(at.s, nil)
-		if err != nil || i < 0 || i >= len(moves) {
+		joint, ok := scenario.GDLChild(g, at.s, i)
+		if err != nil || !ok {
 			return nil, badParam("id", "gdl.err.id", "ID", id)
 		}
-		at.parent, at.mover, at.move, at.root = at.s, g.Mover(at.s), int(moves[i]), false
-		at.s = g.Result(at.s, moves[i])
+		at.parent, at.root, at.joint = at.s, false, joint
+		at.mover = g.Mover(at.s)
+		at.move = joint[min(at.mover, len(joint)-1)]
+		at.s = g.Next(at.s, joint)
 	}
 	return at, nil
 }
@@ -77,7 +81,15 @@ func gdlNodeView(at *gdlAt, id string) *templates.GDLNode {
 	if n.Board != "" {
 		n.Drawn = view.BoardOf(view.Node{Glyph: view.GlyphBoard, LayoutNode: trace.LayoutNode{Board: n.Board, Kind: g.ToMove(at.s)}})
 	}
-	if !at.root {
+	switch {
+	case !at.root && g.CheckTurns() != nil:
+		// The roles chose at once: every role's move.
+		var made []string
+		for r, k := range at.joint {
+			made = append(made, g.Roles()[r]+" "+g.MoveText(r, k))
+		}
+		n.Made = strings.Join(made, ", ")
+	case !at.root:
 		n.Made, n.Role = g.MoveText(at.mover, at.move), g.Roles()[at.mover]
 	}
 	gr := g.Picture()
@@ -301,10 +313,7 @@ func movesMade(at *gdlAt) []gdl.Term {
 	g := at.g
 	var does []gdl.Term
 	for r, name := range g.Roles() {
-		k := at.move
-		if r != at.mover {
-			k = g.LegalMoves(at.parent, r)[0]
-		}
+		k := at.joint[r]
 		does = append(does, gdl.Term{Name: "does", Args: []gdl.Term{{Name: name}, g.MoveTerm(r, k)}})
 	}
 	return does

@@ -105,6 +105,12 @@ type validateResult struct {
 	// from its rules), EvalsText the link's words.
 	Evals     string `json:"evals,omitempty"`
 	EvalsText string `json:"evals_text,omitempty"`
+	// Step is the viewer's address of decoupled UCT on a GDL game whose
+	// roles choose at once, StepText its link's text and StepNote why the
+	// other searches refuse the game.
+	Step     string `json:"step,omitempty"`
+	StepText string `json:"step_text,omitempty"`
+	StepNote string `json:"step_note,omitempty"`
 }
 
 // validate checks a tree typed on the home page, for feedback while typing:
@@ -390,6 +396,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 	}
 	if p.Algorithm == search.AlgoMCTS {
 		v.MCTS = view.MCTSPanelOf(run.frame, mctsC(p))
+		v.MCTS.Decoupled = p.Decoupled()
 	}
 	if wide, present, narrow := view.FocusShown(p, scene); wide || present || narrow {
 		v.Focus = &templates.FocusView{Drawing: view.FocusOf(p, scene, run.frame, run.folds), Wide: wide, Present: present, Narrow: narrow}
@@ -673,6 +680,7 @@ func examples() []templates.Example {
 		{Name: "example.parallel", Note: "example.parallel.note", URL: "/parallel?game=reversi&evals=discs,mobility,corners:10%2Bedges,min-discs&depth=5"},
 		{Name: "example.play", Note: "example.play.note", URL: "/play?game=reversi&depth=3"},
 		{Name: "example.connect4", Note: "example.connect4.note", URL: "/connect4"},
+		{Name: "example.gdl-duct", Note: "example.gdl-duct.note", URL: ductExampleURL()},
 	}
 }
 

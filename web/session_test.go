@@ -541,7 +541,8 @@ func TestSessionFoldCounts(t *testing.T) {
 
 // Message sizes per step (see docs/performance.md).
 func TestStepMessageBytes(t *testing.T) {
-	for _, q := range []string{"tree=" + url.QueryEscape(tree.TwoPlyGameTree), "game=tictactoe&algo=alphabeta", "game=tictactoe&algo=minimax"} {
+	for _, q := range []string{"tree=" + url.QueryEscape(tree.TwoPlyGameTree), "game=tictactoe&algo=alphabeta", "game=tictactoe&algo=minimax",
+		ductQuery("0", "en", 60).Encode()} {
 		v, err := newViewer(context.Background(), q)
 		if err != nil {
 			t.Fatal(err)

@@ -29,7 +29,8 @@ func (p *Search) prepareGDL() error {
 		return &UsageError{Err: err, Say: gdlErrorPhrase(err), Param: "gdl"}
 	}
 	if err := g.CheckTurns(); err != nil {
-		return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.gdl-simultaneous"}}
+		// Roles that choose at once: decoupled UCT, the others refuse.
+		return p.prepareDUCT(g, err)
 	}
 	vector := p.Algorithm == search.AlgoMaxN || p.Algorithm == search.AlgoParanoid
 	if !vector && !g.ZeroSum() {

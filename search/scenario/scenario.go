@@ -454,6 +454,9 @@ type Search struct {
 	outcomes search.Bounds
 	// progress runs MCTS untraced, reporting every iteration (MCTSCurve).
 	progress func(func(search.Progress)) error
+	// decoupled is set for decoupled UCT on a GDL game whose roles choose
+	// at once (gdlduct.go).
+	decoupled bool
 }
 
 // MoveName names the move that leads from the parent of node id to it as
