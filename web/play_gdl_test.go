@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"html"
 	"net/http"
 	"net/url"
@@ -116,8 +117,10 @@ func TestGDLErrorsInLanguage(t *testing.T) {
 	}
 }
 
-// TestGDLSimultaneousView: the viewer's searches of a game whose roles
-// choose at once are refused with the reason, in the page's language.
+// TestGDLSimultaneousView: the viewer's searches that need one player to
+// move at a time refuse a game whose roles choose at once, with the reason
+// and the search that does take it (mcts), in the page's language; mcts
+// steps it (decoupled UCT, TestDUCTView).
 func TestGDLSimultaneousView(t *testing.T) {
 	s := newTestServer(t)
 	odd, err := os.ReadFile("../search/gdl/testdata/odd-or-even.kif")
@@ -126,15 +129,18 @@ func TestGDLSimultaneousView(t *testing.T) {
 	}
 	z := scenario.CompressGDL(string(odd))
 	for lang, want := range map[string]string{
-		"en": "several roles have a choice in state (points even 0) (points odd 0) (round 0); searches that need one player to move at a time cannot search this game",
-		"de": "In diesem GDL-Spiel ziehen mehrere Rollen gleichzeitig",
-		"cs": "V této hře v GDL táhne několik rolí současně",
+		"en": "in this GDL game several roles move at once; %s needs one player to move at a time: search it with mcts",
+		"de": "In diesem GDL-Spiel ziehen mehrere Rollen gleichzeitig; %s braucht einen Spieler",
+		"cs": "V této hře v GDL táhne několik rolí současně; %s potřebuje",
 	} {
-		for _, algo := range []string{"alphabeta", "minimax", "mcts"} {
+		for _, algo := range []string{"alphabeta", "minimax"} {
 			rec := httpGet(t, s, "/view?"+url.Values{"gdlz": {z}, "algo": {algo}, "lang": {lang}}.Encode())
-			if body := html.UnescapeString(rec.Body.String()); rec.Code != http.StatusBadRequest || !strings.Contains(body, want) {
-				t.Errorf("%s %s: %d, the page does not say %q", lang, algo, rec.Code, want)
+			if body := html.UnescapeString(rec.Body.String()); rec.Code != http.StatusBadRequest || !strings.Contains(body, fmt.Sprintf(want, algo)) {
+				t.Errorf("%s %s: %d, the page does not say %q", lang, algo, rec.Code, fmt.Sprintf(want, algo))
 			}
+		}
+		if rec := httpGet(t, s, "/view?"+url.Values{"gdlz": {z}, "algo": {"mcts"}, "lang": {lang}}.Encode()); rec.Code != http.StatusOK {
+			t.Errorf("%s mcts: %d, want the viewer", lang, rec.Code)
 		}
 	}
 }
