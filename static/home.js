@@ -130,6 +130,23 @@ async function validateGDL() {
   if (mine === gdlAsked) showGDL(res, text);
 }
 
+// checkLink is a link of the GDL check, as the server addressed and worded it.
+function checkLink(href, text, testid, className) {
+  const a = document.createElement("a");
+  a.href = href;
+  if (className) a.className = className;
+  a.dataset.testid = testid;
+  a.textContent = text;
+  return a;
+}
+
+// para is a paragraph of the GDL check holding parts (texts and elements).
+function para(...parts) {
+  const p = document.createElement("p");
+  p.append(...parts);
+  return p;
+}
+
 function showGDL(res, text) {
   gdlCheck.replaceChildren();
   gdlCheck.className = "check";
@@ -141,38 +158,14 @@ function showGDL(res, text) {
     const code = document.createElement("code");
     code.textContent = res.canonical;
     gdlCheck.append(code);
-    if (res.play) {
-      // The server decided the game can be played against the engine.
-      const a = document.createElement("a");
-      a.href = res.play;
-      a.className = "btn small";
-      a.dataset.testid = "gdl-play";
-      a.textContent = res.play_text;
-      const p = document.createElement("p");
-      p.append(a);
-      gdlCheck.append(p);
-    }
-    if (res.evals) {
-      // The evaluations built from the game's rules, as the server links them.
-      const a = document.createElement("a");
-      a.href = res.evals;
-      a.dataset.testid = "gdl-evals";
-      a.textContent = res.evals_text;
-      const p = document.createElement("p");
-      p.append(a);
-      gdlCheck.append(p);
-    }
+    // The server decided the game can be played against the engine.
+    if (res.play) gdlCheck.append(para(checkLink(res.play, res.play_text, "gdl-play", "btn small")));
+    // The evaluations built from the game's rules, as the server links them.
+    if (res.evals) gdlCheck.append(para(checkLink(res.evals, res.evals_text, "gdl-evals", "")));
     if (res.step) {
       // The roles choose at once: the server offers decoupled UCT.
-      const p = document.createElement("p");
+      const p = para(res.step_note + " ", checkLink(res.step, res.step_text, "gdl-duct", "btn small"));
       p.dataset.testid = "gdl-duct-note";
-      p.textContent = res.step_note + " ";
-      const a = document.createElement("a");
-      a.href = res.step;
-      a.className = "btn small";
-      a.dataset.testid = "gdl-duct";
-      a.textContent = res.step_text;
-      p.append(a);
       gdlCheck.append(p);
     }
     return;

@@ -66,6 +66,12 @@ func gridCell(markers []string, m string, xo bool) byte {
 // gdlFacts is what a GDL game's node shows: its board when the game has
 // one (gdl.Game.Picture), else its facts.
 func gdlFacts(g *gdl.Game) func(gdl.State, *trace.Shape) {
+	return gdlShapes(g, func(x gdl.State) string { return CompactFacts(g, x) })
+}
+
+// gdlShapes draws a GDL game's node as its board when the game has one
+// (gdl.Game.Picture), else as the text of the state that text gives.
+func gdlShapes(g *gdl.Game, text func(gdl.State) string) func(gdl.State, *trace.Shape) {
 	gr := g.Picture()
 	return func(x gdl.State, sh *trace.Shape) {
 		if gr != nil {
@@ -74,7 +80,7 @@ func gdlFacts(g *gdl.Game) func(gdl.State, *trace.Shape) {
 				return
 			}
 		}
-		sh.Text = CompactFacts(g, x)
+		sh.Text = text(x)
 	}
 }
 

@@ -201,23 +201,16 @@ func (p *Search) prepareDUCT(g *gdl.Game, turns error) error {
 // and nothing elsewhere: a state's facts are too long to write on a node
 // (the node's panel lists them), and the node is named by its joint move.
 func ductFacts(g *gdl.Game) func(gdl.State, *trace.Shape) {
-	gr := g.Picture()
-	return func(x gdl.State, sh *trace.Shape) {
-		if gr != nil {
-			if b := gdlBoard(gr, gr.Cells(g.FactTerms(x))); b != "" {
-				sh.Board = b
-				return
-			}
+	return gdlShapes(g, func(x gdl.State) string {
+		if !g.Terminal(x) {
+			return ""
 		}
-		sh.Text = ""
-		if g.Terminal(x) {
-			var goals []string
-			for _, v := range g.Goals(x) {
-				goals = append(goals, strconv.Itoa(max(v, 0)))
-			}
-			sh.Text = strings.Join(goals, " ")
+		var goals []string
+		for _, v := range g.Goals(x) {
+			goals = append(goals, strconv.Itoa(max(v, 0)))
 		}
-	}
+		return strings.Join(goals, " ")
+	})
 }
 
 // needsTurns is the refusal of a search that needs one player to move at
