@@ -16,6 +16,9 @@ type FormField struct {
 	// Hidden makes the field a hidden input that carries its value (a
 	// GDL game's text on /play).
 	Hidden bool
+	// Area makes the field a text area of several lines (a GDL game's
+	// text on /parallel).
+	Area bool
 }
 
 // optionText is what a select shows for its i-th option.

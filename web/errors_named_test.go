@@ -106,9 +106,12 @@ func badInputs() []badInput {
 			get(route, "", p, "bogus")
 		}
 	}
-	for _, p := range []string{"game", "evals", "depth", "position"} {
+	for _, p := range []string{"game", "evals", "depth", "position", "gdl-game"} {
 		get("/parallel", "", p, "bogus")
 	}
+	get("/parallel", "gdl-game=tictactoe", "position", "bogus")
+	get("/parallel", "gdl-game=tictactoe", "evals", "bogus")
+	get("/parallel", "", "gdlz", "bogus")
 	for _, p := range []string{"game", "eval", "kuhlmann", "depth", "moves"} {
 		get("/play", "", p, "zz")
 	}

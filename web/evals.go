@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search/fuzzy"
+	"github.com/abtrace/abtrace/search/gdl"
 	"github.com/abtrace/abtrace/search/parallel"
 	"github.com/abtrace/abtrace/search/play"
 	"github.com/abtrace/abtrace/search/scenario"
@@ -460,7 +462,10 @@ func tournamentResult(loc *i18n.Localizer, r tournament.Result) *templates.Tourn
 	return out
 }
 
-// parallelConfig reads a coordinated search from the query.
+// parallelConfig reads a coordinated search from the query: a game of
+// abtrace (game=) or a game written in GDL, typed or pasted (gdl=, its
+// permalink gdlz=) or one we ship (gdl-game=), in that order of
+// precedence, with the evaluations built from its rules.
 func parallelConfig(loc *i18n.Localizer, q url.Values) (parallel.Config, []templates.FormField, error) {
 	get := func(k, d string) string {
 		if v := strings.TrimSpace(q.Get(k)); v != "" {
@@ -468,15 +473,34 @@ func parallelConfig(loc *i18n.Localizer, q url.Values) (parallel.Config, []templ
 		}
 		return d
 	}
-	game, pos := get("game", "reversi"), strings.TrimSpace(q.Get("position"))
-	evals, depth := get("evals", "discs,mobility,corners:10+edges,min-discs"), get("depth", "5")
+	text, gdlErr := parallelGDL(q)
+	evals, depth := "discs,mobility,corners:10+edges,min-discs", "5"
+	if text != "" {
+		evals, depth = "goal-fuzzy,mobility,inverse-mobility,novelty", "3"
+	}
+	game, pos, gdlGame := get("game", "reversi"), strings.TrimSpace(q.Get("position")), get("gdl-game", "")
+	evals, depth = get("evals", evals), get("depth", depth)
 	fields := []templates.FormField{
 		{Name: "game", Label: loc.T("ev.field.game"), Value: game, Options: parallel.Games()},
+		{Name: "gdl-game", Label: loc.T("par.field.gdl-game"), Value: gdlGame, Options: append([]string{""}, gdl.Games()...),
+			Texts: append([]string{loc.T("par.gdl.none")}, gdlGameTexts(loc)...)},
+		{Name: "gdl", Label: loc.T("par.field.gdl"), Area: true},
 		{Name: "position", Label: loc.T("par.field.position"), Value: pos},
 		{Name: "evals", Label: loc.T("par.field.evals"), Value: evals},
 		{Name: "depth", Label: loc.T("par.field.depth"), Value: depth},
 	}
 	c := parallel.Config{Game: game, Position: pos, Evals: tournament.ParseEvals(evals), Nodes: scenario.MaxWork}
+	if gdlErr != nil {
+		return c, fields, gdlErr
+	}
+	if text != "" {
+		c.Game, c.GDL = parallel.GDLGame, text
+		if q.Get("gdl") != "" || q.Get("gdlz") != "" {
+			// Typed or pasted: the form keeps the text (a shipped game
+			// is named by its select).
+			fields[2].Value = text
+		}
+	}
 	var err error
 	if c.MaxDepth, err = strconv.Atoi(depth); err != nil || c.MaxDepth < 1 || c.MaxDepth > pageMaxParallelDepth {
 		return c, fields, badParam("depth", "param.err.par-depth", "Max", pageMaxParallelDepth, "Got", strconv.Quote(depth))
@@ -484,27 +508,108 @@ func parallelConfig(loc *i18n.Localizer, q url.Values) (parallel.Config, []templ
 	if len(c.Evals) < 1 || len(c.Evals) > parallel.MaxWorkers {
 		return c, fields, badParam("evals", "param.err.par-evals", "Max", parallel.MaxWorkers, "Got", len(c.Evals))
 	}
-	var pe *parallel.Error
-	if err := c.Check(); errors.As(err, &pe) {
-		switch pe.Field {
-		case "game":
-			return c, fields, badParam("game", "param.err.par-game", "Got", strconv.Quote(pe.Got), "Want", strings.Join(pe.Known, ", "))
-		case "evals":
-			return c, fields, badParam("evals", "param.err.par-eval", "Got", strconv.Quote(pe.Got), "Game", c.Game, "Want", strings.Join(pe.Known, ", "))
-		}
-		// A position: English gives the game's own account of what is
-		// wrong and where; the page's language says what a position of
-		// the game is.
-		e := badParam("position", "scenario.err.position."+strings.TrimPrefix(c.Game, "suicide-"), "Got", strconv.Quote(pe.Got)).(*paramError)
-		e.Err = pe.Err
-		return c, fields, e
-	} else if err != nil {
-		return c, fields, err
+	return c, fields, parallelCheck(c, gdlGame, q)
+}
+
+// parallelGDL is the text of the GDL game a coordinated search's query
+// names ("" for none): gdl= as typed, else gdlz= expanded, else the
+// shipped game gdl-game=.
+func parallelGDL(q url.Values) (string, error) {
+	if text := q.Get("gdl"); strings.TrimSpace(text) != "" {
+		return text, nil
 	}
-	return c, fields, nil
+	if z := q.Get("gdlz"); z != "" {
+		text, err := scenario.ExpandGDL(z)
+		if err != nil {
+			return "", scenario.InParam("gdlz", err)
+		}
+		return text, nil
+	}
+	name := strings.TrimSpace(q.Get("gdl-game"))
+	if name == "" {
+		return "", nil
+	}
+	text, ok := gdl.GameText(name)
+	if !ok {
+		return "", badParam("gdl-game", "ge.err.name", "Got", strconv.Quote(name), "Want", strings.Join(gdl.Games(), ", "))
+	}
+	return text, nil
+}
+
+// gdlGameTexts are the names of the GDL games we ship, in the page's
+// language, in the order of gdl.Games.
+func gdlGameTexts(loc *i18n.Localizer) []string {
+	var out []string
+	for _, g := range gdl.Games() {
+		out = append(out, loc.T("home.gdl.game."+g))
+	}
+	return out
+}
+
+// parallelCheck is Check of a coordinated search, its errors naming the
+// query parameter at fault in the page's language.
+func parallelCheck(c parallel.Config, gdlGame string, q url.Values) error {
+	var pe *parallel.Error
+	err := c.Check()
+	if !errors.As(err, &pe) {
+		return err
+	}
+	gameName := c.Game
+	if c.GDL != "" {
+		gameName = cmp.Or(gdlGame, "GDL")
+	}
+	switch pe.Field {
+	case "game":
+		return badParam("game", "param.err.par-game", "Got", strconv.Quote(pe.Got), "Want", strings.Join(pe.Known, ", "))
+	case "evals":
+		return badParam("evals", "param.err.par-eval", "Got", strconv.Quote(pe.Got), "Game", gameName, "Want", strings.Join(pe.Known, ", "))
+	case "gdl":
+		param := "gdl-game"
+		switch {
+		case q.Get("gdl") != "":
+			param = "gdl"
+		case q.Get("gdlz") != "":
+			param = "gdlz"
+		}
+		return badParam(param, "ge.err.game", "Got", pe.Err.Error())
+	}
+	if c.GDL != "" {
+		e := badParam("position", "ge.err.at", "Got", strconv.Quote(pe.Got)).(*paramError)
+		e.Err = pe.Err
+		return e
+	}
+	// A position: English gives the game's own account of what is
+	// wrong and where; the page's language says what a position of
+	// the game is.
+	e := badParam("position", "scenario.err.position."+strings.TrimPrefix(c.Game, "suicide-"), "Got", strconv.Quote(pe.Got)).(*paramError)
+	e.Err = pe.Err
+	return e
+}
+
+// parallelQuery is the query of a coordinated search (a game written in
+// GDL by its permalink gdlz=, or the shipped game's name).
+func parallelQuery(c parallel.Config, q url.Values) url.Values {
+	out := url.Values{"game": {c.Game}, "position": {c.Position}, "evals": {strings.Join(c.Evals, ",")}, "depth": {strconv.Itoa(c.MaxDepth)}}
+	if c.GDL != "" {
+		out.Del("game")
+		if name := strings.TrimSpace(q.Get("gdl-game")); name != "" && q.Get("gdl") == "" && q.Get("gdlz") == "" {
+			out.Set("gdl-game", name)
+		} else {
+			out.Set("gdlz", scenario.CompressGDL(c.GDL))
+		}
+	}
+	return out
 }
 
 func (s *Server) parallelPage(c echo.Context) error {
+	if text := c.QueryParam("gdl"); strings.TrimSpace(text) != "" {
+		// A game typed or pasted is sent on to its permalink.
+		q := maps.Clone(c.QueryParams())
+		q.Del("gdl")
+		q.Del("gdl-game")
+		q.Set("gdlz", scenario.CompressGDL(text))
+		return c.Redirect(http.StatusSeeOther, "/parallel?"+q.Encode())
+	}
 	loc := i18n.For(langOf(c))
 	cfg, fields, err := parallelConfig(loc, c.QueryParams())
 	p := &templates.StreamPage{Assets: s.assets, Script: s.assetURL("evals.js"), Title: loc.T("par.title"), Action: "/parallel",
@@ -517,7 +622,8 @@ func (s *Server) parallelPage(c echo.Context) error {
 	if formOnly(c.QueryParams()) {
 		return s.render(c, http.StatusOK, templates.StreamRunPage(p))
 	}
-	q := url.Values{"game": {cfg.Game}, "position": {cfg.Position}, "evals": {strings.Join(cfg.Evals, ",")}, "depth": {strconv.Itoa(cfg.MaxDepth)}, "lang": {string(loc.Lang())}}
+	q := parallelQuery(cfg, c.QueryParams())
+	q.Set("lang", string(loc.Lang()))
 	p.Stream = StreamPrefix + "parallel?" + q.Encode()
 	p.Total = len(cfg.Evals) * cfg.MaxDepth
 	p.Note = loc.T("par.note")
@@ -578,7 +684,7 @@ func workerTable(loc *i18n.Localizer, cfg parallel.Config, latest []*parallel.Re
 		row := templates.WorkerRow{Eval: name, Depth: "–", Move: "–", Value: "–", Nodes: "–", Status: loc.T("par.state.searching"), Chosen: i == choice}
 		if r := latest[i]; r != nil {
 			row.Eval = r.Eval
-			row.Depth, row.Move, row.Value, row.Nodes = strconv.Itoa(r.Depth), r.Name, trace.Num(r.Value).Plain(), strconv.Itoa(r.Nodes)
+			row.Depth, row.Move, row.Value, row.Nodes = strconv.Itoa(r.Depth), r.Name, trace.Written(r.Value), strconv.Itoa(r.Nodes)
 			switch {
 			case r.Solved:
 				row.Status = loc.T("par.state.won")

@@ -147,6 +147,20 @@ func TestBrowserParallel(t *testing.T) {
 		t.Errorf("choice %q", got)
 	}
 	b.screenshot("parallel.png")
+	// A GDL game we ship, with evaluations built from its rules: the
+	// form names it, and the coordinator plays one of its moves.
+	b.openPage("/parallel?gdl-game=tictactoe&evals=goal-fuzzy,mobility,novelty&depth=2")
+	b.waitFor(`document.getElementById("ev-run").dataset.state === "done"`, "the GDL workers to finish")
+	if n := eval[int](b, `document.querySelectorAll('[data-testid=workers] tbody tr').length`); n != 3 {
+		t.Errorf("GDL: %d workers shown, want 3", n)
+	}
+	if got := eval[string](b, `document.querySelector('select[name="gdl-game"]').value`); got != "tictactoe" {
+		t.Errorf("GDL: the form's game %q, want tictactoe", got)
+	}
+	if got := eval[string](b, `document.querySelector('[data-testid=choice]').textContent`); !strings.HasPrefix(got, "The coordinator plays (mark ") {
+		t.Errorf("GDL: choice %q, want a move (mark m n)", got)
+	}
+	b.keepShot("parallel-gdl.png")
 	b.checkClean()
 }
 

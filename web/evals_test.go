@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/search/scenario"
 )
 
 func TestEvalPages(t *testing.T) {
@@ -29,6 +32,12 @@ func TestEvalPages(t *testing.T) {
 		{"/parallel", http.StatusOK, []string{"discs,mobility,corners:10+edges,min-discs"}},
 		{"/parallel?game=reversi&evals=discs,mobility&depth=3", http.StatusOK, []string{`data-stream="/api/stream/parallel?`}},
 		{"/parallel?game=reversi&evals=discs&depth=12", http.StatusBadRequest, []string{"from 1 to 6"}},
+		{"/parallel?gdl-game=tictactoe", http.StatusOK, []string{`data-stream="/api/stream/parallel?`, "gdl-game=tictactoe", "goal-fuzzy,mobility,inverse-mobility,novelty", `<option value="tictactoe" selected>`}},
+		{"/parallel?gdl-game=tictactoe&evals=discs", http.StatusBadRequest, []string{"evals: ", "inverse-mobility"}},
+		{"/parallel?gdl-game=tictactoe&position=9", http.StatusBadRequest, []string{"position: "}},
+		{"/parallel?gdl-game=chess", http.StatusBadRequest, []string{"gdl-game: "}},
+		{"/parallel?gdl=(role+x)&evals=goals", http.StatusSeeOther, nil},
+		{"/parallel?gdlz=" + scenario.CompressGDL("(role x)") + "&evals=goals", http.StatusBadRequest, []string{"gdlz: ", "(role x)</textarea>"}},
 		{"/play", http.StatusOK, []string{`data-move="d3"`, `data-move="e6"`, "Your move", "discs:1,mobility:2,corners:10"}},
 		{"/play?moves=d3", http.StatusOK, []string{"The engine played", "Moves: d3 "}},
 		{"/play?game=connect4&moves=d,d", http.StatusSeeOther, nil},
@@ -69,13 +78,30 @@ func TestTournamentStream(t *testing.T) {
 
 func TestParallelStream(t *testing.T) {
 	s := newTestServer(t)
-	rec := httpGet(t, s, "/api/stream/parallel?game=reversi&evals=discs,min-discs&depth=2")
-	body := rec.Body.String()
-	for _, w := range []string{"event: table\ndata: <table", "event: done\ndata: ", `data-done="true"`, "The coordinator plays"} {
-		if !strings.Contains(body, w) {
-			t.Errorf("stream lacks %q:\n%s", w, body)
+	for _, tc := range []struct{ path, move string }{
+		{"/api/stream/parallel?game=reversi&evals=discs,min-discs&depth=2", ""},
+		// A GDL game, shipped and by its permalink: x to move wins at
+		// once with (mark 1 3).
+		{"/api/stream/parallel?gdl-game=tictactoe&position=0.2.0.1&evals=goal-fuzzy,mobility,goals&depth=2", "(mark 1 3)"},
+		{"/api/stream/parallel?gdlz=" + scenario.CompressGDL(gdlTicTacToe(t)) + "&position=0.2.0.1&evals=novelty&depth=1", "(mark 1 3)"},
+	} {
+		body := httpGet(t, s, tc.path).Body.String()
+		for _, w := range []string{"event: table\ndata: <table", "event: done\ndata: " + tc.move, `data-done="true"`, "The coordinator plays " + tc.move} {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s: stream lacks %q:\n%s", tc.path, w, body)
+			}
 		}
 	}
+}
+
+// gdlTicTacToe is the text of the GDL tic-tac-toe we ship.
+func gdlTicTacToe(t *testing.T) string {
+	t.Helper()
+	text, ok := gdl.GameText("tictactoe")
+	if !ok {
+		t.Fatal("no GDL tic-tac-toe")
+	}
+	return text
 }
 
 // TestStreamEndsWhenClientLeaves opens the largest tournament a page may

@@ -28,6 +28,9 @@ type Config struct {
 	Position string   `json:"position"` // as the game's Parse reads it; "" is the start
 	Evals    []string `json:"evals"`    // one worker per evaluation
 	MaxDepth int      `json:"max_depth"`
+	// GDL is the text of a game written in GDL, played when Game is
+	// GDLGame (see gdlWorkers for what it takes).
+	GDL string `json:"-"`
 	// Nodes is the node budget of each of the workers' searches
 	// (search.Budget.Nodes); 0 sets none. A server sets one.
 	Nodes int64 `json:"-"`
@@ -63,7 +66,8 @@ func (c Config) Check() error {
 // Error is a configuration's game, position or evaluation that Run
 // cannot use.
 type Error struct {
-	// Field is "game", "position" or "evals".
+	// Field is "game", "gdl" (a game written in GDL that cannot be
+	// searched so), "position" or "evals".
 	Field string
 	// Got is the value at fault (the game, the position, one evaluation).
 	Got string
@@ -98,6 +102,15 @@ func (c Config) prepare() (func(context.Context, func(Update)) (Result, error), 
 		return &Error{Field: "evals", Got: name, Known: known, Err: err}
 	}
 	switch c.Game {
+	case GDLGame:
+		if c.GDL == "" {
+			break
+		}
+		st, ws, err := c.gdlWorkers()
+		if err != nil {
+			return nil, err
+		}
+		return runner(st, ws), nil
 	case "reversi", "suicide-reversi":
 		st, err := reversi.Parse(c.Position)
 		if err != nil {
