@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/abtrace/abtrace/search/tree"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -16,7 +17,7 @@ import (
 )
 
 // textbook is the textbook's tree, searched by alpha-beta.
-var textbook = "tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))") + "&algo=alphabeta"
+var textbook = "tree=" + url.QueryEscape(tree.TwoPlyGameTreePlain) + "&algo=alphabeta"
 
 func newClass(t testing.TB, s store.Store, b bus.Bus) *Classroom {
 	t.Helper()

@@ -23,26 +23,26 @@ var goldenCases = []struct {
 	algo search.Algorithm
 	opt  search.Options[*tree.Node]
 }{
-	{"textbook-alphabeta.jsonl", "A(B(3 12 8) C(2 4 6) D(14 5 2))", search.AlgoAlphaBeta, search.Options[*tree.Node]{}},
-	{"textbook-minimax.jsonl", "A(B(3 12 8) C(2 4 6) D(14 5 2))", search.AlgoMinimax, search.Options[*tree.Node]{}},
-	{"textbook-alphabeta-hard.jsonl", "A(B(3 12 8) C(2 4 6) D(14 5 2))", search.AlgoAlphaBeta, search.Options[*tree.Node]{Fail: search.FailHard}},
-	{"textbook-alphabeta-best.jsonl", "A(B(3 12 8) C(2 4 6) D(14 5 2))", search.AlgoAlphaBeta, search.Options[*tree.Node]{Order: search.OrderBest}},
+	{"textbook-alphabeta.jsonl", tree.TwoPlyGameTree, search.AlgoAlphaBeta, search.Options[*tree.Node]{}},
+	{"textbook-minimax.jsonl", tree.TwoPlyGameTree, search.AlgoMinimax, search.Options[*tree.Node]{}},
+	{"textbook-alphabeta-hard.jsonl", tree.TwoPlyGameTree, search.AlgoAlphaBeta, search.Options[*tree.Node]{Fail: search.FailHard}},
+	{"textbook-alphabeta-best.jsonl", tree.TwoPlyGameTree, search.AlgoAlphaBeta, search.Options[*tree.Node]{Order: search.OrderBest}},
 	{"textbook-chance-expectiminimax.jsonl", textbookChance, search.AlgoExpectiminimax, search.Options[*tree.Node]{}},
 	{"textbook-chance-star1.jsonl", textbookChance, search.AlgoStar1, search.Options[*tree.Node]{Bounds: search.Bounds{L: 2, U: 14}}},
 	{"three-players-maxn.jsonl", threePlayers, search.AlgoMaxN, search.Options[*tree.Node]{}},
 	{"three-players-paranoid.jsonl", threePlayers, search.AlgoParanoid, search.Options[*tree.Node]{Player: 1}},
-	{"textbook-negamax.jsonl", "A(B(3 12 8) C(2 4 6) D(14 5 2))", search.AlgoNegamax, search.Options[*tree.Node]{}},
-	{"textbook-pvs.jsonl", "A(B(3 12 8) C(2 4 6) D(14 5 2))", search.AlgoPVS, search.Options[*tree.Node]{Grain: 1}},
-	{"textbook-mtdf.jsonl", "A(B(3 12 8) C(2 4 6) D(14 5 2))", search.AlgoMTDF, search.Options[*tree.Node]{TT: 64, Grain: 1}},
+	{"textbook-negamax.jsonl", tree.TwoPlyGameTree, search.AlgoNegamax, search.Options[*tree.Node]{}},
+	{"textbook-pvs.jsonl", tree.TwoPlyGameTree, search.AlgoPVS, search.Options[*tree.Node]{Grain: 1}},
+	{"textbook-mtdf.jsonl", tree.TwoPlyGameTree, search.AlgoMTDF, search.Options[*tree.Node]{TT: 64, Grain: 1}},
 	{"textbook-id.jsonl", textbookEstimates, search.AlgoID, search.Options[*tree.Node]{TT: 64, Eval: tree.Game{}, EvalName: "h"}},
 	{"textbook-id-aspiration.jsonl", textbookEstimates, search.AlgoID, search.Options[*tree.Node]{Aspiration: 1, Eval: tree.Game{}, EvalName: "h"}},
-	{"textbook-negamax-killer.jsonl", "A(B(3 12 8) C(2 4 6) D(14 5 2))", search.AlgoNegamax, search.Options[*tree.Node]{Order: search.OrderKiller}},
+	{"textbook-negamax-killer.jsonl", tree.TwoPlyGameTree, search.AlgoNegamax, search.Options[*tree.Node]{Order: search.OrderKiller}},
 }
 
 // textbookEstimates is the textbook tree with static estimates on B, C
 // and D for iterative deepening's first pass, which misjudges C as the
 // best: the second pass tries C first, and finds B.
-const textbookEstimates = "A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))"
+const textbookEstimates = tree.TwoPlyGameTreeEstimates
 
 func TestGoldenTraces(t *testing.T) {
 	for _, c := range goldenCases {

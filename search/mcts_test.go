@@ -73,7 +73,7 @@ func checkMCTSFinds[S any, G search.Game[S]](t *testing.T, g G, root S, opt sear
 func TestMCTSFindsTheBestMove(t *testing.T) {
 	t.Run("textbook tree, 300 iterations", func(t *testing.T) {
 		// B is worth 3, C and D 2: B is the unique best move.
-		tr, err := tree.Parse("A(B(3 12 8) C(2 4 6) D(14 5 2))")
+		tr, err := tree.Parse(tree.TwoPlyGameTree)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -175,7 +175,7 @@ func reversiEndgame(t *testing.T, g reversi.Game) reversi.State {
 
 func mctsEvents(t *testing.T, seed uint64, iters int) []trace.Event {
 	t.Helper()
-	tr, err := tree.Parse("A(B(3 12 8) C(2 4 6) D(14 5 2))")
+	tr, err := tree.Parse(tree.TwoPlyGameTree)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +303,7 @@ func TestMCTSErrors(t *testing.T) {
 // run its remaining iterations: determinised MCTS on a card deal went on
 // for seconds after the client left or the server was stopped).
 func TestMCTSStopsOnceTheTreeIsGrown(t *testing.T) {
-	tr, err := tree.Parse("A(B(3 12 8) C(2 4 6) D(14 5 2))")
+	tr, err := tree.Parse(tree.TwoPlyGameTree)
 	if err != nil {
 		t.Fatal(err)
 	}

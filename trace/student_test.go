@@ -321,7 +321,7 @@ func FuzzParseStudent(f *testing.F) {
 // the cut at C that skips 4 and 6 (it said the search went on to D, as
 // the pruned 4 was known by no name).
 func TestCompareStudentClassroomNotation(t *testing.T) {
-	for _, text := range []string{"A(B(3 12 8) C(2 4 6) D(14 5 2))", "((3 12 8) (2 4 6) (14 5 2))"} {
+	for _, text := range []string{tree.TwoPlyGameTree, tree.TwoPlyGameTreePlain} {
 		tr := tree.MustParse(text)
 		st, err := trace.ParseStudent("A B 3 12 8 C 2 4 6 D 14 5 2")
 		if err != nil {

@@ -13,7 +13,7 @@ import (
 // acrossSources are the viewer's sources drawn sideways (layout=across):
 // the label, glyph and fold tests run on them as on the trees drawn down.
 var acrossSources = []string{
-	"tree=A(B(3 12 8) C(2 4 6) D(14 5 2))&layout=across",
+	"tree=" + tree.TwoPlyGameTree + "&layout=across",
 	"tree=((3 -1.5) [max](2 (4 6)) -7)&layout=across",
 	"random=3,3&seed=1&layout=across",
 	"random=12,3&seed=1&layout=across",
@@ -26,7 +26,7 @@ var acrossSources = []string{
 	"game=minichess&position=start&depth=2&layout=across",
 	"game=minichess&position=horizon&depth=1&quiescence=1&layout=across",
 	"algo=star1&bounds=-1%2C1&depth=4&game=dice&layout=across",
-	"tree=([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))&algo=star1&bounds=0,15&layout=across",
+	"tree=" + tree.TwoPlyGameTreeChance + "&algo=star1&bounds=0,15&layout=across",
 }
 
 // TestAcrossGeometry: a tree drawn sideways has its root at the left and

@@ -3,6 +3,7 @@ package view
 import (
 	"cmp"
 	"fmt"
+	"github.com/abtrace/abtrace/search/tree"
 	"slices"
 	"strings"
 	"testing"
@@ -106,7 +107,7 @@ func labelOverlaps(d *Drawing) []string {
 // Four, matchsticks, dice and chance trees, max^n vectors and minichess
 // boards.
 var viewerSources = []string{
-	"tree=A(B(3 12 8) C(2 4 6) D(14 5 2))",
+	"tree=" + tree.TwoPlyGameTree,
 	"tree=((3 -1.5) [max](2 (4 6)) -7)",
 	"random=3,3&seed=1",
 	"random=4,3&seed=7&order=worst",
@@ -117,7 +118,7 @@ var viewerSources = []string{
 	"game=nim&matches=7&take=3&algo=minimax",
 	"game=dice&algo=expectiminimax&depth=3",
 	"algo=star1&bounds=-1%2C1&depth=4&game=dice",
-	"tree=([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))&algo=star1&bounds=0,15",
+	"tree=" + tree.TwoPlyGameTreeChance + "&algo=star1&bounds=0,15",
 	"tree=(((<1,2,3> <6,1,2>) (<4,2,1> <7,4,-1>)) ((<5,-1,-1> <-1,5,2>) (<7,7,-1> <5,4,5>)))&algo=maxn",
 	"tree=(((<1,2,3> <6,1,2>) (<4,2,1> <7,4,-1>)) ((<5,-1,-1> <-1,5,2>) (<7,7,-1> <5,4,5>)))&algo=paranoid",
 	"game=minichess&position=horizon&depth=1",
@@ -148,7 +149,7 @@ func TestLabelsClearOfEdges(t *testing.T) {
 // TestEdgeCrossingsFound: the check above finds a value, an α/β pair and
 // a cut test moved onto an edge.
 func TestEdgeCrossingsFound(t *testing.T) {
-	p, s := prepare(t, "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))")
+	p, s := prepare(t, "tree="+tree.TwoPlyGameTree)
 	d := s.Draw(replayTo(t, p, 30), nil)
 	if got := edgeCrossings(d); len(got) > 0 {
 		t.Fatalf("the textbook tree at step 30: %s", strings.Join(got, "; "))
@@ -195,7 +196,7 @@ func TestEdgeCrossingsFound(t *testing.T) {
 // TestLabelOverlapsFound: the overlap check finds a value moved onto
 // another node's value, and an α/β pair onto a cut test.
 func TestLabelOverlapsFound(t *testing.T) {
-	p, s := prepare(t, "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))")
+	p, s := prepare(t, "tree="+tree.TwoPlyGameTree)
 	d := s.Draw(replayTo(t, p, 30), nil)
 	if got := labelOverlaps(d); len(got) > 0 {
 		t.Fatalf("the textbook tree at step 30: %s", strings.Join(got, "; "))
@@ -235,7 +236,7 @@ func TestLabelOverlapsFound(t *testing.T) {
 // (Test "") and kept whole in TestFull, drawn down and sideways; with the
 // room it has, it is written.
 func TestCutTestLeavesDrawing(t *testing.T) {
-	for _, q := range []string{"tree=A(B(3 12 8) C(2 4 6) D(14 5 2))", "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))&layout=across"} {
+	for _, q := range []string{"tree=" + tree.TwoPlyGameTree, "tree=" + tree.TwoPlyGameTree + "&layout=across"} {
 		t.Run(q, func(t *testing.T) {
 			p, s := prepare(t, q)
 			f := replayTo(t, p, 30)

@@ -3,6 +3,7 @@ package view
 import (
 	"context"
 	"fmt"
+	"github.com/abtrace/abtrace/search/tree"
 	"testing"
 
 	"github.com/abtrace/abtrace/search/scenario"
@@ -29,14 +30,14 @@ var compareSources = []struct {
 	q string
 	n int
 }{
-	{"tree=A(B(3 12 8) C(2 4 6) D(14 5 2))", 3},
+	{"tree=" + tree.TwoPlyGameTree, 3},
 	{"tree=((3 -1.5) [max](2 (4 6)) -7)", 2},
 	{"random=3,3&seed=1", 3},
 	{"random=3,4&seed=2", 2},
 	{"game=tictactoe&position=xo.x.o...", 2},
 	{"game=nim&matches=5&take=2", 3},
 	{"game=dice&algo=expectiminimax&depth=3", 2},
-	{"tree=([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))&algo=star1&bounds=0,15", 2},
+	{"tree=" + tree.TwoPlyGameTreeChance + "&algo=star1&bounds=0,15", 2},
 	{"tree=(((<1,2,3> <6,1,2>) (<4,2,1> <7,4,-1>)) ((<5,-1,-1> <-1,5,2>) (<7,7,-1> <5,4,5>)))&algo=paranoid", 2},
 	{"game=minichess&position=horizon&depth=1", 2},
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/abtrace/abtrace/search/tree"
 	"math/rand/v2"
 	"net/url"
 	"reflect"
@@ -17,11 +18,11 @@ import (
 // scenarios the cursor tests run over: small trees of every kind, and
 // game trees with folds.
 var cursorScenarios = []string{
-	"tree=((3 12 8) (2 4 6) (14 5 2))",
-	"tree=((3 12 8) (2 4 6) (14 5 2))&algo=minimax",
-	"tree=((3 12 8) (2 4 6) (14 5 2))&order=best",
-	"tree=([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))&algo=expectiminimax",
-	"tree=([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))&algo=star1&bounds=0,15",
+	"tree=" + tree.TwoPlyGameTreePlain,
+	"tree=" + tree.TwoPlyGameTreePlain + "&algo=minimax",
+	"tree=" + tree.TwoPlyGameTreePlain + "&order=best",
+	"tree=" + tree.TwoPlyGameTreeChance + "&algo=expectiminimax",
+	"tree=" + tree.TwoPlyGameTreeChance + "&algo=star1&bounds=0,15",
 	"tree=(((<1,2,3> <6,1,2>) (<4,2,1> <7,4,-1>)) ((<5,-1,-1> <-1,5,2>) (<7,7,-1> <5,4,5>)))&algo=maxn",
 	"random=3,5&seed=7",
 	"game=tictactoe&position=xo.x.o...",
@@ -29,11 +30,11 @@ var cursorScenarios = []string{
 	"game=tictactoe&position=x...o....&algo=minimax",
 	"game=nim&matches=9&take=3",
 	"game=dice&algo=expectiminimax&depth=3",
-	"tree=((3 12 8) (2 4 6) (14 5 2))&algo=mcts&iterations=30",
+	"tree=" + tree.TwoPlyGameTreePlain + "&algo=mcts&iterations=30",
 	"game=tictactoe&position=x........&algo=mcts&iterations=200",
-	"tree=A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))&algo=id&tt=64",
-	"tree=A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))&algo=id&aspiration=1",
-	"tree=A(B(3 12 8) C(2 4 6) D(14 5 2))&algo=mtdf",
+	"tree=" + tree.TwoPlyGameTreeEstimates + "&algo=id&tt=64",
+	"tree=" + tree.TwoPlyGameTreeEstimates + "&algo=id&aspiration=1",
+	"tree=" + tree.TwoPlyGameTree + "&algo=mtdf",
 	"game=tictactoe&position=x........&algo=id&tt=4096&depth=4",
 }
 

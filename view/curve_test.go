@@ -1,6 +1,7 @@
 package view
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"math"
 	"slices"
 	"strings"
@@ -13,7 +14,7 @@ import (
 // best; the dots sit on the polyline's points, the move is written only
 // where MCTS's choice changes, and the last dot is MCTS's answer.
 func TestCurveChart(t *testing.T) {
-	p, err := scenario.Scenario{Tree: "A(B(3 12 8) C(2 4 6) D(14 5 2))", Algo: "mcts", Iterations: 300, Seed: 1}.Prepare()
+	p, err := scenario.Scenario{Tree: tree.TwoPlyGameTree, Algo: "mcts", Iterations: 300, Seed: 1}.Prepare()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package view
 
 import (
 	"context"
+	"github.com/abtrace/abtrace/search/tree"
 	"strings"
 	"testing"
 
@@ -15,7 +16,7 @@ var focusCases = []struct {
 	step        int
 	focus       bool
 }{
-	{"textbook", "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))", 12, false},
+	{"textbook", "tree=" + tree.TwoPlyGameTree, 12, false},
 	{"tictactoe-midgame", "game=tictactoe&position=xo.x.o...", 30, true},
 	{"tictactoe", "game=tictactoe", 60, true},
 	{"random-3-3", "random=3,3&seed=1", 20, true},

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"github.com/abtrace/abtrace/search/tree"
 	"testing"
 )
 
@@ -12,7 +13,7 @@ import (
 // below that.
 func TestGlyphsApart(t *testing.T) {
 	queries := []string{
-		"tree=((3 12 8) (2 4 6) (14 5 2))",
+		"tree=" + tree.TwoPlyGameTreePlain,
 		"tree=((3 -1.5) [max](2 (4 6)) -7)",
 		"game=matchsticks&matches=5&take=2",
 		"game=dice&algo=expectiminimax&depth=2",

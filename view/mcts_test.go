@@ -3,6 +3,7 @@ package view
 import (
 	"bytes"
 	"fmt"
+	"github.com/abtrace/abtrace/search/tree"
 	"math"
 	"os"
 	"path/filepath"
@@ -40,7 +41,7 @@ func mctsPanels(t testing.TB, query string) ([]*MCTSPanel, []trace.Event) {
 	return panels, evs
 }
 
-const textbookMCTS = "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))&algo=mcts&iterations=6&seed=1"
+const textbookMCTS = "tree=" + tree.TwoPlyGameTree + "&algo=mcts&iterations=6&seed=1"
 
 // TestMCTSPanelFirstSelection checks the first selection of the textbook
 // tree by hand. Iterations 1 to 3 add B, C and D; their playouts end in 3,

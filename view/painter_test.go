@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/abtrace/abtrace/search/tree"
 	"math/rand/v2"
 	"testing"
 )
@@ -187,7 +188,7 @@ func TestPainterEqualsDiffRandomTrees(t *testing.T) {
 // is the one Diff makes; a patch that does not start at its step, or does
 // not end at its cursor's, is refused and changes nothing.
 func TestPainterTakePatch(t *testing.T) {
-	for _, q := range []string{"tree=((3 12 8) (2 4 6) (14 5 2))", "game=tictactoe&algo=alphabeta&open=0"} {
+	for _, q := range []string{"tree=" + tree.TwoPlyGameTreePlain, "game=tictactoe&algo=alphabeta&open=0"} {
 		t.Run(q, func(t *testing.T) {
 			maker, taker := newPainterCheck(t, q), newPainterCheck(t, q)
 			for i := range 12 {

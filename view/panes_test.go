@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/abtrace/abtrace/search/tree"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -200,7 +201,7 @@ func TestPanesMatchReference(t *testing.T) {
 func TestPanesNextCutoff(t *testing.T) {
 	for _, by := range []By{ByEvent, ByNode} {
 		t.Run(string(by), func(t *testing.T) {
-			pn := newPanes(t, "tree=((3 12 8) (2 4 6) (14 5 2))", []string{"natural", "worst"}, by)
+			pn := newPanes(t, "tree="+tree.TwoPlyGameTreePlain, []string{"natural", "worst"}, by)
 			defer pn.Close()
 			workPanes(t, pn, 0)
 			// The oracle: step one shared step at a time.
@@ -287,8 +288,8 @@ func TestPanesStopped(t *testing.T) {
 // chance-edge probabilities included.
 func TestComparePatchStreamGolden(t *testing.T) {
 	for _, tc := range []struct{ name, query string }{
-		{"textbook-alphabeta", "tree=((3 12 8) (2 4 6) (14 5 2))"},
-		{"textbook-chance-star1", "tree=([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))&algo=star1&bounds=0,15"},
+		{"textbook-alphabeta", "tree=" + tree.TwoPlyGameTreePlain},
+		{"textbook-chance-star1", "tree=" + tree.TwoPlyGameTreeChance + "&algo=star1&bounds=0,15"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			want, err := os.ReadFile(filepath.Join("testdata", tc.name+".patches.jsonl"))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"github.com/abtrace/abtrace/search/tree"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -46,11 +47,11 @@ func patchStream(t *testing.T, query string) []byte {
 // patches, so both draw the same node the same way.
 func TestPatchStreamGolden(t *testing.T) {
 	for _, tc := range []struct{ name, query string }{
-		{"textbook-alphabeta", "tree=((3 12 8) (2 4 6) (14 5 2))"},
-		{"textbook-chance-star1", "tree=([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))&algo=star1&bounds=0,15"},
+		{"textbook-alphabeta", "tree=" + tree.TwoPlyGameTreePlain},
+		{"textbook-chance-star1", "tree=" + tree.TwoPlyGameTreeChance + "&algo=star1&bounds=0,15"},
 		// Each pass of iterative deepening draws afresh: at a pass event
 		// every node of the last pass goes back to unvisited.
-		{"textbook-id", "tree=A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))&algo=id&tt=64"},
+		{"textbook-id", "tree=" + tree.TwoPlyGameTreeEstimates + "&algo=id&tt=64"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := patchStream(t, tc.query)

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"regexp"
 	"strings"
 	"testing"
@@ -35,7 +36,7 @@ func TestNoPathIDReachesAPerson(t *testing.T) {
 		"game=minichess&depth=2",
 		"game=cards",
 		"game=roads",
-		"tree=((3 12 8) (2 4 6) (14 5 2))",
+		"tree=" + tree.TwoPlyGameTreePlain,
 		"random=3,3&seed=2",
 	} {
 		t.Run(q, func(t *testing.T) {

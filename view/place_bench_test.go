@@ -1,6 +1,9 @@
 package view
 
-import "testing"
+import (
+	"github.com/abtrace/abtrace/search/tree"
+	"testing"
+)
 
 // BenchmarkPlaceFor is the label placement of one layout, uncached: the
 // textbook tree, random=3,3, the tic-tac-toe mid-game (326 boards, the
@@ -8,7 +11,7 @@ import "testing"
 // MaxPlacedNodes: one placement at the base size).
 func BenchmarkPlaceFor(b *testing.B) {
 	for _, q := range []struct{ name, query string }{
-		{"textbook", "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))"},
+		{"textbook", "tree=" + tree.TwoPlyGameTree},
 		{"random-3-3", "random=3,3&seed=1"},
 		{"tictactoe-midgame", "game=tictactoe&position=xo.x.o..."},
 		{"random-12-3", "random=12,3&seed=1"},
@@ -34,7 +37,7 @@ func BenchmarkPlaceFor(b *testing.B) {
 // a new sketch of the scene's layout ("first": every test is placed).
 func BenchmarkDrawEnd(b *testing.B) {
 	for _, q := range []struct{ name, query string }{
-		{"textbook", "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))"},
+		{"textbook", "tree=" + tree.TwoPlyGameTree},
 		{"tictactoe-midgame", "game=tictactoe&position=xo.x.o..."},
 	} {
 		p, s := prepare(b, q.query)

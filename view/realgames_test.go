@@ -1,12 +1,13 @@
 package view
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"reflect"
 	"strconv"
 	"testing"
 )
 
-const textbookEstimates = "tree=A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))"
+const textbookEstimates = "tree=" + tree.TwoPlyGameTreeEstimates
 
 // TestRealGamesPanels checks the panels of the searches on real games at
 // chosen steps of the textbook tree: the table with the link from a node
@@ -55,7 +56,7 @@ func TestRealGamesPanels(t *testing.T) {
 		}
 	})
 	t.Run("MTD(f) settles a node from the table", func(t *testing.T) {
-		r := at(t, "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))&algo=mtdf", 40)
+		r := at(t, "tree="+tree.TwoPlyGameTree+"&algo=mtdf", 40)
 		if h := r.Table.Hit; h == nil || !h.Cut || h.Node != "3" || h.Draft != "∞" || h.StoredStep != 11 {
 			t.Errorf("got %+v, want leaf 3 settled by its entry of step 11, searched to the end", h)
 		}
@@ -86,7 +87,7 @@ func TestRealGamesPanels(t *testing.T) {
 	// D's last leaf 2 cuts at step 46 and becomes the newest slot, C's
 	// leaf 2 the older one.
 	t.Run("killer slots", func(t *testing.T) {
-		const q = "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))&algo=negamax&order=killer"
+		const q = "tree=" + tree.TwoPlyGameTree + "&algo=negamax&order=killer"
 		for _, c := range []struct {
 			step int
 			want []KillerRow
@@ -124,7 +125,7 @@ func TestRealGamesPanels(t *testing.T) {
 		}
 	})
 	t.Run("history scores", func(t *testing.T) {
-		p, s := prepare(t, "tree=A(B(3 12 8) C(2 4 6) D(14 5 2))&algo=negamax&order=history")
+		p, s := prepare(t, "tree="+tree.TwoPlyGameTree+"&algo=negamax&order=history")
 		f := replayTo(t, p, 1000)
 		r := RealGamesOf(f, s.Namer(nil))
 		if r.History == nil || r.History.Node != "D" || len(r.History.Rows) != 3 || r.History.Rows[0].Move != "14" || r.History.Rows[0].Score != "1" {
@@ -132,7 +133,7 @@ func TestRealGamesPanels(t *testing.T) {
 		}
 	})
 	t.Run("alpha-beta has none", func(t *testing.T) {
-		if r := at(t, "tree=((3 12 8) (2 4 6) (14 5 2))", 20); r != nil {
+		if r := at(t, "tree="+tree.TwoPlyGameTreePlain, 20); r != nil {
 			t.Errorf("got %+v, want nil", r)
 		}
 	})

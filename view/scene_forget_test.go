@@ -1,6 +1,7 @@
 package view
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"runtime"
 	"testing"
 	"weak"
@@ -13,7 +14,7 @@ import (
 // keeps beside it by layout (the labels' placement, what it was laid out
 // for). A placement that held its layout kept every layout ever placed.
 func TestForgottenSceneGoes(t *testing.T) {
-	for _, q := range []string{"random=5,3&seed=4&algo=alphabeta", "tree=((3 12 8) (2 4 6) (14 5 2))"} {
+	for _, q := range []string{"random=5,3&seed=4&algo=alphabeta", "tree=" + tree.TwoPlyGameTreePlain} {
 		l := sceneLayout(t, q)
 		ForgetShared()
 		for range 4 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/abtrace/abtrace/search/tree"
 	"slices"
 	"sync"
 	"testing"
@@ -30,7 +31,7 @@ var sceneOpt = trace.LayoutOptions{NodeSep: NodeSpacing, LevelSep: LevelSpacing}
 // lays the nodes out where the first did.
 func TestPresenterLayoutRemembered(t *testing.T) {
 	for _, query := range []string{
-		"tree=A(B(3 12 8) C(2 4 6) D(14 5 2))",
+		"tree=" + tree.TwoPlyGameTree,
 		"tree=((1 (2 3)) (4 ((5 6) 7 8 9 10 11)))",
 		"game=matchsticks&matches=5&take=2",
 	} {

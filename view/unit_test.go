@@ -1,6 +1,7 @@
 package view
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"testing"
 
 	"github.com/abtrace/abtrace/trace"
@@ -78,7 +79,7 @@ func TestCursorMove(t *testing.T) {
 // TestCursorMoveFromBetween: back by node from a step between two enters
 // lands on the last enter, and two presses back land two enters back.
 func TestCursorMoveFromBetween(t *testing.T) {
-	const q = "tree=((3 12 8) (2 4 6) (14 5 2))"
+	const q = "tree=" + tree.TwoPlyGameTreePlain
 	marks, _ := markSteps(t, q, ByNode)
 	tests := []struct {
 		from, n, want int
@@ -109,7 +110,7 @@ func TestCursorMoveFromBetween(t *testing.T) {
 // The textbook tree is eleven presses by node (the nodes alpha-beta enters) and one by
 // cutoff, where it is about fifty by event.
 func TestTextbookPresses(t *testing.T) {
-	const q = "tree=((3 12 8) (2 4 6) (14 5 2))"
+	const q = "tree=" + tree.TwoPlyGameTreePlain
 	for _, tc := range []struct {
 		u    By
 		want int

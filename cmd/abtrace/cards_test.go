@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/abtrace/abtrace/search/tree"
 	"strings"
 	"testing"
 )
@@ -78,7 +79,7 @@ func TestSolveHiddenText(t *testing.T) {
 // TestSolveMCTS: --algo mcts --iterations N --c C --seed S chooses B on the
 // textbook tree, and the same seed prints the same trace.
 func TestSolveMCTS(t *testing.T) {
-	args := []string{"--tree", "A(B(3 12 8) C(2 4 6) D(14 5 2))", "--algo", "mcts", "--iterations", "300", "--c", "1.2", "--seed", "4"}
+	args := []string{"--tree", tree.TwoPlyGameTree, "--algo", "mcts", "--iterations", "300", "--c", "1.2", "--seed", "4"}
 	code, out, errOut := runCmd(append(append([]string{"solve"}, args...), "--json")...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -107,7 +108,7 @@ func TestSolveMCTS(t *testing.T) {
 // TestSolveCurve: solve --algo mcts --curve N prints MCTS's choice as the
 // iterations grow against alpha-beta's answer, and refuses other algorithms.
 func TestSolveCurve(t *testing.T) {
-	code, out, errOut := runCmd("solve", "--tree", "A(B(3 12 8) C(2 4 6) D(14 5 2))", "--algo", "mcts", "--iterations", "1000", "--curve", "8")
+	code, out, errOut := runCmd("solve", "--tree", tree.TwoPlyGameTree, "--algo", "mcts", "--iterations", "1000", "--curve", "8")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/abtrace/abtrace/search/tree"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +21,7 @@ func writeFile(t *testing.T, name, text string) string {
 }
 
 func TestDiff(t *testing.T) {
-	_, refTrace, _ := runCmd("trace", "--tree", "A(B(3 12 8) C(2 4 6) D(14 5 2))")
+	_, refTrace, _ := runCmd("trace", "--tree", tree.TwoPlyGameTree)
 	ref := writeFile(t, "ref.jsonl", refTrace)
 	var enters []string
 	for _, l := range strings.Split(strings.TrimSpace(refTrace), "\n") {

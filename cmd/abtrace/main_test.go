@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/abtrace/abtrace/search/tree"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,7 @@ func runCmd(args ...string) (code int, stdout, stderr string) {
 }
 
 func TestSolveJSONTextbook(t *testing.T) {
-	code, out, errOut := runCmd("solve", "--tree", "((3 12 8) (2 4 6) (14 5 2))", "--json")
+	code, out, errOut := runCmd("solve", "--tree", tree.TwoPlyGameTreePlain, "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -37,16 +38,16 @@ func TestSolveJSONCases(t *testing.T) {
 		best  string
 		nodes int
 	}{
-		{"minimax textbook", []string{"--tree", "((3 12 8) (2 4 6) (14 5 2))", "--algo", "minimax"}, 3, "0", 13},
-		{"min root", []string{"--tree", "((3 12 8) (2 4 6) (14 5 2))", "--root", "min"}, 6, "1", 0},
+		{"minimax textbook", []string{"--tree", tree.TwoPlyGameTreePlain, "--algo", "minimax"}, 3, "0", 13},
+		{"min root", []string{"--tree", tree.TwoPlyGameTreePlain, "--root", "min"}, 6, "1", 0},
 		{"decimals and negatives", []string{"--tree", "((-1.5 2) (0.25 -3))"}, -1.5, "0", 0},
 		{"single leaf", []string{"--tree", "7"}, 7, "", 1},
 		{"matchsticks", []string{"--game", "nim", "--matches", "5", "--take", "2"}, 1, "0", 0},
 		{"tictactoe win in one", []string{"--game", "tictactoe", "--position", "xx.oo....", "--algo", "minimax"}, 1, "0", 0}, // child 0 is cell 2, the win,
 		{"tictactoe depth", []string{"--game", "tictactoe", "--depth", "2", "--eval", "aima"}, 0, "", 0},
 		{"random best", []string{"--random", "3,3", "--seed", "9", "--order", "best"}, 0, "", 0},
-		{"reversed gt", []string{"--tree", "((3 12 8) (2 4 6) (14 5 2))", "--order", "reversed", "--prune", "gt"}, 3, "0", 0},
-		{"fail hard", []string{"--tree", "((3 12 8) (2 4 6) (14 5 2))", "--fail", "hard"}, 3, "0", 11},
+		{"reversed gt", []string{"--tree", tree.TwoPlyGameTreePlain, "--order", "reversed", "--prune", "gt"}, 3, "0", 0},
+		{"fail hard", []string{"--tree", tree.TwoPlyGameTreePlain, "--fail", "hard"}, 3, "0", 11},
 		{"depth limit with estimates", []string{"--tree", "([h=1](3 12 8) [h=9](2 4 6) [h=5](14 5 2))", "--depth", "1"}, 9, "1", 4},
 	}
 	for _, c := range cases {
@@ -122,7 +123,7 @@ func TestTreeFile(t *testing.T) {
 }
 
 func TestTraceJSONLines(t *testing.T) {
-	code, out, errOut := runCmd("trace", "--tree", "((3 12 8) (2 4 6) (14 5 2))")
+	code, out, errOut := runCmd("trace", "--tree", tree.TwoPlyGameTreePlain)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -281,7 +282,7 @@ func TestNewFlagUsageErrors(t *testing.T) {
 
 func TestTraceNewAlgorithms(t *testing.T) {
 	for _, args := range [][]string{
-		{"--tree", "([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))", "--algo", "star1", "--bounds", "2,14"},
+		{"--tree", tree.TwoPlyGameTreeChance, "--algo", "star1", "--bounds", "2,14"},
 		{"--tree", "((<3,1,2> <1,5,2>) (<6,1,2> <2,2,9>))", "--algo", "maxn"},
 		{"--game", "dice", "--depth", "4", "--algo", "expectiminimax"},
 	} {

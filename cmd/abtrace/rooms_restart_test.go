@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/abtrace/abtrace/search/tree"
 	"io"
 	"net/http"
 	"net/url"
@@ -23,7 +24,7 @@ func TestRoomsSurviveARestart(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "rooms.db")
 	s := startServer(t, "--db", db)
 	var room struct{ Code, Secret string }
-	postJSON(t, s.url+"/api/rooms", `{"scenario":"tree=((3 12 8) (2 4 6) (14 5 2))&algo=alphabeta"}`, http.StatusCreated, &room)
+	postJSON(t, s.url+"/api/rooms", `{"scenario":"tree=`+tree.TwoPlyGameTreePlain+`&algo=alphabeta"}`, http.StatusCreated, &room)
 	var deck struct{ ID string }
 	postJSON(t, s.url+"/api/decks", `{"version":1,"title":"Lecture 3","slides":[{"scenario":"tree=(1 2)","step":1}]}`, http.StatusCreated, &deck)
 

@@ -174,7 +174,7 @@ func Check(sub Submission) (*Result, error) {
 		return nil, invalidSay("window", "exercise.err.window", "Got", strconv.Quote(sub.WindowAt))
 	}
 	if strings.TrimFunc(sub.Tree, unicode.IsSpace) == "" {
-		return nil, invalidSay("tree", "exercise.err.no-tree", "Example", "((3 12 8) (2 4 6) (14 5 2))")
+		return nil, invalidSay("tree", "exercise.err.no-tree", "Example", tree.TwoPlyGameTreePlain)
 	}
 	t, err := tree.Options{Root: rootKind}.Parse(sub.Tree)
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/abtrace/abtrace/trace"
 )
 
-const textbook = "((3 12 8) (2 4 6) (14 5 2))"
+const textbook = tree.TwoPlyGameTreePlain
 
 // textbookAnswers is the right answer to the textbook tree.
 func textbookAnswers() Submission {

@@ -2,6 +2,7 @@ package exercise
 
 import (
 	"errors"
+	"github.com/abtrace/abtrace/search/tree"
 	"net/url"
 	"strings"
 	"testing"
@@ -13,8 +14,8 @@ import (
 // for every node the result grades.
 func FuzzDecodeSubmission(f *testing.F) {
 	for _, s := range []string{
-		`{"tree": "((3 12 8) (2 4 6) (14 5 2))", "answers": {"": "3", "0": "3", "1": "≤ 2", "2": "2"}, "pruned": ["1.1", "1.2"]}`,
-		`{"tree": "((3 12 8) (2 4 6) (14 5 2))", "root": "min", "prune": "gt", "answers": {"": 3}, "windows": {"0": {"alpha": "-inf", "beta": 3}}}`,
+		`{"tree": "` + tree.TwoPlyGameTreePlain + `", "answers": {"": "3", "0": "3", "1": "≤ 2", "2": "2"}, "pruned": ["1.1", "1.2"]}`,
+		`{"tree": "` + tree.TwoPlyGameTreePlain + `", "root": "min", "prune": "gt", "answers": {"": 3}, "windows": {"0": {"alpha": "-inf", "beta": 3}}}`,
 		`{"tree": "((1 2) (3 4))", "fail": "hard", "window": "entry", "answers": {"9": "1"}}`,
 		`{"tree": "((1 2) (3 4))", "answers": {"": null}, "pruned": [1]}`,
 		`{"tree": "(1 [chance](2 3))"}`, `{"tree": ""}`, `{"alpha": 1}`, `{"tree": "((1 2)"}`, `[]`, `{} {}`, ``,

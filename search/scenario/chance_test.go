@@ -12,7 +12,7 @@ import (
 )
 
 const (
-	chanceTree   = "([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))"
+	chanceTree   = tree.TwoPlyGameTreeChance
 	playersTree  = "((<3,1,2> <1,5,2>) (<6,1,2> <2,2,9>))"
 	aimaChance   = "([chance](0.9:(2 2) 0.1:(3 3)) [chance](0.9:(1 1) 0.1:(4 4)))"
 	diceDepthSix = 6

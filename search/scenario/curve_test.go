@@ -10,7 +10,7 @@ import (
 // TestMCTSCurve: on the textbook tree MCTS's choice settles on B, the move
 // alpha-beta proves best, and its estimate on B's value.
 func TestMCTSCurve(t *testing.T) {
-	p, err := Scenario{Tree: "A(B(3 12 8) C(2 4 6) D(14 5 2))", Algo: "mcts", Iterations: 1000, Seed: 1}.Prepare()
+	p, err := Scenario{Tree: tree.TwoPlyGameTree, Algo: "mcts", Iterations: 1000, Seed: 1}.Prepare()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 // the text parses to an equal tree and prints the same again.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
-		"((3 12 8) (2 4 6) (14 5 2))",
+		TwoPlyGameTreePlain,
 		TwoPlyGameTree,
 		"7",
 		"(-3 .5 5. +2 -0)",

@@ -21,7 +21,7 @@ func TestNames(t *testing.T) {
 		name, text string
 		want       map[string]string // id → Game.Label
 	}{
-		{"textbook", "((3 12 8) (2 4 6) (14 5 2))",
+		{"textbook", TwoPlyGameTreePlain,
 			map[string]string{"": "A", "0": "B", "1": "C", "2": "D", "0.1": "12", "2.2": "2"}},
 		{"level by level, left to right", "(((1 2) 3) ((4 5) (6 7)))",
 			map[string]string{"": "A", "0": "B", "1": "C", "0.0": "D", "1.0": "E", "1.1": "F", "0.1": "3"}},
@@ -56,8 +56,8 @@ func TestNames(t *testing.T) {
 // TestNamesDoNotPrint: the letters are names, not labels: printing the
 // tree gives back the text as typed.
 func TestNamesDoNotPrint(t *testing.T) {
-	tr := MustParse("((3 12 8) (2 4 6) (14 5 2))")
-	if got, want := tr.String(), "((3 12 8) (2 4 6) (14 5 2))"; got != want {
+	tr := MustParse(TwoPlyGameTreePlain)
+	if got, want := tr.String(), TwoPlyGameTreePlain; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 }

@@ -66,7 +66,7 @@ func TestParse(t *testing.T) {
 	}{
 		{
 			name: "textbook",
-			in:   "((3 12 8) (2 4 6) (14 5 2))",
+			in:   TwoPlyGameTreePlain,
 			want: "root:max; 0:min; 0.0:max=3; 0.1:max=12; 0.2:max=8; 1:min; 1.0:max=2; 1.1:max=4; 1.2:max=6; 2:min; 2.0:max=14; 2.1:max=5; 2.2:max=2",
 			size: 13, leaves: 9, height: 2,
 		},

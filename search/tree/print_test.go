@@ -43,8 +43,8 @@ func TestCanonical(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{"((3 12 8) (2 4 6) (14 5 2))", Options{}, "((3 12 8) (2 4 6) (14 5 2))"},
-		{"  ( ( 3\t12 8 )(2 4 6)\n(14 5 2) ) ", Options{}, "((3 12 8) (2 4 6) (14 5 2))"},
+		{TwoPlyGameTreePlain, Options{}, TwoPlyGameTreePlain},
+		{"  ( ( 3\t12 8 )(2 4 6)\n(14 5 2) ) ", Options{}, TwoPlyGameTreePlain},
 		{"A ( B(3 12 8) C(2 4 6) D(14 5 2) )", Options{}, TwoPlyGameTree},
 		{"(2.50 .5 5. -0 +3 -0.0 007)", Options{}, "(2.5 0.5 5 0 3 0 7)"},
 		{"(0.1 0.30000000000000004 123456.789)", Options{}, "(0.1 0.30000000000000004 123456.789)"},
@@ -398,7 +398,7 @@ func TestEqual(t *testing.T) {
 		want bool
 	}{
 		{TwoPlyGameTree, TwoPlyGameTree, true},
-		{TwoPlyGameTree, "((3 12 8) (2 4 6) (14 5 2))", false},
+		{TwoPlyGameTree, TwoPlyGameTreePlain, false},
 		{"(1 2)", "(1 3)", false},
 		{"(1 2)", "(1 2 3)", false},
 		{"(1 2)", "(1 (2))", false},

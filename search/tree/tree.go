@@ -30,8 +30,25 @@ const ProbTolerance = 1e-6
 // Russell & Norvig's "A two-ply game tree" (Figure 5.2 of the 3rd
 // edition), with its labels: MAX at A, MIN at B, C and D; its minimax
 // value is 3, and alpha-beta prunes C's last two leaves. Every example
-// and test of the textbook tree uses it.
+// and test of the textbook tree uses it, or one of the variants below
+// where a test or a page needs the same tree written another way.
 const TwoPlyGameTree = "A(B(3 12 8) C(2 4 6) D(14 5 2))"
+
+// The textbook tree written the other ways the pages, the examples and the
+// tests need it. Each is the same tree of leaves as TwoPlyGameTree.
+const (
+	// TwoPlyGameTreePlain is the tree in the plain classroom notation,
+	// without labels. Its nodes get the same names (A at the root, B to D
+	// below it), but it prints, links and hashes as the unlabelled text.
+	TwoPlyGameTreePlain = "((3 12 8) (2 4 6) (14 5 2))"
+	// TwoPlyGameTreeChance has chance nodes with equal probabilities in
+	// place of the MIN nodes: the tree of expectiminimax and Star1.
+	TwoPlyGameTreeChance = "([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))"
+	// TwoPlyGameTreeEstimates carries static estimates on B, C and D, for
+	// the searches that stop at a depth limit (iterative deepening,
+	// aspiration windows, a depth-limited search at depth 1).
+	TwoPlyGameTreeEstimates = "A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))"
+)
 
 // ErrLimit is wrapped by every error that reports an exceeded limit, so
 // callers can tell "too big" from "malformed" with errors.Is.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"github.com/abtrace/abtrace/search/tree"
 	"image"
 	"image/png"
 	"io"
@@ -72,11 +73,11 @@ var goldenCases = []struct {
 	s    scenario.Scenario
 	step int
 }{
-	{"textbook-cutoff", scenario.Scenario{Tree: "A(B(3 12 8) C(2 4 6) D(14 5 2))"}, 27},
-	{"textbook-end", scenario.Scenario{Tree: "A(B(3 12 8) C(2 4 6) D(14 5 2))"}, -1},
+	{"textbook-cutoff", scenario.Scenario{Tree: tree.TwoPlyGameTree}, 27},
+	{"textbook-end", scenario.Scenario{Tree: tree.TwoPlyGameTree}, -1},
 	// Sideways (layout=across) at the same cutoff: the root's α/β and C's
 	// beside their glyphs, clear of the edges that fan out to the right.
-	{"textbook-across-cutoff", scenario.Scenario{Tree: "A(B(3 12 8) C(2 4 6) D(14 5 2))", Layout: scenario.LayoutAcross}, 27},
+	{"textbook-across-cutoff", scenario.Scenario{Tree: tree.TwoPlyGameTree, Layout: scenario.LayoutAcross}, 27},
 	{"chance-end", scenario.Scenario{Tree: "([chance](0.9:(2 2) 0.1:(3 3)) [chance](0.9:(1 1) 0.1:(4 4)))", Algo: "expectiminimax"}, -1},
 	// Sideways and taller than a page: scaled to fit it, probabilities
 	// where the drawing writes them, on the background's colour.

@@ -15,7 +15,7 @@ import (
 
 func TestImportNestedFormats(t *testing.T) {
 	textbook := tree.MustParse(tree.TwoPlyGameTree)
-	plain := tree.MustParse("((3 12 8) (2 4 6) (14 5 2))")
+	plain := tree.MustParse(tree.TwoPlyGameTreePlain)
 	tests := []struct {
 		name string
 		f    Format
