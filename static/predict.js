@@ -11,7 +11,7 @@ if (root) {
   start(root);
 }
 
-function start(root) {
+async function start(root) {
   const storeKey = "abtrace-predict:" + root.dataset.key;
   const questions = [...root.querySelectorAll(".pr-questions li")];
   const prompt = root.querySelector("[data-testid=prompt]");
@@ -36,35 +36,51 @@ function start(root) {
     }
   }
 
-  // apply shows what the search did after question i: the node entered,
-  // the values returned, the windows passed in or moved, the children a
-  // cutoff skipped.
-  function apply(i) {
-    const li = questions[i];
-    if (li.dataset.entered) {
-      const g = root.querySelector(`.pr-node[data-node="${esc(li.dataset.entered)}"]`);
+  // apply shows what the search did after a question, as the server
+  // sent it once the question was answered (exercise.Shows): the node
+  // entered, the values returned, the windows passed in or moved, the
+  // children a cutoff skipped. The page holds none of it beforehand.
+  function apply(sh) {
+    if (!sh) return;
+    if (sh.entered) {
+      const g = root.querySelector(`.pr-node[data-node="${esc(sh.entered)}"]`);
       if (g) g.classList.add("entered");
     }
-    for (const pair of (li.dataset.reveal || "").split(";")) {
-      if (pair === "") continue;
-      const k = pair.indexOf("=");
-      const id = pair.slice(0, k);
-      const g = root.querySelector(`.pr-node[data-node="${esc(id)}"]`);
+    for (const r of sh.reveal || []) {
+      const g = root.querySelector(`.pr-node[data-node="${esc(r.node)}"]`);
       if (!g) continue;
       g.classList.add("entered", "done");
       const t = g.querySelector(".ws-answer");
-      if (t) t.textContent = pair.slice(k + 1);
+      if (t) t.textContent = r.text;
     }
-    for (const pair of (li.dataset.windows || "").split(";")) {
-      if (pair === "") continue;
-      const k = pair.indexOf("=");
-      const t = root.querySelector(`.pr-node[data-node="${esc(pair.slice(0, k))}"] .pr-window`);
-      if (t) t.textContent = pair.slice(k + 1);
+    for (const r of sh.windows || []) {
+      const t = root.querySelector(`.pr-node[data-node="${esc(r.node)}"] .pr-window`);
+      if (t) t.textContent = r.text;
     }
-    for (const id of (li.dataset.pruned || "").split(" ")) {
-      if (id === "") continue;
+    for (const id of sh.pruned || []) {
       const e = root.querySelector(`.ws-edge[data-edge="${esc(id)}"]`);
       if (e) e.classList.add("cut");
+    }
+  }
+
+  // post sends a request of predict mode to the server and answers its
+  // JSON, or null after showing why there is none.
+  async function post(body) {
+    try {
+      const res = await fetch("/api/exercise/predict?lang=" + encodeURIComponent(document.documentElement.lang || "en"), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ query: root.dataset.key, ...body }),
+      });
+      const data = await res.json().catch(() => null);
+      if (!res.ok || !data) {
+        showNote(data && data.error ? data.error : root.dataset.msgFailed.replace("{status}", res.status));
+        return null;
+      }
+      return data;
+    } catch {
+      showNote(root.dataset.msgOffline);
+      return null;
     }
   }
 
@@ -108,25 +124,9 @@ function start(root) {
     if (st.q >= questions.length || busy) return;
     busy = true;
     const i = st.q;
-    let v = null;
-    try {
-      const res = await fetch("/api/exercise/predict?lang=" + encodeURIComponent(document.documentElement.lang || "en"), {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ query: root.dataset.key, question: i, answer: given }),
-      });
-      const data = await res.json().catch(() => null);
-      if (!res.ok || !data) {
-        showNote(data && data.error ? data.error : root.dataset.msgFailed.replace("{status}", res.status));
-        return;
-      }
-      v = data;
-    } catch {
-      showNote(root.dataset.msgOffline);
-      return;
-    } finally {
-      busy = false;
-    }
+    const v = await post({ question: i, answer: given });
+    busy = false;
+    if (!v) return;
     verdict.textContent = v.text;
     verdict.className = "pr-feedback " + v.class;
     if (!v.counted) {
@@ -141,7 +141,7 @@ function start(root) {
     } else {
       st.streak = 0;
     }
-    apply(i);
+    apply(v.shows);
     st.q = i + 1;
     save();
     showStreak();
@@ -212,8 +212,13 @@ function start(root) {
       save();
     }
   }
-  for (let i = 0; i < st.q; i++) apply(i);
   showStreak();
+  if (st.q > 0) {
+    // What the search showed after the questions answered before the
+    // reload: the server sends it, the page never held it.
+    const r = await post({ replay: st.q });
+    for (const sh of r ? r.shows : []) apply(sh);
+  }
   ask();
   root.dataset.ready = "true";
 }

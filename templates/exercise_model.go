@@ -3,7 +3,6 @@ package templates
 import (
 	"context"
 	"math"
-	"strings"
 )
 
 // ExercisePage is the fill-in exercise: a generated tree to work by hand,
@@ -498,34 +497,15 @@ func resetURL(ctx context.Context) string {
 }
 
 // PredictQ is one question of predict mode, as the page holds it: what
-// it asks and what the search shows once it is answered. The verdict comes
-// from the server (POST /api/exercise/predict).
+// it asks, never its answer nor what the search shows once it is answered
+// (the server sends that with the verdict, POST /api/exercise/predict).
 type PredictQ struct {
 	// Kind is "enter", "cut" or "window"; At is the node asked about.
 	Kind, At string
 	// Prompt is the question in words.
 	Prompt string
-	// Entered is the node an "enter" question's step enters.
-	Entered string
-	// Reveal is what the search shows once the question is answered and
-	// before the next one: values returned; Pruned the children a cutoff
-	// skipped.
-	Reveal []Reveal
-	Pruned []string
-	// Windows are the α and β shown once the question is answered, each
-	// node's as one text.
-	Windows []Reveal
-}
-
-// Reveal is a node's returned value, shown once the search has it.
-type Reveal struct{ Node, Text string }
-
-func revealAttr(r []Reveal) string {
-	parts := make([]string, len(r))
-	for i, x := range r {
-		parts[i] = x.Node + "=" + x.Text
-	}
-	return strings.Join(parts, ";")
+	// Which is the letter a window question asks for (α or β).
+	Which string
 }
 
 // nodeName names a node of the ordering exercise as the student reads it:

@@ -97,7 +97,12 @@ func (s *Server) exerciseCheck(c echo.Context) error {
 // question counts from 0, and answer is a node id (which node is entered),
 // yes or no (does it cut off), or a value (what α or β becomes). It
 // answers {"counted": …, "right": …, "class": …, "text": …} (see
-// exercise.Prediction).
+// exercise.Prediction), with what the search shows once the question is
+// answered ("shows") for a counted answer: the page holds no answer
+// beforehand. {"query": …, "replay": n} answers instead with what the
+// search showed after each of the first n questions, for a page resuming
+// the progress its browser kept ({"shows": […]}, see
+// exercise.ReplayPrediction).
 func (s *Server) exercisePredict(c echo.Context) error {
 	a, err := exercise.DecodePredictAnswer(c.Request().Body)
 	if err != nil {
@@ -114,6 +119,13 @@ func (s *Server) exercisePredict(c echo.Context) error {
 	ex, err := generateExercise(c, p)
 	if err != nil {
 		return s.exerciseFail(c, err)
+	}
+	if a.Replay > 0 {
+		r, err := exercise.ReplayPrediction(ex, a)
+		if err != nil {
+			return s.exerciseFail(c, err)
+		}
+		return c.JSON(http.StatusOK, r)
 	}
 	v, err := exercise.GradePrediction(ex, a, apiWords(c))
 	if err != nil {

@@ -322,8 +322,15 @@ func TestBrowserPredict(t *testing.T) {
 	if !wrongWindow {
 		t.Fatal("no α/β question in the first half")
 	}
+	shown := `[...document.querySelectorAll(".pr-node.entered, .ws-edge.cut")].length + ":" + [...document.querySelectorAll(".ws-answer, .pr-window")].map((t) => t.textContent).join(",")`
+	before := eval[string](b, shown)
 	b.do(chromedp.Reload())
 	b.waitFor(ready, "predict mode again")
+	// What the search showed comes back from the server: the page holds
+	// none of it.
+	if got := eval[string](b, shown); got != before {
+		t.Errorf("after reload the tree shows %q, want %q as before", got, before)
+	}
 	if got := eval[string](b, `document.querySelector('[data-testid="streak"]').textContent`); !strings.HasSuffix(got, fmt.Sprintf(" · %d / %d right", right, half)) {
 		t.Errorf("after reload: %q", got)
 	}

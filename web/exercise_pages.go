@@ -352,21 +352,27 @@ func matchView(layout *trace.Layout, res *exercise.MatchResult) *templates.Match
 	return m
 }
 
-// predictView is what the page holds of predict mode's questions: no
-// answers, which the server keeps.
+// predictView is what the page holds of predict mode's questions: what
+// each asks, and nothing of its answer or of what the search shows after
+// it (the server sends that once the question is answered).
 func predictView(qs []exercise.Question) []templates.PredictQ {
 	out := make([]templates.PredictQ, len(qs))
 	for i, q := range qs {
-		pq := templates.PredictQ{Kind: q.Kind, At: q.At, Prompt: q.Prompt, Entered: q.Entered, Pruned: q.Pruned}
-		for _, r := range q.Reveal {
-			pq.Reveal = append(pq.Reveal, templates.Reveal{Node: r.Node, Text: r.Text})
-		}
-		for _, r := range q.Windows {
-			pq.Windows = append(pq.Windows, templates.Reveal{Node: r.Node, Text: r.Text})
-		}
-		out[i] = pq
+		out[i] = templates.PredictQ{Kind: q.Kind, At: q.At, Prompt: q.Prompt, Which: greekOf(q.Which)}
 	}
 	return out
+}
+
+// greekOf is the letter of a window question's bound ("alpha", "beta");
+// "" for other questions.
+func greekOf(which string) string {
+	switch which {
+	case "alpha":
+		return "α"
+	case "beta":
+		return "β"
+	}
+	return ""
 }
 
 // The ordering exercise: the student reorders the children of the

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -460,17 +461,17 @@ func TestPredictPage(t *testing.T) {
 	}
 	for i, q := range qs {
 		w := want[i]
-		var reveal []string
-		for _, r := range w.Reveal {
-			reveal = append(reveal, r.Node+"="+r.Text)
-		}
-		got := []string{attrOf(q, "data-kind"), attrOf(q, "data-at"), attrOf(q, "data-entered"), attrOf(q, "data-prompt"),
-			strings.TrimSpace(textOf(q)), attrOf(q, "data-reveal"), attrOf(q, "data-pruned")}
-		exp := []string{w.Kind, w.At, w.Entered, w.Prompt, w.Prompt, strings.Join(reveal, ";"), strings.Join(w.Pruned, " ")}
+		got := []string{attrOf(q, "data-kind"), attrOf(q, "data-at"), attrOf(q, "data-prompt"), strings.TrimSpace(textOf(q))}
+		exp := []string{w.Kind, w.At, w.Prompt, w.Prompt}
 		if !slices.Equal(got, exp) {
 			t.Errorf("question %d: %q, want %q", i, got, exp)
 		}
-		for _, a := range []string{"data-answer", "data-shown"} {
+		if w.Kind == exercise.AskWindow && attrOf(q, "data-which") == "" {
+			t.Errorf("question %d asks for a window and names no letter", i)
+		}
+		// Neither the answer nor what the search shows after it: the
+		// server sends that once the question is answered.
+		for _, a := range []string{"data-answer", "data-shown", "data-entered", "data-reveal", "data-windows", "data-pruned"} {
 			if attrHas(q, a) {
 				t.Errorf("question %d carries %s: the answers stay on the server", i, a)
 			}
@@ -494,6 +495,8 @@ func TestPredictAPI(t *testing.T) {
 	type verdict struct {
 		Counted, Right bool
 		Class, Text    string
+		Shows          *exercise.Shows
+		Replayed       []*exercise.Shows `json:"-"`
 	}
 	post := func(body string) (int, verdict, exerciseError) {
 		t.Helper()
@@ -504,7 +507,13 @@ func TestPredictAPI(t *testing.T) {
 		var v verdict
 		var e exerciseError
 		if rec.Code == http.StatusOK {
-			if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+			if strings.Contains(body, `"replay"`) {
+				var r exercise.Replayed
+				if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil {
+					t.Fatal(err)
+				}
+				v.Replayed = r.Shows
+			} else if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
 				t.Fatal(err)
 			}
 		} else if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil {
@@ -520,14 +529,28 @@ func TestPredictAPI(t *testing.T) {
 	if code != http.StatusOK || !v.Counted || !v.Right || v.Class != "right" || !strings.HasPrefix(v.Text, "Right! It enters B.") {
 		t.Errorf("right answer: %d %+v", code, v)
 	}
+	// What the search shows after it comes with the verdict, right or
+	// wrong: the node entered.
+	if v.Shows == nil || v.Shows.Entered != qs[0].Entered {
+		t.Errorf("right answer shows %+v, want it to enter %q", v.Shows, qs[0].Entered)
+	}
 	code, v, _ = post(body(0, "2"))
 	if code != http.StatusOK || !v.Counted || v.Right || !strings.HasPrefix(v.Text, "Not quite. It enters B.") {
 		t.Errorf("wrong answer: %d %+v", code, v)
 	}
+	if v.Shows == nil || v.Shows.Entered != qs[0].Entered {
+		t.Errorf("wrong answer shows %+v, want it to enter %q", v.Shows, qs[0].Entered)
+	}
+	// A page resuming asks for what the first questions showed.
+	code, v, _ = post(fmt.Sprintf(`{"query": %q, "replay": 3}`, exercise42))
+	if code != http.StatusOK || len(v.Replayed) != 3 || v.Replayed[2] == nil ||
+		!slices.Equal(v.Replayed[2].Pruned, qs[2].Pruned) || len(v.Replayed[2].Reveal) != len(qs[2].Reveal) {
+		t.Errorf("replay 3: %d %+v", code, v.Replayed)
+	}
 	for i, q := range qs {
 		if q.Kind == exercise.AskWindow {
 			code, v, _ = post(body(i, "three"))
-			if code != http.StatusOK || v.Counted || v.Class != "note" || !strings.Contains(v.Text, "is not a value") {
+			if code != http.StatusOK || v.Counted || v.Class != "note" || !strings.Contains(v.Text, "is not a value") || v.Shows != nil {
 				t.Errorf("a word for %s: %d %+v", q.Which, code, v)
 			}
 			break
@@ -539,6 +562,8 @@ func TestPredictAPI(t *testing.T) {
 		{`{"query": "%zz", "question": 0}`, "query"},
 		{`{"query": "seed=1", "question": 0, "extra": 1}`, "extra"},
 		{`not json`, "body"},
+		{fmt.Sprintf(`{"query": %q, "replay": %d}`, exercise42, len(qs)+1), "replay"},
+		{`{"query": "seed=1", "replay": -1}`, "replay"},
 	} {
 		code, _, e := post(tt.body)
 		if code != http.StatusBadRequest || e.Field != tt.field || e.Error == "" {

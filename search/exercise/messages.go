@@ -152,6 +152,7 @@ var English = map[string]trace.Message{
 	"exercise.err.query":            {Other: "not a query string such as seed=42&b=3&d=3"},
 	"exercise.err.question":         {Other: "{{.Got}} is not a question number: they count from 0"},
 	"exercise.err.no-question":      {Other: "there is no question {{.Got}}: this exercise asks {{.N}} (0 to {{.Last}})"},
+	"exercise.err.replay":           {Other: "{{.Got}} questions cannot have been answered: this exercise asks {{.N}}"},
 	"exercise.err.arrangement-long": {Other: "an arrangement of {{.N}} bytes is too long (at most {{.Max}})"},
 	"exercise.err.notmet-distinct":  {Other: "no tree with branching {{.B}} and depth {{.D}} had few enough leaves for distinct values in {{.Min}}..{{.Max}} in MaxAttempts = {{.Attempts}} attempts; widen the range or narrow the branching"},
 	"exercise.err.notmet-deep":      {Other: "no tree with branching {{.B}} and depth {{.D}} had a deep cutoff in MaxAttempts = {{.Attempts}} attempts"},

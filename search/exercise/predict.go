@@ -229,6 +229,25 @@ type Prediction struct {
 	Class string `json:"class"`
 	// Text says whether it was right, what the search does, and why.
 	Text string `json:"text"`
+	// Shows is what the search shows once the question is answered (a
+	// counted answer, right or wrong); nil for an answer not counted. The
+	// page learns it only here, never beforehand.
+	Shows *Shows `json:"shows,omitempty"`
+}
+
+// Shows is what predict mode shows after a question is answered and
+// before the next: the node entered, the values returned, the windows
+// passed in or moved, the children a cutoff skipped.
+type Shows struct {
+	Entered string   `json:"entered,omitempty"`
+	Reveal  []Reveal `json:"reveal,omitempty"`
+	Windows []Reveal `json:"windows,omitempty"`
+	Pruned  []string `json:"pruned,omitempty"`
+}
+
+// Shows is what the search shows once q is answered.
+func (q Question) Shows() *Shows {
+	return &Shows{Entered: q.Entered, Reveal: q.Reveal, Windows: q.Windows, Pruned: q.Pruned}
 }
 
 // Grade judges a student's answer to the question: a node id for
@@ -275,6 +294,34 @@ type PredictAnswer struct {
 	Query    string `json:"query"`
 	Question int    `json:"question"`
 	Answer   string `json:"answer"`
+	// Replay, when above 0, asks instead for what the search showed after
+	// each of the first Replay questions (a page resuming the progress the
+	// browser kept: questions the student answered before the reload).
+	Replay int `json:"replay,omitempty"`
+}
+
+// Replayed is the answer to a replay: what the search showed after each
+// question answered, in order.
+type Replayed struct {
+	Shows []*Shows `json:"shows"`
+}
+
+// ReplayPrediction is what the search showed after each of the first
+// a.Replay questions of the exercise. A number past the question count is
+// an *Error naming "replay".
+func ReplayPrediction(ex *Exercise, a PredictAnswer) (Replayed, error) {
+	qs, err := Questions(ex)
+	if err != nil {
+		return Replayed{}, err
+	}
+	if a.Replay > len(qs) {
+		return Replayed{}, invalidSay("replay", "exercise.err.replay", "Got", a.Replay, "N", len(qs))
+	}
+	r := Replayed{Shows: make([]*Shows, a.Replay)}
+	for i := range r.Shows {
+		r.Shows[i] = qs[i].Shows()
+	}
+	return r, nil
 }
 
 // MaxPredictQuery is the longest exercise query a predict answer may carry:
@@ -307,6 +354,8 @@ func DecodePredictAnswer(r io.Reader) (PredictAnswer, error) {
 		return PredictAnswer{}, invalidSay("query", "exercise.err.query-long", "N", len(a.Query), "Max", MaxPredictQuery)
 	case a.Question < 0:
 		return PredictAnswer{}, invalidSay("question", "exercise.err.question", "Got", a.Question)
+	case a.Replay < 0:
+		return PredictAnswer{}, invalidSay("replay", "exercise.err.question", "Got", a.Replay)
 	case utf8.RuneCountInString(a.Answer) > MaxAnswerLen:
 		return PredictAnswer{}, invalidSay("answer", "exercise.err.answer-long", "N", utf8.RuneCountInString(a.Answer), "Max", MaxAnswerLen)
 	}
@@ -325,7 +374,12 @@ func GradePrediction(ex *Exercise, a PredictAnswer, w Words) (Prediction, error)
 	if a.Question >= len(qs) {
 		return Prediction{}, invalidSay("question", "exercise.err.no-question", "Got", a.Question, "N", len(qs), "Last", len(qs)-1)
 	}
-	return qs[a.Question].GradeIn(a.Answer, w), nil
+	q := qs[a.Question]
+	v := q.GradeIn(a.Answer, w)
+	if v.Counted {
+		v.Shows = q.Shows()
+	}
+	return v, nil
 }
 
 // unquote takes the quotes off a field name in a JSON error.
