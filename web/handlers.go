@@ -210,6 +210,10 @@ func (s *Server) view(c echo.Context) error {
 // brings back the home page with the form filled from form (the query as
 // typed).
 func (s *Server) showView(c echo.Context, q, form url.Values) error {
+	key := pageKey(c)
+	if ok, err := s.pages.serve(c, key); ok {
+		return err
+	}
 	r, err := parseView(q)
 	if err != nil {
 		return s.homeWithError(c, form, err)
@@ -226,7 +230,7 @@ func (s *Server) showView(c echo.Context, q, form url.Values) error {
 		}
 		return err
 	}
-	return s.render(c, http.StatusOK, templates.ViewPage(v, s.assets))
+	return s.renderKept(c, key, v)
 }
 
 // MaxRedirect is the longest address the home form's answer redirects to

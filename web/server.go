@@ -106,6 +106,8 @@ type Server struct {
 	// joins and answers limit the rooms' joins (and rooms started) and
 	// answers per client address.
 	joins, answers *classroom.Limiter
+	// pages are the viewer's pages asked for more than once (keptPages).
+	pages *keptPages
 }
 
 // ErrShutdown is the cause of the cancellation of every request's
@@ -131,7 +133,7 @@ func New(cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger, hub: NewHub(cfg.Logger), hosts: allowedHosts(cfg.Addr, cfg.Hosts),
 		joins:   classroom.NewLimiter(classroom.JoinsPerMinute, classroom.JoinBurst),
-		answers: classroom.NewLimiter(classroom.AnswersPerMinute, classroom.AnswerBurst)}
+		answers: classroom.NewLimiter(classroom.AnswersPerMinute, classroom.AnswerBurst), pages: newKeptPages()}
 	s.hub.rooms, s.hub.joins, s.hub.answers = cfg.Classroom, s.joins, s.answers
 	if cfg.Classroom != nil {
 		// The rooms' stages draw their pages here, for a slide that
@@ -145,7 +147,7 @@ func New(cfg Config) *Server {
 	s.hub.full = s.memoryFull
 	s.idle = &idleCollector{delay: idleCollectDelay, busy: func() bool { return s.hub.Busy() || len(s.heavy) > 0 }}
 	if cfg.IdleForget > 0 {
-		s.idle.forget, s.idle.forgetDelay = forgetShared, cfg.IdleForget
+		s.idle.forget, s.idle.forgetDelay = func() { forgetShared(); s.pages.forget() }, cfg.IdleForget
 	}
 	s.hub.ended = s.idle.quiet
 	s.loadStatic()
@@ -362,10 +364,15 @@ func renderHTML(ctx context.Context, comp templ.Component) ([]byte, error) {
 func (s *Server) render(c echo.Context, status int, comp templ.Component) error {
 	b, err := renderHTML(pageContext(c), comp)
 	if err != nil {
-		s.log.Error("render", "path", c.Request().URL.Path, "err", err)
-		return s.errorPage(c, http.StatusInternalServerError, i18n.For(langOf(c)).T("page.error.render"))
+		return s.renderFailed(c, err)
 	}
 	return c.HTMLBlob(status, b)
+}
+
+// renderFailed logs a template's error and answers with the error page.
+func (s *Server) renderFailed(c echo.Context, err error) error {
+	s.log.Error("render", "path", c.Request().URL.Path, "err", err)
+	return s.errorPage(c, http.StatusInternalServerError, i18n.For(langOf(c)).T("page.error.render"))
 }
 
 // errorPage answers with the error page, or with plain text if even that

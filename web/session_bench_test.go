@@ -106,19 +106,26 @@ func coldWarm(b *testing.B, op func()) {
 			if warm {
 				op()
 			}
-			cpu0, cpuOK := processCPU()
-			for b.Loop() {
+			loopCPU(b, func() {
 				if !warm {
 					view.ForgetSummaries()
 				}
 				op()
-			}
-			// The CPU time of the process (every goroutine's) per op,
-			// which a loaded machine's wall time does not show.
-			if cpu1, ok := processCPU(); ok && cpuOK {
-				b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
-			}
+			})
 		})
+	}
+}
+
+// loopCPU runs op in b's loop and reports the CPU time of the process
+// (every goroutine's) per op, which a loaded machine's wall time does not
+// show.
+func loopCPU(b *testing.B, op func()) {
+	cpu0, cpuOK := processCPU()
+	for b.Loop() {
+		op()
+	}
+	if cpu1, ok := processCPU(); ok && cpuOK {
+		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	}
 }
 
@@ -187,19 +194,26 @@ func BenchmarkSessionStepShared(b *testing.B) {
 // minimax and of the random tree 3,12 (797,161 nodes), on the server:
 // cold, the search met for the first time; warm, after an earlier render
 // handed on the summaries of its subtrees (and, for the random tree, the
-// tree itself: scenario's randomTrees).
+// tree itself: scenario's randomTrees); kept, the page asked for before
+// (keptPages).
 func BenchmarkRenderViewEnd(b *testing.B) {
 	s := New(Config{})
 	for _, q := range []string{tttMinimax, "random=3,12&seed=1"} {
+		get := func() {
+			rec := httptest.NewRecorder()
+			req := httptest.NewRequest("GET", "/view?"+q+"&step=end", nil)
+			req.Host = "127.0.0.1:8080" // the server answers its own names only
+			s.Echo().ServeHTTP(rec, req)
+			if rec.Code != 200 {
+				b.Fatalf("got %d", rec.Code)
+			}
+		}
 		b.Run(q, func(b *testing.B) {
-			coldWarm(b, func() {
-				rec := httptest.NewRecorder()
-				req := httptest.NewRequest("GET", "/view?"+q+"&step=end", nil)
-				req.Host = "127.0.0.1:8080" // the server answers its own names only
-				s.Echo().ServeHTTP(rec, req)
-				if rec.Code != 200 {
-					b.Fatalf("got %d", rec.Code)
-				}
+			coldWarm(b, func() { s.pages.forget(); get() })
+			b.Run("kept", func(b *testing.B) {
+				get()
+				get()
+				loopCPU(b, get)
 			})
 		})
 	}
