@@ -14,14 +14,19 @@ import (
 	"strings"
 )
 
-// Kind says who decides at a node: MAX, MIN, a CHANCE event, or player k of
-// an n-player game (max^n), written Player(k).
+// Kind says who decides at a node: MAX, MIN, a CHANCE event, player k of
+// an n-player game (max^n), written Player(k), or several roles choosing at
+// once (Joint, a node of decoupled UCT whose children are joint moves).
 type Kind uint8
 
 const (
 	Max    Kind = 0
 	Min    Kind = 1
 	Chance Kind = 2
+	// Joint is a node where several roles of a game choose at once: its
+	// children are the joint moves (every role's move), and no one role's
+	// value is backed up there.
+	Joint Kind = 3
 	// firstPlayer is Player(1); Player(k) is firstPlayer+k-1.
 	firstPlayer Kind = 16
 )
@@ -65,6 +70,8 @@ func (k Kind) String() string {
 		return "min"
 	case Chance:
 		return "chance"
+	case Joint:
+		return "joint"
 	}
 	if p := k.PlayerIndex(); p > 0 {
 		return "p" + strconv.Itoa(p)
@@ -81,6 +88,8 @@ func (k Kind) Upper() string {
 		return "MIN"
 	case Chance:
 		return "CHANCE"
+	case Joint:
+		return "JOINT"
 	}
 	return strings.ToUpper(k.String())
 }
@@ -94,13 +103,15 @@ func ParseKind(s string) (Kind, error) {
 		return Min, nil
 	case "chance":
 		return Chance, nil
+	case "joint":
+		return Joint, nil
 	}
 	if len(s) > 1 && s[0] == 'p' {
 		if n, err := strconv.Atoi(s[1:]); err == nil && n >= 1 && n <= MaxPlayers && s[1] != '0' && s[1] != '+' {
 			return Player(n), nil
 		}
 	}
-	return 0, fmt.Errorf("trace: unknown node kind %q (want max, min, chance or p1..p%d)", s, MaxPlayers)
+	return 0, fmt.Errorf("trace: unknown node kind %q (want max, min, chance, joint or p1..p%d)", s, MaxPlayers)
 }
 
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }

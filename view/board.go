@@ -84,12 +84,13 @@ type Board struct {
 	MarkSize, Halo float64
 	// Cells are the board's cells row by row from the top.
 	Cells []BoardCell
-	// Marker is the triangle left of the board that tells MAX (up) from
-	// MIN (down) by shape (see MarkerPoints), at the top-left corner of
+	// Marker is the small glyph left of the board that tells MAX (a
+	// triangle up) from MIN (down) and from roles choosing at once (a
+	// diamond) by shape (see MarkerPoints), at the top-left corner of
 	// the square glyph that holds the board (Glyph.Half), so that it sits
 	// at the same place on every game's board; MarkerPath is the same as
 	// an SVG path.
-	Marker     [3][2]float64
+	Marker     [][2]float64
 	MarkerPath string
 }
 
@@ -147,7 +148,7 @@ func BoardOf(n Node) Board {
 		b = ticTacToeBoard(n.Board)
 	}
 	b.Marker = MarkerPoints(n.Kind, -b.Frame.W/2, -b.Frame.W/2)
-	b.MarkerPath = "M" + pointsPath(b.Marker[:]) + "Z"
+	b.MarkerPath = "M" + pointsPath(b.Marker) + "Z"
 	return b
 }
 

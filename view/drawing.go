@@ -55,7 +55,8 @@ type Glyph string
 
 // The glyphs. MAX and MIN differ by shape, not only by colour: MAX is a
 // triangle pointing up, MIN one pointing down; a chance node is a circle,
-// an n-player node a rounded square, a leaf of an explicit tree a rounded
+// an n-player node a rounded square, a node where several roles choose at
+// once (decoupled UCT's, trace.Joint) a diamond, a leaf of an explicit tree a rounded
 // box with its value, a tic-tac-toe position a board with a small kind
 // marker.
 const (
@@ -63,6 +64,7 @@ const (
 	GlyphMin    Glyph = "min"
 	GlyphChance Glyph = "chance"
 	GlyphPlayer Glyph = "player"
+	GlyphJoint  Glyph = "joint"
 	GlyphLeaf   Glyph = "leaf"
 	GlyphBoard  Glyph = "board"
 	// GlyphChess is a minichess position: a 5×5 board large enough that
@@ -70,6 +72,9 @@ const (
 	// ChessSquare).
 	GlyphChess Glyph = "chess"
 )
+
+// JointHalf is half the diagonal of the diamond of a joint node.
+const JointHalf = 18
 
 // The minichess board glyph, in user units. A pane of the comparison at
 // 1280×720 is about 600 pixels wide and holds the twelve children of the
@@ -108,15 +113,19 @@ func (g Glyph) Half() float64 {
 // Board reports whether the glyph is a board (any game's).
 func (g Glyph) Board() bool { return g == GlyphBoard || g == GlyphChess }
 
-// MarkerPoints are the corners of the small triangle left of a board
-// glyph that tells MAX (pointing up) from MIN (pointing down) by shape,
-// as offsets from the node's centre; left and top are the board's left
-// and top edges.
-func MarkerPoints(k trace.Kind, left, top float64) [3][2]float64 {
-	if k == trace.Min {
-		return [3][2]float64{{left - 11, top + 1}, {left - 5, top + 12}, {left + 1, top + 1}}
+// MarkerPoints are the corners of the small glyph left of a board glyph
+// that tells MAX (a triangle pointing up) from MIN (one pointing down)
+// and from roles that choose at once (a diamond) by shape, as offsets
+// from the node's centre; left and top are the board's left and top
+// edges.
+func MarkerPoints(k trace.Kind, left, top float64) [][2]float64 {
+	switch k {
+	case trace.Min:
+		return [][2]float64{{left - 11, top + 1}, {left - 5, top + 12}, {left + 1, top + 1}}
+	case trace.Joint:
+		return [][2]float64{{left - 5, top}, {left + 1, top + 6.5}, {left - 5, top + 13}, {left - 11, top + 6.5}}
 	}
-	return [3][2]float64{{left - 11, top + 12}, {left - 5, top + 1}, {left + 1, top + 12}}
+	return [][2]float64{{left - 11, top + 12}, {left - 5, top + 1}, {left + 1, top + 12}}
 }
 
 // BoardLayout is the layout spacing of a source whose nodes are boards
@@ -150,6 +159,8 @@ func (g Glyph) Top() float64 {
 		return -14
 	case GlyphBoard, GlyphChess:
 		return -g.Half() - 1
+	case GlyphJoint:
+		return -JointHalf
 	}
 	return -16
 }
@@ -164,6 +175,8 @@ func (g Glyph) Bottom() float64 {
 		return 14
 	case GlyphBoard, GlyphChess:
 		return g.Half() + 1
+	case GlyphJoint:
+		return JointHalf
 	}
 	return 16
 }
@@ -177,6 +190,8 @@ func (g Glyph) sideOut() float64 {
 		return 13
 	case GlyphBoard, GlyphChess:
 		return g.Half() + 1
+	case GlyphJoint:
+		return JointHalf
 	}
 	return 16
 }
@@ -467,6 +482,8 @@ func GlyphOf(source string, n trace.LayoutNode) Glyph {
 		return GlyphMin
 	case n.Kind == trace.Chance:
 		return GlyphChance
+	case n.Kind == trace.Joint:
+		return GlyphJoint
 	}
 	return GlyphPlayer
 }
@@ -946,6 +963,8 @@ func nodeClass(n *Node) string {
 		b.WriteString(" k-min")
 	case n.Kind == trace.Chance:
 		b.WriteString(" k-chance")
+	case n.Kind == trace.Joint:
+		b.WriteString(" k-joint")
 	case n.Player > 0:
 		// Four colours in turn; the label P1, P2, … tells them apart too.
 		b.WriteString(" k-p" + strconv.Itoa((n.Player-1)%4+1))

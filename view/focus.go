@@ -73,7 +73,7 @@ func (s *Scene) NeedsFocus(w, h float64) bool {
 		if g.Board() && 2*g.Half()*sc < LegibleBoardPx {
 			return true
 		}
-		if (g == GlyphMax || g == GlyphMin || g == GlyphChance) && InFont*sc < LegibleValuePx {
+		if (g == GlyphMax || g == GlyphMin || g == GlyphChance || g == GlyphJoint) && InFont*sc < LegibleValuePx {
 			// The name in the glyph (A, B, …) is drawn at InFont.
 			return true
 		}

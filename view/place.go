@@ -416,6 +416,8 @@ func glyphRect(g Glyph, n trace.LayoutNode, k float64) rect {
 		return rect{-h - 11, -h, h, h}
 	case GlyphMax, GlyphMin:
 		return rect{-21, g.Top(), 21, g.Bottom()}
+	case GlyphJoint:
+		return rect{-JointHalf, -JointHalf, JointHalf, JointHalf}
 	}
 	return rect{-16, -16, 16, 16}
 }

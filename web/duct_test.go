@@ -48,6 +48,11 @@ func TestDUCTView(t *testing.T) {
 		if n := strings.Count(body, `class="duct-table"`); n != 2 {
 			t.Errorf("%s: %d role tables, want 2", lang, n)
 		}
+		// The root is a node where the roles choose at once: a diamond,
+		// not MAX's triangle, and the legend says so.
+		if !strings.Contains(body, "g-joint k-joint") || strings.Contains(body, "k-max") || !strings.Contains(body, `data-testid="legend-joint"`) {
+			t.Errorf("%s: the root is not drawn and explained as a node where the roles choose at once", lang)
+		}
 		if n := strings.Count(body, `<td>∞</td>`); n != 6 {
 			t.Errorf("%s: %d lines with UCB1 ∞ at the first selection, want 6", lang, n)
 		}

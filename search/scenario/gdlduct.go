@@ -59,21 +59,26 @@ func decode(legal [][]int, m int) []int {
 	return joint
 }
 
-// ToMove is the first role that has a choice: MAX for the first role
-// (and where several roles choose at once), MIN for the second of two.
+// ToMove is who chooses at s: Joint where several roles choose at once;
+// where one role alone has a choice, MAX for the first role, MIN for the
+// second of two, Player(k) for the k-th of more; MAX where no role has.
 func (j jointGame) ToMove(s gdl.State) trace.Kind {
+	chooser := -1
 	for r, l := range j.legal(s) {
 		if len(l) > 1 {
-			if r == 0 {
-				return trace.Max
+			if chooser >= 0 {
+				return trace.Joint
 			}
-			if len(j.g.Roles()) == 2 {
-				return trace.Min
-			}
-			return trace.Player(min(r+1, trace.MaxPlayers))
+			chooser = r
 		}
 	}
-	return trace.Max
+	switch {
+	case chooser <= 0:
+		return trace.Max
+	case len(j.g.Roles()) == 2:
+		return trace.Min
+	}
+	return trace.Player(min(chooser+1, trace.MaxPlayers))
 }
 
 func (j jointGame) Moves(s gdl.State, buf []search.Move) []search.Move {

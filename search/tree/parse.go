@@ -642,7 +642,8 @@ func (p *parser) tags(n *Node) (hLine, hCol, hOff int, err error) {
 			hLine, hCol, hOff = wl, wc, wo
 		} else {
 			k, err := trace.ParseKind(lw)
-			if err != nil {
+			if err != nil || k == trace.Joint {
+				// A joint node is decoupled UCT's, never a tree's tag.
 				return 0, 0, 0, errAt(wl, wc, wo, nil, "tree.err.tag", "Found", strconv.Quote(truncate(word)))
 			}
 			if n.KindSet {

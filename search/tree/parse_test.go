@@ -369,6 +369,7 @@ func TestParseErrors(t *testing.T) {
 		{"equals after tags", "([min]=3)", Options{}, 1, 7, "only a label takes '='", false},
 		{"equals without value", "(E=)", Options{}, 1, 4, "expected a value (a number or a <vector>) after '=', found ')'", false},
 		{"unknown tag", "[foo](1 2)", Options{}, 1, 2, `expected a tag (max, min, chance, p1..p16 or h=<estimate>), found "foo"`, false},
+		{"joint tag", "[joint](1 2)", Options{}, 1, 2, `expected a tag (max, min, chance, p1..p16 or h=<estimate>), found "joint"`, false},
 		{"p0 tag", "[p0](1 2)", Options{}, 1, 2, `found "p0"`, false},
 		{"p17 tag", "(<1,2> [p17]<2,1>)", Options{}, 1, 9, `found "p17"`, false},
 		{"empty tags", "[](1 2)", Options{}, 1, 2, "expected a tag (max, min, chance, p1..p16 or h=<estimate>), found ']'", false},

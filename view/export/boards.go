@@ -57,14 +57,18 @@ func gridShapes(n view.Node, b view.Board, stroke string, width, opacity float64
 	return out
 }
 
-// kindMarker is the small triangle left of a board that tells MAX (up)
-// from MIN (down) by shape (view.Board.Marker).
+// kindMarker is the small glyph left of a board that tells MAX (a
+// triangle up) from MIN (down) and from roles choosing at once (a
+// diamond) by shape (view.Board.Marker).
 func kindMarker(n view.Node, b view.Board, opacity float64) Shape {
 	col := colMax
-	if n.Kind == trace.Min {
+	switch n.Kind {
+	case trace.Min:
 		col = colMin
+	case trace.Joint:
+		col = colJoint
 	}
-	pts := make([][2]float64, 0, 3)
+	pts := make([][2]float64, 0, len(b.Marker))
 	for _, p := range b.Marker {
 		pts = append(pts, [2]float64{p[0] + n.X, p[1] + n.Y})
 	}

@@ -31,6 +31,8 @@ const (
 	colAB       = "#6d28d9"
 	colChance   = "#0f766e"
 	colChanceBg = "#ccfbf1"
+	colJoint    = "#7e22ce"
+	colJointBg  = "#f3e8ff"
 	// fontFamily is the page's own: DejaVu Sans, whose bold widths
 	// view.TextEm estimates, else narrower fonts (Arial's metrics).
 	fontFamily = "DejaVu Sans, Arial, sans-serif"
@@ -143,6 +145,8 @@ func colours(n view.Node) (stroke, fill string, width float64) {
 		kindStroke, kindFill = colMin, colMinFill
 	case n.Kind == trace.Chance:
 		kindStroke, kindFill = colChance, colChanceBg
+	case n.Kind == trace.Joint:
+		kindStroke, kindFill = colJoint, colJointBg
 	case n.Player > 0:
 		c := playerCols[(n.Player-1)%4]
 		kindStroke, kindFill = c[0], c[1]
@@ -186,6 +190,8 @@ func valueColour(n view.Node) string {
 		return colMin
 	case n.Kind == trace.Chance:
 		return colChance
+	case n.Kind == trace.Joint:
+		return colJoint
 	case n.Player > 0:
 		return playerCols[(n.Player-1)%4][0]
 	}
@@ -262,6 +268,13 @@ func appendGlyph(out []Shape, n view.Node, f view.Fonts, opacity float64) []Shap
 	case view.GlyphPlayer:
 		s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-16, n.Y-16, 32, 32, 9
 		out = append(out, s, text(n.Kind.Upper(), 5, 14))
+	case view.GlyphJoint:
+		const h = view.JointHalf
+		s.Kind, s.Points = Polygon, atNode(n, [2]float64{0, -h}, [2]float64{h, 0}, [2]float64{0, h}, [2]float64{-h, 0})
+		out = append(out, s)
+		if n.Label != "" {
+			out = append(out, text(n.Label, 5, 14))
+		}
 	case view.GlyphLeaf:
 		s.Kind, s.X, s.Y, s.W, s.H, s.RX = Rect, n.X-n.LeafW/2, n.Y-n.LeafH/2, n.LeafW, n.LeafH, 6
 		size := f.Leaf

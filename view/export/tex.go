@@ -176,6 +176,9 @@ func texGlyph(n view.Node) (content string, opts []string) {
 		opts = []string{"gmin"}
 	case view.GlyphChance:
 		opts = []string{"gchance"}
+	case view.GlyphJoint:
+		// Roles that choose at once (decoupled UCT): a diamond.
+		opts = []string{"diamond", "draw", "minimum size=8mm"}
 	}
 	return content, opts
 }
