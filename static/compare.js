@@ -9,7 +9,7 @@
 // anything looks. Without a connection the step buttons are plain links
 // to the server-rendered step.
 
-import { painter, setAttr, setText } from "./paint.js";
+import { crumb, painter, setAttr, setText } from "./paint.js";
 import { session } from "./session.js";
 import { room } from "./room.js";
 import { plainKey, stepKeys } from "./keys.js";
@@ -77,20 +77,6 @@ function zoom(pane, z) {
   pane.trail.querySelector("ol").replaceChildren(...trail.map(crumb));
   pane.trail.hidden = trail.length === 0;
   pane.trail.classList.toggle("zoomed", !z.whole);
-}
-
-/** crumb is one ancestor in a pane's trail, as the server worded it. */
-function crumb(c) {
-  const li = document.createElement("li");
-  li.dataset.crumb = c.id;
-  for (const [tag, cls, text] of [["span", "kind", c.kind], ["b", "name", c.name], ["span", "val", c.value], ["span", "win", c.window]]) {
-    if (!text) continue;
-    const el = document.createElement(tag);
-    el.className = cls;
-    el.textContent = text;
-    li.append(el);
-  }
-  return li;
 }
 
 /** glideMs is how long a pane's window takes to follow the current node. */

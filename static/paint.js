@@ -30,6 +30,11 @@ const focusNames = { node: "fnode", edge: "fedge", prob: "fprob", fold: "ffold",
 export function patchFocus(wrap, p) {
   const svg = wrap.querySelector("svg");
   if (!svg) return;
+  const trail = wrap.querySelector(".focus-trail");
+  if (trail && p.trail) {
+    trail.querySelector("ol").replaceChildren(...p.trail.map(crumb));
+    trail.hidden = p.trail.length === 0;
+  }
   if (p.box) {
     svg.setAttribute("viewBox", p.box);
     svg.setAttribute("width", p.w);
@@ -51,6 +56,21 @@ export function patchFocus(wrap, p) {
     }
   }
   if (p.nodes) painter(svg, focusNames)(p.nodes);
+}
+
+/** crumb is one ancestor in a trail (a comparison pane's, the focus's),
+ * as the server worded it (view.Crumb). */
+export function crumb(c) {
+  const li = document.createElement("li");
+  li.dataset.crumb = c.id;
+  for (const [tag, cls, text] of [["span", "kind", c.kind], ["b", "name", c.name], ["span", "val", c.value], ["span", "win", c.window]]) {
+    if (!text) continue;
+    const el = document.createElement(tag);
+    el.className = cls;
+    el.textContent = text;
+    li.append(el);
+  }
+  return li;
 }
 
 export function setAttr(el, name, value) {

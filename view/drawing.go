@@ -447,6 +447,9 @@ type Drawing struct {
 	// its own size: a focus's (FocusScale, or a little less to fit a
 	// phone's pane, see FocusIn); 0 elsewhere.
 	Px float64
+	// Trail names the ancestors of a focus's current node whose rows its
+	// view box leaves out, the root first (see FocusFit).
+	Trail []Crumb
 
 	attrs []NodeAttrs // Attrs, once computed
 	// words words the fold glyphs' texts in Attrs (the frame's words).

@@ -1,5 +1,7 @@
 package view
 
+import "slices"
+
 // A step of a large tree changes little of its focus: a row of children
 // appears when the current node is expanded, the rows under a finished
 // node go, and the nodes on the path change their state, value and α/β.
@@ -15,6 +17,9 @@ type FocusPatch struct {
 	Box    string `json:"box,omitempty"`
 	Width  string `json:"w,omitempty"`
 	Height string `json:"h,omitempty"`
+	// Trail is the trail over the focus (see FocusFit) when it changed:
+	// empty when it went.
+	Trail *[]Crumb `json:"trail,omitempty"`
 	// Gone are the nodes no longer drawn: each with the edge into it, its
 	// probability and its cut mark.
 	Gone []string `json:"gone,omitempty"`
@@ -31,7 +36,7 @@ type FocusPatch struct {
 
 // Empty reports whether the patch changes nothing.
 func (p *FocusPatch) Empty() bool {
-	return p.Box == "" && len(p.Gone) == 0 && len(p.Nodes) == 0 && len(p.Drawn) == 0
+	return p.Box == "" && p.Trail == nil && len(p.Gone) == 0 && len(p.Nodes) == 0 && len(p.Drawn) == 0
 }
 
 // AllNodes are the positions of every node of d: the whole drawing.
@@ -58,6 +63,10 @@ func DiffFocus(a, b *Drawing) *FocusPatch {
 	p := &FocusPatch{Step: b.Step}
 	if a == nil || a.ViewBox != b.ViewBox || a.Width != b.Width || a.Height != b.Height || a.Px != b.Px {
 		p.Box, p.Width, p.Height = b.ViewBox, Num(b.Width*b.Px), Num(b.Height*b.Px)
+	}
+	if a == nil && len(b.Trail) > 0 || a != nil && !slices.Equal(a.Trail, b.Trail) {
+		t := append([]Crumb{}, b.Trail...)
+		p.Trail = &t
 	}
 	before := map[string]int{}
 	if a != nil {

@@ -150,6 +150,8 @@ func (v *viewer) prepareAhead(ctx context.Context, u view.By, tag int) []Message
 }
 
 func (v *viewer) stepWhole(c Command) []Message {
+	// The page's focus is not the one the session knows: sent whole.
+	v.focusD = nil
 	msgs := v.command(c)
 	if v.job != nil {
 		v.job.patch = false

@@ -129,7 +129,7 @@ func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
 	}
 	attrs := v.paint.Attrs()
 	print := view.Print(attrs)
-	kept, err := ek.encode(keptFrame(m))
+	kept, err := ek.encode(v.keptFrame(m))
 	if err != nil {
 		return Message{encoded: b}
 	}
@@ -143,10 +143,18 @@ func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
 }
 
 // keptFrame is frame m for a page that shows m's drawing already: the
-// drawing's nodes left out.
-func keptFrame(m Message) Message {
+// drawing's nodes left out, and the focus as what changed from the one
+// the page was rendered with (view.FocusOf at the same step) to the one
+// fitted to its pane.
+func (v *viewer) keptFrame(m Message) Message {
 	m.Draw = &view.DrawingPatch{From: m.Draw.From, Step: m.Draw.Step, Nodes: []view.NodeAttrs{}, Kept: true}
 	m.Outline = nil
+	if m.Focus != nil && v.focusD != nil {
+		m.Focus = nil
+		if p := view.DiffFocus(view.FocusOf(v.prep, v.scene, v.cur.Frame(), v.cur.Folds()), v.focusD); !p.Empty() {
+			m.FocusPatch = v.focusPatchOf(p, v.focusD)
+		}
+	}
 	return m
 }
 
@@ -167,7 +175,7 @@ func (v *viewer) focusKey() string {
 	if !v.focus {
 		return ""
 	}
-	return "\x00focus=" + view.Num(v.focusWidth)
+	return "\x00focus=" + view.Num(v.focusWidth) + "x" + view.Num(v.focusHeight)
 }
 
 // Shared steps. A class steps through the lecturer's tree together: five

@@ -73,7 +73,7 @@ func TestKeptFirstFrame(t *testing.T) {
 				alone, aloneFrame := loadAlone(t, in.Query, to)
 				defer alone.close()
 				whole := encodeJSON(t, func() Message { return aloneFrame })
-				kept := encodeJSON(t, func() Message { return keptFrame(aloneFrame) })
+				kept := encodeJSON(t, func() Message { return alone.keptFrame(aloneFrame) })
 				first, firstBytes := loadDrawn(t, in.Query, to, in.Drawn)
 				defer first.close()
 				next, nextBytes := loadDrawn(t, in.Query, to, in.Drawn)

@@ -51,9 +51,11 @@ type legibleMeasure struct {
 	// its tree's orientation.
 	LeafGap float64
 	Layout  string
-	// Lost names the nodes of the path that a comparison's pane shows
-	// neither in its tree's window nor in its trail.
+	// Lost names the nodes of the path that the focus or a comparison's
+	// pane shows neither in its view nor in its trail.
 	Lost []string
+	// Trail are the font sizes of the trail's texts shown.
+	Trail []float64
 }
 
 // legibleJS measures, in root (the focus or a tree, whose nodes carry the
@@ -93,6 +95,29 @@ const legibleJS = `function legible(root, attr, pane, focus) {
     const v = parseFloat(getComputedStyle(t).fontSize) * t.closest("text").getScreenCTM().a;
     m.Counts.push(v);
     if (v < 12) m.Small.push("fold count " + JSON.stringify(t.textContent) + " at " + v.toFixed(1) + " px");
+  }
+  m.Lost = [];
+  m.Trail = [];
+  for (const nav of (pane.closest('[data-testid="pane"]') || root).querySelectorAll(".trail:not([hidden])")) {
+    for (const t of nav.querySelectorAll("li:not([hidden]) > *")) {
+      const v = parseFloat(getComputedStyle(t).fontSize);
+      const least = t.matches(".name, .val") ? 14 : 12;
+      m.Trail.push(v);
+      if (v < least) m.Small.push("trail's " + t.className + " " + JSON.stringify(t.textContent) + " at " + v.toFixed(1) + " px");
+    }
+  }
+  if (focus && root.id === "focus-wrap") {
+    // Every node of the path is in the focus's view, under its trail, or
+    // named in the trail.
+    const nav = root.querySelector(".focus-trail:not([hidden])");
+    const named = new Set(nav ? [...nav.querySelectorAll("li")].map((li) => li.dataset.crumb) : []);
+    const b = root.getBoundingClientRect();
+    const top = b.top + (nav ? nav.getBoundingClientRect().height : 0);
+    for (const k of path) {
+      const r = (nodes.get(k).querySelector(":scope > .s") || nodes.get(k)).getBoundingClientRect();
+      const seen = r.top >= top - 1 && r.bottom <= b.top + root.clientHeight + 1 && r.right > b.left && r.left < b.left + root.clientWidth;
+      if (!seen && !named.has(k)) m.Lost.push(k);
+    }
   }
   if (cur) {
     const r = (cur.querySelector(":scope > .s") || cur).getBoundingClientRect(), b = pane.getBoundingClientRect();
@@ -163,8 +188,8 @@ func TestBrowserLegible(t *testing.T) {
 				t.Fatal(err)
 			}
 			m := eval[legibleMeasure](b, measureLegible)
-			t.Logf("%s: focus %v, current %q, path of %d; least value %.1f px, name %.1f, α/β %.1f, board %.1f, fold count %.1f",
-				what, m.Focus, m.Current, len(m.Path), minOf(m.Values), minOf(m.Names), minOf(m.AB), minOf(m.Boards), minOf(m.Counts))
+			t.Logf("%s: focus %v, current %q, path of %d; least value %.1f px, name %.1f, α/β %.1f, board %.1f, fold count %.1f, trail %.1f",
+				what, m.Focus, m.Current, len(m.Path), minOf(m.Values), minOf(m.Names), minOf(m.AB), minOf(m.Boards), minOf(m.Counts), minOf(m.Trail))
 			if len(m.Small) > 0 {
 				t.Errorf("%s: %d labels below the legible sizes, such as %s", what, len(m.Small), strings.Join(m.Small[:min(4, len(m.Small))], "; "))
 			}
@@ -173,6 +198,9 @@ func TestBrowserLegible(t *testing.T) {
 			}
 			if !m.InView {
 				t.Errorf("%s: the current node %q is out of its pane's view", what, m.Current)
+			}
+			if len(m.Lost) > 0 {
+				t.Errorf("%s: the path's nodes %q are neither in the focus's view nor in its trail", what, m.Lost)
 			}
 			if c.name == "mcts-tictactoe" && !m.Focus {
 				t.Errorf("%s: Monte-Carlo tree search shows the game tree, want its own tree", what)
@@ -193,8 +221,8 @@ func TestBrowserLegible(t *testing.T) {
 			t.Fatalf("%s: %d panes, want 3", what, len(panes))
 		}
 		for i, m := range panes {
-			t.Logf("%s, pane %d: focus %v, current %q, path of %d; least value %.1f px, name %.1f, α/β %.1f, fold count %.1f; leaf boxes %.1f px apart, drawn %s",
-				what, i, m.Focus, m.Current, len(m.Path), minOf(m.Values), minOf(m.Names), minOf(m.AB), minOf(m.Counts), m.LeafGap, m.Layout)
+			t.Logf("%s, pane %d: focus %v, current %q, path of %d; least value %.1f px, name %.1f, α/β %.1f, fold count %.1f, trail %.1f; leaf boxes %.1f px apart, drawn %s",
+				what, i, m.Focus, m.Current, len(m.Path), minOf(m.Values), minOf(m.Names), minOf(m.AB), minOf(m.Counts), minOf(m.Trail), m.LeafGap, m.Layout)
 			// A pane shows a window of its tree at a legible scale
 			// (view.ZoomOf), the ancestors outside it named in its trail.
 			if len(m.Small) > 0 {

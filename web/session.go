@@ -699,7 +699,7 @@ func (s *session) newDriver(c Command) (driver, error) {
 	}
 	v.share, v.drawn = true, c.Drawn
 	if c.Pane != nil {
-		v.focusWidth = c.Pane.W
+		v.focusWidth, v.focusHeight = c.Pane.W, c.Pane.H
 	}
 	return v, nil
 }

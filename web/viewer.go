@@ -71,7 +71,9 @@ type viewer struct {
 	focusD *view.Drawing
 	// focusWidth is the width of the page's tree pane in CSS pixels, as
 	// its load said (0: not said): a row of the focus wider zigzags.
-	focusWidth float64
+	// focusHeight is its height: a focus taller keeps its lowest rows and
+	// names the ancestors above them in its trail (view.FocusFit).
+	focusWidth, focusHeight float64
 }
 
 // job is a move under way: its command, and the step it started from.
@@ -394,8 +396,15 @@ func (v *viewer) frameMessage() Message {
 	v.cur.Touched()
 	v.cur.ClearChanged()
 	d := v.paint.Whole()
-	return Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), Focus: v.focusWhole(), Real: v.realHTML()}
+	m := Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(),
+		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
+	if v.focusD != nil {
+		// The page shows the focus at its step: what changed, as a step.
+		m.FocusPatch = v.focusPatch()
+	} else {
+		m.Focus = v.focusWhole()
+	}
+	return m
 }
 
 // mctsHTML is the Monte-Carlo panel's body at the cursor's step, rendered
@@ -418,9 +427,18 @@ func (v *viewer) focusWhole() *string {
 	if !v.focus {
 		return nil
 	}
-	v.focusD = view.FocusIn(v.prep, v.scene, v.cur.Frame(), v.cur.Folds(), v.focusWidth)
+	v.focusD = v.focusNow()
 	s := templates.FocusHTML(v.focusContext(), v.focusView(), v.focusD)
 	return &s
+}
+
+// focusNow is the focus of the tree at the cursor's step, fitted to the
+// page's pane.
+func (v *viewer) focusNow() *view.Drawing {
+	f := v.cur.Frame()
+	d := view.FocusIn(v.prep, v.scene, f, v.cur.Folds(), v.focusWidth)
+	view.FocusFit(d, v.scene, f, v.focusWidth, v.focusHeight, v.loc.Phrase)
+	return d
 }
 
 // focusPatch is what changed in the focus since the last message, with
@@ -430,12 +448,18 @@ func (v *viewer) focusPatch() *FocusPatch {
 	if !v.focus {
 		return nil
 	}
-	d := view.FocusIn(v.prep, v.scene, v.cur.Frame(), v.cur.Folds(), v.focusWidth)
+	d := v.focusNow()
 	p := view.DiffFocus(v.focusD, d)
 	v.focusD = d
 	if p.Empty() {
 		return nil
 	}
+	return v.focusPatchOf(p, d)
+}
+
+// focusPatchOf is focus patch p to drawing d as the page takes it: the
+// folds worded in its language, the markup of the nodes it draws.
+func (v *viewer) focusPatchOf(p *view.FocusPatch, d *view.Drawing) *FocusPatch {
 	ctx := v.focusContext()
 	for i := range p.Nodes {
 		if f := p.Nodes[i].Fold; f != nil {

@@ -1,0 +1,108 @@
+package view
+
+import (
+	"strings"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// The focus of a deep path. Tic-tac-toe's focus has a row for each of up
+// to ten levels, far taller than the viewer's pane at 1280×720: scrolled
+// to the current node, its upper ancestors would leave the pane. FocusFit
+// keeps the lowest rows that fit the pane (the current node's row with its
+// siblings at least, the current node's children below it) and names every ancestor above them in a trail over the drawing, each
+// with its kind, name, value and α/β at a legible size: the whole path
+// stays in view, decided here; the page only shows it.
+
+// Sizes of the focus's trail in CSS pixels, as the page's style sheet
+// sets them (.focus-trail): the names, values and windows, the kind
+// words, one line's height and the room around the lines.
+const (
+	FocusTrailFont     = 14.4
+	FocusTrailKindFont = 12
+	FocusTrailLine     = 24
+	FocusTrailPad      = 10
+)
+
+// FocusFit fits focus drawing d of scene s at frame f (FocusIn's) to a
+// pane w × h CSS pixels: when the drawing is taller than the pane, its
+// view box keeps the lowest levels that fit under the trail (never fewer
+// than the current node's row, with its siblings, and the rows below),
+// and d.Trail names the ancestors above them, the root
+// first. words words the names (nil: English). A pane of unknown height
+// (h ≤ 0) keeps the whole drawing.
+func FocusFit(d *Drawing, s *Scene, f *trace.Frame, w, h float64, words func(trace.Phrase) string) {
+	d.Trail = nil
+	x, y, bw, bh, ok := parseBox(d.ViewBox)
+	if !ok || h <= 0 || d.Px <= 0 || bh*d.Px <= h {
+		return
+	}
+	var path []*Node
+	top := map[int]float64{}
+	for i := range d.Nodes {
+		n := &d.Nodes[i]
+		t := nodeTop(n)
+		if v, seen := top[n.Depth]; !seen || t < v {
+			top[n.Depth] = t
+		}
+		if strings.Contains(" "+n.Class+" ", " path ") {
+			path = append(path, n)
+		}
+	}
+	cd := len(path) - 1 // the depth of the focus's deepest path node
+	if cd < 1 {
+		return
+	}
+	name := s.Namer(words)
+	crumbs := make([]Crumb, cd)
+	for i, n := range path[:cd] {
+		crumbs[i] = crumbOf(s, f, n.ID, name)
+	}
+	bottom := y + bh
+	k := cd
+	for j := 1; j < cd; j++ {
+		if (bottom-top[j]+viewPad)*d.Px+trailHeight(crumbs[:j], w) <= h {
+			k = j
+			break
+		}
+	}
+	y0 := top[k] - viewPad
+	d.ViewBox = Num(x) + " " + Num(y0) + " " + Num(bw) + " " + Num(bottom-y0)
+	d.Height = bottom - y0
+	d.Trail = crumbs[:k]
+}
+
+// nodeTop is the highest point node n draws: its glyph, its fold glyph,
+// its value and its α/β lines.
+func nodeTop(n *Node) float64 {
+	t := -max(n.Glyph.Half(), n.LeafH/2)
+	if n.Fold != nil {
+		t = min(t, n.FoldAt.box.y0)
+	}
+	if n.Alpha != "" || n.Beta != "" {
+		t = min(t, n.ABY-ABFont)
+	}
+	if n.Shown != "" {
+		t = min(t, n.ValueY-ValueFont)
+	}
+	return n.Y + t
+}
+
+// trailHeight is how high the focus's trail of crumbs is drawn in a pane
+// w CSS pixels wide: its crumbs side by side, wrapped into lines.
+func trailHeight(crumbs []Crumb, w float64) float64 {
+	if len(crumbs) == 0 {
+		return 0
+	}
+	room := max(w-2*FocusTrailPad, 100)
+	lines, at := 1, FocusTrailFont // the arrow that starts the trail
+	for _, c := range crumbs {
+		cw := TextEm(c.Kind)*FocusTrailKindFont + (TextEm(c.Name)+TextEm(c.Value)+TextEm(c.Window)+1.5)*FocusTrailFont
+		if at > 0 && at+cw > room {
+			lines++
+			at = 0
+		}
+		at += cw
+	}
+	return float64(lines)*FocusTrailLine + FocusTrailPad
+}
