@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
@@ -152,13 +153,12 @@ func (t *focusTree) children(id string) []int {
 	if t.mcts {
 		return t.kids[id]
 	}
-	var ks []int
-	for k := 0; ; k++ {
-		if _, err := t.p.Describe(trace.ChildID(id, k)); err != nil {
-			return ks
-		}
-		ks = append(ks, k)
+	n, _ := t.p.ChildCount(id)
+	ks := make([]int, n)
+	for k := range ks {
+		ks[k] = k
 	}
+	return ks
 }
 
 // FocusOf is the focus drawing of scene s of search p at frame f, whose
@@ -188,14 +188,14 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 	centreRows(l, opt.NodeSep, t.slots, width/FocusScale, opt.LevelSep*FocusLineFill)
 	// The base text sizes: the pane is never too small for them, the
 	// focus is drawn at FocusScale and scrolls if it must.
-	noteLaying(l, laying{shows: showsOf(p), pane: [2]float64{1e6, 1e6}})
+	sk := s.focusSketch(src, l, laying{shows: showsOf(p), pane: [2]float64{1e6, 1e6}})
 	counts := make(map[string]FoldCount)
 	for _, n := range l.Nodes {
 		if n.Folded {
 			counts[n.ID] = t.foldCount(n, folds)
 		}
 	}
-	d := Draw(src, l, f, counts)
+	d := sk.draw(f, counts)
 	markPath(d, path)
 	for i := range d.Edges {
 		if e := &d.Edges[i]; e.Cut {
@@ -210,6 +210,68 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 		d.Px = max(width/d.Width, FocusMinScale)
 	}
 	return d
+}
+
+// MaxFocusSketches is how many focus layouts a scene keeps the sketch of
+// (their labels placed), the most recently drawn: most steps of a search
+// draw the focus of the step before (the same path, the same rows; 54 of
+// the first 60 steps of random=12,3 minimax), and placing a focus's labels
+// again at each step was most of the server's work for a class stepping
+// large trees (see docs/performance.md, "The focus of a step").
+const MaxFocusSketches = 2
+
+// focusSketches are the sketches of a scene's focus layouts drawn last,
+// the most recent first; the viewers of the scene share them.
+type focusSketches struct {
+	mu   sync.Mutex
+	kept []focusKept
+}
+
+// focusKept is a focus layout, what it was laid out for, and its sketch.
+type focusKept struct {
+	source string
+	lg     laying
+	s      *sketch
+}
+
+// focusSketch is the sketch of focus layout l, laid out for lg: one kept
+// for a layout the same in every respect (a sketch depends on nothing
+// else), else a new one, then kept.
+func (s *Scene) focusSketch(source string, l *trace.Layout, lg laying) *sketch {
+	var fs *focusSketches
+	if s != nil {
+		fs = s.focus
+	}
+	if fs != nil {
+		fs.mu.Lock()
+		for i, k := range fs.kept {
+			if k.source == source && k.lg == lg && sameLayout(k.s.l, l) {
+				copy(fs.kept[1:i+1], fs.kept[:i])
+				fs.kept[0] = k
+				fs.mu.Unlock()
+				return k.s
+			}
+		}
+		fs.mu.Unlock()
+	}
+	noteLaying(l, lg)
+	sk := newSketch(source, l)
+	if fs != nil {
+		fs.mu.Lock()
+		if len(fs.kept) < MaxFocusSketches {
+			fs.kept = append(fs.kept, focusKept{})
+		}
+		copy(fs.kept[1:], fs.kept)
+		fs.kept[0] = focusKept{source, lg, sk}
+		fs.mu.Unlock()
+	}
+	return sk
+}
+
+// sameLayout reports whether a and b lay out the same nodes at the same
+// places.
+func sameLayout(a, b *trace.Layout) bool {
+	return a.Width == b.Width && a.Height == b.Height && a.Depth == b.Depth && a.Across == b.Across && slices.Equal(a.Nodes, b.Nodes)
 }
 
 // FocusMinScale is the least CSS pixels per unit a focus is drawn at to

@@ -2,10 +2,11 @@ package view
 
 import (
 	"context"
-	"github.com/abtrace/abtrace/search/tree"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/abtrace/abtrace/search/tree"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -125,6 +126,40 @@ func TestFocusStepsKeepPlaces(t *testing.T) {
 				prev = d
 			}
 			t.Logf("%d nodes drawn anew in 150 steps", redrawn)
+		})
+	}
+}
+
+// TestFocusKeptSketchDrawsTheSame: a focus drawn with the sketch a scene
+// kept of the same layout (MaxFocusSketches) is the focus drawn anew, at
+// every step forward and back, in a wide and a phone's pane.
+func TestFocusKeptSketchDrawsTheSame(t *testing.T) {
+	steps := []int{}
+	for s := 0; s <= 60; s++ {
+		steps = append(steps, s)
+	}
+	steps = append(steps, 30, 10, 50, 2, 59)
+	for _, q := range []string{"random=4,4&seed=1", "game=tictactoe&position=xo.x.o...", "game=tictactoe&algo=mcts&iterations=40"} {
+		t.Run(q, func(t *testing.T) {
+			p, s := prepare(t, q)
+			anew := *s
+			anew.focus = nil // draws every focus with a new sketch
+			cur := NewCursor(p, s)
+			defer cur.Close()
+			for _, step := range steps {
+				cur.Seek(step)
+				if err := cur.WorkAll(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				for _, w := range []float64{0, PhonePaneWidth} {
+					got := FocusIn(p, s, cur.Frame(), cur.Folds(), w)
+					want := FocusIn(p, &anew, cur.Frame(), cur.Folds(), w)
+					got.words, want.words = nil, nil
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("step %d, width %v: the focus drawn with a kept sketch differs from the one drawn anew", step, w)
+					}
+				}
+			}
 		})
 	}
 }

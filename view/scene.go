@@ -43,6 +43,9 @@ type Scene struct {
 	// ("pass") in the viewer's language.
 	moveName func(id string) string
 	labelIn  func(label string, words func(trace.Phrase) string) string
+	// focus keeps the sketches of the focus layouts drawn last (see
+	// focusSketch).
+	focus *focusSketches
 }
 
 // NewScene lays out the tree of a prepared scenario with these folds
@@ -452,7 +455,7 @@ func orientName(across bool) string {
 // its panes smaller than the viewer).
 func SceneOf(source string, shape *trace.Shape, l *trace.Layout, open []string) *Scene {
 	s := &Scene{Source: source, Shape: shape, Layout: l, Open: open, spread: map[string]bool{}, folds: map[string]int{},
-		sketch: newSketch(source, l)}
+		sketch: newSketch(source, l), focus: &focusSketches{}}
 	for _, n := range l.Nodes {
 		switch {
 		case n.Folded:

@@ -93,6 +93,17 @@ func (p *Search) Describe(id string) (trace.Shape, error) {
 	return p.shaper.describe(id)
 }
 
+// ChildCount is the number of children of node id that Describe names:
+// ChildID(id, 0) to ChildID(id, n-1), and not ChildID(id, n). Unlike
+// Describe it counts no subtree. An id that names no node is a
+// *UsageError.
+func (p *Search) ChildCount(id string) (int, error) {
+	if p.shaper == nil {
+		return 0, errNotPrepared
+	}
+	return p.shaper.childCount(id)
+}
+
 // Leaf reports whether the node id is a leaf as drawn: terminal, without
 // moves, or cut by the depth limit (the narration says such a node is
 // reached rather than searched). It is false for an id that names no node.
@@ -111,6 +122,7 @@ type shaper interface {
 	shape(opt ShapeOptions) (*trace.Shape, error)
 	subtreeSize(id string) (int, error)
 	describe(id string) (trace.Shape, error)
+	childCount(id string) (int, error)
 	leaf(id string) bool
 	// sizeUpTo and memoized serve CheckSize (budget.go).
 	sizeUpTo(max int64) int64
@@ -429,49 +441,60 @@ func (gs *gameShaper[S]) find(id string, path []int) (S, int, error) {
 	return s, left, nil
 }
 
-func (gs *gameShaper[S]) subtreeSize(id string) (int, error) {
+// at finds node id and calls do with its state and the levels left below
+// it, under the shaper's lock; an id that names no node is an error.
+func (gs *gameShaper[S]) at(id string, do func(s S, left int)) error {
 	path, err := parseID(id)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	gs.mu.Lock()
 	defer gs.mu.Unlock()
 	s, left, err := gs.find(id, path)
 	if err != nil {
-		return 0, err
+		return err
 	}
-	return gs.count(s, left, 0), nil
+	do(s, left)
+	return nil
+}
+
+func (gs *gameShaper[S]) subtreeSize(id string) (int, error) {
+	n := 0
+	err := gs.at(id, func(s S, left int) { n = gs.count(s, left, 0) })
+	return n, err
 }
 
 func (gs *gameShaper[S]) describe(id string) (trace.Shape, error) {
-	path, err := parseID(id)
-	if err != nil {
+	var sh *trace.Shape
+	if err := gs.at(id, func(s S, left int) {
+		sh = gs.newShape(s, id, left)
+		sh.Folded = !sh.Leaf
+		sh.Total = gs.count(s, left, 0)
+	}); err != nil {
 		return trace.Shape{}, err
 	}
-	gs.mu.Lock()
-	defer gs.mu.Unlock()
-	s, left, err := gs.find(id, path)
-	if err != nil {
-		return trace.Shape{}, err
-	}
-	sh := gs.newShape(s, id, left)
-	sh.Folded = !sh.Leaf
-	sh.Total = gs.count(s, left, 0)
 	return *sh, nil
 }
 
+func (gs *gameShaper[S]) childCount(id string) (int, error) {
+	n := 0
+	err := gs.at(id, func(s S, left int) {
+		if !gs.inner(s, left) {
+			return
+		}
+		// find takes child k where k < len(ms) and kept(ms[k]).
+		ms := gs.moves(s, 0)
+		for n < len(ms) && gs.kept(s, left, ms[n]) {
+			n++
+		}
+	})
+	return n, err
+}
+
 func (gs *gameShaper[S]) leaf(id string) bool {
-	path, err := parseID(id)
-	if err != nil {
-		return false
-	}
-	gs.mu.Lock()
-	defer gs.mu.Unlock()
-	s, left, err := gs.find(id, path)
-	if err != nil {
-		return false
-	}
-	return gs.newShape(s, id, left).Leaf
+	leaf := false
+	err := gs.at(id, func(s S, left int) { leaf = gs.newShape(s, id, left).Leaf })
+	return err == nil && leaf
 }
 
 // parseID splits a node id into its child indices. Ids are canonical, as

@@ -536,3 +536,42 @@ func BenchmarkShapeLayout(b *testing.B) {
 		}
 	})
 }
+
+// TestChildCountIsWhatDescribeNames: ChildCount(id) is the number of
+// children ChildID(id, 0), … that Describe names before the first it does
+// not, at every node of small trees and games (minichess with quiescence,
+// whose past-the-limit children are only its captures, among them), and
+// an error for an id that names no node.
+func TestChildCountIsWhatDescribeNames(t *testing.T) {
+	for _, s := range []Scenario{
+		{Tree: "(A(3 12 8) B(2 4 6) C(14 5 2))"},
+		{Random: "3,3", Seed: 2},
+		{Game: "tictactoe", Position: "xo.x.o..."},
+		{Game: "minichess", Depth: 1, Quiescence: true},
+	} {
+		p := prepare(t, s)
+		nodes := 0
+		var walk func(id string)
+		walk = func(id string) {
+			if nodes++; nodes > 3000 {
+				return
+			}
+			n := 0
+			for ; ; n++ {
+				if _, err := p.Describe(trace.ChildID(id, n)); err != nil {
+					break
+				}
+			}
+			if got, err := p.ChildCount(id); got != n || err != nil {
+				t.Errorf("%+v: ChildCount(%q) = %d, %v; Describe names %d children", s, id, got, err, n)
+			}
+			for k := range n {
+				walk(trace.ChildID(id, k))
+			}
+		}
+		walk("")
+		if _, err := p.ChildCount("0.99"); err == nil {
+			t.Errorf("%+v: ChildCount of a node that is not: no error", s)
+		}
+	}
+}
