@@ -95,6 +95,31 @@ export function room({ code, nick, apply, step, send, query, explore: exploreCmd
   tools.hidden = !lecturer;
   explore.hidden = lecturer;
 
+  // The fold button folds the panel to its first line, as the browser
+  // keeps it; a new question opens it again for a student.
+  const fold = $("#room-fold");
+  const foldKey = "abtrace-room-folded";
+  function setFolded(on, keep) {
+    box.classList.toggle("folded", on);
+    fold.setAttribute("aria-expanded", String(!on));
+    fold.textContent = on ? fold.dataset.show : fold.dataset.hide;
+    if (!keep) return;
+    try {
+      localStorage.setItem(foldKey, on ? "1" : "0");
+    } catch {
+      // no storage: folded as long as the page lasts
+    }
+  }
+  let folded = null;
+  try {
+    folded = localStorage.getItem(foldKey);
+  } catch {
+    // no storage: open
+  }
+  setFolded(folded === "1", false);
+  fold.addEventListener("click", () => setFolded(!box.classList.contains("folded"), true));
+  let asked = ""; // the open question's prompt, to tell a new one
+
   let seq = -1; // the number of the last update applied
   let lecturerStep = 0;
   let exploring = false;
@@ -114,6 +139,9 @@ export function room({ code, nick, apply, step, send, query, explore: exploreCmd
     question = q;
     revealed = rv || null;
     qBox.hidden = !q;
+    const now = q && !rv ? q.kind + "\n" + q.prompt : "";
+    if (now && now !== asked && !lecturer && box.classList.contains("folded")) setFolded(false, false);
+    asked = now;
     if (!q) return;
     prompt.textContent = q.prompt;
     choices.replaceChildren();

@@ -110,9 +110,12 @@ func TestBrowserRoom(t *testing.T) {
 	bo.atStep(10)
 	lect.atStep(10)
 
+	// The phone folds the room's panel; a new question opens it again.
+	phone.do(chromedp.Click(chromedp.CSS(`#room-fold`)))
+	phone.waitFor(`document.getElementById("room").classList.contains("folded")`, "the phone's panel folded")
 	lect.do(chromedp.Click(chromedp.CSS(`[data-testid="room-ask"]`)))
 	for _, r := range students {
-		r.waitFor(`!document.getElementById("room-question").hidden && document.querySelector('[data-testid="room-prompt"]').textContent.includes("enter")`, r.name+" seeing the question")
+		r.waitFor(`!document.getElementById("room-question").hidden && !document.getElementById("room").classList.contains("folded") && document.querySelector('[data-testid="room-prompt"]').textContent.includes("enter")`, r.name+" seeing the question")
 	}
 	phone.shot("phone-question-en.png")
 	for i, r := range students {
@@ -144,6 +147,23 @@ func TestBrowserRoom(t *testing.T) {
 	}
 	phone.shot("phone-reveal-en.png")
 	lect.shot("projector-reveal-en.png")
+
+	// The room's panel folds by keyboard to its first line, stays folded
+	// after a reload, and opens again by keyboard.
+	folded := `document.getElementById("room").classList.contains("folded") && getComputedStyle(document.getElementById("room-question")).display === "none" && document.getElementById("room-fold").getAttribute("aria-expanded") === "false"`
+	height := `document.getElementById("room").getBoundingClientRect().height`
+	open := eval[float64](bo.browserEnv, height)
+	bo.do(chromedp.Focus(chromedp.CSS(`#room-fold`)), chromedp.KeyEvent(kb.Enter))
+	bo.waitFor(folded, "bo's panel folded")
+	if h := eval[float64](bo.browserEnv, height); h > open/2 {
+		t.Errorf("the folded panel is %.0f px high, open %.0f", h, open)
+	}
+	bo.shot("room-folded-en.png")
+	bo.do(chromedp.Reload())
+	bo.waitFor(`document.getElementById("room").dataset.seq !== undefined && document.querySelector('[data-testid="room-explain"]').textContent !== ""`, "bo after the reload")
+	bo.waitFor(folded, "bo's panel still folded after the reload")
+	bo.do(chromedp.Focus(chromedp.CSS(`#room-fold`)), chromedp.KeyEvent(kb.Enter))
+	bo.waitFor(`!document.getElementById("room").classList.contains("folded") && getComputedStyle(document.getElementById("room-question")).display !== "none" && document.getElementById("room-fold").getAttribute("aria-expanded") === "true"`, "bo's panel open again")
 
 	// The phone explores on its own cursor and comes back.
 	phone.do(chromedp.Click(chromedp.CSS(`[data-testid="room-explore"]`)))
