@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"github.com/abtrace/abtrace/search/tree"
 	"net/url"
 	"testing"
 
@@ -16,7 +17,7 @@ import (
 // steps ahead adds per step.
 func BenchmarkSessionStepAhead(b *testing.B) {
 	ctx := context.Background()
-	for _, q := range []string{"tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))"), tttMinimax} {
+	for _, q := range []string{"tree=" + url.QueryEscape(tree.TwoPlyGameTreePlain), tttMinimax} {
 		b.Run(q, func(b *testing.B) {
 			v := loadedViewer(b, q, StepArg{Set: true, Value: 20})
 			defer v.close()

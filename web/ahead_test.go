@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"github.com/abtrace/abtrace/search/tree"
 	"math/rand/v2"
 	"net/url"
 	"testing"
@@ -228,9 +229,9 @@ func TestAheadPageEqualsDrawing(t *testing.T) {
 		q     string
 		limit int // the steps the moves stay within
 	}{
-		{"tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))"), 60},
-		{"tree=" + url.QueryEscape("([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))") + "&algo=expectiminimax", 200},
-		{"tree=" + url.QueryEscape("([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))") + "&algo=star1&bounds=0,15", 200},
+		{"tree=" + url.QueryEscape(tree.TwoPlyGameTreePlain), 60},
+		{"tree=" + url.QueryEscape(tree.TwoPlyGameTreeChance) + "&algo=expectiminimax", 200},
+		{"tree=" + url.QueryEscape(tree.TwoPlyGameTreeChance) + "&algo=star1&bounds=0,15", 200},
 		{"game=tictactoe&algo=alphabeta", 400},
 		{"game=tictactoe&position=x...o....&algo=minimax", 600},
 	}

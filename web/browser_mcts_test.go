@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"net/url"
 	"strconv"
 	"strings"
@@ -21,7 +22,7 @@ func TestBrowserMCTS(t *testing.T) {
 	for _, size := range []struct{ w, h int64 }{{1280, 720}, {390, 844}} {
 		t.Run(strconv.FormatInt(size.w, 10), func(t *testing.T) {
 			b := newBrowserEnv(t, size.w, size.h)
-			q := url.Values{"tree": {"A(B(3 12 8) C(2 4 6) D(14 5 2))"}, "algo": {"mcts"}, "iterations": {"6"}, "seed": {"1"}, "step": {"0"}}
+			q := url.Values{"tree": {tree.TwoPlyGameTree}, "algo": {"mcts"}, "iterations": {"6"}, "seed": {"1"}, "step": {"0"}}
 			b.open("/view?" + q.Encode())
 			n := b.total()
 			sawSelect, sawPlayout := false, false
@@ -81,7 +82,7 @@ func TestBrowserMCTS(t *testing.T) {
 func TestBrowserMCTSGerman(t *testing.T) {
 	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
-	q := url.Values{"tree": {"A(B(3 12 8) C(2 4 6) D(14 5 2))"}, "algo": {"mcts"}, "iterations": {"6"}, "seed": {"1"}, "step": {"13"}, "lang": {"de"}}
+	q := url.Values{"tree": {tree.TwoPlyGameTree}, "algo": {"mcts"}, "iterations": {"6"}, "seed": {"1"}, "step": {"13"}, "lang": {"de"}}
 	b.open("/view?" + q.Encode())
 	if got := b.text(`[data-testid="mcts-iter"]`); got != "Iteration 3" {
 		t.Errorf("the panel at step 13 says %q, want Iteration 3", got)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"net/url"
 	"slices"
 	"strconv"
@@ -30,7 +31,7 @@ func TestBrowserRealGames(t *testing.T) {
 		w := strconv.FormatInt(size.w, 10)
 		t.Run(w, func(t *testing.T) {
 			b := newBrowserEnv(t, size.w, size.h)
-			q := url.Values{"tree": {"A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))"}, "algo": {"id"}, "tt": {"64"}, "step": {"31"}}
+			q := url.Values{"tree": {tree.TwoPlyGameTreeEstimates}, "algo": {"id"}, "tt": {"64"}, "step": {"31"}}
 			b.open("/view?" + q.Encode())
 			n := b.total()
 			b.key(kb.ArrowRight, "step 32 of "+strconv.Itoa(n))
@@ -84,7 +85,7 @@ func TestBrowserRealGames(t *testing.T) {
 	}
 	t.Run("mtdf", func(t *testing.T) {
 		b := newBrowserEnv(t, 1280, 720)
-		b.open("/view?" + url.Values{"tree": {"A(B(3 12 8) C(2 4 6) D(14 5 2))"}, "algo": {"mtdf"}, "step": {"40"}}.Encode())
+		b.open("/view?" + url.Values{"tree": {tree.TwoPlyGameTree}, "algo": {"mtdf"}, "step": {"40"}}.Encode())
 		if got := b.text(`[data-testid="tt-cut"]`); got != "The exact value settles the node: no search." {
 			t.Errorf("the cut says %q, want the exact value settling the node", got)
 		}
@@ -93,7 +94,7 @@ func TestBrowserRealGames(t *testing.T) {
 	})
 	t.Run("aspiration", func(t *testing.T) {
 		b := newBrowserEnv(t, 390, 844)
-		b.open("/view?" + url.Values{"tree": {"A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))"}, "algo": {"id"}, "aspiration": {"1"}, "step": {"58"}}.Encode())
+		b.open("/view?" + url.Values{"tree": {tree.TwoPlyGameTreeEstimates}, "algo": {"id"}, "aspiration": {"1"}, "step": {"58"}}.Encode())
 		if got := b.text(`[data-testid="research-panel"] li`); !strings.Contains(got, "fail-low: 3 ≤ α = 3") || !strings.Contains(got, "α=−∞ β=+∞") {
 			t.Errorf("the re-search says %q, want the fail-low and the new window", got)
 		}
@@ -102,7 +103,7 @@ func TestBrowserRealGames(t *testing.T) {
 	})
 	t.Run("killer-history", func(t *testing.T) {
 		b := newBrowserEnv(t, 1280, 720)
-		b.open("/view?" + url.Values{"tree": {"A(B(3 12 8) C(2 4 6) D(14 5 2))"}, "algo": {"negamax"}, "order": {"killer"}, "step": {"30"}}.Encode())
+		b.open("/view?" + url.Values{"tree": {tree.TwoPlyGameTree}, "algo": {"negamax"}, "order": {"killer"}, "step": {"30"}}.Encode())
 		n := b.total()
 		b.key(kb.ArrowRight, "step 31 of "+strconv.Itoa(n))
 		b.waitFor(`document.querySelector('[data-testid="killer-panel"] tr[data-depth="1"]') !== null`, "the killer slots of depth 1")
@@ -138,7 +139,7 @@ func TestBrowserRealGames(t *testing.T) {
 		}
 		b.show(`[data-testid="killer-panel"]`)
 		b.screenshot("realgames-killer-connect4-de.png")
-		b.open("/view?" + url.Values{"tree": {"A(B(3 12 8) C(2 4 6) D(14 5 2))"}, "algo": {"negamax"}, "order": {"history"}, "step": {"end"}}.Encode())
+		b.open("/view?" + url.Values{"tree": {tree.TwoPlyGameTree}, "algo": {"negamax"}, "order": {"history"}, "step": {"end"}}.Encode())
 		if got := b.text(`[data-testid="history-panel"] tbody tr`); got != "141" {
 			t.Errorf("the first history row reads %q, want 14 scored 1", got)
 		}

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"github.com/abtrace/abtrace/search/tree"
 	"net/url"
 	"reflect"
 	"strings"
@@ -57,9 +58,9 @@ func TestCompareSessionMatchesPage(t *testing.T) {
 	leakCheck(t)
 	_, srv := newHubServer(t)
 	for _, tc := range []struct{ name, tree, by string }{
-		{"textbook-node", "((3 12 8) (2 4 6) (14 5 2))", "node"},
-		{"textbook-event", "((3 12 8) (2 4 6) (14 5 2))", "event"},
-		{"chance-star1-event", "([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))", "event"},
+		{"textbook-node", tree.TwoPlyGameTreePlain, "node"},
+		{"textbook-event", tree.TwoPlyGameTreePlain, "event"},
+		{"chance-star1-event", tree.TwoPlyGameTreeChance, "event"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			q := url.Values{"tree": {tc.tree}, "orders": {"natural,best,worst"}, "by": {tc.by}}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"github.com/abtrace/abtrace/search/tree"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -9,7 +10,7 @@ import (
 	"testing"
 )
 
-const twoSlideDeck = `{"version":1,"title":"Lecture 3","slides":[{"scenario":"tree=(1 2)&algo=minimax","step":1},{"scenario":"tree=((3 12 8) (2 4 6) (14 5 2))&algo=alphabeta","step":5,"question":{"kind":"pruned"}}]}`
+const twoSlideDeck = `{"version":1,"title":"Lecture 3","slides":[{"scenario":"tree=(1 2)&algo=minimax","step":1},{"scenario":"tree=` + tree.TwoPlyGameTreePlain + `&algo=alphabeta","step":5,"question":{"kind":"pruned"}}]}`
 
 // postForm posts a form (multipart when file is not "") to the server.
 func postDeck(t *testing.T, s *Server, target, text, file string) *httptest.ResponseRecorder {

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/abtrace/abtrace/search/tree"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -181,7 +182,7 @@ func TestDiffPageBytes(t *testing.T) {
 // that the reference prunes, and the verdict is the cut at C.
 func TestDiffClassroomNotation(t *testing.T) {
 	s := newTestServer(t)
-	rec := postDiff(t, s, url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}}, "A B 3 12 8 C 2 4 6 D 14 5 2", false)
+	rec := postDiff(t, s, url.Values{"tree": {tree.TwoPlyGameTreePlain}}, "A B 3 12 8 C 2 4 6 D 14 5 2", false)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("POST /diff = %d: %s", rec.Code, rec.Body.String())
 	}
@@ -218,7 +219,7 @@ func TestDiffReferenceTooLong(t *testing.T) {
 	maxReference = 20
 	s := newTestServer(t)
 	for lang, want := range map[string]string{"en": "MaxReferenceEvents = 20", "de": "mehr als 20 Ereignisse", "cs": "víc než 20 událostí"} {
-		q := url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}, "lang": {lang}}
+		q := url.Values{"tree": {tree.TwoPlyGameTreePlain}, "lang": {lang}}
 		rec := postDiff(t, s, q, "A B 3 12 8", false)
 		body := rec.Body.String()
 		if rec.Code != http.StatusBadRequest || !strings.Contains(body, want) || strings.Contains(body, "listener") {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/abtrace/abtrace/search/tree"
 	"net/url"
 	"strings"
 	"testing"
@@ -15,14 +16,14 @@ import (
 // tree, tic-tac-toe in two languages, with and without an open fold,
 // Monte-Carlo, and the panels of the searches on real games.
 var sharedScenarios = []string{
-	"tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))") + "&algo=alphabeta",
-	"tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))") + "&algo=alphabeta&lang=de",
+	"tree=" + url.QueryEscape(tree.TwoPlyGameTreePlain) + "&algo=alphabeta",
+	"tree=" + url.QueryEscape(tree.TwoPlyGameTreePlain) + "&algo=alphabeta&lang=de",
 	"tree=" + url.QueryEscape("(chance (0.5 (3 12) 0.5 (2 4)) (chance (0.25 (14 5) 0.75 (1 6))))") + "&algo=expectiminimax",
 	"game=tictactoe&algo=alphabeta",
 	"game=tictactoe&algo=minimax&lang=cs",
 	"game=tictactoe&algo=alphabeta&open=0",
 	"game=tictactoe&position=xo.x.o...&algo=mcts&iterations=30&seed=2",
-	"tree=" + url.QueryEscape("A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))") + "&algo=id&tt=64",
+	"tree=" + url.QueryEscape(tree.TwoPlyGameTreeEstimates) + "&algo=id&tt=64",
 }
 
 // A load's first frame is encoded once per query and step and shared: the

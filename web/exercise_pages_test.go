@@ -759,7 +759,7 @@ func TestOrderingGoalLeast(t *testing.T) {
 // then Accept-Language; no English sentence is left in German or Czech.
 func TestExerciseAPILanguages(t *testing.T) {
 	s := newTestServer(t)
-	body := `{"tree": "((3 12 8) (2 4 6) (14 5 2))", "answers": {"": "3", "0": "3", "1": "2", "2": "2"}, "pruned": ["1.1"]}`
+	body := `{"tree": "` + tree.TwoPlyGameTreePlain + `", "answers": {"": "3", "0": "3", "1": "2", "2": "2"}, "pruned": ["1.1"]}`
 	type line struct {
 		Head, Want, Why string
 		Notes           []string

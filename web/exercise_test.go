@@ -186,7 +186,7 @@ type checkAnswer struct {
 
 func TestExerciseCheckTextbook(t *testing.T) {
 	s := exerciseServer(t)
-	body := `{"tree": "((3 12 8) (2 4 6) (14 5 2))", "root": "max", "prune": "ge",
+	body := `{"tree": "` + tree.TwoPlyGameTreePlain + `", "root": "max", "prune": "ge",
 		"answers": {"": "3", "0": "3", "1": "≤ 2", "2": "2"}, "pruned": ["1.1", "1.2"]}`
 	rec := serveExercise(t, s, http.MethodPost, "/api/exercise/check", body)
 	if rec.Code != http.StatusOK {
@@ -278,7 +278,7 @@ func isBelow(id string, ids []string) bool {
 
 func TestExerciseCheckBadRequests(t *testing.T) {
 	s := exerciseServer(t)
-	const tb = `"tree": "((3 12 8) (2 4 6) (14 5 2))"`
+	const tb = `"tree": "` + tree.TwoPlyGameTreePlain + `"`
 	tests := []struct{ name, body, field, msg string }{
 		{"not JSON", `{"tree": `, "body", "ends before"},
 		{"broken JSON", `{"tree" "x"}`, "body", "not valid JSON"},
@@ -320,7 +320,7 @@ func TestExerciseCheckBadRequests(t *testing.T) {
 
 func TestExerciseCheckAcceptsNumbersAndNull(t *testing.T) {
 	s := exerciseServer(t)
-	body := `{"tree": "((3 12 8) (2 4 6) (14 5 2))", "answers": {"": 3, "0": 3.0, "1": "<=2", "2": "2", "0.0": null},
+	body := `{"tree": "` + tree.TwoPlyGameTreePlain + `", "answers": {"": 3, "0": 3.0, "1": "<=2", "2": "2", "0.0": null},
 		"pruned": ["1.1", "1.2"], "windows": {"1": {"alpha": 3, "beta": "∞"}, "": {"alpha": "3", "beta": "inf"},
 		"0": {"alpha": "-inf", "beta": 3}, "2": {"alpha": 3, "beta": 5}}}`
 	rec := serveExercise(t, s, http.MethodPost, "/api/exercise/check", body)

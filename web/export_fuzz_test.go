@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"github.com/abtrace/abtrace/search/tree"
 	"image/png"
 	"math"
 	"net/http"
@@ -58,7 +59,7 @@ func FuzzExportParams(f *testing.F) {
 		for _, k := range []string{"game", "random", "seed", "matches", "tree-file", "format", "depth", "algo", "algos", "orders"} {
 			q.Del(k)
 		}
-		q.Set("tree", "A(B(3 12 8) C(2 4 6) D(14 5 2))")
+		q.Set("tree", tree.TwoPlyGameTree)
 		if strings.Contains(raw, "pane=") {
 			q.Set("orders", "natural,best")
 		}

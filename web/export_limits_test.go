@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"net/http"
 	"net/url"
 	"strings"
@@ -15,7 +16,7 @@ func TestExportScaleRefused(t *testing.T) {
 	want := map[string]string{"en": "scale must be a number from 0.25 to 4", "de": "der Maßstab muss eine Zahl von 0.25 bis 4 sein", "cs": "měřítko musí být číslo od 0.25 do 4"}
 	for _, scale := range []string{"NaN", "nan", "Inf", "+Inf", "-Inf", "infinity", "1e309", "0", "-0", "4.01", "0.2"} {
 		for lang, w := range want {
-			q := url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}, "scale": {scale}, "lang": {lang}}
+			q := url.Values{"tree": {tree.TwoPlyGameTreePlain}, "scale": {scale}, "lang": {lang}}
 			rec := httpGet(t, s, "/export.png?"+q.Encode())
 			if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), w) {
 				t.Errorf("scale=%s lang=%s: got %d %q, want 400 and %q", scale, lang, rec.Code, rec.Body.String(), w)

@@ -636,7 +636,7 @@ const (
 	// chanceTextbook is the textbook tree with a CHANCE node in place of
 	// each MIN node: the chance values are 7⅔, 4 and 7, and MAX picks the
 	// first.
-	chanceTextbook = "([chance](3 12 8) [chance](2 4 6) [chance](14 5 2))"
+	chanceTextbook = tree.TwoPlyGameTreeChance
 	// threePlayers is a three-player tree with a vector at each leaf.
 	threePlayers = "(((<1,2,3> <6,1,2>) (<4,2,1> <7,4,-1>)) ((<5,-1,-1> <-1,5,2>) (<7,7,-1> <5,4,5>)))"
 	// transformChance is the lectures' two-move chance tree: a1 is worth

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"net/http"
 	"net/url"
 	"strings"
@@ -88,7 +89,7 @@ func TestViewTransform(t *testing.T) {
 	if attrOf(rep, "data-changed") != "true" || !strings.Contains(textOf(rep), "a2, worth 40.9") {
 		t.Errorf("report: %q, want a changed decision to a2 at 40.9", textOf(rep))
 	}
-	p = viewPage(t, url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}, "transform": {"cube"}, "step": {"end"}})
+	p = viewPage(t, url.Values{"tree": {tree.TwoPlyGameTreePlain}, "transform": {"cube"}, "step": {"end"}})
 	if rep := p.one("transform-report"); attrOf(rep, "data-changed") != "false" {
 		t.Errorf("a cube changed the decision on a deterministic tree: %q", textOf(rep))
 	}

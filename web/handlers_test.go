@@ -339,11 +339,11 @@ func TestHealthz(t *testing.T) {
 func TestValidate(t *testing.T) {
 	s := newTestServer(t)
 	var ok validateResult
-	rec := httpGet(t, s, "/api/validate?"+url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}}.Encode())
+	rec := httpGet(t, s, "/api/validate?"+url.Values{"tree": {tree.TwoPlyGameTreePlain}}.Encode())
 	if err := json.Unmarshal(rec.Body.Bytes(), &ok); err != nil || rec.Code != http.StatusOK {
 		t.Fatalf("validate = %d %s", rec.Code, rec.Body)
 	}
-	if !ok.OK || ok.Nodes != 13 || ok.Canonical != "((3 12 8) (2 4 6) (14 5 2))" {
+	if !ok.OK || ok.Nodes != 13 || ok.Canonical != tree.TwoPlyGameTreePlain {
 		t.Errorf("valid tree: %+v", ok)
 	}
 

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/abtrace/abtrace/search/tree"
 	"net/url"
 	"strings"
 	"testing"
@@ -61,7 +62,7 @@ func TestBrowserErrorShown(t *testing.T) {
 		t.Run(size.name, func(t *testing.T) {
 			b := newBrowserEnv(t, size.w, size.h)
 			for _, l := range []string{"en", "de", "cs"} {
-				q := url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}, "algo": {"alphabet" + strings.Repeat("a", 5000)}, "lang": {l}}
+				q := url.Values{"tree": {tree.TwoPlyGameTreePlain}, "algo": {"alphabet" + strings.Repeat("a", 5000)}, "lang": {l}}
 				b.do(chromedp.Navigate(b.srv.URL + "/view?" + q.Encode()))
 				b.waitFor(`!!document.querySelector('[data-testid="form-error"]')`, "the error")
 				msg := eval[string](b, `document.querySelector('[data-testid="form-error"] .msg').textContent`)

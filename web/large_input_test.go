@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"github.com/abtrace/abtrace/search/tree"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -54,7 +55,7 @@ func TestHomeFormKeepsLargeTree(t *testing.T) {
 	if len(p.testid("node")) == 0 || len(p.testid("form-error")) != 0 {
 		t.Errorf("got no drawn tree (or an error): want the view of the tree")
 	}
-	form.Set("tree", "((3 12 8) (2 4 6) (14 5 2))")
+	form.Set("tree", tree.TwoPlyGameTreePlain)
 	rec = httpGet(t, s, "/view?"+form.Encode())
 	if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || !strings.HasPrefix(loc, "/view?") || len(loc) > MaxRedirect {
 		t.Errorf("a small tree: got %d to %q, want a 303 to its permalink", rec.Code, loc)

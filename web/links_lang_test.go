@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"net/http"
 	"net/url"
 	"strings"
@@ -79,7 +80,7 @@ func TestCompareChangeKeepsScenario(t *testing.T) {
 	}{
 		{"tree, orders", url.Values{"tree": {"((3 12 8) (2 4 6))"}, "orders": {"natural,worst"}, "by": {"event"}, "step": {"3"}, "lang": {"de"}},
 			map[string]string{"tree": "((3 12 8) (2 4 6))", "orders": "natural,worst", "by": "event", "lang": "de"}},
-		{"tree options", url.Values{"tree": {"A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))"}, "root": {"min"}, "prune": {"gt"},
+		{"tree options", url.Values{"tree": {tree.TwoPlyGameTreeEstimates}, "root": {"min"}, "prune": {"gt"},
 			"algo": {"alphabeta"}, "depth": {"1"}, "eval": {"h"}, "transform": {"cube"}, "orders": {"natural,best"}, "step": {"2"}, "lang": {"cs"}},
 			map[string]string{"root": "min", "prune": "gt", "algo": "alphabeta", "depth": "1", "eval": "h", "transform": "cube", "lang": "cs"}},
 		{"game, algos", url.Values{"game": {"tictactoe"}, "position": {"x...o...."}, "depth": {"2"}, "eval": {"lines"}, "tt": {"1024"}, "replace": {"always"},

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"github.com/abtrace/abtrace/search/tree"
 	"log/slog"
 	"net"
 	"net/http"
@@ -126,7 +127,7 @@ func FuzzDiffUpload(f *testing.F) {
 		}
 	}
 	s := New(testConfig())
-	q := url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}}
+	q := url.Values{"tree": {tree.TwoPlyGameTreePlain}}
 	f.Fuzz(func(t *testing.T, mode byte, student string) {
 		var rec *httptest.ResponseRecorder
 		switch mode % 3 {

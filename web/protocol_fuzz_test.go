@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -15,7 +16,7 @@ import (
 // testdata/fuzz/FuzzParseCommand.
 func FuzzParseCommand(f *testing.F) {
 	for _, s := range []string{
-		`{"v":1,"cmd":"load","query":"tree=((3 12 8) (2 4 6) (14 5 2))","step":17}`,
+		`{"v":1,"cmd":"load","query":"tree=` + tree.TwoPlyGameTreePlain + `","step":17}`,
 		`{"v":1,"cmd":"step","n":3}`,
 		`{"v":1,"cmd":"seek","step":"end"}`,
 		`{"v":1,"cmd":"play","speed":0.25}`,

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"net/http"
 	"net/url"
 	"testing"
@@ -18,11 +19,11 @@ func TestPseudocodePanelNeverEmpty(t *testing.T) {
 		q     url.Values
 		forms []string
 	}{
-		{url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}, "algo": {"minimax"}}, []string{"textbook", "negamax"}},
-		{url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}}, []string{"textbook", "negamax"}},
-		{url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}, "algo": {"negamax"}}, []string{"textbook", "negamax"}},
-		{url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}, "algo": {"pvs"}}, []string{"textbook", "negamax"}},
-		{url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}, "algo": {"mtdf"}}, []string{"textbook", "negamax"}},
+		{url.Values{"tree": {tree.TwoPlyGameTreePlain}, "algo": {"minimax"}}, []string{"textbook", "negamax"}},
+		{url.Values{"tree": {tree.TwoPlyGameTreePlain}}, []string{"textbook", "negamax"}},
+		{url.Values{"tree": {tree.TwoPlyGameTreePlain}, "algo": {"negamax"}}, []string{"textbook", "negamax"}},
+		{url.Values{"tree": {tree.TwoPlyGameTreePlain}, "algo": {"pvs"}}, []string{"textbook", "negamax"}},
+		{url.Values{"tree": {tree.TwoPlyGameTreePlain}, "algo": {"mtdf"}}, []string{"textbook", "negamax"}},
 		{url.Values{"game": {"tictactoe"}, "position": {"xo.x.o..."}, "algo": {"id"}, "depth": {"2"}, "eval": {"lines"}}, []string{"textbook", "negamax"}},
 		{url.Values{"game": {"tictactoe"}, "position": {"xo.x.o..."}, "algo": {"minimax"}, "tt": {"1024"}}, []string{"textbook", "negamax"}},
 		{url.Values{"game": {"tictactoe"}, "position": {"xo.x.o..."}, "algo": {"mcts"}, "iterations": {"20"}}, []string{"textbook"}},

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/abtrace/abtrace/search/tree"
 	"html"
 	"net/http"
 	"net/http/httptest"
@@ -53,7 +54,7 @@ func TestRoomOnComparison(t *testing.T) {
 	s := roomServer(t)
 	srv := httptest.NewServer(s.Echo())
 	defer srv.Close()
-	const cmpQuery = "tree=((3 12 8) (2 4 6) (14 5 2))&orders=worst,natural&by=event"
+	const cmpQuery = "tree=" + tree.TwoPlyGameTreePlain + "&orders=worst,natural&by=event"
 	code, secret := startFrom(t, s, "/compare?"+strings.ReplaceAll(cmpQuery, " ", "+"))
 	page := get(t, s, "/room/"+code+"?lang=de")
 	for _, want := range []string{`id="compare"`, `data-testid="room"`, `data-testid="room-about"`, "ersten Spalte", `data-code="` + code + `"`} {

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"github.com/abtrace/abtrace/search/tree"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -39,7 +40,7 @@ func roomServer(t testing.TB) *Server {
 	return s
 }
 
-const roomScenario = "tree=((3 12 8) (2 4 6) (14 5 2))&algo=alphabeta"
+const roomScenario = "tree=" + tree.TwoPlyGameTreePlain + "&algo=alphabeta"
 
 func doJSON(t testing.TB, s *Server, method, target, body string) (int, map[string]any) {
 	t.Helper()
@@ -311,7 +312,7 @@ func TestRoomOverWebsocket(t *testing.T) {
 // templates.MaxInlineRoomQuery, so a large typed tree stands in the page once.
 func TestStartRoomScenario(t *testing.T) {
 	s := New(testConfig())
-	short := httpGet(t, s, "/view?"+url.Values{"tree": {"((3 12 8) (2 4 6) (14 5 2))"}}.Encode()).Body.String()
+	short := httpGet(t, s, "/view?"+url.Values{"tree": {tree.TwoPlyGameTreePlain}}.Encode()).Body.String()
 	if !strings.Contains(short, `name="scenario" value="lang=en&amp;tree=`) {
 		t.Errorf("short tree: the start-room form does not carry the scenario")
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/abtrace/abtrace/search/tree"
 	"net/http/httptest"
 	"net/url"
 	"runtime"
@@ -132,7 +133,7 @@ func loopCPU(b *testing.B, op func()) {
 // BenchmarkSessionStep is one step forward with its answer (the patch,
 // the drawing's changes and the panels), deep in the search.
 func BenchmarkSessionStep(b *testing.B) {
-	for _, q := range []string{"tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))"), tttMinimax} {
+	for _, q := range []string{"tree=" + url.QueryEscape(tree.TwoPlyGameTreePlain), tttMinimax} {
 		b.Run(q, func(b *testing.B) {
 			v := loadedViewer(b, q, StepArg{Set: true, Value: 20})
 			defer v.close()
@@ -153,7 +154,7 @@ func BenchmarkSessionStep(b *testing.B) {
 // session whose answers another viewer of the same scenario made first
 // (MaxSharedPatches): the step of its cursor, and the answer taken.
 func BenchmarkSessionStepShared(b *testing.B) {
-	for _, q := range []string{"tree=" + url.QueryEscape("((3 12 8) (2 4 6) (14 5 2))"), tttMinimax} {
+	for _, q := range []string{"tree=" + url.QueryEscape(tree.TwoPlyGameTreePlain), tttMinimax} {
 		b.Run(q, func(b *testing.B) {
 			sharedPatches.Forget()
 			load := func() *viewer {

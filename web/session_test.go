@@ -22,7 +22,7 @@ import (
 	"go.uber.org/goleak"
 )
 
-const textbookLabelled = "A(B(3 12 8) C(2 4 6) D(14 5 2))"
+const textbookLabelled = tree.TwoPlyGameTree
 
 // wsClient is a test viewer on a real websocket.
 type wsClient struct {
