@@ -624,8 +624,20 @@ func TestCutTest(t *testing.T) {
 		{false, true, 2, 3, 4, "2 < α = 3"},
 		{true, false, 1e300, 0, 1e299, trace.Num(1e300).String() + " ≥ β = " + trace.Num(1e299).String()},
 	} {
-		if got := e.cutTest(c.isMax, c.strict, c.v, c.alpha, c.beta); got != c.want {
-			t.Errorf("cutTest(%v, %v, %v, %v, %v) = %q, want %q", c.isMax, c.strict, c.v, c.alpha, c.beta, got, c.want)
+		rule := PruneGE
+		if c.strict {
+			rule = PruneGT
+		}
+		if got := e.cutTest(rule, c.isMax, c.v, c.alpha, c.beta); got != c.want {
+			t.Errorf("cutTest(%v, %v, %v, %v, %v) = %q, want %q", rule, c.isMax, c.v, c.alpha, c.beta, got, c.want)
+		}
+		// The listing writes the comparison with the same sign.
+		sign, le := rule.signs()
+		if !c.isMax {
+			sign = le
+		}
+		if !strings.Contains(c.want, " "+sign+" ") {
+			t.Errorf("%v's signs() gives %q, but the trace words the cut as %q", rule, sign, c.want)
 		}
 	}
 }

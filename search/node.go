@@ -487,13 +487,24 @@ func (r PruneRule) cuts(isMax bool, v, alpha, beta float64) bool {
 	return v <= alpha
 }
 
-// cutTest words the comparison that fired, with its numbers ("5 ≥ β =
-// 3"), for MAX (isMax) or MIN, in the id arena so that tracing allocates
-// no string for it.
-func (e *core) cutTest(isMax, strict bool, v, alpha, beta float64) string {
+// signs are the rule's comparisons as a listing writes them: ≥ (at a
+// node that maximises) and ≤ (at one that minimises), or > and < under
+// PruneGT.
+func (r PruneRule) signs() (ge, le string) {
+	if r == PruneGT {
+		return ">", "<"
+	}
+	return "≥", "≤"
+}
+
+// cutTest words the comparison of rule r that fired, with its numbers
+// ("5 ≥ β = 3"), for MAX (isMax) or MIN, in the id arena so that tracing
+// allocates no string for it.
+func (e *core) cutTest(r PruneRule, isMax bool, v, alpha, beta float64) string {
 	a := &e.ids
 	start := a.begin(64)
 	a.buf = trace.Num(v).Append(a.buf)
+	strict := r == PruneGT
 	switch {
 	case isMax && strict:
 		a.buf = trace.Num(beta).Append(append(a.buf, " > β = "...))
@@ -544,7 +555,7 @@ func (e *engine[S, G]) prune(p *ply, depth, k, i int) (float64, trace.Bound) {
 			killers = e.killerSlots(depth)
 		}
 		ma, mb := p.shown()
-		e.pruneEvent(p.line(stepPrune), p.id, p.kind, depth, ma, mb, p.c*p.v, e.cutTest(p.forMax(), e.opt.Prune == PruneGT, p.c*p.v, ma, mb), e.pruneList(depth, k, p.n, p.order), killers)
+		e.pruneEvent(p.line(stepPrune), p.id, p.kind, depth, ma, mb, p.c*p.v, e.cutTest(e.opt.Prune, p.forMax(), p.c*p.v, ma, mb), e.pruneList(depth, k, p.n, p.order), killers)
 	case e.rec != nil && k+1 < p.n:
 		// Inside a counted subtree: the prune that skips children is made.
 		p.lo, p.hi = combine(p.isMax, p.lo, p.hi, math.NaN(), 0)

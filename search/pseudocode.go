@@ -140,10 +140,7 @@ func Pseudocode(algo Algorithm, form Form, rule PruneRule, fail FailMode, rootKi
 		return negamaxListing(algo, rule, fail, rootKind)
 	}
 	var b builder
-	ge, le := "≥", "≤"
-	if rule == PruneGT {
-		ge, le = ">", "<"
-	}
+	ge, le := rule.signs()
 	first := "MAX-VALUE"
 	if rootKind == trace.Min {
 		first = "MIN-VALUE"
@@ -219,10 +216,7 @@ func negamaxListing(algo Algorithm, rule PruneRule, fail FailMode, rootKind trac
 		b.add(1, "return v", both("return")...)
 		return b.listing(FormNegamax)
 	}
-	ge := "≥"
-	if rule == PruneGT {
-		ge = ">"
-	}
+	ge, _ := rule.signs()
 	retCut, retEnd := "v", "v"
 	if fail == FailHard {
 		retCut, retEnd = "β", "α"
@@ -246,11 +240,8 @@ func negamaxListing(algo Algorithm, rule PruneRule, fail FailMode, rootKind trac
 }
 
 func variantName(rule PruneRule, fail FailMode) string {
-	cut := "cut on v ≥ β"
-	if rule == PruneGT {
-		cut = "cut on v > β"
-	}
-	return cut + ", fail-" + fail.String()
+	ge, _ := rule.signs()
+	return "cut on v " + ge + " β, fail-" + fail.String()
 }
 
 type builder struct {
@@ -336,10 +327,7 @@ func star1Listing(rule PruneRule, fail FailMode) Listing {
 		ln.Text = strings.ReplaceAll(ln.Text, "MAX-VALUE(RESULT", "VALUE(RESULT")
 		b.lines = append(b.lines, ln)
 	}
-	le, ge := "≤", "≥"
-	if rule == PruneGT {
-		le, ge = "<", ">"
-	}
+	ge, le := rule.signs()
 	low, high := "s + R·U", "s + R·L"
 	if fail == FailHard {
 		low, high = "α", "β"

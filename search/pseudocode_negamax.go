@@ -36,10 +36,7 @@ func negamaxFamilyListing(algo Algorithm, rule PruneRule, fail FailMode, rootKin
 		color = "−1"
 	}
 	both := func(suffix string) []string { return []string{"max-" + suffix, "min-" + suffix} }
-	ge := "≥"
-	if rule == PruneGT {
-		ge = ">"
-	}
+	ge, _ := rule.signs()
 	retCut, retEnd := "v", "v"
 	if fail == FailHard {
 		retCut, retEnd = "β", "α"

@@ -253,7 +253,7 @@ func (e *engine[S, G]) standPatEvent(s S, p *ply, depth int, sp float64, cut boo
 	}
 	if cut {
 		ev.Cut = true
-		ev.Test = e.cutTest(p.c > 0, e.opt.Prune == PruneGT, sp, ma, mb)
+		ev.Test = e.cutTest(e.opt.Prune, p.c > 0, sp, ma, mb)
 	}
 	e.emit()
 }
@@ -511,10 +511,7 @@ func WithSelective(l Listing, quiescence bool, extend Extension, forward Forward
 	}
 	l.Lines = selectiveLines(l, quiescence, extend != ExtendNone || forward != ForwardNone)
 	var b builder
-	ge := "≥"
-	if rule == PruneGT {
-		ge = ">"
-	}
+	ge, _ := rule.signs()
 	retCut, retEnd := "v", "v"
 	if fail == FailHard {
 		retCut, retEnd = "β", "α"

@@ -258,9 +258,9 @@ func (e *engine[S, G]) cutChance(depth, k, n int, perm []int, c *chanceCut, fail
 		e.step++ // its exit event
 		return ret, b
 	}
-	test := "lower bound " + e.cutTest(true, e.opt.Prune == PruneGT, bnd, c.alpha, c.beta)
+	test := "lower bound " + e.cutTest(e.opt.Prune, true, bnd, c.alpha, c.beta)
 	if failLow {
-		test = "upper bound " + e.cutTest(false, e.opt.Prune == PruneGT, bnd, c.alpha, c.beta)
+		test = "upper bound " + e.cutTest(e.opt.Prune, false, bnd, c.alpha, c.beta)
 	}
 	r := c.all // before the first child, every child is still to come
 	if k >= 0 {
@@ -287,14 +287,18 @@ func (e *engine[S, G]) chanceBound(c *chanceCut, failLow bool, low, high float64
 	if failLow {
 		edge, end, towards, b, line = c.alpha, high, math.Inf(-1), trace.Upper, lineChanceFailLow
 	}
+	// The bound must cut by the one rule (PruneRule.cuts) as the child's
+	// value did. Under ≥ the window's edge itself cuts; under the strict
+	// rule (>) it does not, and the bound is the nearest number past it.
 	rule, isMax := e.opt.Prune, !failLow
+	edgeCuts := rule.cuts(isMax, edge, c.alpha, c.beta)
 	bnd := tidy(end)
-	if rule == PruneGT && !rule.cuts(isMax, bnd, c.alpha, c.beta) {
+	if !edgeCuts && !rule.cuts(isMax, bnd, c.alpha, c.beta) {
 		bnd = end // tidying moved it onto the edge: keep the sum as it is
 	}
 	if !rule.cuts(isMax, bnd, c.alpha, c.beta) {
 		bnd = edge
-		if rule == PruneGT {
+		if !edgeCuts {
 			bnd = math.Nextafter(edge, towards)
 		}
 	}
