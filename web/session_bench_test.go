@@ -133,7 +133,7 @@ func loopCPU(b *testing.B, op func()) {
 // BenchmarkSessionStep is one step forward with its answer (the patch,
 // the drawing's changes and the panels), deep in the search.
 func BenchmarkSessionStep(b *testing.B) {
-	for _, q := range []string{"tree=" + url.QueryEscape(tree.TwoPlyGameTreePlain), tttMinimax} {
+	for _, q := range []string{"tree=" + url.QueryEscape(tree.TwoPlyGameTreePlain), tttMinimax, "random=12,3&seed=1&algo=minimax"} {
 		b.Run(q, func(b *testing.B) {
 			v := loadedViewer(b, q, StepArg{Set: true, Value: 20})
 			defer v.close()
