@@ -206,7 +206,7 @@ func whyOf(loc *i18n.Localizer, at *gdlAt, q url.Values) (*whyAnswer, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, ok, err := gdl.NewProver(at.g.Description()).Explain(fact, state, does)
+	d, ok, err := gdl.NewTablingProver(at.g.Description()).Explain(fact, state, does)
 	if err != nil {
 		return nil, err
 	}

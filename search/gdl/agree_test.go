@@ -3,6 +3,7 @@ package gdl
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -108,5 +109,59 @@ func TestExplain(t *testing.T) {
 	}
 	if _, ok, _ := p.Explain(Term{Name: "legal", Args: []Term{{Name: "o"}, {Name: "mark", Args: []Term{{Name: "2"}, {Name: "2"}}}}}, g.FactTerms(s), nil); ok {
 		t.Error("o may mark at the start?")
+	}
+}
+
+// TestExplainTablingSame: the tabling prover, which "why?" asks, explains
+// every legal move, every fact of the next state and every goal of random
+// states of every shipped game with the same derivation as the plain
+// prover (the same rules fired, the same bindings, the same facts used),
+// and within the prover's limits (no error). A tabled call answers in the
+// order in which the plain prover finds its answers, so the first
+// derivation found is the same.
+func TestExplainTablingSame(t *testing.T) {
+	for _, name := range Games() {
+		t.Run(name, func(t *testing.T) {
+			g := mustGame(t, name)
+			plain, tab := NewProver(g.Description()), NewTablingProver(g.Description())
+			rng := rand.New(rand.NewPCG(11, uint64(len(name))))
+			same := func(s State, fact Term, does []Term) {
+				t.Helper()
+				facts := g.FactTerms(s)
+				want, wok, werr := plain.Explain(fact, facts, does)
+				got, gok, gerr := tab.Explain(fact, facts, does)
+				if werr != nil || gerr != nil || wok != gok {
+					t.Fatalf("%s at %s: plain %v %v, tabling %v %v", fact, g.Facts(s), wok, werr, gok, gerr)
+				}
+				if wok && (got.String() != want.String() || !slices.Equal(got.Bindings, want.Bindings)) {
+					t.Fatalf("%s at %s:\ntabling\n%s%v\nplain\n%s%v", fact, g.Facts(s), got, got.Bindings, want, want.Bindings)
+				}
+			}
+			s := g.Init()
+			for range agreeStates() / 50 {
+				if g.Terminal(s) {
+					for r, role := range g.Roles() {
+						same(s, Term{Name: "goal", Args: []Term{{Name: role}, {Name: strconv.Itoa(g.Goals(s)[r])}}}, nil)
+					}
+					s = g.Init()
+					continue
+				}
+				joint := make([]int, len(g.Roles()))
+				var does []Term
+				for r, role := range g.Roles() {
+					for _, m := range g.LegalMoves(s, r) {
+						same(s, Term{Name: "legal", Args: []Term{{Name: role}, g.MoveTerm(r, m)}}, nil)
+					}
+					legal := g.LegalMoves(s, r)
+					joint[r] = legal[rng.IntN(len(legal))]
+					does = append(does, Term{Name: "does", Args: []Term{{Name: role}, g.MoveTerm(r, joint[r])}})
+				}
+				s2 := g.Next(s, joint)
+				for _, f := range g.FactTerms(s2) {
+					same(s, Term{Name: "next", Args: []Term{f}}, does)
+				}
+				s = s2
+			}
+		})
 	}
 }

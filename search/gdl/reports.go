@@ -41,11 +41,14 @@ func (g *Game) Playout(policy string, seed uint64, maxSteps int) (PlayoutReport,
 	return playout[State](fastPlayer{g}, policy, seed, maxSteps)
 }
 
-// PlayoutText plays one game of a game's text as Game.Playout does; a game
-// too large to ground within New's limits is grounded again within the
-// playout's (MaxPlayoutGroundWork and its kin), and one too large for
-// those is played by the Prover instead, slowly, to the end or to a named
-// limit of its own.
+// PlayoutText plays one game of a game's text as Game.Playout does. A
+// game too large to ground within New's limits is played by the Prover
+// with tabling (NewTablingProver), which plays most such games in seconds;
+// only where one of its questions passes a limit of its own
+// (MaxProofSteps, MaxProofFrames) is the game grounded again within the
+// playout's larger limits (MaxPlayoutGroundWork and its kin), which cost
+// tens of seconds and hundreds of megabytes. Both reasoners list the legal
+// moves in the same order, so a seed plays the same game on either.
 func PlayoutText(src, policy string, seed uint64, maxSteps int) (PlayoutReport, error) {
 	d, err := Load(src)
 	if err != nil {
@@ -53,14 +56,22 @@ func PlayoutText(src, policy string, seed uint64, maxSteps int) (PlayoutReport, 
 	}
 	g, err := New(d)
 	var limit *LimitError
-	if errors.As(err, &limit) && limit.Limit != "MaxStateProps" {
-		g, err = newGame(d, playoutLimits)
+	if !errors.As(err, &limit) {
+		if err != nil {
+			return PlayoutReport{}, err
+		}
+		return g.Playout(policy, seed, maxSteps)
 	}
-	if errors.As(err, &limit) {
-		return playout[[]Term](proverPlayer{NewTablingProver(d)}, policy, seed, maxSteps)
+	big := limit.Limit != "MaxStateProps"
+	rep, err := playout[[]Term](proverPlayer{NewTablingProver(d)}, policy, seed, maxSteps)
+	if !big || !errors.As(err, &limit) {
+		return rep, err
 	}
-	if err != nil {
-		return PlayoutReport{}, err
+	g, gerr := newGame(d, playoutLimits)
+	if gerr != nil {
+		// Too large for the larger grounding too: the prover's limit is
+		// the one to name.
+		return rep, err
 	}
 	return g.Playout(policy, seed, maxSteps)
 }
