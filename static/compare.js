@@ -205,8 +205,23 @@ function resolve(href) {
 
 // (o and the layout control follow the control's address: the server
 // draws the trees the other way on the page it loads.)
+/** toChart shows the chart of leaves evaluated below the panes, whole,
+ * or, when it is in view already, the top of the page again. */
+function toChart() {
+  const chart = document.getElementById("chart");
+  if (!chart) return;
+  const r = chart.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= innerHeight + 1) window.scrollTo({ top: 0 });
+  else chart.scrollIntoView({ block: r.height > innerHeight ? "start" : "end" });
+}
+
 document.addEventListener("keydown", (ev) => {
   if (!plainKey(ev)) return;
+  if (ev.key === "g" || ev.key === "G") {
+    ev.preventDefault();
+    toChart();
+    return;
+  }
   const name = stepKeys[ev.key];
   if (!name) return;
   ev.preventDefault();
@@ -215,6 +230,11 @@ document.addEventListener("keydown", (ev) => {
     const a = root.querySelector(`.controls a[data-cmd="${name}"]`);
     if (a) location.assign(resolve(a.getAttribute("href")));
   }
+});
+
+document.getElementById("to-chart")?.addEventListener("click", (ev) => {
+  ev.preventDefault();
+  toChart();
 });
 
 document.addEventListener("click", (ev) => {

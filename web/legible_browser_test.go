@@ -245,6 +245,12 @@ func TestBrowserLegible(t *testing.T) {
 			p := b.screenshot(fmt.Sprintf("legible-compare-random-3-4-%dx%d.png", size[0], size[1]))
 			copyFile(t, p, filepath.Join(shots, filepath.Base(p)))
 		}
+		// The chart of leaves evaluated is one key away, whole.
+		chartShown := `(() => { const r = document.getElementById("chart").getBoundingClientRect(); return r.top >= -1 && r.bottom <= innerHeight + 1; })()`
+		b.do(chromedp.KeyEvent("g"))
+		b.waitFor(chartShown, what+": g shows the chart whole")
+		b.do(chromedp.KeyEvent("g"))
+		b.waitFor(`scrollY === 0`, what+": g again goes back to the panes")
 	}
 	b.checkClean()
 }
