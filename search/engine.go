@@ -68,11 +68,9 @@ type engine[S any, G Game[S]] struct {
 	noisy Noisy[S]
 
 	// Chance nodes and max^n (chance.go, maxn.go).
-	prober     Prober[S]
-	vg         VectorGame[S]
-	ve         VectorEvaluation[S]
-	players    int // n, once the first value vector is seen
-	rootPlayer int // the component Result.Value reports
+	prober Prober[S]
+	vg     VectorGame[S]
+	ve     VectorEvaluation[S]
 }
 
 // core is the part of the engine that does not depend on the game: the
@@ -123,6 +121,10 @@ type core struct {
 	// terminal (terminalChild).
 	plain, inner bool
 	sub          trace.Subtree
+
+	// max^n (maxn.go): the number of players, once the first value
+	// vector is seen, and the component Result.Value reports.
+	players, rootPlayer int
 	// quietFrom is the depth from which the search counts its events
 	// instead of making them (inside the children of a node whose
 	// recorder asked for trace.CountSubtree), or past any depth.

@@ -73,7 +73,7 @@ func MaxN[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) (tr
 
 // component is the value an event or result reports for a vector: the
 // component of the node's player, or the root player's at other nodes.
-func (e *engine[S, G]) component(vec []float64, kind trace.Kind) float64 {
+func (e *core) component(vec []float64, kind trace.Kind) float64 {
 	k := kind.PlayerIndex()
 	if k == 0 || k > len(vec) {
 		k = min(e.rootPlayer, len(vec))
@@ -84,10 +84,9 @@ func (e *engine[S, G]) component(vec []float64, kind trace.Kind) float64 {
 	return vec[k-1]
 }
 
-// vecBuf returns the vector buffer of depth, as long as the number of
+// vecOf returns the vector buffer of the ply p, as long as the number of
 // players (allocated once per depth).
-func (e *engine[S, G]) vecBuf(depth int) []float64 {
-	p := e.ply(depth)
+func (e *core) vecOf(p *ply) []float64 {
 	if len(p.vec) != e.players {
 		p.vec = make([]float64, e.players)
 	}
@@ -162,11 +161,11 @@ func (e *engine[S, G]) openVec(s S, depth int) (*ply, []float64) {
 // player node keeps the first vector best for its player, a chance node
 // adds it weighted by its probability. It returns false when the search
 // stops (a player the vectors have no component for).
-func (e *engine[S, G]) updateVec(p *ply, depth, k, i int, cv []float64) bool {
+func (e *core) updateVec(p *ply, depth, k, i int, cv []float64) bool {
 	player := p.kind.PlayerIndex()
 	chance := p.kind == trace.Chance
 	if k == 0 {
-		p.vec = e.vecBuf(depth)
+		p.vec = e.vecOf(p)
 		if player > e.players {
 			e.fail(fmt.Errorf("search: node %q is P%d, but the value vectors have %d components", e.nodeID(depth), player, e.players))
 			return false
@@ -241,7 +240,7 @@ func (e *engine[S, G]) leafVec(s S, depth int, kind trace.Kind, terminal bool) [
 			return nil
 		}
 	}
-	out := e.vecBuf(depth)
+	out := e.vecOf(e.ply(depth))
 	copy(out, src)
 	e.ply(depth).leaves++
 	if !e.traces(depth) {

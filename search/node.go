@@ -372,7 +372,7 @@ func (e *core) start(p *ply, depth int) {
 	if p.below == nil {
 		p.below = e.ply(depth + 1) // plies never move: once is enough
 	}
-	p.more = p.order != nil || p.tracing || e.pathHash || !p.q && (e.neg || e.selects)
+	p.more = p.order != nil || p.tracing || e.pathHash || !p.q && (e.neg && len(e.line.prevPV) > 0 || e.selects)
 	p.slow = e.rec != nil
 }
 

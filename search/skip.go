@@ -206,7 +206,7 @@ func (e *engine[S, G]) skipVec(depth int, sub *trace.Subtree) []float64 {
 		return nil
 	}
 	e.skipSubtree(depth, sub)
-	out := e.vecBuf(depth)
+	out := e.vecOf(e.ply(depth))
 	copy(out, sub.Vec)
 	return out
 }
