@@ -118,7 +118,7 @@ func containsAll(s string, subs ...string) bool {
 func TestBrowserLab(t *testing.T) {
 	t.Parallel()
 	b := newBrowserEnv(t, 1400, 1000)
-	b.do(chromedp.Navigate(b.srv.URL + "/lab?random=3,6&seeds=1000"))
+	b.do(chromedp.Navigate(b.srv.URL + "/lab?" + homeLabQuery))
 	b.waitFor(`document.querySelector('[data-testid="lab-plot"] .lab-row')`, "the plot")
 	if got := eval[int](b, `document.querySelectorAll('[data-testid="lab-table"] tbody tr').length`); got != 8 {
 		t.Errorf("table rows: got %d, want 8 (six orderings, killer and history)", got)
