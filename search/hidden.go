@@ -594,13 +594,14 @@ func openBest[S any, G HiddenGame[S]](g G, s S, kind trace.Kind, budget Budget) 
 	return out, nil
 }
 
-// Number writes a value as the table shows it: exact values as they are,
-// MCTS estimates to two decimals.
+// Number writes a value as the table shows it: MCTS estimates to two
+// decimals, exact values as a lecturer writes them (trace.Written: 2,
+// 1.5, and an average of 7/3 as 2.33).
 func (r HiddenReport) Number(v float64) string {
 	if r.Method == MethodDeterminized && !math.IsNaN(v) {
 		return strconv.FormatFloat(v, 'f', 2, 64)
 	}
-	return trace.Num(v).Plain()
+	return trace.Written(v)
 }
 
 // Table writes the report as a plain table, one row per root move and a

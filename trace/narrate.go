@@ -289,6 +289,9 @@ func (nr narrator) leaf() Phrase {
 		}
 		return say("narrate.leaf.terminal", "Node", nr.bare(e.Node), "Value", v)
 	}
+	if isCategories(e.Terms) {
+		return say("narrate.leaf.categories", "Node", nr.bare(e.Node), "Value", v, "Sum", nr.categoriesText(e.Terms))
+	}
 	return say("narrate.leaf.depth", "Node", nr.bare(e.Node), "Eval", e.Eval, "Value", v, "Terms", nr.termsText(e.Terms))
 }
 

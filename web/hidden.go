@@ -71,6 +71,9 @@ func hiddenView(loc *i18n.Localizer, p *scenario.Search, rep search.HiddenReport
 			}
 		}
 	}
+	if rep.Method == search.MethodClairvoyance {
+		h.Fusion = append(h.Fusion, misled(loc, p, rep, name, story)...)
+	}
 	for i, m := range risks.Moves {
 		if i >= len(risks.Risk) || risks.Risk[i] == nil {
 			continue
@@ -115,4 +118,19 @@ func worldNames(loc *i18n.Localizer, p *scenario.Search, names []string) []strin
 		}
 	}
 	return out
+}
+
+// misled is the sentence that says averaging over clairvoyance chose a
+// worse card than MAX can be sure of without seeing MIN's cards (the
+// exact information sets), naming both cards and their values; none
+// when its choice is as good as the best, or the exact method does not
+// finish within the budget.
+func misled(loc *i18n.Localizer, p *scenario.Search, rep search.HiddenReport, name func(string) string, story string) []string {
+	exact, err := p.HiddenReportOf(search.MethodInfoSet)
+	if err != nil || rep.Best >= len(exact.Moves) || exact.Moves[rep.Best].Value >= exact.Value {
+		return nil
+	}
+	chosen, best := rep.Moves[rep.Best], exact.Moves[exact.Best]
+	return []string{loc.T("hidden.misled"+story, "Move", name(chosen.Name), "Estimate", rep.Number(chosen.Value),
+		"Exact", exact.Number(exact.Moves[rep.Best].Value), "Best", name(best.Name), "BestValue", exact.Number(best.Value))}
 }

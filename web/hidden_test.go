@@ -73,3 +73,31 @@ func TestRoadsPlayerNamesSides(t *testing.T) {
 		})
 	}
 }
+
+// TestHiddenTrapNamesTheWorseCard: in the trap deal the clairvoyance
+// table says that averaging chose ♣9, which guarantees less than ♦7, in
+// every language; in the lecture's deal, where its choice is as good as
+// any, it says nothing of the kind.
+func TestHiddenTrapNamesTheWorseCard(t *testing.T) {
+	s := newTestServer(t)
+	for _, c := range []struct{ deal, lang, want string }{
+		{"trap", "en", "Averaging over clairvoyance chooses ♣9, worth 2.33 on average, but MAX, who cannot see MIN's cards, is sure of only 1.67 after ♣9 and of 2 after ♦7"},
+		{"trap", "de", "Mitteln über Hellsehen wählt ♣9, im Mittel 2.33 wert"},
+		{"trap", "cs", "Průměrování přes jasnozřivost volí kartu ♣9, v průměru za 2.33"},
+		{"lecture", "en", ""},
+	} {
+		q := url.Values{"game": {"cards"}, "algo": {"clairvoyance"}, "deal": {c.deal}, "lang": {c.lang}}
+		rec := httpGet(t, s, "/view?"+q.Encode())
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: status %d, want 200: %.300s", q.Encode(), rec.Code, rec.Body.String())
+		}
+		p := parsePage(t, rec.Body.String())
+		text := textOf(p.one("hidden"))
+		if c.want == "" && strings.Contains(text, "worse card") {
+			t.Errorf("the lecture's deal: the table reads %q; want no worse card named", text)
+		}
+		if !strings.Contains(text, c.want) {
+			t.Errorf("%s %s: the table reads %q; want %q", c.deal, c.lang, text, c.want)
+		}
+	}
+}

@@ -114,7 +114,8 @@ Source (one of):
   --game suicide-reversi   the same rules, but whoever ends with fewer discs wins
   --game cards          [--deal 'max: ♥6 ♦6 ♣9 ♣8; min: ♥4 ♠2 ♣10 ♣5 | ♦4 ♠2 ♣10 ♣5'] [--world K]  the lecture's
                         four-trick card game (that deal by default); the hands after | are the ones MIN might
-                        hold; --world K searches the K-th with open cards (default 1)
+                        hold; --world K searches the K-th with open cards (default 1); --deal trap is a deal
+                        where averaging over clairvoyance picks the worse card (--deal lecture: the default)
   --game roads          [--world 1|2]  the road story: A to gold, B to a fork of diamonds and a bus
   --random B,D          a random uniform tree, branching B and depth D [--seed S]
 Options:

@@ -33,6 +33,16 @@ import (
 // ♣10 ♣5 or ♦4 ♠2 ♣10 ♣5.
 const Lecture = "max: ♥6 ♦6 ♣9 ♣8\nmin: ♥4 ♠2 ♣10 ♣5 | ♦4 ♠2 ♣10 ♣5"
 
+// Trap is a deal where averaging over clairvoyance picks the worse card:
+// it rates ♣9 at 2⅓ tricks and every other first card at 2, but MAX, who
+// cannot tell MIN's three hands apart, is guaranteed only 1⅔ after ♣9 and
+// 2 after any other card (search.InfoSets). The winner of a trick leads
+// the next. TestFindTrap found it by a seeded search over random deals.
+const Trap = "max: ♦7 ♠6 ♣9 ♠3\nmin: ♠8 ♣5 ♥9 ♣8 | ♦8 ♣5 ♥9 ♣8 | ♠8 ♠7 ♥9 ♣8\nlead: winner"
+
+// Presets are the deals known by name: the lecture's and the trap.
+var Presets = map[string]string{"lecture": Lecture, "trap": Trap}
+
 // Limits Parse enforces, so that every method stays exact and quick: an
 // open deal of MaxCards cards each has at most (MaxCards!)² lines of play.
 const (

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/cards"
@@ -164,6 +165,9 @@ func (p *Search) prepareCards() error {
 	text := p.Scenario.Deal
 	if text == "" {
 		text = cards.Lecture
+	}
+	if preset, ok := cards.Presets[strings.ToLower(strings.TrimSpace(text))]; ok {
+		text = preset
 	}
 	d, err := cards.Parse(text)
 	if err != nil {

@@ -885,6 +885,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 		return nil
 	}
 	p.shaper = treeShaper(t, s.Depth)
+	p.keyLabel = categoryTerms(t)
 	p.outcomes = leafBounds(t)
 	p.integral = integralTree(t)
 	return setRun(p, g, root, opt)

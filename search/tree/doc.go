@@ -33,6 +33,12 @@
 //	max  min  chance  p1 … p16     the node's kind (at most one)
 //	h=5                            the static estimate of an inner node,
 //	                               used when a depth limit cuts there
+//	win=72% loss=20% draw=8%       the static estimate as an expected value
+//	                               by category (Russell & Norvig §5.4.1):
+//	                               the shares of positions of its kind
+//	                               that end in a win (+1), a loss (−1)
+//	                               and a draw (0), adding up to 100 %;
+//	                               here 0.52. Not with h=
 //
 // For example B[min h=4](3 12 8), [chance](3 5), [min]3 and E[min]=3. Tag
 // words are case-insensitive. A leaf may carry a kind tag (a kind on a

@@ -25,6 +25,8 @@ func FuzzParse(f *testing.F) {
 		"(0.5:1 0.5:2)",
 		"((3 4)",
 		"\ufeff(1 2)",
+		ExpectedValueTree,
+		"(B[min win=33.33 loss=33.33% draw=33.34](0) [loss=100%](1))",
 	} {
 		f.Add(s)
 	}

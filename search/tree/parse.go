@@ -497,6 +497,9 @@ func (p *parser) node(parent *Node, idx int, prob float64, probSet bool) (n *Nod
 	if err != nil {
 		return nil, false, err
 	}
+	if n.HasShares {
+		return nil, false, errAt(hLine, hCol, hOff, nil, "tree.err.leaf-shares")
+	}
 	if n.HasEstimate {
 		return nil, false, errAt(hLine, hCol, hOff, nil, "tree.err.leaf-estimate")
 	}
@@ -597,9 +600,10 @@ func (p *parser) leafValue(n *Node, what string) error {
 // tags reads a tag list at pos, which holds '['. It returns the position of
 // the h tag, if any.
 func (p *parser) tags(n *Node) (hLine, hCol, hOff int, err error) {
-	line, col := p.line, p.col()
+	line, col, off := p.line, p.col(), p.pos
 	p.pos++
 	count := 0
+	var shares uint8
 	for {
 		p.skipWS()
 		c := p.peek()
@@ -611,6 +615,12 @@ func (p *parser) tags(n *Node) (hLine, hCol, hOff int, err error) {
 				return 0, 0, 0, p.errHere(nil, "tree.err.tags-empty")
 			}
 			p.pos++
+			if err := endShares(n, line, col, off); err != nil {
+				return 0, 0, 0, err
+			}
+			if n.HasShares {
+				hLine, hCol, hOff = line, col, off
+			}
 			return hLine, hCol, hOff, nil
 		}
 		if !isIdentStart(c) {
@@ -640,6 +650,10 @@ func (p *parser) tags(n *Node) (hLine, hCol, hOff int, err error) {
 			}
 			n.Estimate, n.EstimateVec, n.HasEstimate = v, vec, true
 			hLine, hCol, hOff = wl, wc, wo
+		} else if i := categoryIndex(lw); i >= 0 {
+			if err := p.share(n, &shares, i, lw, wl, wc, wo); err != nil {
+				return 0, 0, 0, err
+			}
 		} else {
 			k, err := trace.ParseKind(lw)
 			if err != nil || k == trace.Joint {

@@ -80,6 +80,9 @@ func (pr printer) head(b []byte, n *Node, implied trace.Kind, parentChance bool)
 			if kindTag {
 				b = append(b, ' ')
 			}
+			if n.HasShares {
+				return append(appendShares(b, n), ']')
+			}
 			b = append(b, "h="...)
 			if n.EstimateVec != nil {
 				b = appendVec(b, n.EstimateVec)

@@ -50,6 +50,16 @@ const (
 	TwoPlyGameTreeEstimates = "A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))"
 )
 
+// ExpectedValueTree is the lecture's expected value by category
+// (Russell & Norvig, 3rd ed., §5.4.1) in a tree: searched to depth 2, C's
+// category ends in a win 72 % of the time, in a loss 20 % and in a draw
+// 8 %, so C is worth 0.72 × (+1) + 0.20 × (−1) + 0.08 × 0 = 0.52; MIN's B
+// takes it over D's 0.55, and alpha-beta prunes G once F's 0.1 is below
+// α = 0.52. The leaves below the categories (a won, lost or drawn end)
+// lie past the depth limit.
+const ExpectedValueTree = "A(B(C[win=72% loss=20% draw=8%](1 -1 0) D[win=60% loss=5% draw=35%](1 0)) " +
+	"E(F[win=50% loss=40% draw=10%](0 -1) G[win=90% loss=5% draw=5%](1 1)))"
+
 // ErrLimit is wrapped by every error that reports an exceeded limit, so
 // callers can tell "too big" from "malformed" with errors.Is.
 var ErrLimit = errors.New("limit exceeded")
@@ -115,6 +125,13 @@ type Node struct {
 	Estimate    float64
 	EstimateVec []float64 // n-player trees: the estimate vector
 	HasEstimate bool
+	// Shares give an inner node's estimate as an expected value by
+	// category: the percentages of the positions of its kind that end in
+	// a win, a loss and a draw (tags win=72% loss=20% draw=8%), valued
+	// CategoryValues. When HasShares, HasEstimate is set too and Estimate
+	// is that expected value.
+	Shares    [3]float64
+	HasShares bool
 
 	// Prob is the probability of this node as a child of a CHANCE node,
 	// and 0 for children of other nodes and for the root. ProbSet says
@@ -276,6 +293,9 @@ func equalNode(a, b *Node) bool {
 		return false
 	}
 	if a.HasEstimate && (a.Estimate != b.Estimate || !equalVec(a.EstimateVec, b.EstimateVec)) {
+		return false
+	}
+	if a.HasShares != b.HasShares || a.Shares != b.Shares {
 		return false
 	}
 	for i := range a.Children {

@@ -1,0 +1,125 @@
+package tree
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/abtrace/abtrace/trace"
+)
+
+// Expected value by category (Russell & Norvig, Artificial Intelligence:
+// A Modern Approach, 3rd ed., §5.4.1): an evaluation sorts positions into
+// categories by their features and values a position by how the positions
+// of its category end. In the book's example 72 % of them end in a win
+// (+1), 20 % in a loss (−1) and 8 % in a draw (0), so the position is worth
+// 0.72 × (+1) + 0.20 × (−1) + 0.08 × 0 = 0.52. In the tree text an inner
+// node gives its category's shares as tags: [win=72% loss=20% draw=8%].
+
+// Categories are the names of the categories, in the order of
+// Node.Shares; they are also the names of the terms Explain returns.
+var Categories = [3]string{"win", "loss", "draw"}
+
+// CategoryValues are the values of a win, a loss and a draw: the book's
+// +1, −1 and 0.
+var CategoryValues = [3]float64{1, -1, 0}
+
+// ShareTolerance is how far from 100 % the shares of a node may add up
+// (in percentage points), so that thirds written 33.33% add up.
+const ShareTolerance = 0.05
+
+// categoryIndex is the index in Categories of a tag word ("win"), or -1.
+func categoryIndex(word string) int {
+	for i, c := range Categories {
+		if word == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// shareEstimate is the expected value of shares (percentages).
+func shareEstimate(shares [3]float64) float64 {
+	v := 0.0
+	for i, s := range shares {
+		v += s / 100 * CategoryValues[i]
+	}
+	// Round away the binary noise of s/100 (0.72 − 0.2 is not 0.52).
+	return math.Round(v*1e9) / 1e9
+}
+
+// share reads the value of a category tag at pos, just after the word:
+// '=' and a percentage from 0 to 100, with or without '%'. seen marks
+// the categories n has given.
+func (p *parser) share(n *Node, seen *uint8, i int, word string, wl, wc, wo int) error {
+	if *seen&(1<<i) != 0 {
+		return errAt(wl, wc, wo, nil, "tree.err.second-share", "Name", word)
+	}
+	p.skipWS()
+	if p.peek() != '=' {
+		return p.errHere(nil, "tree.err.share-eq", "Name", word, "Found", p.found())
+	}
+	p.pos++
+	p.skipWS()
+	line, col, off := p.line, p.col(), p.pos
+	if !isNumStart(p.peek()) {
+		return p.errHere(nil, "tree.err.share", "Name", word, "Found", p.found())
+	}
+	v, err := p.number()
+	if err != nil {
+		return err
+	}
+	if v < 0 || v > 100 {
+		return errAt(line, col, off, nil, "tree.err.share", "Name", word, "Found", strconv.Quote(trace.Num(v).Plain()))
+	}
+	if p.peek() == '%' {
+		p.pos++
+	}
+	n.Shares[i], n.HasShares = v, true
+	*seen |= 1 << i
+	return nil
+}
+
+// endShares checks the shares of n once its tags are read: they add up to
+// 100 % and come without h=; then they are its estimate.
+func endShares(n *Node, line, col, off int) error {
+	if !n.HasShares {
+		return nil
+	}
+	if n.HasEstimate {
+		return errAt(line, col, off, nil, "tree.err.shares-h")
+	}
+	sum := n.Shares[0] + n.Shares[1] + n.Shares[2]
+	if math.Abs(sum-100) > ShareTolerance {
+		return errAt(line, col, off, nil, "tree.err.shares-sum", "Sum", trace.Num(sum).Plain())
+	}
+	n.Estimate, n.HasEstimate = shareEstimate(n.Shares), true
+	return nil
+}
+
+// Explain names the terms of an inner node's expected value by category:
+// each category with its share (a fraction) and its value, so that the
+// estimate is their weighted sum. Other nodes have no terms.
+func (Game) Explain(n *Node) []trace.Term {
+	if !n.HasShares || len(n.Children) == 0 {
+		return nil
+	}
+	terms := make([]trace.Term, len(Categories))
+	for i, c := range Categories {
+		terms[i] = trace.Term{Name: c, Count: n.Shares[i] / 100, Weight: CategoryValues[i]}
+	}
+	return terms
+}
+
+// appendShares appends the category tags of n: win=72% loss=20% draw=8%.
+func appendShares(b []byte, n *Node) []byte {
+	for i, c := range Categories {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, c...)
+		b = append(b, '=')
+		b = appendNum(b, n.Shares[i])
+		b = append(b, '%')
+	}
+	return b
+}
