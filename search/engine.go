@@ -41,6 +41,7 @@ type ply struct {
 	subWork           int64
 	subAlpha, subBeta trace.Num
 	subAt             []int
+	subEvaluated      int // core.evaluated when the node was entered
 
 	// Chance nodes and max^n (chance.go): the buffers of the probabilities
 	// (by natural index), of Star1's sums of the probabilities still to
@@ -116,6 +117,9 @@ type core struct {
 	// ply entered, and the summary lent to the recorder on exit events.
 	skip    bool
 	deepest int
+	// evaluated counts the leaves valued by the evaluation rather than by
+	// the game's end, for the summaries (trace.Subtree.Evaluated).
+	evaluated int
 	// plain is set when every node takes the lecture's steps only (see
 	// plainNodes); inner, that the next node opened is known not to be
 	// terminal (terminalChild).
@@ -278,6 +282,9 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 		return 0
 	}
 	e.ply(depth).leaves++
+	if !terminal {
+		e.evaluated++
+	}
 	if e.rg != nil && !terminal {
 		e.rg.limitCuts++
 	}

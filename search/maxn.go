@@ -243,6 +243,9 @@ func (e *engine[S, G]) leafVec(s S, depth int, kind trace.Kind, terminal bool) [
 	out := e.vecOf(e.ply(depth))
 	copy(out, src)
 	e.ply(depth).leaves++
+	if !terminal {
+		e.evaluated++
+	}
 	if !e.traces(depth) {
 		e.step += 2 // its leaf and exit events
 	} else {

@@ -72,6 +72,7 @@ func (e *core) subTake(depth int) *trace.Subtree {
 	p.subWant = true
 	p.subStep, p.subWork = e.step, e.meter.work
 	p.subAlpha, p.subBeta = e.ev.Alpha, e.ev.Beta
+	p.subEvaluated = e.evaluated
 	at := p.subAt[:0]
 	for d := depth; d <= e.deepest; d++ {
 		q := e.ply(d)
@@ -104,6 +105,7 @@ func (e *core) subEnd(depth int, v float64, b trace.Bound) {
 		s.PV = append(s.PV, int(i))
 	}
 	s.Work = e.meter.work - p.subWork + 1
+	s.Evaluated = e.evaluated - p.subEvaluated
 	n := e.deepest - depth + 1
 	s.NodesAt, s.LeavesAt, s.CutoffsAt = resize(s.NodesAt, n), resize(s.LeavesAt, n), resize(s.CutoffsAt, n)
 	for j := range n {
@@ -147,6 +149,7 @@ func (e *core) skipSubtree(depth int, sub *trace.Subtree) (float64, trace.Bound,
 		e.ply(depth + j).cutoffs += n
 	}
 	e.deepest = max(e.deepest, depth+len(sub.NodesAt)-1)
+	e.evaluated += sub.Evaluated
 	p := e.ply(depth)
 	if len(p.pv) < len(sub.PV) {
 		p.pv = make([]int32, len(sub.PV)+16)

@@ -125,6 +125,8 @@ function apply(m) {
   // The panels of the table, passes and learned orderings come rendered
   // by the server.
   if (typeof m.real === "string" && realBox && realBox.innerHTML !== m.real) realBox.innerHTML = m.real;
+  // So does the evaluation panel, when it changed.
+  if (typeof m.eval === "string" && evalBox) evalBox.innerHTML = m.eval;
   panels(m.panels);
   // The Monte-Carlo panel comes as HTML the server rendered for the step.
   if (mctsBody && m.mcts) mctsBody.innerHTML = m.mcts;
@@ -179,6 +181,7 @@ function setOverview(on) {
   }
 }
 const mctsBody = $("mcts-body");
+const evalBox = $("eval-box");
 
 // The panels of the searches on real games: their step links (the step
 // where a table entry was stored, where a pass began) seek there.

@@ -126,6 +126,9 @@ type View struct {
 	// Real is the panel of the searches on real games (the table, the
 	// passes, the re-searches, the learned orderings); nil for others.
 	Real *view.RealGames
+	// Eval explains the last leaf an evaluation valued (nil before the
+	// first, and in searches without an evaluation).
+	Eval *view.EvalPanel
 
 	drawn    *view.Drawing // the drawing at Frame, once drawn
 	shown    *view.Panels  // the panels at Frame, once made

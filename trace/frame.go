@@ -349,6 +349,23 @@ type Frame struct {
 	// shown so far (its selections and its playout), for the panels that
 	// show their numbers; nil outside MCTS and after its done event.
 	Iteration *Iteration `json:"-"`
+	// Evaluated is the last leaf valued by an evaluation rather than by
+	// the game's end (its node, the evaluation, the value and its terms),
+	// for the panel that explains it; nil before the first. Estimated
+	// says that some leaf was so valued: the values above it are
+	// estimates, not the minimax values of the game (a viewer that skips
+	// a subtree sets it for the evaluations inside).
+	Evaluated *Evaluated `json:"-"`
+	Estimated bool       `json:"-"`
+}
+
+// Evaluated is a leaf valued by an evaluation: node, the evaluation's
+// name, the value (for MAX) and the terms that sum to it.
+type Evaluated struct {
+	Node  string `json:"node"`
+	Eval  string `json:"eval"`
+	Value Num    `json:"value"`
+	Terms []Term `json:"terms,omitempty"`
 }
 
 // NewFrame returns the frame before the first event: no node visited.
@@ -493,6 +510,10 @@ func (f *Frame) apply(e Event, narrate bool) error {
 		}
 	case Leaf:
 		f.Stats.CountLeaf(e.Depth)
+		if !e.Terminal && e.Eval != "" {
+			f.Evaluated = &Evaluated{Node: e.Node, Eval: e.Eval, Value: e.Value, Terms: e.Terms}
+			f.Estimated = true
+		}
 	case Prune:
 		for _, id := range e.Pruned {
 			f.Nodes[id] = &NodeView{State: StatePruned, Depth: DepthOf(id), Test: e.Test}
@@ -524,6 +545,9 @@ func (f *Frame) apply(e Event, narrate bool) error {
 	case Research, Pass:
 		if e.Type == Pass {
 			f.Stats.Iterations++
+			// A new pass of iterative deepening or MTD(f) searches
+			// again: its leaves decide whether its value is an estimate.
+			f.Estimated = false
 		} else {
 			f.Stats.Researches++
 		}

@@ -424,12 +424,16 @@ func (nr narrator) done() Phrase {
 		move = say("narrate.done.move", "Kind", k.Upper(), "Node", nr.short(r.Best))
 	}
 	leaves := f.Stats.Leaves
+	if m := f.Memory; m != nil && len(m.Passes) > 0 && r != nil {
+		// The root's text is the last pass's bound (MTD(f)'s last test
+		// fails low at the value); the result is the value.
+		value = valueText(r.Value, r.Vec)
+	}
+	if f.Estimated {
+		// The depth limit cut the search: the root's value is an estimate.
+		value = say("narrate.done.estimate", "Value", value)
+	}
 	if m := f.Memory; m != nil && len(m.Passes) > 0 {
-		if r != nil {
-			// The root's text is the last pass's bound (MTD(f)'s last
-			// test fails low at the value); the result is the value.
-			value = valueText(r.Value, r.Vec)
-		}
 		return nr.donePasses(value, move)
 	}
 	var cutoffs any = ""

@@ -27,6 +27,10 @@ type Patch struct {
 	Stats     Stats                `json:"stats"`
 	Done      bool                 `json:"done,omitempty"`
 	Result    *Result              `json:"result,omitempty"`
+	// Evaluated and Estimated are the frame's (the server's panels read
+	// them; the page does not).
+	Evaluated *Evaluated `json:"-"`
+	Estimated bool       `json:"-"`
 }
 
 // Diff returns the patch that takes frame a to frame b. b must be reachable
@@ -42,6 +46,7 @@ func Diff(a, b *Frame) *Patch {
 		Current: b.Current, Stack: slices.Clone(b.Stack),
 		Line: b.Line, Type: b.Type, Narration: b.Narration,
 		Stats: b.Stats.Clone(), Done: b.Done, Result: b.Result.Clone(),
+		Evaluated: b.Evaluated, Estimated: b.Estimated,
 	}
 	if p.Stack == nil {
 		p.Stack = []string{}
@@ -102,5 +107,6 @@ func (f *Frame) ApplyPatch(p *Patch) error {
 	f.Stats = p.Stats.Clone()
 	f.Done = p.Done
 	f.Result = p.Result.Clone()
+	f.Evaluated, f.Estimated = p.Evaluated, p.Estimated
 	return nil
 }

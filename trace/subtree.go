@@ -45,6 +45,10 @@ type Subtree struct {
 	// own (index 0 is the node), the nodes entered, leaves valued and
 	// cutoffs made inside the subtree, the node included.
 	NodesAt, LeavesAt, CutoffsAt []int
+	// Evaluated is the number of leaves inside valued by the evaluation
+	// at the depth limit rather than by the game's end: when it is not
+	// zero, the values above the subtree are estimates.
+	Evaluated int
 }
 
 // WantSubtree, set on an enter event by a recorder, asks the search for

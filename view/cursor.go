@@ -725,6 +725,7 @@ func (c *Cursor) skipSubtree(e *trace.Event) bool {
 	}
 	e.Subtree = s.sub
 	c.Skipped += s.sub.Events
+	c.estimatedIn(s.sub)
 	// The root's fold is "" too, as is no fold: info knows which.
 	if fold := c.folds.foldOf(e.Node); c.folds.info[fold] != nil {
 		f := c.folds.info[fold]
@@ -870,6 +871,7 @@ func (c *Cursor) passEnd(pr *passRun, e *trace.Event) bool {
 		c.err = fmt.Errorf("the search's trace does not replay: the subtree of %q ends at step %d, its summary says %d", pr.enter.Node, e.Step, c.frame.Step)
 		return false
 	}
+	c.estimatedIn(e.Subtree)
 	c.folds.count(&pr.enter)
 	nodes := 0
 	for _, n := range e.Subtree.NodesAt {
@@ -886,6 +888,15 @@ func (c *Cursor) passEnd(pr *passRun, e *trace.Event) bool {
 	c.lastStep, c.lastEnter, c.lastCut = e.Step, false, false
 	c.checkpoint()
 	return true
+}
+
+// estimatedIn marks the frame's values as estimates when the subtree it
+// skipped had leaves valued by the evaluation, as the search counted them
+// (the frame sees no leaf event of a skipped subtree).
+func (c *Cursor) estimatedIn(sub *trace.Subtree) {
+	if sub.Evaluated > 0 {
+		c.frame.Estimated = true
+	}
 }
 
 // passAbort gives up passing over the subtree under way: the fold's count

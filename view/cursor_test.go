@@ -120,6 +120,9 @@ func totalSteps(t testing.TB, p *scenario.Search) int {
 func visible(s *Scene, f *trace.Frame) *trace.Frame {
 	g := f.Clone()
 	g.Leaf, g.Labels = nil, nil // funcs are never DeepEqual; the narration shows their effect
+	// The last evaluation the cursor saw: it does not see those inside a
+	// subtree it passes over.
+	g.Evaluated = nil
 	onStack := map[string]bool{}
 	for _, id := range f.Stack {
 		onStack[id] = true

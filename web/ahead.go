@@ -55,8 +55,10 @@ type readyStep struct {
 	// focus is the focus drawing the page has before the step (see
 	// viewer.focusD), back if the step is dropped.
 	focus *view.Drawing
-	// shown is realShown once the page applied the step.
-	shown bool
+	// shown is realShown once the page applied the step, evalShown
+	// evalShown.
+	shown     bool
+	evalShown string
 }
 
 // aheadFirst runs before a moving command: it takes the step made ahead
@@ -136,13 +138,14 @@ func (v *viewer) prepareAhead(ctx context.Context, u view.By, tag int) []Message
 		return nil
 	}
 	v.noteEnd()
-	before, focus := v.realShown, v.focusD
+	before, evalBefore, focus := v.realShown, v.evalShown, v.focusD
 	var r *readyStep
 	m := v.patchMessageWith(from, func(touched []string, folds map[string]view.FoldCount) *view.DrawingPatch {
 		r = &readyStep{tag: tag, by: u, from: from, draw: v.paint.PatchAhead(touched, folds)}
 		return r.draw.Patch
 	})
 	r.shown, v.realShown = v.realShown, before
+	r.evalShown, v.evalShown = v.evalShown, evalBefore
 	r.focus = focus
 	v.ready = r
 	m.Type, m.Tag, m.By = "ready", tag, string(u)
@@ -165,7 +168,7 @@ func (v *viewer) takeAhead(tag int, u view.By) bool {
 		return false
 	}
 	v.ready = nil
-	v.realShown = r.shown
+	v.realShown, v.evalShown = r.shown, r.evalShown
 	return true
 }
 

@@ -68,6 +68,7 @@ const (
 type sharedFrame struct {
 	encoded   []byte
 	realShown bool
+	evalShown string // the viewer's evalShown after the frame
 	// attrs is the drawing the frame shows: the painter of each viewer
 	// who gets the frame takes it shared (view.Painter.TakeShared).
 	attrs []view.NodeAttrs
@@ -134,7 +135,7 @@ func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
 		return Message{encoded: b}
 	}
 	if share {
-		sharedFrames.Put(key, sharedFrame{encoded: b, realShown: v.realShown, attrs: attrs, print: print, kept: kept, focus: v.focusD})
+		sharedFrames.Put(key, sharedFrame{encoded: b, realShown: v.realShown, evalShown: v.evalShown, attrs: attrs, print: print, kept: kept, focus: v.focusD})
 	}
 	if drawn != "" && drawn == print {
 		return Message{encoded: kept}
@@ -165,7 +166,7 @@ func (v *viewer) takeFrame(sf sharedFrame) {
 	v.cur.Touched()
 	v.cur.ClearChanged()
 	v.paint.TakeShared(sf.attrs)
-	v.realShown = sf.realShown
+	v.realShown, v.evalShown = sf.realShown, sf.evalShown
 	v.focusD = sf.focus
 }
 
@@ -209,6 +210,7 @@ type sharedPatch struct {
 	encoded   []byte
 	draw      *view.DrawingPatch
 	realShown bool
+	evalShown string // the viewer's evalShown after the step
 	// focus is the focus drawing at the step (see viewer.focusD).
 	focus *view.Drawing
 }
@@ -238,7 +240,7 @@ func (v *viewer) sharedPatchMessage(from int) Message {
 		// those of the step.
 		v.cur.Touched()
 		v.cur.ClearChanged()
-		v.realShown = sp.realShown
+		v.realShown, v.evalShown = sp.realShown, sp.evalShown
 		v.focusD = sp.focus
 		return Message{encoded: sp.encoded}
 	}
@@ -249,7 +251,7 @@ func (v *viewer) sharedPatchMessage(from int) Message {
 	}
 	v.enc.trim() // b stays whole until it is sent
 	if len(b) <= MaxSharedPatchBytes {
-		sharedPatches.Put(key, sharedPatch{encoded: bytes.Clone(b), draw: m.Draw, realShown: v.realShown, focus: v.focusD})
+		sharedPatches.Put(key, sharedPatch{encoded: bytes.Clone(b), draw: m.Draw, realShown: v.realShown, evalShown: v.evalShown, focus: v.focusD})
 	}
 	return Message{encoded: b}
 }

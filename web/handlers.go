@@ -366,6 +366,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		MinimaxLeaves: -1,
 		WSPath:        WSPath,
 		Real:          view.RealGamesOf(run.frame, scene.Namer(wordsFor(string(r.lang)))),
+		Eval:          view.EvalPanelOf(run.frame, scene.Namer(wordsFor(string(r.lang)))),
 		Names:         scene.Namer(wordsFor(string(r.lang))),
 	}
 	v.Selective.Quiescence, v.Selective.Extend, v.Selective.Forward = p.Scenario.Quiescence, p.Extension != search.ExtendNone, p.Forward != search.ForwardNone

@@ -296,6 +296,10 @@ type Message struct {
 	// table, passes, re-searches, killers, history), rendered by the
 	// server; "" clears them. Absent when they did not appear.
 	Real *string `json:"real,omitempty"`
+	// Eval is the HTML of the evaluation panel (view.EvalPanelOf), rendered
+	// by the server; "" clears it. A frame always has it, a patch only
+	// when the panel changed.
+	Eval *string `json:"eval,omitempty"`
 	// Compare is a comparison at its shared step (type panes): every
 	// pane's drawing patch and counters, the step and the chart.
 	Compare *templates.CompareStep `json:"compare,omitempty"`

@@ -39,6 +39,9 @@ type viewer struct {
 	// realShown says the page shows the panels of the searches on real
 	// games (so that going back clears them).
 	realShown bool
+	// evalShown is the key (view.EvalKey) of the evaluation panel the page
+	// shows: a step sends the panel only when its key changes.
+	evalShown string
 	// baseline is the number of leaves the same search without pruning
 	// evaluates, found the first time a frame is done: -2 until then, -1
 	// when there is no baseline.
@@ -357,6 +360,26 @@ func (v *viewer) realHTML() *string {
 	return &s
 }
 
+// evalHTML renders the evaluation panel at the cursor's step (view.EvalPanelOf),
+// "" when there is none: on a whole frame always, on a patch only when it
+// changed since the page got it (nil otherwise).
+func (v *viewer) evalHTML(whole bool) *string {
+	f := v.cur.Frame()
+	key := view.EvalKey(f)
+	if !whole && key == v.evalShown {
+		return nil
+	}
+	v.evalShown = key
+	s := ""
+	if key != "" {
+		b, err := renderHTML(i18n.NewContext(context.Background(), v.loc), templates.EvalPanelBox(view.EvalPanelOf(f, v.scene.Namer(v.loc.Phrase))))
+		if err == nil {
+			s = string(b)
+		}
+	}
+	return &s
+}
+
 // patchMessage is the patch from the viewer's frame at step from to the
 // cursor's, with the drawing's changes.
 func (v *viewer) patchMessage(from int) Message {
@@ -387,7 +410,7 @@ func (v *viewer) patchMessageWith(from int, draw func(touched []string, folds ma
 	folds := v.cur.FoldsChanged()
 	d := draw(touched, folds)
 	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), FocusPatch: v.focusPatch(), Real: v.realHTML()}
+		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), FocusPatch: v.focusPatch(), Real: v.realHTML(), Eval: v.evalHTML(false)}
 }
 
 // frameMessage is the whole frame at the cursor's step, with the whole
@@ -397,7 +420,7 @@ func (v *viewer) frameMessage() Message {
 	v.cur.ClearChanged()
 	d := v.paint.Whole()
 	m := Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML()}
+		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML(), Eval: v.evalHTML(true)}
 	if v.focusD != nil {
 		// The page shows the focus at its step: what changed, as a step.
 		m.FocusPatch = v.focusPatch()
