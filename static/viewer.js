@@ -188,6 +188,12 @@ const evalBox = $("eval-box");
 const realBox = $("real-games");
 if (realBox) {
   realBox.addEventListener("click", (ev) => {
+    // The table's pager asks for a page of its entries.
+    const p = ev.target.closest("button[data-ttpage]");
+    if (p) {
+      send({ cmd: "ttpage", n: Number(p.dataset.ttpage) });
+      return;
+    }
     const a = ev.target.closest("a[data-seek]");
     if (!a) return;
     ev.preventDefault();
@@ -709,6 +715,10 @@ function receive(m) {
       state.end = !!m.end;
       apply(m);
       break;
+    case "real":
+      // Another page of the table's entries (the ttpage command).
+      if (realBox && typeof m.real === "string") realBox.innerHTML = m.real;
+      return;
     case "layout":
       // The server draws this tree the other way for this pane: the page
       // shows the address it gave, at the step shown.

@@ -355,8 +355,8 @@ type Frame struct {
 	// says that some leaf was so valued: the values above it are
 	// estimates, not the minimax values of the game (a viewer that skips
 	// a subtree sets it for the evaluations inside).
-	Evaluated *Evaluated `json:"-"`
-	Estimated bool       `json:"-"`
+	Evaluated *Evaluated `json:"evaluated,omitempty"`
+	Estimated bool       `json:"estimated,omitempty"`
 }
 
 // Evaluated is a leaf valued by an evaluation: node, the evaluation's

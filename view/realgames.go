@@ -9,8 +9,9 @@ import (
 	"github.com/abtrace/abtrace/trace"
 )
 
-// MaxTableRows is the most table entries the table panel lists: the ones
-// stored last, newest first. The panel's counts cover the whole table.
+// MaxTableRows is the most table entries the table panel lists at once: a
+// page of them, newest first (the first page holds the ones stored last).
+// Every entry is on some page; the panel's counts cover the whole table.
 const MaxTableRows = 10
 
 // RealGames is what the viewer shows of the searches on real games at one
@@ -32,8 +33,11 @@ type TablePanel struct {
 	Entries, Hits, Stored int
 	// Hit is the last probe that found an entry; nil before the first.
 	Hit *HitRow
-	// Rows are the entries stored last, newest first (MaxTableRows).
+	// Rows are the entries of the page shown, newest first (MaxTableRows).
 	Rows []EntryRow
+	// Page is the page shown (0: the entries stored last), Pages how many
+	// pages the table fills.
+	Page, Pages int
 }
 
 // EntryRow is one entry: where it was stored, its value with its bound
@@ -45,6 +49,9 @@ type EntryRow struct {
 	Node, Value, Bound, Draft, Best string
 	Step, Hits                      int
 	Now                             bool
+	// Board is the entry's position drawn small (nil for a tree, whose
+	// nodes are not positions).
+	Board *Board
 }
 
 // HitRow is the last probe that found an entry: the node reached again,
@@ -60,6 +67,8 @@ type HitRow struct {
 	Best                string
 	Cut, Symmetric      bool
 	Now                 bool
+	// Board is the position found again (nil for a tree).
+	Board *Board
 }
 
 // PassRow is one pass: its number, its depth limit ("∞": to the end), its
@@ -78,7 +87,10 @@ type PassRow struct {
 
 // ResearchRow is one re-search: the step, the child searched again (""
 // for the root, after an aspiration window failed), the test that fired
-// and the new window.
+// (it holds what the null-window probe returned) and the new window. Now
+// marks the re-search at its own step and, for a child, while it is under
+// way (the child on the stack), so that the probe's result stays in view
+// as the child is searched again.
 type ResearchRow struct {
 	Step         int
 	Child        string
@@ -129,8 +141,23 @@ type HistoryRow struct {
 }
 
 // RealGamesOf is the panel of frame f, with nodes named by name; nil when
-// the frame has no memory of the searches on real games.
+// the frame has no memory of the searches on real games. The table lists
+// its first page, without boards.
 func RealGamesOf(f *trace.Frame, name func(id string) string) *RealGames {
+	return realGames(f, name, nil, 0)
+}
+
+// RealGamesIn is RealGamesOf as scene s shows it, with nodes named in the
+// language words words (see Scene.Namer): the table's entries drawn as
+// their boards (Scene.BoardAt) and the table's page page (0: its newest
+// entries; a page past the last is the last).
+func RealGamesIn(f *trace.Frame, s *Scene, words func(trace.Phrase) string, page int) *RealGames {
+	return realGames(f, s.Namer(words), s.BoardAt, page)
+}
+
+// realGames is RealGamesOf with the table's entries drawn by board (nil:
+// none) and its page page.
+func realGames(f *trace.Frame, name func(id string) string, board func(id string) *Board, page int) *RealGames {
 	m := f.Memory
 	if m == nil {
 		return nil
@@ -146,7 +173,7 @@ func RealGamesOf(f *trace.Frame, name func(id string) string) *RealGames {
 		}
 		return name(id)
 	}
-	r := &RealGames{Table: tablePanel(f, named), Passes: passRows(f, named), Researches: researchRows(f, named)}
+	r := &RealGames{Table: tablePanel(f, named, board, page), Passes: passRows(f, named), Researches: researchRows(f, named)}
 	killers, hist := learnedOrders(m, named)
 	r.Killers = killerRows(f, m, killers, named)
 	if hist != nil {
@@ -156,8 +183,9 @@ func RealGamesOf(f *trace.Frame, name func(id string) string) *RealGames {
 }
 
 // tablePanel is the transposition table's panel: its counts, the last
-// hit and the entries stored last; nil when the table is empty.
-func tablePanel(f *trace.Frame, named func(string) string) *TablePanel {
+// hit and the entries of page page, each drawn by board when it is not
+// nil; nil when the table is empty.
+func tablePanel(f *trace.Frame, named func(string) string, board func(string) *Board, page int) *TablePanel {
 	m := f.Memory
 	if len(m.Entries) == 0 && m.Hits == 0 {
 		return nil
@@ -167,16 +195,25 @@ func tablePanel(f *trace.Frame, named func(string) string) *TablePanel {
 		t.Hit = &HitRow{Node: named(h.Node), Stored: named(h.Stored), Step: h.Step, StoredStep: h.StoredStep,
 			Value: h.Bound.Text(h.Value), Bound: h.Bound.String(), Draft: draftText(h.Draft), Best: bestName(named, h.Best),
 			Cut: h.Cut, Symmetric: h.Sym != 0, Now: h.Step == f.Step}
+		if board != nil {
+			t.Hit.Board = board(h.Node)
+		}
 	}
 	ents := make([]*trace.TableEntry, 0, len(m.Entries))
 	for _, e := range m.Entries {
 		ents = append(ents, e)
 	}
 	slices.SortFunc(ents, func(a, b *trace.TableEntry) int { return cmp.Compare(b.Step, a.Step) })
-	for _, e := range ents[:min(len(ents), MaxTableRows)] {
+	t.Pages = max(1, (len(ents)+MaxTableRows-1)/MaxTableRows)
+	t.Page = min(max(page, 0), t.Pages-1)
+	for _, e := range ents[min(len(ents), t.Page*MaxTableRows):min(len(ents), (t.Page+1)*MaxTableRows)] {
 		now := e.Step == f.Step || m.LastHit != nil && m.LastHit.Step == f.Step && m.LastHit.Stored == e.Node
-		t.Rows = append(t.Rows, EntryRow{Node: named(e.Node), Value: e.Bound.Text(e.Value), Bound: e.Bound.String(),
-			Draft: draftText(e.Draft), Best: bestName(named, e.Best), Step: e.Step, Hits: e.Hits, Now: now})
+		row := EntryRow{Node: named(e.Node), Value: e.Bound.Text(e.Value), Bound: e.Bound.String(),
+			Draft: draftText(e.Draft), Best: bestName(named, e.Best), Step: e.Step, Hits: e.Hits, Now: now}
+		if board != nil {
+			row.Board = board(e.Node)
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	return t
 }
@@ -206,10 +243,21 @@ func passRows(f *trace.Frame, named func(string) string) []PassRow {
 // researchRows are the re-searches of PVS and aspiration windows.
 func researchRows(f *trace.Frame, named func(string) string) []ResearchRow {
 	var out []ResearchRow
-	for _, x := range f.Memory.Researches {
+	m := f.Memory
+	rs := m.Researches
+	passFrom := 0 // the step at which the pass under way began
+	if len(m.Passes) > 0 {
+		passFrom = m.Passes[len(m.Passes)-1].Step
+	}
+	for i, x := range rs {
 		row := ResearchRow{Step: x.Step, Test: x.Test, Window: trace.WindowLine(x.Alpha, x.Beta), Now: x.Step == f.Step}
 		if x.Child != "" {
 			row.Child = named(x.Child)
+			// Under way: the last re-search of its child in this pass,
+			// which is on the stack (the re-search enters it again after
+			// its step).
+			last := x.Step > passFrom && !slices.ContainsFunc(rs[i+1:], func(y trace.ResearchView) bool { return y.Child == x.Child })
+			row.Now = row.Now || last && !f.Done && slices.Contains(f.Stack, x.Child)
 		}
 		out = append(out, row)
 	}

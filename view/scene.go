@@ -46,6 +46,10 @@ type Scene struct {
 	// focus keeps the sketches of the focus layouts drawn last (see
 	// focusSketch).
 	focus *focusSketches
+	// describe tells the board of any node, drawn or not
+	// (scenario.Search.Describe): nil when the scene was not laid out
+	// from a scenario.
+	describe func(id string) (trace.Shape, error)
 }
 
 // NewScene lays out the tree of a prepared scenario with these folds
@@ -116,8 +120,33 @@ func layScene(ctx context.Context, p *scenario.Search, shape *trace.Shape, open 
 		return nil, err
 	}
 	s := SceneOf(src, shape, l, open)
-	s.moveName, s.labelIn = p.MoveName, p.LabelIn
+	s.moveName, s.labelIn, s.describe = p.MoveName, p.LabelIn, p.Describe
 	return s, nil
+}
+
+// BoardAt is the board of the node id drawn small, as the tree draws it
+// (BoardOf), whether the node is drawn or folded: nil where the scene's
+// nodes are not boards, or id names no node.
+func (s *Scene) BoardAt(id string) *Board {
+	if !s.Boards() {
+		return nil
+	}
+	n, ok := s.Layout.Node(id)
+	if !ok {
+		if s.describe == nil {
+			return nil
+		}
+		sh, err := s.describe(id)
+		if err != nil {
+			return nil
+		}
+		n = trace.LayoutNode{Board: sh.Board, Kind: sh.Kind}
+	}
+	if n.Board == "" {
+		return nil
+	}
+	b := BoardOf(Node{Glyph: GlyphBoard, LayoutNode: trace.LayoutNode{Board: n.Board, Kind: n.Kind}})
+	return &b
 }
 
 // boardsOf reports whether p's nodes are drawn as boards: a source of

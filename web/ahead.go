@@ -57,7 +57,7 @@ type readyStep struct {
 	focus *view.Drawing
 	// shown is realShown once the page applied the step, evalShown
 	// evalShown.
-	shown     bool
+	shown     string
 	evalShown string
 }
 

@@ -67,7 +67,7 @@ const (
 // panels of the searches on real games.
 type sharedFrame struct {
 	encoded   []byte
-	realShown bool
+	realShown string // the viewer's realShown after the frame
 	evalShown string // the viewer's evalShown after the frame
 	// attrs is the drawing the frame shows: the painter of each viewer
 	// who gets the frame takes it shared (view.Painter.TakeShared).
@@ -209,7 +209,7 @@ const (
 type sharedPatch struct {
 	encoded   []byte
 	draw      *view.DrawingPatch
-	realShown bool
+	realShown string // the viewer's realShown after the step
 	evalShown string // the viewer's evalShown after the step
 	// focus is the focus drawing at the step (see viewer.focusD).
 	focus *view.Drawing

@@ -365,7 +365,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		Layout:        layout,
 		MinimaxLeaves: -1,
 		WSPath:        WSPath,
-		Real:          view.RealGamesOf(run.frame, scene.Namer(wordsFor(string(r.lang)))),
+		Real:          view.RealGamesIn(run.frame, scene, wordsFor(string(r.lang)), 0),
 		Eval:          view.EvalPanelOf(run.frame, scene.Namer(wordsFor(string(r.lang)))),
 		Names:         scene.Namer(wordsFor(string(r.lang))),
 	}

@@ -105,7 +105,7 @@ func (s *StepArg) UnmarshalJSON(b []byte) error {
 
 // commandNames lists the commands a viewer may send, for the error of one
 // that is missing or unknown.
-const commandNames = "load, compare, step, back, seek, next-cutoff, play, pause, count, ahead, follow, rejoin, snapshot, ask, reveal, answer, slide"
+const commandNames = "load, compare, step, back, seek, next-cutoff, play, pause, count, ttpage, ahead, follow, rejoin, snapshot, ask, reveal, answer, slide"
 
 // MaxFollowerMessage is the largest message a room's student sends (an
 // answer, a step that is refused, a snapshot asked for): a follower's
@@ -208,7 +208,7 @@ var commandChecks = map[string]func(c *Command) error{
 	"ask":    func(c *Command) error { return refuseIf(c.Ask == nil, say("ws.err.no-ask")) },
 	"answer": func(c *Command) error { return refuseIf(c.Question < 1, say("ws.err.no-question")) },
 	"slide":  func(c *Command) error { return refuseIf(c.N < 0, say("ws.err.slide")) },
-	"pause":  nil, "next-cutoff": nil, "count": nil, "rejoin": nil, "snapshot": nil, "reveal": nil,
+	"pause":  nil, "ttpage": nil, "next-cutoff": nil, "count": nil, "rejoin": nil, "snapshot": nil, "reveal": nil,
 }
 
 // refuseIf is err when bad is true, else nil.

@@ -547,6 +547,12 @@ type stepCounter interface {
 	stopCount()
 }
 
+// tablePager is a driver whose table panel lists its entries a page at a
+// time (the ttpage command).
+type tablePager interface {
+	setTablePage(n int) []Message
+}
+
 // layoutChooser is a driver that can say which way its tree reads larger
 // in the page's pane (view.LayoutDown or view.LayoutAcross): see
 // relayout.
@@ -585,6 +591,15 @@ func (s *session) handle(c Command) []Message {
 		return v.command(c)
 	case "count":
 		return v.command(c)
+	case "ttpage":
+		p, ok := v.(tablePager)
+		if !ok {
+			return nil
+		}
+		if a, ok := v.(aheader); ok {
+			a.dropAhead(s.ctx, true) // made with the page before
+		}
+		return p.setTablePage(c.N)
 	case "play":
 		s.playing, s.speed, s.newTick = !v.ended(), c.Speed, true
 		p := s.playing

@@ -3,8 +3,10 @@ package web
 import (
 	"context"
 	"errors"
+	"hash/fnv"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/abtrace/abtrace/i18n"
@@ -36,9 +38,12 @@ type viewer struct {
 	job     *job          // the move under way, nil when none
 	counter *view.Counter // the step count under way, nil when none
 	total   int           // steps of the whole search, -1 until known
-	// realShown says the page shows the panels of the searches on real
-	// games (so that going back clears them).
-	realShown bool
+	// realShown is the print (htmlPrint) of the panels of the searches on
+	// real games the page shows, "" for none: a step sends them only when
+	// they change (and going back clears them). tablePage is the page of
+	// the table's entries the viewer asked for (the ttpage command).
+	realShown string
+	tablePage int
 	// evalShown is the key (view.EvalKey) of the evaluation panel the page
 	// shows: a step sends the panel only when its key changes.
 	evalShown string
@@ -345,19 +350,54 @@ func (v *viewer) panels() *view.Panels {
 }
 
 // realHTML renders the panels of the searches on real games at the
-// cursor's step, or returns nil when the page has none to show or clear.
-func (v *viewer) realHTML() *string {
-	r := view.RealGamesOf(v.cur.Frame(), v.scene.Namer(v.loc.Phrase))
-	if r == nil && !v.realShown {
+// cursor's step (the table at the viewer's tablePage), or returns nil
+// when they are what the page shows already (on a whole frame: when the
+// page has none to show or clear).
+func (v *viewer) realHTML(whole bool) *string {
+	r := view.RealGamesIn(v.cur.Frame(), v.scene, v.loc.Phrase, v.tablePage)
+	if r == nil && v.realShown == "" {
 		return nil
 	}
-	v.realShown = r != nil
-	b, err := renderHTML(i18n.NewContext(context.Background(), v.loc), templates.RealGamesPanel(r))
-	s := string(b)
-	if err != nil {
-		s = ""
+	s := ""
+	if r != nil {
+		b, err := renderHTML(i18n.NewContext(context.Background(), v.loc), templates.RealGamesPanel(r))
+		if err == nil {
+			s = string(b)
+		}
 	}
+	print := htmlPrint(s)
+	if print == v.realShown && !whole {
+		return nil
+	}
+	v.realShown = print
 	return &s
+}
+
+// htmlPrint tells apart the HTML of two panels: the same print, the same
+// HTML; "" for none.
+func htmlPrint(s string) string {
+	if s == "" {
+		return ""
+	}
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return strconv.FormatUint(h.Sum64(), 36) + "/" + strconv.Itoa(len(s))
+}
+
+// setTablePage answers the ttpage command: the table panel lists page n
+// of its entries (0: the newest; see view.MaxTableRows). The answer
+// carries the panels when they changed; while a move is under way, its
+// answer will.
+func (v *viewer) setTablePage(n int) []Message {
+	v.tablePage = max(n, 0)
+	v.canon = false // the panels now depend on more than the steps
+	if v.busy() {
+		return nil
+	}
+	if r := v.realHTML(false); r != nil {
+		return []Message{{Type: "real", Real: r}}
+	}
+	return nil
 }
 
 // evalHTML renders the evaluation panel at the cursor's step (view.EvalPanelOf),
@@ -410,7 +450,7 @@ func (v *viewer) patchMessageWith(from int, draw func(touched []string, folds ma
 	folds := v.cur.FoldsChanged()
 	d := draw(touched, folds)
 	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), FocusPatch: v.focusPatch(), Real: v.realHTML(), Eval: v.evalHTML(false)}
+		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), FocusPatch: v.focusPatch(), Real: v.realHTML(false), Eval: v.evalHTML(false)}
 }
 
 // frameMessage is the whole frame at the cursor's step, with the whole
@@ -420,7 +460,7 @@ func (v *viewer) frameMessage() Message {
 	v.cur.ClearChanged()
 	d := v.paint.Whole()
 	m := Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML(), Eval: v.evalHTML(true)}
+		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML(true), Eval: v.evalHTML(true)}
 	if v.focusD != nil {
 		// The page shows the focus at its step: what changed, as a step.
 		m.FocusPatch = v.focusPatch()
