@@ -55,16 +55,38 @@ func EvalPanelOf(f *trace.Frame, named func(id string) string) *EvalPanel {
 		p.Lines = kuhlmannLines(ev.Terms, float64(ev.Value))
 		p.Kuhlmann = true
 	} else if len(ev.Terms) > 0 {
-		p.Lines = sumLines(ev.Terms, float64(ev.Value))
+		p.Lines = sumLines(wordedTerms(f, ev.Terms), float64(ev.Value))
 	}
 	for _, t := range ev.Terms {
 		et := EvalTerm{Name: t.Name, Count: trace.Written(t.Count), Weight: trace.Written(t.Weight), Product: trace.Written(t.Count * t.Weight)}
-		if w := f.LabelText(t.Name); w != t.Name {
+		if w := f.LabelText(t.Name); w != t.Name && symbol(t.Name) {
 			et.Words = w
+		} else {
+			et.Name = w
 		}
 		p.Terms = append(p.Terms, et)
 	}
 	return p
+}
+
+// symbol reports whether a term's name is a symbol (Connect Four's X3),
+// written as it is in every language beside its words, rather than a word
+// (minichess's pawns), which is written in the viewer's language instead.
+func symbol(name string) bool {
+	return strings.ContainsAny(name, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+}
+
+// wordedTerms are terms with each name that is a word worded in the
+// frame's language (Frame.LabelText), for the formula's lines.
+func wordedTerms(f *trace.Frame, terms []trace.Term) []trace.Term {
+	out := make([]trace.Term, len(terms))
+	for i, t := range terms {
+		if !symbol(t.Name) {
+			t.Name = f.LabelText(t.Name)
+		}
+		out[i] = t
+	}
+	return out
 }
 
 // EvalKey tells apart the evaluation panels of frames: the same key, the
