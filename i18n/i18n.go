@@ -34,6 +34,7 @@ import (
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/exercise"
 	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/search/gdleval"
 	"github.com/abtrace/abtrace/search/minichess"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tournament"
@@ -180,6 +181,9 @@ func load(fsys fs.FS) (*catalog, error) {
 		source[id] = m
 	}
 	for id, m := range gdl.English {
+		source[id] = m
+	}
+	for id, m := range gdleval.English {
 		source[id] = m
 	}
 	for _, id := range slices.Sorted(maps.Keys(source)) {

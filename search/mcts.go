@@ -119,7 +119,7 @@ type mcts[S any, G Game[S]] struct {
 	meter    *meter
 	err      error
 	labeler  Labeler[S]
-	namer    Observer[S]
+	namer    func(S, Move) string // how the game names its moves (moveNamer)
 	buf      []Move
 	playouts int
 	leavesAt []int
@@ -197,7 +197,7 @@ func newMCTS[S any, G Game[S]](g G, opt MCTSOptions[S], rec trace.Recorder) (*mc
 		rng: rand.New(rand.NewPCG(opt.Seed, 0x6d637473))}
 	if rec != nil {
 		m.labeler, _ = any(g).(Labeler[S])
-		m.namer, _ = any(g).(Observer[S])
+		m.namer = moveNamer[S](g)
 	}
 	return m, nil
 }
@@ -460,11 +460,26 @@ func (m *mcts[S, G]) greedy(s S) Move {
 	return best
 }
 
+// moveNamer is how game g names its moves as people write them, where it
+// does: MoveName(s, m) ("♣9", "Qd1xd3", "b2"), MoveName(m) ("column 4")
+// or Name(s, m) (a GDL move, "(mark 2 2)"); nil for a game that does not.
+func moveNamer[S any](g any) func(S, Move) string {
+	switch n := g.(type) {
+	case interface{ MoveName(S, Move) string }:
+		return n.MoveName
+	case interface{ MoveName(Move) string }:
+		return func(_ S, m Move) string { return n.MoveName(m) }
+	case interface{ Name(S, Move) string }:
+		return n.Name
+	}
+	return nil
+}
+
 // moveName names move mv at s: as the game names it, else by the label of
 // the position it leads to, else by its number.
 func (m *mcts[S, G]) moveName(s S, mv Move) string {
 	if m.namer != nil {
-		return m.namer.MoveName(s, mv)
+		return m.namer(s, mv)
 	}
 	if m.labeler != nil {
 		if l := m.labeler.Label(m.g.Result(s, mv)); l != "" {

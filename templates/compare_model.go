@@ -183,19 +183,19 @@ func StepOf(ctx context.Context, pn *view.Panes, ch *view.LeavesChart, query str
 	if pn.By() == view.ByNode {
 		key = "compare.step.node"
 	}
-	s.Text = T(ctx, key, "Step", thousands(step), "Total", thousands(total))
+	s.Text = T(ctx, key, "Step", thousands(ctx, step), "Total", thousands(ctx, total))
 	s.Links = map[string]string{"start": stepLink(query, "0"), "back": stepLink(query, strconv.Itoa(max(0, step-1))),
 		"step": stepLink(query, strconv.Itoa(min(total, step+1))), "end": stepLink(query, "end"),
 		"layout": layoutLink(query, strconv.Itoa(step))}
 	for _, p := range pn.Panes() {
 		f := p.Frame()
-		ps := PaneStep{Step: strconv.Itoa(f.Step), Nodes: thousands(f.Stats.Nodes), Leaves: thousands(f.Stats.Leaves),
-			Cutoffs: thousands(f.Stats.Cutoffs), Done: f.Done,
+		ps := PaneStep{Step: thousands(ctx, f.Step), Nodes: thousands(ctx, f.Stats.Nodes), Leaves: thousands(ctx, f.Stats.Leaves),
+			Cutoffs: thousands(ctx, f.Stats.Cutoffs), Done: f.Done,
 			Counts: [3]int{f.Stats.Nodes, f.Stats.Leaves, f.Stats.Cutoffs}, DotX: num(ch.X(step)), DotY: num(ch.Y(f.Stats.Leaves))}
 		if f.Done {
-			ps.Status = T(ctx, "compare.status.done", "Length", thousands(p.Length), "Value", view.ResultText(p.Result))
+			ps.Status = T(ctx, "compare.status.done", "Length", thousands(ctx, p.Length), "Value", view.ResultText(p.Result))
 		} else {
-			ps.Status = T(ctx, "compare.status.running", "Step", thousands(f.Step), "Length", thousands(p.Length))
+			ps.Status = T(ctx, "compare.status.running", "Step", thousands(ctx, f.Step), "Length", thousands(ctx, p.Length))
 		}
 		if draw {
 			ps.Draw = p.Patch()
@@ -218,7 +218,7 @@ func summaryOf(ctx context.Context, in CompareInput) CompareSummary {
 		}
 		row := SummaryRow{Name: p.Name, Title: paneTitle(ctx, in.Kind, p.Name), Class: paneClass(i), Value: v, Best: "—", Percent: "—"}
 		if r := p.Result; r != nil {
-			row.Nodes, row.Leaves, row.Cutoffs = thousands(r.Stats.Nodes), thousands(r.Stats.Leaves), thousands(r.Stats.Cutoffs)
+			row.Nodes, row.Leaves, row.Cutoffs = thousands(ctx, r.Stats.Nodes), thousands(ctx, r.Stats.Leaves), thousands(ctx, r.Stats.Cutoffs)
 			row.Best = bestMove(in, p)
 			if in.MinimaxLeaves > 0 {
 				row.Percent = view.Percent(float64(r.Stats.Leaves), float64(in.MinimaxLeaves)) + "%"
@@ -243,8 +243,8 @@ func summaryOf(ctx context.Context, in CompareInput) CompareSummary {
 		s.Verdict = T(ctx, "compare.summary.disagree")
 	}
 	if in.KnuthMoore > 0 {
-		s.Note = T(ctx, "compare.summary.km", "Uniform", in.Uniform, "KnuthMoore", thousands(in.KnuthMoore),
-			"Minimax", thousands(in.MinimaxLeaves))
+		s.Note = T(ctx, "compare.summary.km", "Uniform", in.Uniform, "KnuthMoore", thousands(ctx, in.KnuthMoore),
+			"Minimax", thousands(ctx, in.MinimaxLeaves))
 	}
 	return s
 }

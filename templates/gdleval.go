@@ -44,6 +44,8 @@ type GDLEvalStep struct {
 // GDLCandidate is one row of the candidates' table.
 type GDLCandidate struct {
 	Feature, Score, Evaluation string
+	// Why says where the feature comes from, in the game's terms.
+	Why string
 }
 
 // GDLTerm is one named quantity of Kuhlmann's construction: V, R⁻, R⁺, E.
@@ -59,6 +61,8 @@ type GDLTerm struct {
 // with terminal and the formulas with the degree of every subformula.
 type GDLEvalNode struct {
 	Eval, Feature string
+	// Title heads the evaluation ("" where the page's heading says it).
+	Title string
 	// Reason says where the feature comes from, in the game's terms.
 	Reason string
 	// Terms are V, R⁻, R⁺ and E with their meanings.
@@ -110,4 +114,13 @@ type GDLFuzzyRole struct {
 type GDLFuzzyRow struct {
 	Value, Formula, Goal, H string
 	Holds                   bool
+}
+
+// labelledBy is the id of the heading that names the evaluation: its own,
+// else the page's section's.
+func (n *GDLEvalNode) labelledBy() string {
+	if n.Title != "" {
+		return "ge-node-h"
+	}
+	return "ge-terms-h"
 }

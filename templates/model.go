@@ -12,11 +12,13 @@
 package templates
 
 import (
+	"context"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -366,8 +368,11 @@ func (v *View) LoadQuery() string {
 	return q.Encode()
 }
 
-// thousands writes n with its thousands separated: 2,199,784.
-func thousands(n int) string { return view.Thousands(n) }
+// thousands writes n with its thousands separated in the page's language
+// (view.ThousandsIn): 2,199,784, 2.199.784, 2 199 784.
+func thousands(ctx context.Context, n int) string {
+	return view.ThousandsIn(i18n.FromContext(ctx).Phrase, n)
+}
 
 // ScrubMax is the largest value of the scrubber.
 func (v *View) ScrubMax() int {

@@ -292,7 +292,11 @@ func (nr narrator) leaf() Phrase {
 	if isCategories(e.Terms) {
 		return say("narrate.leaf.categories", "Node", nr.bare(e.Node), "Value", v, "Sum", nr.categoriesText(e.Terms))
 	}
-	return say("narrate.leaf.depth", "Node", nr.bare(e.Node), "Eval", e.Eval, "Value", v, "Terms", nr.termsText(e.Terms))
+	eq := "="
+	if len(e.Vec) == 0 && !WrittenExactly(float64(e.Value)) {
+		eq = "≈" // the value is written rounded
+	}
+	return say("narrate.leaf.depth", "Node", nr.bare(e.Node), "Eval", e.Eval, "Eq", eq, "Value", v, "Terms", nr.termsText(e.Terms))
 }
 
 // childValue writes what a child returned: "2", or "C's bound ≤ 2".

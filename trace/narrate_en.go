@@ -53,7 +53,7 @@ var narrationEnglish = map[string]Message{
 
 	"narrate.leaf.root":     {Other: "{{cap .Node}} is terminal: utility {{.Value}}."},
 	"narrate.leaf.terminal": {Other: "Leaf {{.Node}} is terminal: utility {{.Value}}."},
-	"narrate.leaf.depth":    {Other: "The depth limit stops at {{.Node}}: evaluation {{if .Eval}}{{.Eval}} {{end}}= {{.Value}}{{if .Terms}} ({{.Terms}}){{end}}.", Description: "Eval: the evaluation's name; Terms: its named terms"},
+	"narrate.leaf.depth":    {Other: "The depth limit stops at {{.Node}}: evaluation {{if .Eval}}{{.Eval}} {{end}}{{.Eq}} {{.Value}}{{if .Terms}} ({{.Terms}}){{end}}.", Description: "Eval: the evaluation's name; Eq: = or, where Value is written rounded, ≈; Terms: its named terms"},
 
 	"narrate.child-bound": {Other: "{{.Child}}'s bound {{.Bound}}", Description: "what a child returned when it is a bound: Bound is ≥ 5 or ≤ 2"},
 

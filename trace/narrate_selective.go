@@ -23,13 +23,19 @@ func init() {
 	}
 }
 
-// termsText writes an evaluation's terms: "pawns = -2 × 1, queens = 1 × 9".
+// termsText writes an evaluation's terms: "pawns = −2 × 1, queens = 1 × 9",
+// with ≈ for = where a number is written rounded ("V(goal-fuzzy) ≈ 0.5 ×
+// 98" for 0.5042).
 func (nr narrator) termsText(terms []Term) string {
 	ts := make([]string, len(terms))
 	for i, t := range terms {
+		eq := " = "
+		if !WrittenExactly(t.Count) || !WrittenExactly(t.Weight) {
+			eq = " ≈ "
+		}
 		// A term named by a word ("pawns") reads in the viewer's
 		// language, as a label that is a key does (Frame.Labels).
-		ts[i] = nr.f.LabelText(t.Name) + " = " + Num(t.Count).String() + " × " + Num(t.Weight).String()
+		ts[i] = nr.f.LabelText(t.Name) + eq + Num(t.Count).String() + " × " + Num(t.Weight).String()
 	}
 	return strings.Join(ts, ", ")
 }

@@ -111,7 +111,7 @@ func LeavesChartOf(pn *Panes, minimax, knuthMoore int, words func(trace.Phrase) 
 	ref := func(class, id string, v int) ChartRef {
 		y := ch.Y(v)
 		return ChartRef{Class: class, Pos: y, Value: v,
-			Label: ChartText{X: ch.X1 + tickGap, Y: y + textMiddle, Text: words(trace.Phrase{ID: id, Args: map[string]any{"N": Thousands(v)}})}}
+			Label: ChartText{X: ch.X1 + tickGap, Y: y + textMiddle, Text: words(trace.Phrase{ID: id, Args: map[string]any{"N": ThousandsIn(words, v)}})}}
 	}
 	if minimax > 0 {
 		ch.Refs = append(ch.Refs, ref("ref-full", "compare.chart.full", minimax))
@@ -121,11 +121,11 @@ func LeavesChartOf(pn *Panes, minimax, knuthMoore int, words func(trace.Phrase) 
 	}
 	for _, t := range NiceTicks(ch.total) {
 		x := ch.X(t)
-		ch.XTicks = append(ch.XTicks, ChartTick{Pos: x, Label: ChartText{X: x, Y: ch.Y0 + tickBelow, Text: Thousands(t)}})
+		ch.XTicks = append(ch.XTicks, ChartTick{Pos: x, Label: ChartText{X: x, Y: ch.Y0 + tickBelow, Text: ThousandsIn(words, t)}})
 	}
 	for _, t := range NiceTicks(ch.top) {
 		y := ch.Y(t)
-		ch.YTicks = append(ch.YTicks, ChartTick{Pos: y, Label: ChartText{X: ch.X0 - tickGap, Y: y + textMiddle, Text: Thousands(t)}})
+		ch.YTicks = append(ch.YTicks, ChartTick{Pos: y, Label: ChartText{X: ch.X0 - tickGap, Y: y + textMiddle, Text: ThousandsIn(words, t)}})
 	}
 	xLabel := "compare.chart.x.event"
 	if pn.By() == ByNode {
@@ -162,11 +162,30 @@ func NiceTicks(n int) []int {
 	return out
 }
 
-// Thousands writes n with its thousands separated: 2,199,784.
-func Thousands(n int) string {
+// Thousands writes n with its thousands separated as English writes
+// them: 2,199,784 (ThousandsIn(nil, n)).
+func Thousands(n int) string { return grouped(n, ",") }
+
+// ThousandsIn writes n with its thousands separated as the language of
+// words writes them, the one rule for every page, panel, export and
+// narration: 2,199,784 in English, 2.199.784 in German, 2 199 784 with
+// no-break spaces in Czech. The message number.group holds each
+// language's separator; words nil is English. Machine text (JSON, the
+// command line) writes plain digits.
+func ThousandsIn(words func(trace.Phrase) string, n int) string {
+	sep := ","
+	if words != nil {
+		if g := words(trace.Phrase{ID: "number.group"}); g != "" && g != "number.group" {
+			sep = g
+		}
+	}
+	return grouped(n, sep)
+}
+
+func grouped(n int, sep string) string {
 	s := strconv.Itoa(n)
 	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
+		s = s[:i] + sep + s[i:]
 	}
 	return s
 }
@@ -237,7 +256,7 @@ func labNameWidth(s string) float64 {
 // uniform trees (full, 0 otherwise; else minimax's mean leaves) and the
 // Knuth–Moore minimum (0 leaves it out). The plot starts right of the
 // longest row title.
-func LabPlotOf(rows []LabRow, full, knuthMoore int, minimaxMean float64, minimaxMax int) LabPlot {
+func LabPlotOf(rows []LabRow, full, knuthMoore int, minimaxMean float64, minimaxMax int, words func(trace.Phrase) string) LabPlot {
 	left := labNameMinLeft
 	for _, r := range rows {
 		left = max(left, labNameWidth(r.Title)+2*labNameGap)
@@ -262,16 +281,16 @@ func LabPlotOf(rows []LabRow, full, knuthMoore int, minimaxMean float64, minimax
 		return ChartRef{Class: class, Pos: x(v), Value: value, Label: ChartText{X: x(v), Y: p.Y0 - 12, Text: text}}
 	}
 	if full > 0 {
-		p.Refs = append(p.Refs, ref("ref-full", "b^d = "+Thousands(full), float64(full), full))
+		p.Refs = append(p.Refs, ref("ref-full", "b^d = "+ThousandsIn(words, full), float64(full), full))
 	} else if minimaxMean > 0 {
 		p.Refs = append(p.Refs, ref("ref-full", "Minimax "+strconv.FormatFloat(minimaxMean, 'f', 1, 64), minimaxMean, int(minimaxMean)))
 	}
 	if knuthMoore > 0 {
-		p.Refs = append(p.Refs, ref("ref-km", "Knuth–Moore "+Thousands(knuthMoore), float64(knuthMoore), knuthMoore))
+		p.Refs = append(p.Refs, ref("ref-km", "Knuth–Moore "+ThousandsIn(words, knuthMoore), float64(knuthMoore), knuthMoore))
 	}
 	for _, t := range NiceTicks(top) {
 		tx := x(float64(t))
-		p.Ticks = append(p.Ticks, ChartTick{Pos: tx, Label: ChartText{X: tx, Y: p.Y1 + tickBelow, Text: Thousands(t)}})
+		p.Ticks = append(p.Ticks, ChartTick{Pos: tx, Label: ChartText{X: tx, Y: p.Y1 + tickBelow, Text: ThousandsIn(words, t)}})
 	}
 	p.Axis = ChartText{X: (p.X0 + p.X1) / 2, Y: p.Y1 + labAxisY}
 	return p

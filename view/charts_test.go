@@ -10,7 +10,7 @@ func TestLabPlotOf(t *testing.T) {
 		{Name: "natural", Title: "natural", Mean: 40, StdDev: 10, Min: 20, Max: 60},
 		{Name: "best", Title: "beste Reihenfolge zuerst", Mean: 17, StdDev: 30, Min: 17, Max: 17},
 	}
-	p := LabPlotOf(rows, 81, 17, 0, 81)
+	p := LabPlotOf(rows, 81, 17, 0, 81, nil)
 	if want := labNameWidth(rows[1].Title) + 2*labNameGap; p.X0 != want {
 		t.Errorf("plot starts at %v, want %v (right of the longest name)", p.X0, want)
 	}

@@ -303,8 +303,8 @@ func (c FoldCount) Texts(words func(trace.Phrase) string) (seen, of, title strin
 		return c.Seen(), c.Of(), c.Title()
 	}
 	of = words(trace.Phrase{ID: "view.fold.of", Args: map[string]any{"Total": Compact(c.Total)}})
-	title = words(trace.Phrase{ID: "view.fold.title", Args: map[string]any{"Visited": strconv.Itoa(c.Visited),
-		"Pruned": strconv.Itoa(c.Pruned), "Total": strconv.Itoa(c.Total)}})
+	title = words(trace.Phrase{ID: "view.fold.title", Args: map[string]any{"Visited": ThousandsIn(words, c.Visited),
+		"Pruned": ThousandsIn(words, c.Pruned), "Total": ThousandsIn(words, c.Total)}})
 	return c.Seen(), of, title
 }
 

@@ -57,9 +57,9 @@ func OutlineOf(p *DrawingPatch, words func(trace.Phrase) string) []OutlineEntry 
 // while the number of steps is not known (total < 0 or 0).
 func CounterText(step, total int, words func(trace.Phrase) string) string {
 	if total > 0 {
-		return words(trace.Phrase{ID: "view.step-of", Args: map[string]any{"Step": Thousands(step), "Total": Thousands(total)}})
+		return words(trace.Phrase{ID: "view.step-of", Args: map[string]any{"Step": ThousandsIn(words, step), "Total": ThousandsIn(words, total)}})
 	}
-	return words(trace.Phrase{ID: "view.step-n", Args: map[string]any{"Step": Thousands(step)}})
+	return words(trace.Phrase{ID: "view.step-n", Args: map[string]any{"Step": ThousandsIn(words, step)}})
 }
 
 // StepCounter is the step counter of a step the page may show: the page

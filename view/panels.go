@@ -143,7 +143,7 @@ func NodeNameIn(id, label string, words func(trace.Phrase) string) string {
 // is English: the catalog's view.spared and view.spared-none).
 func SparedText(baseline, leaves int, words func(trace.Phrase) string) string {
 	n := baseline - leaves
-	p := trace.Phrase{ID: "view.spared-none", Args: map[string]any{"Spared": strconv.Itoa(n), "Total": strconv.Itoa(baseline)}}
+	p := trace.Phrase{ID: "view.spared-none", Args: map[string]any{"Spared": ThousandsIn(words, n), "Total": ThousandsIn(words, baseline)}}
 	if baseline > 0 {
 		p.ID = "view.spared"
 		p.Args["Percent"] = trace.Percent(float64(n), float64(baseline))

@@ -13,6 +13,10 @@ import (
 // value; the namer's check below finds those.
 var pathIDWord = regexp.MustCompile(`(^|[^0-9.])[0-9]+\.[0-9]+\.[0-9]+|(?i)\b(node|leaf|nodes|knoten|blatt|uzel|list)\s+[0-9]+\.[0-9]+\b`)
 
+// rawMoves is a playout's moves written as bare numbers ("(6 7 2 4)"),
+// not as the game names them.
+var rawMoves = regexp.MustCompile(`\((?:[0-9]+ )+[0-9]+(?: …)?\)`)
+
 // TestNoPathIDReachesAPerson steps the first steps of every game the
 // viewer shows, under the searches a lecture uses on it, and fails when a
 // narration says a path id, or the page's namer (the trail above the tree,
@@ -34,6 +38,8 @@ func TestNoPathIDReachesAPerson(t *testing.T) {
 		"game=reversi&depth=3&algo=pvs&tt=1024",
 		"game=suicide-reversi&depth=2",
 		"game=minichess&depth=2",
+		"game=tictactoe&algo=mcts&iterations=60",
+		"game=connect4&depth=4&algo=mcts&iterations=30",
 		"game=cards",
 		"game=roads",
 		"tree=" + tree.TwoPlyGameTreePlain,
@@ -53,6 +59,9 @@ func TestNoPathIDReachesAPerson(t *testing.T) {
 				f := c.Frame()
 				if m := pathIDWord.FindString(f.Narration); m != "" {
 					t.Fatalf("step %d says %q: %q", f.Step, m, f.Narration)
+				}
+				if m := rawMoves.FindString(f.Narration); m != "" {
+					t.Fatalf("step %d names moves by their numbers, %q: %q", f.Step, m, f.Narration)
 				}
 				if id := f.Current; id != "" && name(id) == id && !isValueName(s, id) {
 					t.Fatalf("step %d: node %s is named by its id", f.Step, id)

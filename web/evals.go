@@ -29,6 +29,7 @@ import (
 	"github.com/abtrace/abtrace/search/tournament"
 	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
 )
 
 // Limits of the evaluation pages, below the packages' own, so that a
@@ -684,7 +685,7 @@ func workerTable(loc *i18n.Localizer, cfg parallel.Config, latest []*parallel.Re
 		row := templates.WorkerRow{Eval: name, Depth: "–", Move: "–", Value: "–", Nodes: "–", Status: loc.T("par.state.searching"), Chosen: i == choice}
 		if r := latest[i]; r != nil {
 			row.Eval = r.Eval
-			row.Depth, row.Move, row.Value, row.Nodes = strconv.Itoa(r.Depth), r.Name, trace.Written(r.Value), strconv.Itoa(r.Nodes)
+			row.Depth, row.Move, row.Value, row.Nodes = strconv.Itoa(r.Depth), r.Name, trace.Written(r.Value), view.ThousandsIn(loc.Phrase, r.Nodes)
 			switch {
 			case r.Solved:
 				row.Status = loc.T("par.state.won")

@@ -40,13 +40,14 @@ func TestBrowserReversiLeafTerms(t *testing.T) {
 
 // TestBrowserKuhlmannLeaf steps to an evaluated leaf of suicide Reversi
 // under Kuhlmann's minimising discs: the narration shows V (as 1 − V), R⁻,
-// R⁺ and E.
+// R⁺ and E, with ≈ where a number is written rounded (V = 15/16, E =
+// 92.875).
 func TestBrowserKuhlmannLeaf(t *testing.T) {
 	t.Parallel()
 	b := newBrowserEnv(t, 1280, 720)
 	b.open("/view?game=suicide-reversi&depth=1&eval=discs&kuhlmann=min&step=4")
 	got := eval[string](b, `document.getElementById("narration").textContent`)
-	for _, want := range []string{"evaluation min-discs = 92.88", "1 + R⁻ (R⁻ = 0) = 1 × 1", "1 − V(discs) (R⁺ = 100) = 0.94 × 98"} {
+	for _, want := range []string{"evaluation min-discs ≈ 92.88", "1 + R⁻ (R⁻ = 0) = 1 × 1", "1 − V(discs) (R⁺ = 100) ≈ 0.94 × 98"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("narration %q lacks %q", got, want)
 		}

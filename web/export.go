@@ -365,7 +365,7 @@ func playerWords(loc *i18n.Localizer) *export.PlayerWords {
 		Range: loc.T("player.range"), Tree: loc.T("player.tree"), Footer: loc.T("player.footer"),
 		Source: loc.T("player.source"),
 		Count: func(k, n int) string {
-			return loc.T("player.count", "Step", strconv.Itoa(k), "Steps", strconv.Itoa(n))
+			return loc.T("player.count", "Step", view.ThousandsIn(loc.Phrase, k), "Steps", view.ThousandsIn(loc.Phrase, n))
 		},
 	}
 }

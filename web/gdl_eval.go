@@ -103,6 +103,7 @@ func (s *Server) gdlEvalPage(c echo.Context) error {
 	link := func(id string) string { return gdlEvalURL(game, z, eval, fz, id, string(langOf(c))) }
 	gdlEvalPosition(loc, p, node, at, link)
 	p.Node = gdlEvalNode(loc, ev, params, g, node.s)
+	p.Node.Title = "" // the section's heading says it
 	p.Node.ViewURL = gdlEvalViewURL(text, eval, fz, string(langOf(c)))
 	p.Node.SetupURL = "/?" + strings.TrimPrefix(p.Node.ViewURL, "/view?")
 	if _, err := a.Fuzzy(params); err != nil {
@@ -175,7 +176,7 @@ func buildGDLEvalPage(loc *i18n.Localizer, p *templates.GDLEvalPage, a *gdleval.
 	p.Structures = structureTexts(loc, a.Structures)
 	p.Games = loc.T("ge.games", "Games", sel.Games, "Seed", sel.Seed, "States", sel.States)
 	for _, c := range sel.Candidates {
-		p.Candidates = append(p.Candidates, templates.GDLCandidate{Feature: c.Feature, Score: trace.Written(c.Score), Evaluation: c.Evaluation})
+		p.Candidates = append(p.Candidates, templates.GDLCandidate{Feature: c.Feature, Score: trace.Written(c.Score), Evaluation: c.Evaluation, Why: loc.Phrase(c.Say)})
 	}
 	p.Eval = ev.Name()
 }
@@ -194,13 +195,7 @@ func structureTexts(loc *i18n.Localizer, r gdl.StructureReport) []string {
 				head = head[i+1 : i+1+j]
 			}
 		}
-		order := loc.T("ge.order.numbers")
-		if b.OrderedBy[0] != "" && b.OrderedBy[0] == b.OrderedBy[1] {
-			order = loc.T("ge.order.succ", "Succ", b.OrderedBy[0])
-		} else if b.OrderedBy[0] != "" || b.OrderedBy[1] != "" {
-			order = loc.T("ge.order.mixed", "A", orName(b.OrderedBy[0]), "B", orName(b.OrderedBy[1]))
-		}
-		t := loc.T("ge.board", "Head", head, "W", b.Size[0], "H", b.Size[1], "Order", order, "States", r.States, "Markers", strings.Join(b.Markers, ", "))
+		t := loc.T("ge.board", "Head", head, "W", b.Size[0], "H", b.Size[1], "Order", boardOrder(loc, b, head), "States", r.States, "Markers", strings.Join(b.Markers, ", "))
 		if len(b.Pieces) > 0 {
 			t += loc.T("ge.pieces", "Pieces", strings.Join(b.Pieces, ", "))
 		}
@@ -218,9 +213,29 @@ func structureTexts(loc *i18n.Localizer, r gdl.StructureReport) []string {
 	return out
 }
 
-func orName(succ string) string {
-	if succ == "" {
-		return "—"
+// boardOrder says how board b's coordinates are ordered, naming them by
+// their variables in head, the board's relation as the rules write it
+// ("(cell ?x ?y ?c)").
+func boardOrder(loc *i18n.Localizer, b gdl.Board, head string) string {
+	args := strings.Fields(strings.Trim(head, "()"))
+	v := func(i int) string {
+		if c := b.Coordinates[i]; c < len(args) {
+			return args[c]
+		}
+		return loc.T("ge.argument", "Arg", b.Coordinates[i])
 	}
-	return "`" + succ + "`"
+	x, y := v(0), v(1)
+	switch {
+	case b.OrderedBy[0] != "" && b.OrderedBy[0] == b.OrderedBy[1]:
+		return loc.T("ge.order.succ", "X", x, "Y", y, "Succ", b.OrderedBy[0])
+	case b.OrderedBy[0] == "" && b.OrderedBy[1] == "":
+		return loc.T("ge.order.numbers", "X", x, "Y", y)
+	}
+	one := func(x, succ string) string {
+		if succ == "" {
+			return loc.T("ge.order.number", "X", x)
+		}
+		return loc.T("ge.order.by", "X", x, "Succ", succ)
+	}
+	return one(x, b.OrderedBy[0]) + ", " + one(y, b.OrderedBy[1])
 }

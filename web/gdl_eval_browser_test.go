@@ -13,17 +13,29 @@ import (
 // tic-tac-toe's rules in en, de and cs: the board found and why, the
 // terms V, R⁻, R⁺ and E of goal-fuzzy at the start with the formula
 // written out, the candidates' table and the first role's goal formulas
-// with a degree on every subformula; nothing wider than the window on a
-// phone.
+// with a degree on every subformula; each candidate and the evaluation
+// with why, in the page's language; one heading for the evaluation;
+// nothing wider than the window on a phone.
 func TestBrowserGDLEval(t *testing.T) {
 	t.Parallel()
 	b := newBrowserEnv(t, 390, 844)
-	for _, c := range []struct{ lang, board string }{
-		{"en", "is a 3×3 board"}, {"de", "ist ein 3×3-Brett"}, {"cs", "je deska 3×3"},
+	for _, c := range []struct{ lang, board, why string }{
+		{"en", "is a 3×3 board: ?m and ?n are numbers", "the number of cells of the board `cell` that hold x (of 9)"},
+		{"de", "ist ein 3×3-Brett: ?m und ?n sind Zahlen", "die Zahl der Felder des Bretts `cell`, die x enthalten (von 9)"},
+		{"cs", "je deska 3×3: ?m a ?n jsou čísla", "počet polí desky `cell`, na nichž je x (z 9)"},
 	} {
 		b.openPage("/gdl/eval?game=tictactoe&eval=goal-fuzzy&lang=" + c.lang)
 		if got := eval[string](b, `document.querySelector('[data-testid=gdl-structures]').textContent`); !strings.Contains(got, "`(cell ?m ?n ?c)` "+c.board) {
 			t.Errorf("%s: structures %q", c.lang, got)
+		}
+		if got := eval[string](b, `document.querySelector('[data-testid=gdl-candidates]').textContent`); !strings.Contains(got, c.why) {
+			t.Errorf("%s: the candidates do not say %q: %q", c.lang, c.why, got)
+		}
+		if got := eval[string](b, `document.querySelector('[data-testid=gdl-eval-why]').textContent`); !strings.HasPrefix(got, "goal-fuzzy: ") {
+			t.Errorf("%s: the evaluation's why %q", c.lang, got)
+		}
+		if eval[bool](b, `document.getElementById('ge-node-h') !== null`) {
+			t.Errorf("%s: the evaluation has a heading of its own under the section's", c.lang)
 		}
 		if got := eval[string](b, `[...document.querySelectorAll('[data-testid=gdl-term-value]')].map(e => e.textContent).join(" ")`); got != "0.5 0 100 50" {
 			t.Errorf("%s: V, R⁻, R⁺, E = %q, want 0.5 0 100 50", c.lang, got)

@@ -98,7 +98,7 @@ func shippedGDL(text string) string {
 // gdlEvalNode writes ev out at state s of g.
 func gdlEvalNode(loc *i18n.Localizer, ev *gdleval.Eval, params fuzzy.Params, g *gdl.Game, s gdl.State) *templates.GDLEvalNode {
 	w := ev.Written(s)
-	n := &templates.GDLEvalNode{Eval: ev.Name(), Feature: ev.Feature(), Reason: ev.Reason(),
+	n := &templates.GDLEvalNode{Eval: ev.Name(), Feature: ev.Feature(), Reason: loc.Phrase(ev.Say()), Title: loc.T("ge.node.title", "Eval", ev.Name()),
 		Terms: []templates.GDLTerm{
 			{Name: "V", Meaning: loc.T("ge.term.v", "Feature", ev.Feature()), Value: w.V},
 			{Name: "R⁻", Meaning: loc.T("ge.term.lo"), Value: w.Lo},

@@ -26,6 +26,7 @@ import (
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/feature"
 	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/trace"
 )
 
 // AnalysisStates is how many states of random games Analyze simulates to
@@ -50,8 +51,10 @@ type Analysis struct {
 	// ones.
 	Features []feature.Feature[gdl.State]
 	// Reasons says, for each feature by name, where it comes from in the
-	// game's own terms.
+	// game's own terms, in English; Says is the same as a phrase a page
+	// words in its language (English holds the messages).
 	Reasons map[string]string
+	Says    map[string]trace.Phrase
 	// coords holds each board coordinate's values in their order.
 	coords map[string][]string
 	fuzzy  *Fuzzy // the goal formulas, expanded once (nil: not expandable)
@@ -109,7 +112,7 @@ func analyze(g *gdl.Game) (*Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &Analysis{G: g, Structures: rep, Goals: feature.Goals{Lo: lo, Hi: hi}, Reasons: map[string]string{}, coords: map[string][]string{}}
+	a := &Analysis{G: g, Structures: rep, Goals: feature.Goals{Lo: lo, Hi: hi}, Reasons: map[string]string{}, Says: map[string]trace.Phrase{}, coords: map[string][]string{}}
 	values, err := a.simulate()
 	if err != nil {
 		return nil, err

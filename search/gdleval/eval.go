@@ -46,6 +46,9 @@ func (e *Eval) Analysis() *Analysis { return e.a }
 // Reason says where the feature comes from, in the game's terms.
 func (e *Eval) Reason() string { return e.a.Reasons[e.feature] }
 
+// Say is Reason as a phrase a page words in its language (English).
+func (e *Eval) Say() trace.Phrase { return e.a.Says[e.feature] }
+
 var (
 	_ search.Evaluation[gdl.State] = (*Eval)(nil)
 	_ search.Explainer[gdl.State]  = (*Eval)(nil)

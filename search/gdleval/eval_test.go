@@ -2,6 +2,7 @@ package gdleval
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -114,7 +115,7 @@ func TestSelectSeeded(t *testing.T) {
 		t.Fatalf("selection %+v", x)
 	}
 	for i := range x.Candidates {
-		if x.Candidates[i] != y.Candidates[i] {
+		if !reflect.DeepEqual(x.Candidates[i], y.Candidates[i]) {
 			t.Errorf("same seed, different candidates: %+v, %+v", x.Candidates[i], y.Candidates[i])
 		}
 		if i > 0 && math.Abs(x.Candidates[i].Score) > math.Abs(x.Candidates[i-1].Score) {

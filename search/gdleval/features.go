@@ -1,12 +1,12 @@
 package gdleval
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/abtrace/abtrace/search/feature"
 	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/trace"
 )
 
 // structureFeatures makes the features of Kuhlmann et al. from the
@@ -21,7 +21,7 @@ func (a *Analysis) structureFeatures() {
 			name := "count(" + b.Relation + "," + m + ")"
 			a.add(feature.Feature[gdl.State]{Name: name, Doc: "cells of " + b.Relation + " holding " + m,
 				Diff: a.count(b, m), Bound: float64(cells), Share: a.scaled(a.count(b, m), float64(cells))},
-				fmt.Sprintf("the number of cells of the board `%s` that hold %s (of %d)", b.Relation, m, cells))
+				trace.PhraseOf("gdleval.why.count", "Rel", b.Relation, "Marker", m, "Cells", cells))
 		}
 		for _, p := range b.Pieces {
 			for _, c := range b.Coordinates {
@@ -35,8 +35,7 @@ func (a *Analysis) structureFeatures() {
 					name := "distance(" + b.Relation + "," + p + "," + strconv.Itoa(c) + "," + end + ")"
 					a.add(feature.Feature[gdl.State]{Name: name, Doc: "steps from the nearest " + p + " to argument " + strconv.Itoa(c) + " = " + end,
 						Diff: d, Bound: n, Share: a.scaled(d, n)},
-						fmt.Sprintf("the Manhattan distance of the nearest %s of `%s` to the edge where argument %d is %s, in steps of its order %s (0 to %d; %d when there is none)",
-							p, b.Relation, c, end, strings.Join(order, " "), len(order)-1, len(order)-1))
+						trace.PhraseOf("gdleval.why.distance", "Piece", p, "Rel", b.Relation, "Arg", c, "End", end, "Order", strings.Join(order, " "), "Max", len(order)-1))
 				}
 			}
 		}
@@ -51,7 +50,7 @@ func (a *Analysis) structureFeatures() {
 		name := "quantity(" + q.Relation + "," + strconv.Itoa(q.Argument) + ")"
 		a.add(feature.Feature[gdl.State]{Name: name, Doc: "the value of argument " + strconv.Itoa(q.Argument) + " of " + q.Relation,
 			Diff: v, Bound: n, Share: a.scaled(v, n)},
-			fmt.Sprintf("the place of argument %d of `%s` in the order %s (0 to %d)", q.Argument, q.Relation, strings.Join(order, " "), len(order)-1))
+			trace.PhraseOf("gdleval.why.quantity", "Arg", q.Argument, "Rel", q.Relation, "Order", strings.Join(order, " "), "Max", len(order)-1))
 	}
 }
 
@@ -62,20 +61,20 @@ func (a *Analysis) structureFeatures() {
 func (a *Analysis) generalFeatures() {
 	m := float64(a.MaxMoves)
 	a.add(feature.Feature[gdl.State]{Name: "mobility", Doc: "legal moves of the first role − of the second", Diff: a.mobility, Bound: m},
-		fmt.Sprintf("the legal moves of %s minus those of %s (the role that waits counted after each move of the other, on average), against the most seen, %d", a.role(0), a.role(1), a.MaxMoves))
+		trace.PhraseOf("gdleval.why.mobility", "First", a.role(0), "Second", a.role(1), "Max", a.MaxMoves))
 	a.add(feature.Feature[gdl.State]{Name: "opponent-mobility", Doc: "the legal moves the opponent of the role to move has after its move, on average", Diff: a.opponentMobility, Bound: m},
-		fmt.Sprintf("the legal moves the opponent of the role to move has after each of its moves, on average, counted for %s as its opponent's gain (against the most seen, %d)", a.role(0), a.MaxMoves))
+		trace.PhraseOf("gdleval.why.opponent-mobility", "First", a.role(0), "Max", a.MaxMoves))
 	a.add(feature.Feature[gdl.State]{Name: "novelty", Doc: "facts the moves of the role to move change, on average", Diff: a.novelty, Bound: float64(a.MaxChanged)},
-		fmt.Sprintf("the facts a move of the role to move changes, on average over its moves, counted for the role that moves (against the most one move changed, %d)", a.MaxChanged))
+		trace.PhraseOf("gdleval.why.novelty", "Max", a.MaxChanged))
 	if a.fuzzy != nil {
 		fz := a.fuzzy
 		a.add(feature.Feature[gdl.State]{Name: "goal-fuzzy", Doc: "the fuzzy degree of the goals, the first role's against the second's",
 			Diff: func(s gdl.State) float64 { return 2*fz.V(s) - 1 }, Bound: 1, Share: fz.V},
-			fmt.Sprintf("the goal and terminal rules expanded into formulas over the facts (%d nodes) and evaluated with degrees of truth (%s), the first role's mean goal against the second's", fz.Size(), fz.Params))
+			trace.PhraseOf("gdleval.why.goal-fuzzy", "Nodes", fz.Size(), "Params", fz.Params))
 		b := float64(a.fuzzy.MaxDistance())
 		if b > 0 {
 			a.add(feature.Feature[gdl.State]{Name: "goal-distance", Doc: "facts missing to the best goal: the second role's − the first's", Diff: a.fuzzy.distanceDiff, Bound: b},
-				fmt.Sprintf("the fewest facts missing before the best goal (%v) holds, the second role's minus the first's, from the goal rules expanded (at most %d)", a.Goals.Hi, int(b)))
+				trace.PhraseOf("gdleval.why.goal-distance", "Goal", a.Goals.Hi, "Max", int(b)))
 		}
 	}
 }
@@ -87,9 +86,10 @@ func (a *Analysis) role(r int) string {
 	return "?"
 }
 
-func (a *Analysis) add(f feature.Feature[gdl.State], why string) {
+func (a *Analysis) add(f feature.Feature[gdl.State], why trace.Phrase) {
 	a.Features = append(a.Features, f)
-	a.Reasons[f.Name] = why
+	a.Says[f.Name] = why
+	a.Reasons[f.Name] = why.WordIn(English)
 }
 
 // scaled makes V = f / n, within [0, 1].

@@ -8,6 +8,7 @@ import (
 
 	"github.com/abtrace/abtrace/search/feature"
 	"github.com/abtrace/abtrace/search/gdl"
+	"github.com/abtrace/abtrace/trace"
 )
 
 // SelectGames is how many random games Select plays by default, and
@@ -31,6 +32,8 @@ type Candidate struct {
 	Direction  string `json:"direction"`
 	Evaluation string `json:"evaluation"`
 	Reason     string `json:"reason"`
+	// Say is Reason as a phrase a page words in its language.
+	Say trace.Phrase `json:"-"`
 }
 
 // Selection is the table of candidates, best (greatest |Score|) first.
@@ -131,7 +134,7 @@ func (a *Analysis) candidate(name string, r float64) Candidate {
 	if r < 0 {
 		dir = "min"
 	}
-	return Candidate{Feature: name, Score: math.Round(r*1e4) / 1e4, Direction: dir, Evaluation: "kuhlmann:" + name + ":" + dir, Reason: a.Reasons[name]}
+	return Candidate{Feature: name, Score: math.Round(r*1e4) / 1e4, Direction: dir, Evaluation: "kuhlmann:" + name + ":" + dir, Reason: a.Reasons[name], Say: a.Says[name]}
 }
 
 // pearson is the correlation of x and y from their sums over n pairs.

@@ -235,6 +235,10 @@ func Parse(text string) (State, error) {
 	return s, nil
 }
 
+// MoveName names move m as MoveString does (the Monte-Carlo search's
+// playouts name their moves so).
+func (Game) MoveName(_ State, m search.Move) string { return MoveString(m) }
+
 // MoveString names square m as Othello players write it: column a..h
 // from the left and row 1..8 from the top ("d3"), "pass" for Pass and "?"
 // for anything else.

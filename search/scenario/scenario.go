@@ -515,7 +515,9 @@ func (p *Search) naming(rec trace.Recorder) trace.Recorder {
 	name := p.names()
 	return func(e *trace.Event) bool {
 		switch {
-		case e.Type == trace.Enter && e.Label == "" && e.Node != "":
+		case (e.Type == trace.Enter || e.Type == trace.Grow) && e.Label == "" && e.Node != "":
+			// A node is named where it is entered, or where Monte-Carlo
+			// search adds it to its tree.
 			e.Label = name(e.Node)
 		case e.Type == trace.Extend && e.Label == "" && e.Child != "":
 			// The extended move is named before it is entered.

@@ -142,6 +142,10 @@ func (s State) check() error {
 		wins(s.X), wins(s.O), "marks", "three in a row")
 }
 
+// MoveName names move m as MoveString does (the Monte-Carlo search's
+// playouts name their moves so).
+func (Game) MoveName(_ State, m search.Move) string { return MoveString(m) }
+
 // MoveString names the cell m as lecturers write it: column a..c from the
 // left, row 1..3 from the top, so cell 0 is "a1" and cell 4 is "b2". It
 // returns "?" for a number that is not a cell.
