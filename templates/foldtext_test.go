@@ -18,7 +18,7 @@ func TestFoldTextWorded(t *testing.T) {
 		if want := T(ctx, "view.fold.of", "Total", "12k"); seen != "3 / 2" || of != want {
 			t.Errorf("%v: got %q %q, want %q %q", lang, seen, of, "3 / 2", want)
 		}
-		if want := T(ctx, "view.fold.title", "Visited", "3", "Pruned", "2", "Total", "12000"); title != want {
+		if want := T(ctx, "view.fold.title", "Visited", "3", "Pruned", "2", "Total", view.ThousandsIn(i18n.For(lang).Phrase, 12000)); title != want {
 			t.Errorf("%v: title %q, want %q", lang, title, want)
 		}
 		for _, n := range []int{1, 3, 7} {
