@@ -301,12 +301,17 @@ func variantsVerdict(ctx context.Context, in CompareInput) (verdict string, expl
 			key = "compare.variant.singular"
 		case sb.Forward == "beam" && sa.Forward != "beam":
 			key = "compare.variant.beam"
+		case sa.Depth != sb.Depth && sa.Quiescence == sb.Quiescence && sa.Extend == sb.Extend && sa.Forward == sb.Forward:
+			if sa.Depth > sb.Depth {
+				a, b = b, a
+			}
+			key = "compare.variant.depth"
 		default:
 			return "", false
 		}
 		sc := b.Search().Scenario
 		out = append(out, T(ctx, key, "Plain", VariantTitle(ctx, a.Name), "Pane", VariantTitle(ctx, b.Name),
-			"Depth", Itoa(sc.Depth), "PlainMove", bestMove(in, a), "PlainValue", view.ResultText(a.Result),
+			"Depth", Itoa(sc.Depth), "PlainDepth", Itoa(a.Search().Scenario.Depth), "PlainMove", bestMove(in, a), "PlainValue", view.ResultText(a.Result),
 			"Move", bestMove(in, b), "Value", view.ResultText(b.Result)))
 	}
 	if len(out) == 0 {
@@ -345,6 +350,8 @@ func VariantTitle(ctx context.Context, name string) string {
 			words[i] = T(ctx, k)
 		} else if strings.HasPrefix(w, "beam") {
 			words[i] = T(ctx, "compare.variant.word.beamN", "N", strings.TrimPrefix(w, "beam"))
+		} else if strings.HasPrefix(w, "depth") {
+			words[i] = T(ctx, "compare.variant.word.depthN", "N", strings.TrimPrefix(w, "depth"))
 		}
 	}
 	return strings.Join(words, " + ")

@@ -222,6 +222,9 @@ func openComparison(ctx context.Context, r compareRequest) (*comparison, error) 
 			shaper = p
 			break
 		}
+		if d := p.Scenario.Depth; d > shaper.Scenario.Depth && shaper.Scenario.Depth > 0 {
+			shaper = p // panes of several depths: the deepest draws the tree
+		}
 	}
 	shape, err := view.CompareShape(shaper)
 	if err != nil {

@@ -414,8 +414,8 @@ func TestHomeLinksCompare(t *testing.T) {
 			links = append(links, h)
 		}
 	}
-	if len(links) != 3 {
-		t.Fatalf("got links %q, want two to /compare (the textbook's orderings, the horizon effect) and one to /lab", links)
+	if len(links) != 4 {
+		t.Fatalf("got links %q, want three to /compare (the textbook's orderings, the horizon effect by capture and by a delaying move) and one to /lab", links)
 	}
 	for _, l := range links {
 		if loadedInBrowserRun(t, l) {

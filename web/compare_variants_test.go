@@ -43,6 +43,12 @@ func TestCompareVariants(t *testing.T) {
 			[]string{"beam of 1", "Qd1xd3, value −1", "Ka1-a2, value 7", "danger of forward pruning"}, nil},
 		{"symmetric agrees", horizonCompare("plain,symmetric,singular", "1"), []string{"plain", "symmetric", "singular"}, "agree",
 			[]string{"same root value, 8"}, nil},
+		{"delay en", delayCompare("en"), []string{"depth2", "depth4"}, "explained",
+			[]string{"horizon effect: at depth 2 the search plays Check, value −1; at depth 4 it sees further and plays Give, value −3", "delaying move"}, []string{"bug"}},
+		{"delay de", delayCompare("de"), []string{"depth2", "depth4"}, "explained",
+			[]string{"In Tiefe 2 spielt die Suche Check, Wert −1; in Tiefe 4", "Give, Wert −3", "hinhaltender Zug"}, nil},
+		{"delay cs", delayCompare("cs"), []string{"depth2", "depth4"}, "explained",
+			[]string{"v hloubce 2 hraje prohledávání Check, hodnota −1", "Give, hodnota −3", "zdržovací tah"}, nil},
 		{"plus as space", url.Values{"game": {"minichess"}, "depth": {"1"}, "panes": {"plain,quiescence negamax"}, "step": {"end"}},
 			[]string{"plain", "quiescence negamax"}, "explained", []string{"quiescence search + negamax"}, nil},
 	} {
@@ -222,4 +228,13 @@ func TestHomeMinichess(t *testing.T) {
 			t.Errorf("%s source line: got %q, want it to start %q", lang, sub, want)
 		}
 	}
+}
+
+// delayCompare is the home page's horizon effect with a delaying move,
+// at its end, in lang.
+func delayCompare(lang string) url.Values {
+	q, _ := url.ParseQuery(strings.TrimPrefix(HorizonDelayExample, "/compare?"))
+	q.Set("step", "end")
+	q.Set("lang", lang)
+	return q
 }

@@ -654,6 +654,12 @@ const (
 // quiescence search (it keeps it).
 const HorizonExample = "/compare?game=minichess&position=horizon&depth=1&panes=plain,quiescence&by=node&step=0"
 
+// HorizonDelayExample is the horizon effect with a delaying move
+// (tree.HorizonDelayTree): alpha-beta to depth 2 plays the check that
+// only delays the loss, to depth 4 it gives the piece up.
+var HorizonDelayExample = "/compare?" + url.Values{"tree": {tree.HorizonDelayTree}, "depth": {"4"},
+	"panes": {"depth2,depth4"}, "by": {"node"}, "step": {"0"}}.Encode()
+
 // examples are the ready-made searches on the home page.
 func examples() []templates.Example {
 	link := func(sc scenario.Scenario) string {
@@ -678,6 +684,7 @@ func examples() []templates.Example {
 		{Name: "example.ttt-transform", Note: "example.ttt-transform.note", URL: link(scenario.Scenario{Game: "tictactoe", Position: transformBoard, Transform: "wld:1,0,0"})},
 		{Name: "example.categories", Note: "example.categories.note", URL: link(scenario.Scenario{Tree: tree.ExpectedValueTree, Depth: 2})},
 		{Name: "example.horizon", Note: "example.horizon.note", URL: HorizonExample},
+		{Name: "example.horizon-delay", Note: "example.horizon-delay.note", URL: HorizonDelayExample},
 		{Name: "example.cards-trap", Note: "example.cards-trap.note", URL: link(scenario.Scenario{Game: "cards", Deal: "trap", Algo: "clairvoyance"})},
 		{Name: "example.reversi", Note: "example.reversi.note", URL: link(scenario.Scenario{Game: "reversi", Depth: 2})},
 		{Name: "example.suicide-reversi", Note: "example.suicide-reversi.note", URL: link(scenario.Scenario{Game: "suicide-reversi", Depth: 2, Eval: "discs", Kuhlmann: "min"})},

@@ -14,6 +14,7 @@ var English = map[string]trace.Message{
 	"scenario.err.layout":         {Other: "layout must be down (the root at the top) or across (the root at the left), not {{.Got}}"},
 	"scenario.err.range":          {Other: "{{.Name}} must be a number from {{.Min}} to {{.Max}}, not {{.Got}}"},
 	"scenario.err.depth":          {Other: "depth must be from 0 (no limit) to {{.Max}}, not {{.Got}}"},
+	"scenario.err.pane-depth":     {Other: "a pane's depth is written depthN with N from 1 to {{.Max}}, once, not {{.Got}}"},
 	"scenario.err.sources":        {Other: "give one source: a tree, a game or a random recipe, not several"},
 	"scenario.err.game":           {Other: "unknown game {{.Got}} (want {{.Want}})"},
 	"scenario.err.no-tree":        {Other: "no tree given: write one in the classroom notation, such as {{.Example}}"},

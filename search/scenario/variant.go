@@ -23,6 +23,9 @@ import (
 //	symmetric     drop moves equivalent by symmetry (safe)
 //	beam, beamN   keep only the N best-looking moves (N from 1; plain
 //	              "beam" keeps the scenario's beam= or search.DefaultBeam)
+//	depthN        search to depth N instead of the scenario's depth (N
+//	              from 1): panes of two depths show what lies past the
+//	              shallower one's horizon
 //
 // and any algorithm (alphabeta, pvs, …) or ordering (natural, best, …)
 // name. "quiescence singular" turns both on.
@@ -36,6 +39,7 @@ type Variant struct {
 	Beam       int    // the beam's width, 0 for the scenario's
 	Algo       string // "" keeps the scenario's
 	Order      string // "" keeps the scenario's
+	Depth      int    // 0 keeps the scenario's
 }
 
 // MaxVariantWords bounds the words of one variant.
@@ -80,21 +84,9 @@ func ParseVariant(spec string) (Variant, error) {
 				v.Beam = b
 			}
 		default:
-			if a, err := search.ParseAlgorithm(lw); err == nil {
-				if v.Algo != "" {
-					return Variant{}, usageSay("scenario.err.pane-algo", "A", v.Algo, "B", a)
-				}
-				v.Algo = a.String()
-				break
+			if err := v.other(lw, w); err != nil {
+				return Variant{}, err
 			}
-			if o, err := search.ParseOrdering(lw); err == nil {
-				if v.Order != "" {
-					return Variant{}, usageSay("scenario.err.pane-order", "A", v.Order, "B", o)
-				}
-				v.Order = o.String()
-				break
-			}
-			return Variant{}, usageSay("scenario.err.pane-option", "Got", strconv.Quote(w))
 		}
 	}
 	if plain && (v.Quiescence || v.Extend != "" || v.Forward != "") {
@@ -102,6 +94,34 @@ func ParseVariant(spec string) (Variant, error) {
 	}
 	v.Name = v.name()
 	return v, nil
+}
+
+// other reads a word of a variant that is no selective option: a depth
+// (depthN), an algorithm or an ordering, each at most once.
+func (v *Variant) other(lw, w string) error {
+	if d, ok := strings.CutPrefix(lw, "depth"); ok {
+		n, err := strconv.Atoi(d)
+		if err != nil || n < 1 || n > search.MaxSearchDepth || v.Depth != 0 {
+			return usageSay("scenario.err.pane-depth", "Got", w, "Max", search.MaxSearchDepth)
+		}
+		v.Depth = n
+		return nil
+	}
+	if a, err := search.ParseAlgorithm(lw); err == nil {
+		if v.Algo != "" {
+			return usageSay("scenario.err.pane-algo", "A", v.Algo, "B", a)
+		}
+		v.Algo = a.String()
+		return nil
+	}
+	if o, err := search.ParseOrdering(lw); err == nil {
+		if v.Order != "" {
+			return usageSay("scenario.err.pane-order", "A", v.Order, "B", o)
+		}
+		v.Order = o.String()
+		return nil
+	}
+	return usageSay("scenario.err.pane-option", "Got", strconv.Quote(w))
 }
 
 // Selective reports whether the variant turns on a selective option.
@@ -121,6 +141,9 @@ func (v Variant) name() string {
 	case v.Forward != "":
 		w = append(w, v.Forward)
 	}
+	if v.Depth > 0 {
+		w = append(w, fmt.Sprintf("depth%d", v.Depth))
+	}
 	if len(w) == 0 {
 		w = append(w, "plain")
 	}
@@ -139,6 +162,9 @@ func (v Variant) Apply(s Scenario) Scenario {
 	s.Quiescence, s.Extend, s.Forward = v.Quiescence, v.Extend, v.Forward
 	if v.Beam > 0 {
 		s.Beam = v.Beam
+	}
+	if v.Depth > 0 {
+		s.Depth = v.Depth
 	}
 	if v.Algo != "" {
 		s.Algo = v.Algo

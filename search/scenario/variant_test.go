@@ -117,3 +117,17 @@ func FuzzParseVariant(f *testing.F) {
 		}
 	})
 }
+
+// TestVariantDepth: a pane may search to its own depth (depthN), once,
+// with N from 1; the name keeps it, and Apply sets the depth.
+func TestVariantDepth(t *testing.T) {
+	v, err := ParseVariant("depth2")
+	if err != nil || v.Depth != 2 || v.Name != "depth2" || v.Apply(Scenario{Depth: 4}).Depth != 2 {
+		t.Errorf("depth2: got %+v, %v; want depth 2, named depth2", v, err)
+	}
+	for _, bad := range []string{"depth0", "depth", "depthx", "depth2 depth3"} {
+		if _, err := ParseVariant(bad); err == nil {
+			t.Errorf("ParseVariant(%q): no error, want one naming the depth", bad)
+		}
+	}
+}

@@ -50,6 +50,14 @@ const (
 	TwoPlyGameTreeEstimates = "A(B[h=3](3 12 8) C[h=4](2 4 6) D[h=2](14 5 2))"
 )
 
+// HorizonDelayTree is the horizon effect with a delaying move: MAX's
+// piece is lost whatever it does. Give gives it up at once (−3); Check
+// checks, MIN's Reply costs MAX a pawn (−1), and the piece is lost
+// later all the same (Lost, −4). Searched to depth 2 the loss after Check
+// lies past the horizon and Check looks better (−1 against −3); to depth
+// 4 the search sees it and gives the piece up.
+const HorizonDelayTree = "A(Give(Taken[h=-3](D(-3 -3))) Check(Reply[h=-1](Later(Lost=-4))))"
+
 // ExpectedValueTree is the lecture's expected value by category
 // (Russell & Norvig, 3rd ed., §5.4.1) in a tree: searched to depth 2, C's
 // category ends in a win 72 % of the time, in a loss 20 % and in a draw
