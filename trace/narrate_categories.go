@@ -3,8 +3,8 @@ package trace
 import "strings"
 
 // narrationCategories is the English narration of an estimate that is an
-// expected value by category (Russell & Norvig, 3rd ed., §5.4.1; see
-// search/tree's Categories): Sum is the categories' shares times their
+// expected value by category (Russell & Norvig's evaluation functions;
+// see search/tree's Categories): Sum is the categories' shares times their
 // values, "72 % win × (+1) + 20 % loss × (−1) + 8 % draw × 0".
 var narrationCategories = map[string]Message{
 	"narrate.leaf.categories": {Other: "The depth limit stops at {{.Node}}: its estimate is the expected value of its category, {{.Sum}} = {{.Value}}.",

@@ -10,8 +10,8 @@ import (
 	"github.com/abtrace/abtrace/trace"
 )
 
-// The lecture's expected value by category (Russell & Norvig, 3rd ed.,
-// §5.4.1): the leaf C that the depth limit cuts is explained by its
+// The lecture's expected value by category (Russell & Norvig;
+// see search/tree's Categories): the leaf C that the depth limit cuts is explained by its
 // categories, their shares and values, and the sum, 0.52, in every
 // language; the frame keeps the terms for the evaluation's panel.
 func TestExpectedValueLeafExplains(t *testing.T) {

@@ -8,11 +8,15 @@ import (
 )
 
 // Expected value by category (Russell & Norvig, Artificial Intelligence:
-// A Modern Approach, 3rd ed., §5.4.1): an evaluation sorts positions into
-// categories by their features and values a position by how the positions
-// of its category end. In the book's example 72 % of them end in a win
-// (+1), 20 % in a loss (−1) and 8 % in a draw (0), so the position is worth
-// 0.72 × (+1) + 0.20 × (−1) + 0.08 × 0 = 0.52. In the tree text an inner
+// A Modern Approach, the section on evaluation functions in the chapter on
+// adversarial search): an evaluation sorts positions into categories by
+// their features and values a position by how the positions of its
+// category end. In the lecture's example 72 % of them end in a win (+1),
+// 20 % in a loss (−1) and 8 % in a draw (0), so the position is worth
+// 0.72 × (+1) + 0.20 × (−1) + 0.08 × 0 = 0.52. The book's editions differ
+// in the utilities: with a win 1, a loss 0 and a draw ½ (the convention
+// of its later editions) the same shares give 0.76; abtrace uses +1, −1
+// and 0, the values of its trees' leaves. In the tree text an inner
 // node gives its category's shares as tags: [win=72% loss=20% draw=8%].
 
 // Categories are the names of the categories, in the order of

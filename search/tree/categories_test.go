@@ -9,8 +9,8 @@ import (
 )
 
 // TestExpectedValueByCategory: the book's 72 % win, 20 % loss, 8 % draw
-// is worth 0.72 × (+1) + 0.20 × (−1) + 0.08 × 0 = 0.52 (Russell &
-// Norvig, 3rd ed., §5.4.1), and Explain gives the categories with their
+// is worth 0.72 × (+1) + 0.20 × (−1) + 0.08 × 0 = 0.52 (the lecture's
+// example after Russell & Norvig; see Categories), and Explain gives the categories with their
 // shares and values, whose weighted sum is the estimate.
 func TestExpectedValueByCategory(t *testing.T) {
 	tr, err := Parse(ExpectedValueTree)

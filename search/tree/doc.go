@@ -34,7 +34,7 @@
 //	h=5                            the static estimate of an inner node,
 //	                               used when a depth limit cuts there
 //	win=72% loss=20% draw=8%       the static estimate as an expected value
-//	                               by category (Russell & Norvig §5.4.1):
+//	                               by category (Russell & Norvig):
 //	                               the shares of positions of its kind
 //	                               that end in a win (+1), a loss (−1)
 //	                               and a draw (0), adding up to 100 %;

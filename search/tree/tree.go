@@ -59,7 +59,7 @@ const (
 const HorizonDelayTree = "A(Give(Taken[h=-3](D(-3 -3))) Check(Reply[h=-1](Later(Lost=-4))))"
 
 // ExpectedValueTree is the lecture's expected value by category
-// (Russell & Norvig, 3rd ed., §5.4.1) in a tree: searched to depth 2, C's
+// (Russell & Norvig; see Categories) in a tree: searched to depth 2, C's
 // category ends in a win 72 % of the time, in a loss 20 % and in a draw
 // 8 %, so C is worth 0.72 × (+1) + 0.20 × (−1) + 0.08 × 0 = 0.52; MIN's B
 // takes it over D's 0.55, and alpha-beta prunes G once F's 0.1 is below
