@@ -270,7 +270,7 @@ func buildConnect4Page(loc *i18n.Localizer, p *templates.Connect4Page, cq connec
 		q := sc.Query()
 		q.Set("lang", string(lang))
 		e := &templates.Connect4Engine{Column: engine.column, ViewURL: "/view?" + q.Encode()}
-		value := trace.Num(engine.value).Plain()
+		value := trace.Num(engine.value).String()
 		switch {
 		case engine.value >= connect4.WinScore:
 			e.Text = loc.T("c4.engine.win-x", "Column", engine.column, "Depth", spec.Depth, "Value", value)
@@ -314,9 +314,13 @@ func playTerms(loc *i18n.Localizer, pos play.Position) (caption string, terms []
 		return "", nil, ""
 	}
 	for _, t := range pos.Terms {
-		terms = append(terms, templates.PlayTerm{Name: t.Name, Count: trace.Num(t.Count).Plain(), Weight: trace.Num(t.Weight).Plain(), Product: trace.Num(t.Count * t.Weight).Plain()})
+		name := t.Name
+		if ph, ok := scenario.ReversiTermPhrase(name); ok {
+			name = loc.Phrase(ph) // Reversi's features in words; Connect Four's X3 is a symbol
+		}
+		terms = append(terms, templates.PlayTerm{Name: name, Count: trace.Num(t.Count).String(), Weight: trace.Num(t.Weight).String(), Product: trace.Num(t.Count * t.Weight).String()})
 	}
-	return loc.T("pl.terms-caption", "Eval", loc.T("pl.eval-name", "Eval", pos.EvalName)), terms, trace.Num(pos.Value).Plain()
+	return loc.T("pl.terms-caption", "Eval", loc.T("pl.eval-name", "Eval", pos.EvalName)), terms, trace.Num(pos.Value).String()
 }
 
 // connect4ErrorText says what is wrong with a request in the page's

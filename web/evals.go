@@ -768,7 +768,7 @@ func (s *Server) playPage(c echo.Context) error {
 		return err
 	}
 	if m != "" {
-		said = loc.T("pl.engine-played", "Move", m, "Depth", d, "Value", trace.Num(v).Plain())
+		said = loc.T("pl.engine-played", "Move", m, "Depth", d, "Value", trace.Num(v).String())
 	}
 	buildPlayPage(loc, p, spec, g.Position(), said)
 	return s.render(c, http.StatusOK, templates.PlayGamePage(p))

@@ -72,9 +72,9 @@ func (s *Server) playGDL(c echo.Context, q url.Values) error {
 	case err != nil:
 		return err
 	case m != "" && spec.Algo == "mcts":
-		said = loc.T("pl.gdl.engine-mcts", "Move", m, "Iterations", d*play.GDLIterationsPerDepth, "Value", trace.Num(v).Plain())
+		said = loc.T("pl.gdl.engine-mcts", "Move", m, "Iterations", d*play.GDLIterationsPerDepth, "Value", trace.Num(v).String())
 	case m != "":
-		said = loc.T("pl.engine-played", "Move", m, "Depth", d, "Value", trace.Num(v).Plain())
+		said = loc.T("pl.engine-played", "Move", m, "Depth", d, "Value", trace.Num(v).String())
 	}
 	pos := g.Position()
 	picked, err := gdlPick(q.Get("sel"), pos.GDL)

@@ -94,6 +94,29 @@ func nameMoves[S any](p *Search, g search.Game[S], root S, name func(S, search.M
 	}
 }
 
+// reversiTerm gives the phrase of a term of Reversi's evaluation
+// ("discs", "mobility", … as reversi's features are named), written in the
+// viewer's language when the narration explains an evaluation, and of a
+// move's key label (moveKeyLabel). The squares that name the nodes ("d3")
+// are no key.
+func reversiTerm(label string) (trace.Phrase, bool) {
+	if ph, ok := ReversiTermPhrase(label); ok {
+		return ph, true
+	}
+	return moveKeyLabel(label)
+}
+
+// ReversiTermPhrase gives the words of a term of Reversi's evaluation
+// named as its feature is ("mobility"), for the pages that explain an
+// evaluation term by term; false for any other name.
+func ReversiTermPhrase(name string) (trace.Phrase, bool) {
+	switch name {
+	case "discs", "mobility", "invmobility", "novelty", "corners", "edges":
+		return trace.Phrase{ID: "scenario.reversi.term." + name}, true
+	}
+	return trace.Phrase{}, false
+}
+
 // connect4Term gives the phrase of a term of Connect Four's threats
 // evaluation (X3, X2, XC and O's), written out in words ("threats of x:
 // three x discs and an empty cell in a row of four"), and of a move's key

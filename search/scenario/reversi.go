@@ -56,6 +56,7 @@ func (p *Search) prepareReversi() error {
 	p.shaper = newGameShaper(search.Game[reversi.State](g), st, s.Depth, false, func(x reversi.State, sh *trace.Shape) {
 		sh.Board = x.Board()
 	})
+	p.keyLabel = reversiTerm
 	nameMoves(p, search.Game[reversi.State](g), st, reversiMoveName)
 	return setRun(p, g, st, opt)
 }
