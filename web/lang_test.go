@@ -64,8 +64,8 @@ func englishSentences(l i18n.Lang) []string {
 		if strings.HasPrefix(id, "scenario.reversi.term.") {
 			// Reversi's terms are also its features' names as addresses and
 			// the command line write them (eval=discs:1,mobility:2), which
-			// pages show as typed; TestReversiTermsInLanguage checks their
-			// words.
+			// pages show as typed; TestEvaluationTermsInLanguage checks
+			// their words.
 			continue
 		}
 		out = append(out, s)
@@ -482,42 +482,24 @@ func TestErrorsInEveryLanguage(t *testing.T) {
 	}
 }
 
-// TestMinichessTermsInLanguage: the capture game's narration explains an
-// evaluation with its terms named in the page's language.
-func TestMinichessTermsInLanguage(t *testing.T) {
+// TestEvaluationTermsInLanguage: the capture game's and Reversi's
+// narrations explain an evaluation with its terms named in the page's
+// language; the moves and squares that name the nodes stay as players
+// write them.
+func TestEvaluationTermsInLanguage(t *testing.T) {
 	s := newTestServer(t)
-	tests := []struct{ lang, want string }{
-		{"en", "(pawns = −2 × 1, queens = 1 × 9)"},
-		{"de", "(Bauern = −2 × 1, Damen = 1 × 9)"},
-		{"cs", "(pěšci = −2 × 1, dámy = 1 × 9)"},
+	const minichess, reversi = "/view?game=minichess&depth=1&step=4&lang=", "/view?game=reversi&depth=1&step=4&lang="
+	tests := []struct{ page, lang, want string }{
+		{minichess, "en", "(pawns = −2 × 1, queens = 1 × 9)"},
+		{minichess, "de", "(Bauern = −2 × 1, Damen = 1 × 9)"},
+		{minichess, "cs", "(pěšci = −2 × 1, dámy = 1 × 9)"},
+		{reversi, "en", "d3: evaluation discs:1,mobility:2,corners:10 = 3 (discs = 3 × 1, mobility = 0 × 2, corners = 0 × 10)"},
+		{reversi, "de", "d3: Bewertung discs:1,mobility:2,corners:10 = 3 (Steine = 3 × 1, Mobilität = 0 × 2, Ecken = 0 × 10)"},
+		{reversi, "cs", "(kameny = 3 × 1, mobilita = 0 × 2, rohy = 0 × 10)"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.lang, func(t *testing.T) {
-			rec := httpGet(t, s, "/view?game=minichess&depth=1&step=4&lang="+tc.lang)
-			if rec.Code != http.StatusOK {
-				t.Fatalf("GET = %d, want 200", rec.Code)
-			}
-			got := textOf(parsePage(t, rec.Body.String()).one("narration"))
-			if !strings.Contains(got, tc.want) {
-				t.Errorf("got narration %q, want it to contain %q", got, tc.want)
-			}
-		})
-	}
-}
-
-// TestReversiTermsInLanguage: Reversi's narration explains an
-// evaluation with its terms named in the page's language; the squares
-// that name the nodes stay as players write them.
-func TestReversiTermsInLanguage(t *testing.T) {
-	s := newTestServer(t)
-	tests := []struct{ lang, want string }{
-		{"en", "d3: evaluation discs:1,mobility:2,corners:10 = 3 (discs = 3 × 1, mobility = 0 × 2, corners = 0 × 10)"},
-		{"de", "d3: Bewertung discs:1,mobility:2,corners:10 = 3 (Steine = 3 × 1, Mobilität = 0 × 2, Ecken = 0 × 10)"},
-		{"cs", "(kameny = 3 × 1, mobilita = 0 × 2, rohy = 0 × 10)"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.lang, func(t *testing.T) {
-			rec := httpGet(t, s, "/view?game=reversi&depth=1&step=4&lang="+tc.lang)
+		t.Run(tc.page+tc.lang, func(t *testing.T) {
+			rec := httpGet(t, s, tc.page+tc.lang)
 			if rec.Code != http.StatusOK {
 				t.Fatalf("GET = %d, want 200", rec.Code)
 			}
