@@ -70,6 +70,11 @@ func TestSolveHiddenText(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
+	// An average is written as the pages write it (2.33), not as a float.
+	code, out, errOut = runCmd("solve", "--game", "cards", "--deal", "trap", "--algo", "clairvoyance")
+	if code != 0 || !strings.Contains(out, "best move ♣9, value 2.33 on average") || strings.Contains(out, "2.333") {
+		t.Errorf("clairvoyance on the trap: exit %d, %q, %s; want best move ♣9, value 2.33", code, errOut, out)
+	}
 	code, _, errOut = runCmd("solve", "--game", "cards", "--deal", "max: ♥6\nmin: ♥Z")
 	if code != exitUsage || !strings.Contains(errOut, "cards: line 2, column 6") {
 		t.Errorf("bad deal: exit %d, %q; want exit %d naming line 2, column 6", code, errOut, exitUsage)

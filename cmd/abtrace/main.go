@@ -557,7 +557,7 @@ func printHidden(w io.Writer, p *scenario.Search, rep search.HiddenReport) {
 		fmt.Fprintf(w, "world %d: %s\n", i+1, name)
 	}
 	best := rep.Moves[rep.Best]
-	fmt.Fprintf(w, "best move %s, value %s on average\n", best.Name, trace.Num(best.Value).Plain())
+	fmt.Fprintf(w, "best move %s, value %s on average\n", best.Name, rep.Number(best.Value))
 	fmt.Fprint(w, rep.Table())
 	for i, m := range rep.Moves {
 		if risk := rep.RiskText(i, "world"); risk != "" {
