@@ -87,6 +87,11 @@ type GDLEvalNode struct {
 // GDLFuzzy is the fuzzy goal evaluation of one state written out.
 type GDLFuzzy struct {
 	Params string
+	// Combine is how the goal values are joined (sum or tconorm), Join
+	// says it in words with the default named, Other is the evaluation
+	// that joins them the other way and OtherURL, where set, this
+	// position with it.
+	Combine, Join, Other, OtherURL string
 	// Terminal is the degree of terminal; TerminalTree its formula (nil
 	// where it is a constant).
 	Terminal     string

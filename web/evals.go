@@ -248,6 +248,9 @@ func tournamentConfig(loc *i18n.Localizer, q url.Values) (tournament.Config, []t
 		return c, fields, badParam("seed", "param.err.seed", "Got", strconv.Quote(seed))
 	}
 	if err := c.Check(); err != nil {
+		if perr, ok := combineParam("evals", err); ok {
+			return c, fields, perr
+		}
 		if te := (*tournament.Error)(nil); errors.As(err, &te) && tournamentParams[te.Say.ID] != "" {
 			err = &paramError{Param: tournamentParams[te.Say.ID], Err: err}
 		}
@@ -563,6 +566,9 @@ func parallelCheck(c parallel.Config, gdlGame string, q url.Values) error {
 	case "game":
 		return badParam("game", "param.err.par-game", "Got", strconv.Quote(pe.Got), "Want", strings.Join(pe.Known, ", "))
 	case "evals":
+		if perr, ok := combineParam("evals", pe.Err); ok {
+			return perr
+		}
 		return badParam("evals", "param.err.par-eval", "Got", strconv.Quote(pe.Got), "Game", gameName, "Want", strings.Join(pe.Known, ", "))
 	case "gdl":
 		param := "gdl-game"

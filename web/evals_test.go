@@ -34,6 +34,8 @@ func TestEvalPages(t *testing.T) {
 		{"/parallel?game=reversi&evals=discs&depth=12", http.StatusBadRequest, []string{"from 1 to 6"}},
 		{"/parallel?gdl-game=tictactoe", http.StatusOK, []string{`data-stream="/api/stream/parallel?`, "gdl-game=tictactoe", "goal-fuzzy,mobility,inverse-mobility,novelty", `<option value="tictactoe" selected>`}},
 		{"/parallel?gdl-game=tictactoe&evals=discs", http.StatusBadRequest, []string{"evals: ", "inverse-mobility"}},
+		{"/parallel?gdl-game=tictactoe&evals=goal-fuzzy,goal-fuzzy:tconorm", http.StatusOK, []string{"goal-fuzzy,goal-fuzzy:tconorm"}},
+		{"/parallel?gdl-game=tictactoe&evals=goal-fuzzy:sums&lang=de", http.StatusBadRequest, []string{"evals: in goal-fuzzy:sums ist die Verknüpfung der Zielwerte"}},
 		{"/parallel?gdl-game=tictactoe&position=9", http.StatusBadRequest, []string{"position: "}},
 		{"/parallel?gdl-game=chess", http.StatusBadRequest, []string{"gdl-game: "}},
 		{"/parallel?gdl=(role+x)&evals=goals", http.StatusSeeOther, nil},

@@ -84,6 +84,9 @@ func (s *Server) gdlEvalPage(c echo.Context) error {
 		return fail(badParam("fuzzy", "ge.err.fuzzy", "Got", strconv.Quote(fz), "Want", fuzzy.Default.String()))
 	}
 	ev, err := a.Evaluation(eval, params)
+	if perr, ok := combineParam("eval", err); ok {
+		return fail(perr)
+	}
 	if err != nil {
 		return fail(badParam("eval", "ge.err.eval", "Got", strconv.Quote(eval), "Want", strings.Join(a.Names()[1:], ", ")))
 	}
@@ -106,6 +109,9 @@ func (s *Server) gdlEvalPage(c echo.Context) error {
 	p.Node.Title = "" // the section's heading says it
 	p.Node.ViewURL = gdlEvalViewURL(text, eval, fz, string(langOf(c)))
 	p.Node.SetupURL = "/?" + strings.TrimPrefix(p.Node.ViewURL, "/view?")
+	if f := p.Node.Fuzzy; f != nil {
+		f.OtherURL = gdlEvalURL(game, z, f.Other, fz, at, string(langOf(c)))
+	}
 	if _, err := a.Fuzzy(params); err != nil {
 		p.FuzzyError = loc.T("ge.fuzzy.none", "Why", err.Error())
 	}

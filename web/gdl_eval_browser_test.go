@@ -57,6 +57,18 @@ func TestBrowserGDLEval(t *testing.T) {
 		if w := eval[int](b, `document.documentElement.scrollWidth`); w > 390 {
 			t.Errorf("%s: the page is %d px wide on a 390 px phone", c.lang, w)
 		}
+		// The goal values' combination is named with its default, and
+		// the other is one link away.
+		if got := eval[string](b, `(e => e.dataset.combine + " " + e.querySelector('a').getAttribute('href'))(document.querySelector('[data-testid=gdl-fuzzy-join]'))`); !strings.HasPrefix(got, "sum ") || !strings.Contains(got, "eval=goal-fuzzy%3Atconorm") {
+			t.Errorf("%s: the combination %q", c.lang, got)
+		}
+	}
+	b.openPage(b.attr(`[data-testid=gdl-fuzzy-other]`, "href"))
+	if got := b.attr(`[data-testid=gdl-fuzzy-join]`, "data-combine"); got != "tconorm" {
+		t.Errorf("the other combination's page joins by %q", got)
+	}
+	if got := eval[string](b, `document.querySelector('[data-testid=gdl-fuzzy-sum]').textContent`); !strings.Contains(got, "(0·h(0) ⊕ 50·h(50) ⊕ 100·h(100)) / 150") {
+		t.Errorf("with goal-fuzzy:tconorm: %q", got)
 	}
 	b.screenshot("gdl-eval-phone.png")
 	if os.Getenv("ABTRACE_SHOTS") != "" {

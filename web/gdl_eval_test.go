@@ -22,6 +22,12 @@ func TestGDLEvalPage(t *testing.T) {
 		{"game=matchsticks&eval=inverse-mobility", http.StatusOK, "quantity(matches,1)"},
 		{"game=tictactoe&eval=bogus&lang=de", http.StatusBadRequest, "eval: &#34;bogus&#34; ist keine Bewertung dieses Spiels"},
 		{"game=chess&lang=cs", http.StatusBadRequest, "game: &#34;chess&#34; není hra dodávaná s abtrace"},
+		// The goal values joined by the product t-conorm, written out
+		// with ⊕; an unknown combination names eval and the choices.
+		{"game=tictactoe&eval=goal-fuzzy:tconorm&at=4", http.StatusOK, "h_x = (0·h(0) ⊕ 50·h(50) ⊕ 100·h(100)) / 150 = (0 × "},
+		{"game=tictactoe&eval=goal-fuzzy:prod&lang=de", http.StatusBadRequest, "eval: in goal-fuzzy:prod ist die Verknüpfung der Zielwerte &#34;prod&#34; unbekannt (möglich: sum, tconorm; sum ist die Voreinstellung"},
+		{"game=tictactoe&eval=goal-fuzzy:prod&lang=cs", http.StatusBadRequest, "eval: v goal-fuzzy:prod je spojení cílových hodnot &#34;prod&#34; neznámé (možné: sum, tconorm"},
+		{"game=tictactoe&eval=goal-fuzzy:prod", http.StatusBadRequest, "eval: in goal-fuzzy:prod the goal values&#39; combination &#34;prod&#34; is unknown (want sum, tconorm; sum is the default"},
 	} {
 		rec := httpGet(t, s, "/gdl/eval?"+c.query)
 		if rec.Code != c.code || !strings.Contains(rec.Body.String(), c.want) {
@@ -48,6 +54,16 @@ func TestGDLTournamentPage(t *testing.T) {
 	rec = httpGet(t, s, "/tournament?gdlz="+url.QueryEscape(z)+"&evals=goal-fuzzy,bogus&depth=1&games=2")
 	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "evals") {
 		t.Errorf("/tournament with gdlz and an unknown evaluation: %d", rec.Code)
+	}
+	// Both combinations of the fuzzy goal evaluation may meet; an unknown
+	// one names evals and the choices.
+	rec = httpGet(t, s, "/tournament?gdlz="+url.QueryEscape(z)+"&evals=goal-fuzzy,goal-fuzzy:tconorm&depth=1&games=2")
+	if rec.Code != http.StatusOK {
+		t.Errorf("/tournament goal-fuzzy against goal-fuzzy:tconorm: %d", rec.Code)
+	}
+	rec = httpGet(t, s, "/tournament?gdlz="+url.QueryEscape(z)+"&evals=goal-fuzzy,goal-fuzzy:max&depth=1&games=2&lang=cs")
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "evals: v goal-fuzzy:max je spojení cílových hodnot") {
+		t.Errorf("/tournament with goal-fuzzy:max: %d", rec.Code)
 	}
 }
 

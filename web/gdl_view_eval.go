@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -115,19 +116,25 @@ func gdlEvalNode(loc *i18n.Localizer, ev *gdleval.Eval, params fuzzy.Params, g *
 			n.Goal = strconv.Itoa(goals[0])
 		}
 	}
-	if ev.Feature() == "goal-fuzzy" {
-		if fz, err := ev.Analysis().Fuzzy(params); err == nil {
+	if ev.Feature() == gdleval.FuzzyName {
+		if fz, err := ev.Fuzzy(); err == nil {
 			n.Fuzzy = gdlFuzzyView(loc, fz, s)
 		}
 	}
 	return n
 }
 
-// gdlFuzzyView writes the fuzzy goal evaluation out at s: each role's
+// gdlFuzzyView writes the fuzzy goal evaluation out at s: how the goal
+// values are joined (the choice and the default named), each role's
 // h(gv, s) and h, V, the terminal formula and the first role's goals.
 func gdlFuzzyView(loc *i18n.Localizer, fz *gdleval.Fuzzy, s gdl.State) *templates.GDLFuzzy {
 	roles := fz.G.Roles()
-	f := &templates.GDLFuzzy{Params: fz.Params.String()}
+	f := &templates.GDLFuzzy{Params: fz.Params.String(), Combine: fz.Combine.String(), Other: fuzzyOther(fz.Combine)}
+	most := 0
+	for _, g := range fz.Goals {
+		most = max(most, g.Value)
+	}
+	f.Join = loc.T("ge.fz.join."+fz.Combine.String(), "Max", most, "Sum", gdleval.FuzzyName, "TConorm", gdleval.FuzzyName+":"+gdleval.TConorm.String())
 	var hs []float64
 	for r, role := range roles {
 		if r > 1 {
@@ -137,6 +144,10 @@ func gdlFuzzyView(loc *i18n.Localizer, fz *gdleval.Fuzzy, s gdl.State) *template
 		f.Terminal = degree(term)
 		fr := templates.GDLFuzzyRole{Role: role}
 		var sym, nums []string
+		op := " + "
+		if fz.Combine == gdleval.TConorm {
+			op = " ⊕ "
+		}
 		total, exact := 0, true
 		for _, c := range cs {
 			fr.Rows = append(fr.Rows, templates.GDLFuzzyRow{Value: strconv.Itoa(c.Value), Formula: c.Text(role),
@@ -146,10 +157,10 @@ func gdlFuzzyView(loc *i18n.Localizer, fz *gdleval.Fuzzy, s gdl.State) *template
 			sym = append(sym, strconv.Itoa(c.Value)+"·h("+strconv.Itoa(c.Value)+")")
 			nums = append(nums, strconv.Itoa(c.Value)+" × "+degree(c.H))
 		}
-		h, _ := fz.Value(s, r)
+		h := fz.Value(s, r)
 		hs = append(hs, h)
-		fr.Sum = "h_" + role + " = (" + strings.Join(sym, " + ") + ") / " + strconv.Itoa(total) +
-			" = (" + strings.Join(nums, " + ") + ") / " + strconv.Itoa(total) + " " + approx(exact && trace.WrittenExactly(h)) + " " + degree(h)
+		fr.Sum = "h_" + role + " = (" + strings.Join(sym, op) + ") / " + strconv.Itoa(total) +
+			" = (" + strings.Join(nums, op) + ") / " + strconv.Itoa(total) + " " + approx(exact && trace.WrittenExactly(h)) + " " + degree(h)
 		f.Roles = append(f.Roles, fr)
 	}
 	if len(hs) == 2 {
@@ -171,6 +182,27 @@ func gdlFuzzyView(loc *i18n.Localizer, fz *gdleval.Fuzzy, s gdl.State) *template
 		}
 	}
 	return f
+}
+
+// fuzzyOther is the name of the fuzzy goal evaluation that joins the goal
+// values the other way: goal-fuzzy:tconorm beside the default, goal-fuzzy
+// beside goal-fuzzy:tconorm.
+func fuzzyOther(c gdleval.Combine) string {
+	if c == gdleval.Sum {
+		return gdleval.FuzzyName + ":" + gdleval.TConorm.String()
+	}
+	return gdleval.FuzzyName
+}
+
+// combineParam is the error of query parameter param naming a fuzzy goal
+// evaluation whose combination is unknown (goal-fuzzy:NAME), worded in the
+// page's language; ok is false for any other error.
+func combineParam(param string, err error) (perr error, ok bool) {
+	var ce *gdleval.CombineError
+	if !errors.As(err, &ce) {
+		return nil, false
+	}
+	return &paramError{Param: param, Err: err, Say: ce.Say()}, true
 }
 
 // approx is "=" for a number written exactly, "≈" for one rounded.

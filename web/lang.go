@@ -122,7 +122,7 @@ func namedText(l i18n.Lang, err error) string {
 // name leads instead, and they only stand between it and what is wrong.
 var errorPackages = map[string]bool{
 	"scenario": true, "search": true, "exercise": true, "play": true, "feature": true, "evaluation": true,
-	"trace": true, "view": true, "export": true, "parallel": true, "tournament": true, "fuzzy": true,
+	"trace": true, "view": true, "export": true, "parallel": true, "tournament": true, "fuzzy": true, "gdleval": true,
 	"tictactoe": true, "tic-tac-toe": true, "connect4": true, "reversi": true, "minichess": true,
 	"nim": true, "dice": true, "cards": true, "roads": true,
 }

@@ -101,7 +101,8 @@ Source (one of):
                         goals sum to a constant are MAX and MIN (maxn and paranoid: one player per role);
                         --depth estimates with the goals that hold (--eval goals), or with an evaluation
                         built from the rules: mobility, inverse-mobility, opponent-mobility, novelty,
-                        goal-distance, goal-fuzzy (--fuzzy tnorm,p,t,q), kuhlmann:FEATURE:max|min
+                        goal-distance, goal-fuzzy (--fuzzy tnorm,p,t,q; goal-fuzzy:tconorm joins the goal
+                        values by the product t-conorm, not the sum), kuhlmann:FEATURE:max|min
   --game tictactoe      [--position CELLS]  9 cells row-major of x, o and . (default empty)
   --game connect4       [--position MOVES]  Connect Four 7×6 from the moves played, such as dd or 4455
                         (or 6 rows of 7 cells from the top, '/'-separated); needs --depth (at most 8)

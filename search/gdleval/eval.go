@@ -2,6 +2,7 @@ package gdleval
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/abtrace/abtrace/search"
@@ -31,7 +32,13 @@ type Eval struct {
 	*feature.Kuhlmann[gdl.State]
 	feature string
 	a       *Analysis
+	params  fuzzy.Params
+	combine Combine
 }
+
+// FuzzyName is the fuzzy goal evaluation's name; FuzzyName + ":" + a
+// Combine's name ("goal-fuzzy:tconorm") joins the goal values that way.
+const FuzzyName = "goal-fuzzy"
 
 // Name is the evaluation's name as it was asked for ("mobility",
 // "kuhlmann:count(cell,x):max").
@@ -39,6 +46,22 @@ func (e *Eval) Name() string { return e.name }
 
 // Feature is the name of the feature V is.
 func (e *Eval) Feature() string { return e.feature }
+
+// Combine is how the fuzzy goal evaluation joins the goal values (Sum for
+// every other evaluation).
+func (e *Eval) Combine() Combine { return e.combine }
+
+// Fuzzy is the fuzzy goal evaluation the evaluation is built on, with its
+// parameters and combination (an error where the goals could not be
+// expanded).
+func (e *Eval) Fuzzy() (*Fuzzy, error) {
+	fz, err := e.a.Fuzzy(e.params)
+	if err != nil {
+		return nil, err
+	}
+	fz.Combine = e.combine
+	return fz, nil
+}
 
 // Analysis is the analysis of the game the evaluation was built from.
 func (e *Eval) Analysis() *Analysis { return e.a }
@@ -114,13 +137,17 @@ func (e *Eval) Formula(s gdl.State) string {
 }
 
 // Names lists the evaluations of the analysed game: "goals" (the goal
-// values that hold, gdl.GoalEvaluation), the short names, then
+// values that hold, gdl.GoalEvaluation), the short names (goal-fuzzy
+// followed by goal-fuzzy:tconorm, its other combination), then
 // kuhlmann:FEATURE:max and :min for every candidate feature.
 func (a *Analysis) Names() []string {
 	out := []string{"goals"}
 	for _, s := range shortNames {
 		if _, ok := a.Feature(s.feature); ok {
 			out = append(out, s.name)
+			if s.name == FuzzyName {
+				out = append(out, FuzzyName+":"+TConorm.String())
+			}
 		}
 	}
 	for _, f := range a.Features {
@@ -131,13 +158,23 @@ func (a *Analysis) Names() []string {
 
 // Evaluation returns the evaluation named name (see Names; not "goals",
 // which is gdl.GoalEvaluation), with the fuzzy goal evaluation's
-// parameters p.
+// parameters p. goal-fuzzy:sum and goal-fuzzy:tconorm name the fuzzy goal
+// evaluation with its goal values joined that way (see Combine); a
+// combination of another name is a *CombineError.
 func (a *Analysis) Evaluation(name string, p fuzzy.Params) (*Eval, error) {
 	fname, dir := "", ""
 	for _, s := range shortNames {
 		if s.name == name {
 			fname, dir = s.feature, s.dir
 		}
+	}
+	combine := Sum
+	if rest, ok := strings.CutPrefix(name, FuzzyName+":"); ok {
+		c, err := ParseCombine(rest)
+		if err != nil {
+			return nil, &CombineError{Name: name, Got: rest}
+		}
+		fname, dir, combine = FuzzyName, "max", c
 	}
 	if rest, ok := strings.CutPrefix(name, "kuhlmann:"); ok {
 		i := strings.LastIndex(rest, ":")
@@ -157,20 +194,37 @@ func (a *Analysis) Evaluation(name string, p fuzzy.Params) (*Eval, error) {
 	if _, ok := a.Feature(fname); !ok {
 		return nil, fmt.Errorf("gdleval: evaluation %q: no feature %q in this game (want one of %s)", name, fname, strings.Join(a.FeatureNames(), ", "))
 	}
-	if fname == "goal-fuzzy" && p != a.fuzzy.Params {
-		// The fuzzy goal evaluation with other parameters.
+	if fname == FuzzyName && (p != a.fuzzy.Params || combine != Sum) {
+		// The fuzzy goal evaluation with other parameters or combination.
 		if err := p.Check(); err != nil {
 			return nil, err
 		}
 		fz := *a.fuzzy
-		fz.Params = p
-		fs = []feature.Feature[gdl.State]{{Name: "goal-fuzzy", Diff: func(s gdl.State) float64 { return 2*fz.V(s) - 1 }, Bound: 1, Share: fz.V}}
+		fz.Params, fz.Combine = p, combine
+		fs = []feature.Feature[gdl.State]{{Name: FuzzyName, Diff: func(s gdl.State) float64 { return 2*fz.V(s) - 1 }, Bound: 1, Share: fz.V}}
 	}
 	k, err := feature.NewKuhlmann(fs, []feature.Weight{{Name: fname, Weight: 1}}, d, a.Goals)
 	if err != nil {
 		return nil, fmt.Errorf("gdleval: %w", err)
 	}
-	return &Eval{name: name, Kuhlmann: k, feature: fname, a: a}, nil
+	return &Eval{name: name, Kuhlmann: k, feature: fname, a: a, params: p, combine: combine}, nil
+}
+
+// CombineError is an evaluation goal-fuzzy:NAME whose NAME is not a way of
+// joining the goal values (sum or tconorm).
+type CombineError struct {
+	Name string // the evaluation as asked for, "goal-fuzzy:product"
+	Got  string // what follows goal-fuzzy:
+}
+
+func (e *CombineError) Error() string {
+	return fmt.Sprintf("gdleval: evaluation %q: the goal values' combination %q is not one of %s (%s the default)",
+		e.Name, e.Got, strings.Join(combineNames, ", "), Sum)
+}
+
+// Say is the error as a phrase a page words in its language (English).
+func (e *CombineError) Say() trace.Phrase {
+	return trace.PhraseOf("gdleval.err.combine", "Got", strconv.Quote(e.Got), "Eval", e.Name, "Want", strings.Join(combineNames, ", "), "Default", Sum.String())
 }
 
 // Fuzzy returns the game's goal and terminal rules expanded, with

@@ -5,11 +5,11 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/abtrace/abtrace/search/feature"
 	"github.com/abtrace/abtrace/search/fuzzy"
 	"github.com/abtrace/abtrace/search/gdl"
-	"github.com/abtrace/abtrace/trace"
 )
 
 // Goal is one goal of one role, (goal role value), expanded over the rules
@@ -37,21 +37,31 @@ type Goal struct {
 //
 //	h(gv, s) = deg((goal r gv) ∨ terminal, s)   if (goal r gv) holds in s
 //	h(gv, s) = deg((goal r gv) ∧ ¬terminal, s)  otherwise
-//	h_r(s)   = Σ gv·h(gv, s) / Σ gv             (over r's goal values)
 //
-// (the paper writes the sum over the goal values with ⊕; h_r lies in
-// [0, 1] either way). The evaluation, for the first role against the
-// second, is Kuhlmann's construction on V = (h_0 + 1 − h_1) / 2 (ours:
-// the paper evaluates for one role).
+// The goal values are then joined one of two ways (Combine; the paper
+// writes h(s) = 1/Σ gv · ⊕ h(gv, s)·gv, and which ⊕ it means could not be
+// checked against its text, see docs/design-notes.md):
+//
+//	Sum:     h_r(s) = Σ gv·h(gv, s) / Σ gv              (the default)
+//	TConorm: h_r(s) = (⊕ gv·h(gv, s)) / Σ gv,  x ⊕ y = x + y − x·y/M
+//
+// with M the greatest goal value: the product t-conorm a + b − ab on the
+// terms gv·h(gv, s)/M, scaled back by M. Both lie in [0, 1]; they agree
+// where at most one term is above 0, and TConorm is never above Sum. The
+// evaluation, for the first role against the second, is Kuhlmann's
+// construction on V = (h_0 + 1 − h_1) / 2 (ours: the paper evaluates for
+// one role).
 type Fuzzy struct {
 	G        *gdl.Game
 	Params   fuzzy.Params
 	Goals    []Goal // by role, then value (ascending)
 	Terminal Goal   // Role −1
-	goals    feature.Goals
-	fluents  []gdl.Term
-	index    map[string]int
-	maxDist  int
+	// Combine joins a role's goal values (Sum unless set).
+	Combine Combine
+	goals   feature.Goals
+	fluents []gdl.Term
+	index   map[string]int
+	maxDist int
 }
 
 // NewFuzzy expands g's goal and terminal rules over the facts seen in
@@ -233,36 +243,76 @@ func (fz *Fuzzy) Tree(s gdl.State, g Goal) *fuzzy.Degree {
 }
 
 // Value returns h_r(s), Schiffel and Thielscher's combination of role
-// r's goal values with the terminal condition (see Fuzzy), and its terms:
-// each goal value's h(gv, s) (Count) with its weight gv / Σ gv, so that
-// the terms sum to h_r.
-func (fz *Fuzzy) Value(s gdl.State, r int) (float64, []trace.Term) {
-	h := fz.holds(s)
-	term := fz.degree(fz.Terminal, h)
-	sum := 0.0
-	for _, g := range fz.Goals {
-		if g.Role == r {
-			sum += float64(g.Value)
+// r's goal values with the terminal condition, joined as fz.Combine says
+// (see Fuzzy); ½ where r has no goal value above 0.
+func (fz *Fuzzy) Value(s gdl.State, r int) float64 {
+	cs, _ := fz.Combinations(s, r)
+	return fz.Combine.Join(cs)
+}
+
+// Combine is how the fuzzy goal evaluation joins a role's goal values
+// (see Fuzzy).
+type Combine uint8
+
+const (
+	Sum     Combine = iota // Σ gv·h(gv) / Σ gv, the default
+	TConorm                // (⊕ gv·h(gv)) / Σ gv, ⊕ the product t-conorm scaled to the greatest goal value
+)
+
+var combineNames = []string{Sum: "sum", TConorm: "tconorm"}
+
+func (c Combine) String() string {
+	if int(c) < len(combineNames) {
+		return combineNames[c]
+	}
+	return "combine(" + strconv.Itoa(int(c)) + ")"
+}
+
+// Combines lists the ways of joining the goal values, the default first.
+func Combines() []Combine { return []Combine{Sum, TConorm} }
+
+// ParseCombine reads a way of joining the goal values by its name, sum or
+// tconorm ("" is Sum).
+func ParseCombine(text string) (Combine, error) {
+	switch strings.ToLower(strings.TrimSpace(text)) {
+	case "", "sum":
+		return Sum, nil
+	case "tconorm", "t-conorm":
+		return TConorm, nil
+	}
+	return Sum, fmt.Errorf("gdleval: the goal values' combination %q is not one of %s", text, strings.Join(combineNames, ", "))
+}
+
+// Join joins one role's h(gv, s) (see Fuzzy): ½ where no goal value is
+// above 0.
+func (c Combine) Join(cs []Combination) float64 {
+	total, most := 0, 0
+	for _, x := range cs {
+		total += max(x.Value, 0)
+		most = max(most, x.Value)
+	}
+	if total <= 0 {
+		return 0.5
+	}
+	if c == TConorm {
+		// The product t-conorm on the terms gv·h(gv)/M, scaled back by M.
+		m := float64(most)
+		v := 0.0
+		for _, x := range cs {
+			if x.Value > 0 {
+				a := float64(x.Value) * x.H / m
+				v = v + a - v*a
+			}
 		}
+		return v * m / float64(total)
 	}
 	v := 0.0
-	var terms []trace.Term
-	for _, g := range fz.Goals {
-		if g.Role != r {
-			continue
+	for _, x := range cs {
+		if x.Value > 0 {
+			v += x.H * (float64(x.Value) / float64(total))
 		}
-		c := fz.Combined(g, h, term)
-		w := 0.0
-		if sum > 0 {
-			w = float64(g.Value) / sum
-		}
-		v += c.H * w
-		terms = append(terms, trace.Term{Name: "h(" + c.Text(fz.G.Roles()[r]) + ")", Count: c.H, Weight: w})
 	}
-	if sum <= 0 {
-		return 0.5, terms
-	}
-	return v, terms
+	return v
 }
 
 // Combination is one goal value's h(gv, s): whether the goal holds, the
@@ -320,11 +370,11 @@ func (fz *Fuzzy) TerminalTree(s gdl.State) *fuzzy.Degree { return fz.Tree(s, fz.
 
 // V is the first role's share, (h_0 + 1 − h_1) / 2 (see Fuzzy).
 func (fz *Fuzzy) V(s gdl.State) float64 {
-	h0, _ := fz.Value(s, 0)
+	h0 := fz.Value(s, 0)
 	if len(fz.G.Roles()) < 2 {
 		return min(1, max(0, h0))
 	}
-	h1, _ := fz.Value(s, 1)
+	h1 := fz.Value(s, 1)
 	return min(1, max(0, (h0+1-h1)/2))
 }
 

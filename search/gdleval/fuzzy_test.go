@@ -1,8 +1,10 @@
 package gdleval
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -126,14 +128,8 @@ func TestFuzzyExpansion(t *testing.T) {
 (<= terminal (not (some a)) (not (some b)) (true (turn b)))
 (<= terminal (not (true (free 1))) (not (true (free 2))))
 `
-	g, err := gdl.Compile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fz, err := NewFuzzy(g, GoalsOf(t, g))
-	if err != nil {
-		t.Fatal(err)
-	}
+	fz := fuzzyOf(t, src)
+	g := fz.G
 	got := map[string]string{}
 	for _, gl := range fz.Goals {
 		got[g.Roles()[gl.Role]+" "+strconv.Itoa(gl.Value)] = text(gl)
@@ -154,6 +150,20 @@ func TestFuzzyExpansion(t *testing.T) {
 	if len(got) != len(want) {
 		t.Errorf("formulas %v", got)
 	}
+}
+
+// fuzzyOf compiles a game written for a test and expands its goals.
+func fuzzyOf(t *testing.T, src string) *Fuzzy {
+	t.Helper()
+	g, err := gdl.Compile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fz, err := NewFuzzy(g, GoalsOf(t, g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fz
 }
 
 func text(g Goal) string {
@@ -210,7 +220,7 @@ func TestFuzzyEvaluationSearches(t *testing.T) {
 // TestFuzzyCombination: Schiffel and Thielscher's h(gv, s) in states of
 // random tic-tac-toe games: a goal that holds (as the rules say) is taken
 // with ∨ terminal, one that does not with ∧ ¬terminal, and h_r is
-// Σ gv·h(gv, s) / Σ gv, the sum of Value's terms.
+// Σ gv·h(gv, s) / Σ gv by default.
 func TestFuzzyCombination(t *testing.T) {
 	a := analyzed(t, "tictactoe")
 	fz, err := a.Fuzzy(fuzzy.Default)
@@ -239,13 +249,14 @@ func TestFuzzyCombination(t *testing.T) {
 					}
 					want += float64(c.Value) * h / 150 // 0 + 50 + 100
 				}
-				got, terms := fz.Value(s, r)
-				sum := 0.0
-				for _, term := range terms {
-					sum += term.Count * term.Weight
+				if got := fz.Value(s, r); math.Abs(got-want) > 1e-12 {
+					t.Fatalf("h_%s = %v, want %v", role, got, want)
 				}
-				if math.Abs(got-want) > 1e-12 || math.Abs(sum-got) > 1e-12 {
-					t.Fatalf("h_%s = %v, terms sum to %v, want %v", role, got, sum, want)
+				// The product t-conorm's h is never above the sum's, and
+				// equal to it where one term at most is above 0.
+				sum, tc := Sum.Join(cs), TConorm.Join(cs)
+				if tc > sum+1e-12 || (nonzero(cs) <= 1 && math.Abs(tc-sum) > 1e-12) {
+					t.Fatalf("h_%s: t-conorm %v, sum %v (%d terms above 0)", role, tc, sum, nonzero(cs))
 				}
 			}
 			if g.Terminal(s) {
@@ -264,5 +275,119 @@ func TestFuzzyCombination(t *testing.T) {
 	}
 	if !terminalSeen {
 		t.Error("no terminal state")
+	}
+}
+
+func nonzero(cs []Combination) int {
+	n := 0
+	for _, c := range cs {
+		if c.Value > 0 && c.H > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// TestFuzzyJoinByHand: both ways of joining the goal values on a game
+// written for the purpose, with the product t-norm and p = 0.75, so that
+// every number can be worked out by hand. (goal a 100) is p, (goal a 50)
+// is q, (goal a 0) is ¬p ∧ ¬q, and terminal is p.
+func TestFuzzyJoinByHand(t *testing.T) {
+	const src = `
+(role a) (role b)
+(init (turn a))
+(<= (legal ?r (set p)) (true (turn ?r)))
+(<= (legal ?r (set q)) (true (turn ?r)))
+(<= (legal ?r noop) (role ?r) (not (true (turn ?r))))
+(<= (next p) (does ?r (set p)))
+(<= (next p) (true p))
+(<= (next q) (does ?r (set q)))
+(<= (next q) (true q))
+(<= (next (turn b)) (true (turn a)))
+(<= (next (turn a)) (true (turn b)))
+(<= (goal a 100) (true p))
+(<= (goal a 50) (true q))
+(<= (goal a 0) (not (true p)) (not (true q)))
+(<= (goal b 0) (true p))
+(<= (goal b 50) (true q))
+(<= (goal b 100) (not (true p)) (not (true q)))
+(<= terminal (true p))
+`
+	fz := fuzzyOf(t, src)
+	g := fz.G
+	fz.Params = fuzzy.Params{Norm: fuzzy.Product, P: 0.75, T: 0.55, Q: 5}
+	setQ := -1
+	for _, m := range g.LegalMoves(g.Init(), 0) {
+		if g.MoveText(0, m) == "(set q)" {
+			setQ = m
+		}
+	}
+	if setQ < 0 {
+		t.Fatal("no move (set q)")
+	}
+	qState := g.Next(g.Init(), []int{setQ, g.LegalMoves(g.Init(), 1)[0]})
+	for _, c := range []struct {
+		name     string
+		s        gdl.State
+		sum, tco float64
+	}{
+		// Neither p nor q: terminal 0.25; h(100) = h(50) = 0.25 × 0.75
+		// = 0.1875 (not holding: ∧ ¬terminal); h(0) = 0.5625 ∨ 0.25 =
+		// 0.671875 (holding). Sum: (50 + 100) × 0.1875 / 150 = 0.1875.
+		// T-conorm: terms 0.09375 and 0.1875 of 100, 1 − 0.90625 ×
+		// 0.8125 = 0.263671875, × 100/150 = 0.17578125.
+		{"initial", g.Init(), 0.1875, 0.17578125},
+		// q: h(100) = 0.1875; h(50) = 0.75 ∨ 0.25 = 0.8125 (holding);
+		// h(0) = 0.1875 × 0.75 = 0.140625. Sum: (50 × 0.8125 + 100 ×
+		// 0.1875) / 150 = 59.375/150. T-conorm: terms 0.40625 and
+		// 0.1875, 1 − 0.59375 × 0.8125 = 0.517578125, × 100/150.
+		{"q", qState, 59.375 / 150, 0.517578125 * 100 / 150},
+	} {
+		for _, comb := range []Combine{Sum, TConorm} {
+			fz.Combine = comb
+			want := map[Combine]float64{Sum: c.sum, TConorm: c.tco}[comb]
+			if got := fz.Value(c.s, 0); math.Abs(got-want) > 1e-12 {
+				t.Errorf("%s, %s: h_a = %v, want %v", c.name, comb, got, want)
+			}
+		}
+	}
+}
+
+// TestFuzzyCombineNames: goal-fuzzy:tconorm is offered beside goal-fuzzy,
+// goal-fuzzy:sum is goal-fuzzy, and an unknown combination is a
+// *CombineError that names the evaluation and the choices.
+func TestFuzzyCombineNames(t *testing.T) {
+	a := analyzed(t, "tictactoe")
+	names := a.Names()
+	i := slices.Index(names, "goal-fuzzy")
+	if i < 0 || i+1 >= len(names) || names[i+1] != "goal-fuzzy:tconorm" {
+		t.Fatalf("names %v: want goal-fuzzy:tconorm after goal-fuzzy", names)
+	}
+	g := a.G
+	s := g.Result(g.Init(), g.Moves(g.Init(), nil)[4])
+	s = g.Result(s, g.Moves(s, nil)[0])
+	vals := map[string]float64{}
+	for _, name := range []string{"goal-fuzzy", "goal-fuzzy:sum", "goal-fuzzy:tconorm"} {
+		e, err := a.Evaluation(name, fuzzy.Default)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]Combine{"goal-fuzzy": Sum, "goal-fuzzy:sum": Sum, "goal-fuzzy:tconorm": TConorm}[name]
+		if e.Combine() != want {
+			t.Errorf("%s: combine %s, want %s", name, e.Combine(), want)
+		}
+		fz, err := e.Fuzzy()
+		if err != nil || fz.Combine != want {
+			t.Fatalf("%s: fuzzy %v, %v", name, fz, err)
+		}
+		vals[name] = e.Evaluate(s)
+	}
+	if vals["goal-fuzzy"] != vals["goal-fuzzy:sum"] || vals["goal-fuzzy"] == vals["goal-fuzzy:tconorm"] {
+		t.Errorf("values %v: want sum = goal-fuzzy ≠ tconorm", vals)
+	}
+	_, err := a.Evaluation("goal-fuzzy:product", fuzzy.Default)
+	var ce *CombineError
+	if !errors.As(err, &ce) || ce.Got != "product" || !strings.Contains(err.Error(), "sum, tconorm") {
+		t.Errorf("goal-fuzzy:product: %v", err)
 	}
 }

@@ -22,6 +22,8 @@ var English = map[string]trace.Message{
 		Description: "feature novelty"},
 	"gdleval.why.goal-fuzzy": {Other: "the goal and terminal rules expanded into formulas over the facts ({{.Nodes}} nodes) and evaluated with degrees of truth ({{.Params}}), the first role's mean goal against the second's",
 		Description: "feature goal-fuzzy: Params is the t-norm and its parameters as written on the command line"},
+	"gdleval.err.combine": {Other: "in {{.Eval}} the goal values' combination {{.Got}} is unknown (want {{.Want}}; {{.Default}} is the default, as goal-fuzzy alone)",
+		Description: "an evaluation goal-fuzzy:NAME with an unknown NAME: Want is sum, tconorm"},
 	"gdleval.why.goal-distance": {Other: "the fewest facts missing before the best goal ({{.Goal}}) holds, the second role's minus the first's, from the goal rules expanded (at most {{.Max}})",
 		Description: "feature goal-distance: Goal is R⁺"},
 }

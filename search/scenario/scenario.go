@@ -18,6 +18,7 @@ import (
 	"github.com/abtrace/abtrace/search/connect4"
 	"github.com/abtrace/abtrace/search/dice"
 	"github.com/abtrace/abtrace/search/fuzzy"
+	"github.com/abtrace/abtrace/search/gdleval"
 	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/tictactoe"
 	"github.com/abtrace/abtrace/search/tree"
@@ -187,6 +188,10 @@ func positionError(game, position string, err error) error {
 // evalError is an evaluation that game does not know, with the names it
 // knows.
 func evalError(game, name string, known []string, err error) error {
+	var ce *gdleval.CombineError
+	if errors.As(err, &ce) {
+		return &UsageError{Err: err, Say: ce.Say(), Param: "eval"}
+	}
 	return &UsageError{Err: err, Say: trace.Phrase{ID: "scenario.err.game-eval", Args: map[string]any{"Got": strconv.Quote(name), "Game": game, "Want": strings.Join(known, ", ")}}, Param: "eval"}
 }
 
