@@ -71,9 +71,14 @@ func hasSource(q url.Values) bool {
 }
 
 // healthz reports that the server is up, with what bounds its work: the
-// open websocket sessions, the heavy requests running and the live heap.
+// open websocket sessions, the heavy requests running and the live heap;
+// with runtime=1 the collector's and the scheduler's figures too.
 func (s *Server) healthz(c echo.Context) error {
-	return c.JSON(http.StatusOK, s.health())
+	h := s.health()
+	if c.QueryParam("runtime") == "1" {
+		h.Runtime = readRuntimeHealth()
+	}
+	return c.JSON(http.StatusOK, h)
 }
 
 // websocket hands the connection to the hub of viewer sessions.

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"runtime"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"testing"
@@ -329,10 +332,38 @@ func TestViewTicTacToeFolds(t *testing.T) {
 }
 
 func TestHealthz(t *testing.T) {
-	rec := httpGet(t, newTestServer(t), "/healthz")
+	s := newTestServer(t)
+	rec := httpGet(t, s, "/healthz")
 	var h Health
-	if err := json.Unmarshal(rec.Body.Bytes(), &h); rec.Code != http.StatusOK || err != nil || h.Status != "ok" || h.HeapBytes == 0 {
-		t.Errorf("GET /healthz = %d %s, want status ok and the heap's size", rec.Code, rec.Body)
+	if err := json.Unmarshal(rec.Body.Bytes(), &h); rec.Code != http.StatusOK || err != nil || h.Status != "ok" || h.HeapBytes == 0 || h.Runtime != nil {
+		t.Errorf("GET /healthz = %d %s, want status ok and the heap's size, and no runtime figures", rec.Code, rec.Body)
+	}
+	runtime.GC()
+	rec = httpGet(t, s, "/healthz?runtime=1")
+	h = Health{}
+	if err := json.Unmarshal(rec.Body.Bytes(), &h); err != nil || h.Runtime == nil {
+		t.Fatalf("GET /healthz?runtime=1 = %d %s, want the runtime's figures", rec.Code, rec.Body)
+	}
+	r := h.Runtime
+	if r.GCCycles == 0 || r.GCPauses.Count < 2*r.GCCycles || r.GCPauses.Max <= 0 || r.GCPauses.P50 > r.GCPauses.P99 ||
+		r.GCPauses.P99 > r.GCPauses.Max || r.MemoryLimit == 0 || r.MappedBytes == 0 || r.HeapGoal == 0 || r.CPUSeconds <= 0 {
+		t.Errorf("runtime figures after a collection: %+v", *r)
+	}
+}
+
+func TestQuantilesOf(t *testing.T) {
+	inf := math.Inf(1)
+	h := &metrics.Float64Histogram{Counts: []uint64{50, 0, 49, 1}, Buckets: []float64{0, 0.001, 0.002, 0.004, inf}}
+	want := Quantiles{Count: 100, P50: 1, P99: 4, Max: 4}
+	if got := quantilesOf(h); got != want {
+		t.Errorf("quantilesOf = %+v, want %+v", got, want)
+	}
+	h.Counts = []uint64{50, 0, 0, 50}
+	if got, want := quantilesOf(h), (Quantiles{Count: 100, P50: 1, P99: 4, Max: 4}); got != want {
+		t.Errorf("with the last bucket unbounded: quantilesOf = %+v, want %+v (its lower bound)", got, want)
+	}
+	if got := quantilesOf(&metrics.Float64Histogram{Counts: []uint64{0}, Buckets: []float64{0, 1}}); got != (Quantiles{}) {
+		t.Errorf("empty histogram: %+v", got)
 	}
 }
 

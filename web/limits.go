@@ -430,6 +430,9 @@ type Health struct {
 	Sessions  int    `json:"sessions"`   // open websocket sessions
 	Heavy     int    `json:"heavy"`      // heavy requests running
 	HeapBytes uint64 `json:"heap_bytes"` // bytes of live and not yet swept heap objects
+	// Runtime are the collector's and the scheduler's figures, given
+	// when the query asks for them (/healthz?runtime=1).
+	Runtime *RuntimeHealth `json:"runtime,omitempty"`
 }
 
 // heapMetric is read without stopping the world, so the health check

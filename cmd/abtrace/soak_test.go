@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -166,10 +167,14 @@ func TestSoak(t *testing.T) {
 			}
 		})
 	}
-	// The health check every 100 ms, and the resident memory every 250 ms.
+	// The health check every 100 ms, and the resident memory and the
+	// runtime's figures every 300 ms.
 	var health []time.Duration
 	var maxRSS int64
 	var healthErrs int
+	var rt soakRuntime
+	rt.sample(t, s)
+	first := rt.last
 	end := time.After(soakFor)
 	hc := &http.Client{Timeout: 10 * time.Second}
 	tick := time.NewTicker(100 * time.Millisecond)
@@ -191,9 +196,11 @@ loop:
 		health = append(health, time.Since(t0))
 		if n%3 == 0 {
 			maxRSS = max(maxRSS, rss(t, pid))
+			rt.sample(t, s)
 		}
 	}
 	tick.Stop()
+	rt.sample(t, s)
 	close(stop)
 	wg.Wait()
 	// The class leaves: what the server keeps a second later, and once it
@@ -212,7 +219,9 @@ loop:
 	t.Logf("sessions: %d loads refused for memory, %d other errors", sessionMemory.Load(), sessionErrs.Load())
 	t.Logf("heavy requests: %d answered, %d turned away busy (503), %d for memory (503), %d failed", heavyDone.Load(), heavyBusy.Load(), heavyMemory.Load(), heavyErrs.Load())
 	t.Logf("/healthz: %d checks, p50 %v, p99 %v, max %v, %d failed", len(health), p(0.5), p(0.99), health[len(health)-1], healthErrs)
+	t.Logf("/healthz latencies: %s", latencyBuckets(health))
 	t.Logf("resident memory: at most %d MB (cap %d MB)", maxRSS>>20, web.DefaultMemoryLimit>>20)
+	rt.report(t, first)
 	for _, e := range firstErrs {
 		t.Logf("error: %s", e)
 	}
@@ -246,4 +255,66 @@ func rss(t *testing.T, pid int) int64 {
 		}
 	}
 	return 0
+}
+
+// soakRuntime follows the server's runtime figures (/healthz?runtime=1)
+// through the soak: their peaks, and how often the collector's CPU
+// limiter was on.
+type soakRuntime struct {
+	last                                    web.RuntimeHealth
+	samples, limited                        int
+	maxGoal, maxObjects, maxMapped, maxLive uint64
+}
+
+// sample reads the server's runtime figures once.
+func (r *soakRuntime) sample(t *testing.T, s *server) {
+	t.Helper()
+	resp, err := http.Get(s.url + "/healthz?runtime=1")
+	if err != nil {
+		return
+	}
+	defer resp.Body.Close()
+	var h web.Health
+	if err := json.NewDecoder(resp.Body).Decode(&h); err != nil || h.Runtime == nil {
+		t.Fatalf("/healthz?runtime=1: %v, %+v", err, h)
+	}
+	n := *h.Runtime
+	if r.samples > 0 && n.LimiterLastEnabled != r.last.LimiterLastEnabled {
+		r.limited++
+	}
+	r.samples++
+	r.last = n
+	r.maxGoal, r.maxObjects = max(r.maxGoal, n.HeapGoal), max(r.maxObjects, n.HeapObjects)
+	r.maxMapped, r.maxLive = max(r.maxMapped, n.MappedBytes), max(r.maxLive, n.LiveHeap)
+}
+
+// report logs what the collector did during the soak (from first on).
+func (r *soakRuntime) report(t *testing.T, first web.RuntimeHealth) {
+	t.Helper()
+	l, mb := r.last, func(b uint64) uint64 { return b >> 20 }
+	t.Logf("collector: %d cycles in the soak (%d since the start), pauses since the start: %d, p50 %.3f ms, p99 %.3f ms, max %.3f ms",
+		l.GCCycles-first.GCCycles, l.GCCycles, l.GCPauses.Count, l.GCPauses.P50, l.GCPauses.P99, l.GCPauses.Max)
+	t.Logf("collector: CPU limiter on in %d of %d samples (last on in cycle %d); GC %.1f s of %.1f s CPU (assists %.1f s), scavenging %.2f s",
+		r.limited, r.samples-1, l.LimiterLastEnabled, l.GCCPUSeconds-first.GCCPUSeconds, l.CPUSeconds-first.CPUSeconds,
+		l.AssistCPUSeconds-first.AssistCPUSeconds, l.ScavengeSeconds-first.ScavengeSeconds)
+	t.Logf("allocated: %d MB in the soak", mb(l.AllocBytes-first.AllocBytes))
+	t.Logf("heap: peaks live %d MB, objects %d MB, goal %d MB, mapped %d MB (soft limit %d MB)",
+		mb(r.maxLive), mb(r.maxObjects), mb(r.maxGoal), mb(r.maxMapped), mb(l.MemoryLimit))
+	t.Logf("scheduler: goroutines waited for a core p50 %.3f ms, p99 %.3f ms, max %.3f ms (%d waits since the start)",
+		l.SchedLatency.P50, l.SchedLatency.P99, l.SchedLatency.Max, l.SchedLatency.Count)
+}
+
+// latencyBuckets counts sorted latencies by bound: "≤1ms 500, ≤2ms 30, …".
+func latencyBuckets(sorted []time.Duration) string {
+	var b strings.Builder
+	i := 0
+	for _, ms := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500} {
+		n := 0
+		for ; i < len(sorted) && sorted[i] <= time.Duration(ms)*time.Millisecond; i++ {
+			n++
+		}
+		fmt.Fprintf(&b, "≤%dms %d, ", ms, n)
+	}
+	fmt.Fprintf(&b, "more %d", len(sorted)-i)
+	return b.String()
 }
