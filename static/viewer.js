@@ -128,8 +128,12 @@ function apply(m) {
   // So does the evaluation panel, when it changed.
   if (typeof m.eval === "string" && evalBox) evalBox.innerHTML = m.eval;
   panels(m.panels);
-  // The Monte-Carlo panel comes as HTML the server rendered for the step.
-  if (mctsBody && m.mcts) mctsBody.innerHTML = m.mcts;
+  // The Monte-Carlo panel comes as HTML the server rendered for the step,
+  // or as what changed in the HTML the page has (web.htmlEdit).
+  if (mctsBody && (m.mcts || m.mctsd)) {
+    mctsHTML = m.mcts || editHTML(mctsHTML, m.mctsd);
+    mctsBody.innerHTML = mctsHTML;
+  }
   // So does the focus of a large tree (view.FocusOf).
   if (focusWrap && typeof m.focus === "string") {
     focusWrap.innerHTML = m.focus;
@@ -181,6 +185,24 @@ function setOverview(on) {
   }
 }
 const mctsBody = $("mcts-body");
+// The Monte-Carlo panel's body as the server last sent it.
+let mctsHTML = "";
+
+/** editHTML applies an edit the server made (web.htmlEdit) to the HTML
+ * it was made from: a number ≥ 0 keeps that many characters, one < 0
+ * drops them, a string is inserted. */
+function editHTML(old, edit) {
+  let out = "";
+  let at = 0;
+  for (const x of edit) {
+    if (typeof x === "string") out += x;
+    else if (x >= 0) {
+      out += old.slice(at, at + x);
+      at += x;
+    } else at -= x;
+  }
+  return out;
+}
 const evalBox = $("eval-box");
 
 // The panels of the searches on real games: their step links (the step

@@ -55,10 +55,8 @@ type readyStep struct {
 	// focus is the focus drawing the page has before the step (see
 	// viewer.focusD), back if the step is dropped.
 	focus *view.Drawing
-	// shown is realShown once the page applied the step, evalShown
-	// evalShown.
-	shown     string
-	evalShown string
+	// shown is the viewer's shown once the page applied the step.
+	shown shownPanels
 }
 
 // aheadFirst runs before a moving command: it takes the step made ahead
@@ -138,14 +136,13 @@ func (v *viewer) prepareAhead(ctx context.Context, u view.By, tag int) []Message
 		return nil
 	}
 	v.noteEnd()
-	before, evalBefore, focus := v.realShown, v.evalShown, v.focusD
+	before, focus := v.shown, v.focusD
 	var r *readyStep
 	m := v.patchMessageWith(from, func(touched []string, folds map[string]view.FoldCount) *view.DrawingPatch {
 		r = &readyStep{tag: tag, by: u, from: from, draw: v.paint.PatchAhead(touched, folds)}
 		return r.draw.Patch
 	})
-	r.shown, v.realShown = v.realShown, before
-	r.evalShown, v.evalShown = v.evalShown, evalBefore
+	r.shown, v.shown = v.shown, before
 	r.focus = focus
 	v.ready = r
 	m.Type, m.Tag, m.By = "ready", tag, string(u)
@@ -168,7 +165,7 @@ func (v *viewer) takeAhead(tag int, u view.By) bool {
 		return false
 	}
 	v.ready = nil
-	v.realShown, v.evalShown = r.shown, r.evalShown
+	v.shown = r.shown
 	return true
 }
 

@@ -66,9 +66,8 @@ const (
 // sharedFrame is a load's first answer, encoded, and whether it showed the
 // panels of the searches on real games.
 type sharedFrame struct {
-	encoded   []byte
-	realShown string // the viewer's realShown after the frame
-	evalShown string // the viewer's evalShown after the frame
+	encoded []byte
+	shown   shownPanels // the viewer's shown after the frame
 	// attrs is the drawing the frame shows: the painter of each viewer
 	// who gets the frame takes it shared (view.Painter.TakeShared).
 	attrs []view.NodeAttrs
@@ -135,7 +134,7 @@ func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
 		return Message{encoded: b}
 	}
 	if share {
-		sharedFrames.Put(key, sharedFrame{encoded: b, realShown: v.realShown, evalShown: v.evalShown, attrs: attrs, print: print, kept: kept, focus: v.focusD})
+		sharedFrames.Put(key, sharedFrame{encoded: b, shown: v.shown, attrs: attrs, print: print, kept: kept, focus: v.focusD})
 	}
 	if drawn != "" && drawn == print {
 		return Message{encoded: kept}
@@ -166,7 +165,7 @@ func (v *viewer) takeFrame(sf sharedFrame) {
 	v.cur.Touched()
 	v.cur.ClearChanged()
 	v.paint.TakeShared(sf.attrs)
-	v.realShown, v.evalShown = sf.realShown, sf.evalShown
+	v.shown = sf.shown
 	v.focusD = sf.focus
 }
 
@@ -207,10 +206,9 @@ const (
 // changes in it, and whether the page shows the panels of the searches on
 // real games after it.
 type sharedPatch struct {
-	encoded   []byte
-	draw      *view.DrawingPatch
-	realShown string // the viewer's realShown after the step
-	evalShown string // the viewer's evalShown after the step
+	encoded []byte
+	draw    *view.DrawingPatch
+	shown   shownPanels // the viewer's shown after the step
 	// focus is the focus drawing at the step (see viewer.focusD).
 	focus *view.Drawing
 }
@@ -240,7 +238,7 @@ func (v *viewer) sharedPatchMessage(from int) Message {
 		// those of the step.
 		v.cur.Touched()
 		v.cur.ClearChanged()
-		v.realShown, v.evalShown = sp.realShown, sp.evalShown
+		v.shown = sp.shown
 		v.focusD = sp.focus
 		return Message{encoded: sp.encoded}
 	}
@@ -251,7 +249,7 @@ func (v *viewer) sharedPatchMessage(from int) Message {
 	}
 	v.enc.trim() // b stays whole until it is sent
 	if len(b) <= MaxSharedPatchBytes {
-		sharedPatches.Put(key, sharedPatch{encoded: bytes.Clone(b), draw: m.Draw, realShown: v.realShown, evalShown: v.evalShown, focus: v.focusD})
+		sharedPatches.Put(key, sharedPatch{encoded: bytes.Clone(b), draw: m.Draw, shown: v.shown, focus: v.focusD})
 	}
 	return Message{encoded: b}
 }

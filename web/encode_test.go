@@ -45,7 +45,7 @@ func TestSharedFirstFrame(t *testing.T) {
 					t.Fatalf("the first load's frame was not kept")
 				}
 				next, nextBytes := loadShared(t, q, to)
-				if strings.Contains(q, "tt=") && to.Value == 17 && next.realShown == "" {
+				if strings.Contains(q, "tt=") && to.Value == 17 && next.shown.real == "" {
 					t.Fatalf("the shared load does not know that its frame shows the panels of the searches on real games")
 				}
 				defer alone.close()

@@ -47,8 +47,8 @@ func TestEvalPanelSentWhenItChanges(t *testing.T) {
 		if eval != nil {
 			sent++
 		}
-		if taker.evalShown != maker.evalShown {
-			t.Fatalf("step %d: the viewer that took the shared answer knows the panel %q, the page shows %q", step, taker.evalShown, maker.evalShown)
+		if taker.shown.eval != maker.shown.eval {
+			t.Fatalf("step %d: the viewer that took the shared answer knows the panel %q, the page shows %q", step, taker.shown.eval, maker.shown.eval)
 		}
 		last = key
 	}

@@ -284,8 +284,12 @@ type Message struct {
 	// Panels is what the panels around the tree show at the step.
 	Panels *view.Panels `json:"panels,omitempty"`
 	// MCTS is the Monte-Carlo panel's body at the step, as HTML the
-	// server rendered (a Monte-Carlo search only).
-	MCTS string `json:"mcts,omitempty"`
+	// server rendered (a Monte-Carlo search only): whole on a frame, and
+	// on a patch where MCTSEdit would be no shorter. MCTSEdit (patch) is
+	// what changed in the body the page shows (htmlEdit); neither is sent
+	// when nothing changed.
+	MCTS     string   `json:"mcts,omitempty"`
+	MCTSEdit htmlEdit `json:"mctsd,omitempty"`
 	// Focus (frame) is the focus of a tree too large to read whole at
 	// the step, as SVG markup the server rendered (see view.FocusOf);
 	// absent for a tree whose page shows no focus. FocusPatch (patch) is

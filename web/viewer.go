@@ -38,15 +38,12 @@ type viewer struct {
 	job     *job          // the move under way, nil when none
 	counter *view.Counter // the step count under way, nil when none
 	total   int           // steps of the whole search, -1 until known
-	// realShown is the print (htmlPrint) of the panels of the searches on
-	// real games the page shows, "" for none: a step sends them only when
-	// they change (and going back clears them). tablePage is the page of
-	// the table's entries the viewer asked for (the ttpage command).
-	realShown string
+	// shown is what the page shows of the panels the server renders: a
+	// step sends each only when it changes, or what changed in it.
+	// tablePage is the page of the table's entries the viewer asked for
+	// (the ttpage command).
+	shown     shownPanels
 	tablePage int
-	// evalShown is the key (view.EvalKey) of the evaluation panel the page
-	// shows: a step sends the panel only when its key changes.
-	evalShown string
 	// baseline is the number of leaves the same search without pruning
 	// evaluates, found the first time a frame is done: -2 until then, -1
 	// when there is no baseline.
@@ -355,7 +352,7 @@ func (v *viewer) panels() *view.Panels {
 // page has none to show or clear).
 func (v *viewer) realHTML(whole bool) *string {
 	r := view.RealGamesIn(v.cur.Frame(), v.scene, v.loc.Phrase, v.tablePage)
-	if r == nil && v.realShown == "" {
+	if r == nil && v.shown.real == "" {
 		return nil
 	}
 	s := ""
@@ -366,10 +363,10 @@ func (v *viewer) realHTML(whole bool) *string {
 		}
 	}
 	print := htmlPrint(s)
-	if print == v.realShown && !whole {
+	if print == v.shown.real && !whole {
 		return nil
 	}
-	v.realShown = print
+	v.shown.real = print
 	return &s
 }
 
@@ -406,10 +403,10 @@ func (v *viewer) setTablePage(n int) []Message {
 func (v *viewer) evalHTML(whole bool) *string {
 	f := v.cur.Frame()
 	key := view.EvalKey(f)
-	if !whole && key == v.evalShown {
+	if !whole && key == v.shown.eval {
 		return nil
 	}
-	v.evalShown = key
+	v.shown.eval = key
 	s := ""
 	if key != "" {
 		b, err := renderHTML(i18n.NewContext(context.Background(), v.loc), templates.EvalPanelBox(view.EvalPanelOf(f, v.scene.Namer(v.loc.Phrase))))
@@ -449,8 +446,10 @@ func (v *viewer) patchMessageWith(from int, draw func(touched []string, folds ma
 	slices.Sort(p.Gone)
 	folds := v.cur.FoldsChanged()
 	d := draw(touched, folds)
-	return Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), FocusPatch: v.focusPatch(), Real: v.realHTML(false), Eval: v.evalHTML(false)}
+	m := Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(),
+		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), FocusPatch: v.focusPatch(), Real: v.realHTML(false), Eval: v.evalHTML(false)}
+	m.MCTS, m.MCTSEdit = v.mctsPanel(false)
+	return m
 }
 
 // frameMessage is the whole frame at the cursor's step, with the whole
@@ -460,7 +459,8 @@ func (v *viewer) frameMessage() Message {
 	v.cur.ClearChanged()
 	d := v.paint.Whole()
 	m := Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), MCTS: v.mctsHTML(), Real: v.realHTML(true), Eval: v.evalHTML(true)}
+		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), Real: v.realHTML(true), Eval: v.evalHTML(true)}
+	m.MCTS, _ = v.mctsPanel(true)
 	if v.focusD != nil {
 		// The page shows the focus at its step: what changed, as a step.
 		m.FocusPatch = v.focusPatch()
@@ -468,6 +468,25 @@ func (v *viewer) frameMessage() Message {
 		m.Focus = v.focusWhole()
 	}
 	return m
+}
+
+// mctsPanel is the Monte-Carlo panel's body at the cursor's step for a
+// message: whole on a frame (whole) or where an edit of what the page
+// shows is no shorter, else that edit; neither when nothing changed or
+// the search is not a Monte-Carlo one.
+func (v *viewer) mctsPanel(whole bool) (string, htmlEdit) {
+	s, old := v.mctsHTML(), v.shown.mcts
+	v.shown.mcts = s
+	switch {
+	case whole:
+		return s, nil
+	case s == old:
+		return "", nil
+	}
+	if e := htmlEditOf(old, s); e != nil {
+		return "", e
+	}
+	return s, nil
 }
 
 // mctsHTML is the Monte-Carlo panel's body at the cursor's step, rendered
