@@ -1,6 +1,7 @@
 package web
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -162,6 +163,19 @@ func TestBrowserParallel(t *testing.T) {
 		t.Errorf("GDL: choice %q, want a move (mark m n)", got)
 	}
 	b.keepShot("parallel-gdl.png")
+	// On a phone the workers' table fits the screen: each worker's
+	// state under its name (at least 12 px), no column past the edge.
+	b.do(chromedp.EmulateViewport(390, 844))
+	b.openPage("/parallel?gdl-game=tictactoe&evals=goal-fuzzy,mobility,inverse-mobility,novelty&depth=2&lang=cs")
+	b.waitFor(`document.getElementById("ev-run").dataset.state === "done"`, "the workers on a phone")
+	fit := eval[string](b, `(() => {
+		const box = document.querySelector('.par-scroll'), state = document.querySelector('[data-testid=workers] tbody .par-state-in');
+		return [document.documentElement.scrollWidth, box.scrollWidth - box.clientWidth, parseFloat(getComputedStyle(state).fontSize), state.textContent].join(" ");
+	})()`)
+	f := strings.Fields(fit)
+	if size, _ := strconv.ParseFloat(f[min(2, len(f)-1)], 64); len(f) < 4 || f[0] != "390" || f[1] != "0" || size < 12 || !strings.Contains(fit, "největší povolená hloubka") {
+		t.Errorf("the workers on a 390 px phone: page width, overflow of the table, state's font size and text = %q; want 390 0 ≥12 …", fit)
+	}
 	b.checkClean()
 }
 

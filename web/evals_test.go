@@ -88,7 +88,7 @@ func TestParallelStream(t *testing.T) {
 		{"/api/stream/parallel?gdlz=" + scenario.CompressGDL(gdlTicTacToe(t)) + "&position=0.2.0.1&evals=novelty&depth=1", "(mark 1 3)"},
 	} {
 		body := httpGet(t, s, tc.path).Body.String()
-		for _, w := range []string{"event: table\ndata: <table", "event: done\ndata: " + tc.move, `data-done="true"`, "The coordinator plays " + tc.move} {
+		for _, w := range []string{"event: table\ndata: <div class=\"par-scroll\"><table", "event: done\ndata: " + tc.move, `data-done="true"`, "The coordinator plays " + tc.move} {
 			if !strings.Contains(body, w) {
 				t.Errorf("%s: stream lacks %q:\n%s", tc.path, w, body)
 			}
