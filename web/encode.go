@@ -200,6 +200,14 @@ const (
 	// it bounds the shared answers' JSON at 32 MB; each also keeps the
 	// drawing's changes, which take less than its JSON.
 	MaxSharedPatchBytes = 16 << 10
+	// MaxSharedPatchesMemory bounds the memory of the kept answers as a
+	// whole (sharedPatchBytes: the JSON, the drawing's changes and the
+	// focus drawing each keeps), beyond the most recently used. The
+	// focus of a large tree makes an answer about 40 KB, so 2,048 of
+	// them held 82 MB in the soak (TestSoak), whose 300 viewers each step
+	// a tree of their own and never take another's answer; a class on
+	// one scenario takes the answers of the last few steps.
+	MaxSharedPatchesMemory = 16 << 20
 )
 
 // sharedPatch is the answer to a forward step, encoded, the drawing's
@@ -215,7 +223,19 @@ type sharedPatch struct {
 
 // sharedPatches keeps the answers of forward steps, by query, steps and
 // total.
-var sharedPatches = flight.New[sharedPatch](MaxSharedPatches)
+var sharedPatches = flight.NewSized(MaxSharedPatches, MaxSharedPatchesMemory, sharedPatchBytes)
+
+// sharedPatchBytes estimates the memory a kept answer holds.
+func sharedPatchBytes(sp sharedPatch) int64 {
+	n := int64(cap(sp.encoded) + len(sp.shown.real) + len(sp.shown.eval) + len(sp.shown.mcts))
+	if sp.draw != nil {
+		n += sp.draw.Bytes()
+	}
+	if sp.focus != nil {
+		n += sp.focus.Bytes()
+	}
+	return n
+}
 
 // patchKey is the key of the answer to a step of query from step from to
 // step to, the search's total steps being total (-1: not known).

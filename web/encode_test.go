@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/abtrace/abtrace/search/tree"
 	"net/url"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -224,6 +225,34 @@ func TestSharedPatches(t *testing.T) {
 				t.Errorf("got %d answers shared, want at least %d", hits, min)
 			}
 		})
+	}
+}
+
+// The kept answers are bounded in memory (MaxSharedPatchesMemory) by
+// sharedPatchBytes, an estimate: the heap they free when forgotten is
+// within 40 % of it (60 steps of TestSoak's tree, whose answers carry
+// its focus: about 30 KB each).
+func TestSharedPatchesMemory(t *testing.T) {
+	sharedPatches.Forget()
+	v := loadSharing(t, "random=12,3&seed=1&algo=minimax", 0, true)
+	defer v.close()
+	for range 60 {
+		step(t, v, Command{Cmd: "step", N: 1})
+	}
+	heap := func() int64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return int64(m.HeapAlloc)
+	}
+	n, est := sharedPatches.Len(), sharedPatches.Bytes()
+	before := heap()
+	sharedPatches.Forget()
+	freed := before - heap()
+	runtime.KeepAlive(v)
+	if n < 50 || est > MaxSharedPatchesMemory || float64(freed) < 0.6*float64(est) || float64(freed) > 1.4*float64(est) {
+		t.Errorf("%d answers kept, estimated at %d bytes (bound %d), freed %d bytes when forgotten; want the estimate within 40 %%", n, est, MaxSharedPatchesMemory, freed)
 	}
 }
 

@@ -16,6 +16,11 @@ import (
 // forgotten first. Its methods are safe for concurrent use.
 type Cache[V any] struct {
 	max int
+	// maxBytes bounds the sum of the kept results' sizes, as size
+	// measures them, when size is not nil (see NewSized); bytes is that
+	// sum.
+	maxBytes, bytes int64
+	size            func(V) int64
 
 	mu   sync.Mutex
 	m    map[string]*call[V]
@@ -40,6 +45,8 @@ type call[V any] struct {
 	cancel  context.CancelFunc
 	// prev and next link a finished result into Cache.kept.
 	prev, next *call[V]
+	// size is the result's size while it is kept (see NewSized).
+	size int64
 }
 
 // list is a doubly linked list of finished results; root links its
@@ -85,6 +92,16 @@ func (l *list[V]) last() *call[V] {
 // one).
 func New[V any](n int) *Cache[V] {
 	return &Cache[V]{max: max(1, n), m: map[string]*call[V]{}}
+}
+
+// NewSized returns a cache that keeps the results of at most n keys (at
+// least one) and, beyond the most recently used, at most maxBytes of them
+// as size measures each result: a bound on the memory of results whose
+// sizes differ by orders of magnitude.
+func NewSized[V any](n int, maxBytes int64, size func(V) int64) *Cache[V] {
+	c := New[V](n)
+	c.maxBytes, c.size = maxBytes, size
+	return c
 }
 
 // Do returns the result kept for key, or works it out with fn.
@@ -226,18 +243,33 @@ func (c *Cache[V]) used(cl *call[V]) {
 // forgets the least recently used finished results until at most max are
 // kept. Work under way is never forgotten (it is not in c.kept).
 func (c *Cache[V]) keep(cl *call[V]) {
+	if c.size != nil {
+		cl.size = c.size(cl.v)
+		c.bytes += cl.size
+	}
 	c.kept.front(cl)
-	for c.kept.n > c.max {
+	for c.kept.n > c.max || c.size != nil && c.bytes > c.maxBytes && c.kept.n > 1 {
 		c.drop(c.kept.last())
 	}
 }
 
 // drop forgets cl.
 func (c *Cache[V]) drop(cl *call[V]) {
+	if cl.next != nil {
+		c.bytes -= cl.size
+	}
 	c.kept.remove(cl)
 	if c.m[cl.key] == cl {
 		delete(c.m, cl.key)
 	}
+}
+
+// Bytes is the sum of the kept results' sizes (0 without a size; see
+// NewSized).
+func (c *Cache[V]) Bytes() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes
 }
 
 // Len is the number of results kept (work under way included).
@@ -263,6 +295,7 @@ func (c *Cache[V]) Forget() {
 	for cl := c.kept.last(); cl != nil; cl = c.kept.last() {
 		c.kept.remove(cl)
 	}
+	c.bytes = 0
 }
 
 // waiting is the number of callers waiting for key's work (for tests).

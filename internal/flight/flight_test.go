@@ -290,6 +290,68 @@ func TestBoundKeepsTheMostRecent(t *testing.T) {
 	}
 }
 
+// TestSizedBoundKeepsTheMostRecent checks NewSized's bound against a
+// model: the most recently used results whose sizes add up to at most the
+// bound (the most recent always kept), at most n of them.
+func TestSizedBoundKeepsTheMostRecent(t *testing.T) {
+	const max, maxBytes = 8, 100
+	c := NewSized(max, maxBytes, func(v int) int64 { return int64(v) })
+	type kept struct {
+		k    string
+		size int
+	}
+	var model []kept // least recently used first
+	use := func(k string, size int) {
+		model = slices.DeleteFunc(model, func(m kept) bool {
+			if m.k == k {
+				size = m.size // a kept result keeps its size
+			}
+			return m.k == k
+		})
+		model = append(model, kept{k, size})
+		sum := 0
+		for _, m := range model {
+			sum += m.size
+		}
+		for len(model) > max || sum > maxBytes && len(model) > 1 {
+			sum -= model[0].size
+			model = model[1:]
+		}
+	}
+	has := func(k string) bool { return slices.ContainsFunc(model, func(m kept) bool { return m.k == k }) }
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 5000 {
+		k, size := fmt.Sprint(r.IntN(16)), r.IntN(60)
+		switch r.IntN(10) {
+		case 0:
+			c.Forget()
+			model = nil
+		case 1, 2, 3:
+			c.Put(k, size)
+			if !has(k) {
+				use(k, size)
+			}
+		case 4, 5:
+			if _, ok := c.Get(k); ok != has(k) {
+				t.Fatalf("step %d: Get(%s) = %v, want %v (kept %v)", i, k, ok, !ok, model)
+			}
+			if has(k) {
+				use(k, 0)
+			}
+		default:
+			c.Do(context.Background(), k, func(context.Context) (int, error) { return size, nil }, nil)
+			use(k, size)
+		}
+		sum := 0
+		for _, m := range model {
+			sum += m.size
+		}
+		if c.Len() != len(model) || c.Bytes() != int64(sum) {
+			t.Fatalf("step %d: %d kept of %d bytes, want %d of %d (%v)", i, c.Len(), c.Bytes(), len(model), sum, model)
+		}
+	}
+}
+
 // BenchmarkPutGetFull is a class stepping through more answers than are
 // kept: each step looks its answer up, does not find it, and puts it.
 func BenchmarkPutGetFull(b *testing.B) {

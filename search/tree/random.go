@@ -100,7 +100,7 @@ func Random(r Recipe) (*Tree, error) {
 		level *= r.Branching
 	}
 
-	g := &generator{pcg: rand.NewPCG(r.Seed, pcgStream), r: r}
+	g := &generator{pcg: rand.NewPCG(r.Seed, pcgStream), r: r, most: nodes}
 	root := g.node(0, true)
 
 	scale := int64(1)
@@ -174,11 +174,17 @@ func sizeText(b, d int) string {
 }
 
 type generator struct {
-	pcg    *rand.PCG
-	r      Recipe
-	slab   []Node
+	pcg  *rand.PCG
+	r    Recipe
+	slab []Node
+	// most is how many more nodes the tree may take (the uniform tree's
+	// size less those made): the last slab is no larger than that.
+	most   int
 	leaves []*Node
 }
+
+// slabNodes is how many nodes the generator allocates at once, at most.
+const slabNodes = 1024
 
 // below returns a uniform integer in [0, n), n ≥ 1 (Lemire's method).
 func (g *generator) below(n uint64) uint64 {
@@ -194,8 +200,9 @@ func (g *generator) below(n uint64) uint64 {
 
 func (g *generator) alloc() *Node {
 	if len(g.slab) == 0 {
-		g.slab = make([]Node, 1024)
+		g.slab = make([]Node, min(slabNodes, max(1, g.most)))
 	}
+	g.most--
 	n := &g.slab[0]
 	g.slab = g.slab[1:]
 	return n

@@ -82,7 +82,9 @@ func PNG(ctx context.Context, w io.Writer, d *view.Drawing, scale float64) error
 		return err
 	}
 	r.dry = false
-	r.img = image.NewRGBA(r.bounds)
+	pix := takePixels(4 * r.bounds.Dx() * r.bounds.Dy())
+	defer pixels.Put(pix)
+	r.img = &image.RGBA{Pix: *pix, Stride: 4 * r.bounds.Dx(), Rect: r.bounds}
 	draw.Draw(r.img, r.bounds, image.NewUniform(hexColour(colBg, 1)), image.Point{}, draw.Src)
 	for _, s := range shapes {
 		if err := ctx.Err(); err != nil {
@@ -90,9 +92,42 @@ func PNG(ctx context.Context, w io.Writer, d *view.Drawing, scale float64) error
 		}
 		r.shape(s)
 	}
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoders}
 	return enc.Encode(&capWriter{w: w, ctx: ctx, max: MaxPNGBytes, limit: "MaxPNGBytes"}, r.img)
 }
+
+// pixels keeps the pixels of images drawn, for the next PNG to draw into
+// (each painted whole with the background first): an export of a large
+// tree is tens of megabytes of pixels, and allocating them for every
+// export made the collector run several times as often in the soak
+// (TestSoak), where exports come back to back. The pool lets them go
+// when the collector finds them unused over two cycles.
+var pixels sync.Pool
+
+// takePixels returns a buffer of n bytes from pixels, or a new one; its
+// bytes are whatever the last image left.
+func takePixels(n int) *[]byte {
+	if p, ok := pixels.Get().(*[]byte); ok && cap(*p) >= n {
+		*p = (*p)[:n]
+		return p
+	}
+	p := make([]byte, n)
+	return &p
+}
+
+// encoders keeps the PNG encoders' buffers (their compressors among
+// them) for the next export.
+var encoders = &encoderPool{}
+
+// encoderPool is a png.EncoderBufferPool over a sync.Pool.
+type encoderPool struct{ p sync.Pool }
+
+func (e *encoderPool) Get() *png.EncoderBuffer {
+	b, _ := e.p.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
 
 // plan checks the image of shapes in the box (x0, y0, wd, ht) at scale
 // against the limits, with a dry run that counts the pixels each shape
