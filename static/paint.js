@@ -31,6 +31,7 @@ export function patchFocus(wrap, p) {
   const svg = wrap.querySelector("svg");
   if (!svg) return;
   const trail = wrap.querySelector(".focus-trail");
+  const was = svg.getBoundingClientRect().top;
   if (trail && p.trail) {
     trail.querySelector("ol").replaceChildren(...p.trail.map(crumb));
     trail.hidden = p.trail.length === 0;
@@ -39,6 +40,12 @@ export function patchFocus(wrap, p) {
     svg.setAttribute("viewBox", p.box);
     svg.setAttribute("width", p.w);
     svg.setAttribute("height", p.h);
+  }
+  if (p.slide && !reducedMotion.matches) {
+    // The drawing moved up by p.slide (a row left out above it, the trail
+    // grown over it): shown where it was, it slides there.
+    const dy = Number(p.slide) + was - svg.getBoundingClientRect().top;
+    svg.animate([{ transform: `translateY(${dy}px)` }, { transform: "none" }], { duration: slideMs, easing: "ease-out" });
   }
   const drop = (id) => {
     const v = CSS.escape(id);
@@ -57,6 +64,10 @@ export function patchFocus(wrap, p) {
   }
   if (p.nodes) painter(svg, focusNames)(p.nodes);
 }
+
+/** slideMs is how long the focus slides to its new place (patchFocus). */
+const slideMs = 300;
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 /** crumb is one ancestor in a trail (a comparison pane's, the focus's),
  * as the server worded it (view.Crumb). */

@@ -586,7 +586,11 @@ func newSketch(source string, l *trace.Layout) *sketch {
 		g := GlyphOf(source, nd)
 		glyphs[nd.ID], s.glyphs[i], s.index[nd.ID] = g, g, i
 	}
-	s.pl = layoutPlacement(source, l, glyphs)
+	if em := layingOf(l).winsVisits; em > 0 {
+		s.pl = rowPlacement(l, glyphs, em)
+	} else {
+		s.pl = layoutPlacement(source, l, glyphs)
+	}
 	s.k = s.pl.k
 	s.parent, s.end = make([]int, n), make([]int, n)
 	s.geom, s.cut = make([]edgeGeom, n), make([][4]float64, n)
@@ -604,6 +608,9 @@ func newSketch(source string, l *trace.Layout) *sketch {
 		s.end[pi] = max(s.end[pi], s.end[i])
 		p := l.Nodes[pi]
 		se := edgeEnds(l.Across, p, s.glyphs[pi], nd, s.glyphs[i], s.k)
+		if s.pl.under != nil && s.pl.under[pi] > 0 {
+			se.y1 = p.Y + s.pl.under[pi] // under the parent's labels
+		}
 		e := Edge{ID: nd.ID, X1: se.x1, Y1: se.y1, X2: se.x2, Y2: se.y2}
 		if p.Kind == trace.Chance && !p.Leaf {
 			e.Prob = ProbText(nd.Prob)
@@ -725,6 +732,9 @@ func (s *sketch) node(i int, a *at, fold FoldCount) Node {
 		}
 		dn.Fold = &fold
 		dn.FoldAt = foldOf(g, s.l.Across)
+		if s.pl.under != nil {
+			dn.FoldAt = rowFold(dn.FoldAt, g, s.pl.under[i])
+		}
 	}
 	dn.Class = nodeClass(&dn)
 	return dn

@@ -183,12 +183,24 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 	root := t.shapes(path)
 	opt := baseSpacing(p, false)
 	src := p.Scenario.Source()
-	opt.LevelSep += focusLevelGap(BoardSource(src) || root.Board != "")
+	board := BoardSource(src) || root.Board != ""
+	opt.LevelSep += focusLevelGap(board)
+	lg := laying{shows: showsOf(p), pane: [2]float64{1e6, 1e6}}
+	lineSep := opt.LevelSep * FocusLineFill
+	if t.mcts {
+		// Room under each row for its W/N labels (see rowPlacement), and
+		// between the lines of a zigzagged row for the labels and folds
+		// of the line above.
+		lg.winsVisits = WinsVisitsEm(orDefault(p.Scenario.Iterations, search.DefaultIterations))
+		room, reach := rowLevelRoom(lg.winsVisits, t.lineApart(path, opt.NodeSep, width/FocusScale), board)
+		opt.LevelSep += room
+		lineSep = max(opt.LevelSep*FocusLineFill, reach+FocusBus+GlyphBoard.Half()+4)
+	}
 	l := trace.NewLayout(root, opt)
-	centreRows(l, opt.NodeSep, t.slots, width/FocusScale, opt.LevelSep*FocusLineFill)
+	centreRows(l, opt.NodeSep, t.slots, width/FocusScale, lineSep)
 	// The base text sizes: the pane is never too small for them, the
 	// focus is drawn at FocusScale and scrolls if it must.
-	sk := s.focusSketch(src, l, laying{shows: showsOf(p), pane: [2]float64{1e6, 1e6}})
+	sk := s.focusSketch(src, l, lg)
 	counts := make(map[string]FoldCount)
 	for _, n := range l.Nodes {
 		if n.Folded {
@@ -210,6 +222,26 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 		d.Px = max(width/d.Width, FocusMinScale)
 	}
 	return d
+}
+
+// lineApart is the least distance between two neighbours on one line of
+// the focus's rows of path's children, NodeSep sep apart, in a pane room
+// units wide (0: any): less where a row zigzags (see centreRows).
+func (t *focusTree) lineApart(path []string, sep, room float64) float64 {
+	for _, id := range path {
+		n := t.slots(id, len(t.children(id)))
+		if room > 0 && float64(n-1)*sep+2*focusMargin > room {
+			return 2 * rowStep(sep, 2)
+		}
+	}
+	return sep
+}
+
+func orDefault(v, d int) int {
+	if v == 0 {
+		return d
+	}
+	return v
 }
 
 // MaxFocusSketches is how many focus layouts a scene keeps the sketch of

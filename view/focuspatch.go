@@ -17,6 +17,12 @@ type FocusPatch struct {
 	Box    string `json:"box,omitempty"`
 	Width  string `json:"w,omitempty"`
 	Height string `json:"h,omitempty"`
+	// Slide is how many CSS pixels the drawing moved up on the page when
+	// the view box's top moved at the same scale (FocusFit left a row out
+	// above, or took one back: negative): the page shows the drawing
+	// where it was and lets it slide there, so that the viewer's eye
+	// follows the path; "" when it did not move.
+	Slide string `json:"slide,omitempty"`
 	// Trail is the trail over the focus (see FocusFit) when it changed:
 	// empty when it went.
 	Trail *[]Crumb `json:"trail,omitempty"`
@@ -37,6 +43,21 @@ type FocusPatch struct {
 // Empty reports whether the patch changes nothing.
 func (p *FocusPatch) Empty() bool {
 	return p.Box == "" && p.Trail == nil && len(p.Gone) == 0 && len(p.Nodes) == 0 && len(p.Drawn) == 0
+}
+
+// slide is how many CSS pixels focus drawing b shows its nodes higher
+// than a did, where both show them at one scale: "" when they do not
+// move, or a is nil.
+func slide(a, b *Drawing) string {
+	if a == nil || a.Px != b.Px {
+		return ""
+	}
+	_, ya, _, _, ok := parseBox(a.ViewBox)
+	_, yb, _, _, ok2 := parseBox(b.ViewBox)
+	if !ok || !ok2 || ya == yb {
+		return ""
+	}
+	return Num((yb - ya) * b.Px)
 }
 
 // AllNodes are the positions of every node of d: the whole drawing.
@@ -63,6 +84,7 @@ func DiffFocus(a, b *Drawing) *FocusPatch {
 	p := &FocusPatch{Step: b.Step}
 	if a == nil || a.ViewBox != b.ViewBox || a.Width != b.Width || a.Height != b.Height || a.Px != b.Px {
 		p.Box, p.Width, p.Height = b.ViewBox, Num(b.Width*b.Px), Num(b.Height*b.Px)
+		p.Slide = slide(a, b)
 	}
 	if a == nil && len(b.Trail) > 0 || a != nil && !slices.Equal(a.Trail, b.Trail) {
 		t := append([]Crumb{}, b.Trail...)

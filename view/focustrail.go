@@ -1,6 +1,7 @@
 package view
 
 import (
+	"math"
 	"strings"
 
 	"github.com/abtrace/abtrace/trace"
@@ -25,51 +26,125 @@ const (
 )
 
 // FocusFit fits focus drawing d of scene s at frame f (FocusIn's) to a
-// pane w × h CSS pixels: when the drawing is taller than the pane, its
-// view box keeps the lowest levels that fit under the trail (never fewer
-// than the current node's row, with its siblings, and the rows below),
-// and d.Trail names the ancestors above them, the root
-// first. words words the names (nil: English). A pane of unknown height
-// (h ≤ 0) keeps the whole drawing.
+// pane w × h CSS pixels, so that the pane never scrolls: when the drawing
+// is taller than the pane, its view box keeps the lowest levels that fit
+// under the trail (never fewer than the current node's row, with its
+// siblings, and the rows below), and d.Trail names the ancestors above
+// them, the root first. Where even that is taller than the pane, it is
+// drawn smaller, down to FocusMinScale (every label still at its legible
+// size), and where that is not enough, the rows under the current node's
+// go too (its children show once the search enters one). words words the
+// names (nil: English). A pane of unknown height (h ≤ 0) keeps the whole
+// drawing.
 func FocusFit(d *Drawing, s *Scene, f *trace.Frame, w, h float64, words func(trace.Phrase) string) {
 	d.Trail = nil
 	x, y, bw, bh, ok := parseBox(d.ViewBox)
-	if !ok || h <= 0 || d.Px <= 0 || bh*d.Px <= h {
+	if !ok || h <= 0 || d.Px <= 0 {
+		return
+	}
+	defer fitWidth(d, w)
+	if bh*d.Px <= h {
 		return
 	}
 	var path []*Node
-	top := map[int]float64{}
+	top, low := map[int]float64{}, map[int]float64{}
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
-		t := nodeTop(n)
+		t, b := nodeTop(n), nodeBottom(n)
 		if v, seen := top[n.Depth]; !seen || t < v {
 			top[n.Depth] = t
 		}
+		low[n.Depth] = max(low[n.Depth], b)
 		if strings.Contains(" "+n.Class+" ", " path ") {
 			path = append(path, n)
 		}
 	}
-	cd := len(path) - 1 // the depth of the focus's deepest path node
-	if cd < 1 {
-		return
-	}
+	cd := max(len(path)-1, 0) // the depth of the focus's deepest path node
 	name := s.Namer(words)
 	crumbs := make([]Crumb, cd)
 	for i, n := range path[:cd] {
 		crumbs[i] = crumbOf(s, f, n.ID, name)
 	}
 	bottom := y + bh
+	// tall is how many CSS pixels the rows from depth j down to bottom
+	// take at scale px, with the trail of the rows above.
+	tall := func(j int, bottom, px float64) float64 {
+		return (bottom-top[j]+viewPad)*px + trailHeight(crumbs[:j], w)
+	}
 	k := cd
 	for j := 1; j < cd; j++ {
-		if (bottom-top[j]+viewPad)*d.Px+trailHeight(crumbs[:j], w) <= h {
+		if tall(j, bottom, d.Px) <= h {
 			k = j
 			break
 		}
+	}
+	if tall(k, bottom, d.Px) > h {
+		room := h - trailHeight(crumbs[:k], w)
+		px := fitScale(bottom-top[k]+viewPad, room)
+		if px < FocusMinScale && cd > 0 {
+			// Not even smaller: the current node's row is the lowest.
+			bottom = min(bottom, low[cd]+viewPad)
+			px = fitScale(bottom-top[k]+viewPad, room)
+		}
+		d.Px = max(FocusMinScale, min(d.Px, px))
 	}
 	y0 := top[k] - viewPad
 	d.ViewBox = Num(x) + " " + Num(y0) + " " + Num(bw) + " " + Num(bottom-y0)
 	d.Height = bottom - y0
 	d.Trail = crumbs[:k]
+}
+
+// fitWidth narrows the view box of a focus wider than a pane w CSS
+// pixels wide to what its rows in view draw, then draws it smaller, down
+// to FocusMinScale, as far as it must to fit.
+func fitWidth(d *Drawing, w float64) {
+	x, y, bw, bh, ok := parseBox(d.ViewBox)
+	if !ok || w <= 0 || bw*d.Px <= w {
+		return
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i := range d.Nodes {
+		n := &d.Nodes[i]
+		if nodeBottom(n) <= y || nodeTop(n) >= y+bh {
+			continue
+		}
+		a, b := focusExtent(n)
+		lo, hi = min(lo, a), max(hi, b)
+	}
+	if lo < hi && hi-lo+2*viewPad < bw {
+		x, bw = max(x, lo-viewPad), min(hi+viewPad, x+bw)-max(x, lo-viewPad)
+		d.ViewBox = Num(x) + " " + Num(y) + " " + Num(bw) + " " + Num(bh)
+		d.Width = bw
+	}
+	d.Px = max(FocusMinScale, min(d.Px, fitScale(bw, w)))
+}
+
+// fitScale is the scale at which a drawing of height units fits room
+// CSS pixels, rounded down to hundredths.
+func fitScale(height, room float64) float64 {
+	if height <= 0 {
+		return math.Inf(1)
+	}
+	return math.Floor(room/height*100) / 100
+}
+
+// nodeBottom is the lowest point node n draws: its glyph, its fold glyph
+// and counts, its value and its α/β lines.
+func nodeBottom(n *Node) float64 {
+	b := max(n.Glyph.Bottom(), n.LeafH/2)
+	if n.Fold != nil {
+		b = max(b, n.FoldAt.box.y1)
+	}
+	if n.Alpha != "" || n.Beta != "" {
+		b = max(b, n.ABY+fontsAt(1).ABLine+textDescent*ABFont)
+	}
+	if n.Shown != "" {
+		b = max(b, n.ValueY+textDescent*ValueFont)
+	}
+	if n.Who != "" {
+		b = max(b, n.WhoY+textDescent*WhoFont)
+	}
+	return n.Y + b
 }
 
 // nodeTop is the highest point node n draws: its glyph, its fold glyph,

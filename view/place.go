@@ -153,6 +153,10 @@ type placement struct {
 	pref   int
 	settle bool
 	lazy   *lazyGrid
+	// under is, in a Monte-Carlo search's focus (rowPlacement), how far
+	// under each node's centre its labels reach: its fold glyph and the
+	// edges to its children begin there (0: under its glyph).
+	under []float64
 }
 
 // lazyGrid is a placement's grid, made again at most once, when first

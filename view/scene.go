@@ -218,6 +218,9 @@ type laying struct {
 	across bool
 	shows  shows
 	pane   [2]float64
+	// winsVisits is, in a Monte-Carlo search's focus, the width in ems of
+	// the widest W/N its nodes write (see rowPlacement); 0 elsewhere.
+	winsVisits float64
 }
 
 // presenterLayout lays out a shape with the spacing that lets its labels
