@@ -8,6 +8,7 @@ import (
 
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/view"
+	"github.com/abtrace/abtrace/view/export"
 )
 
 // idleCollectDelay is how long the server waits, once its last websocket
@@ -19,7 +20,8 @@ const idleCollectDelay = 250 * time.Millisecond
 // DefaultIdleForget is how long abtrace serve stays idle (no session, no
 // heavy request) before it forgets what it keeps for the next viewers of
 // the same scenario — the shared scenes, summaries, size checks, first
-// frames and patches (forgetShared) — and hands that memory back too: the
+// frames and patches, and the pixels of the last PNG exported
+// (forgetShared) — and hands that memory back too: the
 // class has left. A lecturer who opens the next page within it finds them
 // still kept. After 220 sessions of random trees had left, the caches held
 // 278 MB. (Config.IdleForget sets it; a server built without it, as the
@@ -33,6 +35,7 @@ func forgetShared() {
 	view.ForgetShared()
 	scenario.ForgetSizeChecks()
 	scenario.ForgetRandomTrees()
+	export.ForgetPixels()
 }
 
 // idleCollector collects the heap when the server falls idle. With the

@@ -83,8 +83,8 @@ func PNG(ctx context.Context, w io.Writer, d *view.Drawing, scale float64) error
 	}
 	r.dry = false
 	pix := takePixels(4 * r.bounds.Dx() * r.bounds.Dy())
-	defer pixels.Put(pix)
-	r.img = &image.RGBA{Pix: *pix, Stride: 4 * r.bounds.Dx(), Rect: r.bounds}
+	defer putPixels(pix)
+	r.img = &image.RGBA{Pix: pix, Stride: 4 * r.bounds.Dx(), Rect: r.bounds}
 	draw.Draw(r.img, r.bounds, image.NewUniform(hexColour(colBg, 1)), image.Point{}, draw.Src)
 	for _, s := range shapes {
 		if err := ctx.Err(); err != nil {
@@ -96,23 +96,46 @@ func PNG(ctx context.Context, w io.Writer, d *view.Drawing, scale float64) error
 	return enc.Encode(&capWriter{w: w, ctx: ctx, max: MaxPNGBytes, limit: "MaxPNGBytes"}, r.img)
 }
 
-// pixels keeps the pixels of images drawn, for the next PNG to draw into
-// (each painted whole with the background first): an export of a large
-// tree is tens of megabytes of pixels, and allocating them for every
-// export made the collector run several times as often in the soak
-// (TestSoak), where exports come back to back. The pool lets them go
-// when the collector finds them unused over two cycles.
-var pixels sync.Pool
+// spare keeps the pixels of the largest image drawn last, for the next
+// PNG to draw into (each painted whole with the background first): an
+// export of a large tree is tens of megabytes of pixels, and allocating
+// them for every export made the collector run far more often in the soak
+// (TestSoak), where exports come back to back. One buffer, not a pool: a
+// sync.Pool kept one per core and the last cycle's too, 91 MB in the soak.
+// ForgetPixels lets it go.
+var spare struct {
+	mu  sync.Mutex
+	pix []byte
+}
 
-// takePixels returns a buffer of n bytes from pixels, or a new one; its
-// bytes are whatever the last image left.
-func takePixels(n int) *[]byte {
-	if p, ok := pixels.Get().(*[]byte); ok && cap(*p) >= n {
-		*p = (*p)[:n]
-		return p
+// takePixels returns a buffer of n bytes, the spare one when it is large
+// enough (its bytes are whatever the last image left), or a new one.
+func takePixels(n int) []byte {
+	spare.mu.Lock()
+	defer spare.mu.Unlock()
+	if p := spare.pix; cap(p) >= n {
+		spare.pix = nil
+		return p[:n]
 	}
-	p := make([]byte, n)
-	return &p
+	return make([]byte, n)
+}
+
+// putPixels keeps p as the spare buffer when it is larger than the one
+// kept.
+func putPixels(p []byte) {
+	spare.mu.Lock()
+	defer spare.mu.Unlock()
+	if cap(p) > cap(spare.pix) {
+		spare.pix = p
+	}
+}
+
+// ForgetPixels drops the spare buffer of pixels (the server does when its
+// class has left).
+func ForgetPixels() {
+	spare.mu.Lock()
+	defer spare.mu.Unlock()
+	spare.pix = nil
 }
 
 // encoders keeps the PNG encoders' buffers (their compressors among
