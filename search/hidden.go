@@ -626,3 +626,154 @@ func (r HiddenReport) Table() string {
 	}
 	return b.String()
 }
+
+// Hider is an optional extension of Observer: what MAX does not see at s,
+// written for people ("♠8 ♥9 ♣8", the cards MIN still holds). The viewer
+// writes it under each position of an information set.
+type Hider[S any] interface {
+	Hidden(s S) string
+}
+
+// InfoSet is the information set of one node: the positions, one per
+// world, that MAX cannot tell apart there, with what MAX does not see and
+// each position's value with every card open.
+type InfoSet struct {
+	// Line names the moves that lead to the node, as MAX has seen them.
+	Line []string
+	// Kind is who is to move at the node (trace.Max, trace.Min); Over
+	// is set where the game is over.
+	Kind trace.Kind
+	Over bool
+	// Moves names the moves at the node, in natural order (none at a
+	// leaf); they are the same in every position of the set.
+	Moves   []string
+	Members []InfoSetMember
+	// At is the world of the node asked for.
+	At int
+}
+
+// InfoSetMember is one position of an information set.
+type InfoSetMember struct {
+	World int // index among the worlds
+	// Hidden is what MAX does not see there (Hider), "" when the game
+	// does not say.
+	Hidden string
+	// Value is the position's value with every card open; After holds,
+	// per move of InfoSet.Moves, the value after it, every card open.
+	Value float64
+	After []float64
+}
+
+// Key identifies the set: the line and the worlds in it.
+func (s InfoSet) Key() string {
+	var b strings.Builder
+	b.WriteString(strings.Join(s.Line, " "))
+	for _, m := range s.Members {
+		b.WriteString("|" + strconv.Itoa(m.World))
+	}
+	return b.String()
+}
+
+// Best returns the names of the moves best in member k with every card
+// open (none at a leaf).
+func (s InfoSet) Best(k int) []string {
+	var out []string
+	for i, v := range s.Members[k].After {
+		if v == s.Members[k].Value {
+			out = append(out, s.Moves[i])
+		}
+	}
+	return out
+}
+
+// InfoSetAt returns the information set of the node at path (child
+// indices in natural order) in worlds[world]: the node itself and, in
+// every other world, the position reached by the moves of the same names,
+// where it exists and MAX observes there what it observes at the node.
+// For a game that, like the card game, shows MAX every move it makes and
+// every answer (its observation is the line of moves), these are all the
+// positions with the node's observation. Each position is solved with
+// every card open (alpha-beta, exact), within budget.
+func InfoSetAt[S any, G HiddenGame[S]](worlds []World[S, G], world int, path []int, budget Budget) (InfoSet, error) {
+	if world < 0 || world >= len(worlds) {
+		return InfoSet{}, fmt.Errorf("search: world %d of %d", world+1, len(worlds))
+	}
+	w := worlds[world]
+	s := w.Root
+	var set InfoSet
+	for _, i := range path {
+		ms := w.Game.Moves(s, nil)
+		if w.Game.Terminal(s) || i < 0 || i >= len(ms) {
+			return InfoSet{}, fmt.Errorf("search: no node at %v in world %q", path, w.Name)
+		}
+		set.Line = append(set.Line, w.Game.MoveName(s, ms[i]))
+		s = w.Game.Result(s, ms[i])
+	}
+	obs := w.Game.Observe(s)
+	set.At = world
+	set.Over = w.Game.Terminal(s)
+	if !set.Over {
+		set.Kind = w.Game.ToMove(s)
+		for _, m := range w.Game.Moves(s, nil) {
+			set.Moves = append(set.Moves, w.Game.MoveName(s, m))
+		}
+	}
+	budget = budget.Whole()
+	for wi, o := range worlds {
+		x, ok := replayNamed(o, set.Line)
+		if !ok || o.Game.Observe(x) != obs {
+			continue
+		}
+		m, err := openMember(o.Game, x, set.Kind, budget)
+		if err != nil {
+			return InfoSet{}, err
+		}
+		m.World = wi
+		set.Members = append(set.Members, m)
+	}
+	return set, nil
+}
+
+// replayNamed plays the moves named line from w's root; ok is false where one
+// is not legal.
+func replayNamed[S any, G HiddenGame[S]](w World[S, G], line []string) (S, bool) {
+	s := w.Root
+	for _, name := range line {
+		found := false
+		for _, m := range w.Game.Moves(s, nil) {
+			if !w.Game.Terminal(s) && w.Game.MoveName(s, m) == name {
+				s, found = w.Game.Result(s, m), true
+				break
+			}
+		}
+		if !found {
+			return s, false
+		}
+	}
+	return s, true
+}
+
+// openMember solves s with every card open: its value and the value
+// after each move.
+func openMember[S any, G HiddenGame[S]](g G, s S, kind trace.Kind, budget Budget) (InfoSetMember, error) {
+	var m InfoSetMember
+	if h, ok := any(g).(Hider[S]); ok {
+		m.Hidden = h.Hidden(s)
+	}
+	if g.Terminal(s) {
+		m.Value = g.Utility(s)
+		return m, nil
+	}
+	for i, mv := range g.Moves(s, nil) {
+		r, err := AlphaBeta(g, g.Result(s, mv), Options[S]{Budget: budget}, nil)
+		if err != nil {
+			return InfoSetMember{}, err
+		}
+		v := float64(r.Value)
+		m.After = append(m.After, v)
+		if i == 0 || betterFor(kind, v, m.Value) {
+			m.Value = v
+		}
+	}
+	return m, nil
+}

@@ -131,6 +131,9 @@ type View struct {
 	// Eval explains the last leaf an evaluation valued (nil before the
 	// first, and in searches without an evaluation).
 	Eval *view.EvalPanel
+	// InfoSet shows the information set of the current node in the card
+	// game (nil for other sources); it shares the evaluation's box.
+	InfoSet *view.InfoSetPanel
 
 	drawn    *view.Drawing // the drawing at Frame, once drawn
 	shown    *view.Panels  // the panels at Frame, once made

@@ -372,6 +372,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		WSPath:        WSPath,
 		Real:          view.RealGamesIn(run.frame, scene, wordsFor(string(r.lang)), 0),
 		Eval:          view.EvalPanelOf(run.frame, scene.Namer(wordsFor(string(r.lang)))),
+		InfoSet:       infoSetPanel(p, run.frame, scene.Namer(wordsFor(string(r.lang)))),
 		Names:         scene.Namer(wordsFor(string(r.lang))),
 	}
 	v.Selective.Quiescence, v.Selective.Extend, v.Selective.Forward = p.Scenario.Quiescence, p.Extension != search.ExtendNone, p.Forward != search.ForwardNone

@@ -9,6 +9,8 @@ import (
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/templates"
+	"github.com/abtrace/abtrace/trace"
+	"github.com/abtrace/abtrace/view"
 )
 
 // hiddenView converts what a method for hidden cards concluded for the
@@ -133,4 +135,15 @@ func misled(loc *i18n.Localizer, p *scenario.Search, rep search.HiddenReport, na
 	chosen, best := rep.Moves[rep.Best], exact.Moves[exact.Best]
 	return []string{loc.T("hidden.misled"+story, "Move", name(chosen.Name), "Estimate", rep.Number(chosen.Value),
 		"Exact", exact.Number(exact.Moves[rep.Best].Value), "Best", name(best.Name), "BestValue", exact.Number(best.Value))}
+}
+
+// infoSetPanel is the panel of the information set of the frame's
+// current node (view.InfoSetPanelOf), nil for other sources and where it
+// cannot be solved within the scenario's budget.
+func infoSetPanel(p *scenario.Search, f *trace.Frame, named func(id string) string) *view.InfoSetPanel {
+	out, err := view.InfoSetPanelOf(p, f, named)
+	if err != nil {
+		return nil
+	}
+	return out
 }

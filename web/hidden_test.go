@@ -1,10 +1,13 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/abtrace/abtrace/view"
 )
 
 // TestHiddenTableLanguages: the table of the methods for hidden
@@ -99,5 +102,76 @@ func TestHiddenTrapNamesTheWorseCard(t *testing.T) {
 		if !strings.Contains(text, c.want) {
 			t.Errorf("%s %s: the table reads %q; want %q", c.deal, c.lang, text, c.want)
 		}
+	}
+}
+
+// TestInfoSetPanel: the card game's viewer shows what MAX knows at the
+// current node, in every language. On the trap deal after ♣9 ♣5, MAX
+// cannot tell deals 1 and 2 apart: both are drawn enclosed together, deal
+// 1 (the one stepped) marked, and the panel says that deal 1 needs ♦7 and
+// deal 2 ♠6 or ♠3 with open cards. At the start all three deals are one
+// set; a source without hidden cards has no such panel. Stepping sends
+// the panel when the node changes, never unchanged.
+func TestInfoSetPanel(t *testing.T) {
+	s := newTestServer(t)
+	for _, c := range []struct{ query, lang, want string }{
+		{"game=cards&deal=trap&algo=clairvoyance&step=630", "en", "With open cards, deal 1 needs ♦7, deal 2 needs ♠6 or ♠3; but MAX cannot tell these positions apart"},
+		{"game=cards&deal=trap&algo=clairvoyance&step=630", "de", "Mit offenen Karten gilt: Verteilung 1 braucht ♦7, Verteilung 2 braucht ♠6 oder ♠3"},
+		{"game=cards&deal=trap&algo=clairvoyance&step=630", "cs", "Při otevřených kartách rozdání 1 potřebuje ♦7, rozdání 2 potřebuje ♠6 nebo ♠3"},
+		{"game=cards&deal=trap&step=0", "en", "MAX cannot tell these 3 positions apart: no card has been played yet"},
+	} {
+		rec := httpGet(t, s, "/view?"+c.query+"&lang="+c.lang)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: status %d, want 200", c.query, rec.Code)
+		}
+		p := parsePage(t, rec.Body.String())
+		if text := textOf(p.one("infoset")); !strings.Contains(text, c.want) {
+			t.Errorf("%s %s: the panel reads %q; want %q", c.query, c.lang, text, c.want)
+		}
+		join := p.one("infoset-join")
+		deals, current := 0, ""
+		for n := range join.Descendants() {
+			if cls := attrOf(n, "class"); strings.Contains(cls, "infoset-pos") {
+				deals++
+				if strings.Contains(cls, "current") {
+					current = attrOf(n, "data-deal")
+				}
+			}
+		}
+		wantDeals := map[bool]int{true: 3, false: 2}[strings.HasSuffix(c.query, "step=0")]
+		if !strings.Contains(attrOf(join, "class"), "joined") || deals != wantDeals || current != "1" {
+			t.Errorf("%s: %d positions joined (class %q), deal %q marked; want %d joined, deal 1 marked", c.query, deals, attrOf(join, "class"), current, wantDeals)
+		}
+	}
+	if body := httpGet(t, s, "/view?game=tictactoe&step=3").Body.String(); strings.Contains(body, `data-testid="infoset"`) {
+		t.Error("tic-tac-toe shows an information set")
+	}
+
+	v, err := newViewer(context.Background(), "game=cards&deal=trap&algo=clairvoyance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.close()
+	v.command(Command{V: ProtocolVersion, Cmd: "load", Step: StepArg{Set: true, Value: 0}})
+	v.run(context.Background())
+	last, sent := view.InfoSetKey(v.prep, v.cur.Frame()), 0
+	for step := 1; step <= 30; step++ {
+		box := decodedEval(t, forward(t, v, 1))
+		key := view.InfoSetKey(v.prep, v.cur.Frame())
+		switch {
+		case box == nil && key != last:
+			t.Fatalf("step %d: the node changed (%q) but the panel was not sent", step, key)
+		case box != nil && key == last:
+			t.Fatalf("step %d: the panel was sent unchanged", step)
+		case box != nil && !strings.Contains(*box, `data-testid="infoset"`):
+			t.Fatalf("step %d: the box sent holds no information set: %s", step, *box)
+		}
+		if box != nil {
+			sent++
+		}
+		last = key
+	}
+	if sent == 0 {
+		t.Fatal("no information set was sent")
 	}
 }

@@ -398,18 +398,29 @@ func (v *viewer) setTablePage(n int) []Message {
 }
 
 // evalHTML renders the evaluation panel at the cursor's step (view.EvalPanelOf),
+// in the card game the panel of the information set (view.InfoSetPanelOf),
 // "" when there is none: on a whole frame always, on a patch only when it
 // changed since the page got it (nil otherwise).
 func (v *viewer) evalHTML(whole bool) *string {
 	f := v.cur.Frame()
-	key := view.EvalKey(f)
+	key, infoSet := view.EvalKey(f), false
+	if key == "" {
+		// The card game has no evaluation: its box shows what MAX knows.
+		key = view.InfoSetKey(v.prep, f)
+		infoSet = key != ""
+	}
 	if !whole && key == v.shown.eval {
 		return nil
 	}
 	v.shown.eval = key
 	s := ""
 	if key != "" {
-		b, err := renderHTML(i18n.NewContext(context.Background(), v.loc), templates.EvalPanelBox(view.EvalPanelOf(f, v.scene.Namer(v.loc.Phrase))))
+		named := v.scene.Namer(v.loc.Phrase)
+		box := templates.EvalPanelBox(view.EvalPanelOf(f, named))
+		if infoSet {
+			box = templates.InfoSetBox(infoSetPanel(v.prep, f, named))
+		}
+		b, err := renderHTML(i18n.NewContext(context.Background(), v.loc), box)
 		if err == nil {
 			s = string(b)
 		}

@@ -170,6 +170,7 @@ var (
 	_ search.Game[State]     = Game{}
 	_ search.Labeler[State]  = Game{}
 	_ search.Observer[State] = Game{}
+	_ search.Hider[State]    = Game{}
 )
 
 // State is a position: the cards played so far, in order, and the tricks
@@ -309,3 +310,7 @@ func (s State) Tricks() string {
 	}
 	return b.String()
 }
+
+// Hidden writes the cards MIN still holds at s, which MAX does not see:
+// "♠8 ♥9 ♣8" (search.Hider).
+func (g Game) Hidden(s State) string { return handText(g.Hand(s, 1)) }

@@ -3,6 +3,7 @@ package scenario
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/cards"
@@ -139,6 +140,7 @@ func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []sea
 			return search.Clairvoyance(worlds, budget)
 		}
 	}
+	p.infoSet = infoSetsOf(worlds, wi, s.Budget)
 	p.moveName = func(id string) string {
 		path, err := parseID(id)
 		if err != nil {
@@ -157,6 +159,52 @@ func prepareHidden[S comparable, G search.HiddenGame[S]](p *Search, worlds []sea
 	}
 	opt := search.Options[S]{Prune: p.PruneRule, Fail: p.FailMode, Order: p.Ordering, Seed: seed, Bounds: p.Bounds}
 	return setRun(p, w.Game, w.Root, opt)
+}
+
+// MaxKeptInfoSets bounds the information sets a search keeps solved
+// (Search.InfoSet), so that stepping back and forth solves each once.
+const MaxKeptInfoSets = 256
+
+// infoSetsOf answers Search.InfoSet in the stepped world wi, keeping what
+// it solved.
+func infoSetsOf[S comparable, G search.HiddenGame[S]](worlds []search.World[S, G], wi int, budget search.Budget) func(string) (search.InfoSet, error) {
+	var mu sync.Mutex
+	kept := map[string]search.InfoSet{}
+	return func(id string) (search.InfoSet, error) {
+		mu.Lock()
+		set, ok := kept[id]
+		mu.Unlock()
+		if ok {
+			return set, nil
+		}
+		path, err := parseID(id)
+		if err != nil {
+			return search.InfoSet{}, err
+		}
+		set, err = search.InfoSetAt(worlds, wi, path, budget)
+		if err != nil {
+			return search.InfoSet{}, err
+		}
+		mu.Lock()
+		if len(kept) >= MaxKeptInfoSets {
+			clear(kept)
+		}
+		kept[id] = set
+		mu.Unlock()
+		return set, nil
+	}
+}
+
+// InfoSet returns the information set of node id of the stepped world:
+// the positions of every world that MAX cannot tell apart from it, each
+// solved with every card open (search.InfoSetAt). ok is false for a
+// source without hidden cards.
+func (p *Search) InfoSet(id string) (set search.InfoSet, ok bool, err error) {
+	if p.infoSet == nil {
+		return search.InfoSet{}, false, nil
+	}
+	set, err = p.infoSet(id)
+	return set, err == nil, err
 }
 
 // prepareCards sets up the card game: Scenario.Deal (default

@@ -452,6 +452,7 @@ type Search struct {
 	// Deal is the card game's parsed deal (nil for other sources).
 	Deal        *cards.Deal
 	hidden      func(search.HiddenMethod) (search.HiddenReport, error)
+	infoSet     func(id string) (search.InfoSet, error)
 	sampleWorld *[2]int // determinized: the stepped sample's world, and the number of worlds
 	// mcts holds the MCTS parameters, outcomes the least and greatest
 	// utility of the source (the rewards' scale; zero for [−1, 1]).
