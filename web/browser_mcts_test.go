@@ -180,3 +180,41 @@ func TestBrowserDeterminized(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserCardsInfoSetJoined: on the trap deal after ♣9 ♣5 the panel
+// draws the two positions MAX cannot tell apart enclosed by one dashed
+// outline, at 1280×720 and on a phone, its values and deals at 14 px or
+// more and its other labels at 12 px or more; a step on to MIN's answer
+// shows that node's set.
+func TestBrowserCardsInfoSetJoined(t *testing.T) {
+	t.Parallel()
+	b := newBrowserEnv(t, 1280, 720)
+	for _, size := range [][2]int64{{1280, 720}, {390, 844}} {
+		b.do(chromedp.EmulateViewport(size[0], size[1]))
+		what := strconv.FormatInt(size[0], 10) + "×" + strconv.FormatInt(size[1], 10)
+		b.open("/view?" + url.Values{"game": {"cards"}, "deal": {"trap"}, "algo": {"clairvoyance"}, "step": {"630"}}.Encode())
+		b.do(chromedp.ScrollIntoView(`[data-testid="infoset"]`))
+		join := eval[[]string](b, `(() => { const j = document.querySelector('[data-testid="infoset-join"]'), s = getComputedStyle(j), r = j.getBoundingClientRect();
+			return [s.borderTopStyle, String(j.querySelectorAll(".infoset-pos").length), String(r.right <= document.documentElement.clientWidth)]; })()`)
+		if join[0] != "dashed" || join[1] != "2" || join[2] != "true" {
+			t.Errorf("%s: the set is drawn %q with %s positions, inside the window %s; want dashed, 2, true", what, join[0], join[1], join[2])
+		}
+		least := func(sel string) float64 {
+			return eval[float64](b, `Math.min(...[...document.querySelectorAll('`+sel+`')].map((e) => parseFloat(getComputedStyle(e).fontSize)))`)
+		}
+		if v := least(".infoset-value, .infoset-deal, .infoset-table td, .infoset-table th"); v < 14 {
+			t.Errorf("%s: a value or deal of the set at %.1f px, want ≥ 14", what, v)
+		}
+		if v := least(".infoset-hidden, .infoset-legend, .infoset-seen, .infoset-why, .infoset-table caption"); v < 12 {
+			t.Errorf("%s: a label of the set at %.1f px, want ≥ 12", what, v)
+		}
+		b.screenshot("cards-infoset-" + strconv.FormatInt(size[0], 10) + ".png")
+	}
+	before := b.text(`[data-testid="infoset-seen"]`)
+	b.key(kb.ArrowRight, "step 631 of 973")
+	b.key(kb.ArrowRight, "step 632 of 973")
+	b.waitFor(`document.querySelector('[data-testid="infoset-seen"]').textContent.includes("♣9 ♣5 ♦7")`, "the set after ♣9 ♣5 ♦7")
+	if after := b.text(`[data-testid="infoset-seen"]`); after == before {
+		t.Errorf("stepping on kept the set %q", before)
+	}
+}

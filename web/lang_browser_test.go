@@ -41,6 +41,7 @@ var translatedPages = []struct{ name, path, wait string }{
 	{"viewer-tictactoe", "/view?game=tictactoe&position=xo.x.o...&step=4", ""},
 	{"viewer-roads", "/view?game=roads&algo=infoset&step=9", ""},
 	{"viewer-roads-end", "/view?game=roads&algo=infoset&world=2&step=end", ""},
+	{"viewer-cards-infoset", "/view?game=cards&deal=trap&algo=clairvoyance&step=630", ""},
 	{"diff", "/diff?" + url.Values{"tree": {tree.TwoPlyGameTree}}.Encode(), ""},
 	{"embed-textbook", "/embed?" + url.Values{"tree": {tree.TwoPlyGameTree}, "step": {"9"}}.Encode(), ""},
 	{"embed-random", "/embed?random=3,3&seed=1&step=20", ""},
