@@ -188,60 +188,12 @@ func buildGDLEvalPage(loc *i18n.Localizer, p *templates.GDLEvalPage, a *gdleval.
 }
 
 // structureTexts words each structure in the page's language, in the
-// game's own terms.
+// game's own terms (the phrases of gdl.Structures, as the command line's
+// gdl structures --lang words them).
 func structureTexts(loc *i18n.Localizer, r gdl.StructureReport) []string {
-	var out []string
-	for _, s := range r.Successors {
-		out = append(out, loc.T("ge.successor", "Rel", s.Relation, "N", len(s.Order)-1, "Order", strings.Join(s.Order, ", ")))
-	}
-	for _, b := range r.Boards {
-		head := b.Reason
-		if i := strings.Index(head, "`"); i >= 0 {
-			if j := strings.Index(head[i+1:], "`"); j >= 0 {
-				head = head[i+1 : i+1+j]
-			}
-		}
-		t := loc.T("ge.board", "Head", head, "W", b.Size[0], "H", b.Size[1], "Order", boardOrder(loc, b, head), "States", r.States, "Markers", strings.Join(b.Markers, ", "))
-		if len(b.Pieces) > 0 {
-			t += loc.T("ge.pieces", "Pieces", strings.Join(b.Pieces, ", "))
-		}
-		out = append(out, t)
-	}
-	for _, c := range r.Counters {
-		out = append(out, loc.T("ge.counter", "Arg", c.Argument, "Rel", c.Relation, "Succ", c.Successor))
-	}
-	for _, q := range r.Quantities {
-		out = append(out, loc.T("ge.quantity", "Arg", q.Argument, "Rel", q.Relation))
-	}
+	out := gdl.StructureTexts(r, loc.Phrase)
 	if len(out) == 0 {
 		out = append(out, loc.T("ge.none"))
 	}
 	return out
-}
-
-// boardOrder says how board b's coordinates are ordered, naming them by
-// their variables in head, the board's relation as the rules write it
-// ("(cell ?x ?y ?c)").
-func boardOrder(loc *i18n.Localizer, b gdl.Board, head string) string {
-	args := strings.Fields(strings.Trim(head, "()"))
-	v := func(i int) string {
-		if c := b.Coordinates[i]; c < len(args) {
-			return args[c]
-		}
-		return loc.T("ge.argument", "Arg", b.Coordinates[i])
-	}
-	x, y := v(0), v(1)
-	switch {
-	case b.OrderedBy[0] != "" && b.OrderedBy[0] == b.OrderedBy[1]:
-		return loc.T("ge.order.succ", "X", x, "Y", y, "Succ", b.OrderedBy[0])
-	case b.OrderedBy[0] == "" && b.OrderedBy[1] == "":
-		return loc.T("ge.order.numbers", "X", x, "Y", y)
-	}
-	one := func(x, succ string) string {
-		if succ == "" {
-			return loc.T("ge.order.number", "X", x)
-		}
-		return loc.T("ge.order.by", "X", x, "Succ", succ)
-	}
-	return one(x, b.OrderedBy[0]) + ", " + one(y, b.OrderedBy[1])
 }

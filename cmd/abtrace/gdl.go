@@ -8,8 +8,10 @@ import (
 	"os"
 	"text/tabwriter"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search/gdl"
 	"github.com/abtrace/abtrace/search/gdleval"
+	"github.com/abtrace/abtrace/trace"
 )
 
 // gdlCmd runs `abtrace gdl check|playout|count|bench|structures|features FILE`: the command
@@ -29,6 +31,7 @@ func gdlCmd(args []string, stdout, stderr io.Writer) int {
 	playouts := fs.Int("playouts", 0, "bench: random games to play")
 	games := fs.Int("games", gdleval.SelectGames, fmt.Sprintf("features: random games to score the features in (1 to %d)", gdleval.MaxSelectGames))
 	states := fs.Int("states", gdl.StructureStates, fmt.Sprintf("structures: simulated states to check the structures in (1 to %d)", gdl.MaxStructureStates))
+	lang := fs.String("lang", "en", "structures, features: the language of the reasons, en, de or cs, as the pages speak them (--json is the same in every language)")
 	switch sub {
 	case "check", "playout", "count", "bench", "structures", "features":
 	default:
@@ -53,6 +56,12 @@ func gdlCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "abtrace %s: no game: give a .kif file\n", name)
 		return exitUsage
 	}
+	l, ok := i18n.Parse(*lang)
+	if !ok || *lang == "" {
+		fmt.Fprintf(stderr, "abtrace %s: --lang %q: want en, de or cs\n", name, *lang)
+		return exitUsage
+	}
+	loc := i18n.For(l)
 	src, err := readGDLFile(file)
 	if err != nil {
 		fmt.Fprintf(stderr, "abtrace %s: %v\n", name, err)
@@ -91,8 +100,9 @@ func gdlCmd(args []string, stdout, stderr io.Writer) int {
 	case "structures":
 		var r gdl.StructureReport
 		if r, err = g.Structures(*states, *seed); err == nil && !*asJSON {
-			// Without --json: what was found and why, one finding a line.
-			for _, why := range r.Reasons() {
+			// Without --json: what was found and why, one finding a line,
+			// in the language asked for.
+			for _, why := range gdl.StructureTexts(r, loc.Phrase) {
 				fmt.Fprintln(stdout, why)
 			}
 			return exitOK
@@ -101,7 +111,7 @@ func gdlCmd(args []string, stdout, stderr io.Writer) int {
 	case "features":
 		var sel gdleval.Selection
 		if sel, err = gdlFeatures(g, *games, *seed); err == nil && !*asJSON {
-			printFeatures(stdout, sel)
+			printFeatures(stdout, loc, sel)
 			return exitOK
 		}
 		out = sel
@@ -130,13 +140,16 @@ func gdlFeatures(g *gdl.Game, games int, seed uint64) (gdleval.Selection, error)
 	return a.Select(games, seed)
 }
 
-// printFeatures writes the table of candidates, best first.
-func printFeatures(w io.Writer, sel gdleval.Selection) {
-	fmt.Fprintf(w, "%d random games (seed %d), %d states; goals R⁻ = %g, R⁺ = %g\n\n", sel.Games, sel.Seed, sel.States, sel.Goals[0], sel.Goals[1])
+// printFeatures writes the table of candidates, best first, in loc's
+// language.
+func printFeatures(w io.Writer, loc *i18n.Localizer, sel gdleval.Selection) {
+	fmt.Fprintln(w, loc.T("ge.cli.games", "Games", sel.Games, "Seed", sel.Seed, "States", sel.States,
+		"Lo", trace.Written(sel.Goals[0]), "Hi", trace.Written(sel.Goals[1])))
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "feature\tscore\tevaluation\twhy\t")
+	fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", loc.T("ge.col.feature"), loc.T("ge.col.score"), loc.T("ge.col.eval"), loc.T("ge.col.why"))
 	for _, c := range sel.Candidates {
-		fmt.Fprintf(tw, "%s\t%+.4f\t%s\t%s\t\n", c.Feature, c.Score, c.Evaluation, c.Reason)
+		fmt.Fprintf(tw, "%s\t%+.4f\t%s\t%s\t\n", c.Feature, c.Score, c.Evaluation, loc.Phrase(c.Say))
 	}
 	tw.Flush()
 }

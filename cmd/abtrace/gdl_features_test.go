@@ -40,6 +40,10 @@ func TestGDLFeaturesCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "quantity(matches,1)") || !strings.Contains(out, "R⁺ = 100") {
 		t.Errorf("table: exit %d\n%s", code, out)
 	}
+	code, out, _ = runCmd("gdl", "features", gdlGames+"matchsticks.kif", "--games", "10", "--lang", "cs")
+	if code != 0 || !strings.HasPrefix(out, "Náhodné hry: 10 (semínko 0)") || !strings.Contains(out, "proč") || !strings.Contains(out, "místo argumentu 1 relace `matches` v pořadí 0 1 2 3 4 5 (0 až 5)") {
+		t.Errorf("table in Czech: exit %d\n%s", code, out)
+	}
 	code, _, errOut = runCmd("gdl", "features", gdlGames+"matchsticks.kif", "--games", "0")
 	if code == 0 || !strings.Contains(errOut, "MaxSelectGames") {
 		t.Errorf("--games 0: exit %d, %q", code, errOut)

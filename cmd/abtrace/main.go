@@ -79,10 +79,11 @@ Usage:
   abtrace gdl count FILE [--json]             count the states reachable by any joint moves
   abtrace gdl bench FILE --playouts N [--seed S] [--json]
                                               random games to the end: state changes and time
-  abtrace gdl structures FILE [--states N] [--seed S] [--json]
+  abtrace gdl structures FILE [--states N] [--seed S] [--lang en|de|cs] [--json]
                                               successor relations, boards, pieces, counters and
                                               quantities found in the rules and random games, and why
-  abtrace gdl features FILE [--games N] [--seed S] [--json]
+                                              (in the language --lang names; default en)
+  abtrace gdl features FILE [--games N] [--seed S] [--lang en|de|cs] [--json]
                                               the features built from them and the general ones,
                                               scored by correlation with the final goal in random games
   abtrace diff REF STUDENT [--json]           compare a student's trace with a reference trace

@@ -54,4 +54,20 @@ var English = map[string]trace.Message{
 	"gdl.msg.stuck":            {Other: "role {{.Role}} has no legal move in state {{.State}}, which is not terminal"},
 	"gdl.msg.goals":            {Other: "the goals in terminal state {{.State}} are {{.Goals}} (−1: no goal holds)"},
 	"gdl.msg.goals-sum":        {Other: "the goals in terminal state {{.State}} are {{.Goals}} (−1: no goal holds), which do not sum to {{.Sum}} as in the games played to learn the game; search it with maxn or paranoid"},
+	// The structures of Kuhlmann et al. that Structures finds, in the
+	// game's own terms: Rel a relation, Head a board's relation with its
+	// variables as the rules write it, X and Y its coordinates' variables,
+	// Succ a successor relation, Order constants in their order (or a
+	// phrase of how a board's coordinates are ordered), Arg an argument's
+	// position counted from 1, Seen the values seen.
+	"gdl.structure.successor":        {Other: "`{{.Rel}}` is a successor relation: its {{.N}} facts order {{.Order}} in one chain"},
+	"gdl.structure.board":            {Other: "`{{.Head}}` is a {{.W}}×{{.H}} board: {{.Order}}, each cell held one content in all {{.States}} simulated states; contents {{.Markers}}"},
+	"gdl.structure.board-pieces":     {Other: "`{{.Head}}` is a {{.W}}×{{.H}} board: {{.Order}}, each cell held one content in all {{.States}} simulated states; contents {{.Markers}}; pieces (they only move: one leaves a cell as one arrives in another, and their number never grows) {{.Pieces}}"},
+	"gdl.structure.order.same":       {Other: "{{.X}} and {{.Y}} are ordered by `{{.Succ}}`"},
+	"gdl.structure.order.each":       {Other: "{{.X}} is ordered by `{{.SuccX}}`, {{.Y}} by `{{.SuccY}}`"},
+	"gdl.structure.order.one":        {Other: "{{.X}} is ordered by `{{.Succ}}`, {{.Y}} as numbers (by no successor relation)"},
+	"gdl.structure.order.numbers":    {Other: "{{.X}} and {{.Y}} are numbers, ordered by no successor relation"},
+	"gdl.structure.counter":          {Other: "argument {{.Arg}} of `{{.Rel}}` is a counter: one `{{.Rel}}` fact in every state, and at every move of the simulated games its argument stepped to the next constant of `{{.Succ}}`"},
+	"gdl.structure.quantity.order":   {Other: "argument {{.Arg}} of `{{.Rel}}` is a quantity: at most one `{{.Rel}}` fact in every state, and its values lie in the order of `{{.Succ}}` ({{.Seen}} seen)"},
+	"gdl.structure.quantity.numbers": {Other: "argument {{.Arg}} of `{{.Rel}}` is a quantity: at most one `{{.Rel}}` fact in every state, and its values are numbers ({{.Seen}} seen)"},
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/abtrace/abtrace/trace"
 )
 
 // StructureStates is how many states Structures simulates by default: the
@@ -23,6 +25,9 @@ type Successor struct {
 	Relation string   `json:"relation"`
 	Order    []string `json:"order"`
 	Reason   string   `json:"-"`
+	// Say is Reason as a phrase a page or the command line words in its
+	// language (English holds the messages); so for every finding.
+	Say trace.Phrase `json:"-"`
 }
 
 // Board is a state relation of three arguments: two coordinates (positions
@@ -32,32 +37,35 @@ type Successor struct {
 // move. OrderedBy names the successor relation of each coordinate ("" where
 // its values are ordered by none).
 type Board struct {
-	Relation    string    `json:"relation"`
-	Coordinates [2]int    `json:"coordinates"`
-	Content     int       `json:"content"`
-	Size        [2]int    `json:"size"`
-	Markers     []string  `json:"markers"`
-	Pieces      []string  `json:"pieces"`
-	OrderedBy   [2]string `json:"-"`
-	Reason      string    `json:"-"`
+	Relation    string       `json:"relation"`
+	Coordinates [2]int       `json:"coordinates"`
+	Content     int          `json:"content"`
+	Size        [2]int       `json:"size"`
+	Markers     []string     `json:"markers"`
+	Pieces      []string     `json:"pieces"`
+	OrderedBy   [2]string    `json:"-"`
+	Reason      string       `json:"-"`
+	Say         trace.Phrase `json:"-"`
 }
 
 // Counter is an argument of a state relation that steps along a successor
 // relation at every move.
 type Counter struct {
-	Relation  string `json:"relation"`
-	Argument  int    `json:"argument"`
-	Successor string `json:"-"`
-	Reason    string `json:"-"`
+	Relation  string       `json:"relation"`
+	Argument  int          `json:"argument"`
+	Successor string       `json:"-"`
+	Reason    string       `json:"-"`
+	Say       trace.Phrase `json:"-"`
 }
 
 // Quantity is a numeric argument of a state relation (outside the boards and
 // counters) of at most one fact per state: its values are numerals or lie in
 // a successor relation's order.
 type Quantity struct {
-	Relation string `json:"relation"`
-	Argument int    `json:"argument"`
-	Reason   string `json:"-"`
+	Relation string       `json:"relation"`
+	Argument int          `json:"argument"`
+	Reason   string       `json:"-"`
+	Say      trace.Phrase `json:"-"`
 }
 
 // StructureReport is what Structures finds in a game.
@@ -70,22 +78,28 @@ type StructureReport struct {
 	States int `json:"-"`
 }
 
-// Reasons returns every finding's reason, in the order of the report.
-func (r StructureReport) Reasons() []string {
+// StructureTexts words every finding's phrase (Say) with word, in the
+// order of the report: the reasons in a language of the pages.
+func StructureTexts(r StructureReport, word func(trace.Phrase) string) []string {
 	var out []string
 	for _, s := range r.Successors {
-		out = append(out, s.Reason)
+		out = append(out, word(s.Say))
 	}
 	for _, b := range r.Boards {
-		out = append(out, b.Reason)
+		out = append(out, word(b.Say))
 	}
 	for _, c := range r.Counters {
-		out = append(out, c.Reason)
+		out = append(out, word(c.Say))
 	}
 	for _, q := range r.Quantities {
-		out = append(out, q.Reason)
+		out = append(out, word(q.Say))
 	}
 	return out
+}
+
+// Reasons returns every finding's reason, in the order of the report.
+func (r StructureReport) Reasons() []string {
+	return StructureTexts(r, func(p trace.Phrase) string { return p.WordIn(English) })
 }
 
 // Structures finds successor relations in g's rules, and boards, markers,
@@ -179,8 +193,8 @@ func successors(d *Description) []Successor {
 			continue
 		}
 		if order, ok := chain(pairs[name]); ok {
-			out = append(out, Successor{Relation: name, Order: order,
-				Reason: fmt.Sprintf("`%s` is a successor relation: its %d facts order %s in one chain", name, len(pairs[name]), strings.Join(order, ", "))})
+			say := trace.PhraseOf("gdl.structure.successor", "Rel", name, "N", len(pairs[name]), "Order", strings.Join(order, ", "))
+			out = append(out, Successor{Relation: name, Order: order, Reason: say.WordIn(English), Say: say})
 		}
 	}
 	return out
@@ -347,24 +361,29 @@ func board(d *Description, runs [][][]Term, succ []Successor, name string, c [2]
 		}
 	}
 	x, y := args[c[0]], args[c[1]]
-	var order string
+	var order trace.Phrase
 	switch {
 	case b.OrderedBy[0] != "" && b.OrderedBy[0] == b.OrderedBy[1]:
-		order = fmt.Sprintf("%s and %s are ordered by `%s`", x, y, b.OrderedBy[0])
+		order = trace.PhraseOf("gdl.structure.order.same", "X", x, "Y", y, "Succ", b.OrderedBy[0])
 	case b.OrderedBy[0] != "" && b.OrderedBy[1] != "":
-		order = fmt.Sprintf("%s is ordered by `%s`, %s by `%s`", x, b.OrderedBy[0], y, b.OrderedBy[1])
+		order = trace.PhraseOf("gdl.structure.order.each", "X", x, "SuccX", b.OrderedBy[0], "Y", y, "SuccY", b.OrderedBy[1])
 	case b.OrderedBy[0] != "":
-		order = fmt.Sprintf("%s is ordered by `%s`, %s as numbers (by no successor relation)", x, b.OrderedBy[0], y)
+		order = trace.PhraseOf("gdl.structure.order.one", "X", x, "Succ", b.OrderedBy[0], "Y", y)
 	case b.OrderedBy[1] != "":
-		order = fmt.Sprintf("%s is ordered by `%s`, %s as numbers (by no successor relation)", y, b.OrderedBy[1], x)
+		order = trace.PhraseOf("gdl.structure.order.one", "X", y, "Succ", b.OrderedBy[1], "Y", x)
 	default:
-		order = fmt.Sprintf("%s and %s are numbers, ordered by no successor relation", x, y)
+		order = trace.PhraseOf("gdl.structure.order.numbers", "X", x, "Y", y)
 	}
-	b.Reason = fmt.Sprintf("`(%s %s)` is a %d×%d board: %s, each cell held one content in all %d simulated states; contents %s",
-		name, strings.Join(args, " "), b.Size[0], b.Size[1], order, states, strings.Join(b.Markers, ", "))
+	kv := []any{"Head", "(" + name + " " + strings.Join(args, " ") + ")", "W", b.Size[0], "H", b.Size[1], "Order", order,
+		"States", states, "Markers", strings.Join(b.Markers, ", ")}
+	id := "gdl.structure.board"
 	if len(b.Pieces) > 0 {
-		b.Reason += fmt.Sprintf("; pieces (they only move: one leaves a cell as one arrives in another, and their number never grows) %s", strings.Join(b.Pieces, ", "))
+		id = "gdl.structure.board-pieces"
+		kv = append(kv, "Pieces", strings.Join(b.Pieces, ", "))
 	}
+	b.Say = trace.PhraseOf(id, kv...)
+	b.Say.Args["Order"] = order // a phrase, worded with the board's
+	b.Reason = b.Say.WordIn(English)
 	return b, true
 }
 
@@ -428,8 +447,8 @@ func counters(runs [][][]Term, succ []Successor, bs []Board) []Counter {
 		name, a := arg.relation, arg.arg
 		for _, s := range succ {
 			if steps(runs, name, a, s.Order) {
-				out = append(out, Counter{Relation: name, Argument: a + 1, Successor: s.Relation,
-					Reason: fmt.Sprintf("argument %d of `%s` is a counter: one `%s` fact in every state, and at every move of the simulated games its argument stepped to the next constant of `%s`", a+1, name, name, s.Relation)})
+				say := trace.PhraseOf("gdl.structure.counter", "Arg", a+1, "Rel", name, "Succ", s.Relation)
+				out = append(out, Counter{Relation: name, Argument: a + 1, Successor: s.Relation, Reason: say.WordIn(English), Say: say})
 				break
 			}
 		}
@@ -483,16 +502,16 @@ func quantities(runs [][][]Term, succ []Successor, bs []Board, cs []Counter) []Q
 		if !once {
 			continue
 		}
-		why := ""
+		seen := strings.Join(sortedKeys(values), ", ")
+		var say trace.Phrase
 		if s := orderOf(succ, values); s != "" {
-			why = fmt.Sprintf("its values lie in the order of `%s`", s)
+			say = trace.PhraseOf("gdl.structure.quantity.order", "Arg", a+1, "Rel", name, "Succ", s, "Seen", seen)
 		} else if numerals(values) {
-			why = "its values are numbers"
+			say = trace.PhraseOf("gdl.structure.quantity.numbers", "Arg", a+1, "Rel", name, "Seen", seen)
 		} else {
 			continue
 		}
-		out = append(out, Quantity{Relation: name, Argument: a + 1,
-			Reason: fmt.Sprintf("argument %d of `%s` is a quantity: at most one `%s` fact in every state, and %s (%s seen)", a+1, name, name, why, strings.Join(sortedKeys(values), ", "))})
+		out = append(out, Quantity{Relation: name, Argument: a + 1, Reason: say.WordIn(English), Say: say})
 	}
 	return out
 }
