@@ -33,7 +33,7 @@ func AlphaBeta[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder
 	if err := e.checkSelective(); err != nil {
 		return trace.Result{}, err
 	}
-	e.skip, e.plain = e.canSkip(), e.plainNodes()
+	e.ways()
 	v, _ := e.alphabeta(root, 0, math.Inf(-1), math.Inf(1))
 	return e.finish(g.ToMove(root), v)
 }
@@ -50,10 +50,9 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 	}
 	for k := 0; k < nd.n; k++ {
 		i := e.child(nd, depth, k)
-		c := e.g.Result(s, nd.moves[i])
-		cv, known := e.terminalChild(c, depth+1) // untraced, a terminal child is its utility
+		c, terminal, cv := e.steps.Step(s, nd.moves[i])
 		cb := trace.Exact
-		if !known {
+		if !e.valued(nd, depth, terminal) { // untraced, a terminal child is its utility
 			cv, cb = e.alphabeta(c, depth+1, nd.alpha, nd.beta)
 		}
 		if e.stopped {

@@ -29,6 +29,18 @@ type Game[S any] interface {
 	Utility(s S) float64
 }
 
+// Stepper is an optional extension of Game for speed: one call that makes
+// a move and says what the child is, where a search would otherwise ask
+// Result, Terminal and Utility in turn. A game implements it when that is
+// cheaper than the three calls (tic-tac-toe checks only the mover's lines);
+// the searches use it where they can and behave the same either way.
+type Stepper[S any] interface {
+	// Step returns Result(s, m), whether that state is terminal and, when it
+	// is, its utility (0 otherwise). s is not terminal and m is one of
+	// Moves(s).
+	Step(s S, m Move) (c S, terminal bool, utility float64)
+}
+
 // Evaluation estimates the value of a non-terminal state for MAX; a
 // depth-limited search calls it at the limit. It returns NaN where it has
 // no estimate, which a search reports as an error.

@@ -23,7 +23,7 @@ func Minimax[S any, G Game[S]](g G, root S, opt Options[S], rec trace.Recorder) 
 		e.initRealGames()
 		defer e.giveBack()
 	}
-	e.skip, e.plain = e.canSkip(), e.plainNodes()
+	e.ways()
 	v := e.minimax(root, 0)
 	return e.finish(g.ToMove(root), v)
 }
@@ -38,9 +38,8 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 	}
 	for k := 0; k < nd.n; k++ {
 		i := e.child(nd, depth, k)
-		c := e.g.Result(s, nd.moves[i])
-		cv, known := e.terminalChild(c, depth+1) // untraced, a terminal child is its utility
-		if !known {
+		c, terminal, cv := e.steps.Step(s, nd.moves[i])
+		if !e.valued(nd, depth, terminal) { // untraced, a terminal child is its utility
 			cv = e.minimax(c, depth+1)
 		}
 		if e.stopped {

@@ -39,6 +39,7 @@ type node struct {
 	neg     bool                         // values for the player to move (negamax, quiescence)
 	q       bool                         // a node of quiescence search
 	isMax   bool                         // maximises in its own terms (always under negamax)
+	dir     float64                      // 1 where the node maximises, −1 where it minimises
 	c       float64                      // turns the node's values into MAX's: 1, or −1 (negamax at MIN)
 	n       int                          // the children to search: len(perm), or of moves
 	order   []int                        // the search order, as natural indices; nil: natural order
@@ -161,8 +162,28 @@ func (e *engine[S, G]) open(s S, depth int, alpha, beta float64) (*ply, float64,
 	if !e.visit() {
 		return nil, 0, trace.Exact
 	}
-	if e.plain {
-		return e.openPlain(s, p, depth, alpha, beta)
+	if e.plain { // the short way (plainNodes), written out: it saves a call per node
+		if !e.inner && e.g.Terminal(s) { // its parent knows s is not terminal (valued)
+			p.leaves++
+			return nil, e.g.Utility(s), trace.Exact
+		}
+		e.inner = false
+		// The plies of a plain search hold no order, probabilities, negamax
+		// or quiescence node, and nothing that makes a node trace, a child
+		// or an update slow: those fields are as newPlies left them.
+		p.kind, p.c, p.alpha, p.beta = e.g.ToMove(s), 1, alpha, beta
+		if p.kind > trace.Min || depth >= e.limit {
+			return e.openEnd(s, p, depth)
+		}
+		p.moves = e.g.Moves(s, p.moves[:0])
+		if p.n = len(p.moves); p.n == 0 {
+			return e.openEnd(s, p, depth)
+		}
+		p.startValue()
+		if p.below == nil {
+			p.below = e.ply(depth + 1)
+		}
+		return p, 0, 0
 	}
 	p.tracing = e.traces(depth)
 	terminal := e.g.Terminal(s)
@@ -200,11 +221,26 @@ func (e *engine[S, G]) open(s S, depth int, alpha, beta float64) (*ply, float64,
 	return p, 0, 0
 }
 
+// openEnd ends a plain node that open finds is not searched further: a
+// kind the search does not handle, the depth limit, or no moves.
+func (e *engine[S, G]) openEnd(s S, p *ply, depth int) (*ply, float64, trace.Bound) {
+	switch {
+	case p.kind > trace.Min:
+		e.kindError(depth, p.kind)
+	case depth >= e.limit:
+		v, b := e.settle(s, p, depth, false)
+		return nil, v, b
+	default:
+		e.noMoves(depth)
+	}
+	return nil, 0, trace.Exact
+}
+
 // plainNodes reports whether every node of the search takes the lecture's
 // steps and nothing else: untraced minimax or alpha-beta in natural
 // order, without a table, quiescence, forward pruning or fail-hard
 // bounds. Such a search values a terminal child without entering it
-// (terminalChild), opens a node the short way (openPlain) and leaves it
+// (valued), opens a node the short way (open's plain part) and leaves it
 // with its value (exit). Nobody listens, so nobody reads its step count:
 // those ways do not count events.
 func (e *engine[S, G]) plainNodes() bool {
@@ -212,59 +248,32 @@ func (e *engine[S, G]) plainNodes() bool {
 		e.opt.Order == OrderNatural && !e.opt.Quiescence && (e.failMode != FailHard || !e.window)
 }
 
-// openPlain is the rest of open for a node of a plain search (see
-// plainNodes): a terminal's utility (unless its parent found it is not
-// one, terminalChild), the depth limit, the moves.
-func (e *engine[S, G]) openPlain(s S, p *ply, depth int, alpha, beta float64) (*ply, float64, trace.Bound) {
-	known := e.inner // s is not terminal
-	e.inner = false
-	if !known && e.g.Terminal(s) {
-		p.leaves++
-		return nil, e.g.Utility(s), trace.Exact
+// valued reports whether the child that the node p at depth just made (Step said
+// whether it is terminal) is valued without entering it: in a plain search
+// (see plainNodes) a terminal child is its utility, counted as a node and
+// a leaf. Otherwise the child is searched; in a plain search its node then
+// need not ask again whether it is terminal.
+func (e *core) valued(p *ply, depth int, terminal bool) bool {
+	if depth >= e.plainTo {
+		return false
 	}
-	// The plies of a plain search hold no order, probabilities, negamax or
-	// quiescence node, and nothing that makes a node trace, a child or an
-	// update slow: those fields are as newPlies left them.
-	p.kind, p.c, p.alpha, p.beta = e.g.ToMove(s), 1, alpha, beta
-	if p.kind > trace.Min {
-		e.kindError(depth, p.kind)
-		return nil, 0, trace.Exact
+	if terminal {
+		return e.leafChild(p)
 	}
-	if depth >= e.limit {
-		v, b := e.settle(s, p, depth, false)
-		return nil, v, b
-	}
-	p.moves = e.g.Moves(s, p.moves[:0])
-	if p.n = len(p.moves); p.n == 0 {
-		e.noMoves(depth)
-		return nil, 0, trace.Exact
-	}
-	p.startValue()
-	if p.below == nil {
-		p.below = e.ply(depth + 1)
-	}
-	return p, 0, 0
+	e.inner = true
+	return false
 }
 
-// terminalChild values the child c of a node of a plain search (see
-// plainNodes) without entering it when c is terminal: its utility, counted
-// as a node and a leaf. Otherwise it reports false, and the child's node
-// need not ask again whether it is terminal.
-func (e *engine[S, G]) terminalChild(c S, depth int) (float64, bool) {
-	if !e.plain || depth > MaxSearchDepth {
-		return 0, false
-	}
-	if !e.g.Terminal(c) {
-		e.inner = true
-		return 0, false
-	}
-	p := e.ply(depth)
-	p.nodes++
-	p.pvn = 0
+// leafChild counts the terminal child that valued values as a node and a
+// leaf of the ply below p.
+func (e *core) leafChild(p *ply) bool {
+	c := p.below
+	c.nodes++
+	c.pvn = 0
 	if e.visit() {
-		p.leaves++
+		c.leaves++
 	}
-	return e.g.Utility(c), true
+	return true
 }
 
 // noMoves stops the search at a node that is not terminal but has no
@@ -380,10 +389,11 @@ func (e *core) start(p *ply, depth int) {
 // minimises, before its first child, and no child best yet.
 func (p *ply) startValue() {
 	p.isMax = p.neg || p.kind == trace.Max
-	p.v, p.best = math.Inf(1), -1
+	p.best, p.dir = -1, -1
 	if p.isMax {
-		p.v = math.Inf(-1)
+		p.dir = 1
 	}
+	p.v = -p.dir * math.Inf(1)
 }
 
 // natural is the natural index of the k-th child in the node's order.
@@ -434,7 +444,7 @@ func (e *core) update(p *ply, depth, i int, cv float64, cb trace.Bound) {
 		e.updateMore(p, depth, i, cv, cb)
 		return
 	}
-	if p.isMax && cv > p.v || !p.isMax && cv < p.v {
+	if (cv-p.v)*p.dir > 0 { // cv > v at MAX, cv < v at MIN (a difference is 0 only between equals)
 		p.better(i, cv) // nobody listens: nothing else to do
 	}
 }
@@ -449,6 +459,9 @@ func (e *core) updateMore(p *ply, depth, i int, cv float64, cb trace.Bound) {
 	changed := p.isMax && cv > p.v || !p.isMax && cv < p.v
 	if changed {
 		p.better(i, cv)
+	}
+	if !p.slow {
+		return // nobody listens: nothing else to do
 	}
 	p.cv, p.cb = cv, cb
 	if e.rec != nil && e.window && !p.neg {
@@ -592,10 +605,14 @@ func (e *core) narrow(p *ply, depth int) {
 // exit ends the node after its last child: it returns v, or under
 // fail-hard the window's edge it ended with (α = max(α₀, v) where it
 // maximises, β = min(β₀, v) where it minimises).
-func (e *engine[S, G]) exit(p *ply, depth int) (float64, trace.Bound) {
+func (e *core) exit(p *ply, depth int) (float64, trace.Bound) {
 	if e.plain {
 		return p.v, trace.Exact
 	}
+	return e.exitMore(p, depth)
+}
+
+func (e *core) exitMore(p *ply, depth int) (float64, trace.Bound) {
 	ret := p.v
 	if e.failMode == FailHard && e.window {
 		ret = p.edge(false)
@@ -606,13 +623,13 @@ func (e *engine[S, G]) exit(p *ply, depth int) (float64, trace.Bound) {
 // leave returns ret from the node, after a cut or its last child: it says
 // what ret means (its bound), stores it in the table, and emits the exit
 // event (or counts it) with the line of the step that ends the node.
-func (e *engine[S, G]) leave(p *ply, depth int, ret float64, cut bool, step int) (float64, trace.Bound) {
+func (e *core) leave(p *ply, depth int, ret float64, cut bool, step int) (float64, trace.Bound) {
 	b := trace.Exact
 	if p.neg || e.rec != nil {
 		b = e.boundOf(p, ret, cut)
 	}
 	if e.tt && (!p.q || depth == e.limitAt(depth)) {
-		e.ttStore(depth, p.kind, p.c*ret, flip(b, p.c), p.best)
+		e.store(depth, p.kind, p.c*ret, flip(b, p.c), p.best)
 	}
 	if !p.tracing {
 		e.step++

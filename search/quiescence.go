@@ -139,7 +139,7 @@ func (e *engine[S, G]) checkSelective() error {
 
 // limitAt is the depth at which the node at depth is valued: the depth
 // limit plus the extensions granted on the path to it.
-func (e *engine[S, G]) limitAt(depth int) int {
+func (e *core) limitAt(depth int) int {
 	if e.limit == math.MaxInt {
 		return e.limit
 	}

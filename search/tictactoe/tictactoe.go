@@ -167,7 +167,10 @@ func MoveString(m search.Move) string {
 // accepts or that are reached from one by legal moves.
 type Game struct{ Win float64 }
 
-var _ search.Game[State] = Game{}
+var (
+	_ search.Game[State]    = Game{}
+	_ search.Stepper[State] = &Game{}
+)
 
 // ToMove returns trace.Max when x is to move (both sides have placed as
 // many marks) and trace.Min when o is.
@@ -208,6 +211,32 @@ func (Game) Result(s State, m search.Move) State {
 	return s
 }
 
+// Step is Result, Terminal and Utility in one (search.Stepper, which the
+// engine finds on a *Game: a pointer receiver spares each call the
+// wrapper Go puts around a value method called through an interface): the
+// state after the mover marks cell m, whether the game is over then and,
+// if so, its utility. s is not terminal, so only the mover's new mark
+// can complete a line.
+func (g *Game) Step(s State, m search.Move) (State, bool, float64) {
+	bit := uint16(1) << (uint(m) & 15)
+	if s.xToMove() {
+		if s.X |= bit; won[s.X&full] {
+			return s, true, g.win()
+		}
+	} else if s.O |= bit; won[s.O&full] {
+		return s, true, -g.win()
+	}
+	return s, s.X|s.O == full, 0
+}
+
+// win is the utility of a win for x.
+func (g *Game) win() float64 {
+	if g.Win == 0 {
+		return 1
+	}
+	return g.Win
+}
+
 // Terminal reports whether someone has three in a row or the board is full.
 func (Game) Terminal(s State) bool {
 	return s.X|s.O == full || wins(s.X) || wins(s.O)
@@ -217,10 +246,7 @@ func (Game) Terminal(s State) bool {
 // otherwise (a full board without a line is a draw). It is meant for
 // terminal states.
 func (g Game) Utility(s State) float64 {
-	w := g.Win
-	if w == 0 {
-		w = 1
-	}
+	w := g.win()
 	switch {
 	case wins(s.X):
 		return w

@@ -17,6 +17,7 @@ var (
 	_ search.Evaluation[*Node] = Game{}
 	_ search.Labeler[*Node]    = Game{}
 	_ search.Prober[*Node]     = Game{}
+	_ search.Stepper[*Node]    = &Game{}
 )
 
 // ToMove returns the node's resolved kind.
@@ -33,6 +34,16 @@ func (Game) Moves(n *Node, buf []search.Move) []search.Move {
 // Result returns the child reached by move m; it panics if m is not one
 // of the node's moves.
 func (Game) Result(n *Node, m search.Move) *Node { return n.Children[m] }
+
+// Step is Result, Terminal and Utility in one (search.Stepper, on a
+// *Game so that an interface calls it without a wrapper).
+func (g *Game) Step(n *Node, m search.Move) (*Node, bool, float64) {
+	c := n.Children[m]
+	if len(c.Children) > 0 {
+		return c, false, 0
+	}
+	return c, true, g.Utility(c)
+}
 
 // Terminal reports whether n is a leaf.
 func (Game) Terminal(n *Node) bool { return len(n.Children) == 0 }
