@@ -50,9 +50,9 @@ func (e *engine[S, G]) alphabeta(s S, depth int, alpha, beta float64) (float64, 
 	}
 	for k := 0; k < nd.n; k++ {
 		i := e.child(nd, depth, k)
-		c, terminal, cv := e.steps.Step(s, nd.moves[i])
+		c, terminal, kind, cv := e.steps.Step(s, nd.moves[i])
 		cb := trace.Exact
-		if !e.valued(nd, depth, terminal) { // untraced, a terminal child is its utility
+		if !e.valued(nd, depth, terminal, kind) { // untraced, a terminal child is its utility
 			cv, cb = e.alphabeta(c, depth+1, nd.alpha, nd.beta)
 		}
 		if e.stopped {

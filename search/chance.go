@@ -96,8 +96,8 @@ func tidy(x float64) float64 {
 		return x
 	}
 	scale := pow10[k]
-	r := math.Round(x * scale)
-	if math.Mod(r, 100) != 0 {
+	r := math.Round(x * scale) // below 10¹², so an exact integer in an int64 too
+	if int64(r)%100 != 0 {
 		return x
 	}
 	// r and scale are exact integers, so the division is correctly rounded.

@@ -68,8 +68,8 @@ type engine[S any, G Game[S]] struct {
 	// Selective search (quiescence.go): the game's captures.
 	noisy Noisy[S]
 
-	// steps makes a child (see ways): the game's own Stepper, or Result
-	// alone, or with Terminal and Utility for a plain search.
+	// steps makes a child (makeSteps): the game's own Stepper, or Result
+	// alone, or with what the child is for a plain search.
 	steps Stepper[S]
 
 	// Chance nodes and max^n (chance.go, maxn.go).
@@ -95,18 +95,17 @@ type core struct {
 	stopped bool
 	err     error // first search error (e.g. no evaluation where the depth limit cuts)
 
-	limit    int                                                                  // the depth at which positions are evaluated: opt.Depth, or past any depth without a limit
-	window   bool                                                                 // algo.HasWindow(), for every event
-	neg      bool                                                                 // algo.Negamax(): values for the player to move
-	quick    bool                                                                 // an untraced terminal needs nothing but its utility (no table, no bounds to check)
-	pathHash bool                                                                 // children's path hashes key the random ordering, and the table of a game without keys
-	selects  bool                                                                 // opt.isSelective(): forward pruning or an extension
-	tt       bool                                                                 // a transposition table is kept (realgames.go)
-	store    func(depth int, kind trace.Kind, v float64, b trace.Bound, best int) // where tt: the engine's ttStore, for the steps of core
-	rule     PruneRule                                                            // opt.Prune
-	failMode FailMode                                                             // opt.Fail
-	extend   Extension                                                            // opt.Extend
-	line     *passLine                                                            // the negamax family: the previous pass's line (realgames.go)
+	limit    int       // the depth at which positions are evaluated: opt.Depth, or past any depth without a limit
+	window   bool      // algo.HasWindow(), for every event
+	neg      bool      // algo.Negamax(): values for the player to move
+	quick    bool      // an untraced terminal needs nothing but its utility (no table, no bounds to check)
+	pathHash bool      // children's path hashes key the random ordering, and the table of a game without keys
+	selects  bool      // opt.isSelective(): forward pruning or an extension
+	tt       bool      // a transposition table is kept (realgames.go)
+	rule     PruneRule // opt.Prune
+	failMode FailMode  // opt.Fail
+	extend   Extension // opt.Extend
+	line     *passLine // the negamax family: the previous pass's line (realgames.go)
 
 	step  int     // the number of the last event, made or counted
 	meter *meter  // the work done against opt.Budget, shared with the oracle
@@ -127,9 +126,10 @@ type core struct {
 	evaluated int
 	// plain is set when every node takes the lecture's steps only (see
 	// plainNodes); inner, that the next node opened is known not to be
-	// terminal (terminalChild).
+	// terminal (valued).
 	plain, inner bool
-	plainTo      int // MaxSearchDepth when plain, else 0: a plain node above it values its terminal children
+	innerKind    trace.Kind // where inner: who moves at that node (Step said)
+	plainTo      int        // MaxSearchDepth when plain, else 0: a plain node above it values its terminal children
 	sub          trace.Subtree
 
 	// max^n (maxn.go): the number of players, once the first value
@@ -150,10 +150,6 @@ func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.
 		neg: algo.Negamax(), selects: opt.isSelective(), quick: algo == AlgoAlphaBeta || algo == AlgoMinimax, pathHash: opt.Order == OrderRandom,
 		rule: opt.Prune, failMode: opt.Fail, extend: opt.Extend, meter: newMeter(opt.Budget), quietFrom: math.MaxInt}}
 	e.prober, _ = any(g).(Prober[S])
-	e.steps = stepperOf[S](&e.g)
-	if e.steps == nil {
-		e.steps = &resultStep[S, G]{g}
-	}
 	if opt.Depth > 0 {
 		e.limit = opt.Depth
 	}
@@ -178,8 +174,19 @@ func (e *engine[S, G]) ways() {
 	if e.plain {
 		e.plainTo = MaxSearchDepth
 	}
-	if stepperOf[S](&e.g) == nil && e.plain {
+	e.makeSteps()
+}
+
+// makeSteps chooses how minimax and alpha-beta make a child (steps): the
+// game's own Step, or Result with what the child is for a plain search,
+// or Result alone.
+func (e *engine[S, G]) makeSteps() {
+	switch e.steps = stepperOf[S](&e.g); {
+	case e.steps != nil:
+	case e.plain:
 		e.steps = &fullStep[S, G]{e.g}
+	default:
+		e.steps = &resultStep[S, G]{e.g}
 	}
 }
 
@@ -197,18 +204,20 @@ func stepperOf[S any, G Game[S]](g *G) Stepper[S] {
 // look at what the child is: Result alone.
 type resultStep[S any, G Game[S]] struct{ g G }
 
-func (r *resultStep[S, G]) Step(s S, m Move) (S, bool, float64) { return r.g.Result(s, m), false, 0 }
+func (r *resultStep[S, G]) Step(s S, m Move) (S, bool, trace.Kind, float64) {
+	return r.g.Result(s, m), false, 0, 0
+}
 
 // fullStep is the Step of a game without one for a plain search: Result,
-// Terminal and Utility.
+// Terminal, and Utility or ToMove.
 type fullStep[S any, G Game[S]] struct{ g G }
 
-func (f *fullStep[S, G]) Step(s S, m Move) (S, bool, float64) {
+func (f *fullStep[S, G]) Step(s S, m Move) (S, bool, trace.Kind, float64) {
 	c := f.g.Result(s, m)
 	if !f.g.Terminal(c) {
-		return c, false, 0
+		return c, false, f.g.ToMove(c), 0
 	}
-	return c, true, f.g.Utility(c)
+	return c, true, 0, f.g.Utility(c)
 }
 
 // plyCount is the number of plies a search may reach: MaxSearchDepth and

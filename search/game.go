@@ -31,14 +31,15 @@ type Game[S any] interface {
 
 // Stepper is an optional extension of Game for speed: one call that makes
 // a move and says what the child is, where a search would otherwise ask
-// Result, Terminal and Utility in turn. A game implements it when that is
+// Result, ToMove, Terminal and Utility in turn. A game implements it when that is
 // cheaper than the three calls (tic-tac-toe checks only the mover's lines);
 // the searches use it where they can and behave the same either way.
 type Stepper[S any] interface {
-	// Step returns Result(s, m), whether that state is terminal and, when it
-	// is, its utility (0 otherwise). s is not terminal and m is one of
+	// Step returns c = Result(s, m), whether c is terminal and, when it is,
+	// its utility, else ToMove(c) (the kind is 0 at a terminal c, the
+	// utility 0 at one that is not). s is not terminal and m is one of
 	// Moves(s).
-	Step(s S, m Move) (c S, terminal bool, utility float64)
+	Step(s S, m Move) (c S, terminal bool, kind trace.Kind, utility float64)
 }
 
 // Evaluation estimates the value of a non-terminal state for MAX; a

@@ -123,10 +123,17 @@ func (e *engine[S, G]) maxn(s S, depth int) []float64 {
 // openVec is open for max^n, whose nodes return vectors: it returns the
 // node's ply, or nil and the node's vector when it is settled already.
 func (e *engine[S, G]) openVec(s S, depth int) (*ply, []float64) {
-	p := e.begin(depth)
-	if p == nil {
+	if depth > MaxSearchDepth {
+		e.tooDeep()
 		return nil, nil
 	}
+	p := e.ply(depth) // begin, written out: every node takes this way
+	p.nodes++
+	p.pvn = 0
+	if !e.visit() {
+		return nil, nil
+	}
+	p.tracing = e.traces(depth)
 	inf := math.Inf(1)
 	p.kind = e.g.ToMove(s)
 	if e.rec != nil {
@@ -235,7 +242,7 @@ func (e *engine[S, G]) leafVec(s S, depth int, kind trace.Kind, terminal bool) [
 		return nil
 	}
 	for _, c := range src {
-		if math.IsNaN(c) || math.IsInf(c, 0) {
+		if c-c != 0 { // NaN or ±Inf: every finite c gives 0
 			e.fail(fmt.Errorf("search: %s %q has the value %v; every value must be a finite number", what, e.nodeID(depth), c))
 			return nil
 		}

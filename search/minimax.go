@@ -38,8 +38,8 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 	}
 	for k := 0; k < nd.n; k++ {
 		i := e.child(nd, depth, k)
-		c, terminal, cv := e.steps.Step(s, nd.moves[i])
-		if !e.valued(nd, depth, terminal) { // untraced, a terminal child is its utility
+		c, terminal, kind, cv := e.steps.Step(s, nd.moves[i])
+		if !e.valued(nd, depth, terminal, kind) { // untraced, a terminal child is its utility
 			cv = e.minimax(c, depth+1)
 		}
 		if e.stopped {

@@ -163,15 +163,19 @@ func (e *engine[S, G]) open(s S, depth int, alpha, beta float64) (*ply, float64,
 		return nil, 0, trace.Exact
 	}
 	if e.plain { // the short way (plainNodes), written out: it saves a call per node
-		if !e.inner && e.g.Terminal(s) { // its parent knows s is not terminal (valued)
-			p.leaves++
-			return nil, e.g.Utility(s), trace.Exact
+		p.kind = e.innerKind // its parent knows s is not terminal and who moves (valued)
+		if !e.inner {
+			if e.g.Terminal(s) {
+				p.leaves++
+				return nil, e.g.Utility(s), trace.Exact
+			}
+			p.kind = e.g.ToMove(s)
 		}
 		e.inner = false
 		// The plies of a plain search hold no order, probabilities, negamax
 		// or quiescence node, and nothing that makes a node trace, a child
 		// or an update slow: those fields are as newPlies left them.
-		p.kind, p.c, p.alpha, p.beta = e.g.ToMove(s), 1, alpha, beta
+		p.c, p.alpha, p.beta = 1, alpha, beta
 		if p.kind > trace.Min || depth >= e.limit {
 			return e.openEnd(s, p, depth)
 		}
@@ -252,15 +256,15 @@ func (e *engine[S, G]) plainNodes() bool {
 // whether it is terminal) is valued without entering it: in a plain search
 // (see plainNodes) a terminal child is its utility, counted as a node and
 // a leaf. Otherwise the child is searched; in a plain search its node then
-// need not ask again whether it is terminal.
-func (e *core) valued(p *ply, depth int, terminal bool) bool {
+// need not ask again whether it is terminal, nor who moves there (kind).
+func (e *core) valued(p *ply, depth int, terminal bool, kind trace.Kind) bool {
 	if depth >= e.plainTo {
 		return false
 	}
 	if terminal {
 		return e.leafChild(p)
 	}
-	e.inner = true
+	e.inner, e.innerKind = true, kind
 	return false
 }
 
@@ -605,14 +609,10 @@ func (e *core) narrow(p *ply, depth int) {
 // exit ends the node after its last child: it returns v, or under
 // fail-hard the window's edge it ended with (α = max(α₀, v) where it
 // maximises, β = min(β₀, v) where it minimises).
-func (e *core) exit(p *ply, depth int) (float64, trace.Bound) {
+func (e *engine[S, G]) exit(p *ply, depth int) (float64, trace.Bound) {
 	if e.plain {
 		return p.v, trace.Exact
 	}
-	return e.exitMore(p, depth)
-}
-
-func (e *core) exitMore(p *ply, depth int) (float64, trace.Bound) {
 	ret := p.v
 	if e.failMode == FailHard && e.window {
 		ret = p.edge(false)
@@ -623,13 +623,13 @@ func (e *core) exitMore(p *ply, depth int) (float64, trace.Bound) {
 // leave returns ret from the node, after a cut or its last child: it says
 // what ret means (its bound), stores it in the table, and emits the exit
 // event (or counts it) with the line of the step that ends the node.
-func (e *core) leave(p *ply, depth int, ret float64, cut bool, step int) (float64, trace.Bound) {
+func (e *engine[S, G]) leave(p *ply, depth int, ret float64, cut bool, step int) (float64, trace.Bound) {
 	b := trace.Exact
 	if p.neg || e.rec != nil {
 		b = e.boundOf(p, ret, cut)
 	}
 	if e.tt && (!p.q || depth == e.limitAt(depth)) {
-		e.store(depth, p.kind, p.c*ret, flip(b, p.c), p.best)
+		e.ttStore(depth, p.kind, p.c*ret, flip(b, p.c), p.best)
 	}
 	if !p.tracing {
 		e.step++

@@ -119,6 +119,7 @@ func (e *engine[S, G]) trueValue(c S, depth int) float64 {
 		}
 		e.oracle = newEngine[S, G](e.g, algo, Options[S]{Depth: e.opt.Depth, Eval: e.opt.Eval, EvalName: e.opt.EvalName, Quiescence: e.opt.Quiescence}, nil)
 		e.oracle.meter = e.meter // its work counts against the same budget
+		e.oracle.makeSteps()
 	}
 	o := e.oracle
 	copy(o.path[:depth+1], e.path[:depth+1])

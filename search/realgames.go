@@ -71,7 +71,7 @@ func (e *engine[S, G]) initRealGames() {
 			rg.sym, _ = any(e.g).(Symmetric[S])
 		}
 		e.quick = false // a terminal position is looked up and stored too
-		e.tt, e.store = true, e.ttStore
+		e.tt = true
 		e.pathHash = e.pathHash || rg.keyer == nil
 	}
 	e.rg, e.line = rg, rg.passLine

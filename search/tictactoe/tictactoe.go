@@ -211,22 +211,24 @@ func (Game) Result(s State, m search.Move) State {
 	return s
 }
 
-// Step is Result, Terminal and Utility in one (search.Stepper, which the
+// Step is Result, Terminal, ToMove and Utility in one (search.Stepper, which the
 // engine finds on a *Game: a pointer receiver spares each call the
 // wrapper Go puts around a value method called through an interface): the
 // state after the mover marks cell m, whether the game is over then and,
-// if so, its utility. s is not terminal, so only the mover's new mark
+// if so, its utility, else who moves next. s is not terminal, so only the mover's new mark
 // can complete a line.
-func (g *Game) Step(s State, m search.Move) (State, bool, float64) {
+func (g *Game) Step(s State, m search.Move) (State, bool, trace.Kind, float64) {
 	bit := uint16(1) << (uint(m) & 15)
 	if s.xToMove() {
 		if s.X |= bit; won[s.X&full] {
-			return s, true, g.win()
+			return s, true, 0, g.win()
 		}
-	} else if s.O |= bit; won[s.O&full] {
-		return s, true, -g.win()
+		return s, s.X|s.O == full, trace.Min, 0
 	}
-	return s, s.X|s.O == full, 0
+	if s.O |= bit; won[s.O&full] {
+		return s, true, 0, -g.win()
+	}
+	return s, s.X|s.O == full, trace.Max, 0
 }
 
 // win is the utility of a win for x.

@@ -35,14 +35,14 @@ func (Game) Moves(n *Node, buf []search.Move) []search.Move {
 // of the node's moves.
 func (Game) Result(n *Node, m search.Move) *Node { return n.Children[m] }
 
-// Step is Result, Terminal and Utility in one (search.Stepper, on a
+// Step is Result, Terminal, ToMove and Utility in one (search.Stepper, on a
 // *Game so that an interface calls it without a wrapper).
-func (g *Game) Step(n *Node, m search.Move) (*Node, bool, float64) {
+func (g *Game) Step(n *Node, m search.Move) (*Node, bool, trace.Kind, float64) {
 	c := n.Children[m]
 	if len(c.Children) > 0 {
-		return c, false, 0
+		return c, false, c.Kind, 0
 	}
-	return c, true, g.Utility(c)
+	return c, true, 0, g.Utility(c)
 }
 
 // Terminal reports whether n is a leaf.
