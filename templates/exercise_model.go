@@ -3,6 +3,9 @@ package templates
 import (
 	"context"
 	"math"
+	"slices"
+
+	"github.com/abtrace/abtrace/view"
 )
 
 // ExercisePage is the fill-in exercise: a generated tree to work by hand,
@@ -178,6 +181,67 @@ type ExerciseNode struct {
 	Want string
 	// Window is the α and β predict mode shows at the start (the root's).
 	Window string
+	// Short is the name as drawn where it is wider than ExNameMax (a long
+	// GDL move), shortened with "…"; the drawing's tooltip holds Name.
+	// "" draws Name.
+	Short string
+}
+
+// Names beside the exercise's triangles (.ex-name, bold, 18 units: 12.6
+// px on a phone, at ExPhoneScale).
+const (
+	exNameFont = 18
+	// ExNameMax is the widest name drawn whole beside a triangle: a GDL
+	// move such as move_1_1_2_3 (about 140 units) still is; the tree's
+	// spacing grows so that neighbours' names stand clear of each other.
+	ExNameMax = 150
+	exNameGap = 8 // the least room between two neighbours' names
+)
+
+func (n ExerciseNode) shownName() string {
+	if n.Short != "" {
+		return n.Short
+	}
+	return n.Name
+}
+
+// FitNames shortens the names wider than ExNameMax and says by how much
+// the tree's spacing must grow (1 when it need not) so that no name
+// reaches into a neighbour's name, triangle, mark or input box on its
+// level.
+func (p *ExercisePage) FitNames() float64 {
+	levels := map[float64][]int{}
+	for i, n := range p.Nodes {
+		if n.Leaf {
+			continue
+		}
+		if s := view.Abbreviate(n.Name, exNameFont, ExNameMax); s != n.Name {
+			p.Nodes[i].Short = s
+		}
+		levels[n.Y] = append(levels[n.Y], i)
+	}
+	grow := 1.0
+	for _, at := range levels {
+		slices.SortFunc(at, func(a, b int) int { return int(math.Copysign(1, p.Nodes[a].X-p.Nodes[b].X)) })
+		for k := 1; k < len(at); k++ {
+			a, b := p.Nodes[at[k-1]], p.Nodes[at[k]]
+			if gap := b.X - a.X; gap > 0 {
+				grow = max(grow, (a.reach(true)+b.reach(false)+exNameGap)/gap)
+			}
+		}
+	}
+	return grow
+}
+
+// reach is how far an inner node's drawing reaches from its centre to
+// the right (right) or the left: its input box, and its name on one side
+// of the triangle and its ✓ or ✗ on the other.
+func (n ExerciseNode) reach(right bool) float64 {
+	side := float64(exMarkX + exNameFont)
+	if right == n.MarkLeft {
+		side = exGlyphR + 4 + view.TextEm(n.shownName())*exNameFont
+	}
+	return max(side, exInputW/2)
 }
 
 // ExerciseEdge is the edge from a parent to Child.

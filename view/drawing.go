@@ -341,6 +341,10 @@ type Node struct {
 	// LeafW and LeafH are the size of a leaf's box, large enough for its
 	// text.
 	LeafW, LeafH float64
+	// In is what a MAX or MIN glyph writes inside it (its state's text or
+	// its label, shortened with "…" where it is wider than the glyph);
+	// InFull is then the whole text, the node's title, else "".
+	In, InFull string
 	// Fold is the count of the hidden subtree of a folded node; nil for a
 	// node that is not folded. FoldAt is where its fold glyph goes.
 	Fold   *FoldCount
@@ -707,6 +711,9 @@ func (s *sketch) node(i int, a *at, fold FoldCount) Node {
 	dn.Inside = a.inside != "" && n.ID == a.inside
 	dn.Player = n.Kind.PlayerIndex()
 	dn.LeafW, dn.LeafH = leafWidthAt(n.Text, k), leafHeightAt(k)
+	if g == GlyphMax || g == GlyphMin {
+		dn.In, dn.InFull = inText(n.Text, n.Label)
+	}
 	if nv := f.Nodes[n.ID]; nv != nil {
 		dn.Value = nv.Text
 		if nv.Window && dn.OnStack {

@@ -1,5 +1,7 @@
 package view
 
+import "strings"
+
 // Label sizes. A drawing's labels are drawn at these font sizes (SVG user
 // units) times its TextScale, which Draw chooses from the tree: as large
 // as the tree's room allows, up to what makes them legible on a
@@ -21,3 +23,42 @@ const (
 	// MaxTextScale bounds TextScale.
 	MaxTextScale = 2.4
 )
+
+// InTextMax is the widest text, in user units at InFont, written inside a
+// MAX or MIN glyph: the triangle's base (42 units). A longer state text (a
+// GDL state's facts, "(points even 0) (points odd 0) (round 0)") would
+// cover its neighbours, and a start of it ("(po…") says nothing, so the
+// glyph writes "…" and the node's title (its tooltip) holds the text;
+// the node's panel lists the facts.
+const InTextMax = 42
+
+// inText is what a MAX or MIN glyph writes inside it: the state's text,
+// else the node's label, whole where it fits in InTextMax; else "…", and
+// full is then the whole text ("" when nothing was left out).
+func inText(text, label string) (in, full string) {
+	switch {
+	case text == "":
+		return label, ""
+	case TextEm(text)*InFont <= InTextMax:
+		return text, ""
+	}
+	return "…", text
+}
+
+// Abbreviate is s as it is where it is at most room wide in bold text of
+// size font (TextEm), else the longest start of it that is, with "…"
+// after it.
+func Abbreviate(s string, font, room float64) string {
+	if TextEm(s)*font <= room {
+		return s
+	}
+	left := room/font - runeEm('…')
+	w, cut := 0.0, 0
+	for i, r := range s {
+		if w += runeEm(r); w > left {
+			break
+		}
+		cut = i + len(string(r))
+	}
+	return strings.TrimRight(s[:cut], " ") + "…"
+}

@@ -170,6 +170,26 @@ func flagOn(s string) bool {
 	return err == nil && on
 }
 
+// placeExercise draws the exercise's nodes and edges where layout puts
+// them.
+func placeExercise(page *templates.ExercisePage, layout *trace.Layout) {
+	page.Width, page.Height = layout.Width, layout.Height
+	page.Nodes, page.Edges = nil, nil
+	pos := map[string]trace.LayoutNode{}
+	for _, n := range layout.Nodes {
+		pos[n.ID] = n
+		node := templates.ExerciseNode{ID: n.ID, Name: templates.NodeName(n.ID, n.Label), X: n.X, Y: n.Y,
+			Leaf: n.Leaf, Text: n.Text, Max: n.Kind == trace.Max}
+		if n.HasParent {
+			par := pos[n.Parent]
+			node.MarkLeft = n.X < par.X
+			page.Edges = append(page.Edges, templates.ExerciseEdge{Child: n.ID, Name: node.Name,
+				Parent: templates.NodeName(par.ID, par.Label), X1: par.X, Y1: par.Y, X2: n.X, Y2: n.Y, ToLeaf: n.Leaf, Text: n.Text})
+		}
+		page.Nodes = append(page.Nodes, node)
+	}
+}
+
 // buildExercise lays out the exercise's tree and gathers the steps of its
 // search for the hints.
 //
@@ -188,24 +208,17 @@ func buildExercise(ctx context.Context, page *templates.ExercisePage, ex *exerci
 	if err != nil {
 		return err
 	}
-	layout := trace.NewLayout(shape, trace.LayoutOptions{NodeSep: exerciseSpacing(p.BMin), LevelSep: exerciseLevelSpacing})
 	page.Key = pq.Encode()
 	page.Tree, page.Root, page.Prune = ex.Text, pq.Get("root"), pq.Get("prune")
 	page.Number = strconv.FormatUint(p.Seed, 10) + p.Variant
 	page.Title = "Exercise " + page.Number
-	page.Width, page.Height = layout.Width, layout.Height
-	pos := map[string]trace.LayoutNode{}
-	for _, n := range layout.Nodes {
-		pos[n.ID] = n
-		node := templates.ExerciseNode{ID: n.ID, Name: templates.NodeName(n.ID, n.Label), X: n.X, Y: n.Y,
-			Leaf: n.Leaf, Text: n.Text, Max: n.Kind == trace.Max}
-		if n.HasParent {
-			par := pos[n.Parent]
-			node.MarkLeft = n.X < par.X
-			page.Edges = append(page.Edges, templates.ExerciseEdge{Child: n.ID, Name: node.Name,
-				Parent: templates.NodeName(par.ID, par.Label), X1: par.X, Y1: par.Y, X2: n.X, Y2: n.Y, ToLeaf: n.Leaf, Text: n.Text})
-		}
-		page.Nodes = append(page.Nodes, node)
+	sep := exerciseSpacing(p.BMin)
+	placeExercise(page, trace.NewLayout(shape, trace.LayoutOptions{NodeSep: sep, LevelSep: exerciseLevelSpacing}))
+	if grow := page.FitNames(); grow > 1 {
+		// Long names (a GDL game's moves): the tree spreads until
+		// neighbours' names stand clear of each other.
+		placeExercise(page, trace.NewLayout(shape, trace.LayoutOptions{NodeSep: math.Ceil(sep * grow), LevelSep: exerciseLevelSpacing}))
+		page.FitNames()
 	}
 	view := url.Values{}
 	for k, v := range sc.Query() {

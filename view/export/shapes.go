@@ -250,14 +250,14 @@ func appendGlyph(out []Shape, n view.Node, f view.Fonts, opacity float64) []Shap
 	case view.GlyphMax:
 		s.Kind, s.Points = Polygon, atNode(n, [2]float64{0, -18}, [2]float64{21, 13}, [2]float64{-21, 13})
 		out = append(out, s)
-		if t := firstOf(n.Text, n.Label); t != "" {
-			out = append(out, text(t, 8, 14))
+		if n.In != "" {
+			out = append(out, text(n.In, 8, 14))
 		}
 	case view.GlyphMin:
 		s.Kind, s.Points = Polygon, atNode(n, [2]float64{0, 18}, [2]float64{21, -13}, [2]float64{-21, -13})
 		out = append(out, s)
-		if t := firstOf(n.Text, n.Label); t != "" {
-			out = append(out, text(t, 1, 14))
+		if n.In != "" {
+			out = append(out, text(n.In, 1, 14))
 		}
 	case view.GlyphChance:
 		s.Kind, s.X, s.Y, s.RX = Circle, n.X, n.Y, 16
