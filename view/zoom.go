@@ -101,18 +101,62 @@ func ZoomOf(s *Scene, f *trace.Frame, w, h float64, words func(trace.Phrase) str
 	}
 	zx := clamp(cx-zw*ax, x0, x0+bw-zw)
 	zy := clamp(cy-zh*ay, y0, y0+bh-zh)
+	if drawn && f.Step > 0 {
+		// The current node and its parent drawn whole, their values and
+		// α/β lines too, where the window holds both.
+		want := sk.drawnBox(i, f)
+		if p := sk.parent[i]; p >= 0 {
+			if u := want.union(sk.drawnBox(p, f)); u.x1-u.x0 <= zw && u.y1-u.y0 <= zh {
+				want = u
+			}
+		}
+		zx = clamp(keepIn(zx, zw, want.x0, want.x1), x0, x0+bw-zw)
+		zy = clamp(keepIn(zy, zh, want.y0, want.y1), y0, y0+bh-zh)
+	}
 	z := &Zoom{Box: Num(zx) + " " + Num(zy) + " " + Num(zw) + " " + Num(zh)}
 	if !drawn || f.Step == 0 {
 		return z
 	}
+	// Every ancestor the window does not draw whole, with its value and
+	// α/β, is named in the trail, with them.
 	name := s.Namer(words)
+	win := rect{zx, zy, zx + zw, zy + zh}
 	for at, ok := trace.ParentID(sk.l.Nodes[i].ID); ok; at, ok = trace.ParentID(at) {
-		if j, in := sk.index[at]; in && !inside(sk.l.Nodes[j], zx, zy, zw, zh) {
+		if j, in := sk.index[at]; in && !win.contains(sk.drawnBox(j, f)) {
 			z.Trail = append(z.Trail, crumbOf(s, f, at, name))
 		}
 	}
 	slices.Reverse(z.Trail)
 	return z
+}
+
+// keepIn moves a window [at, at+size] the least that holds [lo, hi],
+// where it can.
+func keepIn(at, size, lo, hi float64) float64 {
+	if hi > at+size {
+		at = hi - size
+	}
+	return min(at, lo)
+}
+
+// drawnBox is the box node i draws at frame f: its glyph, its value and
+// its α/β lines as written there.
+func (sk *sketch) drawnBox(i int, f *trace.Frame) rect {
+	n := sk.node(i, &at{f: f}, FoldCount{})
+	fs := fontsAt(sk.k)
+	r := glyphRect(n.Glyph, n.LayoutNode, sk.k)
+	if n.Shown != "" {
+		vf := fs.Value
+		if n.Glyph.Below() {
+			vf = fs.LeafValue
+		}
+		r = r.union(textRect(n.ValueX, n.ValueY, n.ValueAnchor, TextEm(n.Shown)*vf, vf, 1, 0))
+	}
+	if n.Alpha != "" || n.Beta != "" {
+		aw := max(TextEm(n.Alpha), TextEm(n.Beta)) * fs.AB
+		r = r.union(textRect(n.ABX, n.ABY, n.ABAnchor, aw, fs.AB, 2, fs.ABLine))
+	}
+	return r.shift(n.X, n.Y)
 }
 
 // zoomTarget is the node a pane's window follows at f: the current node,
@@ -150,11 +194,6 @@ func (sk *sketch) siblingsCentre(i int, zw, zh float64) (x, y float64) {
 		return n.X, n.Y
 	}
 	return (lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2
-}
-
-// inside reports whether node n's centre lies in the window.
-func inside(n trace.LayoutNode, x, y, w, h float64) bool {
-	return n.X >= x && n.X <= x+w && n.Y >= y && n.Y <= y+h
 }
 
 // clamp is v kept within [lo, hi] (lo when hi < lo).

@@ -259,7 +259,7 @@ func TestBrowserLegible(t *testing.T) {
 				copyFile(t, p, filepath.Join(shots, filepath.Base(p)))
 			}
 		}
-		b.open("/compare?random=3,4&orders=natural,best,worst&by=node&step=40")
+		b.open("/compare?random=3,4&orders=natural,best,worst&by=event&step=204")
 		b.waitFor(`document.fonts.status === "loaded"`, "the fonts")
 		what := fmt.Sprintf("the comparison of random=3,4 at %dx%d", size[0], size[1])
 		if size[0] >= 1280 && strings.Contains(eval[string](b, `location.search`), "layout=across") {
