@@ -209,6 +209,7 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 	}
 	d := sk.draw(f, counts)
 	markPath(d, path)
+	markInfoSet(d, p, f)
 	for i := range d.Edges {
 		if e := &d.Edges[i]; e.Cut {
 			// The cut mark crosses the edge's last stretch, under the bus.

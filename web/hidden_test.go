@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/abtrace/abtrace/view"
+	"golang.org/x/net/html"
 )
 
 // TestHiddenTableLanguages: the table of the methods for hidden
@@ -141,6 +142,18 @@ func TestInfoSetPanel(t *testing.T) {
 		wantDeals := map[bool]int{true: 3, false: 2}[strings.HasSuffix(c.query, "step=0")]
 		if !strings.Contains(attrOf(join, "class"), "joined") || deals != wantDeals || current != "1" {
 			t.Errorf("%s: %d positions joined (class %q), deal %q marked; want %d joined, deal 1 marked", c.query, deals, attrOf(join, "class"), current, wantDeals)
+		}
+	}
+	// The tree draws the current node's outline dashed where the set
+	// holds more than one position: after ♣9 ♣5, not after ♦7 ♣5, which
+	// only deal 1 fits.
+	for step, want := range map[string]bool{"630": true, "205": false} {
+		body := httpGet(t, s, "/view?game=cards&deal=trap&algo=clairvoyance&step="+step).Body.String()
+		cur := parsePage(t, body).all(func(n *html.Node) bool {
+			return attrOf(n, "data-testid") == "focus-node" && strings.Contains(attrOf(n, "class"), " cur")
+		})
+		if len(cur) != 1 || strings.Contains(attrOf(cur[0], "class"), "infoset") != want {
+			t.Errorf("step %s: the current node is drawn %d times, dashed should be %v", step, len(cur), want)
 		}
 	}
 	if body := httpGet(t, s, "/view?game=tictactoe&step=3").Body.String(); strings.Contains(body, `data-testid="infoset"`) {
