@@ -57,6 +57,15 @@ func TestBrowserGDLEval(t *testing.T) {
 		if w := eval[int](b, `document.documentElement.scrollWidth`); w > 390 {
 			t.Errorf("%s: the page is %d px wide on a 390 px phone", c.lang, w)
 		}
+		// No candidate's score or name is broken a letter a line (the
+		// score "0.12" was three lines on a phone): each score is one
+		// line, and no name has more lines than letters / 4.
+		if got := eval[string](b, `[...document.querySelectorAll('[data-testid=gdl-candidates] tbody tr')].filter(tr => {
+			const lines = e => { const r = document.createRange(); r.selectNodeContents(e); return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; };
+			return lines(tr.children[1]) > 1 || lines(tr.children[0]) > Math.max(1, tr.children[0].textContent.length / 4);
+		}).map(tr => tr.children[0].textContent).join(" ")`); got != "" {
+			t.Errorf("%s: candidates squeezed on a phone: %s", c.lang, got)
+		}
 		// The goal values' combination is named with its default, and
 		// the other is one link away.
 		if got := eval[string](b, `(e => e.dataset.combine + " " + e.querySelector('a').getAttribute('href'))(document.querySelector('[data-testid=gdl-fuzzy-join]'))`); !strings.HasPrefix(got, "sum ") || !strings.Contains(got, "eval=goal-fuzzy%3Atconorm") {
