@@ -513,14 +513,18 @@ func (s *Server) exerciseRoom(c echo.Context, query string) string {
 }
 
 // gdlExerciseNote says what an exercise on a game written in GDL shows:
-// a position of the game, its moves as labels, the first role's goals at
-// the leaves.
+// a position of the game, its moves as labels (the game's first move as
+// the example: mark_1_1 for (mark 1 1)), the first role's goals at the
+// leaves.
 func gdlExerciseNote(loc *i18n.Localizer, z string) string {
-	role := "?"
+	role, move := "?", "(mark 1 2)"
 	if text, err := scenario.ExpandGDL(z); err == nil {
 		if g, err := gdl.CompileCached(text); err == nil && len(g.Roles()) > 0 {
 			role = g.Roles()[0]
+			if ms := g.Moves(g.Init(), nil); len(ms) > 0 && exercise.MoveLabel(g.Name(g.Init(), ms[0])) != "" {
+				move = g.Name(g.Init(), ms[0])
+			}
 		}
 	}
-	return loc.T("ex.gdl.note", "Role", role)
+	return loc.T("ex.gdl.note", "Role", role, "Move", move, "Label", exercise.MoveLabel(move))
 }

@@ -48,16 +48,18 @@ func TestGDLElsewhere(t *testing.T) {
 }
 
 // TestGDLExercise: an exercise on a game written in GDL is made from the
-// game (its moves as the tree's labels), says so in the page's language,
-// keeps the game in its form and its worksheet link; a gdlz= that holds
-// no game is refused by its name in the page's language.
+// game (its moves as the tree's labels), says so in the page's language
+// with the game's first move as the example, keeps the game in its form
+// and its worksheet link; a gdlz= that holds no game is refused by its
+// name in the page's language.
 func TestGDLExercise(t *testing.T) {
 	s := newTestServer(t)
 	z := scenario.CompressGDL(gdlText(t, "tictactoe"))
 	q := url.Values{"gdlz": {z}, "d": {"2"}, "lang": {"de"}}
 	rec := httpGet(t, s, "/exercise?"+q.Encode())
 	body := html.UnescapeString(rec.Body.String())
-	for _, w := range []string{"Ziel von x (0 bis 100)", `name="gdlz" value="` + z, "mark_", "/exercise/worksheet?"} {
+	// The note's example is the game's own first move.
+	for _, w := range []string{"Ziel von x (0 bis 100)", "(mark_1_1 für (mark 1 1))", `name="gdlz" value="` + z, "mark_", "/exercise/worksheet?"} {
 		if rec.Code != http.StatusOK || !strings.Contains(body, w) {
 			t.Errorf("/exercise on GDL tic-tac-toe: %d, lacks %q", rec.Code, w)
 		}

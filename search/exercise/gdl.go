@@ -145,7 +145,7 @@ func gdlTree(g *gdl.Game, s gdl.State, depth int) (*tree.Tree, bool) {
 		}
 		n.Kind, n.KindSet = g.ToMove(s), true
 		for _, m := range ms {
-			c := grow(g.Result(s, m), d+1, moveLabel(g.Name(s, m)))
+			c := grow(g.Result(s, m), d+1, MoveLabel(g.Name(s, m)))
 			if c == nil {
 				return nil
 			}
@@ -161,9 +161,9 @@ func gdlTree(g *gdl.Game, s gdl.State, depth int) (*tree.Tree, bool) {
 	return t, err == nil && g.Err() == nil
 }
 
-// moveLabel writes a GDL move as a tree label: (mark 1 2) as mark_1_2;
+// MoveLabel writes a GDL move as a tree label: (mark 1 2) as mark_1_2;
 // "" when it cannot be one.
-func moveLabel(move string) string {
+func MoveLabel(move string) string {
 	l := strings.Join(strings.Fields(strings.NewReplacer("(", " ", ")", " ").Replace(move)), "_")
 	if l == "" || len(l) > tree.MaxLabelLen || !(l[0] >= 'a' && l[0] <= 'z' || l[0] >= 'A' && l[0] <= 'Z' || l[0] == '_') {
 		return ""
