@@ -37,13 +37,13 @@ type Connect4Board struct {
 	Slots   []Connect4Slot
 }
 
-// Connect4Column is one column: its letter, its number (the key that
-// plays it), its place on the board and the move's link ("" when full or
-// not the human's turn).
+// Connect4Column is one column: its number, 1 to 7 from the left (its
+// name and the key that plays it), its place on the board and the move's
+// link ("" when full or not the human's turn).
 type Connect4Column struct {
-	Letter, Key string
-	X, W, H     string
-	URL, Aria   string
+	Number    string
+	X, W, H   string
+	URL, Aria string
 }
 
 // Connect4Slot is one slot: its centre, its disc ("x", "o" or ""), and

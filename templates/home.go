@@ -182,7 +182,7 @@ func markText(mark string) string {
 // search, by the option's name.
 var formLabels = map[string]string{
 	"algo": "home.algo", "bounds": "home.bounds", "player": "home.player", "prune": "home.prune", "fail": "home.fail",
-	"order": "home.order", "depth": "home.depth", "eval": "home.eval", "fuzzy": "home.opt.fuzzy", "kuhlmann": "home.opt.kuhlmann",
+	"order": "home.order", "depth": "home.depth", "eval": "home.eval", "fuzzy": "home.opt.fuzzy", "utilities": "home.opt.utilities", "kuhlmann": "home.opt.kuhlmann",
 	"transform": "home.transform", "seed": "home.seed", "tt": "home.opt.tt", "replace": "home.opt.replace",
 	"symmetry": "home.opt.symmetry", "aspiration": "home.opt.aspiration", "quiescence": "home.minichess.quiescence",
 	"extend": "home.opt.extend", "margin": "home.opt.margin", "forward": "home.opt.forward", "beam": "home.opt.beam",

@@ -125,12 +125,17 @@ type PassView struct {
 
 // ResearchView is one re-search: Child of Node (the root itself for an
 // aspiration window, Child "") searched again with Alpha, Beta after Test.
+// Probe is what the child's null-window search returned, for MAX, a bound
+// (Lower below a MAX node, Upper below a MIN node): what the tree shows of
+// the child until its re-search returns.
 type ResearchView struct {
 	Step        int    `json:"step"`
 	Node        string `json:"node"`
 	Child       string `json:"child,omitempty"`
 	Test        string `json:"test"`
 	Alpha, Beta Num
+	Probe       Num   `json:"probe,omitempty"`
+	ProbeBound  Bound `json:"probe_bound,omitempty"`
 }
 
 // Clone returns a deep copy of m (nil for nil).
@@ -321,7 +326,16 @@ func (f *Frame) remember(e Event) {
 		m.Entries[e.Node] = &TableEntry{Node: e.Node, Label: label, Value: e.Value, Bound: e.Bound, Draft: e.Draft,
 			Best: e.Child, Sym: e.Sym, Step: e.Step, Pass: pass, Replaced: e.Replaced}
 	case Research:
-		m.Researches = append(m.Researches, ResearchView{Step: e.Step, Node: e.Node, Child: e.Child, Test: e.Test, Alpha: e.Alpha, Beta: e.Beta})
+		r := ResearchView{Step: e.Step, Node: e.Node, Child: e.Child, Test: e.Test, Alpha: e.Alpha, Beta: e.Beta}
+		if e.Child != "" {
+			// The child failed high for the player to move: at least its
+			// value for MAX, at most it for MIN.
+			r.Probe, r.ProbeBound = e.Value, Lower
+			if e.Kind == Min {
+				r.ProbeBound = Upper
+			}
+		}
+		m.Researches = append(m.Researches, r)
 		if p := m.pass(); p != nil && e.Node == "" && e.Child == "" {
 			// The root is searched again within the same pass, trying
 			// the same move first: the row keeps it until the root

@@ -92,6 +92,32 @@ func (nr narrator) label(id string) string {
 	return ""
 }
 
+// rawLabel is the label of node id as the search gave it (before the
+// viewer's words).
+func (nr narrator) rawLabel(id string) string {
+	if id == nr.e.Node && nr.e.Label != "" {
+		return nr.e.Label
+	}
+	if v := nr.f.Nodes[id]; v != nil {
+		return v.Label
+	}
+	return ""
+}
+
+// PassLabel is the label of a node reached by a pass by the player of
+// kind k, "MAX passes" (Reversi, the dice game); the viewer words it in
+// its language.
+func PassLabel(k Kind) string { return k.Upper() + passSuffix }
+
+// passSuffix ends a pass's label.
+const passSuffix = " passes"
+
+// IsPassLabel reports whether label is a pass's (PassLabel).
+func IsPassLabel(label string) bool {
+	kind, ok := strings.CutSuffix(label, passSuffix)
+	return ok && (kind == Max.Upper() || kind == Min.Upper())
+}
+
 // kind returns the kind of the node the event concerns (the root for
 // done), as it was entered.
 func (nr narrator) kind() Kind {
@@ -125,8 +151,12 @@ func (nr narrator) bare(id string) any {
 }
 
 // kindName names node id with its kind: "MIN node C", "the MAX root",
-// "MAX node 1.2".
+// "MAX node 1.2"; a node reached by a pass by its name alone, "MIN
+// passes", which says who moved (not "MAX node MIN passes").
 func (nr narrator) kindName(id string, k Kind) Phrase {
+	if IsPassLabel(nr.rawLabel(id)) {
+		return say("narrate.pass-node", "Name", nr.label(id))
+	}
 	if l := nr.label(id); l != "" {
 		return say("narrate.kind-node", "Kind", k.Upper(), "Name", l)
 	}

@@ -8,7 +8,7 @@ import "strings"
 // values, "72 % win × (+1) + 20 % loss × (−1) + 8 % draw × 0".
 var narrationCategories = map[string]Message{
 	"narrate.leaf.categories": {Other: "The depth limit stops at {{.Node}}: its estimate is the expected value of its category, {{.Sum}} = {{.Value}}.",
-		Description: "Sum: each category's share of the positions like this one times its value (win +1, loss −1, draw 0)"},
+		Description: "Sum: each category's share of the positions like this one times its value (win +1, loss −1, draw 0 by default; win 1, loss 0, draw 0.5 with the utilities zero-half-one)"},
 }
 
 func init() {
@@ -35,13 +35,19 @@ func isCategories(terms []Term) bool {
 }
 
 // categoriesText writes an expected value by category as the lecture
-// does: "72 % win × (+1) + 20 % loss × (−1) + 8 % draw × 0".
+// does: "72 % win × (+1) + 20 % loss × (−1) + 8 % draw × 0", or with the
+// utilities 1, 0 and ½ (no value below 0, no sign written) "72 % win × 1
+// + 20 % loss × 0 + 8 % draw × 0.5".
 func (nr narrator) categoriesText(terms []Term) string {
+	signed := false
+	for _, t := range terms {
+		signed = signed || t.Weight < 0
+	}
 	parts := make([]string, len(terms))
 	for i, t := range terms {
 		v := Written(t.Weight)
 		switch {
-		case t.Weight > 0:
+		case t.Weight > 0 && signed:
 			v = "(+" + v + ")"
 		case t.Weight < 0:
 			v = "(−" + Written(-t.Weight) + ")"

@@ -15,14 +15,24 @@ import (
 // categories, their shares and values, and the sum, 0.52, in every
 // language; the frame keeps the terms for the evaluation's panel.
 func TestExpectedValueLeafExplains(t *testing.T) {
-	wants := map[i18n.Lang]string{
-		i18n.English: "72 % win × (+1) + 20 % loss × (−1) + 8 % draw × 0 = 0.52",
-		i18n.German:  "72 % Sieg × (+1) + 20 % Niederlage × (−1) + 8 % Remis × 0 = 0.52",
-		i18n.Czech:   "72 % výhra × (+1) + 20 % prohra × (−1) + 8 % remíza × 0 = 0.52",
+	type want struct {
+		lang      i18n.Lang
+		utilities string
+		say       string
 	}
-	query := "depth=2&tree=" + url.QueryEscape(tree.ExpectedValueTree)
-	for lang, want := range wants {
-		t.Run(string(lang), func(t *testing.T) {
+	wants := []want{
+		{i18n.English, "", "72 % win × (+1) + 20 % loss × (−1) + 8 % draw × 0 = 0.52"},
+		{i18n.German, "", "72 % Sieg × (+1) + 20 % Niederlage × (−1) + 8 % Remis × 0 = 0.52"},
+		{i18n.Czech, "", "72 % výhra × (+1) + 20 % prohra × (−1) + 8 % remíza × 0 = 0.52"},
+		// Russell & Norvig's later editions: win 1, loss 0, draw ½.
+		{i18n.English, "zero-half-one", "72 % win × 1 + 20 % loss × 0 + 8 % draw × 0.5 = 0.76"},
+		{i18n.German, "zero-half-one", "72 % Sieg × 1 + 20 % Niederlage × 0 + 8 % Remis × 0.5 = 0.76"},
+		{i18n.Czech, "plus-minus", "72 % výhra × (+1) + 20 % prohra × (−1) + 8 % remíza × 0 = 0.52"},
+	}
+	for _, w := range wants {
+		lang, want := w.lang, w.say
+		query := "depth=2&tree=" + url.QueryEscape(tree.ExpectedValueTree) + "&utilities=" + w.utilities
+		t.Run(string(lang)+"/"+w.utilities, func(t *testing.T) {
 			var words func(trace.Phrase) string
 			if lang != i18n.English {
 				words = i18n.For(lang).Phrase

@@ -650,6 +650,56 @@ type at struct {
 	f      *trace.Frame
 	stack  map[string]bool // nil: look in f.Stack
 	inside string
+	// probes are the labels of the children whose PVS re-search is under
+	// way, by id (see probeLabels); nil until the first node asks.
+	probes map[string]string
+}
+
+// probe is the label of node id while its re-search is under way: what
+// its null-window search returned ("null window: ≥ 3"); "" for every
+// other node.
+func (a *at) probe(id string) string {
+	if a.probes == nil {
+		a.probes = probeLabels(a.f)
+	}
+	return a.probes[id]
+}
+
+// probeLabels are the labels of the children of f whose re-search is
+// under way: the last re-search of the child in the pass under way, which
+// has not returned again, each with the value its null-window search
+// returned, so that the tree keeps it until the re-search gives the new
+// value (the table panel's re-search row keeps it too).
+func probeLabels(f *trace.Frame) map[string]string {
+	out := map[string]string{}
+	m := f.Memory
+	if m == nil || f.Done {
+		return out
+	}
+	passFrom := 0
+	if len(m.Passes) > 0 {
+		passFrom = m.Passes[len(m.Passes)-1].Step
+	}
+	for _, r := range m.Researches {
+		if r.Child == "" || r.Step <= passFrom {
+			continue
+		}
+		if v := f.Nodes[r.Child]; v != nil && v.State == trace.StateDone {
+			delete(out, r.Child) // returned from this re-search
+			continue
+		}
+		out[r.Child] = nullWindowText(f.Words, r.ProbeBound.Text(r.Probe))
+	}
+	return out
+}
+
+// nullWindowText is the label of a null-window probe's result, worded
+// by words (the page's language; nil: English).
+func nullWindowText(words func(trace.Phrase) string, value string) string {
+	if words == nil {
+		return "null window: " + value
+	}
+	return words(trace.Phrase{ID: "view.null-window", Args: map[string]any{"Value": value}})
 }
 
 func (a *at) onStack(id string) bool {
@@ -725,6 +775,11 @@ func (s *sketch) node(i int, a *at, fold FoldCount) Node {
 		}
 	}
 	dn.Shown = ShortText(shownValue(g, n.Text, dn.Value))
+	if dn.Value == "" {
+		if p := a.probe(n.ID); p != "" {
+			dn.Shown = p
+		}
+	}
 	// The labels' places, clear of edges, glyphs and each other (see
 	// placeLabels).
 	pa := s.pl.at[i]

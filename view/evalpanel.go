@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -43,14 +44,15 @@ type EvalTerm struct {
 const kuhlmannHead = "1 + R⁻ (R⁻ = "
 
 // EvalPanelOf is the panel of the frame's last evaluation; nil before
-// the first. named names a node as the page does; words is the frame's
-// LabelText, which words a term that is a key.
-func EvalPanelOf(f *trace.Frame, named func(id string) string) *EvalPanel {
+// the first. named names a node as the page does, and words the
+// evaluation's name in the page's language (scenario.EvalWords; English
+// when nil); the frame's LabelText words a term that is a key.
+func EvalPanelOf(f *trace.Frame, named func(id string) string, words func(trace.Phrase) string) *EvalPanel {
 	ev := f.Evaluated
 	if ev == nil {
 		return nil
 	}
-	p := &EvalPanel{Node: named(ev.Node), Eval: ev.Eval, Current: ev.Node == f.Current, Value: ev.Value.String()}
+	p := &EvalPanel{Node: named(ev.Node), Eval: scenario.EvalWords(ev.Eval, words), Current: ev.Node == f.Current, Value: ev.Value.String()}
 	if len(ev.Terms) > 1 && strings.HasPrefix(ev.Terms[0].Name, kuhlmannHead) {
 		p.Lines = kuhlmannLines(ev.Terms, float64(ev.Value))
 		p.Kuhlmann = true

@@ -44,7 +44,7 @@ func TestEvalPanelWritesTheFormulaThenTheNumbers(t *testing.T) {
 			c.SetWords(i18n.For(i18n.German).Phrase)
 			c.Forward(tc.steps)
 			work(t, c, 0)
-			panel := EvalPanelOf(c.Frame(), scene.Namer(nil))
+			panel := EvalPanelOf(c.Frame(), scene.Namer(nil), nil)
 			if panel == nil {
 				t.Fatalf("no evaluation panel at step %d", tc.steps)
 			}

@@ -16,11 +16,13 @@ import (
 func TestMovesNamedInEveryLanguage(t *testing.T) {
 	// In this Reversi position o (MIN) is to move and has no move.
 	passing := "xo" + strings.Repeat(".", 62) + " o"
-	type want struct{ column, throw, pass, term string }
+	// kindPass is how the narration must not name the pass: with the
+	// kind of the node it leads to before it ("MAX node MIN passes").
+	type want struct{ column, throw, pass, term, kindPass string }
 	wants := map[i18n.Lang]want{
-		i18n.English: {"column 1", "throw 1", "MIN passes", "x's threats"},
-		i18n.German:  {"Spalte 1", "Wurf 1", "MIN passt", "Drohungen von x"},
-		i18n.Czech:   {"sloupec 1", "hod 1", "MIN pasuje", "hrozby x"},
+		i18n.English: {"column 1", "throw 1", "MIN passes", "x's threats", "node MIN passes"},
+		i18n.German:  {"Spalte 1", "Wurf 1", "MIN passt", "Drohungen von x", "Knoten MIN passt"},
+		i18n.Czech:   {"sloupec 1", "hod 1", "MIN pasuje", "hrozby x", "MAX MIN pasuje"},
 	}
 	for lang, w := range wants {
 		t.Run(string(lang), func(t *testing.T) {
@@ -53,6 +55,9 @@ func TestMovesNamedInEveryLanguage(t *testing.T) {
 					if !strings.Contains(say, s) {
 						t.Errorf("%s: step %d says %q, want it to name %q", tc.query, tc.steps, say, s)
 					}
+				}
+				if strings.Contains(say, w.kindPass) {
+					t.Errorf("%s: step %d says %q: the pass named with a kind before it", tc.query, tc.steps, say)
 				}
 				c.Close()
 			}

@@ -10,9 +10,16 @@ import (
 )
 
 // MaxTableRows is the most table entries the table panel lists at once: a
-// page of them, newest first (the first page holds the ones stored last).
+// page of them, newest first. Pages are counted from the oldest entry (page
+// 0 holds the ten stored first), so that an entry stays on its page while
+// newer ones are stored; the last page holds the newest (NewestPage).
 // Every entry is on some page; the panel's counts cover the whole table.
 const MaxTableRows = 10
+
+// NewestPage is the page that holds the entries stored last, whichever
+// page that is as the table grows: what the panel shows until the viewer
+// chooses a page.
+const NewestPage = -1
 
 // RealGames is what the viewer shows of the searches on real games at one
 // step, beside the tree: the transposition table, the passes of iterative
@@ -35,8 +42,9 @@ type TablePanel struct {
 	Hit *HitRow
 	// Rows are the entries of the page shown, newest first (MaxTableRows).
 	Rows []EntryRow
-	// Page is the page shown (0: the entries stored last), Pages how many
-	// pages the table fills.
+	// Page is the page shown, counted from the oldest entries (0: the ten
+	// stored first); Pages how many pages the table fills, the last
+	// holding the newest entries.
 	Page, Pages int
 }
 
@@ -203,10 +211,16 @@ func tablePanel(f *trace.Frame, named func(string) string, board func(string) *B
 	for _, e := range m.Entries {
 		ents = append(ents, e)
 	}
-	slices.SortFunc(ents, func(a, b *trace.TableEntry) int { return cmp.Compare(b.Step, a.Step) })
+	// Oldest first, so that a page keeps its entries as newer ones are
+	// stored; each page lists its own newest first.
+	slices.SortFunc(ents, func(a, b *trace.TableEntry) int { return cmp.Compare(a.Step, b.Step) })
 	t.Pages = max(1, (len(ents)+MaxTableRows-1)/MaxTableRows)
-	t.Page = min(max(page, 0), t.Pages-1)
-	for _, e := range ents[min(len(ents), t.Page*MaxTableRows):min(len(ents), (t.Page+1)*MaxTableRows)] {
+	t.Page = min(page, t.Pages-1)
+	if page < 0 {
+		t.Page = t.Pages - 1 // NewestPage
+	}
+	shown := ents[min(len(ents), t.Page*MaxTableRows):min(len(ents), (t.Page+1)*MaxTableRows)]
+	for _, e := range slices.Backward(shown) {
 		now := e.Step == f.Step || m.LastHit != nil && m.LastHit.Step == f.Step && m.LastHit.Stored == e.Node
 		row := EntryRow{Node: named(e.Node), Value: e.Bound.Text(e.Value), Bound: e.Bound.String(),
 			Draft: draftText(e.Draft), Best: bestName(named, e.Best), Step: e.Step, Hits: e.Hits, Now: now}

@@ -8,8 +8,9 @@ import (
 	"github.com/abtrace/abtrace/trace"
 )
 
-// The table panel lists every entry on some page, newest first, each
-// drawn as its position: the board of the node that stored it (the root's
+// The table panel lists every entry on some page, newest first (the last
+// page holds the newest, the pages counted from the oldest), each drawn
+// as its position: the board of the node that stored it (the root's
 // two marks and one more per ply below it).
 func TestTablePanelPagesEveryEntryAsItsBoard(t *testing.T) {
 	p, scene := prepare(t, "game=tictactoe&position=x...o....&algo=negamax&tt=1024")
@@ -18,18 +19,21 @@ func TestTablePanelPagesEveryEntryAsItsBoard(t *testing.T) {
 	c.Seek(400)
 	work(t, c, 0)
 	f := c.Frame()
-	first := RealGamesIn(f, scene, nil, 0).Table
+	first := RealGamesIn(f, scene, nil, NewestPage).Table
 	if first.Pages < 2 || first.Entries <= MaxTableRows {
 		t.Fatalf("%d entries on %d pages: want more than one page", first.Entries, first.Pages)
 	}
+	if first.Page != first.Pages-1 {
+		t.Fatalf("the newest entries are on page %d, want the last, %d", first.Page, first.Pages-1)
+	}
 	var steps []int
-	for page := range first.Pages + 1 { // one past the last shows the last
+	for page := first.Pages; page >= 0; page-- { // one past the last shows the last
 		tp := RealGamesIn(f, scene, nil, page).Table
 		if want := min(page, first.Pages-1); tp.Page != want {
 			t.Fatalf("page %d shows page %d, want %d", page, tp.Page, want)
 		}
 		if page == first.Pages {
-			break
+			continue
 		}
 		for _, r := range tp.Rows {
 			steps = append(steps, r.Step)
@@ -96,4 +100,48 @@ func TestResearchStaysMarkedWhileUnderWay(t *testing.T) {
 	if under == 0 {
 		t.Fatal("no re-search was under way in the first 400 steps")
 	}
+}
+
+// A page of the table keeps its entries while newer ones are stored: the
+// pages are counted from the oldest entry, and only the newest page
+// grows; before the viewer chooses a page, the panel follows the newest.
+func TestTablePagesStayPut(t *testing.T) {
+	p, scene := prepare(t, "game=tictactoe&position=x...o....&algo=negamax&tt=1024")
+	c := NewCursor(p, scene)
+	defer c.Close()
+	c.Seek(300)
+	work(t, c, 0)
+	before := c.Frame().Clone()
+	c.Seek(700)
+	work(t, c, 0)
+	after := c.Frame()
+	then, now := RealGamesIn(before, scene, nil, NewestPage).Table, RealGamesIn(after, scene, nil, NewestPage).Table
+	if now.Entries <= then.Entries+MaxTableRows {
+		t.Fatalf("%d entries, then %d: want more than a page stored between", then.Entries, now.Entries)
+	}
+	for page := range then.Pages - 1 { // the full pages of the earlier table
+		a, b := RealGamesIn(before, scene, nil, page).Table, RealGamesIn(after, scene, nil, page).Table
+		if !slices.EqualFunc(a.Rows, b.Rows, func(x, y EntryRow) bool { return x.Node == y.Node && x.Step == y.Step }) {
+			t.Errorf("page %d listed %v, and after more entries %v: want the same entries", page, rowSteps(a.Rows), rowSteps(b.Rows))
+		}
+	}
+	if newest := now.Rows[0].Step; newest != maxStep(after) {
+		t.Errorf("the newest page begins with the entry of step %d, want the newest, %d", newest, maxStep(after))
+	}
+}
+
+func rowSteps(rows []EntryRow) []int {
+	out := make([]int, len(rows))
+	for i, r := range rows {
+		out[i] = r.Step
+	}
+	return out
+}
+
+func maxStep(f *trace.Frame) int {
+	m := 0
+	for _, e := range f.Memory.Entries {
+		m = max(m, e.Step)
+	}
+	return m
 }

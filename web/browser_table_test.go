@@ -1,12 +1,16 @@
 package web
 
 import (
+	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/abtrace/abtrace/view"
 )
 
 // TestBrowserTablePositions: the table panel of PVS on tic-tac-toe shows
@@ -24,28 +28,32 @@ func TestBrowserTablePositions(t *testing.T) {
 	b.open("/view?game=tictactoe&position=x...o....&algo=pvs&tt=1024&step=199")
 	b.do(chromedp.KeyEvent(kb.ArrowRight))
 	b.waitFor(stepIs("200"), "step 200")
-	b.waitFor(`document.querySelectorAll('[data-testid="tt-entries"] tbody tr').length === 10`, "ten entries on the first page")
+	// The panel opens on the page of the newest entries, the last page:
+	// pages are counted from the oldest, so that a page keeps its entries.
+	b.waitFor(`document.querySelectorAll('[data-testid="tt-entries"] tbody tr').length > 0`, "the newest entries")
+	var from, to, of int
+	if _, err := fmt.Sscanf(b.text(`[data-testid="tt-page"]`), "entries %d–%d of %d", &from, &to, &of); err != nil || to != of || from < 11 {
+		t.Fatalf("the pager says %q (%v), want the newest entries, a page past the first", b.text(`[data-testid="tt-page"]`), err)
+	}
+	b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="tt-older"]').click()`))
+	older := fmt.Sprintf("entries %d–%d ", from-view.MaxTableRows, from-1)
+	b.waitFor(`document.querySelector('[data-testid="tt-page"]').textContent.startsWith(`+strconv.Quote(older)+`)`, "the page before")
+	b.waitFor(`document.querySelectorAll('[data-testid="tt-entries"] tbody tr').length === 10`, "ten entries on a full page")
 	if w := eval[float64](b, `Math.min(...[...document.querySelectorAll('[data-testid="tt-entries"] svg.tt-board')].map(s => s.getBoundingClientRect().width))`); w < 40 {
 		t.Errorf("the entries' boards are %.1f px across, want at least 40", w)
 	}
 	if n := eval[int](b, `document.querySelectorAll('[data-testid="tt-entries"] svg.tt-board text').length`); n < 10*3 {
 		t.Errorf("the ten boards draw %d marks, want at least three each", n)
 	}
-	page := b.text(`[data-testid="tt-page"]`)
-	if !strings.HasPrefix(page, "entries 1–10 of ") {
-		t.Fatalf("the pager says %q, want entries 1–10 of all", page)
-	}
 	firstRow := b.attr(`[data-testid="tt-entries"] tbody tr`, "data-entry")
-	b.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="tt-older"]').click()`))
-	b.waitFor(`document.querySelector('[data-testid="tt-page"]').textContent.startsWith("entries 11–")`, "the second page")
-	if got := b.attr(`[data-testid="tt-entries"] tbody tr`, "data-entry"); got == firstRow {
-		t.Errorf("the second page begins with %q as the first did", got)
-	}
-	// The page stays as the search goes on.
+	// The page and its entries stay as the search goes on and stores more.
 	b.do(chromedp.KeyEvent(kb.ArrowRight))
 	b.waitFor(stepIs("201"), "step 201")
-	if got := b.text(`[data-testid="tt-page"]`); !strings.HasPrefix(got, "entries 11–") {
-		t.Errorf("after a step the pager says %q, want the second page still", got)
+	if got := b.text(`[data-testid="tt-page"]`); !strings.HasPrefix(got, older) {
+		t.Errorf("after a step the pager says %q, want %q still", got, older)
+	}
+	if got := b.attr(`[data-testid="tt-entries"] tbody tr`, "data-entry"); got != firstRow {
+		t.Errorf("after a step the page begins with %q, want %q still", got, firstRow)
 	}
 	b.show(`[data-testid="tt-panel"]`)
 	b.screenshot("table-positions-1280.png")

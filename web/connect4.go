@@ -237,15 +237,17 @@ func buildConnect4Page(loc *i18n.Localizer, p *templates.Connect4Page, cq connec
 		p.Board.Slots = append(p.Board.Slots, templates.Connect4Slot{
 			CX: strconv.Itoa(col*size + size/2), CY: strconv.Itoa(row*size + size/2), R: "40",
 			Disc: cell.Disc, Last: i == pos.Last, Win: win[i],
-			Name: string(rune('a'+col)) + strconv.Itoa(pos.Rows-row),
+			Name: strconv.Itoa(col+1) + "-" + strconv.Itoa(pos.Rows-row),
 		})
 	}
 	for col := range pos.Cols {
-		letter := string(rune('a' + col))
-		cc := templates.Connect4Column{Letter: letter, Key: strconv.Itoa(col + 1), X: strconv.Itoa(col * size), W: strconv.Itoa(size), H: strconv.Itoa(pos.Rows * size)}
+		// A column is named by its number, 1 to 7 from the left, as the
+		// viewer names it ("column 4"); its key is the same number.
+		number := strconv.Itoa(col + 1)
+		cc := templates.Connect4Column{Number: number, X: strconv.Itoa(col * size), W: strconv.Itoa(size), H: strconv.Itoa(pos.Rows * size)}
 		if playable[col] {
-			cc.URL = cq.url(lang, append(append([]string(nil), played...), letter))
-			cc.Aria = loc.T("c4.column-aria", "Column", letter, "Key", col+1)
+			cc.URL = cq.url(lang, append(append([]string(nil), played...), number))
+			cc.Aria = loc.T("c4.column-aria", "Column", number)
 		}
 		p.Board.Columns = append(p.Board.Columns, cc)
 	}
@@ -257,9 +259,9 @@ func buildConnect4Page(loc *i18n.Localizer, p *templates.Connect4Page, cq connec
 	p.Over = pos.Over
 	switch {
 	case pos.Over && pos.Winner == human:
-		p.Status = loc.T("c4.over.you-win", "Four", fourText(pos))
+		p.Status = loc.T("c4.over.you-win", "Four", fourText(loc, pos))
 	case pos.Over && pos.Winner == engineSide:
-		p.Status = loc.T("c4.over.engine-wins", "Four", fourText(pos))
+		p.Status = loc.T("c4.over.engine-wins", "Four", fourText(loc, pos))
 	case pos.Over:
 		p.Status = loc.T("c4.over.draw")
 	case pos.HumanToMove:
@@ -298,13 +300,34 @@ func buildConnect4Page(loc *i18n.Localizer, p *templates.Connect4Page, cq connec
 	p.NewURL = cq.url(lang, nil)
 }
 
-// fourText names the winning four's slots ("a1, b1, c1, d1").
-func fourText(pos play.Position) string {
-	names := make([]string, len(pos.Four))
-	for i, c := range pos.Four {
-		names[i] = string(rune('a'+c%pos.Cols)) + strconv.Itoa(pos.Rows-c/pos.Cols)
+// fourText names the winning four by its ends, each slot by its column
+// and its row counted from the bottom ("column 1, row 1 to column 4,
+// row 1").
+func fourText(loc *i18n.Localizer, pos play.Position) string {
+	if len(pos.Four) == 0 {
+		return ""
 	}
-	return strings.Join(names, ", ")
+	// A slot's column and row, and its order along any line: by column,
+	// then by row (a vertical four differs only in the row).
+	slot := func(c int) (col, row, order int) {
+		col, row = c%pos.Cols+1, pos.Rows-c/pos.Cols
+		return col, row, col*(pos.Rows+1) + row
+	}
+	first, last := pos.Four[0], pos.Four[0]
+	for _, c := range pos.Four {
+		_, _, o := slot(c)
+		if _, _, f := slot(first); o < f {
+			first = c
+		}
+		if _, _, l := slot(last); o > l {
+			last = c
+		}
+	}
+	name := func(c int) string {
+		col, row, _ := slot(c)
+		return loc.T("c4.slot", "Column", col, "Row", row)
+	}
+	return loc.T("c4.four", "From", name(first), "To", name(last))
 }
 
 // playTerms explains the evaluation of a position term by term: the
@@ -320,7 +343,7 @@ func playTerms(loc *i18n.Localizer, pos play.Position) (caption string, terms []
 		}
 		terms = append(terms, templates.PlayTerm{Name: name, Count: trace.Num(t.Count).String(), Weight: trace.Num(t.Weight).String(), Product: trace.Num(t.Count * t.Weight).String()})
 	}
-	return loc.T("pl.terms-caption", "Eval", loc.T("pl.eval-name", "Eval", pos.EvalName)), terms, trace.Num(pos.Value).String()
+	return loc.T("pl.terms-caption", "Eval", loc.T("pl.eval-name", "Eval", scenario.EvalWords(pos.EvalName, loc.Phrase))), terms, trace.Num(pos.Value).String()
 }
 
 // connect4ErrorText says what is wrong with a request in the page's

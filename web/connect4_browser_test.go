@@ -77,7 +77,7 @@ func TestBrowserConnect4(t *testing.T) {
 				}
 				switch turn % 3 {
 				case 0:
-					b.do(chromedp.KeyEvent(fmt.Sprint(int(col[0]-'a') + 1)))
+					b.do(chromedp.KeyEvent(col)) // a column is named by its number, its key
 				case 1:
 					b.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`.c4-keys a[data-column=%q]`, col))))
 				default:

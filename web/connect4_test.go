@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -26,17 +25,19 @@ func TestConnect4Page(t *testing.T) {
 	}{
 		{"/connect4", http.StatusOK, []string{"Your turn (x): choose a column.", `data-key="1"`, `data-key="7"`, "You play x (blue, MAX)", `data-testid="new"`},
 			[]string{`data-testid="engine"`, `data-testid="undo"`}},
-		{"/connect4?moves=d&depth=2", http.StatusOK, []string{`data-testid="engine"`, "The engine played column", "Moves: d ", `data-testid="undo"`, `data-testid="terms"`,
-			`href="/view?depth=2&amp;game=connect4&amp;lang=en&amp;position=d"`}, nil},
+		{"/connect4?moves=d&depth=2", http.StatusOK, []string{`data-testid="engine"`, "The engine played column", "Moves: 4 ", `data-testid="undo"`, `data-testid="terms"`,
+			`href="/view?depth=2&amp;game=connect4&amp;lang=en&amp;position=4"`}, []string{"column d", "column a"}},
 		{"/connect4?you=second&depth=3&algo=negamax&tt=1024&symmetry=1&order=killer", http.StatusOK, []string{"You play o (red, MIN)", "Your turn (o)",
 			"algo=negamax", "order=killer", "symmetry=1", "tt=1024", "The engine played column"}, nil},
 		// A game whose last move is not the engine's choice says so.
-		{"/connect4?you=second&depth=2&moves=a", http.StatusOK, []string{"This game has a as the engine's last move, but the engine chooses column"}, nil},
+		{"/connect4?you=second&depth=2&moves=a", http.StatusOK, []string{"This game has column 1 as the engine's last move, but the engine chooses column"}, nil},
 		// x (the human) completes the bottom row.
-		{"/connect4?moves=agbgcgd&depth=1", http.StatusOK, []string{"You win: four in a row at a1, b1, c1, d1."}, []string{`data-column="e" data-key`}},
-		{"/connect4?moves=dddddddd", http.StatusBadRequest, []string{"Move 7 of the game, column d, drops into a full column.", `href="/connect4?depth=4&amp;lang=en&amp;moves=dddddd"`}, nil},
-		{"/connect4?moves=dz", http.StatusBadRequest, []string{"Move 2 of the game, “z”, is not a column", `moves=d"`}, nil},
-		{"/connect4?moves=agbgcgdg", http.StatusBadRequest, []string{"Move 8 of the game, column g, comes after the game is over.", `moves=agbgcgd"`}, nil},
+		{"/connect4?moves=agbgcgd&depth=1", http.StatusOK, []string{"You win: four in a row from column 1, row 1 to column 4, row 1."}, []string{`data-column="5" data-key`}},
+		// Upwards in one column, and written as numbers.
+		{"/connect4?moves=1212121&depth=1", http.StatusOK, []string{"You win: four in a row from column 1, row 1 to column 1, row 4."}, nil},
+		{"/connect4?moves=dddddddd", http.StatusBadRequest, []string{"Move 7 of the game, column 4, drops into a full column.", `href="/connect4?depth=4&amp;lang=en&amp;moves=444444"`}, nil},
+		{"/connect4?moves=dz", http.StatusBadRequest, []string{"Move 2 of the game, “z”, is not a column: write the columns as numbers 1 to 7", `moves=4"`}, nil},
+		{"/connect4?moves=agbgcgdg", http.StatusBadRequest, []string{"Move 8 of the game, column 7, comes after the game is over.", `moves=1727374"`}, nil},
 		{"/connect4?tt=100", http.StatusBadRequest, []string{"transposition table"}, nil},
 		{"/connect4?depth=deep", http.StatusBadRequest, []string{"depth must be a whole number"}, nil},
 		{"/connect4?depth=9", http.StatusBadRequest, []string{"depth must be from 1 to 6"}, nil},
@@ -58,7 +59,8 @@ func TestConnect4Page(t *testing.T) {
 		{"/connect4?lang=de&algo=minimax&order=killer", http.StatusBadRequest, []string{"Die Sortierung killer lernt aus Schnitten"}, nil},
 		{"/connect4?lang=cs&algo=alphabeta&symmetry=1", http.StatusBadRequest, []string{"Symetrie se uplatní přes transpoziční tabulku"}, nil},
 		{"/connect4?lang=de&moves=dd", http.StatusOK, []string{"Sie sind am Zug (x)", "Vier gewinnt gegen die Engine"}, nil},
-		{"/connect4?lang=cs&moves=ddddddd", http.StatusBadRequest, []string{"Tah 7 hry, sloupec d, padá do plného sloupce."}, nil},
+		{"/connect4?lang=cs&moves=ddddddd", http.StatusBadRequest, []string{"Tah 7 hry, sloupec 4, padá do plného sloupce."}, nil},
+		{"/connect4?lang=de&moves=agbgcgd&depth=1", http.StatusOK, []string{"Sie gewinnen: vier in einer Reihe von Spalte 1, Reihe 1 bis Spalte 4, Reihe 1."}, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.path, func(t *testing.T) {
@@ -86,13 +88,13 @@ func TestConnect4Page(t *testing.T) {
 func TestConnect4WinHighlight(t *testing.T) {
 	s := newTestServer(t)
 	body := httpGet(t, s, "/connect4?moves=agbgcgd&depth=1").Body.String()
-	wins := regexp.MustCompile(`class="slot d-x(?: last)? win" [^>]*data-slot="([a-g][1-6])"`).FindAllStringSubmatch(body, -1)
+	wins := regexp.MustCompile(`class="slot d-x(?: last)? win" [^>]*data-slot="([1-7]-[1-6])"`).FindAllStringSubmatch(body, -1)
 	var got []string
 	for _, m := range wins {
 		got = append(got, m[1])
 	}
-	if strings.Join(got, " ") != "a1 b1 c1 d1" {
-		t.Errorf("winning slots %v, want a1 b1 c1 d1", got)
+	if strings.Join(got, " ") != "1-1 2-1 3-1 4-1" {
+		t.Errorf("winning slots %v, want 1-1 2-1 3-1 4-1 (column-row)", got)
 	}
 	if n := strings.Count(body, `class="btn c4-col"`); n != 0 {
 		t.Errorf("%d columns to play after the end, want 0", n)
@@ -107,7 +109,7 @@ func TestConnect4EngineLinkIsItsSearch(t *testing.T) {
 	for _, q := range []string{"moves=d&depth=3", "moves=dc&depth=4&algo=pvs&tt=4096&order=history", "you=second&depth=2&order=killer", "moves=ddcb&depth=5&algo=mtdf&symmetry=1"} {
 		t.Run(q, func(t *testing.T) {
 			body := httpGetFollow(t, s, "/connect4?"+q).Body.String()
-			m := regexp.MustCompile(`data-testid="engine" data-column="([a-g])"`).FindStringSubmatch(body)
+			m := regexp.MustCompile(`data-testid="engine" data-column="([1-7])"`).FindStringSubmatch(body)
 			link := regexp.MustCompile(`href="(/view\?[^"]*)" data-testid="why"`).FindStringSubmatch(body)
 			if m == nil || link == nil {
 				t.Fatalf("no engine move or link in %s", body)
@@ -129,8 +131,8 @@ func TestConnect4EngineLinkIsItsSearch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// The viewer names the column by its number, the page by its letter.
-			if got, want := p.MoveName(res.Best), "column "+strconv.Itoa(int(m[1][0]-'a')+1); got != want {
+			// The viewer and the page name the column by its number.
+			if got, want := p.MoveName(res.Best), "column "+m[1]; got != want {
 				t.Errorf("the viewer's search plays %s, the page %s", got, m[1])
 			}
 		})

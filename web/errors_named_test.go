@@ -32,7 +32,7 @@ var scenarioBad = []struct{ param, with, value string }{
 	{"tree", "", "((1 2)"}, {"gdl", "", "(role"}, {"root", "", "sideways"}, {"game", "", "chess"}, {"position", "game=tictactoe", "xxxxxxxxxx"},
 	{"random", "", "3"}, {"algo", "", "bogus"}, {"prune", "", "bogus"}, {"fail", "", "bogus"}, {"order", "", "bogus"},
 	{"eval", "game=tictactoe&depth=2", "bogus"}, {"bounds", "tree=([chance](1+2))&algo=star1", "bogus"}, {"transform", "", "bogus"},
-	{"format", "", "bogus"}, {"kuhlmann", "game=reversi&depth=1", "bogus"}, {"fuzzy", "game=tictactoe&eval=fuzzy&depth=1", "bogus"},
+	{"format", "", "bogus"}, {"kuhlmann", "game=reversi&depth=1", "bogus"}, {"fuzzy", "game=tictactoe&eval=fuzzy&depth=1", "bogus"}, {"utilities", "", "bogus"},
 	{"deal", "game=cards", "bogus"}, {"playout", "algo=mcts", "bogus"}, {"replace", "", "bogus"}, {"extend", "", "bogus"},
 	{"forward", "", "bogus"}, {"layout", "", "bogus"}, {"matches", "game=nim", "x"}, {"take", "game=nim", "x"}, {"depth", "", "x"},
 	{"player", "", "x"}, {"world", "game=cards", "x"}, {"iterations", "algo=mcts", "x"}, {"samples", "game=cards&algo=determinized", "x"},

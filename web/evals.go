@@ -860,7 +860,7 @@ func buildPlayPage(loc *i18n.Localizer, p *templates.PlayPage, spec play.Spec, p
 		p.Score = loc.T("pl.score", "Black", pos.Black, "White", pos.White)
 	}
 	if len(pos.Terms) > 0 {
-		p.EvalName = loc.T("pl.eval-name", "Eval", pos.EvalName)
+		p.EvalName = loc.T("pl.eval-name", "Eval", scenario.EvalWords(pos.EvalName, loc.Phrase))
 		_, p.Terms, p.Total = playTerms(loc, pos)
 	}
 	if len(spec.Moves) > 0 {

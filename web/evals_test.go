@@ -40,7 +40,7 @@ func TestEvalPages(t *testing.T) {
 		{"/parallel?gdl-game=chess", http.StatusBadRequest, []string{"gdl-game: "}},
 		{"/parallel?gdl=(role+x)&evals=goals", http.StatusSeeOther, nil},
 		{"/parallel?gdlz=" + scenario.CompressGDL("(role x)") + "&evals=goals", http.StatusBadRequest, []string{"gdlz: ", "(role x)</textarea>"}},
-		{"/play", http.StatusOK, []string{`data-move="d3"`, `data-move="e6"`, "Your move", "discs:1,mobility:2,corners:10"}},
+		{"/play", http.StatusOK, []string{`data-move="d3"`, `data-move="e6"`, "Your move", "discs × 1 + mobility × 2 + corners × 10"}},
 		{"/play?moves=d3", http.StatusOK, []string{"The engine played", "Moves: d3 "}},
 		{"/play?game=connect4&moves=d,d", http.StatusSeeOther, nil},
 		{"/play?moves=a1", http.StatusBadRequest, []string{"move 1, a1, is not legal"}},

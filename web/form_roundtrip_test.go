@@ -36,6 +36,8 @@ func formSample(source, algo string) scenario.Scenario {
 		case "id":
 			s.Tree = "[h=4](B[h=3](3 12 8) C[h=2](2 4 6) D[h=5](14 5 2))"
 			s.Depth, s.Eval, s.Aspiration = 2, "h", 1.5
+		case "minimax":
+			s.Tree, s.Depth, s.Utilities = tree.ExpectedValueTree, 2, tree.UtilitiesZeroHalfOne
 		default:
 			s.Root = "min"
 			s.Layout = scenario.LayoutAcross

@@ -370,8 +370,8 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		Layout:        layout,
 		MinimaxLeaves: -1,
 		WSPath:        WSPath,
-		Real:          view.RealGamesIn(run.frame, scene, wordsFor(string(r.lang)), 0),
-		Eval:          view.EvalPanelOf(run.frame, scene.Namer(wordsFor(string(r.lang)))),
+		Real:          view.RealGamesIn(run.frame, scene, wordsFor(string(r.lang)), view.NewestPage),
+		Eval:          view.EvalPanelOf(run.frame, scene.Namer(wordsFor(string(r.lang))), wordsFor(string(r.lang))),
 		InfoSet:       infoSetPanel(p, run.frame, scene.Namer(wordsFor(string(r.lang)))),
 		Names:         scene.Namer(wordsFor(string(r.lang))),
 	}
@@ -610,13 +610,16 @@ func optionsText(loc *i18n.Localizer, p *scenario.Search) string {
 	if d := p.Scenario.Depth; d > 0 {
 		s += " · " + loc.T("options.depth", "Depth", strconv.Itoa(d))
 		if ev := p.Scenario.Eval; ev != "" {
-			s += ", " + loc.T("options.eval", "Eval", ev)
+			s += ", " + loc.T("options.eval", "Eval", scenario.EvalWords(ev, loc.Phrase))
 		}
 	} else {
 		s += " · " + loc.T("options.no-depth")
 	}
 	if p.RootKind == trace.Min && p.Scenario.Source() != "tictactoe" && p.Scenario.Source() != "nim" {
 		s += " · " + loc.T("options.min-root")
+	}
+	if u := p.UtilitiesShown(); u != "" {
+		s += " · " + loc.T("options.utilities."+u)
 	}
 	return s
 }
@@ -666,13 +669,19 @@ const HorizonExample = "/compare?game=minichess&position=horizon&depth=1&panes=p
 var HorizonDelayExample = "/compare?" + url.Values{"tree": {tree.HorizonDelayTree}, "depth": {"4"},
 	"panes": {"depth2,depth4"}, "by": {"node"}, "step": {"0"}}.Encode()
 
+// expectedValueStep is the step at which the expected value by category
+// opens: the depth limit stops at C, whose narration writes the sum out
+// (0.52), so that the example opens where it is explained.
+const expectedValueStep = 6
+
 // examples are the ready-made searches on the home page.
 func examples() []templates.Example {
-	link := func(sc scenario.Scenario) string {
+	linkAt := func(sc scenario.Scenario, step int) string {
 		q := sc.Query()
-		q.Set("step", "0")
+		q.Set("step", strconv.Itoa(step))
 		return "/view?" + q.Encode()
 	}
+	link := func(sc scenario.Scenario) string { return linkAt(sc, 0) }
 	return []templates.Example{
 		{Name: "example.textbook", Note: "example.textbook.note", URL: link(scenario.Scenario{Tree: tree.TwoPlyGameTree})},
 		{Name: "example.textbook-best", Note: "example.textbook-best.note", URL: link(scenario.Scenario{Tree: tree.TwoPlyGameTree, Order: "best"})},
@@ -688,7 +697,7 @@ func examples() []templates.Example {
 		{Name: "example.paranoid", Note: "example.paranoid.note", URL: link(scenario.Scenario{Tree: threePlayers, Algo: "paranoid", Player: 1})},
 		{Name: "example.transform", Note: "example.transform.note", URL: link(scenario.Scenario{Tree: transformChance, Algo: "expectiminimax", Transform: "1:1,2:20,3:30,4:400"})},
 		{Name: "example.ttt-transform", Note: "example.ttt-transform.note", URL: link(scenario.Scenario{Game: "tictactoe", Position: transformBoard, Transform: "wld:1,0,0"})},
-		{Name: "example.categories", Note: "example.categories.note", URL: link(scenario.Scenario{Tree: tree.ExpectedValueTree, Depth: 2})},
+		{Name: "example.categories", Note: "example.categories.note", URL: linkAt(scenario.Scenario{Tree: tree.ExpectedValueTree, Depth: 2}, expectedValueStep)},
 		{Name: "example.horizon", Note: "example.horizon.note", URL: HorizonExample},
 		{Name: "example.horizon-delay", Note: "example.horizon-delay.note", URL: HorizonDelayExample},
 		{Name: "example.cards-trap", Note: "example.cards-trap.note", URL: link(scenario.Scenario{Game: "cards", Deal: "trap", Algo: "clairvoyance"})},

@@ -41,7 +41,8 @@ type viewer struct {
 	// shown is what the page shows of the panels the server renders: a
 	// step sends each only when it changes, or what changed in it.
 	// tablePage is the page of the table's entries the viewer asked for
-	// (the ttpage command).
+	// (the ttpage command) plus one: 0, before it asks, follows the
+	// newest entries (view.NewestPage).
 	shown     shownPanels
 	tablePage int
 	// baseline is the number of leaves the same search without pruning
@@ -351,7 +352,7 @@ func (v *viewer) panels() *view.Panels {
 // when they are what the page shows already (on a whole frame: when the
 // page has none to show or clear).
 func (v *viewer) realHTML(whole bool) *string {
-	r := view.RealGamesIn(v.cur.Frame(), v.scene, v.loc.Phrase, v.tablePage)
+	r := view.RealGamesIn(v.cur.Frame(), v.scene, v.loc.Phrase, v.tablePage-1)
 	if r == nil && v.shown.real == "" {
 		return nil
 	}
@@ -382,11 +383,13 @@ func htmlPrint(s string) string {
 }
 
 // setTablePage answers the ttpage command: the table panel lists page n
-// of its entries (0: the newest; see view.MaxTableRows). The answer
+// of its entries, counted from the oldest (0: the ten stored first; see
+// view.MaxTableRows), which keeps its entries as newer ones are stored;
+// a page below 0 follows the newest entries (view.NewestPage). The answer
 // carries the panels when they changed; while a move is under way, its
 // answer will.
 func (v *viewer) setTablePage(n int) []Message {
-	v.tablePage = max(n, 0)
+	v.tablePage = max(n, view.NewestPage) + 1
 	v.canon = false // the panels now depend on more than the steps
 	if v.busy() {
 		return nil
@@ -416,7 +419,7 @@ func (v *viewer) evalHTML(whole bool) *string {
 	s := ""
 	if key != "" {
 		named := v.scene.Namer(v.loc.Phrase)
-		box := templates.EvalPanelBox(view.EvalPanelOf(f, named))
+		box := templates.EvalPanelBox(view.EvalPanelOf(f, named, v.loc.Phrase))
 		if infoSet {
 			box = templates.InfoSetBox(infoSetPanel(v.prep, f, named))
 		}

@@ -168,6 +168,9 @@ Searches on real games:
   --fuzzy T,P,TH,Q      tictactoe --eval fuzzy, the fuzzy goal distance: t-norm (min, product, lukasiewicz or
                         threshold), p (a true fluent's degree), t (threshold), q (exponent); default
                         threshold,0.75,0.55,5
+  --utilities U         a tree's expected values by category ([win=72% loss=20% draw=8%]): plus-minus (win +1,
+                        loss −1, draw 0; default: 0.52) or zero-half-one (win 1, loss 0, draw ½, Russell &
+                        Norvig's later editions: 0.76)
 
 solve --json prints {"value", "best", "pv", "stats", "evaluated", "pruned", "labels"}; "value" is a number,
 or for maxn a list with one number per player; "labels" maps node ids to labels (state names of imported
@@ -238,6 +241,7 @@ func scenarioFlags(fs *flag.FlagSet) (*scenario.Scenario, *string) {
 	fs.StringVar(&s.Eval, "eval", "", "evaluation at the depth limit")
 	fs.StringVar(&s.Kuhlmann, "kuhlmann", "", "reversi: max or min, Kuhlmann et al.'s evaluation from the features of --eval")
 	fs.StringVar(&s.Fuzzy, "fuzzy", "", "tictactoe --eval fuzzy: tnorm,p,t,q")
+	fs.StringVar(&s.Utilities, "utilities", "", "a tree's expected values by category: plus-minus (win +1, loss -1, draw 0; default) or zero-half-one (win 1, loss 0, draw 1/2)")
 	fs.StringVar(&s.Deal, "deal", "", "cards: the deal, such as 'max: ♥6 ♦6 ♣9 ♣8; min: ♥4 ♠2 ♣10 ♣5 | ♦4 ♠2 ♣10 ♣5'")
 	fs.IntVar(&s.World, "world", 0, "cards, roads: which MIN hand (world) is searched open (default 1)")
 	fs.IntVar(&s.Iterations, "iterations", 0, "mcts: iterations (default 1000)")

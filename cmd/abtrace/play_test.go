@@ -85,7 +85,8 @@ func TestConnect4PlayMatchesSolve(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: best %q", args, got.Best)
 		}
-		if solved := connect4.MoveString(g.Moves(s, nil)[i]); solved != name || got.Value != value {
+		// The page names a column by its number, 1 to 7 from the left.
+		if solved := strconv.Itoa(int(g.Moves(s, nil)[i]) + 1); solved != name || got.Value != value {
 			t.Errorf("%v: solve plays %s worth %v; the page plays %s worth %v", args, solved, got.Value, name, value)
 		}
 	}

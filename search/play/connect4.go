@@ -33,7 +33,7 @@ type MoveError struct {
 
 func (e *MoveError) Error() string {
 	why := map[string]string{
-		NotAColumn: "is not a column (want a letter from a to g or a digit from 1 to 7)",
+		NotAColumn: "is not a column (want a column number from 1 to 7, or a letter from a to g)",
 		ColumnFull: "drops into a full column",
 		GameOver:   "comes after the end of the game",
 	}[e.Why]
@@ -41,15 +41,16 @@ func (e *MoveError) Error() string {
 }
 
 // connect4Game is Connect Four against the engine. Its moves are column
-// letters; a name of several letters ("ddc") is that many moves, so a game
-// is written as one word. The engine's search is the scenario that the
+// numbers, 1 to 7 from the left, as the viewer names them ("column 4");
+// letters a to g are read too. A name of several ("443") is that many
+// moves, so a game is written as one word. The engine's search is the scenario that the
 // viewer shows and `abtrace solve` runs (Game.Search), so the move the
 // page plays is the move they show.
 type connect4Game struct {
 	spec  Spec
 	eval  connect4.Evaluator
 	s     connect4.State
-	moves []byte // the columns played, as letters
+	moves []byte // the columns played, as numbers
 	last  int
 }
 
@@ -82,6 +83,9 @@ func (c *connect4Game) replay(names []string) error {
 				why = ColumnFull
 			}
 			if why != "" {
+				if ok {
+					ch = rune(columnName(m)) // a column, named as the page names it
+				}
 				played := make([]string, len(c.moves))
 				for i, b := range c.moves {
 					played[i] = string(b)
@@ -91,13 +95,16 @@ func (c *connect4Game) replay(names []string) error {
 			before := c.s.X | c.s.O
 			c.s = c4.Result(c.s, m)
 			c.last = cellOfBit((c.s.X | c.s.O) &^ before)
-			c.moves = append(c.moves, connect4.MoveString(m)[0])
+			c.moves = append(c.moves, columnName(m))
 		}
 	}
 	return nil
 }
 
-// played returns the moves, one column letter each.
+// columnName names column m by its number, '1' to '7' from the left.
+func columnName(m search.Move) byte { return byte('1' + m) }
+
+// played returns the moves, one column number each.
 func (c *connect4Game) played() []string {
 	out := make([]string, len(c.moves))
 	for i, b := range c.moves {
@@ -164,7 +171,7 @@ func (c *connect4Game) position(humanFirst bool) Position {
 			for r := connect4.Rows - 1; r >= 0; r-- {
 				idx := r*connect4.Columns + int(m)
 				if p.Cells[idx].Disc == "" {
-					p.Cells[idx].Move = connect4.MoveString(m)
+					p.Cells[idx].Move = string(columnName(m))
 					break
 				}
 			}
@@ -199,13 +206,13 @@ func (c *connect4Game) reply(b search.Budget, depth int) (string, float64, error
 		return "", 0, err
 	}
 	// The best root move, as the game's moves write it (its column's
-	// letter), for the list of moves played.
+	// number), for the list of moves played.
 	i, err := strconv.Atoi(res.Best)
 	moves := c4.Moves(c.s, nil)
 	if err != nil || i < 0 || i >= len(moves) {
 		return "", 0, fmt.Errorf("play: the search chose %q", res.Best)
 	}
-	return connect4.MoveString(moves[i]), float64(res.Value), nil
+	return string(columnName(moves[i])), float64(res.Value), nil
 }
 
 // Search returns the engine's search from the current position, as the

@@ -98,18 +98,19 @@ func TestConnect4EngineIsMinimax(t *testing.T) {
 }
 
 // TestConnect4Played checks that a game written as one word is read move
-// by move, and that a wrong move's error keeps the moves before it.
+// by move (letters too), its moves named by their columns' numbers, and
+// that a wrong move's error keeps the moves before it.
 func TestConnect4Played(t *testing.T) {
 	g, err := New(Spec{Game: "connect4", Depth: 2, Moves: []string{"dd4c"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(g.Played(), ","); got != "d,d,d,c" {
-		t.Errorf("played %q, want d,d,d,c", got)
+	if got := strings.Join(g.Played(), ","); got != "4,4,4,3" {
+		t.Errorf("played %q, want 4,4,4,3", got)
 	}
 	_, err = New(Spec{Game: "connect4", Depth: 2, Moves: []string{"ddddddd"}})
 	me, ok := err.(*MoveError)
-	if !ok || me.N != 7 || me.Why != ColumnFull || strings.Join(me.Played, "") != "dddddd" {
+	if !ok || me.N != 7 || me.Why != ColumnFull || strings.Join(me.Played, "") != "444444" {
 		t.Fatalf("got %#v, want move 7 in a full column after dddddd", err)
 	}
 	p, err := New(Spec{Game: "connect4", Depth: 2, Moves: []string{"aabbccd"}})
@@ -126,7 +127,7 @@ func TestConnect4Played(t *testing.T) {
 		}
 	}
 	sc, ok := p.Search()
-	if !ok || sc.Position != "aabbccd" || sc.Depth != 2 || sc.Game != "connect4" {
+	if !ok || sc.Position != "1122334" || sc.Depth != 2 || sc.Game != "connect4" {
 		t.Errorf("Search() = %+v, %v", sc, ok)
 	}
 }

@@ -68,7 +68,7 @@ type Cell struct {
 	Disc string // "b" or "w" (Reversi), "x" or "o" (Connect Four), or ""
 	// Move is the name of the human's move that puts a disc here, when
 	// it is the human's turn and that move is legal ("d3", or the column
-	// "d" on its lowest free slot).
+	// "4" on its lowest free slot).
 	Move string
 }
 

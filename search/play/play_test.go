@@ -75,7 +75,7 @@ func TestHumanMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	cp := c.Position()
-	if cp.Cells[5*7+3].Disc != "x" || cp.Last != 5*7+3 || !cp.HumanToMove || cp.Cells[5*7+2].Move != "c" || cp.Cells[4*7+3].Move != "d" {
+	if cp.Cells[5*7+3].Disc != "x" || cp.Last != 5*7+3 || !cp.HumanToMove || cp.Cells[5*7+2].Move != "3" || cp.Cells[4*7+3].Move != "4" {
 		t.Errorf("connect4 after d: bottom of d %q, last %d, human %v; moves c at %q, d at %q", cp.Cells[5*7+3].Disc, cp.Last, cp.HumanToMove, cp.Cells[5*7+2].Move, cp.Cells[4*7+3].Move)
 	}
 }
@@ -90,8 +90,8 @@ func TestErrors(t *testing.T) {
 		{Spec{Game: "reversi", Depth: 2, Moves: []string{"d3", "a1"}}, "move 2, a1, is not legal"},
 		{Spec{Game: "reversi", Depth: 2, Moves: []string{"zz"}}, "move 1: reversi"},
 		{Spec{Game: "connect4", Depth: 2, Moves: []string{"q"}}, `move 1, "q", is not a column`},
-		{Spec{Game: "connect4", Depth: 2, Moves: []string{"dddddd", "d"}}, `move 7, "d", drops into a full column`},
-		{Spec{Game: "connect4", Depth: 2, Moves: []string{"aabbccdd"}}, `move 8, "d", comes after the end of the game`},
+		{Spec{Game: "connect4", Depth: 2, Moves: []string{"dddddd", "d"}}, `move 7, "4", drops into a full column`},
+		{Spec{Game: "connect4", Depth: 2, Moves: []string{"aabbccdd"}}, `move 8, "4", comes after the end of the game`},
 		{Spec{Game: "connect4", Depth: 2, TT: -1}, "tt must be from 0 to"},
 		{Spec{Game: "connect4", Depth: 2, Algo: "sideways"}, `unknown algo "sideways"`},
 		{Spec{Game: "connect4", Depth: 2, Eval: "lines"}, `unknown eval "lines"`},

@@ -13,6 +13,7 @@ import (
 	"github.com/abtrace/abtrace/search/nim"
 	"github.com/abtrace/abtrace/search/reversi"
 	"github.com/abtrace/abtrace/search/tictactoe"
+	"github.com/abtrace/abtrace/search/tree"
 )
 
 // This file is the setup form's knowledge of scenarios: which sources and
@@ -200,6 +201,7 @@ func FormOptions() []FormOption {
 		{Name: "depth", Kind: OptionNumber, Sources: append(slices.Clone(limited), "gdl"), Algos: limitedAlgos},
 		{Name: "eval", Kind: OptionText, Sources: limited},
 		{Name: "fuzzy", Kind: OptionText, Sources: []string{"tictactoe"}},
+		{Name: "utilities", Kind: OptionChoice, Default: tree.UtilitiesPlusMinus, Choices: choices(tree.UtilityNames...), Sources: []string{"tree"}},
 		{Name: "kuhlmann", Kind: OptionChoice, Choices: choices("", "max", "min"), Sources: []string{"reversi", "suicide-reversi"}},
 		{Name: "transform", Kind: OptionText, Sources: limited},
 		{Name: "seed", Kind: OptionNumber, Placeholder: "0"},

@@ -27,12 +27,11 @@ import (
 const (
 	columnPrefix = "column "
 	throwPrefix  = "throw "
-	passSuffix   = " passes"
 )
 
 // PassLabel is the label of a pass by the player of kind k ("MAX passes"),
-// in Reversi and the dice game.
-func PassLabel(k trace.Kind) string { return k.Upper() + passSuffix }
+// in Reversi and the dice game (trace.PassLabel).
+func PassLabel(k trace.Kind) string { return trace.PassLabel(k) }
 
 // ColumnLabel is the label of a Connect Four move into column col,
 // counted 1 to 7 from the left ("column 4", as connect4.Parse reads the
@@ -71,7 +70,8 @@ func tictactoeMoveName(_ tictactoe.State, m search.Move) string { return cellNam
 // moveKeyLabel gives the phrase of a move's label that is a key rather
 // than a name: a pass, a column, a throw.
 func moveKeyLabel(label string) (trace.Phrase, bool) {
-	if kind, ok := strings.CutSuffix(label, passSuffix); ok && (kind == "MAX" || kind == "MIN") {
+	if trace.IsPassLabel(label) {
+		kind, _, _ := strings.Cut(label, " ")
 		return trace.Phrase{ID: "scenario.name.pass", Args: map[string]any{"Kind": kind}}, true
 	}
 	for _, k := range [...]struct{ prefix, id string }{{columnPrefix, "scenario.name.column"}, {throwPrefix, "scenario.name.throw"}} {

@@ -76,6 +76,11 @@ type Scenario struct {
 	// Fuzzy sets the fuzzy goal evaluation of tic-tac-toe (Eval "fuzzy"):
 	// "tnorm,p,t,q" as fuzzy.ParseParams reads it.
 	Fuzzy string
+	// Utilities values a tree's expected values by category
+	// ([win=72% loss=20% draw=8%]): "plus-minus" (win +1, loss −1, draw
+	// 0; the default, also "") or "zero-half-one" (win 1, loss 0, draw ½);
+	// see tree.ParseUtilities.
+	Utilities string
 
 	// Budget bounds every search the prepared scenario runs (see
 	// search.Budget) and lets the caller cancel them. It is not part of the
@@ -251,6 +256,7 @@ func (s Scenario) Query() url.Values {
 	set("format", s.Format)
 	set("kuhlmann", s.Kuhlmann)
 	set("fuzzy", s.Fuzzy)
+	set("utilities", s.Utilities)
 	set("deal", s.Deal)
 	setInt("world", s.World)
 	setInt("iterations", s.Iterations)
@@ -283,7 +289,7 @@ func (s Scenario) Query() url.Values {
 
 // Names lists the query parameters a Scenario reads.
 var Names = []string{"tree", "root", "game", "gdl", "gdlz", "position", "matches", "take", "random", "seed",
-	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "deal", "world", "iterations", "c", "playout", "samples", "sample",
+	"algo", "prune", "fail", "order", "depth", "eval", "bounds", "player", "transform", "format", "kuhlmann", "fuzzy", "utilities", "deal", "world", "iterations", "c", "playout", "samples", "sample",
 	"tt", "replace", "symmetry", "aspiration", "quiescence", "extend", "margin", "forward", "beam", "layout"}
 
 // FromQuery decodes a scenario from query parameters. Unknown parameters
@@ -295,7 +301,7 @@ func FromQuery(v url.Values) (Scenario, error) {
 		Random: v.Get("random"), Algo: v.Get("algo"), Prune: v.Get("prune"), Fail: v.Get("fail"),
 		Order: v.Get("order"), Eval: v.Get("eval"), Bounds: v.Get("bounds"), Transform: v.Get("transform"),
 		Format:   v.Get("format"),
-		Kuhlmann: v.Get("kuhlmann"), Fuzzy: v.Get("fuzzy"),
+		Kuhlmann: v.Get("kuhlmann"), Fuzzy: v.Get("fuzzy"), Utilities: v.Get("utilities"),
 		Deal: v.Get("deal"), Playout: v.Get("playout"),
 		Replace: v.Get("replace"),
 		Extend:  v.Get("extend"), Forward: v.Get("forward"),
@@ -569,7 +575,7 @@ func (p *Search) TransformReport() (search.TransformReport, error) {
 // with the scenario itself is a *UsageError.
 func (s Scenario) Prepare() (*Search, error) {
 	p := &Search{Scenario: s}
-	for _, step := range []func() error{p.prepareAlgorithm, p.prepareOptions, p.prepareRealGames, p.checkSources, p.prepareSource, p.checkOptions} {
+	for _, step := range []func() error{p.prepareAlgorithm, p.prepareOptions, p.prepareRealGames, p.checkSources, p.checkUtilities, p.prepareSource, p.checkOptions} {
 		if err := step(); err != nil {
 			return nil, err
 		}
@@ -893,7 +899,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 		return nil
 	}
 	p.shaper = treeShaper(t, s.Depth)
-	p.keyLabel = categoryTerms(t)
+	p.keyLabel = categoryUtilities(t, s.Utilities)
 	p.outcomes = leafBounds(t)
 	p.integral = integralTree(t)
 	return setRun(p, g, root, opt)

@@ -140,6 +140,9 @@ type Node struct {
 	// is that expected value.
 	Shares    [3]float64
 	HasShares bool
+	// Utilities are the values of a win, a loss and a draw the shares are
+	// weighed with, set by Tree.SetUtilities; nil means CategoryValues.
+	Utilities *[3]float64
 
 	// Prob is the probability of this node as a child of a CHANCE node,
 	// and 0 for children of other nodes and for the root. ProbSet says
