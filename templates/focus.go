@@ -68,6 +68,28 @@ func FoldText(ctx context.Context, c view.FoldCount) (seen, of, title string) {
 	return c.Texts(i18n.FromContext(ctx).Phrase)
 }
 
+// foldTextKey is a fold's counts in one language.
+type foldTextKey struct {
+	l *i18n.Localizer
+	c view.FoldCount
+}
+
+// foldText is FoldText, worded once per page for each fold's counts:
+// many folds of a drawing have the same (the full tic-tac-toe tree's 513
+// folds have 37).
+func (v *View) foldText(ctx context.Context, c view.FoldCount) (seen, of, title string) {
+	k := foldTextKey{i18n.FromContext(ctx), c}
+	if t, ok := v.foldTexts[k]; ok {
+		return t[0], t[1], t[2]
+	}
+	seen, of, title = FoldText(ctx, c)
+	if v.foldTexts == nil {
+		v.foldTexts = map[foldTextKey][3]string{}
+	}
+	v.foldTexts[k] = [3]string{seen, of, title}
+	return seen, of, title
+}
+
 // busPath is an edge of the focus drawn down from the parent, along the
 // bus above the child's row and down into the child (see view.FocusBus).
 func busPath(e view.Edge) string {

@@ -55,6 +55,11 @@ type FoldCount = view.FoldCount
 
 // View is everything the viewer page shows at one step.
 type View struct {
+	// Scene is the shared scene whose Layout the page draws (the viewer's
+	// page sets it): its sketch, made once for every viewer, draws the
+	// page's drawing and names its followed path. Nil sketches Layout
+	// anew.
+	Scene *view.Scene
 	// Zoom is the window of the drawing a comparison's pane shows
 	// (view.ZoomOf); nil elsewhere.
 	Zoom *view.Zoom
@@ -135,9 +140,11 @@ type View struct {
 	// game (nil for other sources); it shares the evaluation's box.
 	InfoSet *view.InfoSetPanel
 
-	drawn    *view.Drawing // the drawing at Frame, once drawn
-	shown    *view.Panels  // the panels at Frame, once made
-	followed *followed     // the followed path at Frame, once computed
+	drawn     *view.Drawing             // the drawing at Frame, once drawn
+	openLinks *openLink                 // the folds' address, once made (OpenURL)
+	foldTexts map[foldTextKey][3]string // the folds' texts worded (foldText)
+	shown     *view.Panels              // the panels at Frame, once made
+	followed  *followed                 // the followed path at Frame, once computed
 }
 
 // TransformView is what a monotone transform of the leaf values did: the
@@ -258,8 +265,49 @@ func (v *View) OpenURL(id string) string {
 	if v.ShortLinks() || v.fragmentLinks {
 		return "#open=" + url.QueryEscape(id)
 	}
+	// Every fold's address is the same but for its id: the address is
+	// made once (with a mark for the id) and the id put in its place.
+	ol := v.openLinks
+	if ol == nil || !ol.madeFor(v) {
+		ol = newOpenLink(v)
+		v.openLinks = ol
+	}
+	if ol.ok {
+		return ol.before + url.QueryEscape(id) + ol.after
+	}
 	open := append(append([]string(nil), v.Open...), id)
 	return v.link(strconv.Itoa(v.Step), open)
+}
+
+// openMark stands for a fold's id in openLink's address: a byte no id
+// and no scenario's query holds (it is escaped as %00).
+const openMark = "\x00"
+
+// openLink is a fold's address as made for a view's step and query: what
+// stands before the fold's escaped id and after it (ok false when the
+// address could not be split at one mark).
+type openLink struct {
+	step            int
+	open            []string
+	query, form, by string
+	present, ok     bool
+	before, after   string
+}
+
+func newOpenLink(v *View) *openLink {
+	ol := &openLink{step: v.Step, open: v.Open, query: v.Query, form: v.Form, by: v.By, present: v.Present}
+	link := v.link(strconv.Itoa(v.Step), append(append([]string(nil), v.Open...), openMark))
+	esc := url.QueryEscape(openMark)
+	if strings.Count(link, esc) == 1 {
+		ol.before, ol.after, ol.ok = strings.Cut(link, esc)
+	}
+	return ol
+}
+
+// madeFor reports whether ol was made for what v's links are made of.
+func (ol *openLink) madeFor(v *View) bool {
+	return ol.step == v.Step && slices.Equal(ol.open, v.Open) && ol.query == v.Query && ol.form == v.Form &&
+		ol.by == v.By && ol.present == v.Present
 }
 
 // link is the viewer's address of this scenario at step with the folds
@@ -427,7 +475,11 @@ func (v *View) InitData() Init {
 // follow is the path the view follows at the step shown, computed once.
 func (v *View) follow() *view.Follow {
 	if v.followed == nil {
-		f := view.FollowOf(view.SceneOf(v.Source, nil, v.Layout, v.Open), v.Frame, v.Frame.Words)
+		scene := v.Scene
+		if scene == nil {
+			scene = view.SceneOf(v.Source, nil, v.Layout, v.Open)
+		}
+		f := view.FollowOf(scene, v.Frame, v.Frame.Words)
 		if f != nil && v.Names != nil {
 			// The scene made from the layout alone names a game's nodes
 			// by their ids; the page's names them by their moves.

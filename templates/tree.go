@@ -21,7 +21,11 @@ const (
 
 // drawing is the tree of a View at its frame, as package view draws it.
 func (v *View) drawing() *view.Drawing {
-	if v.drawn == nil {
+	switch {
+	case v.drawn != nil:
+	case v.Scene != nil:
+		v.drawn = v.Scene.Draw(v.Frame, v.Folds)
+	default:
 		v.drawn = view.Draw(v.Source, v.Layout, v.Frame, v.Folds)
 	}
 	return v.drawn

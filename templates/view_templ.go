@@ -3096,7 +3096,7 @@ func node(v *View, n view.Node) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		case view.GlyphBoard, view.GlyphChess:
-			templ_7745c5c3_Err = board(view.BoardOf(n)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = keptBoard(n).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3432,7 +3432,7 @@ func node(v *View, n view.Node) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			seen, of, title := FoldText(ctx, *n.Fold)
+			seen, of, title := v.foldText(ctx, *n.Fold)
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 279, "<title>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

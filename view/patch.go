@@ -3,7 +3,6 @@ package view
 import (
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/json"
 	"slices"
 
 	"github.com/abtrace/abtrace/trace"
@@ -76,11 +75,9 @@ const PrintLen = 22
 // Two drawings with the same print have the same attributes, but for a
 // collision of SHA-256 cut to 128 bits.
 func Print(attrs []NodeAttrs) string {
-	h := sha256.New()
-	// Encoding into a hash cannot fail: every field is a string, a number
-	// or a struct of them.
-	_ = json.NewEncoder(h).Encode(attrs)
-	return base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:16])
+	// The attributes as encoding/json encodes them (appendAttrsJSON).
+	sum := sha256.Sum256(appendAttrsJSON(make([]byte, 0, 160*len(attrs)), attrs))
+	return base64.RawURLEncoding.EncodeToString(sum[:16])
 }
 
 // Attrs returns the attributes of every node, in preorder. They are

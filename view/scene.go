@@ -50,6 +50,46 @@ type Scene struct {
 	// (scenario.Search.Describe): nil when the scene was not laid out
 	// from a scenario.
 	describe func(id string) (trace.Shape, error)
+	// baseline remembers the leaves of the scenario's search without
+	// pruning (see BaselineLeaves).
+	baseline *baselineLeaves
+}
+
+// baselineLeaves is what BaselineLeaves found, once it is known.
+type baselineLeaves struct {
+	mu     sync.Mutex
+	known  bool
+	leaves int
+}
+
+// BaselineLeaves is how many leaves the same scenario searched without
+// pruning (p.Baseline(): minimax, or expectiminimax for Star1), untraced,
+// evaluates, to tell how many the pruning spares; ok is false when p's
+// algorithm is its own baseline or the search failed. p is a search of
+// the scenario the scene was laid out for. The answer is the same for
+// every viewer of the scene, so the scene keeps it: the search of a
+// random tree of 797,161 nodes took about 16 ms for every page and
+// every viewer at the end.
+func (s *Scene) BaselineLeaves(p *scenario.Search) (leaves int, ok bool) {
+	base := p.Baseline()
+	if base == p.Algorithm {
+		return 0, false
+	}
+	b := &baselineLeaves{}
+	if s != nil && s.baseline != nil {
+		b = s.baseline
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.known {
+		return b.leaves, true
+	}
+	res, err := p.RunAlgorithm(base, nil)
+	if err != nil {
+		return 0, false
+	}
+	b.known, b.leaves = true, res.Stats.Leaves
+	return b.leaves, true
 }
 
 // NewScene lays out the tree of a prepared scenario with these folds
@@ -487,7 +527,7 @@ func orientName(across bool) string {
 // its panes smaller than the viewer).
 func SceneOf(source string, shape *trace.Shape, l *trace.Layout, open []string) *Scene {
 	s := &Scene{Source: source, Shape: shape, Layout: l, Open: open, spread: map[string]bool{}, folds: map[string]int{},
-		sketch: newSketch(source, l), focus: &focusSketches{}}
+		sketch: newSketch(source, l), focus: &focusSketches{}, baseline: &baselineLeaves{}}
 	for _, n := range l.Nodes {
 		switch {
 		case n.Folded:

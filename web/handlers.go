@@ -355,6 +355,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		return nil, err
 	}
 	v := &templates.View{
+		Scene:         scene,
 		Source:        p.Scenario.Source(),
 		SourceText:    sourceTextIn(i18n.For(r.lang), p),
 		Options:       optionsText(i18n.For(r.lang), p),
@@ -389,14 +390,11 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 	}
 	v.Folds = run.folds
 	v.Exports = templates.NewExports(strings.TrimPrefix(v.URL(strconv.Itoa(v.Step)), "/view?"), "", s.assetURL("export.js"))
-	if base := p.Baseline(); base != p.Algorithm {
+	if leaves, ok := scene.BaselineLeaves(p); ok {
 		// The same scenario without pruning (minimax, or expectiminimax
 		// for star1), untraced: how many leaves it evaluates, to tell how
 		// many the pruning spares.
-		if res, err := p.RunAlgorithm(base, nil); err == nil {
-			v.MinimaxLeaves = res.Stats.Leaves
-			v.BaselineName = base.String()
-		}
+		v.MinimaxLeaves, v.BaselineName = leaves, p.Baseline().String()
 	}
 	if p.Scenario.Transform != "" {
 		rep, err := p.TransformReport()

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/templates"
 	"github.com/abtrace/abtrace/view"
 	"github.com/abtrace/abtrace/view/export"
 )
@@ -20,8 +21,8 @@ const idleCollectDelay = 250 * time.Millisecond
 // DefaultIdleForget is how long abtrace serve stays idle (no session, no
 // heavy request) before it forgets what it keeps for the next viewers of
 // the same scenario — the shared scenes, summaries, size checks, first
-// frames and patches, and the pixels of the last PNG exported
-// (forgetShared) — and hands that memory back too: the
+// frames and patches, random trees, boards' markup and the pixels of the
+// last PNG exported (forgetShared) — and hands that memory back too: the
 // class has left. A lecturer who opens the next page within it finds them
 // still kept. After 220 sessions of random trees had left, the caches held
 // 278 MB. (Config.IdleForget sets it; a server built without it, as the
@@ -36,6 +37,7 @@ func forgetShared() {
 	scenario.ForgetSizeChecks()
 	scenario.ForgetRandomTrees()
 	export.ForgetPixels()
+	templates.ForgetBoards()
 }
 
 // idleCollector collects the heap when the server falls idle. With the

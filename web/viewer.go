@@ -335,10 +335,8 @@ func (v *viewer) panels() *view.Panels {
 	f := v.cur.Frame()
 	if f.Done && v.baseline == -2 {
 		v.baseline = -1
-		if base := v.prep.Baseline(); base != v.prep.Algorithm {
-			if res, err := v.prep.RunAlgorithm(base, nil); err == nil {
-				v.baseline = res.Stats.Leaves
-			}
+		if leaves, ok := v.scene.BaselineLeaves(v.prep); ok {
+			v.baseline = leaves
 		}
 	}
 	p := view.PanelsOf(f, v.baseline)

@@ -8,28 +8,6 @@ import (
 	"github.com/abtrace/abtrace/trace"
 )
 
-// categoryTerms is the key labels of a tree: categoryTerm where some
-// node of t is estimated by the expected value of its category
-// (tree.Node.Shares), and nil (every label a name) otherwise.
-func categoryTerms(t *tree.Tree) func(string) (trace.Phrase, bool) {
-	for n := range t.All() {
-		if n.HasShares {
-			return categoryTerm
-		}
-	}
-	return nil
-}
-
-// categoryUtilities values the expected values by category of t with
-// the utilities named (checked by checkUtilities) and returns its key
-// labels (categoryTerms).
-func categoryUtilities(t *tree.Tree, utilities string) func(string) (trace.Phrase, bool) {
-	if u, ok := tree.ParseUtilities(utilities); ok {
-		t.SetUtilities(u)
-	}
-	return categoryTerms(t)
-}
-
 // categoryTerm gives the phrase of a term of an expected value by
 // category ("win", "loss", "draw"), which the narration words in the
 // viewer's language; every other label of a tree is a name.
@@ -46,7 +24,7 @@ func categoryTerm(label string) (trace.Phrase, bool) {
 // by category are valued with (tree.UtilityNames; the default written
 // out), or "" when the scenario has none.
 func (p *Search) UtilitiesShown() string {
-	if p.Tree == nil || categoryTerms(p.Tree) == nil {
+	if p.Tree == nil || p.facts == nil || !p.facts.shares {
 		return ""
 	}
 	return orDefault(p.Scenario.Utilities, tree.UtilitiesPlusMinus)

@@ -248,7 +248,7 @@ func (p *Search) withOrdering(o search.Ordering) (*Search, error) {
 	}
 	q := &Search{Scenario: s, Algorithm: p.Algorithm, PruneRule: p.PruneRule, FailMode: p.FailMode, Ordering: o,
 		Bounds: p.Bounds, Player: p.Player}
-	if err := q.useTree(p.Tree); err != nil {
+	if err := q.useTree(p.Tree, p.facts); err != nil {
 		return nil, err
 	}
 	return q, nil

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/abtrace/abtrace/search"
-	"github.com/abtrace/abtrace/search/tree"
 )
 
 // prepareMCTS checks the MCTS parameters: they belong to Algo "mcts" only.
@@ -47,22 +46,4 @@ func (p *Search) prepareMCTS() error {
 	}
 	p.mcts = search.MCTSParams{Iterations: s.Iterations, C: s.C, Playout: pl}
 	return nil
-}
-
-// leafBounds is the least and the greatest leaf value of t, the range of
-// its outcomes (widened by one when every leaf is equal).
-func leafBounds(t *tree.Tree) search.Bounds {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for n := range t.All() {
-		if n.IsLeaf() {
-			lo, hi = min(lo, n.Value), max(hi, n.Value)
-		}
-	}
-	if lo > hi {
-		return search.Bounds{}
-	}
-	if lo == hi {
-		hi = lo + 1
-	}
-	return search.Bounds{L: lo, U: hi}
 }

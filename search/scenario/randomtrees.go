@@ -37,6 +37,7 @@ type randomKey struct {
 type randomTree struct {
 	done   chan struct{}
 	t      *tree.Tree
+	facts  *treeFacts
 	err    error
 	shared bool
 }
@@ -71,16 +72,16 @@ func ForgetRandomTrees() {
 }
 
 // randomTreeOf returns the random tree of the recipe with its root of
-// kind rk, made by build the first time (the same tree every later time,
-// while it is kept).
-func randomTreeOf(r tree.Recipe, rk trace.Kind, build func() (*tree.Tree, error)) (*tree.Tree, error) {
+// kind rk and its facts, made by build the first time (the same tree every
+// later time, while it is kept).
+func randomTreeOf(r tree.Recipe, rk trace.Kind, build func() (*tree.Tree, error)) (*tree.Tree, *treeFacts, error) {
 	k := randomKey{r, rk}
 	randomTrees.Lock()
 	if kept, ok := randomTrees.byKey[k]; ok {
 		kept.shared = true
 		randomTrees.Unlock()
 		<-kept.done
-		return kept.t, kept.err
+		return kept.t, kept.facts, kept.err
 	}
 	_, again := randomTrees.asked[k]
 	rt := &randomTree{done: make(chan struct{})}
@@ -89,18 +90,22 @@ func randomTreeOf(r tree.Recipe, rk trace.Kind, build func() (*tree.Tree, error)
 	randomTrees.Unlock()
 
 	t, err := build()
+	var f *treeFacts
+	if err == nil {
+		f = factsOf(t)
+	}
 
 	randomTrees.Lock()
 	defer randomTrees.Unlock()
-	rt.t, rt.err = t, err
+	rt.t, rt.facts, rt.err = t, f, err
 	close(rt.done)
 	if err != nil {
 		forgetRandom(k, rt)
-		return nil, err
+		return nil, nil, err
 	}
 	if t.Size < RandomTreesKeptFrom {
 		forgetRandom(k, rt)
-		return t, nil
+		return t, f, nil
 	}
 	if !again && !rt.shared {
 		forgetRandom(k, rt)
@@ -108,11 +113,11 @@ func randomTreeOf(r tree.Recipe, rk trace.Kind, build func() (*tree.Tree, error)
 			clear(randomTrees.asked)
 		}
 		randomTrees.asked[k] = struct{}{}
-		return t, nil
+		return t, f, nil
 	}
 	delete(randomTrees.asked, k)
 	keepWithin(RandomTreesKeptNodes)
-	return t, nil
+	return t, f, nil
 }
 
 // forgetRandom drops the tree kept for k if it is rt (the lock held).

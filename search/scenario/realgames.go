@@ -6,8 +6,6 @@ import (
 	"strconv"
 
 	"github.com/abtrace/abtrace/search"
-	"github.com/abtrace/abtrace/search/tree"
-	"github.com/abtrace/abtrace/trace"
 )
 
 // prepareRealGames checks the options of the searches on real games.
@@ -63,19 +61,4 @@ func realGameOptions[S any, G search.Game[S]](p *Search, g G, opt *search.Option
 		return &UsageError{Err: err}
 	}
 	return nil
-}
-
-// integralTree reports whether every leaf value and estimate of t is a
-// whole number.
-func integralTree(t *tree.Tree) bool {
-	whole := func(x float64) bool { return x == math.Trunc(x) && !math.IsInf(x, 0) }
-	for n := range t.All() {
-		if n.Kind == trace.Chance || n.Vec != nil {
-			return false
-		}
-		if n.IsLeaf() && !whole(n.Value) || n.HasEstimate && !whole(n.Estimate) {
-			return false
-		}
-	}
-	return true
 }

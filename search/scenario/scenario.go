@@ -432,7 +432,10 @@ type Search struct {
 	// integral says every value of the source is a whole number, so the
 	// null windows of pvs and mtdf are one wide.
 	integral bool
-	run      func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error)
+	// facts are the explicit tree's (nil for games), which a search of the
+	// same tree in another order takes on.
+	facts *treeFacts
+	run   func(algo search.Algorithm, rec trace.Recorder) (trace.Result, error)
 	// names makes, for one search, a namer of nodes by their ids, where
 	// the game's states cannot name them (a tic-tac-toe position does not
 	// know its last move); nil elsewhere.
@@ -774,7 +777,7 @@ func (p *Search) prepareTree() error {
 			return &UsageError{Err: err}
 		}
 	}
-	return p.useTree(imp.Tree)
+	return p.useTree(imp.Tree, nil)
 }
 
 func (p *Search) prepareRandom() error {
@@ -804,16 +807,17 @@ func (p *Search) prepareRandom() error {
 		return t, nil
 	}
 	var t *tree.Tree
+	var f *treeFacts
 	var err error
 	if rkErr != nil {
 		t, err = build()
 	} else {
-		t, err = randomTreeOf(r, rk, build)
+		t, f, err = randomTreeOf(r, rk, build)
 	}
 	if err != nil {
 		return err
 	}
-	return p.useTree(t)
+	return p.useTree(t, f)
 }
 
 func rootKind(root string) (trace.Kind, error) {
@@ -826,24 +830,22 @@ func rootKind(root string) (trace.Kind, error) {
 	return 0, InParam("root", usageSay("scenario.err.root", "Got", strconv.Quote(root)))
 }
 
-func (p *Search) useTree(t *tree.Tree) error {
+// useTree prepares the search of tree t, whose facts are f (nil: found
+// here).
+func (p *Search) useTree(t *tree.Tree, f *treeFacts) error {
 	s := p.Scenario
 	p.Tree = t
 	p.RootKind = t.Root.Kind
-	hasChance := func() *tree.Node {
-		for n := range t.All() {
-			if n.Kind == trace.Chance {
-				return n
-			}
-		}
-		return nil
+	if f == nil {
+		f = factsOf(t)
 	}
+	p.facts = f
 	switch p.Algorithm {
 	case search.AlgoMinimax, search.AlgoAlphaBeta, search.AlgoMCTS:
 		if t.Players > 0 {
 			return usageSay("scenario.err.vector-minimax", "N", t.Players)
 		}
-		if n := hasChance(); n != nil {
+		if n := f.chance; n != nil {
 			return usageSay("scenario.err.chance-minimax", "Node", strconv.Quote(n.ID))
 		}
 	case search.AlgoExpectiminimax, search.AlgoStar1:
@@ -854,7 +856,7 @@ func (p *Search) useTree(t *tree.Tree) error {
 		if t.Players == 0 {
 			return usageSay("scenario.err.needs-vector", "Algo", p.Algorithm.String())
 		}
-		if n := hasChance(); n != nil && p.Algorithm == search.AlgoParanoid {
+		if n := f.chance; n != nil && p.Algorithm == search.AlgoParanoid {
 			return usageSay("scenario.err.chance-paranoid", "Node", strconv.Quote(n.ID))
 		}
 		if p.Algorithm == search.AlgoParanoid {
@@ -899,9 +901,18 @@ func (p *Search) useTree(t *tree.Tree) error {
 		return nil
 	}
 	p.shaper = treeShaper(t, s.Depth)
-	p.keyLabel = categoryUtilities(t, s.Utilities)
-	p.outcomes = leafBounds(t)
-	p.integral = integralTree(t)
+	if f.shares {
+		if u, ok := tree.ParseUtilities(s.Utilities); ok {
+			// The estimates by category change with the utilities: the
+			// tree's facts again.
+			t.SetUtilities(u)
+			f = factsOf(t)
+			p.facts = f
+		}
+	}
+	p.keyLabel = f.keyLabels()
+	p.outcomes = f.outcomes
+	p.integral = f.integral
 	return setRun(p, g, root, opt)
 }
 
@@ -947,12 +958,14 @@ func setRun[S any, G search.Game[S]](p *Search, g G, root S, opt search.Options[
 // their vectors.
 func vectorTreeShaper(t *tree.Tree, limit int) shaper {
 	g := tree.Game{}
-	return newGameShaper(search.Game[*tree.Node](g), t.Root, limit, false, func(n *tree.Node, sh *trace.Shape) {
+	gs := newGameShaper(search.Game[*tree.Node](g), t.Root, limit, false, func(n *tree.Node, sh *trace.Shape) {
 		sh.Label, sh.Prob = n.Name, n.Prob
 		if n.IsLeaf() && n.Vec != nil {
 			sh.Text = vecText(n.Vec)
 		}
 	})
+	gs.known = nodeSize
+	return gs
 }
 
 // vecText writes a vector as the viewer shows it: "(3, 1, 2)".

@@ -144,6 +144,11 @@ type gameShaper[S comparable] struct {
 	// node that is not quiet has its noisy moves (captures) as children,
 	// at their natural indices, until the position is quiet.
 	noisy func(S, search.Move) bool
+	// known, when set, is the size of the whole subtree of s when the
+	// source knows it without counting (0 when it does not): an explicit
+	// or random tree keeps every node's (tree.Node.Size). count asks it
+	// without a depth limit or quiescence only.
+	known func(s S) int
 
 	mu    sync.Mutex
 	sizes map[sizeKey[S]]int
@@ -174,10 +179,15 @@ func newGameShaper[S comparable](g search.Game[S], root S, limit int, memo bool,
 // treeShaper draws an explicit or random tree.
 func treeShaper(t *tree.Tree, limit int) shaper {
 	g := tree.Game{}
-	return newGameShaper(search.Game[*tree.Node](g), t.Root, limit, false, func(n *tree.Node, sh *trace.Shape) {
+	gs := newGameShaper(search.Game[*tree.Node](g), t.Root, limit, false, func(n *tree.Node, sh *trace.Shape) {
 		sh.Label, sh.Prob = n.Name, n.Prob
 	})
+	gs.known = nodeSize
+	return gs
 }
+
+// nodeSize is the size of n's subtree as the tree keeps it (0: unknown).
+func nodeSize(n *tree.Node) int { return int(n.Size) }
 
 // tictactoeShaper draws tic-tac-toe from st, with the game the search plays
 // (its Win decides the terminal Texts).
@@ -270,6 +280,11 @@ func (gs *gameShaper[S]) newShape(s S, id string, left int) *trace.Shape {
 func (gs *gameShaper[S]) count(s S, left, d int) int {
 	if !gs.inner(s, left) {
 		return 1
+	}
+	if left < 0 && gs.noisy == nil && gs.known != nil {
+		if n := gs.known(s); n > 0 {
+			return n
+		}
 	}
 	var key sizeKey[S]
 	if gs.memo {

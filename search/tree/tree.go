@@ -119,6 +119,13 @@ type Node struct {
 	Name    string
 	Kind    trace.Kind // who decides here, after resolution (see the package doc)
 	KindSet bool       // the text (or the builder) gave the kind explicitly
+	// Size is the number of nodes in the node's subtree, itself included,
+	// as the tree was last resolved (Parse, Build, SetRoot): the drawings
+	// ask for it often (fold counts), and counting the subtree of a large
+	// random tree's root anew took tens of milliseconds. It is 0 in a node
+	// made by hand and not resolved since. (An int32 beside Kind fills
+	// what was padding; a tree has at most MaxRandomNodes nodes.)
+	Size int32
 
 	// Value is a leaf's value for MAX. In n-player trees it is Vec[0].
 	// Inner nodes have Value 0.
@@ -449,6 +456,7 @@ func (t *Tree) resolveNode(n *Node, implied trace.Kind) error {
 	if err := checkEstimate(n, np); err != nil {
 		return err
 	}
+	n.Size = 1
 	if len(n.Children) == 0 {
 		return nil
 	}
@@ -460,6 +468,7 @@ func (t *Tree) resolveNode(n *Node, implied trace.Kind) error {
 		if err := t.resolveNode(c, ci); err != nil {
 			return err
 		}
+		n.Size += c.Size
 	}
 	return nil
 }
