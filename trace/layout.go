@@ -386,6 +386,11 @@ func (l *Layout) Node(id string) (LayoutNode, bool) {
 	return LayoutNode{}, false
 }
 
+// Find returns the index in Nodes of the drawn node whose id is this
+// path of child indices (see ChildID), or -1: it finds every node of a
+// layout made by NewLayout whose ids are paths, without an index.
+func (l *Layout) Find(id string) int { return l.walk(id) }
+
 // walk finds id as a path of child indices from the root (see ChildID),
 // returning its index in Nodes if the node found there has this id, or -1.
 func (l *Layout) walk(id string) int {

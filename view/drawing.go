@@ -537,16 +537,20 @@ type sketch struct {
 	k      float64
 	pl     placement
 	glyphs []Glyph
-	// index finds a drawn node's position in the preorder; parent is the
-	// position of each node's parent (-1 for the root), end the position
-	// after its subtree.
+	// index finds a drawn node's position in the preorder when the
+	// layout's path walk cannot (see find); nil when it can, as for
+	// every tree and game whose ids are paths. parent is the position of
+	// each node's parent (-1 for the root), end the position after its
+	// subtree.
 	index  map[string]int
-	parent []int
-	end    []int
-	// geom is the geometry and probability of the edge into each node
-	// (the root's is unused); cut the cut mark across it.
-	geom []edgeGeom
-	cut  [][4]float64
+	parent []int32
+	end    []int32
+	// geom is the geometry of the edge into each node (the root's is
+	// unused); probs its probability, nil when no edge has one. The cut
+	// mark across an edge is worked out from geom when drawn: a large
+	// scene keeps these per node, for each of a class's viewers.
+	geom  []edgeGeom
+	probs []edgeProb
 	// sep is the least distance between two neighbouring nodes' centres
 	// at each depth (+Inf at a depth with one node).
 	sep []float64
@@ -562,18 +566,57 @@ type sketch struct {
 }
 
 // edgeGeom is what an edge's drawing keeps of it whatever the frame (a
-// quarter of an Edge: a large scene keeps one per node).
+// large scene keeps one per node).
 type edgeGeom struct {
 	x1, y1, x2, y2 float64
-	prob           string
-	probX, probY   float64
+}
+
+// edgeProb is the probability written on an edge out of a CHANCE node,
+// and where.
+type edgeProb struct {
+	prob         string
+	probX, probY float64
 }
 
 // edge is the edge into node i as the layout places it, nothing decided
 // of the frame.
 func (s *sketch) edge(i int) Edge {
 	g := &s.geom[i]
-	return Edge{ID: s.l.Nodes[i].ID, X1: g.x1, Y1: g.y1, X2: g.x2, Y2: g.y2, Prob: g.prob, ProbX: g.probX, ProbY: g.probY}
+	e := Edge{ID: s.l.Nodes[i].ID, X1: g.x1, Y1: g.y1, X2: g.x2, Y2: g.y2}
+	if s.probs != nil {
+		p := &s.probs[i]
+		e.Prob, e.ProbX, e.ProbY = p.prob, p.probX, p.probY
+	}
+	return e
+}
+
+// find is the position of the drawn node with this id in the preorder,
+// and false when it is not drawn.
+func (s *sketch) find(id string) (int, bool) {
+	if s.index != nil {
+		i, ok := s.index[id]
+		return i, ok
+	}
+	if s.l == nil {
+		return 0, false
+	}
+	i := s.l.Find(id)
+	return i, i >= 0
+}
+
+// indexIDs sets the sketch's index when the layout's path walk does not
+// find every drawn node at its own position (ids that are not paths, or
+// an id drawn twice: the last one drawn is found, as before).
+func (s *sketch) indexIDs() {
+	for i := range s.l.Nodes {
+		if s.l.Find(s.l.Nodes[i].ID) != i {
+			s.index = make(map[string]int, len(s.l.Nodes))
+			for j := range s.l.Nodes {
+				s.index[s.l.Nodes[j].ID] = j
+			}
+			return
+		}
+	}
 }
 
 func newSketch(source string, l *trace.Layout) *sketch {
@@ -585,30 +628,30 @@ func newSketch(source string, l *trace.Layout) *sketch {
 	n := len(l.Nodes)
 	glyphs := make(map[string]Glyph, n)
 	s.glyphs = make([]Glyph, n)
-	s.index = make(map[string]int, n)
 	for i, nd := range l.Nodes {
 		g := GlyphOf(source, nd)
-		glyphs[nd.ID], s.glyphs[i], s.index[nd.ID] = g, g, i
+		glyphs[nd.ID], s.glyphs[i] = g, g
 	}
+	s.indexIDs()
 	if em := layingOf(l).winsVisits; em > 0 {
 		s.pl = rowPlacement(l, glyphs, em)
 	} else {
 		s.pl = layoutPlacement(source, l, glyphs)
 	}
 	s.k = s.pl.k
-	s.parent, s.end = make([]int, n), make([]int, n)
-	s.geom, s.cut = make([]edgeGeom, n), make([][4]float64, n)
+	s.parent, s.end = make([]int32, n), make([]int32, n)
+	s.geom = make([]edgeGeom, n)
 	for i := n - 1; i >= 0; i-- {
 		nd := l.Nodes[i]
 		s.parent[i] = -1
 		if s.end[i] == 0 {
-			s.end[i] = i + 1
+			s.end[i] = int32(i + 1)
 		}
 		if !nd.HasParent {
 			continue
 		}
-		pi := s.index[nd.Parent]
-		s.parent[i] = pi
+		pi, _ := s.find(nd.Parent)
+		s.parent[i] = int32(pi)
 		s.end[pi] = max(s.end[pi], s.end[i])
 		p := l.Nodes[pi]
 		se := edgeEnds(l.Across, p, s.glyphs[pi], nd, s.glyphs[i], s.k)
@@ -620,9 +663,13 @@ func newSketch(source string, l *trace.Layout) *sketch {
 			e.Prob = ProbText(nd.Prob)
 			e.ProbX, e.ProbY = probPlace(e.X1, e.Y1, e.X2, e.Y2)
 		}
-		s.geom[i] = edgeGeom{e.X1, e.Y1, e.X2, e.Y2, e.Prob, e.ProbX, e.ProbY}
-		x1, y1, x2, y2 := cutMark(e.X1, e.Y1, e.X2, e.Y2)
-		s.cut[i] = [4]float64{x1, y1, x2, y2}
+		s.geom[i] = edgeGeom{e.X1, e.Y1, e.X2, e.Y2}
+		if e.Prob != "" || e.ProbX != 0 || e.ProbY != 0 {
+			if s.probs == nil {
+				s.probs = make([]edgeProb, n)
+			}
+			s.probs[i] = edgeProb{e.Prob, e.ProbX, e.ProbY}
+		}
 	}
 	s.sep = levelSeparations(l)
 	if l.Across {
@@ -715,11 +762,11 @@ func (s *sketch) insideOf(f *trace.Frame) string {
 	if f.Step == 0 {
 		return ""
 	}
-	if _, drawn := s.index[f.Current]; drawn {
+	if _, drawn := s.find(f.Current); drawn {
 		return ""
 	}
 	for id, ok := trace.ParentID(f.Current); ok; id, ok = trace.ParentID(id) {
-		if _, drawn := s.index[id]; drawn {
+		if _, drawn := s.find(id); drawn {
 			return id
 		}
 	}
@@ -744,7 +791,7 @@ func (s *sketch) draw(f *trace.Frame, folds map[string]FoldCount) *Drawing {
 	}
 	edges := make([]Edge, len(s.glyphs))
 	for i := range edges {
-		if s.end[i] > i+1 {
+		if int(s.end[i]) > i+1 {
 			s.childEdges(i, a, edges)
 		}
 	}
@@ -817,7 +864,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 	cuts := 0
 	var cutSet []byte                                  // the pruned children's positions, for the test's key
 	grown := (leafHeightAt(s.k) - leafHeightAt(1)) / 2 // how far leaf boxes grew upwards
-	for c := p + 1; c < s.end[p]; c = s.end[c] {
+	for c := p + 1; c < int(s.end[p]); c = int(s.end[c]) {
 		n := &s.l.Nodes[c]
 		e := s.edge(c)
 		e.State = f.StateOf(n.ID).String()
@@ -829,7 +876,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 		if nv := f.Nodes[n.ID]; nv != nil && nv.State == trace.StatePruned && nv.Test != "" {
 			e.Cut = true
 			cutSet = append(strconv.AppendInt(cutSet, int64(c), 10), ',')
-			e.CutX1, e.CutY1, e.CutX2, e.CutY2 = s.cut[c][0], s.cut[c][1], s.cut[c][2], s.cut[c][3]
+			e.CutX1, e.CutY1, e.CutX2, e.CutY2 = cutMark(e.X1, e.Y1, e.X2, e.Y2)
 			e.TestFull = ShortText(CutLabel(nv.Test))
 			e.Test = e.TestFull
 			if pv != nil {
@@ -851,7 +898,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 	if cuts == 0 {
 		return
 	}
-	for c := p + 1; c < s.end[p]; c = s.end[c] {
+	for c := p + 1; c < int(s.end[p]); c = int(s.end[c]) {
 		e := &out[c]
 		if !e.Cut {
 			continue
@@ -880,7 +927,7 @@ func (s *sketch) childEdges(p int, a *at, out []Edge) {
 			e.Test, e.TestX, e.TestY, e.TestFont = t.test, t.x, t.y, t.font
 			continue
 		}
-		placeTest(e, s.pl, font, near, func() []rect { return s.testRooms(p, f) }, [2]int{p + 1, s.end[p]})
+		placeTest(e, s.pl, font, near, func() []rect { return s.testRooms(p, f) }, [2]int{p + 1, int(s.end[p])})
 		s.tests.Store(key, testPlace{e.Test, e.TestX, e.TestY, e.TestFont})
 	}
 }
@@ -922,7 +969,7 @@ func (s *sketch) testRoom(p int) rect {
 		r.y0 = min(pr.y1, s.near[n.Depth])
 	}
 	depth := 0
-	for c := p + 1; c < s.end[p]; c = s.end[c] {
+	for c := p + 1; c < int(s.end[p]); c = int(s.end[c]) {
 		cn := s.l.Nodes[c]
 		cr := s.turn(glyphRect(s.glyphs[c], cn, s.k).shift(cn.X, cn.Y))
 		at := cn.X
@@ -962,15 +1009,15 @@ func (s *sketch) testRooms(p int, f *trace.Frame) []rect {
 	band := s.turn(s.testRoom(p))
 	under := rect{band.x0, band.y1, band.x1, s.turn(s.pl.box).y1}
 	pruned := func(i int) bool {
-		for c := p + 1; c < s.end[p]; c = s.end[c] {
-			if i >= c && i < s.end[c] {
+		for c := p + 1; c < int(s.end[p]); c = int(s.end[c]) {
+			if i >= c && i < int(s.end[c]) {
 				return f.StateOf(s.l.Nodes[c].ID) == trace.StatePruned
 			}
 		}
 		return false
 	}
 	for q := range s.l.Nodes {
-		if q == p || s.end[q] == q+1 || pruned(q) {
+		if q == p || int(s.end[q]) == q+1 || pruned(q) {
 			continue
 		}
 		if r := s.turn(s.testRoom(q)); r.overlaps(under) {

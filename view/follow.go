@@ -51,7 +51,7 @@ func FollowOf(s *Scene, f *trace.Frame, words func(trace.Phrase) string) *Follow
 		return nil
 	}
 	id := f.Current
-	if _, drawn := s.sketch.index[id]; !drawn {
+	if _, drawn := s.sketch.find(id); !drawn {
 		id = s.sketch.insideOf(f)
 		if id == "" {
 			return nil

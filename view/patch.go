@@ -270,13 +270,14 @@ func (p *Painter) TakePatch(d *DrawingPatch) bool {
 		return false
 	}
 	for _, na := range d.Nodes {
-		if _, ok := p.s.index[na.ID]; !ok {
+		if _, ok := p.s.find(na.ID); !ok {
 			return false
 		}
 	}
 	p.own()
 	for _, na := range d.Nodes {
-		p.attrs[p.s.index[na.ID]] = na
+		i, _ := p.s.find(na.ID)
+		p.attrs[i] = na
 	}
 	p.remember(f, p.s.insideOf(f))
 	return true
@@ -334,7 +335,7 @@ func (p *Painter) patch(touched []string, folds map[string]FoldCount, ahead *Ahe
 		// A pruned node's state is its drawn descendants' state.
 		for _, i := range p.list[:len(p.list):len(p.list)] {
 			if p.attrs[i].State == stPruned || f.StateOf(s.l.Nodes[i].ID) == trace.StatePruned {
-				for j := i + 1; j < s.end[i]; j++ {
+				for j := i + 1; j < int(s.end[i]); j++ {
 					p.add(j)
 				}
 			}
@@ -343,10 +344,10 @@ func (p *Painter) patch(touched []string, folds map[string]FoldCount, ahead *Ahe
 	// A cut mark and its test depend on the node's siblings and on its
 	// parent's order of search.
 	for _, i := range p.list {
-		if pi := s.parent[i]; pi >= 0 {
+		if pi := int(s.parent[i]); pi >= 0 {
 			p.addGroup(pi)
 		}
-		if s.end[i] > i+1 {
+		if int(s.end[i]) > i+1 {
 			p.addGroup(i)
 		}
 	}
@@ -355,7 +356,7 @@ func (p *Painter) patch(touched []string, folds map[string]FoldCount, ahead *Ahe
 	defer putEdgeScratch(edges)
 	for _, g := range p.groups {
 		s.childEdges(g, a, *edges)
-		for c := g + 1; c < s.end[g]; c = s.end[c] {
+		for c := g + 1; c < int(s.end[g]); c = int(s.end[c]) {
 			p.add(c)
 		}
 	}
@@ -400,7 +401,7 @@ func (p *Painter) remember(f *trace.Frame, inside string) {
 }
 
 func (p *Painter) addID(id string) {
-	if i, ok := p.s.index[id]; ok {
+	if i, ok := p.s.find(id); ok {
 		p.add(i)
 	}
 }

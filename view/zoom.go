@@ -90,7 +90,7 @@ func ZoomOf(s *Scene, f *trace.Frame, w, h float64, words func(trace.Phrase) str
 		return &Zoom{Box: sk.viewBox, Whole: true}
 	}
 	zw, zh := w/k, min(bh, max(h, ZoomMinHeight)/k)
-	i, drawn := sk.index[zoomTarget(s, f)]
+	i, drawn := sk.find(zoomTarget(s, f))
 	if !drawn {
 		i = 0
 	}
@@ -105,7 +105,7 @@ func ZoomOf(s *Scene, f *trace.Frame, w, h float64, words func(trace.Phrase) str
 		// The current node and its parent drawn whole, their values and
 		// α/β lines too, where the window holds both.
 		want := sk.drawnBox(i, f)
-		if p := sk.parent[i]; p >= 0 {
+		if p := int(sk.parent[i]); p >= 0 {
 			if u := want.union(sk.drawnBox(p, f)); u.x1-u.x0 <= zw && u.y1-u.y0 <= zh {
 				want = u
 			}
@@ -122,7 +122,7 @@ func ZoomOf(s *Scene, f *trace.Frame, w, h float64, words func(trace.Phrase) str
 	name := s.Namer(words)
 	win := rect{zx, zy, zx + zw, zy + zh}
 	for at, ok := trace.ParentID(sk.l.Nodes[i].ID); ok; at, ok = trace.ParentID(at) {
-		if j, in := sk.index[at]; in && !win.contains(sk.drawnBox(j, f)) {
+		if j, in := sk.find(at); in && !win.contains(sk.drawnBox(j, f)) {
 			z.Trail = append(z.Trail, crumbOf(s, f, at, name))
 		}
 	}
@@ -166,7 +166,7 @@ func zoomTarget(s *Scene, f *trace.Frame) string {
 	if f.Step == 0 {
 		return ""
 	}
-	if _, drawn := s.sketch.index[f.Current]; drawn {
+	if _, drawn := s.sketch.find(f.Current); drawn {
 		return f.Current
 	}
 	return s.sketch.insideOf(f)
@@ -182,7 +182,7 @@ func (sk *sketch) siblingsCentre(i int, zw, zh float64) (x, y float64) {
 	}
 	lo, hi := [2]float64{n.X, n.Y}, [2]float64{n.X, n.Y}
 	for c := 0; ; c++ {
-		j, drawn := sk.index[trace.ChildID(parent, c)]
+		j, drawn := sk.find(trace.ChildID(parent, c))
 		if !drawn {
 			break
 		}

@@ -38,14 +38,14 @@ func TestZoomDrawsPathWhole(t *testing.T) {
 			for _, c := range z.Trail {
 				named[c.ID] = true
 			}
-			i, drawn := s.sketch.index[zoomTarget(s, f)]
+			i, drawn := s.sketch.find(zoomTarget(s, f))
 			if !drawn {
 				continue
 			}
 			if !win.grow(0.01).contains(s.sketch.drawnBox(i, f)) {
 				t.Errorf("step %d, pane %v: the current node %q is not drawn whole in %s", step, pane, s.sketch.l.Nodes[i].ID, z.Box)
 			}
-			for a := s.sketch.parent[i]; a >= 0; a = s.sketch.parent[a] {
+			for a := int(s.sketch.parent[i]); a >= 0; a = int(s.sketch.parent[a]) {
 				id := s.sketch.l.Nodes[a].ID
 				if !named[id] && !win.grow(0.01).contains(s.sketch.drawnBox(a, f)) {
 					t.Errorf("step %d, pane %v: ancestor %q (box %v) neither drawn whole in %s nor in the trail", step, pane, id, s.sketch.drawnBox(a, f), z.Box)
