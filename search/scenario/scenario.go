@@ -901,19 +901,27 @@ func (p *Search) useTree(t *tree.Tree, f *treeFacts) error {
 		return nil
 	}
 	p.shaper = treeShaper(t, s.Depth)
-	if f.shares {
-		if u, ok := tree.ParseUtilities(s.Utilities); ok {
-			// The estimates by category change with the utilities: the
-			// tree's facts again.
-			t.SetUtilities(u)
-			f = factsOf(t)
-			p.facts = f
-		}
-	}
+	f = p.valueCategories(t, f)
 	p.keyLabel = f.keyLabels()
 	p.outcomes = f.outcomes
 	p.integral = f.integral
 	return setRun(p, g, root, opt)
+}
+
+// valueCategories values the expected values by category of t with the
+// scenario's utilities, where it has them, and returns t's facts then.
+func (p *Search) valueCategories(t *tree.Tree, f *treeFacts) *treeFacts {
+	if !f.shares {
+		return f
+	}
+	if u, ok := tree.ParseUtilities(p.Scenario.Utilities); ok {
+		// The estimates by category change with the utilities: the
+		// tree's facts again.
+		t.SetUtilities(u)
+		f = factsOf(t)
+		p.facts = f
+	}
+	return f
 }
 
 // setRun makes the scenario's run (and transform comparison) for a game
