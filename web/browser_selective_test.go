@@ -277,6 +277,7 @@ func TestBrowserCompareHorizon(t *testing.T) {
 			}
 			checkUncovered(b, "the horizon comparison at "+w)
 			checkPaneHeads(b, "the horizon comparison at "+w)
+			checkPanesInWindow(b, "the horizon comparison at "+w)
 			b.screenshot("compare-horizon-" + w + ".png")
 			b.show(`[data-testid="summary"]`)
 			b.screenshot("compare-horizon-summary-" + w + ".png")
@@ -289,5 +290,30 @@ func TestBrowserCompareHorizon(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkPanesInWindow fails when the page is wider than the window (it
+// scrolls sideways) or a pane or its drawing's frame reaches past the
+// window's or its pane's edges (the pane is cut).
+func checkPanesInWindow(b *browserEnv, what string) {
+	b.t.Helper()
+	if doc, win := eval[int](b, `document.documentElement.scrollWidth`), eval[int](b, `document.documentElement.clientWidth`); doc > win {
+		b.t.Errorf("%s: the page is %d px wide, %d px wider than the window", what, doc, doc-win)
+	}
+	cut := eval[[]string](b, `(() => {
+		const W = document.documentElement.clientWidth, out = [];
+		document.querySelectorAll('[data-testid="pane"]').forEach((p, i) => {
+			const r = p.getBoundingClientRect();
+			if (r.left < -0.5 || r.right > W + 0.5) out.push("pane " + i + " spans " + Math.round(r.left) + "…" + Math.round(r.right));
+			p.querySelectorAll('[data-testid="pane-tree"] svg').forEach((s) => {
+				const q = s.getBoundingClientRect();
+				if (q.left < r.left - 0.5 || q.right > r.right + 0.5) out.push("pane " + i + "'s drawing spans " + Math.round(q.left) + "…" + Math.round(q.right) + " in its pane's " + Math.round(r.left) + "…" + Math.round(r.right));
+			});
+		});
+		return out;
+	})()`)
+	for _, c := range cut {
+		b.t.Errorf("%s: %s, beyond the window's 0…%d", what, c, eval[int](b, `document.documentElement.clientWidth`))
 	}
 }
