@@ -436,7 +436,7 @@ func (s *Server) tournamentStream(c echo.Context) error {
 func tournamentResult(loc *i18n.Localizer, r tournament.Result) *templates.TournamentResult {
 	c := r.Config
 	out := &templates.TournamentResult{
-		Heading: loc.N("tn.heading", c.Total(), "Game", c.Game, "Depth", c.Depth, "Games", c.Games, "Seed", c.Seed),
+		Heading: loc.N("tn.heading", c.Total(), "Game", tournamentGame(loc, c.Game), "Depth", c.Depth, "Games", c.Games, "Seed", c.Seed),
 		JSONURL: "/api/tournament?" + tournamentQuery(c).Encode(),
 	}
 	for _, p := range r.Pairings {
@@ -449,21 +449,34 @@ func tournamentResult(loc *i18n.Localizer, r tournament.Result) *templates.Tourn
 		}
 		out.Pairings = append(out.Pairings, tp)
 	}
-	// The plot: a bar of 400 units for all of an evaluation's games.
-	const barLen, rowH = 400.0, 26
+	// The plot: each evaluation's name on a line of its own above its bar,
+	// the bar as wide as the plot for all of the evaluation's games. The
+	// plot is about as wide as a phone's screen in units, and the page
+	// draws it at most 480 pixels wide (.tn-plot in abtrace.css), so the names read at
+	// 14 units between about 13 and 19 pixels.
+	const plotW, rowH, barY = 360.0, 42, 20
 	per := float64(2 * c.Games * (len(c.Evals) - 1))
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
 	for i, st := range r.Standings {
-		y := float64(10 + i*rowH)
-		w, d, l := barLen*float64(st.Wins)/per, barLen*float64(st.Draws)/per, barLen*float64(st.Losses)/per
+		y := float64(4 + i*rowH)
+		w, d, l := plotW*float64(st.Wins)/per, plotW*float64(st.Draws)/per, plotW*float64(st.Losses)/per
 		out.Standings = append(out.Standings, templates.TournamentStanding{Eval: st.Eval,
 			Wins: strconv.Itoa(st.Wins), Draws: strconv.Itoa(st.Draws), Losses: strconv.Itoa(st.Losses),
-			Points: strconv.FormatFloat(st.Points, 'f', -1, 64), Y: f(y), TextY: f(y + 14),
-			WinW: f(w), DrawX: f(160 + w), DrawW: f(d), LossX: f(160 + w + d), LossW: f(l)})
+			Points: strconv.FormatFloat(st.Points, 'f', -1, 64), Y: f(y + barY), TextY: f(y + 14),
+			WinW: f(w), DrawX: f(w), DrawW: f(d), LossX: f(w + d), LossW: f(l)})
 	}
-	out.PlotWidth = "580"
-	out.PlotHeight = strconv.Itoa(20 + len(r.Standings)*rowH)
+	out.PlotWidth = f(plotW)
+	out.PlotHeight = strconv.Itoa(4 + len(r.Standings)*rowH)
 	return out
+}
+
+// tournamentGame is a tournament's game as its heading names it: a game of
+// abtrace by its id, a game written in GDL in words of the page's language.
+func tournamentGame(loc *i18n.Localizer, game string) string {
+	if game == tournament.GDLGame {
+		return loc.T("tn.game.gdl")
+	}
+	return game
 }
 
 // parallelConfig reads a coordinated search from the query: a game of

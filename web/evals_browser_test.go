@@ -110,7 +110,7 @@ func TestBrowserFuzzyTree(t *testing.T) {
 // watches the progress bar fill and the plot and tables arrive.
 func TestBrowserTournament(t *testing.T) {
 	t.Parallel()
-	b := newBrowserEnv(t, 1280, 900)
+	b := newBrowserEnv(t, 1280, 720)
 	b.openPage("/tournament?game=suicide-reversi&evals=max-discs,min-discs,min-mobility&depth=2&games=3&seed=1")
 	b.waitFor(`document.getElementById("ev-run").dataset.state === "done"`, "the tournament to finish")
 	if got := eval[string](b, `document.getElementById("ev-progress-text").textContent`); got != "18 of 18 games played" {
@@ -129,7 +129,26 @@ func TestBrowserTournament(t *testing.T) {
 		t.Errorf("first in the standings %q; want a minimising evaluation in suicide Reversi", got)
 	}
 	b.screenshot("tournament.png")
+	checkTournamentFits(b, "at 1280×720")
+	// On a phone, without loading the page again: the tables fit the
+	// screen (or scroll in their own box) and the names still read.
+	b.do(chromedp.EmulateViewport(390, 844))
+	checkTournamentFits(b, "at 390×844")
 	b.checkClean()
+}
+
+// checkTournamentFits fails when a finished tournament's page is wider
+// than the window or the plot's names are drawn smaller than 12 pixels.
+func checkTournamentFits(b *browserEnv, what string) {
+	b.t.Helper()
+	got := eval[[]float64](b, `(() => {
+		const svg = document.querySelector('[data-testid=plot]'), name = svg.querySelector('.tn-name');
+		const px = parseFloat(getComputedStyle(name).fontSize) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+		return [document.documentElement.scrollWidth, window.innerWidth, px];
+	})()`)
+	if len(got) != 3 || got[0] > got[1] || got[2] < 12 {
+		b.t.Errorf("tournament %s: page width, window width, plot name's size in pixels = %v; want the page no wider than the window and names of at least 12 px", what, got)
+	}
 }
 
 // TestBrowserParallel watches the workers' reports arrive and the

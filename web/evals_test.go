@@ -5,12 +5,15 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search/gdl"
 	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/search/tournament"
 )
 
 func TestEvalPages(t *testing.T) {
@@ -136,5 +139,20 @@ func TestStreamEndsWhenClientLeaves(t *testing.T) {
 			t.Fatalf("the stream's slot is still taken after the client left")
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestTournamentHeadingTranslated: a German or Czech tournament's heading
+// names a GDL game and the seed in the page's language, not by the
+// address's words "gdl" and "seed".
+func TestTournamentHeadingTranslated(t *testing.T) {
+	r := tournament.Result{Config: tournament.Config{Game: tournament.GDLGame, Evals: []string{"mobility", "goal-fuzzy"}, Depth: 1, Games: 2, Seed: 1},
+		Standings: []tournament.Standing{{Eval: "mobility", Wins: 3, Losses: 1, Points: 3}, {Eval: "goal-fuzzy", Wins: 1, Losses: 3, Points: 1}}}
+	english := regexp.MustCompile(`(^|\P{L})(seed|gdl)($|\P{L})`)
+	for _, l := range []i18n.Lang{i18n.German, i18n.Czech} {
+		got := tournamentResult(i18n.For(l), r).Heading
+		if m := english.FindString(got); m != "" {
+			t.Errorf("%s heading %q says %q, want it in the page's language", l, got, m)
+		}
 	}
 }
