@@ -830,8 +830,8 @@ func (s *sketch) node(i int, a *at, fold FoldCount) Node {
 	// The labels' places, clear of edges, glyphs and each other (see
 	// placeLabels).
 	pa := s.pl.at[i]
-	dn.ValueX, dn.ValueY, dn.ValueAnchor = pa.ValueX, pa.ValueY, pa.ValueAnchor
-	dn.ABX, dn.ABY, dn.ABAnchor = pa.ABX, pa.ABY, pa.ABAnchor
+	dn.ValueX, dn.ValueY, dn.ValueAnchor = pa.ValueX, pa.ValueY, pa.ValueAnchor.String()
+	dn.ABX, dn.ABY, dn.ABAnchor = pa.ABX, pa.ABY, pa.ABAnchor.String()
 	if g == GlyphPlayer {
 		dn.WhoY = pa.ValueY + whoLineAt(fontsAt(k).Value)
 	}

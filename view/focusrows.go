@@ -116,22 +116,22 @@ func rowPlacement(l *trace.Layout, glyphs map[string]Glyph, em float64) placemen
 		gr := glyphRect(g, n, 1)
 		vf := rowValueFont(g, f)
 		vw := em * vf
-		at := place{ABX: gr.x1 + gap, ABY: 0, ABAnchor: "start"}
+		at := place{ABX: gr.x1 + gap, ABY: 0, ABAnchor: anchorStart}
 		if !n.HasParent {
 			vh := (textAscent + textDescent) * vf
-			at.ValueX, at.ValueY, at.ValueAnchor = gr.x1+gap, textAscent*vf-vh/2, "start"
+			at.ValueX, at.ValueY, at.ValueAnchor = gr.x1+gap, textAscent*vf-vh/2, anchorStart
 		} else {
 			m := rowLines(vw, apart[n.Depth])
 			j := (n.Index / max(lines[n.Depth], 1)) % m
 			at.ValueY = gr.y1 + gap + labelPad + textAscent*vf + float64(j)*rowLine(vf)
-			at.ValueAnchor = "middle"
+			at.ValueAnchor = anchorMiddle
 			p.under[i] = gr.y1 + rowBand(m, vf)
 			pn, _ := l.Node(n.Parent)
 			lb.add(segment{pn.X, pn.Y, n.X, n.Y}.bounds())
 		}
 		p.at[i] = at
 		lb.add(gr.shift(n.X, n.Y))
-		lb.add(textRect(at.ValueX, at.ValueY, at.ValueAnchor, vw, vf, 1, 0).shift(n.X, n.Y).grow(labelPad))
+		lb.add(textRect(at.ValueX, at.ValueY, at.ValueAnchor.String(), vw, vf, 1, 0).shift(n.X, n.Y).grow(labelPad))
 		if n.Folded {
 			lb.add(rowFold(foldOf(g, l.Across), g, p.under[i]).box.shift(n.X, n.Y))
 		}

@@ -128,7 +128,31 @@ func textRect(x, y float64, anchor string, w, f float64, lines int, step float64
 // place is where a node's labels go, as offsets from its centre.
 type place struct {
 	ValueX, ValueY, ABX, ABY float64
-	ValueAnchor, ABAnchor    string
+	ValueAnchor, ABAnchor    labelAnchor
+}
+
+// labelAnchor is where a label's text is anchored at its x: a byte, not
+// the string, as a large scene keeps a place per node for each viewer.
+type labelAnchor uint8
+
+const (
+	anchorNone labelAnchor = iota // ""
+	anchorStart
+	anchorMiddle
+	anchorEnd
+)
+
+// String is the anchor as SVG's text-anchor writes it ("" for none).
+func (a labelAnchor) String() string {
+	switch a {
+	case anchorStart:
+		return "start"
+	case anchorMiddle:
+		return "middle"
+	case anchorEnd:
+		return "end"
+	}
+	return ""
 }
 
 // placement is the text scale of a layout's labels and their places.
@@ -795,7 +819,7 @@ func placeValues(l *trace.Layout, glyphs map[string]Glyph, k float64, f Fonts, v
 			lines, step = 2, whoLineAt(vf)
 		}
 		box := func(c place) rect {
-			return textRect(c.ValueX, c.ValueY, c.ValueAnchor, vw, vf, lines, step).shift(n.X, n.Y).grow(labelPad)
+			return textRect(c.ValueX, c.ValueY, c.ValueAnchor.String(), vw, vf, lines, step).shift(n.X, n.Y).grow(labelPad)
 		}
 		cands := valuePlaces(scratch[1:], gl, glyphRect(gl, n, k), vf, l.Across)
 		if p.pref > 0 && p.pref < len(cands) && !gl.Below() {
@@ -834,7 +858,7 @@ func placeWindows(l *trace.Layout, glyphs map[string]Glyph, k float64, f Fonts, 
 		vr := valueRects[i].shift(-n.X, -n.Y)
 		cands := abPlaces(scratch[:0], gl, glyphRect(gl, n, k), vr, aw, f)
 		box := func(c place) rect {
-			return textRect(c.ABX, c.ABY, c.ABAnchor, aw, f.AB, 2, f.ABLine).shift(n.X, n.Y).grow(labelPad)
+			return textRect(c.ABX, c.ABY, c.ABAnchor.String(), aw, f.AB, 2, f.ABLine).shift(n.X, n.Y).grow(labelPad)
 		}
 		best, found := firstFree(cands, box, func(r rect) bool { return p.g.free(r, n.Depth) })
 		if !found && !p.settle {
@@ -905,43 +929,43 @@ func valuePlaces(out []place, g Glyph, gr rect, vf float64, across bool) []place
 		// under it: beside it first (a leaf has no edges on its right),
 		// then under or above it.
 		return append(out,
-			place{ValueX: gr.x1 + gap, ValueY: vAt(0), ValueAnchor: "start"},
-			place{ValueX: 0, ValueY: gr.y1 + gap + labelPad + textAscent*vf, ValueAnchor: "middle"},
-			place{ValueX: 0, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "middle"},
-			place{ValueX: gr.x1 + gap, ValueY: vAt(gr.y1 - vh/2), ValueAnchor: "start"},
-			place{ValueX: gr.x1 + gap, ValueY: vAt(gr.y0 + vh/2), ValueAnchor: "start"},
-			place{ValueX: gr.x0 - gap, ValueY: vAt(gr.y1 - vh/2), ValueAnchor: "end"},
-			place{ValueX: gr.x0 - gap, ValueY: vAt(gr.y0 + vh/2), ValueAnchor: "end"},
-			place{ValueX: gr.x0 - gap, ValueY: vAt(0), ValueAnchor: "end"},
+			place{ValueX: gr.x1 + gap, ValueY: vAt(0), ValueAnchor: anchorStart},
+			place{ValueX: 0, ValueY: gr.y1 + gap + labelPad + textAscent*vf, ValueAnchor: anchorMiddle},
+			place{ValueX: 0, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: anchorMiddle},
+			place{ValueX: gr.x1 + gap, ValueY: vAt(gr.y1 - vh/2), ValueAnchor: anchorStart},
+			place{ValueX: gr.x1 + gap, ValueY: vAt(gr.y0 + vh/2), ValueAnchor: anchorStart},
+			place{ValueX: gr.x0 - gap, ValueY: vAt(gr.y1 - vh/2), ValueAnchor: anchorEnd},
+			place{ValueX: gr.x0 - gap, ValueY: vAt(gr.y0 + vh/2), ValueAnchor: anchorEnd},
+			place{ValueX: gr.x0 - gap, ValueY: vAt(0), ValueAnchor: anchorEnd},
 		)
 	}
 	if g.Below() {
 		vy := gr.y1 + gap + labelPad + textAscent*vf
 		return append(out,
-			place{ValueX: 0, ValueY: vy, ValueAnchor: "middle"},
-			place{ValueX: gr.x1 + gap, ValueY: vAt(0), ValueAnchor: "start"},
-			place{ValueX: gr.x0 - gap, ValueY: vAt(0), ValueAnchor: "end"},
-			place{ValueX: 0, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "middle"},
+			place{ValueX: 0, ValueY: vy, ValueAnchor: anchorMiddle},
+			place{ValueX: gr.x1 + gap, ValueY: vAt(0), ValueAnchor: anchorStart},
+			place{ValueX: gr.x0 - gap, ValueY: vAt(0), ValueAnchor: anchorEnd},
+			place{ValueX: 0, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: anchorMiddle},
 			// Under or above it, beside a straight edge to one child or
 			// from the parent.
-			place{ValueX: gap, ValueY: vy, ValueAnchor: "start"},
-			place{ValueX: -gap, ValueY: vy, ValueAnchor: "end"},
-			place{ValueX: gap, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "start"},
-			place{ValueX: -gap, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: "end"},
+			place{ValueX: gap, ValueY: vy, ValueAnchor: anchorStart},
+			place{ValueX: -gap, ValueY: vy, ValueAnchor: anchorEnd},
+			place{ValueX: gap, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: anchorStart},
+			place{ValueX: -gap, ValueY: gr.y0 - gap - labelPad - textDescent*vf, ValueAnchor: anchorEnd},
 			// A line lower under it: a row of leaves or boards closer
 			// than their values are wide writes every other value there.
-			place{ValueX: 0, ValueY: vy + vh + 2*labelPad + 1, ValueAnchor: "middle"},
+			place{ValueX: 0, ValueY: vy + vh + 2*labelPad + 1, ValueAnchor: anchorMiddle},
 		)
 	}
 	for _, side := range [...]struct {
 		x      float64
-		anchor string
-	}{{gr.x1 + gap, "start"}, {gr.x0 - gap, "end"}} {
+		anchor labelAnchor
+	}{{gr.x1 + gap, anchorStart}, {gr.x0 - gap, anchorEnd}} {
 		for _, c := range []float64{0, gr.y0 + vh/2, gr.y1 - vh/2, gr.y0 - vh/2 - gap, gr.y1 + vh/2 + gap} {
 			out = append(out, place{ValueX: side.x, ValueY: vAt(c), ValueAnchor: side.anchor})
 		}
 	}
-	return append(out, place{ValueX: 0, ValueY: gr.y1 + gap + labelPad + textAscent*vf, ValueAnchor: "middle"})
+	return append(out, place{ValueX: 0, ValueY: gr.y1 + gap + labelPad + textAscent*vf, ValueAnchor: anchorMiddle})
 }
 
 // abPlaces are the places a node's α/β lines may take, best first, given
@@ -956,12 +980,12 @@ func abPlaces(out []place, g Glyph, gr, vr rect, aw float64, f Fonts) []place {
 	cs := [...]float64{0, gr.y0 + ah/2, gr.y1 - ah/2, gr.y0 - ah/2 - gap, gr.y1 + ah/2 + gap}
 	out = out[:0]
 	if g.Below() {
-		out = append(out, place{ABX: 0, ABY: max(gr.y1, vr.y1) + gap + textAscent*f.AB, ABAnchor: "middle"})
+		out = append(out, place{ABX: 0, ABY: max(gr.y1, vr.y1) + gap + textAscent*f.AB, ABAnchor: anchorMiddle})
 	}
 	sides := [...]struct {
 		x      float64
-		anchor string
-	}{{left, "end"}, {right, "start"}}
+		anchor labelAnchor
+	}{{left, anchorEnd}, {right, anchorStart}}
 	if vr.x1 <= 0 {
 		sides[0], sides[1] = sides[1], sides[0]
 	}
@@ -972,17 +996,17 @@ func abPlaces(out []place, g Glyph, gr, vr rect, aw float64, f Fonts) []place {
 	}
 	// Beside the value, under or over it.
 	out = append(out,
-		place{ABX: vr.x1 + gap, ABY: aAt((vr.y0 + vr.y1) / 2), ABAnchor: "start"},
-		place{ABX: vr.x0 - gap, ABY: aAt((vr.y0 + vr.y1) / 2), ABAnchor: "end"},
-		place{ABX: vr.x0 + labelPad, ABY: vr.y1 + gap + textAscent*f.AB, ABAnchor: "start"},
-		place{ABX: vr.x0 + labelPad, ABY: vr.y0 - gap - ah + textAscent*f.AB, ABAnchor: "start"},
-		place{ABX: 0, ABY: gr.y1 + gap + labelPad + textAscent*f.AB, ABAnchor: "middle"},
-		place{ABX: 0, ABY: gr.y0 - gap - ah + textAscent*f.AB, ABAnchor: "middle"},
+		place{ABX: vr.x1 + gap, ABY: aAt((vr.y0 + vr.y1) / 2), ABAnchor: anchorStart},
+		place{ABX: vr.x0 - gap, ABY: aAt((vr.y0 + vr.y1) / 2), ABAnchor: anchorEnd},
+		place{ABX: vr.x0 + labelPad, ABY: vr.y1 + gap + textAscent*f.AB, ABAnchor: anchorStart},
+		place{ABX: vr.x0 + labelPad, ABY: vr.y0 - gap - ah + textAscent*f.AB, ABAnchor: anchorStart},
+		place{ABX: 0, ABY: gr.y1 + gap + labelPad + textAscent*f.AB, ABAnchor: anchorMiddle},
+		place{ABX: 0, ABY: gr.y0 - gap - ah + textAscent*f.AB, ABAnchor: anchorMiddle},
 		// Under or above the glyph and the value, beside a straight edge.
-		place{ABX: gap, ABY: max(gr.y1, vr.y1) + gap + textAscent*f.AB, ABAnchor: "start"},
-		place{ABX: -gap, ABY: max(gr.y1, vr.y1) + gap + textAscent*f.AB, ABAnchor: "end"},
-		place{ABX: gap, ABY: min(gr.y0, vr.y0) - gap - ah + textAscent*f.AB, ABAnchor: "start"},
-		place{ABX: -gap, ABY: min(gr.y0, vr.y0) - gap - ah + textAscent*f.AB, ABAnchor: "end"},
+		place{ABX: gap, ABY: max(gr.y1, vr.y1) + gap + textAscent*f.AB, ABAnchor: anchorStart},
+		place{ABX: -gap, ABY: max(gr.y1, vr.y1) + gap + textAscent*f.AB, ABAnchor: anchorEnd},
+		place{ABX: gap, ABY: min(gr.y0, vr.y0) - gap - ah + textAscent*f.AB, ABAnchor: anchorStart},
+		place{ABX: -gap, ABY: min(gr.y0, vr.y0) - gap - ah + textAscent*f.AB, ABAnchor: anchorEnd},
 	)
 	return out
 }
@@ -1034,7 +1058,7 @@ func widenBox(p *placement, l *trace.Layout, glyphs map[string]Glyph, source str
 		if gl == GlyphPlayer {
 			lines, step = 2, whoLineAt(vf)
 		}
-		r := textRect(at.ValueX, at.ValueY, at.ValueAnchor, wide[n.ID]*vf, vf, lines, step).shift(n.X, n.Y).grow(labelPad)
+		r := textRect(at.ValueX, at.ValueY, at.ValueAnchor.String(), wide[n.ID]*vf, vf, lines, step).shift(n.X, n.Y).grow(labelPad)
 		p.box = p.box.union(r)
 	}
 }
