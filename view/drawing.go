@@ -272,12 +272,21 @@ type FoldCount struct {
 	Pruned  int  `json:"pruned"`
 	Total   int  `json:"total"`
 	Made    bool `json:"made,omitempty"`
+	// Tight is set where the counts of a neighbouring fold in the row
+	// would otherwise meet these (see tightenFolds): the first line is
+	// then written without its spaces ("102/124").
+	Tight bool `json:"tight,omitempty"`
 }
 
 // Seen is the first line of a fold glyph's counts: "visited / pruned";
 // Of is the second: "of total". Two short lines fit between neighbouring
 // folds.
-func (c FoldCount) Seen() string { return Compact(c.Visited) + " / " + Compact(c.Pruned) }
+func (c FoldCount) Seen() string {
+	if c.Tight {
+		return Compact(c.Visited) + "/" + Compact(c.Pruned)
+	}
+	return Compact(c.Visited) + " / " + Compact(c.Pruned)
+}
 
 // Of is the second line of a fold glyph's counts: "of 12k".
 func (c FoldCount) Of() string { return "of " + Compact(c.Total) }

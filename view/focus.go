@@ -207,7 +207,9 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 			counts[n.ID] = t.foldCount(n, folds)
 		}
 	}
+	tightenFolds(l, counts)
 	d := sk.draw(f, counts)
+	nearWindows(d)
 	markPath(d, path)
 	markInfoSet(d, p, f)
 	for i := range d.Edges {
