@@ -512,6 +512,9 @@ func parallelConfig(loc *i18n.Localizer, q url.Values) (parallel.Config, []templ
 	}
 	if text != "" {
 		c.Game, c.GDL = parallel.GDLGame, text
+		// The game select names the GDL game rather than a game it does
+		// not play.
+		fields[0].Value, fields[0].Options, fields[0].Texts = "", append([]string{""}, fields[0].Options...), []string{loc.T("par.game.gdl")}
 		if q.Get("gdl") != "" || q.Get("gdlz") != "" {
 			// Typed or pasted: the form keeps the text (a shipped game
 			// is named by its select).

@@ -178,6 +178,9 @@ func TestBrowserParallel(t *testing.T) {
 	if got := eval[string](b, `document.querySelector('select[name="gdl-game"]').value`); got != "tictactoe" {
 		t.Errorf("GDL: the form's game %q, want tictactoe", got)
 	}
+	if got := eval[string](b, `(s => s.value + "|" + s.options[s.selectedIndex].text)(document.querySelector('select[name="game"]'))`); got != "|— the game in GDL beside —" {
+		t.Errorf("GDL: the game select shows %q, want the GDL game beside it", got)
+	}
 	if got := eval[string](b, `document.querySelector('[data-testid=choice]').textContent`); !strings.HasPrefix(got, "The coordinator plays (mark ") {
 		t.Errorf("GDL: choice %q, want a move (mark m n)", got)
 	}
@@ -194,6 +197,19 @@ func TestBrowserParallel(t *testing.T) {
 	f := strings.Fields(fit)
 	if size, _ := strconv.ParseFloat(f[min(2, len(f)-1)], 64); len(f) < 4 || f[0] != "390" || f[1] != "0" || size < 12 || !strings.Contains(fit, "největší povolená hloubka") {
 		t.Errorf("the workers on a 390 px phone: page width, overflow of the table, state's font size and text = %q; want 390 0 ≥12 …", fit)
+	}
+	// The GDL game's select shows its name whole ("piškvorky 3×3").
+	if room := eval[float64](b, `(() => {
+		const s = document.querySelector('select[name="gdl-game"]'), sp = document.createElement("span");
+		sp.style.font = getComputedStyle(s).font;
+		sp.style.whiteSpace = "pre";
+		sp.textContent = s.options[s.selectedIndex].text;
+		document.body.appendChild(sp);
+		const w = sp.getBoundingClientRect().width;
+		sp.remove();
+		return s.clientWidth - w;
+	})()`); room < 16 {
+		t.Errorf("the GDL game's select is %.1f px wider than its chosen name, want room for the name and the arrow (16 px)", room)
 	}
 	b.checkClean()
 }

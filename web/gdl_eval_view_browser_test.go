@@ -67,6 +67,10 @@ func TestBrowserGDLEvalInViewer(t *testing.T) {
 		if n := eval[int](b, `(() => { const p = document.getElementById("gdl-panel").getBoundingClientRect(); return [...document.querySelectorAll('#gdl-node details[open] .fz-line')].filter(e => e.getBoundingClientRect().right > p.right + 1).length })()`); n != 0 {
 			t.Errorf("%s: %d subformulas stick out of the panel", c.lang, n)
 		}
+		// The h tables of the fuzzy goal evaluation fit the panel whole.
+		if n := eval[int](b, `(() => { const p = document.getElementById("gdl-panel").getBoundingClientRect(); return [...document.querySelectorAll('#gdl-node [data-testid="gdl-fuzzy-h"]')].filter(e => e.getBoundingClientRect().right > p.right + 1).length })()`); n != 0 {
+			t.Errorf("%s: %d h tables stick out of the panel", c.lang, n)
+		}
 		b.keepShot(fmt.Sprintf("gdleval-viewer-%s-1280x720.png", c.lang))
 		if os.Getenv("ABTRACE_SHOTS") != "" {
 			for _, size := range [][2]int64{{1024, 768}, {390, 844}} {

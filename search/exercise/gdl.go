@@ -56,6 +56,7 @@ func GenerateGDL(src string, p Params, b search.Budget) (*Exercise, error) {
 		return nil, invalidSay("gdlz", "exercise.err.gdl-players")
 	}
 	var tl tally
+	suitable := 0
 	for attempt := range MaxAttempts {
 		if b.Context != nil && b.Context.Err() != nil {
 			return nil, fmt.Errorf("exercise: generation stopped before attempt %d: %w", attempt, context.Cause(b.Context))
@@ -64,6 +65,7 @@ func GenerateGDL(src string, p Params, b search.Budget) (*Exercise, error) {
 		if !ok {
 			continue
 		}
+		suitable++
 		q := p
 		q.Root = t.Root.Kind
 		sol, err := solve(t, q, search.Budget{Context: b.Context, Nodes: b.Nodes})
@@ -75,6 +77,11 @@ func GenerateGDL(src string, p Params, b search.Budget) (*Exercise, error) {
 		if cuts && deep {
 			return &Exercise{Params: q, Tree: t, Text: t.String(), Solution: sol, Attempt: attempt}, nil
 		}
+	}
+	if suitable == 0 {
+		// No position gave a tree an exercise can hold: the game's
+		// branching or its leaves at this depth, not the cutoffs.
+		return nil, notMetSay("d", "exercise.err.gdl-unsuitable", "D", p.Depth, "Min", MinBranching, "Max", MaxBranching, "Leaves", MaxLeaves, "Attempts", MaxAttempts)
 	}
 	return nil, tl.err(p)
 }

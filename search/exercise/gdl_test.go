@@ -71,7 +71,18 @@ func TestGenerateGDLRefuses(t *testing.T) {
 			t.Fatalf("%q: %v (%+v), want an error naming %s saying %s", c.src, err, e, c.field, c.id)
 		}
 	}
-	_, err := GenerateGDL(alone, Params{Depth: MaxDepth + 1}, search.Budget{})
+	// A game whose second player never has a choice gives no tree an
+	// exercise can hold: the error names the depth, not the cutoffs.
+	narrow := "(role a)\n(role b)\n(init (control a))\n" +
+		"(<= (legal a left) (true (control a)))\n(<= (legal a right) (true (control a)))\n(<= (legal b noop) (true (control a)))\n" +
+		"(<= (legal b go) (true (control b)))\n(<= (legal a noop) (true (control b)))\n" +
+		"(<= (next (control b)) (true (control a)))\n(<= (next (control a)) (true (control b)))\n(<= (next done) (true (control b)))\n" +
+		"(<= terminal (true done))\n(<= (goal ?r 50) (role ?r))\n"
+	_, err := GenerateGDL(narrow, DefaultParams(), search.Budget{})
+	if e := (*Error)(nil); !errors.As(err, &e) || e.Field != "d" || e.Say.ID != "exercise.err.gdl-unsuitable" || e.Kind != ErrNotMet {
+		t.Fatalf("a game without branching: %v (%+v), want the depth named, saying exercise.err.gdl-unsuitable", err, e)
+	}
+	_, err = GenerateGDL(alone, Params{Depth: MaxDepth + 1}, search.Budget{})
 	var e *Error
 	if !errors.As(err, &e) || e.Field != "d" || e.Say.ID != "exercise.err.gdl-depth" {
 		t.Fatalf("depth: %v, want an error naming d", err)

@@ -130,11 +130,17 @@ func (tl *tally) add(s Solution, cuts, deep bool) {
 	tl.mostCuts = max(tl.mostCuts, s.Cutoffs)
 }
 
+// notMetSay is an *Error of kind ErrNotMet: the parameters are valid, but
+// no attempt met them.
+func notMetSay(field, id string, kv ...any) *Error {
+	e := invalidSay(field, id, kv...)
+	e.Kind = ErrNotMet
+	return e
+}
+
 func (tl *tally) err(p Params) error {
 	notMet := func(field, id string, kv ...any) *Error {
-		e := invalidSay(field, id, append([]any{"B", branchText(p), "D", p.Depth, "Attempts", MaxAttempts}, kv...)...)
-		e.Kind = ErrNotMet
-		return e
+		return notMetSay(field, id, append([]any{"B", branchText(p), "D", p.Depth, "Attempts", MaxAttempts}, kv...)...)
 	}
 	switch {
 	case tl.tooMany == MaxAttempts:

@@ -78,6 +78,7 @@ var English = map[string]trace.Message{
 	"exercise.err.gdl-depth":       {Other: "must be 1 to {{.Max}} for a game in GDL"},
 	"exercise.err.gdl-turns":       {Other: "in this game several roles choose at once; an exercise needs one player to move at a time"},
 	"exercise.err.gdl-players":     {Other: "the game is not for two roles whose goals sum to a constant; an exercise needs MAX and MIN"},
+	"exercise.err.gdl-unsuitable":  {Other: "no position of this game in MaxAttempts = {{.Attempts}} attempts has a tree to depth {{.D}} with {{.Min}} to MaxBranching = {{.Max}} moves at every inner node and at most MaxLeaves = {{.Leaves}} leaves; try a smaller depth"},
 	"exercise.err.gdl-limit":       {Other: "the game is too large to be reasoned about: it passes {{.Limit}} = {{.Max}}"},
 	"exercise.err.gdl":             {Other: "the game cannot be used: {{.Error}}"},
 	"exercise.err.gdl-at":          {Other: "line {{.Line}}, column {{.Col}} ({{.Rule}}): {{.Msg}}", Description: "Rule is the specification's rule (gdl.rule.…), Msg the reader's or checker's account (gdl.msg.…)"},
