@@ -2,6 +2,7 @@ package view
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/abtrace/abtrace/search/scenario"
@@ -146,4 +147,38 @@ func markInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame) {
 			d.Nodes[i].Class += " infoset"
 		}
 	}
+}
+
+// Saying is what the narration adds at a node whose information set
+// holds more than one position: that MAX cannot tell it from the others,
+// each named by its deal, MIN's hidden cards there and its value with
+// every card open ("MAX cannot tell this position from 1 other: deal 2,
+// where MIN holds ♦8 ♥9 ♣8, worth 3 with every card open."); "" for a
+// set of one, a nil panel, or no words.
+func (p *InfoSetPanel) Saying(words func(trace.Phrase) string) string {
+	if p == nil || !p.Several() || words == nil {
+		return ""
+	}
+	others := make([]string, 0, len(p.Positions)-1)
+	for _, pos := range p.Positions {
+		if pos.Current {
+			continue
+		}
+		id := "infoset.say.position"
+		if pos.Hidden == "" {
+			id = "infoset.say.position-open"
+		}
+		others = append(others, words(trace.Phrase{ID: id, Args: map[string]any{"Deal": strconv.Itoa(pos.Deal), "Hidden": pos.Hidden, "Value": pos.Value}}))
+	}
+	return words(trace.Phrase{ID: "infoset.say", Plural: true, Count: len(others), Args: map[string]any{"Others": strings.Join(others, "; ")}})
+}
+
+// NarrationWith is a step's narration followed, at a node whose
+// information set holds more than one position, by the set's sentence
+// (InfoSetPanel.Saying); the narration as it is elsewhere.
+func NarrationWith(narration string, set *InfoSetPanel, words func(trace.Phrase) string) string {
+	if say := set.Saying(words); say != "" {
+		return narration + " " + say
+	}
+	return narration
 }

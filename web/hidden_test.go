@@ -188,3 +188,37 @@ func TestInfoSetPanel(t *testing.T) {
 		t.Fatal("no information set was sent")
 	}
 }
+
+// TestInfoSetNarration: at a node MAX cannot tell from positions of
+// other deals, the narration says so, naming each other deal, MIN's
+// cards there and its value with every card open, on the page and in
+// the session's steps; at a node only one deal fits, it says nothing of
+// it.
+func TestInfoSetNarration(t *testing.T) {
+	s := newTestServer(t)
+	const trap = "/view?game=cards&deal=trap&algo=clairvoyance&step="
+	for _, c := range []struct{ step, lang, want string }{
+		{"630", "en", "MAX cannot tell this position from 1 other: deal 2, where MIN holds ♦8 ♥9 ♣8, worth 3 with every card open."},
+		{"630", "de", "MAX kann diese Stellung von 1 anderen nicht unterscheiden: Verteilung 2, in der MIN ♦8 ♥9 ♣8 hält, bei offenen Karten 3 wert."},
+		{"630", "cs", "MAX tuto pozici nerozliší od 1 jiné: rozdání 2, kde MIN drží ♦8 ♥9 ♣8, s hodnotou 3 při otevřených kartách."},
+		{"1", "en", "MAX cannot tell this position from 2 others: deal 2, where MIN holds ♦8 ♣5 ♥9 ♣8, worth"},
+		{"205", "en", ""},
+	} {
+		body := httpGet(t, s, trap+c.step+"&lang="+c.lang).Body.String()
+		say := textOf(parsePage(t, body).one("narration"))
+		if c.want == "" && strings.Contains(say, "cannot tell") || !strings.Contains(say, c.want) {
+			t.Errorf("step %s %s: the narration reads %q; want it to hold %q", c.step, c.lang, say, c.want)
+		}
+	}
+	v, err := newViewer(context.Background(), "game=cards&deal=trap&algo=clairvoyance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.close()
+	v.command(Command{V: ProtocolVersion, Cmd: "load", Step: StepArg{Set: true, Value: 629}})
+	v.run(context.Background())
+	m := forward(t, v, 1)
+	if m.Panels == nil || !strings.Contains(m.Panels.Narration, "MAX cannot tell this position from 1 other: deal 2") {
+		t.Errorf("the step to 630 sends the panels %+v; want the narration to name the other deal", m.Panels)
+	}
+}

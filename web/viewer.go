@@ -342,6 +342,9 @@ func (v *viewer) panels() *view.Panels {
 	p := view.PanelsOf(f, v.baseline)
 	p.Follow = view.FollowOf(v.scene, f, v.loc.Phrase)
 	p.Counter = view.CounterText(f.Step, v.total, v.loc.Phrase)
+	if f.Step > 0 {
+		p.Narration = view.NarrationWith(p.Narration, infoSetPanel(v.prep, f, v.scene.Namer(v.loc.Phrase)), v.loc.Phrase)
+	}
 	return p
 }
 
