@@ -326,6 +326,9 @@ func (nr narrator) leaf() Phrase {
 	if len(e.Vec) == 0 && !WrittenExactly(float64(e.Value)) {
 		eq = "≈" // the value is written rounded
 	}
+	if lo, hi, names, ok := kuhlmannParts(e.Terms); ok {
+		return say("narrate.leaf.kuhlmann", "Node", nr.bare(e.Node), "Eval", e.Eval, "Eq", eq, "Value", v, "Formula", kuhlmannText(e.Terms, lo, hi, names))
+	}
 	return say("narrate.leaf.depth", "Node", nr.bare(e.Node), "Eval", e.Eval, "Eq", eq, "Value", v, "Terms", nr.termsText(e.Terms))
 }
 

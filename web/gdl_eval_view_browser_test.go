@@ -90,9 +90,11 @@ func TestBrowserGDLEvalInViewer(t *testing.T) {
 		b.waitFor(fmt.Sprintf(`document.getElementById("step").textContent !== %q`, step), "a step")
 	}
 	b.waitFor(fmt.Sprintf(`document.querySelector("#gdl-node > div")?.dataset.node !== %q`, before), "the panel at the node the search moved to")
-	id := node()
-	b.waitFor(`document.querySelector('#gdl-node [data-testid="gdl-eval-link"]') !== null`, "the link to the evaluations page")
-	href := eval[string](b, `document.querySelector('#gdl-node [data-testid="gdl-eval-link"]').getAttribute("href")`)
+	// The panel may still be catching up with the last step: wait until
+	// its node and its link name the same position, then read both at once.
+	link := `document.querySelector('#gdl-node [data-testid="gdl-eval-link"]')`
+	b.waitFor(`(l => l !== null && new URLSearchParams(l.getAttribute("href").split("?")[1]).get("at") === document.querySelector("#gdl-node > div").dataset.node)(`+link+`)`, "the link to the evaluations page at the panel's node")
+	id, href, _ := strings.Cut(eval[string](b, `document.querySelector("#gdl-node > div").dataset.node + " " + `+link+`.getAttribute("href")`), " ")
 	u, _ := url.Parse(href)
 	if u.Path != "/gdl/eval" || u.Query().Get("at") != id || u.Query().Get("game") != "tictactoe" || u.Query().Get("eval") != "goal-fuzzy" {
 		t.Fatalf("the panel's link %s, want /gdl/eval at %q", href, id)
