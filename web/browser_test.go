@@ -119,6 +119,13 @@ const browserTestTimeout = 3 * time.Minute
 // newBrowserEnvFor is newBrowserEnv for a test that may take up to d.
 func newBrowserEnvFor(t *testing.T, width, height int64, d time.Duration) *browserEnv {
 	t.Helper()
+	return newBrowserServer(t).tab(t, width, height, d)
+}
+
+// newBrowserServer starts a server for the browser tabs of t and of its
+// subtests (browserEnv.tab); it stops when t ends.
+func newBrowserServer(t *testing.T) *browserEnv {
+	t.Helper()
 	skipBrowser(t)
 	s := newTestServer(t)
 	srv := httptest.NewServer(s.Echo())
@@ -126,6 +133,13 @@ func newBrowserEnvFor(t *testing.T, width, height int64, d time.Duration) *brows
 		s.Hub().Close(context.Background())
 		srv.Close()
 	})
+	return &browserEnv{t: t, srv: srv, hub: s.Hub()}
+}
+
+// tab opens a browser tab for t on b's server, for up to d; it closes
+// when t ends. Subtests that run side by side each open their own.
+func (b *browserEnv) tab(t *testing.T, width, height int64, d time.Duration) *browserEnv {
+	t.Helper()
 	ctx := browserTab(t)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height)); err != nil {
 		t.Fatalf("open a tab: %v", err)
@@ -135,7 +149,7 @@ func newBrowserEnvFor(t *testing.T, width, height int64, d time.Duration) *brows
 	}
 	tctx, cancel := context.WithTimeout(ctx, d)
 	t.Cleanup(cancel)
-	return &browserEnv{t: t, ctx: tctx, srv: srv, hub: s.Hub()}
+	return &browserEnv{t: t, ctx: tctx, srv: b.srv, hub: b.hub}
 }
 
 // skipBrowser skips a browser test in -short mode, and under the race
@@ -291,11 +305,16 @@ func (b *browserEnv) attr(sel, name string) string {
 	return eval[string](b, fmt.Sprintf(`(document.querySelector(%q) || {getAttribute: () => "<missing>"}).getAttribute(%q) ?? ""`, sel, name))
 }
 
+// settled is true when no transition or animation of the page is running
+// (asking for them applies the styles set so far, so a transition just
+// set is among them).
+const settled = `document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity)`
+
 // screenshot saves the viewport as a PNG under testdata/screenshots.
 func (b *browserEnv) screenshot(name string) string {
 	b.t.Helper()
 	// Let the transitions (a quarter of a second) finish first.
-	time.Sleep(400 * time.Millisecond)
+	b.waitFor(settled, "the page's transitions to end")
 	buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		b.t.Fatal(err)
@@ -493,14 +512,21 @@ func TestBrowserKeyToPaint(t *testing.T) {
 		t.Fatalf("drawn nodes = %d, want about 2,000", n)
 	}
 	total := eval[string](b, `document.getElementById("step").textContent`)
+	// The server's steps made ahead, counted as they arrive.
+	eval[bool](b, `(__abt.readies = 0, __abt.sockets.at(-1).addEventListener("message", (e) => { if (typeof e.data === "string" && e.data.startsWith('{"type":"ready"')) __abt.readies++; }), true)`)
 	const presses = 40
 	for i := 1; i <= presses; i++ {
 		want := "step " + strconv.Itoa(i) + strings.TrimPrefix(total, "step 0")
 		b.key(kb.ArrowRight, want)
 		// Press the next key once this frame is painted and the page is
-		// idle, as a lecturer's presses are far apart.
+		// idle, as a lecturer's presses are far apart: its transitions
+		// over and the server's next step made ahead arrived, or 0.4 s
+		// gone.
 		b.waitFor(`__abt.lat.length >= `+strconv.Itoa(i), "the frame painted")
-		time.Sleep(400 * time.Millisecond)
+		idle := `(` + settled + `) && __abt.readies > ` + strconv.Itoa(i)
+		for end := time.Now().Add(400 * time.Millisecond); time.Now().Before(end) && !eval[bool](b, idle); {
+			time.Sleep(10 * time.Millisecond)
+		}
 	}
 	lat := eval[[]float64](b, `__abt.lat`)
 	js := eval[[]float64](b, `__abt.js`)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -368,7 +369,7 @@ func TestBrowserOrdering(t *testing.T) {
 			return
 		}
 		// A first check halfway: the count of this arrangement.
-		b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+		b.onNewPage(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
 		b.waitFor(`document.querySelector('[data-testid="score"]')`, "the first check")
 		ps, err := scenario.Scenario{Tree: arranged, Root: "max", Prune: "ge"}.Prepare()
 		if err != nil {
@@ -383,7 +384,7 @@ func TestBrowserOrdering(t *testing.T) {
 		}
 		b.screenshot("ordering-halfway.png")
 	})
-	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+	b.onNewPage(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
 	b.waitFor(`document.querySelector('[data-testid="verdict"]')`, "the verdict")
 	if got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`); !strings.HasPrefix(got, "Optimal") {
 		t.Errorf("the best arrangement after %d swaps: %q", swaps, got)
@@ -404,11 +405,11 @@ func TestBrowserOrderingLeast(t *testing.T) {
 	worstArranged(worst.Root, true)
 	b.do(chromedp.Navigate(b.srv.URL + "/exercise/ordering?" + exercise42))
 	b.waitFor(`document.querySelector('[data-testid="other-goal"]')`, "the ordering exercise")
-	b.do(chromedp.Click(chromedp.CSS(`[data-testid="other-goal"]`)))
-	b.waitFor(`document.querySelector('[data-testid="goal"]') && document.querySelector('[data-testid="goal"]').dataset.goal === "least"`, "goal least")
+	b.onNewPage(chromedp.Click(chromedp.CSS(`[data-testid="other-goal"]`)))
+	b.waitFor(`document.readyState === "complete" && document.querySelector('[data-testid="goal"]') && document.querySelector('[data-testid="goal"]').dataset.goal === "least"`, "goal least")
 	swaps := arrangeInBrowser(t, b, opt, worst, func(swaps int, _ string) {
 		if swaps == 1 {
-			b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+			b.onNewPage(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
 			b.waitFor(`document.querySelector('[data-testid="verdict"]')`, "the first check")
 			if got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`); strings.HasPrefix(got, "Optimal") {
 				t.Errorf("optimal after one swap: %q", got)
@@ -418,7 +419,7 @@ func TestBrowserOrderingLeast(t *testing.T) {
 	if swaps == 0 {
 		t.Fatal("the start is already the worst arrangement")
 	}
-	b.do(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
+	b.onNewPage(chromedp.Click(chromedp.CSS(`[data-testid="check"]`)))
 	b.waitFor(`document.querySelector('[data-testid="verdict"]')`, "the verdict")
 	if got := eval[string](b, `document.querySelector('[data-testid="verdict"]').textContent`); !strings.HasPrefix(got, "Optimal") || !strings.Contains(got, "as many as the worst ordering") {
 		t.Errorf("the worst arrangement after %d swaps: %q", swaps, got)
@@ -431,6 +432,26 @@ func TestBrowserOrderingLeast(t *testing.T) {
 	}
 	b.screenshot("ordering-least-optimal.png")
 	b.checkClean()
+}
+
+// onNewPage does one action on an element of a page that has just
+// replaced the one before (a link followed, a form sent): the browser may
+// renumber the page's nodes after chromedp found the element, when it
+// learns of the new document late ("Could not find node with given id"),
+// and then the action has not happened. It is tried again, the element
+// found anew, until it happens or the test's time is up.
+func (b *browserEnv) onNewPage(action chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	for {
+		err := chromedp.Do(b.ctx, action)
+		if err == nil {
+			return
+		}
+		if !strings.Contains(err.Error(), "Could not find node with given id") || b.ctx.Err() != nil {
+			b.t.Fatal(err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // arrangeInBrowser moves, one ◀ at a time (by mouse and by keyboard in
@@ -482,11 +503,14 @@ func arrangeInBrowser(t *testing.T, b *browserEnv, opt tree.Options, target *tre
 		before := cur.String()
 		sel := fmt.Sprintf(`[data-testid="left-%s"]`, id)
 		if swaps%2 == 0 {
-			b.do(chromedp.Click(chromedp.CSS(sel + " text")))
+			b.onNewPage(chromedp.Click(chromedp.CSS(sel + " text")))
 		} else {
-			b.do(chromedp.Focus(chromedp.CSS(sel)), chromedp.KeyEvent(kb.Enter))
+			b.onNewPage(chromedp.Focus(chromedp.CSS(sel)))
+			b.do(chromedp.KeyEvent(kb.Enter))
 		}
-		b.waitFor(fmt.Sprintf(`document.querySelector('[data-testid="ordering"]') && document.querySelector('[data-testid="ordering"]').dataset.tree !== %q`, before), "swap "+id)
+		// Each swap is a link to the page of the new arrangement: wait for
+		// that page, loaded whole, before the next swap looks for its links.
+		b.waitFor(fmt.Sprintf(`document.readyState === "complete" && document.querySelector('[data-testid="ordering"]') && document.querySelector('[data-testid="ordering"]').dataset.tree !== %q`, before), "swap "+id)
 		swaps++
 		after(swaps, current().String())
 		if swaps > 60 {

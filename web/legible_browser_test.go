@@ -203,13 +203,24 @@ const measurePanes = `(() => {
 // screen's and a phone's size and measures, as rendered, the current
 // node, its siblings and its path from the root: values and names at 14
 // px or more, α/β at 12 or more, boards 40 px across or more, and every
-// fold's counts at 12 or more; the current node in view. One browser,
-// one server, one page load per tree and size.
+// fold's counts at 12 or more; the current node in view. One server, a
+// tab for each size (the sizes side by side), one page load per tree and
+// size.
 func TestBrowserLegible(t *testing.T) {
 	t.Parallel()
-	b := newBrowserEnv(t, 1280, 720)
+	srv := newBrowserServer(t)
 	shots := os.Getenv("ABTRACE_SHOTS") // a folder to keep the screenshots in
 	for _, size := range legibleSizes {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			legibleAt(t, srv.tab(t, size[0], size[1], browserTestTimeout), [][2]int64{size}, shots)
+		})
+	}
+}
+
+// legibleAt is TestBrowserLegible at each of sizes, in the tab b.
+func legibleAt(t *testing.T, b *browserEnv, sizes [][2]int64, shots string) {
+	for _, size := range sizes {
 		b.do(chromedp.EmulateViewport(size[0], size[1]))
 		for _, c := range legibleCases {
 			what := fmt.Sprintf("%s at %dx%d", c.name, size[0], size[1])
@@ -335,30 +346,40 @@ const focusPicture = `(() => {
 
 // TestBrowserFocusSteps steps the focus of a large tree by keys, each
 // step a patch of what changed in it, and checks that it then is the
-// focus the server draws whole at that step.
+// focus the server draws whole at that step. The two trees are stepped
+// side by side, each in a tab of its own.
 func TestBrowserFocusSteps(t *testing.T) {
 	t.Parallel()
-	b := newBrowserEnv(t, 1280, 720)
+	srv := newBrowserServer(t)
 	for _, c := range []struct {
 		query string
 		steps int
 	}{{"game=tictactoe&position=xo.x.o...", 40}, {"game=tictactoe&algo=mcts&iterations=30", 15}} {
-		b.open("/view?" + c.query)
-		for range c.steps {
-			n := eval[int](b, `__abt.updates`)
-			b.do(chromedp.KeyEvent(kb.ArrowRight))
-			b.waitFor(fmt.Sprintf(`__abt.updates > %d`, n), "a step")
-		}
-		stepped := eval[[]string](b, focusPicture)
-		step := eval[string](b, `document.getElementById("step").textContent.match(/\d+/)[0]`)
-		b.open("/view?" + c.query + "&step=" + step)
-		whole := eval[[]string](b, focusPicture)
-		if len(stepped) < 3 {
-			t.Fatalf("%s at step %s: no focus drawn (%v)", c.query, step, stepped)
-		}
-		if d := firstDiff(stepped, whole); d != "" {
-			t.Errorf("%s at step %s: the focus stepped to differs from the focus drawn whole: %s", c.query, step, d)
-		}
+		t.Run(c.query, func(t *testing.T) {
+			t.Parallel()
+			focusSteps(t, srv.tab(t, 1280, 720, browserTestTimeout), c.query, c.steps)
+		})
+	}
+}
+
+// focusSteps steps the focus of the viewer of query in the tab b, as
+// TestBrowserFocusSteps does for each of its trees.
+func focusSteps(t *testing.T, b *browserEnv, query string, steps int) {
+	b.open("/view?" + query)
+	for range steps {
+		n := eval[int](b, `__abt.updates`)
+		b.do(chromedp.KeyEvent(kb.ArrowRight))
+		b.waitFor(fmt.Sprintf(`__abt.updates > %d`, n), "a step")
+	}
+	stepped := eval[[]string](b, focusPicture)
+	step := eval[string](b, `document.getElementById("step").textContent.match(/\d+/)[0]`)
+	b.open("/view?" + query + "&step=" + step)
+	whole := eval[[]string](b, focusPicture)
+	if len(stepped) < 3 {
+		t.Fatalf("%s at step %s: no focus drawn (%v)", query, step, stepped)
+	}
+	if d := firstDiff(stepped, whole); d != "" {
+		t.Errorf("%s at step %s: the focus stepped to differs from the focus drawn whole: %s", query, step, d)
 	}
 	b.checkClean()
 }
