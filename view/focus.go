@@ -1,6 +1,7 @@
 package view
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -187,17 +188,22 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 	opt.LevelSep += focusLevelGap(board)
 	lg := laying{shows: showsOf(p), pane: [2]float64{1e6, 1e6}}
 	lineSep := opt.LevelSep * FocusLineFill
+	zig := opt.NodeSep // the spacing a zigzagged row's slots are laid out by
 	if t.mcts {
 		// Room under each row for its W/N labels (see rowPlacement), and
 		// between the lines of a zigzagged row for the labels and folds
 		// of the line above.
 		lg.winsVisits = WinsVisitsEm(orDefault(p.Scenario.Iterations, search.DefaultIterations))
-		room, reach := rowLevelRoom(lg.winsVisits, t.lineApart(path, opt.NodeSep, width/FocusScale), board)
+		zig = t.zigzagSep(path, opt.NodeSep, lg.winsVisits, width/FocusScale, board)
+		room, reach := rowLevelRoom(lg.winsVisits, t.lineApart(path, opt.NodeSep, zig, width/FocusScale), board)
 		opt.LevelSep += room
 		lineSep = max(opt.LevelSep*FocusLineFill, reach+FocusBus+GlyphBoard.Half()+4)
 	}
 	l := trace.NewLayout(root, opt)
-	centreRows(l, opt.NodeSep, t.slots, width/FocusScale, lineSep)
+	centreRows(l, opt.NodeSep, zig, t.slots, width/FocusScale, lineSep)
+	if t.mcts {
+		raiseUnderRoot(l, board)
+	}
 	// The base text sizes: the pane is never too small for them, the
 	// focus is drawn at FocusScale and scrolls if it must.
 	sk := s.focusSketch(src, l, lg)
@@ -227,17 +233,79 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 	return d
 }
 
+// rootStem is the length of the edge under a Monte-Carlo focus's root
+// down to the bus of its children's row.
+const rootStem = 16
+
+// raiseUnderRoot moves every row of a Monte-Carlo focus layout l under
+// its root up, so that its root's children hang a stem and a bus under
+// it: the root writes its W/N on its right and has no fold, so its row
+// needs none of the room under it that a row of children keeps for their
+// labels and folds (boards tells the glyphs).
+func raiseUnderRoot(l *trace.Layout, board bool) {
+	ext := GlyphMin.Bottom()
+	if board {
+		ext = GlyphBoard.Bottom()
+	}
+	top := math.Inf(1)
+	for _, n := range l.Nodes {
+		if n.Depth == 1 {
+			top = min(top, n.Y)
+		}
+	}
+	raise := top - (2*ext + rootStem + FocusBus)
+	if math.IsInf(top, 1) || raise <= 0 {
+		return
+	}
+	for i := range l.Nodes {
+		if l.Nodes[i].Depth > 0 {
+			l.Nodes[i].Y -= raise
+		}
+	}
+	l.Height -= raise
+}
+
 // lineApart is the least distance between two neighbours on one line of
-// the focus's rows of path's children, NodeSep sep apart, in a pane room
-// units wide (0: any): less where a row zigzags (see centreRows).
-func (t *focusTree) lineApart(path []string, sep, room float64) float64 {
+// the focus's rows of path's children, NodeSep sep apart (zig in a
+// zigzagged row), in a pane room units wide (0: any): less where a row
+// zigzags (see centreRows).
+func (t *focusTree) lineApart(path []string, sep, zig, room float64) float64 {
 	for _, id := range path {
 		n := t.slots(id, len(t.children(id)))
 		if room > 0 && float64(n-1)*sep+2*focusMargin > room {
-			return 2 * rowStep(sep, 2)
+			return 2 * rowStep(zig, 2)
 		}
 	}
 	return sep
+}
+
+// zigzagSep is the spacing, over NodeSep sep, by which a Monte-Carlo
+// focus lays out the slots of its zigzagged rows in a pane room units
+// wide: wide enough that their W/N labels of em ems take turns over as
+// few lines as the pane's width allows (on a phone a row of nine joint
+// moves then writes two lines of labels, not three, and fits the pane's
+// height), never closer than sep.
+func (t *focusTree) zigzagSep(path []string, sep, em, room float64, board bool) float64 {
+	g := GlyphMax
+	if board {
+		g = GlyphBoard
+	}
+	need := em*rowValueFont(g, fontsAt(1)) + 2*labelPad + rowLabelGap
+	zig := math.Inf(1)
+	for _, id := range path {
+		n := t.slots(id, len(t.children(id)))
+		if room <= 0 || n < 2 || float64(n-1)*sep+2*focusMargin <= room {
+			continue
+		}
+		most := (room - 2*focusMargin) / float64(n-1) // the widest step that fits
+		m := min(max(1, int(math.Ceil(need/(2*most)))), MaxRowLabelLines)
+		step := min(max(rowStep(sep, 2), need/float64(2*m)+0.01), most)
+		zig = min(zig, step*2/FocusZigzag)
+	}
+	if math.IsInf(zig, 1) {
+		return sep
+	}
+	return max(zig, sep)
 }
 
 func orDefault(v, d int) int {
@@ -423,7 +491,7 @@ func rowWindow(ks []int, next int) []int {
 // the band of the widest row, centred on the root, allows: a row depends
 // only on the nodes above it and the band, and the root is at X = 0, so
 // that a step keeps in place every row but those it changes.
-func centreRows(l *trace.Layout, sep float64, slots func(parent string, drawn int) int, room, lineSep float64) {
+func centreRows(l *trace.Layout, sep, zig float64, slots func(parent string, drawn int) int, room, lineSep float64) {
 	rows := map[int][]int{}
 	for i, n := range l.Nodes {
 		rows[n.Depth] = append(rows[n.Depth], i)
@@ -438,7 +506,7 @@ func centreRows(l *trace.Layout, sep float64, slots func(parent string, drawn in
 		if room > 0 && float64(width[d]-1)*sep+2*focusMargin > room {
 			lines[d] = 2
 		}
-		half = max(half, float64(width[d]-1)*rowStep(sep, lines[d])/2)
+		half = max(half, float64(width[d]-1)*zigStep(sep, zig, lines[d])/2)
 	}
 	l.Width = 2 * half
 	x := map[string]float64{}
@@ -448,7 +516,7 @@ func centreRows(l *trace.Layout, sep float64, slots func(parent string, drawn in
 		if len(r) == 0 {
 			continue
 		}
-		step := rowStep(sep, lines[d])
+		step := zigStep(sep, zig, lines[d])
 		w := float64(width[d]-1) * step / 2
 		mid := 0.0
 		if n := l.Nodes[r[0]]; n.HasParent {
@@ -473,6 +541,15 @@ func centreRows(l *trace.Layout, sep float64, slots func(parent string, drawn in
 // one line of a zigzagged row: a little closer than in a row, with room
 // between them for the edge into the node of the other line.
 const FocusZigzag = 0.8
+
+// zigStep is the distance between two neighbouring slots of a row drawn
+// over lines lines, sep apart in one line, by zig in a zigzag.
+func zigStep(sep, zig float64, lines int) float64 {
+	if lines == 1 {
+		return sep
+	}
+	return rowStep(zig, lines)
+}
 
 // rowStep is the distance between two neighbouring slots of a row drawn
 // over lines lines.

@@ -151,5 +151,7 @@ func rowFold(fd Fold, g Glyph, under float64) Fold {
 	}
 	fd.TextY += dy
 	fd.box = fd.box.shift(0, dy)
+	// A Monte-Carlo fold writes one line of counts.
+	fd.box.y1 -= FoldLine
 	return fd
 }

@@ -92,6 +92,19 @@ func FocusFit(d *Drawing, s *Scene, f *trace.Frame, w, h float64, words func(tra
 	d.ViewBox = Num(x) + " " + Num(y0) + " " + Num(bw) + " " + Num(bottom-y0)
 	d.Height = bottom - y0
 	d.Trail = crumbs[:k]
+	dropCutFolds(d, k, y0)
+}
+
+// dropCutFolds takes the fold glyph from every node of the rows above
+// depth k, which the trail stands for, whose fold would hang into the
+// view box from y0 down: its counts would show half under the trail,
+// without the node they count.
+func dropCutFolds(d *Drawing, k int, y0 float64) {
+	for i := range d.Nodes {
+		if n := &d.Nodes[i]; n.Depth < k && n.Fold != nil && nodeBottom(n) > y0 {
+			n.Fold = nil
+		}
+	}
 }
 
 // fitWidth narrows the view box of a focus wider than a pane w CSS

@@ -2,8 +2,11 @@ package view
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/abtrace/abtrace/search/scenario"
 )
 
 // TestFocusFitKeepsPath: a deep focus fitted to the viewer's pane at
@@ -19,6 +22,10 @@ func TestFocusFitKeepsPath(t *testing.T) {
 		{"game=tictactoe&position=xo.x.o...", []int{30}},
 		{"game=connect4&depth=4", []int{40, 400}},
 		{"game=tictactoe&algo=mcts", []int{200}},
+		// Monte-Carlo searches at their end, the root current: its whole
+		// row, zigzagged on a phone, each child with its W/N.
+		{"game=tictactoe&algo=mcts&iterations=200", []int{1e6}},
+		{rockPaperScissorsDUCT(t), []int{1e6}},
 	}
 	trailed := 0
 	for _, c := range cases {
@@ -30,7 +37,9 @@ func TestFocusFitKeepsPath(t *testing.T) {
 				t.Fatal(err)
 			}
 			f := cur.Frame()
-			for _, pane := range [][2]float64{{ViewerPaneWidth, ViewerPaneHeight}, {PhonePaneWidth, PhonePaneHeight}} {
+			// The viewer's pane at 1280×720, a phone's, and the least
+			// seen at 1024×768 (German, the heading over three lines).
+			for _, pane := range [][2]float64{{ViewerPaneWidth, ViewerPaneHeight}, {PhonePaneWidth, PhonePaneHeight}, {664, 303}} {
 				w, h := pane[0], pane[1]
 				d := FocusIn(p, s, f, cur.Folds(), w)
 				FocusFit(d, s, f, w, h, nil)
@@ -43,6 +52,14 @@ func TestFocusFitKeepsPath(t *testing.T) {
 				}
 				in := func(n *Node) bool { return nodeTop(n) >= y0-0.01 && n.Y <= y0+bh }
 				k := len(d.Trail)
+				// Nothing of a row the trail stands for shows in the box:
+				// no fold count of a node beside the path half under the
+				// trail.
+				for i := range d.Nodes {
+					if n := &d.Nodes[i]; n.Depth < k && nodeBottom(n) > y0+0.01 {
+						t.Errorf("%.40s step %d %v: node %q of a row left out reaches %.1f into the box %s", c.query, step, pane, n.ID, nodeBottom(n)-y0, d.ViewBox)
+					}
+				}
 				for i, n := range path {
 					if i < k {
 						if d.Trail[i].ID != n.ID || d.Trail[i].Name == "" || d.Trail[i].Kind == "" {
@@ -61,13 +78,9 @@ func TestFocusFitKeepsPath(t *testing.T) {
 					}
 				}
 				// The pane never scrolls: the focus with its trail fits it,
-				// drawn at FocusMinScale or more. (Not yet a Monte-Carlo
-				// search's on a phone while its current node is the root:
-				// the root's whole row, zigzagged, each child with its
-				// W/N over two or three lines, is taller than the pane.)
-				mctsPhone := strings.Contains(c.query, "mcts") && w < ViewerPaneWidth
-				if got := bh*d.Px + trailHeight(d.Trail, w); got > h+0.01 && !mctsPhone {
-					t.Errorf("%s step %d %v: %.1f px high with the trail, the pane %.0f", c.query, step, pane, got, h)
+				// drawn at FocusMinScale or more.
+				if got := bh*d.Px + trailHeight(d.Trail, w); got > h+0.01 {
+					t.Errorf("%.40s step %d %v: %.1f px high with the trail, the pane %.0f", c.query, step, pane, got, h)
 				}
 				if got := d.Width * d.Px; got > w+0.01 {
 					t.Errorf("%s step %d %v: %.1f px wide, the pane %.0f", c.query, step, pane, got, w)
@@ -75,7 +88,7 @@ func TestFocusFitKeepsPath(t *testing.T) {
 				if d.Px < FocusMinScale {
 					t.Errorf("%s step %d %v: drawn at %.2f px a unit, below %.2f", c.query, step, pane, d.Px, FocusMinScale)
 				}
-				t.Logf("%s step %d %v: depth %d, trail %d, %.0f px high", c.query, step, pane, len(path)-1, k, bh*d.Px+trailHeight(d.Trail, w))
+				t.Logf("%.40s step %d %v: depth %d, trail %d, %.0f px high", c.query, step, pane, len(path)-1, k, bh*d.Px+trailHeight(d.Trail, w))
 			}
 		}
 		cur.Close()
@@ -121,4 +134,14 @@ func TestFocusSlides(t *testing.T) {
 	if slides == 0 {
 		t.Error("the focus never moved in 60 steps")
 	}
+}
+
+// rockPaperScissorsDUCT is the query of decoupled UCT on rock, paper,
+// scissors, 200 iterations.
+func rockPaperScissorsDUCT(t *testing.T) string {
+	rps, err := os.ReadFile("../web/examples/rock-paper-scissors.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return scenario.Scenario{GDL: string(rps), Algo: "mcts", Iterations: 200, Seed: 1}.Query().Encode()
 }

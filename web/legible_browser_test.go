@@ -234,8 +234,7 @@ func legibleAt(t *testing.T, b *browserEnv, sizes [][2]int64, shots string) {
 			// The focus fitted to the pane comes with the answer to the
 			// page's load, which a loaded machine may send after another
 			// answer: wait a little for a focus that still scrolls.
-			tallMCTS := (strings.Contains(c.name, "mcts") || strings.Contains(c.name, "duct")) && size[0] < 1280
-			for deadline := time.Now().Add(5 * time.Second); !tallMCTS && time.Now().Before(deadline) && eval[bool](b, focusScrolls); {
+			for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && eval[bool](b, focusScrolls); {
 				time.Sleep(20 * time.Millisecond)
 			}
 			m := eval[legibleMeasure](b, measureLegible)
@@ -256,10 +255,7 @@ func legibleAt(t *testing.T, b *browserEnv, sizes [][2]int64, shots string) {
 			if len(m.Overlaps) > 0 {
 				t.Errorf("%s: %d pairs of labels overlap, such as %s", what, len(m.Overlaps), strings.Join(m.Overlaps[:min(4, len(m.Overlaps))], "; "))
 			}
-			// The focus of a Monte-Carlo search at its end on a phone (the
-			// root's whole row zigzagged, with its W/N) is still taller
-			// than the pane: not asserted there.
-			if m.Scrolls != "" && !tallMCTS {
+			if m.Scrolls != "" {
 				t.Errorf("%s: the focus's pane scrolls (%s)", what, m.Scrolls)
 			}
 			if strings.Contains(c.name, "mcts") && !m.Focus {
