@@ -226,7 +226,8 @@ func cloneQuery(q url.Values) url.Values {
 // exportPNG answers /export.png: the view's drawing rasterised in Go (no
 // external program), at scale= pixels per unit (default 2, from 0.25 to
 // 4), within the PNG limits of package export and stopped when the client
-// leaves.
+// leaves. Without scale=, a drawing too large at the default is made at
+// the largest scale that fits (see PNGScaleHeader).
 func (s *Server) exportPNG(c echo.Context) error {
 	q := c.QueryParams()
 	scale, err := pngScale(q.Get("scale"))
@@ -238,11 +239,30 @@ func (s *Server) exportPNG(c echo.Context) error {
 		return s.exportError(c, err)
 	}
 	var buf bytes.Buffer
-	if err := export.PNG(c.Request().Context(), &buf, x.drawing, scale); err != nil {
+	err = export.PNG(c.Request().Context(), &buf, x.drawing, scale)
+	var le *export.LimitError
+	if q.Get("scale") == "" && errors.As(err, &le) && le.Scale > 0 && le.Limit != "MaxPNGBytes" {
+		// No scale was asked for: the default's image would pass a limit,
+		// so the largest scale that fits is taken instead, and the
+		// answer's header says so.
+		c.Response().Header().Set(PNGScaleHeader, strconv.FormatFloat(le.Scale, 'f', -1, 64)+
+			"; the default "+strconv.FormatFloat(export.DefaultPNGScale, 'f', -1, 64)+" would pass "+le.Limit)
+		buf.Reset()
+		err = export.PNG(c.Request().Context(), &buf, x.drawing, le.Scale)
+	}
+	if err != nil {
 		return s.exportError(c, err)
 	}
 	return attach(c, "image/png", x.file+".png", buf.Bytes(), q.Get("download") != "1")
 }
+
+// PNGScaleHeader is the header of a /export.png answer made at a smaller
+// scale than the default because no scale= was given and the default's
+// image would pass one of the PNG limits (MaxPNGPixels, MaxPNGSide,
+// MaxPNGWork): the scale taken, then which limit, such as "1.8; the
+// default 2 would pass MaxPNGPixels". A scale= given that passes a limit
+// is refused (400 naming scale and the largest that fits).
+const PNGScaleHeader = "X-Abtrace-Png-Scale"
 
 // pngScale reads scale=: a number from export.MinPNGScale to
 // export.MaxPNGScale (not NaN, not an infinity), export.DefaultPNGScale

@@ -1,11 +1,15 @@
 package web
 
 import (
-	"github.com/abtrace/abtrace/search/tree"
+	"image/png"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/view/export"
 )
 
 // TestExportScaleRefused: a scale that is not a number from 0.25 to 4 —
@@ -27,7 +31,9 @@ func TestExportScaleRefused(t *testing.T) {
 
 // TestExportLimitsRefused: an export that would pass one of its limits is
 // refused with 400 saying what to change, in the page's language: a PNG
-// too wide names scale and the largest that fits, a standalone HTML file
+// too wide at the scale asked for names scale and the largest that fits
+// (without scale= it is made smaller: TestExportPNGFitsWithoutScale), a
+// standalone HTML file
 // too large says what to draw less of, after drawing one frame.
 func TestExportLimitsRefused(t *testing.T) {
 	s := newTestServer(t)
@@ -35,7 +41,7 @@ func TestExportLimitsRefused(t *testing.T) {
 		target string
 		want   map[string]string
 	}{
-		{"/export.png?game=tictactoe&position=x...o....", map[string]string{
+		{"/export.png?game=tictactoe&position=x...o....&scale=2", map[string]string{
 			"en": "scale: the image would be 94571×1270 pixels, more than MaxPNGPixels = 16777216 in all or MaxPNGSide = 32768 on a side: use a scale of at most 0.69",
 			"de": "scale: das Bild wäre 94571×1270 Pixel groß, mehr als MaxPNGPixels = 16777216 insgesamt oder MaxPNGSide = 32768 je Seite: wählen Sie einen Maßstab von höchstens 0.69",
 			"cs": "scale: obrázek by měl 94571×1270 pixelů, víc než MaxPNGPixels = 16777216 celkem nebo MaxPNGSide = 32768 na stranu: zvolte měřítko nejvýše 0.69",
@@ -60,3 +66,28 @@ func TestExportLimitsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestExportPNGFitsWithoutScale: a PNG asked for without scale= whose
+// drawing would pass a PNG limit at the default scale is made at the
+// largest scale that fits, and the answer's header says which and why.
+func TestExportPNGFitsWithoutScale(t *testing.T) {
+	s := newTestServer(t)
+	rec := httpGet(t, s, "/export.png?"+url.Values{"tree": {wideTree}}.Encode())
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/png" {
+		t.Fatalf("got %d %q %q, want 200 and a PNG", rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
+	}
+	cfg, err := png.DecodeConfig(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := rec.Header().Get(PNGScaleHeader)
+	scale, why, _ := strings.Cut(head, "; ")
+	f, err := strconv.ParseFloat(scale, 64)
+	if err != nil || f >= export.DefaultPNGScale || why != "the default 2 would pass MaxPNGSide" || cfg.Width > export.MaxPNGSide || cfg.Width < export.MaxPNGSide*9/10 {
+		t.Errorf("%s = %q, a %d×%d image: want a scale under 2 that fits MaxPNGSide = %d, named with the limit", PNGScaleHeader, head, cfg.Width, cfg.Height, export.MaxPNGSide)
+	}
+}
+
+// wideTree is a tree too wide for a PNG at the default scale (1,200 leaves
+// in a row): at the largest scale that fits, 0.47, a 32715×165 image.
+var wideTree = "(" + strings.Repeat("("+strings.Repeat("1 ", 20)+") ", 60) + ")"
