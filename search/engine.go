@@ -103,6 +103,7 @@ type core struct {
 	selects  bool      // opt.isSelective(): forward pruning or an extension
 	tt       bool      // a transposition table is kept (realgames.go)
 	rule     PruneRule // opt.Prune
+	grain    float64   // opt.Grain: the null window's width (above), 0 for the least step
 	failMode FailMode  // opt.Fail
 	extend   Extension // opt.Extend
 	line     *passLine // the negamax family: the previous pass's line (realgames.go)
@@ -148,7 +149,7 @@ type core struct {
 func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recorder) *engine[S, G] {
 	e := &engine[S, G]{g: g, opt: opt, core: core{algo: algo, rec: rec, limit: math.MaxInt, window: algo.HasWindow(),
 		neg: algo.Negamax(), selects: opt.isSelective(), quick: algo == AlgoAlphaBeta || algo == AlgoMinimax, pathHash: opt.Order == OrderRandom,
-		rule: opt.Prune, failMode: opt.Fail, extend: opt.Extend, meter: newMeter(opt.Budget), quietFrom: math.MaxInt}}
+		rule: opt.Prune, grain: opt.Grain, failMode: opt.Fail, extend: opt.Extend, meter: newMeter(opt.Budget), quietFrom: math.MaxInt}}
 	e.prober, _ = any(g).(Prober[S])
 	if opt.Depth > 0 {
 		e.limit = opt.Depth

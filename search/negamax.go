@@ -85,17 +85,17 @@ func flip(b trace.Bound, c float64) trace.Bound {
 
 // above returns the least value above x that the null window of PVS and
 // MTD(f) may test: x + Grain, or the next float64.
-func (e *engine[S, G]) above(x float64) float64 {
-	if e.opt.Grain > 0 {
-		return x + e.opt.Grain
+func (e *core) above(x float64) float64 {
+	if e.grain > 0 {
+		return x + e.grain
 	}
 	return math.Nextafter(x, math.Inf(1))
 }
 
 // below is the counterpart of above.
-func (e *engine[S, G]) below(x float64) float64 {
-	if e.opt.Grain > 0 {
-		return x - e.opt.Grain
+func (e *core) below(x float64) float64 {
+	if e.grain > 0 {
+		return x - e.grain
 	}
 	return math.Nextafter(x, math.Inf(-1))
 }
@@ -104,7 +104,8 @@ func (e *engine[S, G]) below(x float64) float64 {
 // by the player to move, and returns its value for that player and what
 // the value means for that player (exact, lower or upper bound): the
 // lecture's NEGAMAX over the steps of node.go. PVS searches each child
-// after the first with a null window first (pvsChild).
+// after the first with a null window first (childLow) and again with
+// the full one when that fails high inside it (research).
 func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, trace.Bound) {
 	nd, v, b := e.open(s, depth, alpha, beta)
 	if nd == nil {
@@ -112,7 +113,11 @@ func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, tr
 	}
 	for k := 0; k < nd.n; k++ {
 		i := e.child(nd, depth, k)
-		cv, cb := e.pvsChild(nd, e.g.Result(s, nd.moves[i]), depth, k)
+		c := e.g.Result(s, nd.moves[i])
+		cv, cb := e.negamax(c, depth+1, e.childLow(nd, k), -nd.alpha) // (−β, −α); PVS after the first child (−α−ε, −α)
+		if k > 0 && e.algo == AlgoPVS && e.research(nd, depth, cv) {
+			cv, cb = e.negamax(c, depth+1, -nd.beta, -nd.alpha) // failed high inside (α, β)
+		}
 		if e.stopped {
 			return 0, trace.Exact
 		}
@@ -125,23 +130,29 @@ func (e *engine[S, G]) negamax(s S, depth int, alpha, beta float64) (float64, tr
 	return e.exit(nd, depth)
 }
 
-// pvsChild searches the k-th child of the node at depth: with the window
-// (−β, −α), or under PVS after the first child with the null window
-// (−α−ε, −α) first and, when that fails high inside (α, β), again with
-// (−β, −α), which the research event reports.
-func (e *engine[S, G]) pvsChild(nd *ply, child S, depth, k int) (float64, trace.Bound) {
-	if e.algo != AlgoPVS || k == 0 {
-		return e.negamax(child, depth+1, -nd.beta, -nd.alpha)
+// childLow is the lower edge of the k-th child's window, for the child's
+// player: −β, or under PVS after the first child −α−ε (the null window
+// (−α−ε, −α)). It is inlined into the search: no call per child.
+func (e *core) childLow(nd *ply, k int) float64 {
+	if k > 0 && e.algo == AlgoPVS {
+		return -e.above(nd.alpha)
 	}
-	cv, cb := e.negamax(child, depth+1, -e.above(nd.alpha), -nd.alpha)
-	if -cv > nd.alpha && -cv < nd.beta && !e.stopped {
-		e.rg.researches++
-		if nd.tracing {
-			e.researchEvent(depth, nd.kind, nd.c, nd.below.id, -cv, nd.alpha, nd.beta)
-		}
-		cv, cb = e.negamax(child, depth+1, -nd.beta, -nd.alpha)
+	return -nd.beta
+}
+
+// research reports whether a child of a PVS node that was searched with
+// the null window failed high inside (α, β): its value −cv lies above α
+// and below β. Then it is searched again with (−β, −α), which this counts
+// and the research event reports.
+func (e *engine[S, G]) research(nd *ply, depth int, cv float64) bool {
+	if !(-cv > nd.alpha && -cv < nd.beta) || e.stopped {
+		return false
 	}
-	return cv, cb
+	e.rg.researches++
+	if nd.tracing {
+		e.researchEvent(depth, nd.kind, nd.c, nd.below.id, -cv, nd.alpha, nd.beta)
+	}
+	return true
 }
 
 // researchEvent reports that the child at id failed high on its null
