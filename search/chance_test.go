@@ -521,6 +521,8 @@ func TestChanceErrors(t *testing.T) {
 		{"too few probabilities", AlgoExpectiminimax, chance([]float64{1}, leaf(1), leaf(2)), Options[*cnode]{}, "1 probabilities for its 2 outcomes"},
 		{"player node", AlgoExpectiminimax, &cnode{kind: trace.Player(2), kids: []*cnode{leaf(1)}}, Options[*cnode]{}, "is P2"},
 		{"alphabeta on chance", AlgoAlphaBeta, chance(nil, leaf(1)), Options[*cnode]{}, "CHANCE"},
+		{"minimax on a deep chance", AlgoMinimax, &cnode{kind: trace.Max, kids: []*cnode{leaf(1), {kind: trace.Min, kids: []*cnode{leaf(2), chance(nil, leaf(1))}}}},
+			Options[*cnode]{}, `node "1.1" is CHANCE`},
 		{"maxn on scalar leaves", AlgoMaxN, &cnode{kind: trace.Player(1), kids: []*cnode{{kind: trace.Player(2), val: 1}}}, Options[*cnode]{}, "has 0 values"},
 		{"maxn on MAX", AlgoMaxN, &cnode{kind: trace.Max, kids: []*cnode{leaf(1)}}, Options[*cnode]{}, "is MAX"},
 		{"maxn mixed lengths", AlgoMaxN, &cnode{kind: trace.Player(1), kids: []*cnode{{kind: trace.Player(2), vec: []float64{1, 2}}, {kind: trace.Player(2), vec: []float64{1, 2, 3}}}},

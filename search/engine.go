@@ -140,10 +140,6 @@ type core struct {
 	// instead of making them (inside the children of a node whose
 	// recorder asked for trace.CountSubtree), or past any depth.
 	quietFrom int
-	// path holds, per depth d ≥ 1, the natural index of the node at depth
-	// d among its siblings: it names the nodes whose ids are not built
-	// (untraced, or counted).
-	path []int32
 }
 
 func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.Recorder) *engine[S, G] {
@@ -163,7 +159,6 @@ func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.
 	}
 	// The plies are allocated as the search reaches them (see ply).
 	e.plies = make([]*ply, plyCount)
-	e.path = make([]int32, plyCount)
 	return e
 }
 
@@ -428,7 +423,7 @@ func (e *core) nodeID(depth int) string {
 		if d > 1 {
 			a.buf = append(a.buf, '.')
 		}
-		a.buf = strconv.AppendInt(a.buf, int64(e.path[d]), 10)
+		a.buf = strconv.AppendInt(a.buf, int64(e.plies[d-1].at), 10)
 	}
 	return a.end(start)
 }

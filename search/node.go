@@ -42,6 +42,7 @@ type node struct {
 	dir     float64                      // 1 where the node maximises, −1 where it minimises
 	c       float64                      // turns the node's values into MAX's: 1, or −1 (negamax at MIN)
 	n       int                          // the children to search: len(perm), or of moves
+	at      int32                        // the natural index of the child being searched: names the nodes whose ids are not built (nodeID)
 	order   []int                        // the search order, as natural indices; nil: natural order
 	probs   []float64                    // chance nodes: the probability of each child, by natural index
 	below   *ply                         // the ply of the children
@@ -417,13 +418,13 @@ func (e *core) child(p *ply, depth, k int) int {
 	if p.more {
 		return e.childMore(p, depth, k)
 	}
-	e.path[depth+1] = int32(k)
+	p.at = int32(k)
 	return k
 }
 
 func (e *core) childMore(p *ply, depth, k int) int {
 	i := p.natural(k)
-	e.path[depth+1] = int32(i)
+	p.at = int32(i)
 	below := p.below
 	if p.tracing {
 		below.id = e.ids.child(p.id, i)

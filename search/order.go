@@ -73,7 +73,7 @@ func (e *engine[S, G]) childKeys(s S, depth int, moves []Move, ks []float64) []f
 			ks = append(ks, e.opt.Eval.Evaluate(c))
 			continue
 		}
-		e.path[depth+1] = int32(i)
+		e.ply(depth).at = int32(i)
 		ks = append(ks, e.trueValue(c, depth+1))
 		if e.stopped {
 			break
@@ -122,7 +122,9 @@ func (e *engine[S, G]) trueValue(c S, depth int) float64 {
 		e.oracle.makeSteps()
 	}
 	o := e.oracle
-	copy(o.path[:depth+1], e.path[:depth+1])
+	for d := range depth {
+		o.ply(d).at = e.ply(d).at // the oracle names its nodes as the search does
+	}
 	var v float64
 	if chance {
 		v = o.expecti(c, depth)
