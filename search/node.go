@@ -191,8 +191,8 @@ func (e *engine[S, G]) open(s S, depth int, alpha, beta float64) (*ply, float64,
 		return p, 0, 0
 	}
 	p.tracing = e.traces(depth)
-	terminal := e.g.Terminal(s)
-	if terminal && !p.tracing && e.quick {
+	terminal := e.quick && e.g.Terminal(s) // the others ask after the table (enter)
+	if terminal && !p.tracing {
 		// Untraced, a terminal position needs nothing but its utility.
 		p.leaves++
 		e.counted(depth, 3) // enter, leaf, exit
@@ -210,6 +210,9 @@ func (e *engine[S, G]) open(s S, depth int, alpha, beta float64) (*ply, float64,
 		e.counted(depth, 1) // its enter event
 	} else if v, b, done := e.enter(s, p, depth); done {
 		return nil, v, b
+	}
+	if !e.quick {
+		terminal = e.g.Terminal(s)
 	}
 	if !e.handles(p.kind, terminal) {
 		e.kindError(depth, p.kind)
