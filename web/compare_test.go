@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -284,32 +283,6 @@ func TestCompareAPI(t *testing.T) {
 	rec = httpGet(t, s, "/api/compare?tree=x&orders=best")
 	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"ok":false`) {
 		t.Errorf("bad request: got %d %s", rec.Code, rec.Body.String())
-	}
-}
-
-// TestCompareMatchesSolveCommand runs abtrace solve --json once and checks
-// that the comparison's counters at the end are the command's.
-func TestCompareMatchesSolveCommand(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the command")
-	}
-	out, err := exec.Command("go", "run", "../cmd/abtrace", "solve", "--tree", tree.TwoPlyGameTree, "--order", "worst", "--json").Output()
-	if err != nil {
-		t.Skipf("abtrace solve: %v", err)
-	}
-	var res struct {
-		Stats struct{ Nodes, Leaves, Cutoffs int }
-	}
-	if err := json.Unmarshal(out, &res); err != nil {
-		t.Fatalf("abtrace solve --json: %v\n%s", err, out)
-	}
-	s := newTestServer(t)
-	panes := panesOf(t, httpGet(t, s, compareURL(textbookCompare("end", "node"))).Body.String())
-	p := panes["worst"]
-	for attr, want := range map[string]int{"data-nodes": res.Stats.Nodes, "data-leaves": res.Stats.Leaves, "data-cutoffs": res.Stats.Cutoffs} {
-		if p[attr] != strconv.Itoa(want) {
-			t.Errorf("worst %s: got %s, abtrace solve says %d", attr, p[attr], want)
-		}
 	}
 }
 
