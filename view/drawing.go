@@ -1100,6 +1100,9 @@ func nodeClass(n *Node) string {
 		// Four colours in turn; the label P1, P2, … tells them apart too.
 		b.WriteString(" k-p" + strconv.Itoa((n.Player-1)%4+1))
 	}
+	if n.In != "" && TextEm(n.In)*InFont > InInside {
+		b.WriteString(" in-wide")
+	}
 	if n.Current {
 		b.WriteString(" cur")
 	}

@@ -213,8 +213,9 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 			counts[n.ID] = t.foldCount(n, folds)
 		}
 	}
-	tightenFolds(l, counts)
+	low := tightenFolds(l, counts)
 	d := sk.draw(f, counts)
+	lowerFolds(d, low)
 	nearWindows(d)
 	markPath(d, path)
 	markInfoSet(d, p, f)

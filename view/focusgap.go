@@ -16,11 +16,18 @@ const FoldCountGap = 0.3
 // the focus, in units.
 func foldTextHalf(c FoldCount) float64 { return TextEm(c.Seen()) * FocusCountFont / 2 }
 
+// FoldLow is how far down, in units, the counts of a fold are written
+// where, even without their spaces, they would meet a neighbour's
+// ("9999/9999" beside another in a row 58 units apart): under the
+// neighbour's two lines, clear of their descent.
+const FoldLow = 2*FoldLine + 3
+
 // tightenFolds writes the counts of neighbouring folds of a focus row
 // without their spaces (FoldCount.Tight) where, with them, the two first
-// lines would come closer than FoldCountGap: decided from the measured
-// widths of the texts at each step.
-func tightenFolds(l *trace.Layout, counts map[string]FoldCount) {
+// lines would come closer than FoldCountGap, and names in low the folds
+// whose counts must go FoldLow down (see lowerFolds) where even so they
+// would: decided from the measured widths of the texts at each step.
+func tightenFolds(l *trace.Layout, counts map[string]FoldCount) (low map[string]bool) {
 	var folded []trace.LayoutNode
 	for _, n := range l.Nodes {
 		if c, ok := counts[n.ID]; ok && !c.Made {
@@ -30,15 +37,31 @@ func tightenFolds(l *trace.Layout, counts map[string]FoldCount) {
 	slices.SortFunc(folded, func(a, b trace.LayoutNode) int {
 		return cmp.Or(cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X))
 	})
+	meet := func(a, b trace.LayoutNode) bool {
+		return foldTextHalf(counts[a.ID])+foldTextHalf(counts[b.ID])+FoldCountGap*FocusCountFont > b.X-a.X
+	}
+	low = map[string]bool{}
 	for i := 1; i < len(folded); i++ {
 		a, b := folded[i-1], folded[i]
-		if a.Y != b.Y {
+		if a.Y != b.Y || !meet(a, b) {
 			continue
 		}
 		ca, cb := counts[a.ID], counts[b.ID]
-		if foldTextHalf(ca)+foldTextHalf(cb)+FoldCountGap*FocusCountFont > b.X-a.X {
-			ca.Tight, cb.Tight = true, true
-			counts[a.ID], counts[b.ID] = ca, cb
+		ca.Tight, cb.Tight = true, true
+		counts[a.ID], counts[b.ID] = ca, cb
+		if meet(a, b) && !low[a.ID] {
+			low[b.ID] = true
+		}
+	}
+	return low
+}
+
+// lowerFolds writes the counts of the folds named in low FoldLow lower.
+func lowerFolds(d *Drawing, low map[string]bool) {
+	for i := range d.Nodes {
+		if n := &d.Nodes[i]; low[n.ID] && n.Fold != nil {
+			n.FoldAt.TextY += FoldLow
+			n.FoldAt.box.y1 += FoldLow
 		}
 	}
 }

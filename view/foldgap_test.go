@@ -3,6 +3,8 @@ package view
 import (
 	"context"
 	"testing"
+
+	"github.com/abtrace/abtrace/trace"
 )
 
 // TestFocusCardLabelsApart: in the focus of the card game's trap at step
@@ -37,6 +39,46 @@ func TestFocusCardLabelsApart(t *testing.T) {
 				if room < FoldCountGap*FocusCountFont {
 					t.Errorf("width %v: the counts %q of %q and %q of %q are %.1f units apart", w, a.Fold.Seen(), a.In, b.Fold.Seen(), b.In, room)
 				}
+			}
+		}
+	}
+}
+
+// TestFoldCountsHugeApart: the counts of three neighbouring folds of a
+// focus row 58 units apart (the card game's), each "9999/9999" even
+// without spaces wider than that, keep a gap: no line of one meets a line
+// of another.
+func TestFoldCountsHugeApart(t *testing.T) {
+	huge := FoldCount{Visited: 9999, Pruned: 9999, Total: 9999}
+	l := &trace.Layout{}
+	counts := map[string]FoldCount{}
+	for i := range 3 {
+		id := string(rune('0' + i))
+		l.Nodes = append(l.Nodes, trace.LayoutNode{ID: id, X: float64(58 * i), Y: 100, Depth: 1, Folded: true})
+		counts[id] = huge
+	}
+	low := tightenFolds(l, counts)
+	d := &Drawing{}
+	for _, n := range l.Nodes {
+		c := counts[n.ID]
+		d.Nodes = append(d.Nodes, Node{LayoutNode: n, Glyph: GlyphMin, Fold: &c, FoldAt: foldOf(GlyphMin, false)})
+	}
+	lowerFolds(d, low)
+	var lines []rect
+	var texts []string
+	g := FoldCountGap * FocusCountFont / 2
+	for _, n := range d.Nodes {
+		for k, s := range []string{n.Fold.Seen(), n.Fold.Of()} {
+			y := n.Y + n.FoldAt.TextY + float64(k)*FoldLine
+			r := textRect(n.X+n.FoldAt.TextX, y, n.FoldAt.TextAnchor, TextEm(s)*FocusCountFont, FocusCountFont, 1, 0)
+			lines = append(lines, rect{r.x0 - g, r.y0, r.x1 + g, r.y1})
+			texts = append(texts, n.ID+" "+s)
+		}
+	}
+	for i := range lines {
+		for j := i + 1; j < len(lines); j++ {
+			if texts[i][0] != texts[j][0] && lines[i].overlaps(lines[j]) {
+				t.Errorf("%q meets %q", texts[i], texts[j])
 			}
 		}
 	}

@@ -32,6 +32,14 @@ const (
 // the node's panel lists the facts.
 const InTextMax = 42
 
+// InInside is the widest name, in user units at InFont, that stays inside
+// a MAX or MIN triangle's outline on the line it is written on (about
+// two letters); a wider one ("Taken", "Check" in the horizon example)
+// crosses the outline, and its node carries the class "in-wide", for
+// which the page writes the name over a band of the background, so that
+// the outline does not run through its letters.
+const InInside = 22
+
 // inText is what a MAX or MIN glyph writes inside it: the state's text,
 // else the node's label, whole where it fits in InTextMax; else "…", and
 // full is then the whole text ("" when nothing was left out).

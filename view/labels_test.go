@@ -1,8 +1,11 @@
 package view
 
 import (
+	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/abtrace/abtrace/search/tree"
 )
 
 // A MAX or MIN glyph writes a state's text that fits it, and "…" with the
@@ -23,5 +26,26 @@ func TestInText(t *testing.T) {
 	}
 	if got := Abbreviate("mark_3_1", 18, 150); got != "mark_3_1" {
 		t.Errorf("Abbreviate of a name that fits: %q", got)
+	}
+}
+
+// TestWideNamesMarked: the horizon example's names wider than a
+// triangle's inside ("Taken", "Check") mark their node "in-wide", for the
+// band the page writes them over; a letter ("A", "D") does not.
+func TestWideNamesMarked(t *testing.T) {
+	p, s := prepare(t, "tree="+url.QueryEscape(tree.HorizonDelayTree)+"&depth=4")
+	cur := NewCursor(p, s)
+	defer cur.Close()
+	d := cur.Drawing()
+	wide := map[string]bool{}
+	for _, n := range d.Nodes {
+		if n.In != "" {
+			wide[n.In] = strings.Contains(" "+n.Class+" ", " in-wide ")
+		}
+	}
+	for name, want := range map[string]bool{"A": false, "D": false, "Give": true, "Check": true, "Taken": true, "Reply": true, "Later": true} {
+		if got, ok := wide[name]; !ok || got != want {
+			t.Errorf("%q: in-wide %v (drawn %v), want %v", name, got, ok, want)
+		}
 	}
 }

@@ -99,6 +99,12 @@ func ZoomOf(s *Scene, f *trace.Frame, w, h float64, words func(trace.Phrase) str
 	if sk.l.Across {
 		ax, ay = ZoomBelow, 0.5
 	}
+	// The window stays inside what this pane's search draws (the view box
+	// keeps room for every pane's labels).
+	c := sk.contentBox(f).grow(viewPad * sk.k)
+	x1, y1 := min(x0+bw, c.x1), min(y0+bh, c.y1)
+	x0, y0 = max(x0, c.x0), max(y0, c.y0)
+	bw, bh = x1-x0, y1-y0
 	zx := clamp(cx-zw*ax, x0, x0+bw-zw)
 	zy := clamp(cy-zh*ay, y0, y0+bh-zh)
 	if drawn && f.Step > 0 {

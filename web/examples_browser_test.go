@@ -43,6 +43,10 @@ func TestBrowserLectureExamples(t *testing.T) {
 		check("the horizon effect with a delaying move, pane "+string(rune('1'+i)), m)
 	}
 	says("the horizon effect with a delaying move", `[data-testid="explained"]`, "hloubk")
+	// Its summary is seen without scrolling.
+	if r := eval[[]float64](b, `(() => { const r = document.querySelector('[data-testid="summary"]').getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; })()`); r[0] < 0 || r[1] > r[2] {
+		t.Errorf("the horizon effect with a delaying move: the summary spans y %.0f…%.0f, the window %.0f high", r[0], r[1], r[2])
+	}
 	b.screenshot("lecture-horizon-delay-cs.png")
 
 	b.open(strings.Replace(link["example.cards-trap"], "step=0", "step=630", 1))
