@@ -1162,40 +1162,46 @@ func probPlace(x1, y1, x2, y2 float64) (float64, float64) {
 // coordinates per node, and the shortest-digits search of FormatFloat
 // was a tenth of a page's render.
 func Num(x float64) string {
+	var b [24]byte
+	return string(AppendNum(b[:0], x))
+}
+
+// AppendNum appends Num(x) to b.
+func AppendNum(b []byte, x float64) []byte {
 	t := math.Round(x * 10)
 	if !(math.Abs(t) < numExact) {
-		return strconv.FormatFloat(t/10, 'f', -1, 64) // NaN, ±Inf and the huge
+		return strconv.AppendFloat(b, t/10, 'f', -1, 64) // NaN, ±Inf and the huge
 	}
 	if t == 0 {
 		if math.Signbit(t) {
-			return "-0"
+			return append(b, "-0"...)
 		}
-		return "0"
+		return append(b, '0')
 	}
 	n := int64(t)
-	var b [24]byte
-	i := len(b)
+	var d [24]byte
+	i := len(d)
 	neg := n < 0
 	if neg {
 		n = -n
 	}
-	if d := n % 10; d != 0 {
+	if t := n % 10; t != 0 {
 		i -= 2
-		b[i], b[i+1] = '.', byte('0'+d)
+		d[i], d[i+1] = '.', byte('0'+t)
 	}
 	n /= 10
 	for {
 		i--
-		b[i] = byte('0' + n%10)
+		d[i] = byte('0' + n%10)
 		if n /= 10; n == 0 {
 			break
 		}
 	}
 	if neg {
 		i--
-		b[i] = '-'
+		d[i] = '-'
 	}
-	return string(b[i:])
+	return append(b, d[i:]...)
 }
 
 // numExact bounds the tenths Num writes itself: below it every tenth is

@@ -76,8 +76,10 @@ const PrintLen = 22
 // collision of SHA-256 cut to 128 bits.
 func Print(attrs []NodeAttrs) string {
 	// The attributes as encoding/json encodes them (appendAttrsJSON).
-	sum := sha256.Sum256(appendAttrsJSON(make([]byte, 0, 160*len(attrs)), attrs))
-	return base64.RawURLEncoding.EncodeToString(sum[:16])
+	h := sha256.New()
+	digestAttrsJSON(h, attrs)
+	var sum [sha256.Size]byte
+	return base64.RawURLEncoding.EncodeToString(h.Sum(sum[:0])[:16])
 }
 
 // Attrs returns the attributes of every node, in preorder. They are
@@ -87,13 +89,24 @@ func (d *Drawing) Attrs() []NodeAttrs {
 		return d.attrs
 	}
 	out := make([]NodeAttrs, len(d.Nodes))
+	// Folds with the same counts share their attributes, worded once (the
+	// full tic-tac-toe tree's 513 folds have 37 counts).
+	folds := map[FoldCount]*FoldAttrs{}
 	for i := range d.Nodes {
 		var e *Edge
 		if i > 0 {
 			// One edge per node but the root, in the nodes' order.
 			e = &d.Edges[i-1]
 		}
-		out[i] = attrsOf(&d.Nodes[i], e, d.words)
+		n := &d.Nodes[i]
+		var prev *NodeAttrs
+		if n.Fold != nil && folds[*n.Fold] != nil {
+			prev = &NodeAttrs{Fold: folds[*n.Fold]}
+		}
+		out[i] = attrsSince(n, e, prev, d.words)
+		if a := out[i].Fold; a != nil {
+			folds[a.FoldCount] = a
+		}
 	}
 	d.attrs = out
 	return out

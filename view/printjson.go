@@ -1,6 +1,7 @@
 package view
 
 import (
+	"hash"
 	"strconv"
 	"unicode/utf8"
 )
@@ -25,6 +26,15 @@ func appendAttrsJSON(b []byte, attrs []NodeAttrs) []byte {
 }
 
 func appendNodeAttrs(b []byte, a *NodeAttrs) []byte {
+	b = appendNodeHead(b, a)
+	if f := a.Fold; f != nil {
+		b = appendFoldAttrs(b, f)
+	}
+	return append(b, '}')
+}
+
+// appendNodeHead is appendNodeAttrs up to the fold and the closing brace.
+func appendNodeHead(b []byte, a *NodeAttrs) []byte {
 	b = appendField(b, `{"id":`, a.ID)
 	b = appendField(b, `,"state":`, a.State)
 	b = appendField(b, `,"value":`, a.Value)
@@ -46,19 +56,61 @@ func appendNodeAttrs(b []byte, a *NodeAttrs) []byte {
 		b = appendOmitEmpty(b, `,"size":`, c.Size)
 		b = append(b, '}')
 	}
-	if f := a.Fold; f != nil {
-		b = strconv.AppendInt(append(b, `,"fold":{"visited":`...), int64(f.Visited), 10)
-		b = strconv.AppendInt(append(b, `,"pruned":`...), int64(f.Pruned), 10)
-		b = strconv.AppendInt(append(b, `,"total":`...), int64(f.Total), 10)
-		if f.Made {
-			b = append(b, `,"made":true`...)
-		}
-		b = appendField(b, `,"seen":`, f.Seen)
-		b = appendField(b, `,"of":`, f.Of)
-		b = appendField(b, `,"title":`, f.Title)
-		b = append(b, '}')
+	return b
+}
+
+// appendFoldAttrs appends a node's "fold" field.
+func appendFoldAttrs(b []byte, f *FoldAttrs) []byte {
+	b = strconv.AppendInt(append(b, `,"fold":{"visited":`...), int64(f.Visited), 10)
+	b = strconv.AppendInt(append(b, `,"pruned":`...), int64(f.Pruned), 10)
+	b = strconv.AppendInt(append(b, `,"total":`...), int64(f.Total), 10)
+	if f.Made {
+		b = append(b, `,"made":true`...)
 	}
+	b = appendField(b, `,"seen":`, f.Seen)
+	b = appendField(b, `,"of":`, f.Of)
+	b = appendField(b, `,"title":`, f.Title)
 	return append(b, '}')
+}
+
+// printChunk is how many bytes of the attributes' JSON Print gathers
+// before it hands them to the hash.
+const printChunk = 32 << 10
+
+// digestAttrsJSON writes appendAttrsJSON's bytes into h, a chunk at a
+// time, so that the whole JSON is never held in memory (it grew from a
+// guess and was copied as it grew). A fold's attributes shared by several nodes
+// (Drawing.Attrs shares those with the same counts) are written once and
+// copied.
+func digestAttrsJSON(h hash.Hash, attrs []NodeAttrs) {
+	if attrs == nil {
+		h.Write([]byte("null\n"))
+		return
+	}
+	b := make([]byte, 0, printChunk+printChunk/2)
+	folds := map[*FoldAttrs][]byte{}
+	b = append(b, '[')
+	for i := range attrs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		a := &attrs[i]
+		b = appendNodeHead(b, a)
+		if f := a.Fold; f != nil {
+			j, ok := folds[f]
+			if !ok {
+				j = appendFoldAttrs(nil, f)
+				folds[f] = j
+			}
+			b = append(b, j...)
+		}
+		b = append(b, '}')
+		if len(b) >= printChunk {
+			h.Write(b)
+			b = b[:0]
+		}
+	}
+	h.Write(append(b, "]\n"...))
 }
 
 // appendField appends the name (with its punctuation) and s as a JSON

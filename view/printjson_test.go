@@ -2,6 +2,8 @@ package view
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"math/rand/v2"
 	"net/url"
@@ -15,7 +17,9 @@ import (
 // and the websocket's first frame compare): for the drawings of a few
 // searches along their steps, and for attributes made of awkward text
 // (quotes, HTML, control characters, invalid UTF-8, line separators, empty
-// fields that are omitted).
+// fields that are omitted), and that Print is the digest of those bytes,
+// folds shared between nodes and the JSON longer than Print's chunk
+// included.
 func TestAttrsJSONAsEncodingJSON(t *testing.T) {
 	check := func(attrs []NodeAttrs, what string) {
 		t.Helper()
@@ -25,6 +29,10 @@ func TestAttrsJSONAsEncodingJSON(t *testing.T) {
 		}
 		if got := appendAttrsJSON(nil, attrs); !bytes.Equal(got, want.Bytes()) {
 			t.Fatalf("%s:\ngot  %s\nwant %s", what, got, want.Bytes())
+		}
+		sum := sha256.Sum256(want.Bytes())
+		if got, want := Print(attrs), base64.RawURLEncoding.EncodeToString(sum[:16]); got != want {
+			t.Fatalf("%s: Print %s, the digest of the JSON %s", what, got, want)
 		}
 	}
 	check(nil, "no attributes")
@@ -54,6 +62,7 @@ func TestAttrsJSONAsEncodingJSON(t *testing.T) {
 		}
 		return s
 	}
+	var all []NodeAttrs
 	for range 500 {
 		a := NodeAttrs{ID: text(), State: text(), Value: text(), Shown: text(), Who: text(), Alpha: text(), Beta: text(), Class: text(), Edge: text()}
 		if r.IntN(2) == 0 {
@@ -64,5 +73,12 @@ func TestAttrsJSONAsEncodingJSON(t *testing.T) {
 				Seen: text(), Of: text(), Title: text()}
 		}
 		check([]NodeAttrs{a, {}}, "made-up attributes")
+		if len(all) > 0 && a.Fold != nil && r.IntN(2) == 0 {
+			// Print writes a fold shared by nodes once.
+			a.Fold = all[r.IntN(len(all))].Fold
+		}
+		all = append(all, a)
 	}
+	// More than one of Print's chunks.
+	check(all, "all the made-up attributes")
 }

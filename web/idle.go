@@ -38,6 +38,7 @@ func forgetShared() {
 	scenario.ForgetRandomTrees()
 	export.ForgetPixels()
 	templates.ForgetBoards()
+	forgetRenderBuffers()
 }
 
 // idleCollector collects the heap when the server falls idle. With the

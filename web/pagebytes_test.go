@@ -1,13 +1,17 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/a-h/templ"
 
 	"github.com/abtrace/abtrace/search/tree"
 )
@@ -83,5 +87,23 @@ func TestViewPageSameFromKeptParts(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRenderHTMLOwnBytes checks that a page rendered by renderHTML keeps
+// its bytes when the next page is rendered (the kept pages hold them;
+// the buffer they were written in serves the next page).
+func TestRenderHTMLOwnBytes(t *testing.T) {
+	first, err := renderHTML(context.Background(), templ.Raw(strings.Repeat("a", 5000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if _, err := renderHTML(context.Background(), templ.Raw(strings.Repeat("b", 5000))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if string(first) != strings.Repeat("a", 5000) {
+		t.Fatalf("the first page changed: %.40q…", first)
 	}
 }
