@@ -87,20 +87,19 @@ func (e *engine[S, G]) giveBack() {
 }
 
 // draft is how deep the search looks below a node at depth.
-func (e *engine[S, G]) draft(depth int) int {
+func (e *core) draft(depth int) int {
 	if e.limit == math.MaxInt {
 		return fullDraft
 	}
 	return e.limit - depth
 }
 
-// ttKey sets the key and symmetry of the position s at depth: the least
-// key over its symmetric images when symmetries are on.
+// ttKey sets the key and symmetry of the position s at depth of a game
+// with keys: the least key over its symmetric images when symmetries are
+// on. (A game without keys is keyed by its path's hash, in ttProbe.)
 func (e *engine[S, G]) ttKey(s S, depth int) {
 	rg := e.rg
 	switch {
-	case rg.keyer == nil:
-		rg.key[depth], rg.syms[depth] = e.ply(depth).hash, 0
 	case rg.sym == nil:
 		rg.key[depth], rg.syms[depth] = rg.keyer.Key(s), 0
 	default:
@@ -120,7 +119,11 @@ func (e *engine[S, G]) ttKey(s S, depth int) {
 // never settled by the table: its best move must be searched.
 func (e *engine[S, G]) ttProbe(s S, depth int, kind trace.Kind, alpha, beta float64) (a, b, v float64, bd trace.Bound, cut bool) {
 	rg := e.rg
-	e.ttKey(s, depth)
+	if rg.keyer == nil {
+		rg.key[depth], rg.syms[depth] = e.ply(depth).hash, 0 // no call for a key the path gives
+	} else {
+		e.ttKey(s, depth)
+	}
 	rg.hint[depth] = -1
 	rg.cutsAt[depth] = rg.limitCuts
 	ent := rg.tt.slot(rg.key[depth])
