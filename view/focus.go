@@ -216,6 +216,11 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 	low := tightenFolds(l, counts)
 	d := sk.draw(f, counts)
 	lowerFolds(d, low)
+	for i := range d.Nodes {
+		if n := &d.Nodes[i]; n.Glyph == GlyphJoint && n.Label != "" && n.InFull == "" {
+			n.InFull = s.Namer(nil)(n.ID) // the joint move's whole name
+		}
+	}
 	nearWindows(d)
 	markPath(d, path)
 	markInfoSet(d, p, f)
@@ -445,6 +450,69 @@ func (t *focusTree) row(sh *trace.Shape, id string, next int, shapes map[string]
 	if len(sh.Children) == 0 {
 		sh.Folded = !sh.Leaf && !t.mcts
 	}
+	if sh.Kind == trace.Joint {
+		t.jointLabels(sh.Children)
+	}
+}
+
+// jointLabels names the children of a node whose roles choose at once,
+// each a joint move ("(show paper) | (show rock)"), inside their
+// diamonds: for each role, the shortest start of its move, less the words
+// all its moves in the row begin with, that tells it from that role's
+// other moves there ("p/r"); the whole name is the node's tooltip.
+func (t *focusTree) jointLabels(kids []*trace.Shape) {
+	moves := make([][]string, len(kids)) // each child's move of each role
+	for i, c := range kids {
+		moves[i] = strings.Split(t.p.MoveName(c.ID), " | ")
+	}
+	for i, c := range kids {
+		if c.Label != "" || moves[i][0] == "" {
+			continue
+		}
+		parts := make([]string, len(moves[i]))
+		for r := range moves[i] {
+			var row []string
+			for _, m := range moves {
+				if r < len(m) {
+					row = append(row, m[r])
+				}
+			}
+			parts[r] = shortMove(moves[i][r], row)
+		}
+		c.Label = strings.Join(parts, "/")
+	}
+}
+
+// shortMove is the shortest start of move, less the leading words every
+// move of row shares and its brackets, that no other move of row starts
+// with.
+func shortMove(move string, row []string) string {
+	words := func(m string) []string { return strings.Fields(strings.Trim(m, "()")) }
+	w := words(move)
+	common := len(w) - 1 // keep one word at least
+	for _, m := range row {
+		o := words(m)
+		k := 0
+		for k < min(common, len(o)) && o[k] == w[k] {
+			k++
+		}
+		common = k
+	}
+	rest := []rune(strings.Join(w[max(common, 0):], " "))
+	for n := 1; n < len(rest); n++ {
+		unique := true
+		for _, m := range row {
+			o := []rune(strings.Join(words(m)[min(max(common, 0), len(words(m))):], " "))
+			if string(o) != string(rest) && len(o) >= n && string(o[:n]) == string(rest[:n]) {
+				unique = false
+				break
+			}
+		}
+		if unique {
+			return string(rest[:n])
+		}
+	}
+	return string(rest)
 }
 
 // markPath adds the class "path" to the nodes of path and the edges into

@@ -3,6 +3,7 @@ package view
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/abtrace/abtrace/search/scenario"
@@ -68,5 +69,41 @@ func TestMCTSFocusLabelsApart(t *testing.T) {
 			}
 		}
 		cur.Close()
+	}
+}
+
+// TestDUCTFocusNamesJointMoves: in decoupled UCT's focus on rock, paper,
+// scissors at its end, each child of the root writes its joint move
+// inside its diamond, short ("p/r"), each its own, as wide as the diamond
+// at most, and has the move's whole name as its tooltip.
+func TestDUCTFocusNamesJointMoves(t *testing.T) {
+	p, s := prepare(t, rockPaperScissorsDUCT(t))
+	cur := NewCursor(p, s)
+	defer cur.Close()
+	cur.Seek(1e6)
+	if err := cur.WorkAll(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []float64{ViewerPaneWidth, PhonePaneWidth} {
+		d := FocusIn(p, s, cur.Frame(), cur.Folds(), w)
+		seen := map[string]string{}
+		for _, n := range d.Nodes {
+			if n.Depth != 1 {
+				continue
+			}
+			if n.Label == "" || TextEm(n.Label)*InFont > 2*JointHalf {
+				t.Errorf("width %v: child %q writes %q in its diamond", w, n.ID, n.Label)
+			}
+			if o, dup := seen[n.Label]; dup {
+				t.Errorf("width %v: children %q and %q both write %q", w, o, n.ID, n.Label)
+			}
+			seen[n.Label] = n.ID
+			if !strings.Contains(n.InFull, "(show ") || !strings.Contains(n.InFull, " | ") {
+				t.Errorf("width %v: child %q's tooltip is %q, want its joint move", w, n.ID, n.InFull)
+			}
+		}
+		if len(seen) != 9 {
+			t.Errorf("width %v: %d children named, want 9", w, len(seen))
+		}
 	}
 }
