@@ -62,6 +62,11 @@ export function patchFocus(wrap, p) {
       if (from && to) to.append(...from.childNodes);
     }
   }
+  if (typeof p.set === "string") {
+    // The information set's mark (view.SetMark), as the server drew it.
+    const set = svg.querySelector(":scope > g.iset");
+    if (set) set.innerHTML = p.set;
+  }
   if (p.nodes) painter(svg, focusNames)(p.nodes);
 }
 

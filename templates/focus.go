@@ -44,6 +44,16 @@ func FocusNodesHTML(ctx context.Context, v *View, d *view.Drawing, nodes []int) 
 	return focusMarkup(ctx, focusLayers(focusView(v, d), d, nodes))
 }
 
+// SetMarkHTML is the markup of the information set's mark of a drawing
+// (view.SetMark): what a step's focus patch sends when it moved (view.FocusPatch.Set),
+// "" where there is none.
+func SetMarkHTML(ctx context.Context, m *view.SetMark) string {
+	if m == nil {
+		return ""
+	}
+	return focusMarkup(ctx, infoSetMark(m))
+}
+
 // focusView is v drawing d, its folds linking to their fragments.
 func focusView(v *View, d *view.Drawing) *View {
 	w := *v

@@ -463,6 +463,10 @@ type Drawing struct {
 	// Trail names the ancestors of a focus's current node whose rows its
 	// view box leaves out, the root first (see FocusFit).
 	Trail []Crumb
+	// Set is the information set of the current node where MAX cannot
+	// tell it from positions of other deals (the card game): those drawn
+	// beside it, joined (see SetMark); nil elsewhere.
+	Set *SetMark
 
 	attrs []NodeAttrs // Attrs, once computed
 	// words words the fold glyphs' texts in Attrs (the frame's words).

@@ -674,6 +674,10 @@ func symmetricBox(d *Drawing, l *trace.Layout, width float64) {
 			half = max(half, mid-(e.ProbX-w), e.ProbX+w-mid)
 		}
 	}
+	if a, b, ok := d.Set.extent(); ok {
+		half = max(half, mid-a, b-mid)
+		lo, hi = min(lo, a), max(hi, b)
+	}
 	half += viewPad
 	d.Width = 2 * half
 	if width > 0 && d.Width*FocusScale > width {

@@ -38,11 +38,14 @@ type FocusPatch struct {
 	// redraws (new, moved, reshaped or folded): the server sends their
 	// markup, which replaces the page's.
 	Drawn []int `json:"-"`
+	// Set says the information set's mark (Drawing.Set) changed or went:
+	// the server sends its markup, which replaces the page's.
+	Set bool `json:"-"`
 }
 
 // Empty reports whether the patch changes nothing.
 func (p *FocusPatch) Empty() bool {
-	return p.Box == "" && p.Trail == nil && len(p.Gone) == 0 && len(p.Nodes) == 0 && len(p.Drawn) == 0
+	return p.Box == "" && p.Trail == nil && len(p.Gone) == 0 && len(p.Nodes) == 0 && len(p.Drawn) == 0 && !p.Set
 }
 
 // slide is how many CSS pixels focus drawing b shows its nodes higher
@@ -90,6 +93,7 @@ func DiffFocus(a, b *Drawing) *FocusPatch {
 		t := append([]Crumb{}, b.Trail...)
 		p.Trail = &t
 	}
+	p.Set = a == nil && b.Set != nil || a != nil && !a.Set.equal(b.Set)
 	before := map[string]int{}
 	if a != nil {
 		for i := range a.Nodes {

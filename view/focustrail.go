@@ -124,6 +124,9 @@ func fitWidth(d *Drawing, w float64) {
 		a, b := focusExtent(n)
 		lo, hi = min(lo, a), max(hi, b)
 	}
+	if a, b, ok := d.Set.extent(); ok {
+		lo, hi = min(lo, a), max(hi, b)
+	}
 	if lo < hi && hi-lo+2*viewPad < bw {
 		x, bw = max(x, lo-viewPad), min(hi+viewPad, x+bw)-max(x, lo-viewPad)
 		d.ViewBox = Num(x) + " " + Num(y) + " " + Num(bw) + " " + Num(bh)

@@ -130,25 +130,6 @@ func InfoSetPanelOf(p *scenario.Search, f *trace.Frame, named func(id string) st
 	return out, nil
 }
 
-// markInfoSet adds the class "infoset" to the drawn current node when
-// MAX cannot tell it apart from positions of other deals (its
-// information set holds more than one): the tree draws its outline
-// dashed, as the panel draws the set.
-func markInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame) {
-	if p == nil || p.Deal == nil {
-		return
-	}
-	set, ok, err := p.InfoSet(f.Current)
-	if !ok || err != nil || len(set.Members) < 2 {
-		return
-	}
-	for i := range d.Nodes {
-		if d.Nodes[i].ID == f.Current {
-			d.Nodes[i].Class += " infoset"
-		}
-	}
-}
-
 // Saying is what the narration adds at a node whose information set
 // holds more than one position: that MAX cannot tell it from the others,
 // each named by its deal, MIN's hidden cards there and its value with

@@ -208,6 +208,23 @@ func TestBrowserCardsInfoSetJoined(t *testing.T) {
 		if v := least(".infoset-hidden, .infoset-legend, .infoset-seen, .infoset-why, .infoset-table caption"); v < 12 {
 			t.Errorf("%s: a label of the set at %.1f px, want ≥ 12", what, v)
 		}
+		// The tree itself: the other deal's position beside the current
+		// node, joined to it, dashed, its value and deal legible, inside
+		// the window.
+		mark := eval[[]string](b, `(() => { const m = document.querySelector('.focus-svg [data-testid="set-mark"]');
+			if (!m) return ["", "", "", ""];
+			const r = m.getBoundingClientRect(), dash = (sel) => getComputedStyle(m.querySelector(sel)).strokeDasharray;
+			return [dash(".set-join"), dash(".set-box"), [...m.querySelectorAll('[data-testid="set-deal"]')].map((e) => e.textContent).join(","),
+				String(r.left >= 0 && r.right <= document.documentElement.clientWidth)]; })()`)
+		if mark[0] == "none" || mark[0] == "" || mark[1] == "none" || mark[2] != "deal 2" || mark[3] != "true" {
+			t.Errorf("%s: the tree's set is joined %q, outlined %q, holds %q, inside the window %s; want dashed, deal 2, true", what, mark[0], mark[1], mark[2], mark[3])
+		}
+		if v := pieceFont(b, `.focus-svg [data-testid="set-value"]`); v < 14 {
+			t.Errorf("%s: the set's value in the tree at %.1f px, want ≥ 14", what, v)
+		}
+		if v := pieceFont(b, `.focus-svg [data-testid="set-deal"]`); v < 12 {
+			t.Errorf("%s: the set's deal in the tree at %.1f px, want ≥ 12", what, v)
+		}
 		b.screenshot("cards-infoset-" + strconv.FormatInt(size[0], 10) + ".png")
 	}
 	before := b.text(`[data-testid="infoset-seen"]`)
@@ -216,5 +233,10 @@ func TestBrowserCardsInfoSetJoined(t *testing.T) {
 	b.waitFor(`document.querySelector('[data-testid="infoset-seen"]').textContent.includes("♣9 ♣5 ♦7")`, "the set after ♣9 ♣5 ♦7")
 	if after := b.text(`[data-testid="infoset-seen"]`); after == before {
 		t.Errorf("stepping on kept the set %q", before)
+	}
+	// The tree's set follows the search: after ♣9 ♣5 ♦7 it holds MIN's
+	// node of deal 2, as the step's patch drew it.
+	if got := eval[string](b, `(document.querySelector('.focus-svg [data-testid="set-mark"]') || {dataset: {}}).dataset.set || ""`); got != "2.0.0" {
+		t.Errorf("after two steps the tree's set is at %q, want 2.0.0 (♣9 ♣5 ♦7)", got)
 	}
 }

@@ -57,6 +57,7 @@ func (s *Server) exportedView(ctx context.Context, q url.Values) (*exported, err
 
 func newExported(v *templates.View, p *scenario.Search, pane string) *exported {
 	d := view.Draw(v.Source, v.Layout, v.Frame, v.Folds)
+	view.MarkInfoSet(d, p, v.Frame)
 	title := v.Title + " on " + v.SourceText
 	title += ", step " + strconv.Itoa(v.Step)
 	if v.Total > 0 {

@@ -331,4 +331,7 @@ type Message struct {
 type FocusPatch struct {
 	*view.FocusPatch
 	Markup string `json:"markup,omitempty"`
+	// Set is the markup of the information set's mark (view.SetMark)
+	// when it changed, "" when it went; absent otherwise.
+	Set *string `json:"set,omitempty"`
 }

@@ -565,7 +565,12 @@ func (v *viewer) focusPatchOf(p *view.FocusPatch, d *view.Drawing) *FocusPatch {
 			p.Nodes[i].Fold = &w
 		}
 	}
-	return &FocusPatch{FocusPatch: p, Markup: templates.FocusNodesHTML(ctx, v.focusView(), d, p.Drawn)}
+	out := &FocusPatch{FocusPatch: p, Markup: templates.FocusNodesHTML(ctx, v.focusView(), d, p.Drawn)}
+	if p.Set {
+		s := templates.SetMarkHTML(ctx, d.Set)
+		out.Set = &s
+	}
+	return out
 }
 
 // focusView is what the focus's markup reads of the page: its scenario,

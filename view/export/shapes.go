@@ -60,6 +60,9 @@ const (
 	OfNode Owner = iota
 	OfEdge
 	OfCut
+	// OfSet is the information set of the current node (view.SetMark):
+	// Node is the current node's id.
+	OfSet
 )
 
 // Shape is one drawn primitive with its style, in the drawing's units.
@@ -115,6 +118,7 @@ func Shapes(d *view.Drawing) []Shape {
 				Anchor: "middle", Fill: colChance, HaloW: 4, Opacity: 1})
 		}
 	}
+	out = append(out, setShapes(d.Set)...)
 	for _, n := range d.Nodes {
 		out = appendNode(out, n, d.Fonts)
 	}
@@ -231,8 +235,12 @@ func atNode(n view.Node, pts ...[2]float64) [][2]float64 {
 func appendGlyph(out []Shape, n view.Node, f view.Fonts, opacity float64) []Shape {
 	stroke, fill, width := colours(n)
 	var dash []float64
-	if n.State == "pruned" {
+	switch {
+	case n.State == "pruned":
 		dash = []float64{3, 3}
+	case strings.Contains(" "+n.Class+" ", " infoset "):
+		// MAX cannot tell it from the positions of its set (view.SetMark).
+		dash = []float64{6, 3}
 	}
 	base := Shape{Node: n.ID, State: n.State, Fill: fill, Stroke: stroke, StrokeW: width, Dash: dash, Opacity: opacity}
 	inner := colGhost

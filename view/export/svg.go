@@ -68,6 +68,8 @@ func SVG(w io.Writer, d *view.Drawing, opt SVGOptions) error {
 			switch s.Of {
 			case OfCut:
 				bw.WriteString(`<g data-cut="` + html.EscapeString(s.Edge) + `">`)
+			case OfSet:
+				bw.WriteString(`<g data-set="` + html.EscapeString(s.Node) + `" class="infoset">`)
 			case OfNode:
 				bw.WriteString(`<g data-node="` + html.EscapeString(s.Node) + `" data-state="` + s.State + `">`)
 			default:

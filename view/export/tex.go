@@ -92,8 +92,15 @@ func LaTeX(w io.Writer, d *view.Drawing, opt TeXOptions) error {
 		bw.WriteString("% " + strings.ReplaceAll(opt.Title, "\n", " ") + "\n")
 	}
 	bw.WriteString("% Made by abtrace. Compile with pdflatex; needs the forest package (Debian: texlive-pictures).\n")
+	if opt.Fragment && d.Set != nil && opt.Mode == TeXStep {
+		bw.WriteString("% The information set's join needs \\usetikzlibrary{backgrounds}.\n")
+	}
 	if !opt.Fragment {
 		bw.WriteString(texPreamble)
+		if d.Set != nil && opt.Mode == TeXStep {
+			// The information set's join is drawn under the tree's nodes.
+			bw.WriteString("\\usetikzlibrary{backgrounds}\n")
+		}
 		bw.WriteString(texColours)
 		bw.WriteString("\\begin{document}\n\\begin{center}\n")
 	}
@@ -145,6 +152,7 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 	n := d.Nodes[i]
 	content, opts := texGlyph(n)
 	opts = append(opts, texStateOpts(n, mode)...)
+	opts = append(opts, texSetOpts(d, i, mode, at != nil)...)
 	if at != nil {
 		writeTeXPlaced(n, texName(i), edges, mode, at, &opts)
 		writeTeXChildren(bw, d, i, children, edges, mode, depth, at, content, opts)

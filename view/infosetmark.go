@@ -1,0 +1,254 @@
+package view
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+
+	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/trace"
+)
+
+// The information set in the tree. The viewer steps one deal of the card
+// game with every card open; the positions of the other deals that MAX
+// cannot tell from the current node are no nodes of that tree. The
+// drawing draws them beside it, as the textbooks join the nodes of an
+// information set: past the right end of the current node's row, one
+// glyph per position of the same kind (the same card inside it, since
+// the same cards were played), each with its deal under it and its value
+// with every card open beside it, enclosed together by a dashed outline
+// that a dashed line joins to the current node, itself drawn dashed
+// (class "infoset"). The mark moves with the current node as the search
+// steps; the page, the exports and the overview draw it alike.
+
+// SetMark is the information set of a drawing's current node where it
+// holds more than one position (see Drawing.Set).
+type SetMark struct {
+	// Node is the current node's id; Glyph and In its glyph and the text
+	// in it, which every other position is drawn with.
+	Node  string
+	Glyph Glyph
+	In    string
+	// After is the id of the node that reaches furthest right at the
+	// current node's height (the current node itself where none does): a
+	// drawing laid out otherwise (the LaTeX export's forest) draws the
+	// others past it.
+	After string
+	// Others are the set's other positions, left to right.
+	Others []SetPosition
+	// X, Y, W, H is the dashed outline around the others.
+	X, Y, W, H float64
+	// The dashed line from the current node's glyph to the outline.
+	JoinX1, JoinY1, JoinX2, JoinY2 float64
+	// ValueFont is the font size of the values (the drawing's).
+	ValueFont float64
+	// Title is the outline's tooltip, the set in words ("MAX cannot tell
+	// this position from 1 other: …").
+	Title string
+}
+
+// SetPosition is one other position of an information set as the tree
+// draws it: its glyph's centre, its deal ("deal 2") written under the
+// glyph at DealY (an offset from the centre), its value with every card
+// open beside the glyph at ValueX, ValueY.
+type SetPosition struct {
+	X, Y           float64
+	Deal, Value    string
+	DealY          float64
+	ValueX, ValueY float64
+}
+
+// Sizes of the information set's mark, in user units: the gap between
+// the row's last label and the outline, the outline's padding, the least
+// distance between two positions' centres, and the deal's font (the
+// value is written at the drawing's value font).
+const (
+	SetGap      = 14
+	setPad      = 7
+	setSepMin   = 58
+	SetDealFont = ABFont
+)
+
+// markInfoSet marks the information set of the frame's current node in
+// drawing d (the focus or the whole tree) where MAX cannot tell the node
+// from positions of other deals: the node's class "infoset" (its outline
+// dashed) and d.Set, the set's other positions beside it; nothing for a
+// source without hidden cards or a set of one.
+func markInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame) {
+	if p == nil || p.Deal == nil {
+		return
+	}
+	set, ok, err := p.InfoSet(f.Current)
+	if !ok || err != nil || len(set.Members) < 2 {
+		return
+	}
+	at := -1
+	for i := range d.Nodes {
+		if d.Nodes[i].ID == f.Current {
+			d.Nodes[i].Class += " infoset"
+			at = i
+		}
+	}
+	if at < 0 {
+		return
+	}
+	var others []SetPosition
+	for _, m := range set.Members {
+		if m.World != set.At {
+			others = append(others, SetPosition{Deal: dealWord(f.Words, m.World+1), Value: trace.Written(m.Value)})
+		}
+	}
+	d.Set = placeSet(d, &d.Nodes[at], others)
+	panel, err := InfoSetPanelOf(p, f, func(string) string { return "" })
+	if err == nil && f.Words != nil {
+		d.Set.Title = panel.Saying(f.Words)
+	}
+}
+
+// MarkInfoSet is markInfoSet for a drawing of the whole tree (the
+// overview and the exports draw it; the focus marks its own).
+func MarkInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame) { markInfoSet(d, p, f) }
+
+// dealWord is "deal n" in the frame's language (English without words).
+func dealWord(words func(trace.Phrase) string, n int) string {
+	if words == nil {
+		return "deal " + strconv.Itoa(n)
+	}
+	return words(trace.Phrase{ID: "hidden.deal", Args: map[string]any{"N": strconv.Itoa(n)}})
+}
+
+// placeSet places the others of current node c's information set at
+// c's height, right of c, in the first room wide enough that nothing d
+// draws at that height (a node with its labels and fold, an edge
+// crossing) takes: beside c in the whole tree, whose rows have room
+// between subtrees; past the row's end in the focus, whose rows are
+// close. It widens d's view box to hold them.
+func placeSet(d *Drawing, c *Node, others []SetPosition) *SetMark {
+	vf := d.Fonts.Value
+	if vf == 0 {
+		vf = ValueFont
+	}
+	m := &SetMark{Node: c.ID, Glyph: c.Glyph, In: c.In, Others: others, ValueFont: vf}
+	half := max(c.Glyph.Half(), c.LeafW/2, 21)
+	top, bottom := c.Y-half-setPad, c.Y+half+SetDealFont+setPad
+	x := float64(setPad)
+	for i := range m.Others {
+		o := &m.Others[i]
+		deal := TextEm(o.Deal) * SetDealFont
+		left := max(half, deal/2)
+		o.X, o.Y = x+left, c.Y
+		o.ValueX, o.ValueY = half+3, 6
+		o.DealY = half + SetDealFont + 1
+		x = o.X + max(half+3+TextEm(o.Value)*vf, deal/2) + setPad
+		if i+1 < len(m.Others) {
+			x = max(x, o.X+setSepMin-left)
+		}
+	}
+	m.W, m.H = x, bottom-top
+	taken, right, after := bandTaken(d, c, top, bottom)
+	m.After = after
+	m.X, m.Y = freeAt(taken, right+SetGap, m.W+SetGap), top
+	for i := range m.Others {
+		m.Others[i].X += m.X
+	}
+	m.JoinX1, m.JoinY1, m.JoinX2, m.JoinY2 = c.X+half, c.Y, m.X, c.Y
+	boxRightTo(d, m.X+m.W+viewPad)
+	return m
+}
+
+// bandTaken is what d draws right of current node c between heights top
+// and bottom, as spans of x sorted by their left ends: the nodes with
+// their labels and folds, and the edges crossing the band. from is where
+// c and its labels end; after is the id of the node that reaches
+// furthest right in the band (c where none does).
+func bandTaken(d *Drawing, c *Node, top, bottom float64) (taken [][2]float64, from float64, after string) {
+	_, from = focusExtent(c)
+	right := from
+	after = c.ID
+	for i := range d.Nodes {
+		n := &d.Nodes[i]
+		if n.ID == c.ID || nodeBottom(n) < top || nodeTop(n) > bottom {
+			continue
+		}
+		lo, hi := focusExtent(n)
+		if hi > right {
+			right, after = hi, n.ID
+		}
+		if hi > from {
+			taken = append(taken, [2]float64{lo, hi})
+		}
+	}
+	for i := range d.Edges {
+		if lo, hi, ok := crossing(&d.Edges[i], top, bottom); ok && hi > from {
+			taken = append(taken, [2]float64{lo - 2, hi + 2})
+		}
+	}
+	slices.SortFunc(taken, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
+	return taken, from, after
+}
+
+// crossing is the span of x over which edge e runs between heights top
+// and bottom; ok is false where it does not.
+func crossing(e *Edge, top, bottom float64) (lo, hi float64, ok bool) {
+	y1, y2 := min(e.Y1, e.Y2), max(e.Y1, e.Y2)
+	if y2 < top || y1 > bottom {
+		return 0, 0, false
+	}
+	at := func(y float64) float64 {
+		if e.Y2 == e.Y1 {
+			return e.X1
+		}
+		return e.X1 + (e.X2-e.X1)*(y-e.Y1)/(e.Y2-e.Y1)
+	}
+	a, b := at(max(top, y1)), at(min(bottom, y2))
+	if e.Y1 == e.Y2 {
+		a, b = e.X1, e.X2
+	}
+	return min(a, b), max(a, b), true
+}
+
+// freeAt is the least x from x0 on where a span w wide meets none of the
+// spans taken (sorted by their left ends).
+func freeAt(taken [][2]float64, x0, w float64) float64 {
+	x := x0
+	for _, t := range taken {
+		if t[1] <= x {
+			continue
+		}
+		if t[0] >= x+w {
+			break
+		}
+		x = t[1] + SetGap
+	}
+	return x
+}
+
+// boxRightTo widens d's view box to the right as far as x.
+func boxRightTo(d *Drawing, x float64) {
+	bx, by, bw, bh, ok := parseBox(d.ViewBox)
+	if !ok || bx+bw >= x {
+		return
+	}
+	d.ViewBox = Num(bx) + " " + Num(by) + " " + Num(x-bx) + " " + Num(bh)
+	d.Width = x - bx
+}
+
+// extent is how far left and right a drawing's information set mark
+// reaches (its join's start and its outline's end); ok is false without
+// one.
+func (m *SetMark) extent() (lo, hi float64, ok bool) {
+	if m == nil {
+		return 0, 0, false
+	}
+	return m.JoinX1, m.X + m.W, true
+}
+
+// equal reports whether two marks draw the same (both nil included).
+func (m *SetMark) equal(o *SetMark) bool {
+	if m == nil || o == nil {
+		return m == o
+	}
+	return m.Node == o.Node && m.After == o.After && m.Glyph == o.Glyph && m.In == o.In && m.Title == o.Title && m.ValueFont == o.ValueFont &&
+		[8]float64{m.X, m.Y, m.W, m.H, m.JoinX1, m.JoinY1, m.JoinX2, m.JoinY2} == [8]float64{o.X, o.Y, o.W, o.H, o.JoinX1, o.JoinY1, o.JoinX2, o.JoinY2} &&
+		slices.Equal(m.Others, o.Others)
+}
