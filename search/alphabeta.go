@@ -129,12 +129,15 @@ func (e *core) pruneEvent(line, node string, kind trace.Kind, depth int, alpha, 
 	e.emit()
 }
 
-// windowEvent reports that a child's value moved the window: α at a MAX
-// node (line "max-alpha", changed "alpha") or β at a MIN node.
-func (e *core) windowEvent(line, changed, node string, kind trace.Kind, depth int, alpha, beta, v float64, child string, cv float64, cb trace.Bound) {
-	ev := &e.ev
-	ev.Reset(trace.Update, line, node, kind, depth)
+// updateEvent reports the value v and window (alpha, beta; 0 for the
+// searches without one) of the node of ply p at depth after its last
+// child returned cv with bound cb, and what moved: "value", or under
+// alpha-beta "alpha" at a MAX node (line "max-alpha") or "beta" at a MIN
+// node, or "" when nothing did.
+func (e *core) updateEvent(p *ply, depth int, line, changed string, alpha, beta, v, cv float64, cb trace.Bound) {
+	ev := &e.hot.update
+	head(ev, trace.Update, line, p.id, p.kind, depth)
 	ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
-	ev.Child, ev.ChildValue, ev.ChildBound, ev.Changed = child, trace.Num(cv), cb, changed
-	e.emit()
+	ev.Child, ev.ChildValue, ev.ChildBound, ev.Changed = p.below.id, trace.Num(cv), cb, changed
+	e.emitAt(ev)
 }

@@ -87,6 +87,7 @@ type core struct {
 	algo Algorithm
 	rec  trace.Recorder // nil: nobody listens
 	ev   trace.Event    // the event being emitted, handed to rec by pointer
+	hot  *hotEvents     // the events most nodes make (nil: nobody listens)
 	// plies points to the ply at each depth the search has reached; the
 	// plies are allocated plyChunk at a time (see ply): a search of
 	// tic-tac-toe reaches 10 of MaxSearchDepth.
@@ -152,6 +153,7 @@ func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.
 	}
 	e.noisy, _ = any(g).(Noisy[S])
 	if rec != nil {
+		e.hot = &hotEvents{by: opt.Order.String()}
 		e.labeler, _ = any(g).(Labeler[S])
 		if opt.Eval != nil {
 			e.explain, _ = opt.Eval.(Explainer[S])
@@ -297,15 +299,38 @@ func (e *core) fail(err error) {
 }
 
 // emit hands e.ev to the recorder, numbering it. Events are built in
-// place in e.ev so that tracing copies no event and allocates none.
-func (e *core) emit() {
+// place in e.ev (or, the events most nodes make, in e.hot) so that
+// tracing copies no event and allocates none.
+func (e *core) emit() { e.emitAt(&e.ev) }
+
+// hotEvents holds the events most nodes make, each in an Event of its
+// own: enter, leaf, expand, update and exit. Their builders write every
+// field such an event may carry, each time (a field it does not carry
+// this time, zero), and nothing else writes them but the recorder, which
+// sets only what the builders write (Subtree, a name in Label). So none
+// of them is cleared between events: clearing the whole of an event,
+// several hundred bytes, was a fifth of a traced search. The rarer events
+// are built in e.ev, cleared whole each time (trace.Event.Reset).
+type hotEvents struct {
+	enter, leaf, expand, update, exit trace.Event
+	by                                string // the ordering's name, for expand events
+}
+
+// head sets the fields every event carries but its Step and Window
+// (emitAt sets those).
+func head(ev *trace.Event, t trace.Type, line, node string, kind trace.Kind, depth int) {
+	ev.Type, ev.Line, ev.Node, ev.Kind, ev.Depth = t, line, node, kind, depth
+}
+
+// emitAt hands ev to the recorder, numbering it.
+func (e *core) emitAt(ev *trace.Event) {
 	if e.stopped {
 		return
 	}
 	e.step++
-	e.ev.Step = e.step
-	e.ev.Window = e.window
-	if !e.rec(&e.ev) {
+	ev.Step = e.step
+	ev.Window = e.window
+	if !e.rec(ev) {
 		e.stopped = true
 		if e.err == nil {
 			e.err = ErrStopped
@@ -322,7 +347,7 @@ func (e *core) emitEvent(ev trace.Event) {
 // leaf values a node that is not searched deeper: the utility of a
 // terminal state, or the evaluation at the depth limit. Under Star1 a
 // value outside the bounds is an error naming the leaf.
-func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alpha, beta float64) float64 {
+func (e *engine[S, G]) leaf(s S, p *ply, depth int, kind trace.Kind, terminal bool, alpha, beta float64) float64 {
 	var v float64
 	if terminal {
 		v = e.g.Utility(s)
@@ -337,7 +362,7 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 		e.outOfBounds(depth, terminal, v)
 		return 0
 	}
-	e.ply(depth).leaves++
+	p.leaves++
 	if !terminal {
 		e.evaluated++
 	}
@@ -345,7 +370,7 @@ func (e *engine[S, G]) leaf(s S, depth int, kind trace.Kind, terminal bool, alph
 		e.rg.limitCuts++
 	}
 	if e.traces(depth) {
-		e.leafEvents(s, depth, kind, terminal, v, alpha, beta)
+		e.leafEvents(s, p, depth, kind, terminal, v, alpha, beta)
 		return v
 	}
 	e.step += 2 // its leaf and exit events
@@ -368,10 +393,11 @@ func (e *engine[S, G]) outOfBounds(depth int, terminal bool, v float64) {
 // leafEvents reports that the node at depth, of any kind, is valued v
 // without being searched deeper (its leaf event) and returns it (its exit
 // event).
-func (e *engine[S, G]) leafEvents(s S, depth int, kind trace.Kind, terminal bool, v, alpha, beta float64) {
-	ev := &e.ev
-	ev.Reset(trace.Leaf, lineKey(kind, lineTerminal), e.ply(depth).id, kind, depth)
+func (e *engine[S, G]) leafEvents(s S, p *ply, depth int, kind trace.Kind, terminal bool, v, alpha, beta float64) {
+	ev := &e.hot.leaf
+	head(ev, trace.Leaf, lineKey(kind, lineTerminal), p.id, kind, depth)
 	ev.Value, ev.Terminal, ev.Alpha, ev.Beta = trace.Num(v), terminal, trace.Num(alpha), trace.Num(beta)
+	ev.Eval, ev.Terms = "", nil
 	if !terminal {
 		ev.Line = lineKey(kind, lineCutoff)
 		ev.Eval = e.opt.EvalName
@@ -380,22 +406,23 @@ func (e *engine[S, G]) leafEvents(s S, depth int, kind trace.Kind, terminal bool
 		}
 	}
 	line := ev.Line
-	e.emit()
+	e.emitAt(ev)
 	if e.rg != nil && e.rg.tt != nil {
 		e.ttStore(depth, kind, v, trace.Exact, -1)
 	}
-	e.exitEvent(depth, kind, v, trace.Exact, line, alpha, beta)
+	e.exitEvent(p, depth, kind, v, trace.Exact, line, alpha, beta)
 }
 
-// exitEvent reports that the node at depth returns v.
-func (e *core) exitEvent(depth int, kind trace.Kind, v float64, b trace.Bound, line string, alpha, beta float64) {
-	ev := &e.ev
-	ev.Reset(trace.Exit, line, e.ply(depth).id, kind, depth)
+// exitEvent reports that the node at depth, of ply p, returns v.
+func (e *core) exitEvent(p *ply, depth int, kind trace.Kind, v float64, b trace.Bound, line string, alpha, beta float64) {
+	ev := &e.hot.exit
+	head(ev, trace.Exit, line, p.id, kind, depth)
 	ev.Value, ev.Bound, ev.Alpha, ev.Beta = trace.Num(v), b, trace.Num(alpha), trace.Num(beta)
-	if e.skip {
-		e.subEnd(depth, v, b)
+	ev.Subtree = nil
+	if e.skip && (p.subWant || p.subCount) {
+		e.subEnd(ev, depth, v, b)
 	}
-	e.emit()
+	e.emitAt(ev)
 }
 
 // traces reports whether the node at depth makes its events: someone
@@ -429,14 +456,15 @@ func (e *core) nodeID(depth int) string {
 }
 
 // enterEvent emits the enter event of the node at depth.
-func (e *engine[S, G]) enterEvent(s S, depth int, kind trace.Kind, alpha, beta float64) {
-	ev := &e.ev
-	ev.Reset(trace.Enter, lineKey(kind, lineEnter), e.ply(depth).id, kind, depth)
+func (e *engine[S, G]) enterEvent(s S, p *ply, depth int, kind trace.Kind, alpha, beta float64) {
+	ev := &e.hot.enter
+	head(ev, trace.Enter, lineKey(kind, lineEnter), p.id, kind, depth)
 	ev.Alpha, ev.Beta = trace.Num(alpha), trace.Num(beta)
+	ev.Label, ev.Subtree = "", nil
 	if e.labeler != nil {
 		ev.Label = e.labeler.Label(s)
 	}
-	e.emit()
+	e.emitAt(ev)
 }
 
 // identity holds 0, 1, 2, ...: the natural order of up to len(identity)
@@ -452,7 +480,7 @@ var identity = func() []int {
 
 // expandEvent reports the order chosen at the node at depth, what chose
 // it and its keys, and at a chance node the probabilities.
-func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int, probs []float64) {
+func (e *engine[S, G]) expandEvent(p *ply, depth int, kind trace.Kind, n int, perm []int, probs []float64) {
 	var order []int
 	switch {
 	case perm != nil:
@@ -465,9 +493,10 @@ func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int
 			order[k] = k
 		}
 	}
-	ev := &e.ev
-	ev.Reset(trace.Expand, lineKey(kind, lineLoop), e.ply(depth).id, kind, depth)
-	ev.Order, ev.By = order, e.opt.Order.String()
+	ev := &e.hot.expand
+	head(ev, trace.Expand, lineKey(kind, lineLoop), p.id, kind, depth)
+	ev.Order, ev.By = order, e.hot.by
+	ev.Probs, ev.Keys, ev.Killers = nil, nil, nil
 	if probs != nil {
 		ev.Probs = append([]float64(nil), probs...)
 	}
@@ -476,14 +505,14 @@ func (e *engine[S, G]) expandEvent(depth int, kind trace.Kind, n int, perm []int
 		if kind == trace.Chance {
 			ev.By = "probability"
 		}
-		ks := e.ply(depth).keys
+		ks := p.keys
 		ev.Keys = make([]trace.Num, len(ks))
 		for i, k := range ks {
 			ev.Keys[i] = trace.Num(k)
 		}
 		ev.Killers = e.killerSlots(depth)
 	}
-	e.emit()
+	e.emitAt(ev)
 }
 
 // pruneList returns the ids of the children after position k of perm (or
@@ -618,6 +647,14 @@ func (a *idArena) begin(n int) int {
 	return len(a.buf)
 }
 
+// holds reports whether the 16 bytes from the start of s lie in the
+// current block (s is an id cut from it, not near its end).
+func (a *idArena) holds(s string) bool {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(a.buf)))
+	return p >= base && p+16 <= base+uintptr(cap(a.buf))
+}
+
 // end returns the bytes appended since start as a string. Those bytes are
 // never written again: later strings are appended after them.
 func (a *idArena) end(start int) string {
@@ -630,6 +667,18 @@ func (a *idArena) end(start int) string {
 
 // child returns the id of the i-th child of parent (trace.ChildID).
 func (a *idArena) child(parent string, i int) string {
+	n := len(parent)
+	if start := len(a.buf); uint(i) < 10 && uint(n-1) < 16 && cap(a.buf)-start >= 18 && a.holds(parent) {
+		// The usual case, written out: a one-digit child of a node below
+		// the root whose id (at most 16 bytes) lies in the block at hand.
+		// Its 16 bytes are copied at once, without a call: what follows
+		// the id in them is overwritten or lies past the new id.
+		b := a.buf[start : start+18 : start+18]
+		*(*[16]byte)(b) = *(*[16]byte)(unsafe.Pointer(unsafe.StringData(parent)))
+		b[n], b[n+1] = '.', byte('0'+i)
+		a.buf = a.buf[:start+n+2]
+		return unsafe.String(&b[0], n+2)
+	}
 	start := a.begin(len(parent) + 1 + 20)
 	if parent != "" {
 		a.buf = append(a.buf, parent...)

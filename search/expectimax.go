@@ -71,12 +71,9 @@ func (e *engine[S, G]) chanceUpdate(p *ply, depth, k, i int, cv, sum float64) {
 		e.step++
 		return
 	}
-	ev := &e.ev
-	ev.Reset(trace.Update, lineKey(p.kind, lineValue), p.id, p.kind, depth)
-	ev.Value = trace.Num(p.v)
-	ev.Child, ev.ChildValue, ev.ChildBound = p.below.id, trace.Num(cv), trace.Exact
+	changed := ""
 	if k == 0 || p.v != old {
-		ev.Changed = "value"
+		changed = "value"
 	}
-	e.emit()
+	e.updateEvent(p, depth, lineKey(p.kind, lineValue), changed, 0, 0, p.v, cv, trace.Exact)
 }

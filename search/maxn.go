@@ -141,8 +141,8 @@ func (e *engine[S, G]) openVec(s S, depth int) (*ply, []float64) {
 	}
 	p.c, p.neg, p.q, p.alpha, p.beta = 1, false, false, -inf, inf
 	if p.tracing {
-		e.enterEvent(s, depth, p.kind, -inf, inf)
-		if e.skip {
+		e.enterEvent(s, p, depth, p.kind, -inf, inf)
+		if e.skip && e.subAsked(p, depth) {
 			if sub := e.subTake(depth); sub != nil {
 				return nil, e.skipVec(depth, sub)
 			}

@@ -296,8 +296,8 @@ func (e *core) noMoves(depth int) {
 func (e *engine[S, G]) enter(s S, p *ply, depth int) (float64, trace.Bound, bool) {
 	if p.tracing {
 		ma, mb := p.shown()
-		e.enterEvent(s, depth, p.kind, ma, mb)
-		if e.skip {
+		e.enterEvent(s, p, depth, p.kind, ma, mb)
+		if e.skip && e.subAsked(p, depth) {
 			if v, b, ok := e.subBegin(depth); ok {
 				return v, b, true
 			}
@@ -329,7 +329,7 @@ func (e *engine[S, G]) settle(s S, p *ply, depth int, terminal bool) (float64, t
 		return f * v, flip(bd, f)
 	}
 	ma, mb := p.shown()
-	return p.c * e.leaf(s, depth, p.kind, terminal, ma, mb), trace.Exact
+	return p.c * e.leaf(s, p, depth, p.kind, terminal, ma, mb), trace.Exact
 }
 
 // expand generates the moves of the node, the probabilities of a chance
@@ -370,7 +370,7 @@ func (e *engine[S, G]) expand(s S, p *ply, depth int) bool {
 		e.step++ // selective search is never counted (canSkip)
 		return true
 	}
-	e.expandEvent(depth, p.kind, p.n, p.order, p.probs)
+	e.expandEvent(p, depth, p.kind, p.n, p.order, p.probs)
 	if selective {
 		e.selectiveEvents(depth, p.kind)
 	}
@@ -464,7 +464,7 @@ func (p *ply) better(i int, cv float64) {
 }
 
 func (e *core) updateMore(p *ply, depth, i int, cv float64, cb trace.Bound) {
-	changed := p.isMax && cv > p.v || !p.isMax && cv < p.v
+	changed := (cv-p.v)*p.dir > 0 // as in update
 	if changed {
 		p.better(i, cv)
 	}
@@ -479,18 +479,15 @@ func (e *core) updateMore(p *ply, depth, i int, cv float64, cb trace.Bound) {
 		e.step++
 		return
 	}
-	ev := &e.ev
-	ev.Reset(trace.Update, p.line(stepValue), p.id, p.kind, depth)
+	var ma, mb float64
 	if e.window {
-		ma, mb := p.shown()
-		ev.Alpha, ev.Beta = trace.Num(ma), trace.Num(mb)
+		ma, mb = p.shown()
 	}
-	ev.Value = trace.Num(p.c * p.v)
-	ev.Child, ev.ChildValue, ev.ChildBound = p.below.id, trace.Num(p.c*cv), flip(cb, p.c)
+	changes := ""
 	if changed {
-		ev.Changed = "value"
+		changes = "value"
 	}
-	e.emit()
+	e.updateEvent(p, depth, p.line(stepValue), changes, ma, mb, p.c*p.v, p.c*cv, flip(cb, p.c))
 }
 
 // cuts is the cut rule, decided here for every search: v ≥ β at a node
@@ -607,7 +604,7 @@ func (e *core) narrow(p *ply, depth int) {
 		what = "beta"
 	}
 	ma, mb := p.shown()
-	e.windowEvent(p.line(stepNarrow), what, p.id, p.kind, depth, ma, mb, p.c*p.v, p.below.id, p.c*p.cv, flip(p.cb, p.c))
+	e.updateEvent(p, depth, p.line(stepNarrow), what, ma, mb, p.c*p.v, p.c*p.cv, flip(p.cb, p.c))
 }
 
 // exit ends the node after its last child: it returns v, or under
@@ -640,7 +637,7 @@ func (e *engine[S, G]) leave(p *ply, depth int, ret float64, cut bool, step int)
 		return ret, b
 	}
 	ma, mb := p.shown()
-	e.exitEvent(depth, p.kind, p.c*ret, flip(b, p.c), p.line(step), ma, mb)
+	e.exitEvent(p, depth, p.kind, p.c*ret, flip(b, p.c), p.line(step), ma, mb)
 	return ret, b
 }
 

@@ -270,10 +270,10 @@ func (e *engine[S, G]) qChild(s S, depth int, alpha, beta float64) (float64, tra
 	c := color(kind)
 	ma, mb := forMax(c, alpha, beta)
 	if p.tracing {
-		e.enterEvent(s, depth, kind, ma, mb)
+		e.enterEvent(s, p, depth, kind, ma, mb)
 	}
 	if e.g.Terminal(s) {
-		return c * e.leaf(s, depth, kind, true, ma, mb), trace.Exact
+		return c * e.leaf(s, p, depth, kind, true, ma, mb), trace.Exact
 	}
 	return e.quiesce(s, depth, kind, alpha, beta)
 }

@@ -172,7 +172,7 @@ func (e *engine[S, G]) ttProbe(s S, depth int, kind trace.Kind, alpha, beta floa
 		}
 		e.emit()
 		if cut {
-			e.exitEvent(depth, kind, v, bd, trace.LineTTCut, a, b)
+			e.exitEvent(e.ply(depth), depth, kind, v, bd, trace.LineTTCut, a, b)
 		}
 	}
 	return a, b, v, bd, cut

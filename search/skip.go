@@ -35,6 +35,19 @@ func (e *engine[S, G]) canSkip() bool {
 	return o.TT == 0 && !o.Quiescence && !o.isSelective() && o.Order != OrderKiller && o.Order != OrderHistory
 }
 
+// subAsked reports whether the recorder asked anything of the node of
+// ply p just entered at depth (a summary, to count or to skip its
+// subtree), or the node still holds what it asked before: then subBegin
+// (or subTake) must look. Otherwise it only notes how deep the search
+// went, as subTake does.
+func (e *core) subAsked(p *ply, depth int) bool {
+	if e.hot.enter.Subtree != nil || p.subWant || p.subCount {
+		return true
+	}
+	e.deepest = max(e.deepest, depth)
+	return false
+}
+
 // subBegin is called right after the enter event of the node at depth.
 // When the recorder asked for the node's summary (trace.WantSubtree), it
 // notes where the subtree begins, so that its exit can report it. When the
@@ -56,11 +69,12 @@ func (e *core) subTake(depth int) *trace.Subtree {
 	p := e.ply(depth)
 	p.subWant, p.subCount = false, false
 	e.deepest = max(e.deepest, depth)
-	sub := e.ev.Subtree
+	ev := &e.hot.enter
+	sub := ev.Subtree
 	if sub == nil || e.stopped {
 		return nil
 	}
-	e.ev.Subtree = nil
+	ev.Subtree = nil
 	switch sub {
 	case trace.CountSubtree:
 		p.subCount = true
@@ -71,7 +85,7 @@ func (e *core) subTake(depth int) *trace.Subtree {
 	}
 	p.subWant = true
 	p.subStep, p.subWork = e.step, e.meter.work
-	p.subAlpha, p.subBeta = e.ev.Alpha, e.ev.Beta
+	p.subAlpha, p.subBeta = ev.Alpha, ev.Beta
 	p.subEvaluated = e.evaluated
 	at := p.subAt[:0]
 	for d := depth; d <= e.deepest; d++ {
@@ -85,7 +99,7 @@ func (e *core) subTake(depth int) *trace.Subtree {
 // subEnd sets the summary of the subtree of the node at depth, which
 // returns v with bound b, on the exit event being built, when the
 // recorder asked for it.
-func (e *core) subEnd(depth int, v float64, b trace.Bound) {
+func (e *core) subEnd(ev *trace.Event, depth int, v float64, b trace.Bound) {
 	p := e.ply(depth)
 	if p.subCount {
 		p.subCount = false
@@ -118,7 +132,7 @@ func (e *core) subEnd(depth int, v float64, b trace.Bound) {
 		}
 	}
 	s.NodesAt[0]++ // the node itself was counted before subBegin
-	e.ev.Subtree = s
+	ev.Subtree = s
 }
 
 func resize(s []int, n int) []int {
@@ -171,7 +185,7 @@ func (e *core) skipSubtree(depth int, sub *trace.Subtree) (float64, trace.Bound,
 // subEndVec is subEnd for a node of max^n, whose summary carries the
 // vector vec the node returns.
 func (e *engine[S, G]) subEndVec(depth int, vec []float64, v float64) {
-	e.subEnd(depth, v, trace.Exact)
+	e.subEnd(&e.ev, depth, v, trace.Exact)
 	if e.ev.Subtree == &e.sub {
 		e.sub.Vec = append(e.sub.Vec[:0], vec...)
 	}
@@ -193,7 +207,7 @@ func (e *core) countedPrune(line string, depth int, kind trace.Kind, alpha, beta
 func (e *core) emitExit(ev trace.Event) {
 	e.ev = ev
 	if e.skip {
-		e.subEnd(ev.Depth, float64(ev.Value), ev.Bound)
+		e.subEnd(&e.ev, ev.Depth, float64(ev.Value), ev.Bound)
 	}
 	e.emit()
 }
