@@ -219,7 +219,7 @@ func summaryOf(ctx context.Context, in CompareInput) CompareSummary {
 		row := SummaryRow{Name: p.Name, Title: paneTitle(ctx, in.Kind, p.Name), Class: paneClass(i), Value: v, Best: "—", Percent: "—"}
 		if r := p.Result; r != nil {
 			row.Nodes, row.Leaves, row.Cutoffs = thousands(ctx, r.Stats.Nodes), thousands(ctx, r.Stats.Leaves), thousands(ctx, r.Stats.Cutoffs)
-			row.Best = bestMove(in, p)
+			row.Best = bestMove(ctx, in, p)
 			if in.MinimaxLeaves > 0 {
 				row.Percent = view.Percent(float64(r.Stats.Leaves), float64(in.MinimaxLeaves)) + "%"
 			}
@@ -252,7 +252,7 @@ func summaryOf(ctx context.Context, in CompareInput) CompareSummary {
 // bestMove names a finished pane's best move: as its game writes it
 // ("Qd1xd3") where the game names moves, else by the node's name; "—"
 // when there is none.
-func bestMove(in CompareInput, p *view.Pane) string {
+func bestMove(ctx context.Context, in CompareInput, p *view.Pane) string {
 	r := p.Result
 	if r == nil || r.Best == "" {
 		return "—"
@@ -264,7 +264,7 @@ func bestMove(in CompareInput, p *view.Pane) string {
 	if n, ok := in.Scene.Layout.Node(r.Best); ok {
 		label = n.Label
 	}
-	return NodeName(r.Best, label)
+	return NodeName(r.Best, p.Search().LabelIn(label, i18n.FromContext(ctx).Phrase))
 }
 
 // variantsVerdict says why panes that differ by their options find
@@ -311,8 +311,8 @@ func variantsVerdict(ctx context.Context, in CompareInput) (verdict string, expl
 		}
 		sc := b.Search().Scenario
 		out = append(out, T(ctx, key, "Plain", VariantTitle(ctx, a.Name), "Pane", VariantTitle(ctx, b.Name),
-			"Depth", Itoa(sc.Depth), "PlainDepth", Itoa(a.Search().Scenario.Depth), "PlainMove", bestMove(in, a), "PlainValue", view.ResultText(a.Result),
-			"Move", bestMove(in, b), "Value", view.ResultText(b.Result)))
+			"Depth", Itoa(sc.Depth), "PlainDepth", Itoa(a.Search().Scenario.Depth), "PlainMove", bestMove(ctx, in, a), "PlainValue", view.ResultText(a.Result),
+			"Move", bestMove(ctx, in, b), "Value", view.ResultText(b.Result)))
 	}
 	if len(out) == 0 {
 		return "", false

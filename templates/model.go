@@ -198,11 +198,17 @@ func (v *View) WithoutTransformURL() string {
 	return w.fullLink("end", w.Open)
 }
 
-// ChildName names a root child by its id: its label, or "move " and its
-// number from 1.
-func (v *View) ChildName(id string) string {
+// ChildName names a root child by its id, in the language of ctx: as
+// the page names it (Names: its label, a game's move), else "move 2
+// (from the left)"; "none" where there is no child.
+func (v *View) ChildName(ctx context.Context, id string) string {
 	if id == "" || id == "—" {
-		return "none"
+		return T(ctx, "tf.none")
+	}
+	if v.Names != nil {
+		if name := v.Names(id); name != id && name != "" {
+			return name
+		}
 	}
 	if v.Layout != nil {
 		if n, ok := v.Layout.Node(id); ok && n.Label != "" {
@@ -210,7 +216,7 @@ func (v *View) ChildName(id string) string {
 		}
 	}
 	if i, err := strconv.Atoi(id); err == nil {
-		return "move " + strconv.Itoa(i+1) + " (from the left)"
+		return T(ctx, "tf.move", "N", strconv.Itoa(i+1))
 	}
 	return id
 }
@@ -548,7 +554,7 @@ func Itoa(n int) string { return strconv.Itoa(n) }
 // nameOf is what the page calls drawn node n (the outline, a fold's
 // label): its label, else its name from Names, else NodeName's.
 func (v *View) nameOf(n view.Node) string {
-	if n.Label == "" && v.Names != nil {
+	if v.Names != nil {
 		return v.Names(n.ID)
 	}
 	return NodeName(n.ID, n.Label)

@@ -330,6 +330,14 @@ type Frame struct {
 	// evaluation's terms (the capture game's "pawns"). Clones keep it; it
 	// is not part of the JSON form.
 	Labels func(label string) string `json:"-"`
+	// EvalNames, when set, writes an evaluation's name as the viewer
+	// reads it, in words of the viewer's language (Reversi's
+	// "discs:1,mobility:2" as "discs × 1 + mobility × 2"); nil writes the
+	// name as the events carry it, as the address and the command line
+	// write it. The narration of a leaf at the depth limit and of a stand
+	// pat names the evaluation through it (EvalText). Clones keep it; it
+	// is not part of the JSON form.
+	EvalNames func(name string) string `json:"-"`
 	// Leaf, when set, tells the narration which nodes are leaves (terminal,
 	// or cut by a depth limit): at enter the event cannot know it, but the
 	// scenario does. A leaf is then narrated as reached, not as a MAX or
@@ -385,7 +393,6 @@ func Replay(events []Event) (*Frame, error) {
 	return f, nil
 }
 
-// Clone returns a deep copy of f.
 // LabelText is label as the viewer reads it: Labels(label) when Labels is
 // set, else label itself.
 func (f *Frame) LabelText(label string) string {
@@ -395,6 +402,16 @@ func (f *Frame) LabelText(label string) string {
 	return f.Labels(label)
 }
 
+// EvalText is an evaluation's name as the viewer reads it: EvalNames(name)
+// when EvalNames is set, else name itself.
+func (f *Frame) EvalText(name string) string {
+	if f == nil || f.EvalNames == nil || name == "" {
+		return name
+	}
+	return f.EvalNames(name)
+}
+
+// Clone returns a deep copy of f.
 func (f *Frame) Clone() *Frame {
 	g := *f
 	if f.Nodes != nil {

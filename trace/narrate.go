@@ -128,8 +128,13 @@ func (nr narrator) kind() Kind {
 }
 
 // short names node id as the subject of a sentence: "C", "the root",
-// "node 1.2".
+// "node 1.2"; a node reached by a pass by its name as a name
+// (narrate.pass-name: „MIN passt“ in German, where the words of the pass
+// are a sentence of their own).
 func (nr narrator) short(id string) any {
+	if IsPassLabel(nr.rawLabel(id)) {
+		return say("narrate.pass-name", "Name", nr.label(id))
+	}
 	if l := nr.label(id); l != "" {
 		return Name(l)
 	}
@@ -141,6 +146,9 @@ func (nr narrator) short(id string) any {
 
 // bare names node id without the word "node": "C", "the root", "1.2".
 func (nr narrator) bare(id string) any {
+	if IsPassLabel(nr.rawLabel(id)) {
+		return say("narrate.pass-name", "Name", nr.label(id))
+	}
 	if l := nr.label(id); l != "" {
 		return Name(l)
 	}
@@ -327,9 +335,11 @@ func (nr narrator) leaf() Phrase {
 		eq = "≈" // the value is written rounded
 	}
 	if lo, hi, names, ok := kuhlmannParts(e.Terms); ok {
-		return say("narrate.leaf.kuhlmann", "Node", nr.bare(e.Node), "Eval", e.Eval, "Eq", eq, "Value", v, "Formula", kuhlmannText(e.Terms, lo, hi, names))
+		// The construction written out names the features and the
+		// direction: the evaluation's name would say them again.
+		return say("narrate.leaf.kuhlmann", "Node", nr.bare(e.Node), "Eval", "", "Eq", eq, "Value", v, "Formula", kuhlmannText(e.Terms, lo, hi, names))
 	}
-	return say("narrate.leaf.depth", "Node", nr.bare(e.Node), "Eval", e.Eval, "Eq", eq, "Value", v, "Terms", nr.termsText(e.Terms))
+	return say("narrate.leaf.depth", "Node", nr.bare(e.Node), "Eval", nr.f.EvalText(e.Eval), "Eq", eq, "Value", v, "Terms", nr.termsText(e.Terms))
 }
 
 // childValue writes what a child returned: "2", or "C's bound ≤ 2".

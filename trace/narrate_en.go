@@ -13,7 +13,8 @@ var narrationEnglish = map[string]Message{
 	"narrate.node-id":   {Other: "node {{.ID}}", Description: "a node without a label, by its path of child indices"},
 	"narrate.kind-node": {Other: "{{.Kind}} node {{.Name}}", Description: "a node with its kind: MIN node C"},
 	"narrate.kind-root": {Other: "the {{.Kind}} root", Description: "an unlabelled root with its kind"},
-	"narrate.pass-node": {Other: "{{.Name}}", Description: "a node reached by a pass, where a node is named with its kind: its name alone (MIN passes), which says who moved"},
+	"narrate.pass-node": {Other: "{{.Name}}", Description: "a node reached by a pass, where a node is named with its kind, as the subject of a sentence: its name alone (MIN passes), which says who moved; a language whose words for a pass are a sentence (MIN passt) names the node after it (der Knoten nach „MIN passt“)"},
+	"narrate.pass-name": {Other: "{{.Name}}", Description: "a node reached by a pass, named anywhere in a sentence: its name (MIN passes); a language whose words for a pass are a sentence (MIN pasuje) quotes them as a name („MIN pasuje“)"},
 
 	"narrate.enter.start":       {Other: "The search starts at {{.Node}}.", Description: "minimax enters the root"},
 	"narrate.enter.depth":       {Other: "{{cap .Node}} is entered at depth {{.Depth}}."},

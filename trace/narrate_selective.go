@@ -45,7 +45,7 @@ func (nr narrator) standPat() Phrase {
 	if e.Cut {
 		return say("narrate.standpat.cut", "Node", nr.bare(e.Node), "Value", e.Value.String(), "Test", e.Test)
 	}
-	return say("narrate.standpat", "Node", nr.bare(e.Node), "Kind", nr.kind().Upper(), "Eval", e.Eval, "Value", e.Value.String(), "Terms", nr.termsText(e.Terms))
+	return say("narrate.standpat", "Node", nr.bare(e.Node), "Kind", nr.kind().Upper(), "Eval", nr.f.EvalText(e.Eval), "Value", e.Value.String(), "Terms", nr.termsText(e.Terms))
 }
 
 func (nr narrator) extend() Phrase {

@@ -107,9 +107,12 @@ type Cursor struct {
 	// labels words the game's key labels in that language (nil: as the
 	// events carry them); see trace.Frame.Labels.
 	labels func(string) string
-	p      *scenario.Search
-	scene  *Scene
-	folds  *foldCounts
+	// evalNames writes an evaluation's name in words of the words' language
+	// (the frame's EvalNames).
+	evalNames func(string) string
+	p         *scenario.Search
+	scene     *Scene
+	folds     *foldCounts
 
 	frame *trace.Frame
 	// The running search, pulled by Work: it applies events to frame
@@ -244,7 +247,7 @@ func NewCursor(p *scenario.Search, scene *Scene) *Cursor {
 	c := &Cursor{p: p, scene: scene, folds: newFoldCounts(p, scene), every: FirstCheckpointEvery, maxBytes: MaxBytes, touched: map[string]bool{}, passAhead: PassAhead,
 		sums: map[string]*summary{}, key: p.Scenario.Query().Encode()}
 	c.shared = sharedSummaries.get(c.key)
-	c.labels = LabelWords(p, nil)
+	c.labels, c.evalNames = LabelWords(p, nil), EvalWords(nil)
 	c.restart(nil)
 	return c
 }
@@ -254,9 +257,9 @@ func NewCursor(p *scenario.Search, scene *Scene) *Cursor {
 // its current frame on.
 func (c *Cursor) SetWords(words func(trace.Phrase) string) {
 	c.words = words
-	c.labels = LabelWords(c.p, words)
+	c.labels, c.evalNames = LabelWords(c.p, words), EvalWords(words)
 	c.frame.Words = words
-	c.frame.Labels = c.labels
+	c.frame.Labels, c.frame.EvalNames = c.labels, c.evalNames
 }
 
 // LabelWords is the trace.Frame.Labels of a scenario in the language of
@@ -266,6 +269,13 @@ func LabelWords(p *scenario.Search, words func(trace.Phrase) string) func(string
 		return nil
 	}
 	return func(label string) string { return p.LabelIn(label, words) }
+}
+
+// EvalWords is the trace.Frame.EvalNames of a viewer in the language of
+// words (nil: English): an evaluation's name in words
+// (scenario.EvalWords).
+func EvalWords(words func(trace.Phrase) string) func(string) string {
+	return func(name string) string { return scenario.EvalWords(name, words) }
 }
 
 // Scene is the scene the cursor draws.
@@ -386,7 +396,7 @@ func (c *Cursor) restart(cp *checkpoint) {
 	if cp == nil {
 		c.frame, c.skip = trace.NewFrame(), 0
 		c.frame.Words = c.words
-		c.frame.Labels = c.labels
+		c.frame.Labels, c.frame.EvalNames = c.labels, c.evalNames
 		c.frame.Leaf = c.p.Leaf
 		c.folds.reset()
 	} else {

@@ -71,7 +71,7 @@ func prepared(t testing.TB, query string) *scenario.Search {
 func replayTo(t testing.TB, p *scenario.Search, step int) *trace.Frame {
 	t.Helper()
 	f := trace.NewFrame()
-	f.Leaf = p.Leaf
+	f.Leaf, f.EvalNames = p.Leaf, EvalWords(nil)
 	var last trace.Event
 	have := false
 	_, err := p.Run(func(e *trace.Event) bool {
@@ -119,7 +119,7 @@ func totalSteps(t testing.TB, p *scenario.Search) int {
 // visible is f with only the nodes a drawing shows or the stack names.
 func visible(s *Scene, f *trace.Frame) *trace.Frame {
 	g := f.Clone()
-	g.Leaf, g.Labels = nil, nil // funcs are never DeepEqual; the narration shows their effect
+	g.Leaf, g.Labels, g.EvalNames = nil, nil, nil // funcs are never DeepEqual; the narration shows their effect
 	// The last evaluation the cursor saw: it does not see those inside a
 	// subtree it passes over.
 	g.Evaluated = nil

@@ -822,7 +822,7 @@ func (s *sketch) node(i int, a *at, fold FoldCount) Node {
 	dn.Player = n.Kind.PlayerIndex()
 	dn.LeafW, dn.LeafH = leafWidthAt(n.Text, k), leafHeightAt(k)
 	if g == GlyphMax || g == GlyphMin {
-		dn.In, dn.InFull = inText(n.Text, n.Label)
+		dn.In, dn.InFull = inText(n.Text, f.LabelText(n.Label))
 	}
 	if nv := f.Nodes[n.ID]; nv != nil {
 		dn.Value = nv.Text

@@ -18,11 +18,14 @@ func TestMovesNamedInEveryLanguage(t *testing.T) {
 	passing := "xo" + strings.Repeat(".", 62) + " o"
 	// kindPass is how the narration must not name the pass: with the
 	// kind of the node it leads to before it ("MAX node MIN passes").
-	type want struct{ column, throw, pass, term, kindPass string }
+	// enterPass is how the narration enters the node after the pass: in
+	// German and Czech, whose words for a pass are a sentence, as the
+	// node after it, not "MIN pasuje je navštíven".
+	type want struct{ column, throw, pass, term, kindPass, enterPass string }
 	wants := map[i18n.Lang]want{
-		i18n.English: {"column 1", "throw 1", "MIN passes", "x's threats", "node MIN passes"},
-		i18n.German:  {"Spalte 1", "Wurf 1", "MIN passt", "Drohungen von x", "Knoten MIN passt"},
-		i18n.Czech:   {"sloupec 1", "hod 1", "MIN pasuje", "hrozby x", "MAX MIN pasuje"},
+		i18n.English: {"column 1", "throw 1", "MIN passes", "x's threats", "node MIN passes", "MIN passes is entered"},
+		i18n.German:  {"Spalte 1", "Wurf 1", "MIN passt", "Drohungen von x", "Knoten MIN passt", "Der Knoten nach „MIN passt“ wird"},
+		i18n.Czech:   {"sloupec 1", "hod 1", "MIN pasuje", "hrozby x", "MAX MIN pasuje", "Uzel po tahu „MIN pasuje“ je navštíven"},
 	}
 	for lang, w := range wants {
 		t.Run(string(lang), func(t *testing.T) {
@@ -38,7 +41,7 @@ func TestMovesNamedInEveryLanguage(t *testing.T) {
 				// Step 6 is the evaluation of the first leaf, column 1 under column 1.
 				{"game=connect4&depth=2", "0.0", w.column, 6, []string{w.column, w.term + " = 0 × 10"}},
 				{"game=dice&depth=4&algo=expectiminimax", "0.0", w.throw, 5, []string{w.throw}},
-				{"game=reversi&depth=2&position=" + url.QueryEscape(passing), "0", w.pass, 3, []string{w.pass}},
+				{"game=reversi&depth=2&position=" + url.QueryEscape(passing), "0", w.pass, 3, []string{w.enterPass}},
 			} {
 				p, scene := prepare(t, tc.query)
 				if got := scene.Namer(words)(tc.id); got != tc.want {

@@ -396,6 +396,8 @@ func (s *Scene) Namer(words func(trace.Phrase) string) func(id string) string {
 	return func(id string) string {
 		if n, ok := s.Layout.Node(id); ok {
 			switch {
+			case n.Label != "" && s.labelIn != nil:
+				return s.labelIn(n.Label, words)
 			case n.Label != "":
 				return n.Label
 			case n.Leaf && n.Text != "" && n.Board == "":

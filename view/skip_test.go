@@ -223,7 +223,7 @@ func same(t *testing.T, c, ref *Cursor, what string) {
 	// state: compare everything else.
 	g, w := *c.Frame(), *ref.Frame()
 	g.Words, g.Leaf, w.Words, w.Leaf = nil, nil, nil, nil
-	g.Labels, w.Labels = nil, nil
+	g.Labels, w.Labels, g.EvalNames, w.EvalNames = nil, nil, nil, nil
 	// The last evaluation a cursor saw: not those inside a subtree it
 	// passes over (whether the values are estimates is compared).
 	g.Evaluated, w.Evaluated = nil, nil

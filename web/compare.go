@@ -273,6 +273,9 @@ func openAtStep(ctx context.Context, r compareRequest) (*comparison, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The panes name their nodes (an example tree's words) and narrate in
+	// the language of ctx.
+	cmp.panes.SetWords(i18n.FromContext(ctx).Phrase)
 	cmp.seekTo(r.step, r.end)
 	if err := cmp.workAll(ctx); err != nil {
 		cmp.panes.Close()
@@ -408,15 +411,14 @@ func (s *Server) compare(c echo.Context) error {
 	if err != nil {
 		return s.compareError(c, q, err)
 	}
-	ctx := c.Request().Context()
-	cmp, err := openAtStep(ctx, r)
+	// The panes and the model's texts are worded in the page's language.
+	words := i18n.NewContext(c.Request().Context(), i18n.For(langOf(c)))
+	cmp, err := openAtStep(words, r)
 	if err != nil {
 		return s.compareError(c, q, err)
 	}
 	defer cmp.panes.Close()
 	cmp.script, cmp.export = s.assetURL("compare.js"), s.assetURL("export.js")
-	// The model's texts are worded in the page's language.
-	words := i18n.NewContext(ctx, i18n.For(langOf(c)))
 	m := cmp.model(words)
 	s.compareRoomButton(m, r, langOf(c))
 	return s.render(c, http.StatusOK, templates.ComparePage(m, s.assets))

@@ -46,9 +46,9 @@ func TestCompareVariants(t *testing.T) {
 		{"delay en", delayCompare("en"), []string{"depth2", "depth4"}, "explained",
 			[]string{"horizon effect: at depth 2 the search plays Check, value −1; at depth 4 it sees further and plays Give, value −3", "delaying move"}, []string{"bug"}},
 		{"delay de", delayCompare("de"), []string{"depth2", "depth4"}, "explained",
-			[]string{"In Tiefe 2 spielt die Suche Check, Wert −1; in Tiefe 4", "Give, Wert −3", "hinhaltender Zug"}, nil},
+			[]string{"In Tiefe 2 spielt die Suche Schach, Wert −1; in Tiefe 4", "spielt Opfer, Wert −3", "hinhaltender Zug"}, nil},
 		{"delay cs", delayCompare("cs"), []string{"depth2", "depth4"}, "explained",
-			[]string{"v hloubce 2 hraje prohledávání Check, hodnota −1", "Give, hodnota −3", "zdržovací tah"}, nil},
+			[]string{"v hloubce 2 hraje prohledávání Šach, hodnota −1", "hraje Oběť, hodnota −3", "zdržovací tah"}, nil},
 		{"plus as space", url.Values{"game": {"minichess"}, "depth": {"1"}, "panes": {"plain,quiescence negamax"}, "step": {"end"}},
 			[]string{"plain", "quiescence negamax"}, "explained", []string{"quiescence search + negamax"}, nil},
 	} {

@@ -28,7 +28,7 @@ func TestBrowserReversiLeafTerms(t *testing.T) {
 				t.Errorf("%d discs drawn, want at least 4 per board", n)
 			}
 			got := eval[string](b, `document.getElementById("narration").textContent`)
-			for _, want := range []string{"evaluation discs:1,mobility:2,corners:10 = −2", "discs = 0 × 1", "mobility = −1 × 2", "corners = 0 × 10"} {
+			for _, want := range []string{"evaluation discs × 1 + mobility × 2 + corners × 10 = −2", "discs = 0 × 1", "mobility = −1 × 2", "corners = 0 × 10"} {
 				if !strings.Contains(got, want) {
 					t.Errorf("narration %q lacks %q", got, want)
 				}
@@ -48,7 +48,7 @@ func TestBrowserKuhlmannLeaf(t *testing.T) {
 	b := newBrowserEnv(t, 1280, 720)
 	b.open("/view?game=suicide-reversi&depth=1&eval=discs&kuhlmann=min&step=4")
 	got := eval[string](b, `document.getElementById("narration").textContent`)
-	for _, want := range []string{"evaluation min-discs ≈ 92.88, by Kuhlmann's construction E = 1 + R⁻ + (R⁺ − R⁻ − 2)·(1 − V(discs)) = 1 + 0 + (100 − 0 − 2) × 0.94."} {
+	for _, want := range []string{"evaluation ≈ 92.88, by Kuhlmann's construction E = 1 + R⁻ + (R⁺ − R⁻ − 2)·(1 − V(discs)) = 1 + 0 + (100 − 0 − 2) × 0.94."} {
 		if !strings.Contains(got, want) {
 			t.Errorf("narration %q lacks %q", got, want)
 		}

@@ -314,7 +314,7 @@ func (s *Server) playerFile(ctx context.Context, q url.Values, lang i18n.Lang) (
 	loc := i18n.For(lang)
 	f := trace.NewFrame()
 	f.Words = loc.Phrase
-	f.Labels = view.LabelWords(p, wordsFor(string(lang)))
+	f.Labels, f.EvalNames = view.LabelWords(p, wordsFor(string(lang))), view.EvalWords(wordsFor(string(lang)))
 	// Each frame is drawn as the file is written, and dropped.
 	frame := func(k int) (export.Frame, error) {
 		if k == 0 {

@@ -544,9 +544,9 @@ func sourceTextIn(loc *i18n.Localizer, p *scenario.Search) string {
 			eval = "discs:1,mobility:2,corners:10"
 		}
 		if sc.Kuhlmann != "" {
-			eval = sc.Kuhlmann + "-" + eval + " (Kuhlmann)"
+			eval = sc.Kuhlmann + "-" + eval
 		}
-		return loc.T("source.reversi.text", "Name", name, "From", from, "Depth", strconv.Itoa(sc.Depth), "Eval", eval)
+		return loc.T("source.reversi.text", "Name", name, "From", from, "Depth", strconv.Itoa(sc.Depth), "Eval", scenario.EvalWords(eval, loc.Phrase))
 	case "nim", "matchsticks":
 		n, k := sc.Matches, sc.Take
 		if n == 0 {
@@ -559,11 +559,7 @@ func sourceTextIn(loc *i18n.Localizer, p *scenario.Search) string {
 	case "gdl":
 		return gdlSourceText(loc, sc.GDL)
 	case "dice":
-		pos := strings.TrimSpace(sc.Position)
-		if pos == "" {
-			pos = dice.DefaultPosition
-		}
-		return loc.T("source.dice", "Position", pos)
+		return diceSourceText(loc, sc.Position)
 	case "minichess":
 		from := sc.Position
 		switch strings.TrimSpace(sc.Position) {
@@ -592,11 +588,49 @@ func sourceTextIn(loc *i18n.Localizer, p *scenario.Search) string {
 		}
 		return loc.T("source.roads", "N", strconv.Itoa(n), "World", loc.T("hidden.world.roads-"+strconv.Itoa(n)))
 	}
+	if id, ok := exampleTrees[strings.TrimSpace(sc.Tree)]; ok {
+		return loc.T("source.tree.example", "Name", loc.T(id))
+	}
 	text := sc.Tree
 	if p.Tree != nil {
 		text = p.Tree.String()
 	}
 	return loc.T("source.tree", "Tree", shorten(text, 90))
+}
+
+// exampleTrees are the example trees whose text has words in it (names
+// such as Give and Check, tags such as win=72% or [chance]), by their
+// text: the page names such a tree by its example, in the page's
+// language, rather than write the English of its text. The message is
+// the example's name on the home page.
+var exampleTrees = map[string]string{
+	tree.HorizonDelayTree:  "example.horizon-delay",
+	tree.ExpectedValueTree: "example.categories",
+	chanceTextbook:         "example.dice-tree",
+	transformChance:        "example.transform",
+}
+
+// diceSourceText says in words, in loc's language, which position of the
+// dice game is searched: where each player's tokens stand and whose throw
+// it is, or how far the thrown coins move (the position as the address
+// writes it where it does not read).
+func diceSourceText(loc *i18n.Localizer, position string) string {
+	pos := strings.TrimSpace(position)
+	if pos == "" {
+		pos = dice.DefaultPosition
+	}
+	g, st, err := dice.Parse(pos)
+	if err != nil {
+		return loc.T("source.dice", "Position", pos)
+	}
+	squares := func(t [2]int8) string {
+		return loc.T("source.dice.squares", "A", strconv.Itoa(int(t[0])), "B", strconv.Itoa(int(t[1])))
+	}
+	turn := loc.T("source.dice.throw", "Kind", st.Turn.Upper())
+	if st.Roll > 0 {
+		turn = loc.T("source.dice.thrown", "Kind", st.Turn.Upper(), "N", strconv.Itoa(int(st.Roll)))
+	}
+	return loc.T("source.dice.words", "Max", squares(st.Max), "Min", squares(st.Min), "Turn", turn, "Goal", strconv.Itoa(int(g.Goal)))
 }
 
 // optionsText names the ordering and the depth limit, in loc's language.

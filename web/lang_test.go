@@ -545,8 +545,9 @@ func TestErrorsInEveryLanguage(t *testing.T) {
 
 // TestEvaluationTermsInLanguage: the capture game's and Reversi's
 // narrations explain an evaluation with its terms named in the page's
-// language; the moves and squares that name the nodes stay as players
-// write them.
+// language, and name the evaluation in words, not as the address writes
+// it (discs:1,mobility:2); the moves and squares that name the nodes stay
+// as players write them.
 func TestEvaluationTermsInLanguage(t *testing.T) {
 	s := newTestServer(t)
 	const minichess, reversi = "/view?game=minichess&depth=1&step=4&lang=", "/view?game=reversi&depth=1&step=4&lang="
@@ -554,9 +555,9 @@ func TestEvaluationTermsInLanguage(t *testing.T) {
 		{minichess, "en", "(pawns = −2 × 1, queens = 1 × 9)"},
 		{minichess, "de", "(Bauern = −2 × 1, Damen = 1 × 9)"},
 		{minichess, "cs", "(pěšci = −2 × 1, dámy = 1 × 9)"},
-		{reversi, "en", "d3: evaluation discs:1,mobility:2,corners:10 = 3 (discs = 3 × 1, mobility = 0 × 2, corners = 0 × 10)"},
-		{reversi, "de", "d3: Bewertung discs:1,mobility:2,corners:10 = 3 (Steine = 3 × 1, Mobilität = 0 × 2, Ecken = 0 × 10)"},
-		{reversi, "cs", "(kameny = 3 × 1, mobilita = 0 × 2, rohy = 0 × 10)"},
+		{reversi, "en", "d3: evaluation discs × 1 + mobility × 2 + corners × 10 = 3 (discs = 3 × 1, mobility = 0 × 2, corners = 0 × 10)"},
+		{reversi, "de", "d3: Bewertung Steine × 1 + Mobilität × 2 + Ecken × 10 = 3 (Steine = 3 × 1, Mobilität = 0 × 2, Ecken = 0 × 10)"},
+		{reversi, "cs", "d3 se ohodnotí, ohodnocení kameny × 1 + mobilita × 2 + rohy × 10 = 3 (kameny = 3 × 1, mobilita = 0 × 2, rohy = 0 × 10)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.page+tc.lang, func(t *testing.T) {

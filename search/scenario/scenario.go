@@ -902,7 +902,7 @@ func (p *Search) useTree(t *tree.Tree, f *treeFacts) error {
 	}
 	p.shaper = treeShaper(t, s.Depth)
 	f = p.valueCategories(t, f)
-	p.keyLabel = f.keyLabels()
+	p.keyLabel = f.keyLabels(s.Tree)
 	p.outcomes = f.outcomes
 	p.integral = f.integral
 	return setRun(p, g, root, opt)

@@ -54,12 +54,13 @@ func factsOf(t *tree.Tree) *treeFacts {
 	return f
 }
 
-// keyLabels is the tree's key labels: categoryTerm where some node is
-// estimated by the expected value of its category, and nil (every label
-// a name) otherwise.
-func (f *treeFacts) keyLabels() func(string) (trace.Phrase, bool) {
+// keyLabels is the key labels of the tree written as text:
+// categoryTerm where some node is estimated by the expected value of its
+// category, the names of an example tree (exampleTerm), and nil (every
+// label a name) otherwise.
+func (f *treeFacts) keyLabels(text string) func(string) (trace.Phrase, bool) {
 	if f.shares {
 		return categoryTerm
 	}
-	return nil
+	return exampleTerm(text)
 }
