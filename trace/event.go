@@ -397,15 +397,19 @@ func (e Event) String() string {
 // means nobody listens, and the search pays nothing for tracing.
 //
 // The event is lent for the duration of the call only: the search reuses
-// it for the next step, so a recorder that keeps events must copy them
-// (append(events, *e)).
+// it for later steps, so a recorder that keeps events must copy them
+// (append(events, *e)). A recorder may set Subtree (see Subtree) and name
+// a node in Label; it changes no other field: the search builds the
+// events most nodes make each in an Event of its own and writes only the
+// fields such an event carries, so another field set would stay.
 type Recorder func(*Event) bool
 
 // Reset makes e a new event with the given header and every other field
 // zero: e = Event{Type: t, Line: line, Node: node, Kind: kind, Depth:
 // depth}. One assignment of the whole struct (several hundred bytes,
 // cleared with wide stores) costs less than asking field by field which
-// ones are set; a search builds one event after another in the same Event.
+// ones are set. Package search uses it for its rarer events; the events
+// most nodes make are built without it (see Recorder).
 func (e *Event) Reset(t Type, line, node string, kind Kind, depth int) {
 	*e = Event{}
 	e.Type, e.Line, e.Node, e.Kind, e.Depth = t, line, node, kind, depth
