@@ -135,3 +135,29 @@ func TestTablingEndsLeftRecursion(t *testing.T) {
 		t.Fatalf("odd: %v (%v), want the 20 odd numbers to 39", odd, err)
 	}
 }
+
+// TestTablingKeepsRecursionThroughCalls: a recursion through several calls
+// (around a ring, as on a torus: (path 0 ?z) asks (path 1 ?z), … (path 39
+// ?z), which asks (path 0 ?z) again) keeps every call's table once the
+// outermost one is complete, each with all of its answers, so a later
+// question is answered from them.
+func TestTablingKeepsRecursionThroughCalls(t *testing.T) {
+	g, err := Compile(chainGame("(succ 40 0)\n(<= (path ?x ?y) (succ ?x ?y))\n(<= (path ?x ?z) (succ ?x ?y) (path ?y ?z))"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewTablingProver(g.Description())
+	call := func(n string) Term { return Term{Name: "path", Args: []Term{{Name: n}, {Name: "?z"}}} }
+	if all, err := p.Ask(call("0"), nil, nil); err != nil || len(all) != 41 {
+		t.Fatalf("(path 0 ?z): %d answers (%v), want 41", len(all), err)
+	}
+	for _, n := range []string{"1", "17", "40"} {
+		kept := p.tab.static[string(variantKey(nil, call(n), func(t Term) Term { return t }))]
+		if len(kept) != 41 {
+			t.Errorf("the table of (path %s ?z) kept %d answers, want all 41", n, len(kept))
+		}
+		if all, err := p.Ask(call(n), nil, nil); err != nil || len(all) != 41 {
+			t.Errorf("(path %s ?z): %d answers (%v), want 41", n, len(all), err)
+		}
+	}
+}

@@ -46,6 +46,8 @@ type Prover struct {
 	// tab holds the answers of the calls already proved (nil: none are
 	// kept; see NewTablingProver).
 	tab *tables
+	// vars are each rule's variables, without repeats
+	vars [][]string
 }
 
 // NewProver returns the simple reasoner of a checked description.
@@ -62,8 +64,89 @@ func NewProver(d *Description) *Prover {
 			}
 		}
 		p.bodies = append(p.bodies, append(pos, rest...))
+		var vs []string
+		for _, v := range vars(r.Head, nil) {
+			vs = addName(vs, v.Name)
+		}
+		for _, l := range r.Body {
+			for _, v := range vars(l.Atom, nil) {
+				vs = addName(vs, v.Name)
+			}
+		}
+		p.vars = append(p.vars, vs)
 	}
 	return p
+}
+
+func addName(names []string, n string) []string {
+	if slices.Contains(names, n) {
+		return names
+	}
+	return append(names, n)
+}
+
+// renaming renames a rule's variables apart for its n-th use, as rename
+// does, making each variable's new name once (not once for each time it
+// is written).
+type renaming struct {
+	vars   []string
+	names  []string
+	suffix string
+}
+
+func (r *renaming) name(v string) string {
+	for i, w := range r.vars {
+		if w == v {
+			if r.names[i] == "" {
+				r.names[i] = v + r.suffix
+			}
+			return r.names[i]
+		}
+	}
+	return v + r.suffix
+}
+
+func (r *renaming) term(t Term) Term {
+	if t.IsVar() {
+		return Term{Name: r.name(t.Name), Pos: t.Pos}
+	}
+	return mapArgs(t, r.term)
+}
+
+// mapArgs returns t with f applied to each of its arguments (t itself
+// where it has none).
+func mapArgs(t Term, f func(Term) Term) Term {
+	if len(t.Args) == 0 {
+		return t
+	}
+	out := Term{Name: t.Name, Pos: t.Pos, Args: make([]Term, len(t.Args))}
+	for i, a := range t.Args {
+		out.Args[i] = f(a)
+	}
+	return out
+}
+
+// unifyHead unifies a rule's head h, renamed by rn, with a, making the
+// renamed head's parts only where a variable of a is bound to them.
+func (q *proof) unifyHead(h, a Term, rn *renaming) bool {
+	if h.IsVar() {
+		return q.unify(Term{Name: rn.name(h.Name), Pos: h.Pos}, a)
+	}
+	q.steps++
+	a = q.walk(a)
+	if a.IsVar() {
+		q.bind(a.Name, rn.term(h))
+		return true
+	}
+	if a.Name != h.Name || len(a.Args) != len(h.Args) {
+		return false
+	}
+	for i := range h.Args {
+		if !q.unifyHead(h.Args[i], a.Args[i], rn) {
+			return false
+		}
+	}
+	return true
 }
 
 // proof is one question's search: the state, the moves, the bindings.
@@ -98,15 +181,7 @@ func (q *proof) walk(t Term) Term {
 }
 
 func (q *proof) subst(t Term) Term {
-	t = q.walk(t)
-	if len(t.Args) == 0 {
-		return t
-	}
-	out := Term{Name: t.Name, Pos: t.Pos, Args: make([]Term, len(t.Args))}
-	for i, a := range t.Args {
-		out.Args[i] = q.subst(a)
-	}
-	return out
+	return mapArgs(q.walk(t), q.subst)
 }
 
 func (q *proof) bind(v string, t Term) {
@@ -148,17 +223,7 @@ func (q *proof) unify(a, b Term) bool {
 // rename returns t with its variables renamed apart for the n-th use of a
 // rule.
 func rename(t Term, n int) Term {
-	if t.IsVar() {
-		return Term{Name: t.Name + "#" + strconv.Itoa(n), Pos: t.Pos}
-	}
-	if len(t.Args) == 0 {
-		return t
-	}
-	out := Term{Name: t.Name, Pos: t.Pos, Args: make([]Term, len(t.Args))}
-	for i, a := range t.Args {
-		out.Args[i] = rename(a, n)
-	}
-	return out
+	return (&renaming{suffix: "#" + strconv.Itoa(n)}).term(t)
 }
 
 // solve proves goals in order, calling k for each solution; k (and solve)
@@ -186,6 +251,9 @@ func (q *proof) prove(goals []Literal, k func() bool) bool {
 		return k()
 	}
 	l, rest := goals[0], goals[1:]
+	if l.rn != nil {
+		l.Atom = l.rn.term(l.Atom)
+	}
 	switch {
 	case l.IsDistinct():
 		a, b := q.subst(l.Atom.Args[0]), q.subst(l.Atom.Args[1])
@@ -217,12 +285,12 @@ func (q *proof) prove(goals []Literal, k func() bool) bool {
 				continue
 			}
 			q.fresh++
-			n := q.fresh
+			rn := &renaming{vars: q.p.vars[ri], names: make([]string, len(q.p.vars[ri])), suffix: "#" + strconv.Itoa(q.fresh)}
 			mark := len(q.trail)
-			if q.unify(rename(q.p.d.Rules[ri].Head, n), a) {
+			if q.unifyHead(q.p.d.Rules[ri].Head, a, rn) {
 				body := make([]Literal, 0, len(q.p.bodies[ri])+len(rest))
 				for _, b := range q.p.bodies[ri] {
-					body = append(body, Literal{Neg: b.Neg, Atom: rename(b.Atom, n)})
+					body = append(body, Literal{Neg: b.Neg, Atom: b.Atom, rn: rn})
 				}
 				more := q.solve(body, func() bool { return q.solve(rest, k) })
 				if !more {

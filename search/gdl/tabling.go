@@ -1,6 +1,9 @@
 package gdl
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // A tabling prover keeps the answers of every call it has proved (the call
 // written with its variables renamed in order, such as (sum 3 ?0 ?1)), so
@@ -35,6 +38,8 @@ type tables struct {
 	// busy by key
 	busy  []*making
 	index map[string]int
+	// key is the buffer the calls' keys are written in
+	key []byte
 }
 
 // making is a table being made.
@@ -45,6 +50,44 @@ type making struct {
 	// the outermost unfinished table its answers were made from
 	self bool
 	low  int
+	// inner are the tables made in the last pass from an unfinished
+	// table, this one's or one within it, kept when this one is complete
+	inner []madeTable
+}
+
+// add adds ans to the answers unless it is one of them already: compared
+// one by one while they are few, by their text in seen once they are more.
+func (e *making) add(ans Term) {
+	if e.seen == nil {
+		for _, a := range e.answers {
+			if equalTerms(a, ans) {
+				return
+			}
+		}
+		e.answers = append(e.answers, ans)
+		if len(e.answers) == fewAnswers {
+			e.seen = make(map[string]bool, 2*fewAnswers)
+			for _, a := range e.answers {
+				e.seen[a.String()] = true
+			}
+		}
+		return
+	}
+	if s := ans.String(); !e.seen[s] {
+		e.seen[s] = true
+		e.answers = append(e.answers, ans)
+	}
+}
+
+// fewAnswers is how many answers a table compares one by one before it
+// keeps their text in a map.
+const fewAnswers = 8
+
+// madeTable is a table made, with the map (static or state) it is kept in.
+type madeTable struct {
+	key     string
+	m       map[string][]Term
+	answers []Term
 }
 
 const (
@@ -96,7 +139,6 @@ func (q *proof) tabled(a Term, rest []Literal, k func() bool) (done, more bool) 
 	if !ok || kind == tabledNot {
 		return false, false
 	}
-	call := q.subst(a)
 	m := t.static
 	if kind == tabledState {
 		if !sameState(q.state, t.stateOf) {
@@ -105,24 +147,21 @@ func (q *proof) tabled(a Term, rest []Literal, k func() bool) (done, more bool) 
 		}
 		m = t.state
 	}
-	key := variantKey(call)
-	answers, ok := m[key]
+	t.key = variantKey(t.key[:0], a, q.walk)
+	answers, ok := m[string(t.key)]
 	if !ok {
+		key := string(t.key)
 		if i, busy := t.index[key]; busy {
-			return true, q.fromUnfinished(call, i, rest, k)
+			return true, q.fromUnfinished(a, i, rest, k)
 		}
-		var keep bool
-		answers, keep = q.table(call, key)
+		answers = q.table(q.subst(a), key, m)
 		if q.err != nil {
 			return true, false
-		}
-		if keep {
-			m[key] = answers
 		}
 	}
 	for _, ans := range answers {
 		mark := len(q.trail)
-		if q.unify(call, ans) && !q.solve(rest, k) {
+		if q.unify(a, ans) && !q.solve(rest, k) {
 			q.undo(mark)
 			return true, false
 		}
@@ -152,25 +191,27 @@ func (q *proof) fromUnfinished(call Term, i int, rest []Literal, k func() bool) 
 
 // table proves call to the end, again while a pass finds new answers
 // after taking its own unfinished ones, and returns its answers without
-// repeats; keep is false when they were made from an outer unfinished
-// table.
-func (q *proof) table(call Term, key string) (answers []Term, keep bool) {
+// repeats. It keeps them in m when they were made from no outer
+// unfinished table; otherwise they are handed to the table being made
+// around it, which keeps them with its own once it is complete (the last
+// pass of a table finds no new answer, so the tables made in it from its
+// unfinished answers were made from all of its answers): a recursion
+// through several calls (the torus games' rows that wrap around) is
+// proved once per state, not again for every call into it.
+func (q *proof) table(call Term, key string, m map[string][]Term) []Term {
 	t := q.p.tab
 	j := len(t.busy)
-	e := &making{seen: map[string]bool{}, low: j}
+	e := &making{low: j}
 	t.busy = append(t.busy, e)
 	t.index[key] = j
 	for {
 		e.self = false
+		e.inner = e.inner[:0]
 		before := len(e.answers)
 		sub := &proof{p: q.p, state: q.state, does: q.does, env: map[string]Term{},
 			fresh: q.fresh, steps: q.steps, frames: q.frames, expand: true}
 		sub.solve([]Literal{{Atom: call}}, func() bool {
-			ans := sub.subst(call)
-			if s := ans.String(); !e.seen[s] {
-				e.seen[s] = true
-				e.answers = append(e.answers, ans)
-			}
+			e.add(sub.subst(call))
 			return true
 		})
 		q.fresh, q.steps = sub.fresh, sub.steps
@@ -184,47 +225,50 @@ func (q *proof) table(call Term, key string) (answers []Term, keep bool) {
 	}
 	t.busy = t.busy[:j]
 	delete(t.index, key)
+	if q.err != nil {
+		return e.answers
+	}
+	e.inner = append(e.inner, madeTable{key, m, e.answers})
 	if e.low < j {
 		outer := t.busy[j-1]
 		outer.low = min(outer.low, e.low)
-		return e.answers, false
+		outer.inner = append(outer.inner, e.inner...)
+		return e.answers
 	}
-	return e.answers, true
+	for _, in := range e.inner {
+		in.m[in.key] = in.answers
+	}
+	return e.answers
 }
 
-// variantKey writes t with its variables numbered in order of appearance:
-// two calls that differ only in the names of their variables have one key.
-func variantKey(t Term) string {
-	var b []byte
+// variantKey writes t, its variables replaced by their values (walk),
+// with the variables left numbered in order of appearance: two calls that
+// differ only in the names of their variables have one key. It appends to
+// b and returns it.
+func variantKey(b []byte, t Term, walk func(Term) Term) []byte {
 	var names []string
-	var w func(t Term)
-	w = func(t Term) {
-		if t.IsVar() {
-			n := len(names)
-			for i, v := range names {
-				if v == t.Name {
-					n = i
-				}
-			}
-			if n == len(names) {
-				names = append(names, t.Name)
-			}
-			b = append(b, '?')
-			b = strconv.AppendInt(b, int64(n), 10)
-			return
+	return appendVariant(b, t, walk, &names)
+}
+
+func appendVariant(b []byte, t Term, walk func(Term) Term, names *[]string) []byte {
+	t = walk(t)
+	if t.IsVar() {
+		n := slices.Index(*names, t.Name)
+		if n < 0 {
+			n = len(*names)
+			*names = append(*names, t.Name)
 		}
-		if len(t.Args) == 0 {
-			b = append(b, t.Name...)
-			return
-		}
-		b = append(b, '(')
-		b = append(b, t.Name...)
-		for _, a := range t.Args {
-			b = append(b, ' ')
-			w(a)
-		}
-		b = append(b, ')')
+		b = append(b, '?')
+		return strconv.AppendInt(b, int64(n), 10)
 	}
-	w(t)
-	return string(b)
+	if len(t.Args) == 0 {
+		return append(b, t.Name...)
+	}
+	b = append(b, '(')
+	b = append(b, t.Name...)
+	for _, a := range t.Args {
+		b = append(b, ' ')
+		b = appendVariant(b, a, walk, names)
+	}
+	return append(b, ')')
 }
