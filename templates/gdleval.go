@@ -1,6 +1,10 @@
 package templates
 
-import "github.com/abtrace/abtrace/view"
+import (
+	"strings"
+
+	"github.com/abtrace/abtrace/view"
+)
 
 // GDLEvalPage shows what a player builds from a GDL game's rules
 // (/gdl/eval): the structures found and why, the candidate features with
@@ -128,4 +132,37 @@ func (n *GDLEvalNode) labelledBy() string {
 		return "ge-node-h"
 	}
 	return "ge-terms-h"
+}
+
+// CodeSpan is a part of a text: written as code (a term of the game, such
+// as `(cell ?m ?n ?c)` in a finding) or as words.
+type CodeSpan struct {
+	Text string
+	Code bool
+}
+
+// CodeSpans splits a text at its backquotes, which mark the game's terms
+// in the phrases of package gdl (as the command line prints them): the
+// parts between a pair are code, the backquotes themselves are dropped. A
+// backquote without its pair is kept as written.
+func CodeSpans(s string) []CodeSpan {
+	var out []CodeSpan
+	for {
+		i := strings.IndexByte(s, '`')
+		j := -1
+		if i >= 0 {
+			j = strings.IndexByte(s[i+1:], '`')
+		}
+		if j < 0 {
+			if s != "" {
+				out = append(out, CodeSpan{Text: s})
+			}
+			return out
+		}
+		if i > 0 {
+			out = append(out, CodeSpan{Text: s[:i]})
+		}
+		out = append(out, CodeSpan{Text: s[i+1 : i+1+j], Code: true})
+		s = s[i+j+2:]
+	}
 }

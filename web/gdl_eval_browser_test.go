@@ -20,15 +20,19 @@ func TestBrowserGDLEval(t *testing.T) {
 	t.Parallel()
 	b := newBrowserEnv(t, 390, 844)
 	for _, c := range []struct{ lang, board, why string }{
-		{"en", "is a 3×3 board: ?m and ?n are numbers", "the number of cells of the board `cell` that hold x (of 9)"},
-		{"de", "ist ein 3×3-Brett: ?m und ?n sind Zahlen", "die Zahl der Felder des Bretts `cell`, die x enthalten (von 9)"},
-		{"cs", "je deska 3×3: ?m a ?n jsou čísla", "počet polí desky `cell`, na nichž je x (z 9)"},
+		{"en", "is a 3×3 board: ?m and ?n are numbers", "the number of cells of the board cell that hold x (of 9)"},
+		{"de", "ist ein 3×3-Brett: ?m und ?n sind Zahlen", "die Zahl der Felder des Bretts cell, die x enthalten (von 9)"},
+		{"cs", "je deska 3×3: ?m a ?n jsou čísla", "počet polí desky cell, na nichž je x (z 9)"},
 	} {
 		b.openPage("/gdl/eval?game=tictactoe&eval=goal-fuzzy&lang=" + c.lang)
-		if got := eval[string](b, `document.querySelector('[data-testid=gdl-structures]').textContent`); !strings.Contains(got, "`(cell ?m ?n ?c)` "+c.board) {
+		if got := eval[string](b, `document.querySelector('[data-testid=gdl-structures]').textContent`); !strings.Contains(got, "(cell ?m ?n ?c) "+c.board) || strings.Contains(got, "`") {
 			t.Errorf("%s: structures %q", c.lang, got)
 		}
-		if got := eval[string](b, `document.querySelector('[data-testid=gdl-candidates]').textContent`); !strings.Contains(got, c.why) {
+		// The game's terms are written as code, not between backquotes.
+		if got := eval[string](b, `[...document.querySelectorAll('[data-testid=gdl-structures] code, [data-testid=gdl-candidates] code')].map(e => e.textContent).slice(0, 2).join(" ")`); got != "(cell ?m ?n ?c) cell" {
+			t.Errorf("%s: the terms written as code: %q", c.lang, got)
+		}
+		if got := eval[string](b, `document.querySelector('[data-testid=gdl-candidates]').textContent`); !strings.Contains(got, c.why) || strings.Contains(got, "`") {
 			t.Errorf("%s: the candidates do not say %q: %q", c.lang, c.why, got)
 		}
 		if got := eval[string](b, `document.querySelector('[data-testid=gdl-eval-why]').textContent`); !strings.HasPrefix(got, "goal-fuzzy: ") {
