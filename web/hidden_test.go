@@ -115,11 +115,17 @@ func TestHiddenTrapNamesTheWorseCard(t *testing.T) {
 // the panel when the node changes, never unchanged.
 func TestInfoSetPanel(t *testing.T) {
 	s := newTestServer(t)
-	for _, c := range []struct{ query, lang, want string }{
-		{"game=cards&deal=trap&algo=clairvoyance&step=630", "en", "With open cards, deal 1 needs ♦7, deal 2 needs ♠6 or ♠3; but MAX cannot tell these positions apart"},
-		{"game=cards&deal=trap&algo=clairvoyance&step=630", "de", "Mit offenen Karten gilt: Verteilung 1 braucht ♦7, Verteilung 2 braucht ♠6 oder ♠3"},
-		{"game=cards&deal=trap&algo=clairvoyance&step=630", "cs", "Při otevřených kartách rozdání 1 potřebuje ♦7, rozdání 2 potřebuje ♠6 nebo ♠3"},
-		{"game=cards&deal=trap&step=0", "en", "MAX cannot tell these 3 positions apart: no card has been played yet"},
+	// The narration says, at a node MAX cannot tell from positions of
+	// other deals, which ones: each deal, MIN's cards there and its value
+	// with every card open.
+	for _, c := range []struct{ query, lang, want, say string }{
+		{"game=cards&deal=trap&algo=clairvoyance&step=630", "en", "With open cards, deal 1 needs ♦7, deal 2 needs ♠6 or ♠3; but MAX cannot tell these positions apart",
+			"MAX cannot tell this position from 1 other: deal 2, where MIN holds ♦8 ♥9 ♣8, worth 3 with every card open."},
+		{"game=cards&deal=trap&algo=clairvoyance&step=630", "de", "Mit offenen Karten gilt: Verteilung 1 braucht ♦7, Verteilung 2 braucht ♠6 oder ♠3",
+			"MAX kann diese Stellung von 1 anderen nicht unterscheiden: Verteilung 2, in der MIN ♦8 ♥9 ♣8 hält, bei offenen Karten 3 wert."},
+		{"game=cards&deal=trap&algo=clairvoyance&step=630", "cs", "Při otevřených kartách rozdání 1 potřebuje ♦7, rozdání 2 potřebuje ♠6 nebo ♠3",
+			"MAX tuto pozici nerozliší od 1 jiné: rozdání 2, kde MIN drží ♦8 ♥9 ♣8, s hodnotou 3 při otevřených kartách."},
+		{"game=cards&deal=trap&step=0", "en", "MAX cannot tell these 3 positions apart: no card has been played yet", ""},
 	} {
 		rec := httpGet(t, s, "/view?"+c.query+"&lang="+c.lang)
 		if rec.Code != http.StatusOK {
@@ -128,6 +134,18 @@ func TestInfoSetPanel(t *testing.T) {
 		p := parsePage(t, rec.Body.String())
 		if text := textOf(p.one("infoset")); !strings.Contains(text, c.want) {
 			t.Errorf("%s %s: the panel reads %q; want %q", c.query, c.lang, text, c.want)
+		}
+		if say := textOf(p.one("narration")); !strings.Contains(say, c.say) {
+			t.Errorf("%s %s: the narration reads %q; want it to hold %q", c.query, c.lang, say, c.say)
+		}
+		if c.say != "" {
+			// After ♣9 ♣5 the tree draws the current node dashed.
+			cur := p.all(func(n *html.Node) bool {
+				return attrOf(n, "data-testid") == "focus-node" && strings.Contains(attrOf(n, "class"), " cur")
+			})
+			if len(cur) != 1 || !strings.Contains(attrOf(cur[0], "class"), "infoset") {
+				t.Errorf("%s %s: the current node is drawn %d times, not dashed", c.query, c.lang, len(cur))
+			}
 		}
 		join := p.one("infoset-join")
 		deals, current := 0, ""
@@ -145,15 +163,18 @@ func TestInfoSetPanel(t *testing.T) {
 		}
 	}
 	// The tree draws the current node's outline dashed where the set
-	// holds more than one position: after ♣9 ♣5, not after ♦7 ♣5, which
-	// only deal 1 fits.
-	for step, want := range map[string]bool{"630": true, "205": false} {
+	// holds more than one position (after ♣9 ♣5, above), not after ♦7
+	// ♣5, which only deal 1 fits.
+	for step, want := range map[string]bool{"205": false} {
 		body := httpGet(t, s, "/view?game=cards&deal=trap&algo=clairvoyance&step="+step).Body.String()
 		cur := parsePage(t, body).all(func(n *html.Node) bool {
 			return attrOf(n, "data-testid") == "focus-node" && strings.Contains(attrOf(n, "class"), " cur")
 		})
 		if len(cur) != 1 || strings.Contains(attrOf(cur[0], "class"), "infoset") != want {
 			t.Errorf("step %s: the current node is drawn %d times, dashed should be %v", step, len(cur), want)
+		}
+		if say := textOf(parsePage(t, body).one("narration")); strings.Contains(say, "cannot tell this position") != want {
+			t.Errorf("step %s: the narration reads %q; naming the set should be %v", step, say, want)
 		}
 	}
 	if body := httpGet(t, s, "/view?game=tictactoe&step=3").Body.String(); strings.Contains(body, `data-testid="infoset"`) {
@@ -169,7 +190,11 @@ func TestInfoSetPanel(t *testing.T) {
 	v.run(context.Background())
 	last, sent := view.InfoSetKey(v.prep, v.cur.Frame()), 0
 	for step := 1; step <= 30; step++ {
-		box := decodedEval(t, forward(t, v, 1))
+		m := forward(t, v, 1)
+		box := decodedEval(t, m)
+		if step == 1 && (m.Panels == nil || !strings.Contains(m.Panels.Narration, "MAX cannot tell this position from 2 others: deal 2, where MIN holds ♦8 ♣5 ♥9 ♣8, worth")) {
+			t.Errorf("step 1 sends the panels %+v; want the narration to name the root's two other deals", m.Panels)
+		}
 		key := view.InfoSetKey(v.prep, v.cur.Frame())
 		switch {
 		case box == nil && key != last:
@@ -186,39 +211,5 @@ func TestInfoSetPanel(t *testing.T) {
 	}
 	if sent == 0 {
 		t.Fatal("no information set was sent")
-	}
-}
-
-// TestInfoSetNarration: at a node MAX cannot tell from positions of
-// other deals, the narration says so, naming each other deal, MIN's
-// cards there and its value with every card open, on the page and in
-// the session's steps; at a node only one deal fits, it says nothing of
-// it.
-func TestInfoSetNarration(t *testing.T) {
-	s := newTestServer(t)
-	const trap = "/view?game=cards&deal=trap&algo=clairvoyance&step="
-	for _, c := range []struct{ step, lang, want string }{
-		{"630", "en", "MAX cannot tell this position from 1 other: deal 2, where MIN holds ♦8 ♥9 ♣8, worth 3 with every card open."},
-		{"630", "de", "MAX kann diese Stellung von 1 anderen nicht unterscheiden: Verteilung 2, in der MIN ♦8 ♥9 ♣8 hält, bei offenen Karten 3 wert."},
-		{"630", "cs", "MAX tuto pozici nerozliší od 1 jiné: rozdání 2, kde MIN drží ♦8 ♥9 ♣8, s hodnotou 3 při otevřených kartách."},
-		{"1", "en", "MAX cannot tell this position from 2 others: deal 2, where MIN holds ♦8 ♣5 ♥9 ♣8, worth"},
-		{"205", "en", ""},
-	} {
-		body := httpGet(t, s, trap+c.step+"&lang="+c.lang).Body.String()
-		say := textOf(parsePage(t, body).one("narration"))
-		if c.want == "" && strings.Contains(say, "cannot tell") || !strings.Contains(say, c.want) {
-			t.Errorf("step %s %s: the narration reads %q; want it to hold %q", c.step, c.lang, say, c.want)
-		}
-	}
-	v, err := newViewer(context.Background(), "game=cards&deal=trap&algo=clairvoyance")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer v.close()
-	v.command(Command{V: ProtocolVersion, Cmd: "load", Step: StepArg{Set: true, Value: 629}})
-	v.run(context.Background())
-	m := forward(t, v, 1)
-	if m.Panels == nil || !strings.Contains(m.Panels.Narration, "MAX cannot tell this position from 1 other: deal 2") {
-		t.Errorf("the step to 630 sends the panels %+v; want the narration to name the other deal", m.Panels)
 	}
 }

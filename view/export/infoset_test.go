@@ -65,16 +65,21 @@ func TestExportsDrawTheInfoSet(t *testing.T) {
 
 	// The PNG paints the outline's top edge in the set's colour, dashed:
 	// about 7 of every 11 units.
+	// Only the room around the set is rasterised.
+	m := d.Set
+	near := *d
+	near.ViewBox = view.Num(m.X-40) + " " + view.Num(m.Y-20) + " " + view.Num(m.W+80) + " " + view.Num(m.H+40)
+	near.Width, near.Height = m.W+80, m.H+40
 	var buf bytes.Buffer
-	if err := PNG(context.Background(), &buf, d, 0.5); err != nil {
+	if err := PNG(context.Background(), &buf, &near, 0.5); err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	x0, y0, _, _ := box(d, Shapes(d))
-	m, painted, all := d.Set, 0, 0
+	x0, y0, _, _ := box(&near, Shapes(&near))
+	painted, all := 0, 0
 	for x := m.X + 16; x < m.X+m.W-16; x += 2 {
 		all++
 		r, g, b, _ := img.At(int((x-x0)/2), int((m.Y-y0)/2)).RGBA()
@@ -94,8 +99,5 @@ func TestExportsDrawTheInfoSet(t *testing.T) {
 		if !strings.Contains(tex.String(), want) {
 			t.Errorf("the LaTeX lacks %q", want)
 		}
-	}
-	if d := trapAt(t, 205); d.Set != nil {
-		t.Errorf("step 205 (after ♦7 ♣5, which only deal 1 fits) draws a set: %+v", d.Set)
 	}
 }
