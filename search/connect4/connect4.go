@@ -15,6 +15,7 @@ package connect4
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 
 	"github.com/abtrace/abtrace/search"
@@ -229,6 +230,17 @@ func MoveString(m search.Move) string {
 	return string(rune('a' + m))
 }
 
+// ColumnName names column m by its number, "1" to "7" from the left, as
+// people and the viewer name Connect Four's moves (Parse reads the
+// numbers, and the letters MoveString writes); "?" for a number that is
+// not a column.
+func ColumnName(m search.Move) string {
+	if m < 0 || m >= Columns {
+		return "?"
+	}
+	return strconv.Itoa(int(m) + 1)
+}
+
 // Game is Connect Four for the engine. Win is the utility of a win for x
 // (−Win for o); Win == 0 means 1, so the zero value scores +1 / 0 / −1.
 // With a depth limit the command line uses Win = WinScore, above any value
@@ -324,8 +336,8 @@ func (Game) TransformMove(m search.Move, t int) search.Move {
 // InverseMove undoes TransformMove.
 func (g Game) InverseMove(m search.Move, t int) search.Move { return g.TransformMove(m, t) }
 
-// MoveName names a move as the board does: its column letter.
-func (Game) MoveName(m search.Move) string { return MoveString(m) }
+// MoveName names a move as people do: its column's number (ColumnName).
+func (Game) MoveName(m search.Move) string { return ColumnName(m) }
 
 // Fours returns the cells of every four in a row on the board, as column
 // (0..6 from the left) and row (0..5 from the bottom) pairs, each cell

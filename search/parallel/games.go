@@ -139,7 +139,7 @@ func (c Config) prepare() (func(context.Context, func(Update)) (Result, error), 
 				return nil, eval(name, connect4.EvaluationNames(), err)
 			}
 			ws = append(ws, &Deepening[connect4.State, connect4.Game]{Eval: ev, EvalName: ev.Name(),
-				Game: connect4.Game{Win: connect4.WinScore}, Win: connect4.WinScore, Loss: -connect4.WinScore, MaxDepth: c.MaxDepth, Nodes: c.Nodes, MoveName: connect4.MoveString})
+				Game: connect4.Game{Win: connect4.WinScore}, Win: connect4.WinScore, Loss: -connect4.WinScore, MaxDepth: c.MaxDepth, Nodes: c.Nodes, MoveName: connect4.ColumnName})
 		}
 		return runner(st, ws), nil
 	case "tictactoe":

@@ -146,3 +146,22 @@ func TestRunBudget(t *testing.T) {
 		})
 	}
 }
+
+// TestConnect4MovesByNumber: Connect Four's moves are named by their
+// column's number, 1 to 7 from the left, as every page names them, not by
+// a letter.
+func TestConnect4MovesByNumber(t *testing.T) {
+	r, err := Run(context.Background(), Config{Game: "connect4", Evals: []string{"threats"}, MaxDepth: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{r.Move}
+	for _, rep := range r.Latest {
+		names = append(names, rep.Name)
+	}
+	for _, n := range names {
+		if len(n) != 1 || n[0] < '1' || n[0] > '7' {
+			t.Errorf("a move named %q, want a column's number 1 to 7", n)
+		}
+	}
+}

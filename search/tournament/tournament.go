@@ -338,7 +338,7 @@ func newArena(c Config) (arena, error) {
 			return side[reversi.State]{game: reversi.ForEvaluation(suicide, ev), eval: ev}, nil
 		})
 	case "connect4":
-		a := &gameArena[connect4.State]{ref: connect4.Game{}, book: Connect4Book, name: connect4.MoveString}
+		a := &gameArena[connect4.State]{ref: connect4.Game{}, book: Connect4Book, name: connect4.ColumnName}
 		return a, a.enter(c.Game, connect4.EvaluationNames(), c.Evals, func(name string) (side[connect4.State], error) {
 			ev, err := connect4.Evaluation(name)
 			return side[connect4.State]{game: connect4.Game{Win: connect4.WinScore}, eval: ev}, err
