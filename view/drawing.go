@@ -276,6 +276,11 @@ type FoldCount struct {
 	// would otherwise meet these (see tightenFolds): the first line is
 	// then written without its spaces ("102/124").
 	Tight bool `json:"tight,omitempty"`
+	// Short is set where the second lines of a neighbouring fold in the
+	// row would otherwise meet these ("von 59kvon 59k", see tightenFolds):
+	// the second line is then the total alone ("59k"), its word left to
+	// the legend and the tooltip.
+	Short bool `json:"short,omitempty"`
 }
 
 // Seen is the first line of a fold glyph's counts: "visited / pruned";
@@ -289,7 +294,13 @@ func (c FoldCount) Seen() string {
 }
 
 // Of is the second line of a fold glyph's counts: "of 12k".
-func (c FoldCount) Of() string { return "of " + Compact(c.Total) }
+// Short: the total alone, "12k".
+func (c FoldCount) Of() string {
+	if c.Short {
+		return Compact(c.Total)
+	}
+	return "of " + Compact(c.Total)
+}
 
 // Title is the tooltip of a fold glyph.
 func (c FoldCount) Title() string {
@@ -311,7 +322,10 @@ func (c FoldCount) Texts(words func(trace.Phrase) string) (seen, of, title strin
 	if words == nil {
 		return c.Seen(), c.Of(), c.Title()
 	}
-	of = words(trace.Phrase{ID: "view.fold.of", Args: map[string]any{"Total": Compact(c.Total)}})
+	of = c.Of()
+	if !c.Short {
+		of = words(trace.Phrase{ID: "view.fold.of", Args: map[string]any{"Total": Compact(c.Total)}})
+	}
 	title = words(trace.Phrase{ID: "view.fold.title", Args: map[string]any{"Visited": ThousandsIn(words, c.Visited),
 		"Pruned": ThousandsIn(words, c.Pruned), "Total": ThousandsIn(words, c.Total)}})
 	return c.Seen(), of, title

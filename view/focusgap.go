@@ -16,6 +16,18 @@ const FoldCountGap = 0.3
 // the focus, in units.
 func foldTextHalf(c FoldCount) float64 { return TextEm(c.Seen()) * FocusCountFont / 2 }
 
+// FoldOfWidest is the widest of the page languages' words before a fold's
+// total on its second line ("of", "von", "z"; TestFoldOfWidest keeps it
+// so): the focus is drawn before the language is known, so the second
+// lines are measured as if written in it.
+const FoldOfWidest = "von "
+
+// foldOfHalf is half the widest width of the second line of a fold's
+// counts in the focus, in units, in any of the page languages.
+func foldOfHalf(c FoldCount) float64 {
+	return TextEm(FoldOfWidest+Compact(c.Total)) * FocusCountFont / 2
+}
+
 // FoldLow is how far down, in units, the counts of a fold are written
 // where, even without their spaces, they would meet a neighbour's
 // ("9999/9999" beside another in a row 58 units apart): under the
@@ -27,6 +39,8 @@ const FoldLow = 2*FoldLine + 3
 // lines would come closer than FoldCountGap, and names in low the folds
 // whose counts must go FoldLow down (see lowerFolds) where even so they
 // would: decided from the measured widths of the texts at each step.
+// Where the second lines, in the widest language, would come closer than
+// FoldCountGap, both are written as the total alone (FoldCount.Short).
 func tightenFolds(l *trace.Layout, counts map[string]FoldCount) (low map[string]bool) {
 	var folded []trace.LayoutNode
 	for _, n := range l.Nodes {
@@ -37,17 +51,23 @@ func tightenFolds(l *trace.Layout, counts map[string]FoldCount) (low map[string]
 	slices.SortFunc(folded, func(a, b trace.LayoutNode) int {
 		return cmp.Or(cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X))
 	})
-	meet := func(a, b trace.LayoutNode) bool {
-		return foldTextHalf(counts[a.ID])+foldTextHalf(counts[b.ID])+FoldCountGap*FocusCountFont > b.X-a.X
+	near := func(a, b trace.LayoutNode, half func(FoldCount) float64) bool {
+		return half(counts[a.ID])+half(counts[b.ID])+FoldCountGap*FocusCountFont > b.X-a.X
 	}
+	meet := func(a, b trace.LayoutNode) bool { return near(a, b, foldTextHalf) }
 	low = map[string]bool{}
 	for i := 1; i < len(folded); i++ {
 		a, b := folded[i-1], folded[i]
-		if a.Y != b.Y || !meet(a, b) {
+		if a.Y != b.Y {
 			continue
 		}
 		ca, cb := counts[a.ID], counts[b.ID]
-		ca.Tight, cb.Tight = true, true
+		if near(a, b, foldOfHalf) {
+			ca.Short, cb.Short = true, true
+		}
+		if meet(a, b) {
+			ca.Tight, cb.Tight = true, true
+		}
 		counts[a.ID], counts[b.ID] = ca, cb
 		if meet(a, b) && !low[a.ID] {
 			low[b.ID] = true

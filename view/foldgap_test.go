@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/abtrace/abtrace/i18n"
+
 	"github.com/abtrace/abtrace/trace"
 )
 
@@ -47,28 +49,45 @@ func TestFocusCardLabelsApart(t *testing.T) {
 // TestFoldCountsHugeApart: the counts of three neighbouring folds of a
 // focus row 58 units apart (the card game's), each "9999/9999" even
 // without spaces wider than that, keep a gap: no line of one meets a line
-// of another.
+// of another. So do those of the GDL tic-tac-toe's board row on a phone
+// (54 units apart), "0 / 0" over "von 59k", in every page language: their
+// second lines read "von 59kvon 59k".
 func TestFoldCountsHugeApart(t *testing.T) {
-	huge := FoldCount{Visited: 9999, Pruned: 9999, Total: 9999}
-	l := &trace.Layout{}
-	counts := map[string]FoldCount{}
-	for i := range 3 {
-		id := string(rune('0' + i))
-		l.Nodes = append(l.Nodes, trace.LayoutNode{ID: id, X: float64(58 * i), Y: 100, Depth: 1, Folded: true})
-		counts[id] = huge
+	rows := []struct {
+		count FoldCount
+		sep   float64
+	}{{FoldCount{Visited: 9999, Pruned: 9999, Total: 9999}, 58}, {FoldCount{Total: 59000}, 54}}
+	for _, row := range rows {
+		l := &trace.Layout{}
+		counts := map[string]FoldCount{}
+		for i := range 3 {
+			id := string(rune('0' + i))
+			l.Nodes = append(l.Nodes, trace.LayoutNode{ID: id, X: row.sep * float64(i), Y: 100, Depth: 1, Folded: true})
+			counts[id] = row.count
+		}
+		low := tightenFolds(l, counts)
+		d := &Drawing{}
+		for _, n := range l.Nodes {
+			c := counts[n.ID]
+			d.Nodes = append(d.Nodes, Node{LayoutNode: n, Glyph: GlyphMin, Fold: &c, FoldAt: foldOf(GlyphMin, false)})
+		}
+		lowerFolds(d, low)
+		for _, lang := range i18n.Langs {
+			foldLinesApart(t, d, i18n.For(lang).Phrase)
+		}
 	}
-	low := tightenFolds(l, counts)
-	d := &Drawing{}
-	for _, n := range l.Nodes {
-		c := counts[n.ID]
-		d.Nodes = append(d.Nodes, Node{LayoutNode: n, Glyph: GlyphMin, Fold: &c, FoldAt: foldOf(GlyphMin, false)})
-	}
-	lowerFolds(d, low)
+}
+
+// foldLinesApart fails t where a line of a fold's counts in d, worded by
+// words, comes closer than FoldCountGap to a line of another fold's.
+func foldLinesApart(t *testing.T, d *Drawing, words func(trace.Phrase) string) {
+	t.Helper()
 	var lines []rect
 	var texts []string
 	g := FoldCountGap * FocusCountFont / 2
 	for _, n := range d.Nodes {
-		for k, s := range []string{n.Fold.Seen(), n.Fold.Of()} {
+		seen, of, _ := n.Fold.Texts(words)
+		for k, s := range []string{seen, of} {
 			y := n.Y + n.FoldAt.TextY + float64(k)*FoldLine
 			r := textRect(n.X+n.FoldAt.TextX, y, n.FoldAt.TextAnchor, TextEm(s)*FocusCountFont, FocusCountFont, 1, 0)
 			lines = append(lines, rect{r.x0 - g, r.y0, r.x1 + g, r.y1})
@@ -80,6 +99,18 @@ func TestFoldCountsHugeApart(t *testing.T) {
 			if texts[i][0] != texts[j][0] && lines[i].overlaps(lines[j]) {
 				t.Errorf("%q meets %q", texts[i], texts[j])
 			}
+		}
+	}
+}
+
+// TestFoldOfWidest: FoldOfWidest, by which the focus measures the second
+// lines of fold counts before the page's language is known, is at least
+// as wide as that line's word in every page language.
+func TestFoldOfWidest(t *testing.T) {
+	for _, lang := range i18n.Langs {
+		of := i18n.For(lang).Phrase(trace.Phrase{ID: "view.fold.of", Args: map[string]any{"Total": "59k"}})
+		if TextEm(of) > TextEm(FoldOfWidest+"59k") {
+			t.Errorf("%s: %q is wider than %q", lang, of, FoldOfWidest+"59k")
 		}
 	}
 }
