@@ -60,7 +60,9 @@ func TestNoPathIDReachesAPerson(t *testing.T) {
 				if m := pathIDWord.FindString(f.Narration); m != "" {
 					t.Fatalf("step %d says %q: %q", f.Step, m, f.Narration)
 				}
-				if m := rawMoves.FindString(f.Narration); m != "" {
+				// Connect Four names its moves by their columns' numbers,
+				// 1 to 7: its playouts rightly read "(3 6 1 6 …)".
+				if m := rawMoves.FindString(f.Narration); m != "" && !strings.HasPrefix(q, "game=connect4") {
 					t.Fatalf("step %d names moves by their numbers, %q: %q", f.Step, m, f.Narration)
 				}
 				if id := f.Current; id != "" && name(id) == id && !isValueName(s, id) {
