@@ -223,7 +223,7 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 	}
 	nearWindows(d)
 	markPath(d, path)
-	markInfoSet(d, p, f)
+	markInfoSet(d, p, f, width/FocusMinScale)
 	for i := range d.Edges {
 		if e := &d.Edges[i]; e.Cut {
 			// The cut mark crosses the edge's last stretch, under the bus.

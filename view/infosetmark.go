@@ -2,6 +2,7 @@ package view
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strconv"
 
@@ -74,7 +75,7 @@ const (
 // from positions of other deals: the node's class "infoset" (its outline
 // dashed) and d.Set, the set's other positions beside it; nothing for a
 // source without hidden cards or a set of one.
-func markInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame) {
+func markInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame, fit float64) {
 	if p == nil || p.Deal == nil {
 		return
 	}
@@ -98,7 +99,7 @@ func markInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame) {
 			others = append(others, SetPosition{Deal: dealWord(f.Words, m.World+1), Value: trace.Written(m.Value)})
 		}
 	}
-	d.Set = placeSet(d, &d.Nodes[at], others)
+	d.Set = placeSet(d, &d.Nodes[at], others, fit)
 	panel, err := InfoSetPanelOf(p, f, func(string) string { return "" })
 	if err == nil && f.Words != nil {
 		d.Set.Title = panel.Saying(f.Words)
@@ -107,7 +108,7 @@ func markInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame) {
 
 // MarkInfoSet is markInfoSet for a drawing of the whole tree (the
 // overview and the exports draw it; the focus marks its own).
-func MarkInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame) { markInfoSet(d, p, f) }
+func MarkInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame) { markInfoSet(d, p, f, 0) }
 
 // dealWord is "deal n" in the frame's language (English without words).
 func dealWord(words func(trace.Phrase) string, n int) string {
@@ -122,21 +123,24 @@ func dealWord(words func(trace.Phrase) string, n int) string {
 // draws at that height (a node with its labels and fold, an edge
 // crossing) takes: beside c in the whole tree, whose rows have room
 // between subtrees; past the row's end in the focus, whose rows are
-// close. It widens d's view box to hold them.
-func placeSet(d *Drawing, c *Node, others []SetPosition) *SetMark {
+// close. Where that would make d wider than fit units (a phone's pane at
+// the least scale; 0 for no limit), it goes to the first lower row with
+// room for it inside that width, or under the whole drawing, and the
+// join runs down to it. It widens d's view box to hold them.
+func placeSet(d *Drawing, c *Node, others []SetPosition, fit float64) *SetMark {
 	vf := d.Fonts.Value
 	if vf == 0 {
 		vf = ValueFont
 	}
 	m := &SetMark{Node: c.ID, Glyph: c.Glyph, In: c.In, Others: others, ValueFont: vf}
 	half := max(c.Glyph.Half(), c.LeafW/2, 21)
-	top, bottom := c.Y-half-setPad, c.Y+half+SetDealFont+setPad
+	above, below := half+setPad, half+SetDealFont+setPad
 	x := float64(setPad)
 	for i := range m.Others {
 		o := &m.Others[i]
 		deal := TextEm(o.Deal) * SetDealFont
 		left := max(half, deal/2)
-		o.X, o.Y = x+left, c.Y
+		o.X = x + left
 		o.ValueX, o.ValueY = half+3, 6
 		o.DealY = half + SetDealFont + 1
 		x = o.X + max(half+3+TextEm(o.Value)*vf, deal/2) + setPad
@@ -144,30 +148,75 @@ func placeSet(d *Drawing, c *Node, others []SetPosition) *SetMark {
 			x = max(x, o.X+setSepMin-left)
 		}
 	}
-	m.W, m.H = x, bottom-top
-	taken, right, after := bandTaken(d, c, top, bottom)
+	m.W, m.H = x, above+below
+	_, from := focusExtent(c)
+	taken, after := bandTaken(d, c.ID, from, c.Y-above, c.Y+below)
 	m.After = after
-	m.X, m.Y = freeAt(taken, right+SetGap, m.W+SetGap), top
+	y := c.Y
+	m.X = freeAt(taken, from+SetGap, m.W+SetGap)
+	if lo := drawnFrom(d); fit > 0 && m.X+m.W+viewPad > lo+fit {
+		y, m.X = setBelow(d, c, m.W, above, below, lo, fit)
+	}
+	m.Y = y - above
 	for i := range m.Others {
 		m.Others[i].X += m.X
+		m.Others[i].Y = y
 	}
-	m.JoinX1, m.JoinY1, m.JoinX2, m.JoinY2 = c.X+half, c.Y, m.X, c.Y
+	m.JoinX1, m.JoinY1, m.JoinX2, m.JoinY2 = c.X+half, c.Y, m.X, y
+	if y != c.Y && m.X < c.X+half {
+		m.JoinX1, m.JoinY1, m.JoinX2, m.JoinY2 = c.X, c.Y+half, m.X+min(m.W/2, max(c.X-m.X, setPad)), m.Y
+	}
 	boxRightTo(d, m.X+m.W+viewPad)
+	boxDownTo(d, m.Y+m.H+viewPad)
 	return m
 }
 
-// bandTaken is what d draws right of current node c between heights top
-// and bottom, as spans of x sorted by their left ends: the nodes with
-// their labels and folds, and the edges crossing the band. from is where
-// c and its labels end; after is the id of the node that reaches
-// furthest right in the band (c where none does).
-func bandTaken(d *Drawing, c *Node, top, bottom float64) (taken [][2]float64, from float64, after string) {
-	_, from = focusExtent(c)
-	right := from
-	after = c.ID
+// drawnFrom is where the leftmost node of d (its labels and fold
+// included) begins, less the view box's padding.
+func drawnFrom(d *Drawing) float64 {
+	lo := math.Inf(1)
+	for i := range d.Nodes {
+		a, _ := focusExtent(&d.Nodes[i])
+		lo = min(lo, a)
+	}
+	return lo - viewPad
+}
+
+// setBelow is the height and left end of the first room w wide, above
+// and below a row's height, in a row of d under current node c that holds
+// it between bx, where d begins, and bx+fit; under everything d draws, at
+// bx, where no row does.
+func setBelow(d *Drawing, c *Node, w, above, below, bx, fit float64) (y, x float64) {
+	var rows []float64
+	bottom := c.Y
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
-		if n.ID == c.ID || nodeBottom(n) < top || nodeTop(n) > bottom {
+		if n.Y > c.Y {
+			rows = append(rows, n.Y)
+		}
+		bottom = max(bottom, nodeBottom(n))
+	}
+	slices.Sort(rows)
+	for _, y := range slices.Compact(rows) {
+		taken, _ := bandTaken(d, c.ID, bx, y-above, y+below)
+		if x := freeAt(taken, bx+viewPad, w); x+w+viewPad <= bx+fit {
+			return y, x
+		}
+	}
+	return bottom + setPad + above, bx + viewPad
+}
+
+// bandTaken is what d draws right of from between heights top and
+// bottom, current node c apart, as spans of x sorted by their left ends:
+// the nodes with their labels and folds, and the edges crossing the
+// band; after is the id of the node that reaches furthest right in the band (c
+// where none does).
+func bandTaken(d *Drawing, c string, from, top, bottom float64) (taken [][2]float64, after string) {
+	right := from
+	after = c
+	for i := range d.Nodes {
+		n := &d.Nodes[i]
+		if n.ID == c || nodeBottom(n) < top || nodeTop(n) > bottom {
 			continue
 		}
 		lo, hi := focusExtent(n)
@@ -184,7 +233,7 @@ func bandTaken(d *Drawing, c *Node, top, bottom float64) (taken [][2]float64, fr
 		}
 	}
 	slices.SortFunc(taken, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
-	return taken, from, after
+	return taken, after
 }
 
 // crossing is the span of x over which edge e runs between heights top
@@ -233,6 +282,16 @@ func boxRightTo(d *Drawing, x float64) {
 	d.Width = x - bx
 }
 
+// boxDownTo lengthens d's view box downwards as far as y.
+func boxDownTo(d *Drawing, y float64) {
+	bx, by, bw, bh, ok := parseBox(d.ViewBox)
+	if !ok || by+bh >= y {
+		return
+	}
+	d.ViewBox = Num(bx) + " " + Num(by) + " " + Num(bw) + " " + Num(y-by)
+	d.Height = y - by
+}
+
 // extent is how far left and right a drawing's information set mark
 // reaches (its join's start and its outline's end); ok is false without
 // one.
@@ -240,7 +299,7 @@ func (m *SetMark) extent() (lo, hi float64, ok bool) {
 	if m == nil {
 		return 0, 0, false
 	}
-	return m.JoinX1, m.X + m.W, true
+	return min(m.JoinX1, m.X), m.X + m.W, true
 }
 
 // equal reports whether two marks draw the same (both nil included).

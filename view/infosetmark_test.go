@@ -3,6 +3,8 @@ package view
 import (
 	"context"
 	"testing"
+
+	"github.com/abtrace/abtrace/search/scenario"
 )
 
 // TestSetMarkBeside: the focus of the card game's trap draws the current
@@ -14,14 +16,20 @@ import (
 // the legible sizes; none after ♦7 ♣5, which only deal 1 fits. The whole
 // tree draws it in the room between subtrees, clear of nodes and edges.
 func TestSetMarkBeside(t *testing.T) {
-	p, s := prepare(t, "game=cards&deal=trap&algo=clairvoyance")
-	cur := NewCursor(p, s)
-	defer cur.Close()
+	trap, trapScene := prepare(t, "game=cards&deal=trap&algo=clairvoyance")
+	lecture, lectureScene := prepare(t, "game=cards")
 	for _, c := range []struct {
+		p     *scenario.Search
+		s     *Scene
 		step  int
 		deals []string
 		value string
-	}{{1, []string{"deal 2", "deal 3"}, "3"}, {630, []string{"deal 2"}, "3"}, {205, nil, ""}} {
+	}{{trap, trapScene, 1, []string{"deal 2", "deal 3"}, "3"}, {trap, trapScene, 630, []string{"deal 2"}, "3"}, {trap, trapScene, 205, nil, ""},
+		// On a phone, the row of four after ♥6 leaves no room right of it.
+		{lecture, lectureScene, 4, []string{"deal 2"}, "2"}} {
+		p, s := c.p, c.s
+		cur := NewCursor(p, s)
+		defer cur.Close()
 		cur.Seek(c.step)
 		if err := cur.WorkAll(context.Background()); err != nil {
 			t.Fatal(err)
@@ -29,7 +37,7 @@ func TestSetMarkBeside(t *testing.T) {
 		f := cur.Frame()
 		overview := s.Draw(f, FoldsAt(p, s, f))
 		MarkInfoSet(overview, p, f)
-		for _, d := range []*Drawing{FocusIn(p, s, f, cur.Folds(), ViewerPaneWidth), FocusIn(p, s, f, cur.Folds(), PhonePaneWidth), overview} {
+		for j, d := range []*Drawing{FocusIn(p, s, f, cur.Folds(), ViewerPaneWidth), FocusIn(p, s, f, cur.Folds(), PhonePaneWidth), overview} {
 			m := d.Set
 			if c.deals == nil {
 				if m != nil {
@@ -41,7 +49,7 @@ func TestSetMarkBeside(t *testing.T) {
 				t.Fatalf("step %d: the set drawn is %+v; want %v beside %q, the first worth %s", c.step, m, c.deals, f.Current, c.value)
 			}
 			for i, o := range m.Others {
-				if o.Deal != c.deals[i] || o.Y != m.JoinY1 || o.X-21 < m.X || o.X+21 > m.X+m.W {
+				if o.Deal != c.deals[i] || o.Y != m.Others[0].Y || o.Y < m.Y || o.Y+o.DealY > m.Y+m.H || (o.Y != f0(d, f.Current)) != (c.p == lecture && j == 1) || o.X-21 < m.X || o.X+21 > m.X+m.W {
 					t.Errorf("step %d: position %d is %+v in the outline %v,%v %v×%v; want %s at the current node's height, inside", c.step, i, o, m.X, m.Y, m.W, m.H, c.deals[i])
 				}
 			}
@@ -58,12 +66,25 @@ func TestSetMarkBeside(t *testing.T) {
 					t.Errorf("step %d: the set's outline %v meets the edge into %q", c.step, outline, d.Edges[i].ID)
 				}
 			}
-			if x, _, w, _, _ := parseBox(d.ViewBox); m.X+m.W > x+w || m.JoinX1 < x {
+			if x, y, w, h, _ := parseBox(d.ViewBox); m.X+m.W > x+w || min(m.JoinX1, m.X) < x || m.Y < y || m.Y+m.H > y+h {
 				t.Errorf("step %d: the set (%v to %v) leaves the view box %q", c.step, m.JoinX1, m.X+m.W, d.ViewBox)
+			}
+			if j == 1 && d.Width*d.Px > PhonePaneWidth {
+				t.Errorf("step %d: the phone's focus is %.0f px wide", c.step, d.Width*d.Px)
 			}
 			if d.Px > 0 && (m.ValueFont*d.Px < LegibleValuePx || SetDealFont*d.Px < LegibleABPx) {
 				t.Errorf("step %d: the set's value at %.1f px, its deal at %.1f", c.step, m.ValueFont*d.Px, SetDealFont*d.Px)
 			}
 		}
 	}
+}
+
+// f0 is the height of node id in drawing d.
+func f0(d *Drawing, id string) float64 {
+	for _, n := range d.Nodes {
+		if n.ID == id {
+			return n.Y
+		}
+	}
+	return -1
 }
