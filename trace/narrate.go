@@ -334,7 +334,7 @@ func (nr narrator) leaf() Phrase {
 	if len(e.Vec) == 0 && !WrittenExactly(float64(e.Value)) {
 		eq = "≈" // the value is written rounded
 	}
-	if lo, hi, names, ok := kuhlmannParts(e.Terms); ok {
+	if lo, hi, names, ok := KuhlmannParts(e.Terms); ok {
 		// The construction written out names the features and the
 		// direction: the evaluation's name would say them again.
 		return say("narrate.leaf.kuhlmann", "Node", nr.bare(e.Node), "Eval", "", "Eq", eq, "Value", v, "Formula", kuhlmannText(e.Terms, lo, hi, names))

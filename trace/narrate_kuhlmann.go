@@ -28,10 +28,12 @@ const (
 	kuhlmannHi    = " (R⁺ = "
 )
 
-// kuhlmannParts reads a Kuhlmann evaluation's terms: R⁻, R⁺, and each
-// feature's name ("V(discs)" or "1 − V(discs)"); ok is false for any
-// other evaluation.
-func kuhlmannParts(terms []Term) (lo, hi float64, names []string, ok bool) {
+// KuhlmannParts reads a Kuhlmann evaluation's terms (as
+// feature.Kuhlmann.Explain names them): R⁻, R⁺, and each feature's name
+// ("V(discs)", or "1 − V(discs)" where the evaluation minimises); ok is
+// false for any other evaluation. The narration and the viewer's
+// evaluation panel both read the terms with it.
+func KuhlmannParts(terms []Term) (lo, hi float64, names []string, ok bool) {
 	if len(terms) < 2 || !strings.HasPrefix(terms[0].Name, kuhlmannFirst) {
 		return 0, 0, nil, false
 	}

@@ -17,7 +17,7 @@ func TestKuhlmannText(t *testing.T) {
 		{[]Term{{Name: "1 + R⁻ (R⁻ = −10)", Count: 1, Weight: -9}, {Name: "V(a) (R⁺ = 10)", Count: 0.25, Weight: 9}, {Name: "V(b) (R⁺ = 10)", Count: 1, Weight: 9}},
 			"E = 1 + R⁻ + (R⁺ − R⁻ − 2)·(0.5·V(a) + 0.5·V(b)) = 1 + (−10) + (10 − (−10) − 2) × (0.5·0.25 + 0.5·1)"},
 	} {
-		lo, hi, names, ok := kuhlmannParts(c.terms)
+		lo, hi, names, ok := KuhlmannParts(c.terms)
 		if !ok {
 			t.Errorf("%v: not read as Kuhlmann's construction", c.terms)
 			continue
@@ -26,7 +26,7 @@ func TestKuhlmannText(t *testing.T) {
 			t.Errorf("got  %s\nwant %s", got, c.want)
 		}
 	}
-	if _, _, _, ok := kuhlmannParts([]Term{{Name: "pawns", Count: 2, Weight: 1}, {Name: "queens", Count: 1, Weight: 9}}); ok {
+	if _, _, _, ok := KuhlmannParts([]Term{{Name: "pawns", Count: 2, Weight: 1}, {Name: "queens", Count: 1, Weight: 9}}); ok {
 		t.Error("a material count read as Kuhlmann's construction")
 	}
 }

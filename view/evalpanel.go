@@ -39,10 +39,6 @@ type EvalTerm struct {
 	Name, Words, Count, Weight, Product string
 }
 
-// kuhlmannHead is how a Kuhlmann evaluation's first term begins (see
-// feature.Kuhlmann.Explain: "1 + R⁻ (R⁻ = 0)", then "V(discs) (R⁺ = 100)").
-const kuhlmannHead = "1 + R⁻ (R⁻ = "
-
 // EvalPanelOf is the panel of the frame's last evaluation; nil before
 // the first. named names a node as the page does, and words the
 // evaluation's name in the page's language (scenario.EvalWords; English
@@ -53,8 +49,8 @@ func EvalPanelOf(f *trace.Frame, named func(id string) string, words func(trace.
 		return nil
 	}
 	p := &EvalPanel{Node: named(ev.Node), Eval: scenario.EvalWords(ev.Eval, words), Current: ev.Node == f.Current, Value: ev.Value.String()}
-	if len(ev.Terms) > 1 && strings.HasPrefix(ev.Terms[0].Name, kuhlmannHead) {
-		p.Lines = kuhlmannLines(ev.Terms, float64(ev.Value))
+	if lo, hi, names, ok := trace.KuhlmannParts(ev.Terms); ok {
+		p.Lines = kuhlmannLines(ev.Terms, lo, hi, names, float64(ev.Value))
 		p.Kuhlmann = true
 	} else if len(ev.Terms) > 0 {
 		p.Lines = sumLines(wordedTerms(f, ev.Terms), float64(ev.Value))
@@ -158,24 +154,14 @@ func paren(x float64) string {
 // kuhlmannLines writes Kuhlmann's construction from its terms: the goal
 // values R⁻ and R⁺, V as the weighted mean of the features' values, and
 // E = 1 + R⁻ + (R⁺ − R⁻ − 2)·V with the numbers.
-func kuhlmannLines(terms []trace.Term, value float64) []string {
-	lo := terms[0].Weight - 1
-	hi := lo + 102 // when the name does not say, GGP's 0 and 100
-	if _, rest, ok := strings.Cut(terms[1].Name, "(R⁺ = "); ok {
-		if x, err := strconv.ParseFloat(strings.TrimSuffix(rest, ")"), 64); err == nil {
-			hi = x
-		}
-	}
+func kuhlmannLines(terms []trace.Term, lo, hi float64, names []string, value float64) []string {
 	k := hi - lo - 2
-	minimise := strings.HasPrefix(terms[1].Name, "1 − V(")
+	minimise := strings.HasPrefix(names[0], "1 − V(")
 	var vSym, vNum strings.Builder
 	v := 0.0
 	for i, t := range terms[1:] {
-		name, _, _ := strings.Cut(t.Name, " (R⁺")
+		name := strings.TrimPrefix(names[i], "1 − ")
 		share := t.Weight / k // the feature's weight in the mean
-		if minimise {
-			name = strings.TrimPrefix(name, "1 − ")
-		}
 		count := t.Count
 		if minimise {
 			count = 1 - count
