@@ -95,9 +95,14 @@ func TestExportsDrawTheInfoSet(t *testing.T) {
 	if err := LaTeX(&tex, d, TeXOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"backgrounds}", "dashed, tikz+={", "(set1) at (", "right:$3$", "below:deal 2", "on background layer"} {
+	// The cards are written with their suits (deal 2's position holds
+	// ♣5), never as "?".
+	for _, want := range []string{"backgrounds}", "dashed, tikz+={", "(set1) at (", "right:$3$", "below:deal 2", "on background layer", `{$\clubsuit$5}`} {
 		if !strings.Contains(tex.String(), want) {
 			t.Errorf("the LaTeX lacks %q", want)
 		}
+	}
+	if i := strings.Index(tex.String(), "?"); i >= 0 {
+		t.Errorf("the LaTeX writes a card or name as \"?\": %q", tex.String()[max(0, i-40):min(tex.Len(), i+20)])
 	}
 }

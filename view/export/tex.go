@@ -395,7 +395,9 @@ func texMathRune(b *strings.Builder, r rune) {
 
 // texSymbol is the LaTeX of a symbol the drawings use.
 func texSymbol(r rune, text bool) string {
-	m := map[rune]string{'≤': `\leq `, '≥': `\geq `, 'α': `\alpha `, 'β': `\beta `, '∞': `\infty `, '×': `\times `, '…': `\ldots `, '·': `\cdot `}
+	m := map[rune]string{'≤': `\leq `, '≥': `\geq `, 'α': `\alpha `, 'β': `\beta `, '∞': `\infty `, '×': `\times `, '…': `\ldots `, '·': `\cdot `,
+		// The card game's suits, as its cards are written (♣5).
+		'♣': `\clubsuit `, '♦': `\diamondsuit `, '♥': `\heartsuit `, '♠': `\spadesuit `}
 	s, ok := m[r]
 	if !ok {
 		return "?"
