@@ -153,7 +153,7 @@ func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.
 	}
 	e.noisy, _ = any(g).(Noisy[S])
 	if rec != nil {
-		e.hot = &hotEvents{by: opt.Order.String()}
+		e.hot = newHotEvents(opt.Order.String(), e.window)
 		e.labeler, _ = any(g).(Labeler[S])
 		if opt.Eval != nil {
 			e.explain, _ = opt.Eval.(Explainer[S])
@@ -291,17 +291,31 @@ func (e *engine[S, G]) stats() trace.Stats {
 	return st
 }
 
+// fail stops the search with err, unless it stopped already: the first
+// error is the search's (see failure).
 func (e *core) fail(err error) {
-	if e.err == nil {
+	if !e.stopped {
 		e.err = err
 	}
 	e.stopped = true
 }
 
+// failure is the error that stopped the search: the first one it failed
+// with, ErrStopped where the recorder stopped it first, or nil.
+func (e *core) failure() error {
+	if e.stopped && e.err == nil {
+		return ErrStopped
+	}
+	return e.err
+}
+
 // emit hands e.ev to the recorder, numbering it. Events are built in
 // place in e.ev (or, the events most nodes make, in e.hot) so that
 // tracing copies no event and allocates none.
-func (e *core) emit() { e.emitAt(&e.ev) }
+func (e *core) emit() {
+	e.ev.Window = e.window
+	e.emitAt(&e.ev)
+}
 
 // hotEvents holds the events most nodes make, each in an Event of its
 // own: enter, leaf, expand, update and exit. Their builders write every
@@ -316,25 +330,32 @@ type hotEvents struct {
 	by                                string // the ordering's name, for expand events
 }
 
-// head sets the fields every event carries but its Step and Window
-// (emitAt sets those).
+// newHotEvents makes the hot events of a search whose ordering is named
+// by and that keeps a window or not: Window is the same for every event
+// of a search, so it is written once, here.
+func newHotEvents(by string, window bool) *hotEvents {
+	h := &hotEvents{by: by}
+	for _, ev := range []*trace.Event{&h.enter, &h.leaf, &h.expand, &h.update, &h.exit} {
+		ev.Window = window
+	}
+	return h
+}
+
+// head sets the fields every event carries but its Step (emitAt sets it)
+// and Window (set once for the hot events, by emit for the others).
 func head(ev *trace.Event, t trace.Type, line, node string, kind trace.Kind, depth int) {
 	ev.Type, ev.Line, ev.Node, ev.Kind, ev.Depth = t, line, node, kind, depth
 }
 
-// emitAt hands ev to the recorder, numbering it.
+// emitAt hands ev to the recorder, numbering it. A recorder that returns
+// false stops the search (its error, ErrStopped, is the search's error
+// unless another came first: failure). Small enough to be inlined into
+// each event's builder: the call through rec is the only one.
 func (e *core) emitAt(ev *trace.Event) {
-	if e.stopped {
-		return
-	}
-	e.step++
-	ev.Step = e.step
-	ev.Window = e.window
-	if !e.rec(ev) {
-		e.stopped = true
-		if e.err == nil {
-			e.err = ErrStopped
-		}
+	if !e.stopped {
+		e.step++
+		ev.Step = e.step
+		e.stopped = !e.rec(ev)
 	}
 }
 
@@ -566,8 +587,8 @@ func (e *engine[S, G]) result(v float64) trace.Result {
 // finish assembles the result, emits the done event when tracing, and
 // reports the first error the search met.
 func (e *engine[S, G]) finish(rootKind trace.Kind, v float64) (trace.Result, error) {
-	if e.err != nil {
-		return trace.Result{}, e.err
+	if err := e.failure(); err != nil {
+		return trace.Result{}, err
 	}
 	r := e.result(v)
 	if e.rec != nil {
@@ -605,19 +626,26 @@ var lineKeys = func() (t [4][lineCount]string) {
 	return t
 }()
 
+// lineRows is the row of lineKeys by the kind of the node: MIN's, CHANCE's,
+// a player's, and MAX's for every other kind. A table, so that the events
+// most nodes make look their line up without a branch.
+var lineRows = func() (t [256]uint8) {
+	for k := range t {
+		switch kind := trace.Kind(k); {
+		case kind == trace.Min:
+			t[k] = 1
+		case kind == trace.Chance:
+			t[k] = 2
+		case kind.PlayerIndex() > 0:
+			t[k] = 3
+		}
+	}
+	return t
+}()
+
 // lineKey is the pseudocode key of a line of the MAX-VALUE, MIN-VALUE,
 // CHANCE-VALUE or PLAYER-VALUE function, by the kind of the node.
-func lineKey(k trace.Kind, line int) string {
-	switch {
-	case k == trace.Min:
-		return lineKeys[1][line]
-	case k == trace.Chance:
-		return lineKeys[2][line]
-	case k.PlayerIndex() > 0:
-		return lineKeys[3][line]
-	}
-	return lineKeys[0][line]
-}
+func lineKey(k trace.Kind, line int) string { return lineKeys[lineRows[k]][line] }
 
 // betterFor reports whether a is strictly better than b for the player
 // who decides at a node of this kind.

@@ -288,8 +288,8 @@ func (e *engine[S, G]) exitVec(depth int, kind trace.Kind, line string, out []fl
 
 // finishVec is finish for max^n: the result carries the root's vector.
 func (e *engine[S, G]) finishVec(rootKind trace.Kind, vec []float64) (trace.Result, error) {
-	if e.err != nil {
-		return trace.Result{}, e.err
+	if err := e.failure(); err != nil {
+		return trace.Result{}, err
 	}
 	r := e.result(e.component(vec, rootKind))
 	r.Vec = slices.Clone(vec)

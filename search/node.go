@@ -626,7 +626,7 @@ func (e *engine[S, G]) exit(p *ply, depth int) (float64, trace.Bound) {
 // event (or counts it) with the line of the step that ends the node.
 func (e *engine[S, G]) leave(p *ply, depth int, ret float64, cut bool, step int) (float64, trace.Bound) {
 	b := trace.Exact
-	if p.neg || e.rec != nil {
+	if p.neg || e.rec != nil && e.window { // else exact (boundOf)
 		b = e.boundOf(p, ret, cut)
 	}
 	if e.tt && (!p.q || depth == e.limitAt(depth)) {
