@@ -38,32 +38,74 @@ const MaxExplainDepth = 32
 // under SLD resolution (a left-recursive rule) fails with the
 // *LimitError of MaxProofFrames or MaxProofSteps, never with a partial
 // answer.
+//
+// It reasons over the rules compiled once (see pterm): symbols are
+// numbers, a rule's variables are numbered within the rule, and a rule
+// used in a proof gets a frame of bindings, a run of slots in one slice,
+// instead of a copy of itself with its variables renamed apart. It is for
+// one caller at a time.
 type Prover struct {
-	d      *Description
-	byHead map[string][]int
-	// the rules' bodies, positive conditions first
-	bodies [][]Literal
+	d *Description
+	// syms numbers the symbols (constants, function and relation names);
+	// names are their texts by number
+	syms  map[string]int32
+	names []string
+	// byHead lists, by the head's symbol, the rules in the text's order
+	byHead [][]int
+	rules  []prule
 	// tab holds the answers of the calls already proved (nil: none are
 	// kept; see NewTablingProver).
 	tab *tables
-	// vars are each rule's variables, without repeats
+	// vars are each rule's variables, without repeats, in order of first
+	// appearance (a variable's number in the rule is its index here)
 	vars [][]string
+	// the facts of the state last asked about, compiled (see facts)
+	lastState []Term
+	last      known
+	// symbols the compiled rules match on
+	symTrue, symDoes, symDistinct int32
 }
+
+// pterm is a term compiled for the Prover: sym ≥ 0 is a symbol's number
+// (Args its arguments), sym < 0 the variable number −1−sym of the rule or
+// question it belongs to, whose slot is at that offset from the
+// frame's first slot. ground says it holds no variable.
+type pterm struct {
+	sym    int32
+	ground bool
+	args   []pterm
+}
+
+// prule is a rule compiled: its head, its body with the positive
+// conditions first (as proved) and as written (as explained), and how
+// many variables it has.
+type prule struct {
+	head    pterm
+	body    []plit
+	written []plit
+	nvars   int32
+}
+
+// plit is a condition compiled, with what kind of condition it is.
+type plit struct {
+	kind uint8
+	atom pterm
+}
+
+// Kinds of condition.
+const (
+	pRule     = iota // a relation proved by its rules (or tables)
+	pTrue            // (true f): a fact of the state
+	pDoes            // (does r m): a move being made
+	pNot             // a negation
+	pDistinct        // (distinct a b)
+)
 
 // NewProver returns the simple reasoner of a checked description.
 func NewProver(d *Description) *Prover {
-	p := &Prover{d: d, byHead: map[string][]int{}}
+	p := &Prover{d: d, syms: map[string]int32{}}
+	p.symTrue, p.symDoes, p.symDistinct = p.sym("true"), p.sym("does"), p.sym("distinct")
 	for i, r := range d.Rules {
-		p.byHead[r.Head.Name] = append(p.byHead[r.Head.Name], i)
-		var pos, rest []Literal
-		for _, l := range r.Body {
-			if l.Neg || l.IsDistinct() {
-				rest = append(rest, l)
-			} else {
-				pos = append(pos, l)
-			}
-		}
-		p.bodies = append(p.bodies, append(pos, rest...))
 		var vs []string
 		for _, v := range vars(r.Head, nil) {
 			vs = addName(vs, v.Name)
@@ -74,6 +116,24 @@ func NewProver(d *Description) *Prover {
 			}
 		}
 		p.vars = append(p.vars, vs)
+		c := prule{head: p.compile(r.Head, vs), nvars: int32(len(vs))}
+		var rest []plit
+		for _, l := range r.Body {
+			cl := p.compileLit(l, vs)
+			c.written = append(c.written, cl)
+			if l.Neg || l.IsDistinct() {
+				rest = append(rest, cl)
+			} else {
+				c.body = append(c.body, cl)
+			}
+		}
+		c.body = append(c.body, rest...)
+		p.rules = append(p.rules, c)
+		h := c.head.sym
+		for int(h) >= len(p.byHead) {
+			p.byHead = append(p.byHead, nil)
+		}
+		p.byHead[h] = append(p.byHead[h], i)
 	}
 	return p
 }
@@ -85,78 +145,116 @@ func addName(names []string, n string) []string {
 	return append(names, n)
 }
 
-// renaming renames a rule's variables apart for its n-th use, as rename
-// does, making each variable's new name once (not once for each time it
-// is written).
-type renaming struct {
-	vars   []string
-	names  []string
-	suffix string
-}
-
-func (r *renaming) name(v string) string {
-	for i, w := range r.vars {
-		if w == v {
-			if r.names[i] == "" {
-				r.names[i] = v + r.suffix
-			}
-			return r.names[i]
-		}
+// sym returns the number of a symbol, numbering it if it is new.
+func (p *Prover) sym(name string) int32 {
+	n, ok := p.syms[name]
+	if !ok {
+		n = int32(len(p.names))
+		p.syms[name] = n
+		p.names = append(p.names, name)
 	}
-	return v + r.suffix
+	return n
 }
 
-func (r *renaming) term(t Term) Term {
+// compile compiles t, numbering its variables by their index in vs
+// (which grows with the variables not in it yet).
+func (p *Prover) compile(t Term, vs []string) pterm {
+	return p.compileVars(t, &vs)
+}
+
+func (p *Prover) compileVars(t Term, vs *[]string) pterm {
 	if t.IsVar() {
-		return Term{Name: r.name(t.Name), Pos: t.Pos}
+		n := slices.Index(*vs, t.Name)
+		if n < 0 {
+			n = len(*vs)
+			*vs = append(*vs, t.Name)
+		}
+		return pterm{sym: int32(-1 - n)}
 	}
-	return mapArgs(t, r.term)
-}
-
-// mapArgs returns t with f applied to each of its arguments (t itself
-// where it has none).
-func mapArgs(t Term, f func(Term) Term) Term {
-	if len(t.Args) == 0 {
-		return t
-	}
-	out := Term{Name: t.Name, Pos: t.Pos, Args: make([]Term, len(t.Args))}
-	for i, a := range t.Args {
-		out.Args[i] = f(a)
-	}
-	return out
-}
-
-// unifyHead unifies a rule's head h, renamed by rn, with a, making the
-// renamed head's parts only where a variable of a is bound to them.
-func (q *proof) unifyHead(h, a Term, rn *renaming) bool {
-	if h.IsVar() {
-		return q.unify(Term{Name: rn.name(h.Name), Pos: h.Pos}, a)
-	}
-	q.steps++
-	a = q.walk(a)
-	if a.IsVar() {
-		q.bind(a.Name, rn.term(h))
-		return true
-	}
-	if a.Name != h.Name || len(a.Args) != len(h.Args) {
-		return false
-	}
-	for i := range h.Args {
-		if !q.unifyHead(h.Args[i], a.Args[i], rn) {
-			return false
+	c := pterm{sym: p.sym(t.Name), ground: true}
+	if len(t.Args) > 0 {
+		c.args = make([]pterm, len(t.Args))
+		for i, a := range t.Args {
+			c.args[i] = p.compileVars(a, vs)
+			c.ground = c.ground && c.args[i].ground
 		}
 	}
-	return true
+	return c
+}
+
+// compileLit compiles a condition of a rule whose variables are vs.
+func (p *Prover) compileLit(l Literal, vs []string) plit {
+	c := plit{atom: p.compile(l.Atom, vs)}
+	switch {
+	case l.IsDistinct():
+		c.kind = pDistinct
+	case l.Neg:
+		c.kind = pNot
+	case l.Atom.Name == "true":
+		c.kind = pTrue
+	case l.Atom.Name == "does":
+		c.kind = pDoes
+	}
+	return c
+}
+
+// term writes a ground compiled term back as a Term.
+func (p *Prover) term(c pterm) Term {
+	if c.sym < 0 {
+		return Term{Name: "?_" + strconv.Itoa(int(-1-c.sym))}
+	}
+	t := Term{Name: p.names[c.sym]}
+	if len(c.args) > 0 {
+		t.Args = make([]Term, len(c.args))
+		for i, a := range c.args {
+			t.Args[i] = p.term(a)
+		}
+	}
+	return t
+}
+
+// known are a state's facts (the arguments of true) compiled, with where
+// each symbol's facts are, and the moves being made, (does r m) compiled.
+type known struct {
+	state []pterm
+	bySym map[int32][]int32
+	does  []pterm
+}
+
+// stateFacts compiles the facts of a state, once for a state asked about
+// again (the same slice).
+func (p *Prover) stateFacts(state []Term) known {
+	if sameState(state, p.lastState) && p.last.bySym != nil {
+		return p.last
+	}
+	f := known{state: make([]pterm, len(state)), bySym: map[int32][]int32{}}
+	for i, t := range state {
+		f.state[i] = p.compile(t, nil)
+		s := f.state[i].sym
+		f.bySym[s] = append(f.bySym[s], int32(i))
+	}
+	p.lastState, p.last = state, f
+	return f
+}
+
+// bound is a variable's slot: unbound, or bound to a term of the frame
+// that starts at base.
+type bound struct {
+	t    pterm
+	base int32
+	set  bool
 }
 
 // proof is one question's search: the state, the moves, the bindings.
 type proof struct {
-	p      *Prover
-	state  []Term
-	does   []Term
-	env    map[string]Term
-	trail  []string
-	fresh  int
+	p     *Prover
+	known known
+	// input is the state as asked (its tables are kept while the same
+	// state is asked about)
+	input  []Term
+	env    []bound
+	top    int32
+	trail  []int32
 	steps  int
 	frames int
 	err    error
@@ -166,69 +264,126 @@ type proof struct {
 }
 
 func (p *Prover) newProof(state, does []Term) *proof {
-	return &proof{p: p, state: state, does: does, env: map[string]Term{}}
-}
-
-func (q *proof) walk(t Term) Term {
-	for t.IsVar() {
-		b, ok := q.env[t.Name]
-		if !ok {
-			return t
+	q := &proof{p: p, input: state, known: p.stateFacts(state)}
+	if len(does) > 0 {
+		q.known.does = make([]pterm, len(does))
+		for i, d := range does {
+			q.known.does[i] = p.compile(d, nil)
 		}
-		t = b
 	}
-	return t
+	return q
 }
 
-func (q *proof) subst(t Term) Term {
-	return mapArgs(q.walk(t), q.subst)
+// alloc makes a frame of n unbound slots and returns its first slot.
+func (q *proof) alloc(n int32) int32 {
+	base := q.top
+	q.top += n
+	for int(q.top) > len(q.env) {
+		q.env = append(q.env, bound{})
+	}
+	clear(q.env[base:q.top])
+	return base
 }
 
-func (q *proof) bind(v string, t Term) {
-	q.env[v] = t
-	q.trail = append(q.trail, v)
+// walk follows the bindings of t (in the frame at base) to a term that is
+// not a bound variable, and returns it with its frame.
+func (q *proof) walk(t pterm, base int32) (pterm, int32) {
+	for t.sym < 0 {
+		b := &q.env[base-1-t.sym]
+		if !b.set {
+			return t, base
+		}
+		t, base = b.t, b.base
+	}
+	return t, base
+}
+
+// subst returns t (in the frame at base) with its bound variables
+// replaced by their values; an unbound variable is left as its slot's
+// number written as a variable of the frame at 0.
+func (q *proof) subst(t pterm, base int32) pterm {
+	if t.ground {
+		return t
+	}
+	t, base = q.walk(t, base)
+	if t.sym < 0 {
+		return pterm{sym: -1 - (base - 1 - t.sym)}
+	}
+	if t.ground {
+		return t
+	}
+	out := pterm{sym: t.sym, ground: true, args: make([]pterm, len(t.args))}
+	for i, a := range t.args {
+		out.args[i] = q.subst(a, base)
+		out.ground = out.ground && out.args[i].ground
+	}
+	return out
+}
+
+func (q *proof) bind(slot int32, t pterm, base int32) {
+	q.env[slot] = bound{t, base, true}
+	q.trail = append(q.trail, slot)
 }
 
 func (q *proof) undo(mark int) {
-	for _, v := range q.trail[mark:] {
-		delete(q.env, v)
+	for _, s := range q.trail[mark:] {
+		q.env[s].set = false
 	}
 	q.trail = q.trail[:mark]
 }
 
-func (q *proof) unify(a, b Term) bool {
+// unify unifies a (in the frame at ab) with b (in the frame at bb).
+func (q *proof) unify(a pterm, ab int32, b pterm, bb int32) bool {
 	q.steps++
-	a, b = q.walk(a), q.walk(b)
+	a, ab = q.walk(a, ab)
+	b, bb = q.walk(b, bb)
 	switch {
-	case a.IsVar() && b.IsVar() && a.Name == b.Name:
+	case a.sym < 0 && b.sym < 0:
+		if sa, sb := ab-1-a.sym, bb-1-b.sym; sa != sb {
+			q.bind(sa, b, bb)
+		}
 		return true
-	case a.IsVar():
-		q.bind(a.Name, b)
+	case a.sym < 0:
+		q.bind(ab-1-a.sym, b, bb)
 		return true
-	case b.IsVar():
-		q.bind(b.Name, a)
+	case b.sym < 0:
+		q.bind(bb-1-b.sym, a, ab)
 		return true
 	}
-	if a.Name != b.Name || len(a.Args) != len(b.Args) {
+	if a.sym != b.sym || len(a.args) != len(b.args) {
 		return false
 	}
-	for i := range a.Args {
-		if !q.unify(a.Args[i], b.Args[i]) {
+	for i := range a.args {
+		if !q.unify(a.args[i], ab, b.args[i], bb) {
 			return false
 		}
 	}
 	return true
 }
 
-// rename returns t with its variables renamed apart for the n-th use of a
-// rule.
-func rename(t Term, n int) Term {
-	return (&renaming{suffix: "#" + strconv.Itoa(n)}).term(t)
+// equal reports whether a and b are the same term under the bindings (an
+// unbound variable equal only to itself).
+func (q *proof) equal(a pterm, ab int32, b pterm, bb int32) bool {
+	a, ab = q.walk(a, ab)
+	b, bb = q.walk(b, bb)
+	if a.sym < 0 || b.sym < 0 {
+		return a.sym < 0 && b.sym < 0 && ab-1-a.sym == bb-1-b.sym
+	}
+	if a.sym != b.sym || len(a.args) != len(b.args) {
+		return false
+	}
+	for i := range a.args {
+		if !q.equal(a.args[i], ab, b.args[i], bb) {
+			return false
+		}
+	}
+	return true
 }
 
-// solve proves goals in order, calling k for each solution; k (and solve)
-// return false to stop the search.
-func (q *proof) solve(goals []Literal, k func() bool) bool {
+// solve proves the conditions goals (in the frame at base) in order,
+// calling k for each solution; k (and solve) return false to stop the
+// search.
+func (q *proof) solve(goals []plit, base int32, k func() bool) bool {
 	if q.frames >= MaxProofFrames && q.err == nil {
 		q.err = &LimitError{"MaxProofFrames", MaxProofFrames, "the nesting of one question's proof"}
 	}
@@ -236,13 +391,13 @@ func (q *proof) solve(goals []Literal, k func() bool) bool {
 		return false
 	}
 	q.frames++
-	more := q.prove(goals, k)
+	more := q.prove(goals, base, k)
 	q.frames--
 	return more
 }
 
 // prove is one step of solve: the first goal, then the rest.
-func (q *proof) prove(goals []Literal, k func() bool) bool {
+func (q *proof) prove(goals []plit, base int32, k func() bool) bool {
 	if q.steps > MaxProofSteps {
 		q.err = &LimitError{"MaxProofSteps", MaxProofSteps, "the work of one question to the prover"}
 		return false
@@ -250,124 +405,162 @@ func (q *proof) prove(goals []Literal, k func() bool) bool {
 	if len(goals) == 0 {
 		return k()
 	}
-	l, rest := goals[0], goals[1:]
-	if l.rn != nil {
-		l.Atom = l.rn.term(l.Atom)
-	}
-	switch {
-	case l.IsDistinct():
-		a, b := q.subst(l.Atom.Args[0]), q.subst(l.Atom.Args[1])
-		if equalTerms(a, b) {
+	l, rest := &goals[0], goals[1:]
+	switch l.kind {
+	case pDistinct:
+		if q.equal(l.atom.args[0], base, l.atom.args[1], base) {
 			return true
 		}
-		return q.solve(rest, k)
-	case l.Neg:
-		if q.holds(q.subst(l.Atom)) {
+		return q.solve(rest, base, k)
+	case pNot:
+		if q.holds(l.atom, base) {
 			return true
 		}
-		return q.solve(rest, k)
-	}
-	a := l.Atom
-	var facts []Term
-	switch a.Name {
-	case "true":
-		facts = q.state
-	case "does":
-		facts = q.does
-	default:
-		if q.p.tab != nil {
-			if done, more := q.tabled(a, rest, k); done {
-				return more
-			}
-		}
-		for _, ri := range q.p.byHead[a.Name] {
-			if len(q.p.d.Rules[ri].Head.Args) != len(a.Args) {
-				continue
-			}
-			q.fresh++
-			rn := &renaming{vars: q.p.vars[ri], names: make([]string, len(q.p.vars[ri])), suffix: "#" + strconv.Itoa(q.fresh)}
+		return q.solve(rest, base, k)
+	case pTrue:
+		return q.fromFacts(l.atom.args[0], base, rest, k)
+	case pDoes:
+		for _, f := range q.known.does {
 			mark := len(q.trail)
-			if q.unifyHead(q.p.d.Rules[ri].Head, a, rn) {
-				body := make([]Literal, 0, len(q.p.bodies[ri])+len(rest))
-				for _, b := range q.p.bodies[ri] {
-					body = append(body, Literal{Neg: b.Neg, Atom: b.Atom, rn: rn})
-				}
-				more := q.solve(body, func() bool { return q.solve(rest, k) })
-				if !more {
-					q.undo(mark)
-					return false
-				}
+			if q.unify(l.atom, base, f, 0) && !q.solve(rest, base, k) {
+				q.undo(mark)
+				return false
 			}
 			q.undo(mark)
 		}
 		return true
 	}
-	pat := a.Args[0]
-	if a.Name == "does" {
-		pat = Term{Name: "pair", Args: a.Args}
+	a := l.atom
+	if q.p.tab != nil {
+		if done, more := q.tabled(a, base, rest, k); done {
+			return more
+		}
 	}
-	for _, f := range facts {
+	if int(a.sym) >= len(q.p.byHead) {
+		return true
+	}
+	for _, ri := range q.p.byHead[a.sym] {
+		r := &q.p.rules[ri]
+		if len(r.head.args) != len(a.args) {
+			continue
+		}
+		rb := q.alloc(r.nvars)
 		mark := len(q.trail)
-		if q.unify(pat, f) {
-			if !q.solve(rest, k) {
+		if q.unify(r.head, rb, a, base) {
+			more := q.solve(r.body, rb, func() bool { return q.solve(rest, base, k) })
+			if !more {
 				q.undo(mark)
+				q.top = rb
 				return false
 			}
 		}
 		q.undo(mark)
+		q.top = rb
 	}
 	return true
 }
 
-// holds reports whether ground atom a can be proved.
-func (q *proof) holds(a Term) bool {
+// fromFacts proves (true pat) from the state's facts, those with pat's
+// symbol only where pat is not a variable.
+func (q *proof) fromFacts(pat pterm, base int32, rest []plit, k func() bool) bool {
+	w, _ := q.walk(pat, base)
+	if w.sym < 0 {
+		for _, f := range q.known.state {
+			if !q.fact(pat, base, f, rest, k) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, i := range q.known.bySym[w.sym] {
+		if !q.fact(pat, base, q.known.state[i], rest, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// fact proves the rest of the conditions where pat unifies with fact f.
+func (q *proof) fact(pat pterm, base int32, f pterm, rest []plit, k func() bool) bool {
+	mark := len(q.trail)
+	if q.unify(pat, base, f, 0) && !q.solve(rest, base, k) {
+		q.undo(mark)
+		return false
+	}
+	q.undo(mark)
+	return true
+}
+
+// holds reports whether atom a (in the frame at base) can be proved.
+func (q *proof) holds(a pterm, base int32) bool {
 	found := false
-	q.solve([]Literal{{Atom: a}}, func() bool {
+	q.solve([]plit{{kind: q.p.kindOf(a), atom: a}}, base, func() bool {
 		found = true
 		return false
 	})
 	return found
 }
 
+// kindOf is the kind of a positive condition with atom a.
+func (p *Prover) kindOf(a pterm) uint8 {
+	switch a.sym {
+	case p.symTrue:
+		return pTrue
+	case p.symDoes:
+		return pDoes
+	}
+	return pRule
+}
+
 // Ask returns every ground instance of query that holds in state with the
 // moves does (atoms (does r m)), as text in byte order without repeats.
 func (p *Prover) Ask(query Term, state, does []Term) ([]string, error) {
-	ts, err := p.AskTerms(query, state, does)
-	out := make([]string, len(ts))
-	for i, t := range ts {
-		out[i] = t.String()
-	}
+	_, out, err := p.ask(query, state, does)
 	return out, err
 }
 
 // AskTerms is Ask with the answers as terms (in byte order of their text).
 func (p *Prover) AskTerms(query Term, state, does []Term) ([]Term, error) {
-	q := p.newProof(state, doesFacts(does))
+	ts, _, err := p.ask(query, state, does)
+	return ts, err
+}
+
+// ask returns the answers to query as terms and as text, in byte order of
+// their text.
+func (p *Prover) ask(query Term, state, does []Term) ([]Term, []string, error) {
+	q := p.newProof(state, does)
+	var vs []string
+	c := p.compileVars(query, &vs)
+	base := q.alloc(int32(len(vs)))
 	seen := map[string]bool{}
-	var out []Term
-	q.solve([]Literal{{Atom: query}}, func() bool {
-		t := q.subst(query)
-		if s := t.String(); !seen[s] {
-			seen[s] = true
+	var key []byte
+	var out []pterm
+	q.solve([]plit{{kind: p.kindOf(c), atom: c}}, base, func() bool {
+		t := q.subst(c, base)
+		key = appendKey(key[:0], t)
+		if !seen[string(key)] {
+			seen[string(key)] = true
 			out = append(out, t)
 		}
 		return true
 	})
 	if q.err != nil {
-		return nil, q.err
+		return nil, nil, q.err
 	}
-	slices.SortFunc(out, func(a, b Term) int { return strings.Compare(a.String(), b.String()) })
-	return out, nil
-}
-
-// doesFacts turns (does r m) atoms into the pairs (pair r m) a does
-// condition is unified with.
-func doesFacts(does []Term) []Term {
-	out := make([]Term, len(does))
-	for i, d := range does {
-		out[i] = Term{Name: "pair", Args: d.Args}
+	ts := make([]Term, len(out))
+	text := make([]string, len(out))
+	order := make([]int, len(out))
+	for i, t := range out {
+		ts[i] = p.term(t)
+		text[i] = ts[i].String()
+		order[i] = i
 	}
-	return out
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(text[a], text[b]) })
+	sortedT, sortedS := make([]Term, len(out)), make([]string, len(out))
+	for i, o := range order {
+		sortedT[i], sortedS[i] = ts[o], text[o]
+	}
+	return sortedT, sortedS, nil
 }
 
 // argsOf returns the ground arguments of the answers to a query, such as
@@ -460,100 +653,104 @@ type Binding struct{ Var, Value string }
 // false when it does not hold. fact may be any relation: (legal x (mark 1
 // 1)), (next (cell 1 1 x)), (goal x 100), terminal, or a helper relation.
 func (p *Prover) Explain(fact Term, state, does []Term) (*Derivation, bool, error) {
-	q := p.newProof(state, doesFacts(does))
-	d := q.explain(fact, 0)
+	q := p.newProof(state, does)
+	var vs []string
+	c := p.compileVars(fact, &vs)
+	base := q.alloc(int32(len(vs)))
+	d := q.explain(q.subst(c, base), 0)
 	return d, d != nil, q.err
 }
 
-func (q *proof) explain(fact Term, depth int) *Derivation {
-	switch fact.Name {
-	case "true":
-		for _, f := range q.state {
-			if equalTerms(f, fact.Args[0]) {
-				return &Derivation{Fact: fact.String(), Kind: "state", Rule: -1}
+func (q *proof) explain(fact pterm, depth int) *Derivation {
+	p := q.p
+	switch fact.sym {
+	case p.symTrue:
+		for _, f := range q.known.state {
+			if len(fact.args) == 1 && equalC(f, fact.args[0]) {
+				return &Derivation{Fact: p.text(fact), Kind: "state", Rule: -1}
 			}
 		}
 		return nil
-	case "does":
-		for _, f := range q.does {
-			if equalTerms(f, Term{Name: "pair", Args: fact.Args}) {
-				return &Derivation{Fact: fact.String(), Kind: "move", Rule: -1}
+	case p.symDoes:
+		for _, f := range q.known.does {
+			if equalC(f, fact) {
+				return &Derivation{Fact: p.text(fact), Kind: "move", Rule: -1}
 			}
 		}
 		return nil
 	}
 	if depth >= MaxExplainDepth {
-		if q.holds(fact) {
-			return &Derivation{Fact: fact.String(), Kind: "cut", Rule: -1}
+		if q.holds(fact, 0) {
+			return &Derivation{Fact: p.text(fact), Kind: "cut", Rule: -1}
 		}
 		return nil
 	}
-	for _, ri := range q.p.byHead[fact.Name] {
-		r := q.p.d.Rules[ri]
-		if len(r.Head.Args) != len(fact.Args) {
+	if int(fact.sym) >= len(p.byHead) {
+		return nil
+	}
+	for _, ri := range p.byHead[fact.sym] {
+		r := &p.rules[ri]
+		if len(r.head.args) != len(fact.args) {
 			continue
 		}
-		q.fresh++
-		n := q.fresh
+		rb := q.alloc(r.nvars)
 		mark := len(q.trail)
 		var out *Derivation
-		if q.unify(rename(r.Head, n), fact) {
-			body := make([]Literal, len(q.p.bodies[ri]))
-			for i, b := range q.p.bodies[ri] {
-				body[i] = Literal{Neg: b.Neg, Atom: rename(b.Atom, n)}
-			}
-			q.solve(body, func() bool {
-				kind := "rule"
-				if len(r.Body) == 0 {
-					kind = "fact"
-				}
-				out = &Derivation{Fact: fact.String(), Kind: kind, Rule: ri, Span: r.Span}
-				seen := map[string]bool{}
-				var vs []Term
-				vs = vars(r.Head, vs)
-				for _, l := range r.Body {
-					vs = vars(l.Atom, vs)
-				}
-				for _, v := range vs {
-					if !seen[v.Name] {
-						seen[v.Name] = true
-						val := q.subst(Term{Name: v.Name + "#" + strconv.Itoa(n)})
-						out.Bindings = append(out.Bindings, Binding{v.Name, val.String()})
-					}
-				}
-				var ground []Literal
-				for _, l := range r.Body {
-					ground = append(ground, Literal{Neg: l.Neg, Atom: q.subst(rename(l.Atom, n))})
-				}
-				for _, l := range ground {
-					switch {
-					case l.IsDistinct():
-						out.Body = append(out.Body, &Derivation{Fact: l.String(), Kind: "distinct", Rule: -1})
-					case l.Neg:
-						out.Body = append(out.Body, &Derivation{Fact: l.String(), Kind: "not", Rule: -1})
-					default:
-						sub := &proof{p: q.p, state: q.state, does: q.does, env: map[string]Term{}, fresh: q.fresh + 1}
-						c := sub.explain(l.Atom, depth+1)
-						q.fresh = sub.fresh
-						if sub.err != nil {
-							q.err = sub.err
-						}
-						if c == nil {
-							c = &Derivation{Fact: l.String(), Kind: "cut", Rule: -1}
-						}
-						out.Body = append(out.Body, c)
-					}
-				}
+		if q.unify(r.head, rb, fact, 0) {
+			q.solve(r.body, rb, func() bool {
+				out = q.derivation(fact, ri, rb, depth)
 				return false
 			})
 		}
 		q.undo(mark)
+		q.top = rb
 		if out != nil {
 			return out
 		}
 	}
 	return nil
 }
+
+// derivation writes why fact holds by rule ri, whose body holds with the
+// bindings of the frame at rb: the rule's bindings, and each condition
+// explained in turn.
+func (q *proof) derivation(fact pterm, ri int, rb int32, depth int) *Derivation {
+	p := q.p
+	r := p.d.Rules[ri]
+	kind := "rule"
+	if len(r.Body) == 0 {
+		kind = "fact"
+	}
+	out := &Derivation{Fact: p.text(fact), Kind: kind, Rule: ri, Span: r.Span}
+	for i, v := range p.vars[ri] {
+		val := q.subst(pterm{sym: int32(-1 - i)}, rb)
+		out.Bindings = append(out.Bindings, Binding{v, p.text(val)})
+	}
+	for i, l := range p.rules[ri].written {
+		g := q.subst(l.atom, rb)
+		lit := Literal{Neg: r.Body[i].Neg, Atom: p.term(g)}
+		switch l.kind {
+		case pDistinct:
+			out.Body = append(out.Body, &Derivation{Fact: lit.String(), Kind: "distinct", Rule: -1})
+		case pNot:
+			out.Body = append(out.Body, &Derivation{Fact: lit.String(), Kind: "not", Rule: -1})
+		default:
+			sub := &proof{p: p, known: q.known, input: q.input}
+			c := sub.explain(g, depth+1)
+			if sub.err != nil {
+				q.err = sub.err
+			}
+			if c == nil {
+				c = &Derivation{Fact: lit.String(), Kind: "cut", Rule: -1}
+			}
+			out.Body = append(out.Body, c)
+		}
+	}
+	return out
+}
+
+// text writes a compiled term as KIF (see Term.String).
+func (p *Prover) text(c pterm) string { return p.term(c).String() }
 
 // String writes the derivation as an indented tree, one fact a line, with
 // the rule's line numbers.

@@ -100,10 +100,6 @@ func (t Term) Key() string { return fmt.Sprintf("%s/%d", t.Name, len(t.Args)) }
 type Literal struct {
 	Neg  bool
 	Atom Term
-	// rn, where not nil, renames Atom's variables apart when the Prover
-	// comes to prove it (a rule's body is renamed one condition at a
-	// time, so the conditions after one that fails are never renamed)
-	rn *renaming
 }
 
 // IsDistinct reports whether l is a (distinct a b) condition.

@@ -1,8 +1,7 @@
 package gdl
 
 import (
-	"slices"
-	"strconv"
+	"encoding/binary"
 )
 
 // A tabling prover keeps the answers of every call it has proved (the call
@@ -29,22 +28,25 @@ import (
 // chess and two-thirds games); it is the Prover the command line's
 // playouts fall back on. It is not safe for concurrent use.
 type tables struct {
-	// kind of each relation: tabledStatic, tabledState or tabledNot
-	kind    map[string]int
-	static  map[string][]Term
-	state   map[string][]Term
+	// kind of each relation by its symbol: tabledStatic, tabledState or
+	// tabledNot (a symbol past its end: tabledNot)
+	kind    []int8
+	static  map[string][]pterm
+	state   map[string][]pterm
 	stateOf []Term
 	// busy are the tables being made, innermost last; at their index in
 	// busy by key
 	busy  []*making
 	index map[string]int
-	// key is the buffer the calls' keys are written in
-	key []byte
+	// key is the buffer the calls' keys are written in; vars the
+	// variables' slots met while writing one
+	key  []byte
+	vars []int32
 }
 
 // making is a table being made.
 type making struct {
-	answers []Term
+	answers []pterm
 	seen    map[string]bool
 	// self: its unfinished answers were taken during the last pass; low:
 	// the outermost unfinished table its answers were made from
@@ -55,39 +57,55 @@ type making struct {
 	inner []madeTable
 }
 
-// add adds ans to the answers unless it is one of them already: compared
-// one by one while they are few, by their text in seen once they are more.
-func (e *making) add(ans Term) {
+// add adds ans (ground) to the answers unless it is one of them already:
+// compared one by one while they are few, by their key in seen once they
+// are more.
+func (e *making) add(ans pterm, key []byte) []byte {
 	if e.seen == nil {
 		for _, a := range e.answers {
-			if equalTerms(a, ans) {
-				return
+			if equalC(a, ans) {
+				return key
 			}
 		}
 		e.answers = append(e.answers, ans)
 		if len(e.answers) == fewAnswers {
 			e.seen = make(map[string]bool, 2*fewAnswers)
 			for _, a := range e.answers {
-				e.seen[a.String()] = true
+				key = appendKey(key[:0], a)
+				e.seen[string(key)] = true
 			}
 		}
-		return
+		return key
 	}
-	if s := ans.String(); !e.seen[s] {
-		e.seen[s] = true
+	if key = appendKey(key[:0], ans); !e.seen[string(key)] {
+		e.seen[string(key)] = true
 		e.answers = append(e.answers, ans)
 	}
+	return key
+}
+
+// equalC reports whether two compiled terms are the same.
+func equalC(a, b pterm) bool {
+	if a.sym != b.sym || len(a.args) != len(b.args) {
+		return false
+	}
+	for i := range a.args {
+		if !equalC(a.args[i], b.args[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // fewAnswers is how many answers a table compares one by one before it
-// keeps their text in a map.
+// keeps their keys in a map.
 const fewAnswers = 8
 
 // madeTable is a table made, with the map (static or state) it is kept in.
 type madeTable struct {
 	key     string
-	m       map[string][]Term
-	answers []Term
+	m       map[string][]pterm
+	answers []pterm
 }
 
 const (
@@ -101,20 +119,24 @@ const (
 // caller at a time.
 func NewTablingProver(d *Description) *Prover {
 	p := NewProver(d)
-	t := &tables{kind: map[string]int{}, static: map[string][]Term{}, state: map[string][]Term{}, index: map[string]int{}}
+	t := &tables{static: map[string][]pterm{}, state: map[string][]pterm{}, index: map[string]int{}}
 	names, deps := dependencies(d)
 	for _, n := range names {
 		r := reach(deps, n)
 		_, onMove := r["does"]
 		_, onState := r["true"]
+		kind := int8(tabledStatic)
 		switch {
 		case onMove || n == "does" || n == "true":
-			t.kind[n] = tabledNot
+			kind = tabledNot
 		case onState:
-			t.kind[n] = tabledState
-		default:
-			t.kind[n] = tabledStatic
+			kind = tabledState
 		}
+		s := p.sym(n)
+		for int(s) >= len(t.kind) {
+			t.kind = append(t.kind, tabledNot)
+		}
+		t.kind[s] = kind
 	}
 	p.tab = t
 	return p
@@ -125,43 +147,45 @@ func sameState(a, b []Term) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// tabled answers a positive condition a of a tabled relation from its
-// table, making the table first when there is none; done is false when a
-// is to be proved as the plain Prover does.
-func (q *proof) tabled(a Term, rest []Literal, k func() bool) (done, more bool) {
+// tabled answers a positive condition a (in the frame at base) of a
+// tabled relation from its table, making the table first when there is
+// none; done is false when a is to be proved as the plain Prover does.
+func (q *proof) tabled(a pterm, base int32, rest []plit, k func() bool) (done, more bool) {
 	t := q.p.tab
-	kind, ok := t.kind[a.Name]
 	if q.expand {
 		// the call whose table is being made: by its rules
 		q.expand = false
 		return false, false
 	}
-	if !ok || kind == tabledNot {
+	if int(a.sym) >= len(t.kind) || t.kind[a.sym] == tabledNot {
 		return false, false
 	}
 	m := t.static
-	if kind == tabledState {
-		if !sameState(q.state, t.stateOf) {
+	if t.kind[a.sym] == tabledState {
+		if !sameState(q.input, t.stateOf) {
 			clear(t.state)
-			t.stateOf = q.state
+			t.stateOf = q.input
 		}
 		m = t.state
 	}
-	t.key = variantKey(t.key[:0], a, q.walk)
+	t.vars = t.vars[:0]
+	t.key = q.variantKey(t.key[:0], a, base)
 	answers, ok := m[string(t.key)]
 	if !ok {
 		key := string(t.key)
 		if i, busy := t.index[key]; busy {
-			return true, q.fromUnfinished(a, i, rest, k)
+			return true, q.fromUnfinished(a, base, i, rest, k)
 		}
-		answers = q.table(q.subst(a), key, m)
+		t.vars = t.vars[:0]
+		call := q.variant(a, base)
+		answers = q.table(call, int32(len(t.vars)), key, m)
 		if q.err != nil {
 			return true, false
 		}
 	}
 	for _, ans := range answers {
 		mark := len(q.trail)
-		if q.unify(a, ans) && !q.solve(rest, k) {
+		if q.unify(a, base, ans, 0) && !q.solve(rest, base, k) {
 			q.undo(mark)
 			return true, false
 		}
@@ -170,9 +194,9 @@ func (q *proof) tabled(a Term, rest []Literal, k func() bool) (done, more bool) 
 	return true, true
 }
 
-// fromUnfinished answers call from the answers found so far by the table
-// being made at busy[i].
-func (q *proof) fromUnfinished(call Term, i int, rest []Literal, k func() bool) bool {
+// fromUnfinished answers call (in the frame at base) from the answers
+// found so far by the table being made at busy[i].
+func (q *proof) fromUnfinished(call pterm, base int32, i int, rest []plit, k func() bool) bool {
 	t := q.p.tab
 	e := t.busy[i]
 	e.self = true
@@ -180,7 +204,7 @@ func (q *proof) fromUnfinished(call Term, i int, rest []Literal, k func() bool) 
 	top.low = min(top.low, i)
 	for n := 0; n < len(e.answers); n++ {
 		mark := len(q.trail)
-		if q.unify(call, e.answers[n]) && !q.solve(rest, k) {
+		if q.unify(call, base, e.answers[n], 0) && !q.solve(rest, base, k) {
 			q.undo(mark)
 			return false
 		}
@@ -189,34 +213,39 @@ func (q *proof) fromUnfinished(call Term, i int, rest []Literal, k func() bool) 
 	return true
 }
 
-// table proves call to the end, again while a pass finds new answers
-// after taking its own unfinished ones, and returns its answers without
-// repeats. It keeps them in m when they were made from no outer
-// unfinished table; otherwise they are handed to the table being made
-// around it, which keeps them with its own once it is complete (the last
-// pass of a table finds no new answer, so the tables made in it from its
-// unfinished answers were made from all of its answers): a recursion
-// through several calls (the torus games' rows that wrap around) is
-// proved once per state, not again for every call into it.
-func (q *proof) table(call Term, key string, m map[string][]Term) []Term {
+// table proves call (its variables numbered from 0, nvars of them) to the
+// end, again while a pass finds new answers after taking its own
+// unfinished ones, and returns its answers without repeats. It keeps them
+// in m when they were made from no outer unfinished table; otherwise they
+// are handed to the table being made around it, which keeps them with its
+// own once it is complete (the last pass of a table finds no new answer,
+// so the tables made in it from its unfinished answers were made from all
+// of its answers): a recursion through several calls (the torus games'
+// rows that wrap around) is proved once per state, not again for every
+// call into it.
+func (q *proof) table(call pterm, nvars int32, key string, m map[string][]pterm) []pterm {
 	t := q.p.tab
 	j := len(t.busy)
 	e := &making{low: j}
 	t.busy = append(t.busy, e)
 	t.index[key] = j
+	goal := []plit{{kind: pRule, atom: call}}
+	frames := q.frames
+	var buf []byte
 	for {
 		e.self = false
 		e.inner = e.inner[:0]
 		before := len(e.answers)
-		sub := &proof{p: q.p, state: q.state, does: q.does, env: map[string]Term{},
-			fresh: q.fresh, steps: q.steps, frames: q.frames, expand: true}
-		sub.solve([]Literal{{Atom: call}}, func() bool {
-			e.add(sub.subst(call))
+		cb := q.alloc(nvars)
+		q.expand = true
+		q.solve(goal, cb, func() bool {
+			buf = e.add(q.subst(call, cb), buf)
 			return true
 		})
-		q.fresh, q.steps = sub.fresh, sub.steps
-		if sub.err != nil {
-			q.err = sub.err
+		q.expand = false
+		q.top = cb
+		q.frames = frames
+		if q.err != nil {
 			break
 		}
 		if !e.self || len(e.answers) == before {
@@ -241,34 +270,76 @@ func (q *proof) table(call Term, key string, m map[string][]Term) []Term {
 	return e.answers
 }
 
-// variantKey writes t, its variables replaced by their values (walk),
-// with the variables left numbered in order of appearance: two calls that
-// differ only in the names of their variables have one key. It appends to
-// b and returns it.
-func variantKey(b []byte, t Term, walk func(Term) Term) []byte {
-	var names []string
-	return appendVariant(b, t, walk, &names)
+// variantKey writes the key of t (in the frame at base): t with its
+// variables replaced by their values, the variables left numbered in
+// order of appearance (their slots in the table's vars), so two calls
+// that differ only in their variables have one key. It appends to b and
+// returns it.
+func (q *proof) variantKey(b []byte, t pterm, base int32) []byte {
+	t, base = q.walk(t, base)
+	if t.sym < 0 {
+		return binary.AppendUvarint(b, uint64(2*q.varNumber(base-1-t.sym)+1))
+	}
+	b = binary.AppendUvarint(b, uint64(2*t.sym+2))
+	if t.ground {
+		return appendArgs(b, t)
+	}
+	b = binary.AppendUvarint(b, uint64(len(t.args)))
+	for _, a := range t.args {
+		b = q.variantKey(b, a, base)
+	}
+	return b
 }
 
-func appendVariant(b []byte, t Term, walk func(Term) Term, names *[]string) []byte {
-	t = walk(t)
-	if t.IsVar() {
-		n := slices.Index(*names, t.Name)
-		if n < 0 {
-			n = len(*names)
-			*names = append(*names, t.Name)
+// varNumber numbers the unbound variable at slot within the call whose
+// key or variant is being written.
+func (q *proof) varNumber(slot int32) int {
+	t := q.p.tab
+	for i, s := range t.vars {
+		if s == slot {
+			return i
 		}
-		b = append(b, '?')
-		return strconv.AppendInt(b, int64(n), 10)
 	}
-	if len(t.Args) == 0 {
-		return append(b, t.Name...)
+	t.vars = append(t.vars, slot)
+	return len(t.vars) - 1
+}
+
+// variant returns t (in the frame at base) with its variables replaced by
+// their values, the variables left numbered in order of appearance, as
+// variantKey numbers them.
+func (q *proof) variant(t pterm, base int32) pterm {
+	if t.ground {
+		return t
 	}
-	b = append(b, '(')
-	b = append(b, t.Name...)
-	for _, a := range t.Args {
-		b = append(b, ' ')
-		b = appendVariant(b, a, walk, names)
+	t, base = q.walk(t, base)
+	if t.sym < 0 {
+		return pterm{sym: int32(-1 - q.varNumber(base-1-t.sym))}
 	}
-	return append(b, ')')
+	if t.ground {
+		return t
+	}
+	out := pterm{sym: t.sym, ground: true, args: make([]pterm, len(t.args))}
+	for i, a := range t.args {
+		out.args[i] = q.variant(a, base)
+		out.ground = out.ground && out.args[i].ground
+	}
+	return out
+}
+
+// appendKey writes the key of a term without bindings (its variables, if
+// any, by their numbers).
+func appendKey(b []byte, t pterm) []byte {
+	if t.sym < 0 {
+		return binary.AppendUvarint(b, uint64(2*(-1-t.sym)+1))
+	}
+	b = binary.AppendUvarint(b, uint64(2*t.sym+2))
+	return appendArgs(b, t)
+}
+
+func appendArgs(b []byte, t pterm) []byte {
+	b = binary.AppendUvarint(b, uint64(len(t.args)))
+	for _, a := range t.args {
+		b = appendKey(b, a)
+	}
+	return b
 }
