@@ -129,15 +129,20 @@ func (e *core) pruneEvent(line, node string, kind trace.Kind, depth int, alpha, 
 	e.emit()
 }
 
-// updateEvent reports the value v and window (alpha, beta; 0 for the
-// searches without one) of the node of ply p at depth after its last
-// child returned cv with bound cb, and what moved: "value", or under
+// updateEvent reports, at the node's step (stepValue or stepNarrow), the
+// value and window (0 for the searches without one) of the node of ply p
+// at depth after its last child returned cv with bound cb (in the node's
+// terms; the event shows them for MAX), and what moved: "value", or under
 // alpha-beta "alpha" at a MAX node (line "max-alpha") or "beta" at a MIN
 // node, or "" when nothing did.
-func (e *core) updateEvent(p *ply, depth int, line, changed string, alpha, beta, v, cv float64, cb trace.Bound) {
+func (e *core) updateEvent(p *ply, depth, step int, changed string, cv float64, cb trace.Bound) {
 	ev := &e.hot.update
-	head(ev, trace.Update, line, p.id, p.kind, depth)
-	ev.Alpha, ev.Beta, ev.Value = trace.Num(alpha), trace.Num(beta), trace.Num(v)
-	ev.Child, ev.ChildValue, ev.ChildBound, ev.Changed = p.below.id, trace.Num(cv), cb, changed
+	head(ev, trace.Update, p.line(step), p.id, p.kind, depth)
+	var ma, mb float64
+	if e.window {
+		ma, mb = p.shown()
+	}
+	ev.Alpha, ev.Beta, ev.Value = trace.Num(ma), trace.Num(mb), trace.Num(p.c*p.v)
+	ev.Child, ev.ChildValue, ev.ChildBound, ev.Changed = p.below.id, trace.Num(p.c*cv), flip(cb, p.c), changed
 	e.emitAt(ev)
 }

@@ -75,5 +75,5 @@ func (e *engine[S, G]) chanceUpdate(p *ply, depth, k, i int, cv, sum float64) {
 	if k == 0 || p.v != old {
 		changed = "value"
 	}
-	e.updateEvent(p, depth, lineKey(p.kind, lineValue), changed, 0, 0, p.v, cv, trace.Exact)
+	e.updateEvent(p, depth, stepValue, changed, cv, trace.Exact) // no window: α and β are 0
 }

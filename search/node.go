@@ -479,15 +479,11 @@ func (e *core) updateMore(p *ply, depth, i int, cv float64, cb trace.Bound) {
 		e.step++
 		return
 	}
-	var ma, mb float64
-	if e.window {
-		ma, mb = p.shown()
-	}
 	changes := ""
 	if changed {
 		changes = "value"
 	}
-	e.updateEvent(p, depth, p.line(stepValue), changes, ma, mb, p.c*p.v, p.c*cv, flip(cb, p.c))
+	e.updateEvent(p, depth, stepValue, changes, cv, cb)
 }
 
 // cuts is the cut rule, decided here for every search: v ≥ β at a node
@@ -603,8 +599,7 @@ func (e *core) narrow(p *ply, depth int) {
 	if !p.forMax() {
 		what = "beta"
 	}
-	ma, mb := p.shown()
-	e.updateEvent(p, depth, p.line(stepNarrow), what, ma, mb, p.c*p.v, p.c*p.cv, flip(p.cb, p.c))
+	e.updateEvent(p, depth, stepNarrow, what, p.cv, p.cb)
 }
 
 // exit ends the node after its last child: it returns v, or under
