@@ -674,7 +674,11 @@ function paneSize() {
   wrap.classList.add("across");
   const across = wrap.clientHeight;
   wrap.classList.toggle("across", was);
-  return { w: wrap.clientWidth, h: wrap.clientHeight, across };
+  // The narration's width in ems of its font: the server fits the card
+  // game's narration to it (view.NarrationWith).
+  const s = getComputedStyle(narration);
+  const say = (narration.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)) / parseFloat(s.fontSize);
+  return { w: wrap.clientWidth, h: wrap.clientHeight, across, say: say > 0 ? say : undefined };
 }
 
 function opened(send) {

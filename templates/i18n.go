@@ -80,7 +80,7 @@ func narration(ctx context.Context, v *View) string {
 	if v.Frame == nil || v.Frame.Step == 0 {
 		return T(ctx, "view.nothing-yet")
 	}
-	return view.NarrationWith(v.Narration(), v.InfoSet, i18n.FromContext(ctx).Phrase)
+	return view.NarrationWith(v.Narration(), v.InfoSet, i18n.FromContext(ctx).Phrase, 0)
 }
 
 // changeURL is the address of the setup with this view's scenario filled

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/abtrace/abtrace/view"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -181,6 +182,10 @@ func TestBrowserDeterminized(t *testing.T) {
 	}
 }
 
+// narrationLines counts the lines the narration's text takes.
+const narrationLines = `(() => { const r = document.createRange(); r.selectNodeContents(document.getElementById("narration"));
+	return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; })()`
+
 // TestBrowserCardsInfoSetJoined: on the trap deal after ♣9 ♣5 the panel
 // draws the two positions MAX cannot tell apart enclosed by one dashed
 // outline, at 1280×720 and on a phone, its values and deals at 14 px or
@@ -193,6 +198,11 @@ func TestBrowserCardsInfoSetJoined(t *testing.T) {
 		b.do(chromedp.EmulateViewport(size[0], size[1]))
 		what := strconv.FormatInt(size[0], 10) + "×" + strconv.FormatInt(size[1], 10)
 		b.open("/view?" + url.Values{"game": {"cards"}, "deal": {"trap"}, "algo": {"clairvoyance"}, "step": {"630"}}.Encode())
+		// The narration fits three lines on a phone: the set said in
+		// short, the panel and the tree saying the rest.
+		if lines := eval[int](b, narrationLines); size[0] == 390 && lines > view.NarrationLines {
+			t.Errorf("%s: the narration takes %d lines, want at most %d: %q", what, lines, view.NarrationLines, b.text(`#narration`))
+		}
 		b.do(chromedp.ScrollIntoView(`[data-testid="infoset"]`))
 		join := eval[[]string](b, `(() => { const j = document.querySelector('[data-testid="infoset-join"]'), s = getComputedStyle(j), r = j.getBoundingClientRect();
 			return [s.borderTopStyle, String(j.querySelectorAll(".infoset-pos").length), String(r.right <= document.documentElement.clientWidth)]; })()`)

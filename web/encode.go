@@ -109,7 +109,7 @@ func stepText(to StepArg) string {
 func (v *viewer) loadMessage(ctx context.Context, to StepArg) Message {
 	drawn := v.drawn
 	v.drawn = ""
-	key := frameKey(v.query+v.focusKey(), to)
+	key := frameKey(v.query+v.focusKey()+v.sayKey(), to)
 	if sf, ok := sharedFrames.Get(key); ok {
 		v.takeFrame(sf)
 		if drawn != "" && drawn == sf.print {
@@ -176,6 +176,16 @@ func (v *viewer) focusKey() string {
 		return ""
 	}
 	return "\x00focus=" + view.Num(v.focusWidth) + "x" + view.Num(v.focusHeight)
+}
+
+// sayKey tells apart, in the keys of shared answers, the viewers of the
+// card game whose narration is of another width (see viewer.sayWidth),
+// by half an em.
+func (v *viewer) sayKey() string {
+	if v.prep.Deal == nil || v.sayWidth <= 0 {
+		return ""
+	}
+	return "\x00say=" + strconv.Itoa(int(v.sayWidth*2))
 }
 
 // Shared steps. A class steps through the lecturer's tree together: five
@@ -251,7 +261,7 @@ func (v *viewer) sharedPatchMessage(from int) Message {
 		v.canon = false
 		return v.patchMessage(from)
 	}
-	key := patchKey(v.query+v.focusKey(), from, v.cur.Step(), v.total)
+	key := patchKey(v.query+v.focusKey()+v.sayKey(), from, v.cur.Step(), v.total)
 	if sp, ok := sharedPatches.Get(key); ok && v.paint.TakePatch(sp.draw) {
 		// What patchMessage does to the viewer, for an answer made by
 		// another: the cursor's changes are sent, the page's panels are

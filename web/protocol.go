@@ -64,11 +64,14 @@ type Command struct {
 
 // Pane is the size of a page's tree pane, in CSS pixels: W × H as the
 // tree is drawn down, W × Across as the page would give a tree drawn
-// sideways (on a phone, a taller pane; 0 means H).
+// sideways (on a phone, a taller pane; 0 means H). Say is how wide the
+// viewer's narration is, in ems of its font (0: not said; see
+// view.NarrationWith).
 type Pane struct {
 	W      float64 `json:"w"`
 	H      float64 `json:"h"`
 	Across float64 `json:"across,omitempty"`
+	Say    float64 `json:"say,omitempty"`
 }
 
 // MaxPaneSide bounds each side of a reported pane: no screen is larger.
@@ -237,7 +240,7 @@ func checkLoad(c *Command) error {
 		p.Across = p.H
 	}
 	inside := func(x float64) bool { return x > 0 && x <= MaxPaneSide }
-	return refuseIf(!(inside(p.W) && inside(p.H) && inside(p.Across)),
+	return refuseIf(!(inside(p.W) && inside(p.H) && inside(p.Across) && (p.Say == 0 || inside(p.Say))),
 		say("ws.err.pane", "Cmd", c.Cmd, "Max", MaxPaneSide, "W", p.W, "H", p.H, "Across", p.Across))
 }
 

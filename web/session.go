@@ -715,6 +715,7 @@ func (s *session) newDriver(c Command) (driver, error) {
 	v.share, v.drawn = true, c.Drawn
 	if c.Pane != nil {
 		v.focusWidth, v.focusHeight = c.Pane.W, c.Pane.H
+		v.sayWidth = c.Pane.Say
 	}
 	return v, nil
 }

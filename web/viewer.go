@@ -80,6 +80,10 @@ type viewer struct {
 	// focusHeight is its height: a focus taller keeps its lowest rows and
 	// names the ancestors above them in its trail (view.FocusFit).
 	focusWidth, focusHeight float64
+	// sayWidth is how wide the page's narration is in ems, as its load
+	// said (0: not said): the card game's narration says the information
+	// set in full, in short or not at all to fit it (view.NarrationWith).
+	sayWidth float64
 }
 
 // job is a move under way: its command, and the step it started from.
@@ -343,7 +347,7 @@ func (v *viewer) panels() *view.Panels {
 	p.Follow = view.FollowOf(v.scene, f, v.loc.Phrase)
 	p.Counter = view.CounterText(f.Step, v.total, v.loc.Phrase)
 	if f.Step > 0 {
-		p.Narration = view.NarrationWith(p.Narration, infoSetPanel(v.prep, f, v.scene.Namer(v.loc.Phrase)), v.loc.Phrase)
+		p.Narration = view.NarrationWith(p.Narration, infoSetPanel(v.prep, f, v.scene.Namer(v.loc.Phrase)), v.loc.Phrase, v.sayWidth)
 	}
 	return p
 }
