@@ -103,6 +103,8 @@ type core struct {
 	pathHash bool      // children's path hashes key the random ordering, and the table of a game without keys
 	selects  bool      // opt.isSelective(): forward pruning or an extension
 	tt       bool      // a transposition table is kept (realgames.go)
+	kinds    uint64    // the kinds of node the search handles (handledKinds)
+	anyEnd   bool      // it handles a terminal node of any kind
 	rule     PruneRule // opt.Prune
 	grain    float64   // opt.Grain: the null window's width (above), 0 for the least step
 	failMode FailMode  // opt.Fail
@@ -148,6 +150,7 @@ func newEngine[S any, G Game[S]](g G, algo Algorithm, opt Options[S], rec trace.
 		neg: algo.Negamax(), selects: opt.isSelective(), quick: algo == AlgoAlphaBeta || algo == AlgoMinimax, pathHash: opt.Order == OrderRandom,
 		rule: opt.Prune, grain: opt.Grain, failMode: opt.Fail, extend: opt.Extend, meter: newMeter(opt.Budget), quietFrom: math.MaxInt}}
 	e.prober, _ = any(g).(Prober[S])
+	e.kinds, e.anyEnd = handledKinds(algo)
 	if opt.Depth > 0 {
 		e.limit = opt.Depth
 	}

@@ -108,13 +108,25 @@ func (p *ply) shown() (float64, float64) { return forMax(p.c, p.alpha, p.beta) }
 // it asks of a terminal node too: the two-player searches look at the
 // kind of the nodes they expand only.
 func (e *core) handles(kind trace.Kind, terminal bool) bool {
-	switch e.algo {
+	return terminal && e.anyEnd || kind < 64 && e.kinds>>kind&1 != 0
+}
+
+// handledKinds is what handles asks of a search of algo: the kinds of
+// node it handles (bit k for Kind k; no search handles a kind from 64 on),
+// and whether it handles a terminal node of any kind (the two-player
+// searches). A set, so that every node asks it without a switch.
+func handledKinds(algo Algorithm) (kinds uint64, anyEnd bool) {
+	switch algo {
 	case AlgoExpectiminimax, AlgoStar1:
-		return kind <= trace.Chance
+		return 1<<trace.Max | 1<<trace.Min | 1<<trace.Chance, false
 	case AlgoMaxN:
-		return kind == trace.Chance || kind.PlayerIndex() > 0
+		kinds = 1 << trace.Chance
+		for k := 1; k <= trace.MaxPlayers; k++ {
+			kinds |= 1 << trace.Player(k)
+		}
+		return kinds, false
 	}
-	return terminal || kind <= trace.Min
+	return 1<<trace.Max | 1<<trace.Min, true
 }
 
 // kindError stops the search at a node of a kind it does not handle.
