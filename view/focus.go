@@ -334,6 +334,9 @@ const MaxFocusSketches = 2
 type focusSketches struct {
 	mu   sync.Mutex
 	kept []focusKept
+	// scales are the steady scales of the scene's focus (see
+	// SteadyFocusScale).
+	scales map[steadyKey]float64
 }
 
 // focusKept is a focus layout, what it was laid out for, and its sketch.

@@ -2,7 +2,6 @@ package view
 
 import (
 	"math"
-	"strings"
 
 	"github.com/abtrace/abtrace/trace"
 )
@@ -43,45 +42,46 @@ func FocusFit(d *Drawing, s *Scene, f *trace.Frame, w, h float64, words func(tra
 		return
 	}
 	defer fitWidth(d, w)
-	if bh*d.Px <= h {
+	// The box ends under what the focus draws (its layout may reach
+	// lower), so that the rows kept fill the pane.
+	bottom := min(y+bh, contentBottom(d)+viewPad)
+	if (bottom-y)*d.Px <= h {
+		if bottom < y+bh {
+			d.ViewBox = Num(x) + " " + Num(y) + " " + Num(bw) + " " + Num(bottom-y)
+			d.Height = bottom - y
+		}
 		return
 	}
-	var path []*Node
-	top, low := map[int]float64{}, map[int]float64{}
-	for i := range d.Nodes {
-		n := &d.Nodes[i]
-		t, b := nodeTop(n), nodeBottom(n)
-		if v, seen := top[n.Depth]; !seen || t < v {
-			top[n.Depth] = t
-		}
-		low[n.Depth] = max(low[n.Depth], b)
-		if strings.Contains(" "+n.Class+" ", " path ") {
-			path = append(path, n)
-		}
-	}
+	rows := focusRowsOf(d)
+	top, low, path := rows.top, rows.low, rows.path
 	cd := max(len(path)-1, 0) // the depth of the focus's deepest path node
 	name := s.Namer(words)
 	crumbs := make([]Crumb, cd)
 	for i, n := range path[:cd] {
 		crumbs[i] = crumbOf(s, f, n.ID, name)
 	}
-	bottom := y + bh
 	// tall is how many CSS pixels the rows from depth j down to bottom
 	// take at scale px, with the trail of the rows above.
 	tall := func(j int, bottom, px float64) float64 {
 		return (bottom-top[j]+viewPad)*px + trailHeight(crumbs[:j], w)
 	}
+	// narrow is whether the rows from depth j down to bottom fit the
+	// pane's width at FocusMinScale.
+	narrow := func(j int, bottom float64) bool {
+		lo, hi := rowsExtent(d, top[j]-viewPad, bottom)
+		return w <= 0 || (hi-lo+2*viewPad)*FocusMinScale <= w
+	}
 	k := cd
 	for j := 1; j < cd; j++ {
-		if tall(j, bottom, d.Px) <= h {
+		if tall(j, bottom, d.Px) <= h && narrow(j, bottom) {
 			k = j
 			break
 		}
 	}
-	if tall(k, bottom, d.Px) > h {
+	if tall(k, bottom, d.Px) > h || !narrow(k, bottom) {
 		room := h - trailHeight(crumbs[:k], w)
 		px := fitScale(bottom-top[k]+viewPad, room)
-		if px < FocusMinScale && cd > 0 {
+		if (px < FocusMinScale || !narrow(k, bottom)) && cd > 0 {
 			// Not even smaller: the current node's row is the lowest.
 			bottom = min(bottom, low[cd]+viewPad)
 			px = fitScale(bottom-top[k]+viewPad, room)
@@ -115,10 +115,22 @@ func fitWidth(d *Drawing, w float64) {
 	if !ok || w <= 0 || bw*d.Px <= w {
 		return
 	}
-	lo, hi := math.Inf(1), math.Inf(-1)
+	lo, hi := rowsExtent(d, y, y+bh)
+	if lo < hi && hi-lo+2*viewPad < bw {
+		x, bw = max(x, lo-viewPad), min(hi+viewPad, x+bw)-max(x, lo-viewPad)
+		d.ViewBox = Num(x) + " " + Num(y) + " " + Num(bw) + " " + Num(bh)
+		d.Width = bw
+	}
+	d.Px = max(FocusMinScale, min(d.Px, fitScale(bw, w)))
+}
+
+// rowsExtent is how far left and right focus drawing d draws what a
+// view box from y0 down to y1 shows.
+func rowsExtent(d *Drawing, y0, y1 float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
 	for i := range d.Nodes {
 		n := &d.Nodes[i]
-		if nodeBottom(n) <= y || nodeTop(n) >= y+bh {
+		if nodeBottom(n) <= y0 || nodeTop(n) >= y1 {
 			continue
 		}
 		a, b := focusExtent(n)
@@ -127,12 +139,7 @@ func fitWidth(d *Drawing, w float64) {
 	if a, b, ok := d.Set.extent(); ok {
 		lo, hi = min(lo, a), max(hi, b)
 	}
-	if lo < hi && hi-lo+2*viewPad < bw {
-		x, bw = max(x, lo-viewPad), min(hi+viewPad, x+bw)-max(x, lo-viewPad)
-		d.ViewBox = Num(x) + " " + Num(y) + " " + Num(bw) + " " + Num(bh)
-		d.Width = bw
-	}
-	d.Px = max(FocusMinScale, min(d.Px, fitScale(bw, w)))
+	return lo, hi
 }
 
 // fitScale is the scale at which a drawing of height units fits room

@@ -84,6 +84,10 @@ type viewer struct {
 	// said (0: not said): the card game's narration says the information
 	// set in full, in short or not at all to fit it (view.NarrationWith).
 	sayWidth float64
+	// focusPx is the scale every step's focus is drawn at
+	// (view.SteadyFocusScale, decided at the first focus drawn; 0: not
+	// yet): the same at a step however the page came to it.
+	focusPx float64
 }
 
 // job is a move under way: its command, and the step it started from.
@@ -537,8 +541,11 @@ func (v *viewer) focusWhole() *string {
 // page's pane.
 func (v *viewer) focusNow() *view.Drawing {
 	f := v.cur.Frame()
+	if v.focusPx == 0 {
+		v.focusPx = view.SteadyFocusScale(v.prep, v.scene, v.focusWidth, v.focusHeight, string(v.loc.Lang()), v.loc.Phrase)
+	}
 	d := view.FocusIn(v.prep, v.scene, f, v.cur.Folds(), v.focusWidth)
-	view.FocusFit(d, v.scene, f, v.focusWidth, v.focusHeight, v.loc.Phrase)
+	view.FocusFitAt(d, v.scene, f, v.focusWidth, v.focusHeight, v.focusPx, v.loc.Phrase)
 	return d
 }
 
