@@ -112,7 +112,7 @@ func BenchmarkProverPlayouts(b *testing.B) {
 						p = NewTablingProver(d)
 					}
 					seed++
-					r, err := playout[[]Term](proverPlayer{p}, PolicyRandom, seed, 0)
+					r, err := playout[[]Term](newProverPlayer(p), PolicyRandom, seed, 0)
 					if err != nil || r.End != "terminal" {
 						b.Fatal(r.End, err)
 					}

@@ -261,6 +261,33 @@ type proof struct {
 	// expand: the first condition is proved by its rules, not from its
 	// table (it is the call whose table is being made)
 	expand bool
+	// conts are the continuations of the rules being used, by the
+	// nesting of the proof where each was used (see then)
+	conts []*cont
+}
+
+// cont is the continuation of a rule used to prove a condition: the
+// conditions after it in the frame at base, then k.
+type cont struct {
+	rest []plit
+	base int32
+	k    func() bool
+	fn   func() bool
+}
+
+// then returns the continuation that proves rest (in the frame at base)
+// and then calls k. It is kept by the nesting of the proof (q.frames),
+// which is one for every continuation alive at once: a continuation made
+// at a nesting is no longer needed once the proof is back at it.
+func (q *proof) then(rest []plit, base int32, k func() bool) func() bool {
+	for len(q.conts) <= q.frames {
+		c := &cont{}
+		c.fn = func() bool { return q.solve(c.rest, c.base, c.k) }
+		q.conts = append(q.conts, c)
+	}
+	c := q.conts[q.frames]
+	c.rest, c.base, c.k = rest, base, k
+	return c.fn
 }
 
 func (p *Prover) newProof(state, does []Term) *proof {
@@ -447,7 +474,7 @@ func (q *proof) prove(goals []plit, base int32, k func() bool) bool {
 		rb := q.alloc(r.nvars)
 		mark := len(q.trail)
 		if q.unify(r.head, rb, a, base) {
-			more := q.solve(r.body, rb, func() bool { return q.solve(rest, base, k) })
+			more := q.solve(r.body, rb, q.then(rest, base, k))
 			if !more {
 				q.undo(mark)
 				q.top = rb

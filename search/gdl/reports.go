@@ -63,7 +63,7 @@ func PlayoutText(src, policy string, seed uint64, maxSteps int) (PlayoutReport, 
 		return g.Playout(policy, seed, maxSteps)
 	}
 	big := limit.Limit != "MaxStateProps"
-	rep, err := playout[[]Term](proverPlayer{NewTablingProver(d)}, policy, seed, maxSteps)
+	rep, err := playout[[]Term](newProverPlayer(NewTablingProver(d)), policy, seed, maxSteps)
 	if !big || !errors.As(err, &limit) {
 		return rep, err
 	}
@@ -159,16 +159,54 @@ func (f fastPlayer) step(s State, moves []string) (State, error) {
 	return f.g.Next(s, joint), nil
 }
 
-// proverPlayer plays with the Prover, states being their facts.
-type proverPlayer struct{ p *Prover }
+// proverPlayer plays with the Prover, states being their facts. It keeps
+// the legal moves of the state last asked about (the step asks for the
+// moves it makes).
+type proverPlayer struct {
+	p     *Prover
+	state []Term
+	moves [][]Term
+}
 
-func (q proverPlayer) roles() []string { return q.p.d.Roles() }
-func (q proverPlayer) start() ([]Term, error) {
+func newProverPlayer(p *Prover) *proverPlayer {
+	return &proverPlayer{p: p, moves: make([][]Term, len(p.d.Roles()))}
+}
+
+func (q *proverPlayer) roles() []string { return q.p.d.Roles() }
+func (q *proverPlayer) start() ([]Term, error) {
 	return q.p.AskArgs(Term{Name: "init", Args: []Term{{Name: "?x"}}}, nil, nil)
 }
-func (q proverPlayer) legal(s []Term, r int) ([]string, error) { return q.p.Legal(s, q.p.d.Roles()[r]) }
-func (q proverPlayer) over(s []Term) (bool, error)             { return q.p.Terminal(s) }
-func (q proverPlayer) goals(s []Term) ([]int, error) {
+
+// legalTerms returns the answers (legal role m) of role r in s.
+func (q *proverPlayer) legalTerms(s []Term, r int) ([]Term, error) {
+	if !sameState(s, q.state) || s == nil {
+		q.state = s
+		clear(q.moves)
+	}
+	if q.moves[r] != nil {
+		return q.moves[r], nil
+	}
+	ts, err := q.p.AskTerms(Term{Name: "legal", Args: []Term{{Name: q.roles()[r]}, {Name: "?m"}}}, s, nil)
+	if err == nil && ts == nil {
+		ts = []Term{}
+	}
+	q.moves[r] = ts
+	return ts, err
+}
+
+func (q *proverPlayer) legal(s []Term, r int) ([]string, error) {
+	ts, err := q.legalTerms(s, r)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.Args[1].String()
+	}
+	return out, nil
+}
+func (q *proverPlayer) over(s []Term) (bool, error) { return q.p.Terminal(s) }
+func (q *proverPlayer) goals(s []Term) ([]int, error) {
 	out := make([]int, len(q.roles()))
 	for r, role := range q.roles() {
 		v, err := q.p.Goal(s, role)
@@ -179,10 +217,10 @@ func (q proverPlayer) goals(s []Term) ([]int, error) {
 	}
 	return out, nil
 }
-func (q proverPlayer) step(s []Term, moves []string) ([]Term, error) {
+func (q *proverPlayer) step(s []Term, moves []string) ([]Term, error) {
 	var does []Term
-	for r, role := range q.roles() {
-		ts, err := q.p.AskTerms(Term{Name: "legal", Args: []Term{{Name: role}, {Name: "?m"}}}, s, nil)
+	for r := range q.roles() {
+		ts, err := q.legalTerms(s, r)
 		if err != nil {
 			return nil, err
 		}

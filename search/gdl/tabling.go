@@ -34,18 +34,21 @@ type tables struct {
 	static  map[string][]pterm
 	state   map[string][]pterm
 	stateOf []Term
-	// busy are the tables being made, innermost last; at their index in
-	// busy by key
-	busy  []*making
-	index map[string]int
+	// busy are the tables being made, innermost last
+	busy []*making
 	// key is the buffer the calls' keys are written in; vars the
 	// variables' slots met while writing one
 	key  []byte
 	vars []int32
+	// ansKey is the buffer answers' keys are written in; pool the tables
+	// made at each depth of busy, to be made again
+	ansKey []byte
+	pool   []*making
 }
 
 // making is a table being made.
 type making struct {
+	key     string
 	answers []pterm
 	seen    map[string]bool
 	// self: its unfinished answers were taken during the last pass; low:
@@ -55,33 +58,12 @@ type making struct {
 	// inner are the tables made in the last pass from an unfinished
 	// table, this one's or one within it, kept when this one is complete
 	inner []madeTable
-}
-
-// add adds ans (ground) to the answers unless it is one of them already:
-// compared one by one while they are few, by their key in seen once they
-// are more.
-func (e *making) add(ans pterm, key []byte) []byte {
-	if e.seen == nil {
-		for _, a := range e.answers {
-			if equalC(a, ans) {
-				return key
-			}
-		}
-		e.answers = append(e.answers, ans)
-		if len(e.answers) == fewAnswers {
-			e.seen = make(map[string]bool, 2*fewAnswers)
-			for _, a := range e.answers {
-				key = appendKey(key[:0], a)
-				e.seen[string(key)] = true
-			}
-		}
-		return key
-	}
-	if key = appendKey(key[:0], ans); !e.seen[string(key)] {
-		e.seen[string(key)] = true
-		e.answers = append(e.answers, ans)
-	}
-	return key
+	// the proof, the call (goal) and its frame, and the continuation
+	// that adds what the call proves
+	q       *proof
+	goal    [1]plit
+	base    int32
+	collect func() bool
 }
 
 // equalC reports whether two compiled terms are the same.
@@ -119,7 +101,7 @@ const (
 // caller at a time.
 func NewTablingProver(d *Description) *Prover {
 	p := NewProver(d)
-	t := &tables{static: map[string][]pterm{}, state: map[string][]pterm{}, index: map[string]int{}}
+	t := &tables{static: map[string][]pterm{}, state: map[string][]pterm{}}
 	names, deps := dependencies(d)
 	for _, n := range names {
 		r := reach(deps, n)
@@ -173,12 +155,10 @@ func (q *proof) tabled(a pterm, base int32, rest []plit, k func() bool) (done, m
 	answers, ok := m[string(t.key)]
 	if !ok {
 		key := string(t.key)
-		if i, busy := t.index[key]; busy {
+		if i := t.making(key); i >= 0 {
 			return true, q.fromUnfinished(a, base, i, rest, k)
 		}
-		t.vars = t.vars[:0]
-		call := q.variant(a, base)
-		answers = q.table(call, int32(len(t.vars)), key, m)
+		answers = q.table(a, base, key, m)
 		if q.err != nil {
 			return true, false
 		}
@@ -192,6 +172,18 @@ func (q *proof) tabled(a pterm, base int32, rest []plit, k func() bool) (done, m
 		q.undo(mark)
 	}
 	return true, true
+}
+
+// making returns the index in busy of the table being made for the call
+// with key, −1 where there is none (the tables being made are few: the
+// calls within one another).
+func (t *tables) making(key string) int {
+	for i, e := range t.busy {
+		if e.key == key {
+			return i
+		}
+	}
+	return -1
 }
 
 // fromUnfinished answers call (in the frame at base) from the answers
@@ -213,37 +205,31 @@ func (q *proof) fromUnfinished(call pterm, base int32, i int, rest []plit, k fun
 	return true
 }
 
-// table proves call (its variables numbered from 0, nvars of them) to the
-// end, again while a pass finds new answers after taking its own
-// unfinished ones, and returns its answers without repeats. It keeps them
-// in m when they were made from no outer unfinished table; otherwise they
-// are handed to the table being made around it, which keeps them with its
-// own once it is complete (the last pass of a table finds no new answer,
-// so the tables made in it from its unfinished answers were made from all
-// of its answers): a recursion through several calls (the torus games'
-// rows that wrap around) is proved once per state, not again for every
-// call into it.
-func (q *proof) table(call pterm, nvars int32, key string, m map[string][]pterm) []pterm {
+// table proves call (in the frame at base) to the end, again while a
+// pass finds new answers after taking its own unfinished ones, and
+// returns its answers without repeats (every binding it makes is undone
+// before it returns). It keeps them in m when they were made from no
+// outer unfinished table; otherwise they are handed to the table being
+// made around it, which keeps them with its own once it is complete (the
+// last pass of a table finds no new answer, so the tables made in it from
+// its unfinished answers were made from all of its answers): a recursion
+// through several calls (the torus games' rows that wrap around) is
+// proved once per state, not again for every call into it.
+func (q *proof) table(call pterm, base int32, key string, m map[string][]pterm) []pterm {
 	t := q.p.tab
 	j := len(t.busy)
-	e := &making{low: j}
+	e := t.newMaking(j)
+	e.key, e.q, e.base = key, q, base
+	e.goal[0] = plit{kind: pRule, atom: call}
 	t.busy = append(t.busy, e)
-	t.index[key] = j
-	goal := []plit{{kind: pRule, atom: call}}
 	frames := q.frames
-	var buf []byte
 	for {
 		e.self = false
 		e.inner = e.inner[:0]
 		before := len(e.answers)
-		cb := q.alloc(nvars)
 		q.expand = true
-		q.solve(goal, cb, func() bool {
-			buf = e.add(q.subst(call, cb), buf)
-			return true
-		})
+		q.solve(e.goal[:], base, e.collect)
 		q.expand = false
-		q.top = cb
 		q.frames = frames
 		if q.err != nil {
 			break
@@ -253,21 +239,69 @@ func (q *proof) table(call pterm, nvars int32, key string, m map[string][]pterm)
 		}
 	}
 	t.busy = t.busy[:j]
-	delete(t.index, key)
+	answers := e.answers
+	e.q, e.answers, e.seen = nil, nil, nil
 	if q.err != nil {
-		return e.answers
+		return answers
 	}
-	e.inner = append(e.inner, madeTable{key, m, e.answers})
+	e.inner = append(e.inner, madeTable{key, m, answers})
 	if e.low < j {
 		outer := t.busy[j-1]
 		outer.low = min(outer.low, e.low)
 		outer.inner = append(outer.inner, e.inner...)
-		return e.answers
+		return answers
 	}
 	for _, in := range e.inner {
 		in.m[in.key] = in.answers
 	}
-	return e.answers
+	return answers
+}
+
+// newMaking returns the table being made at depth j in busy, kept from
+// the last table made at that depth (but for its answers) so that each
+// table made allocates only its answers.
+func (t *tables) newMaking(j int) *making {
+	for len(t.pool) <= j {
+		e := &making{}
+		e.collect = func() bool {
+			e.addFound()
+			return true
+		}
+		t.pool = append(t.pool, e)
+	}
+	e := t.pool[j]
+	e.low, e.self = j, false
+	return e
+}
+
+// addFound adds the call's instance under the bindings found (ground) to
+// the answers unless it is one of them already: compared one by one while
+// they are few, by their key in seen once they are more.
+func (e *making) addFound() {
+	q, t := e.q, e.q.p.tab
+	call := e.goal[0].atom
+	if e.seen == nil {
+		for _, a := range e.answers {
+			if q.equal(a, 0, call, e.base) {
+				return
+			}
+		}
+		e.answers = append(e.answers, q.subst(call, e.base))
+		if len(e.answers) == fewAnswers {
+			e.seen = make(map[string]bool, 2*fewAnswers)
+			for _, a := range e.answers {
+				t.ansKey = appendKey(t.ansKey[:0], a)
+				e.seen[string(t.ansKey)] = true
+			}
+		}
+		return
+	}
+	t.vars = t.vars[:0]
+	t.ansKey = q.variantKey(t.ansKey[:0], call, e.base)
+	if !e.seen[string(t.ansKey)] {
+		e.seen[string(t.ansKey)] = true
+		e.answers = append(e.answers, q.subst(call, e.base))
+	}
 }
 
 // variantKey writes the key of t (in the frame at base): t with its
@@ -302,28 +336,6 @@ func (q *proof) varNumber(slot int32) int {
 	}
 	t.vars = append(t.vars, slot)
 	return len(t.vars) - 1
-}
-
-// variant returns t (in the frame at base) with its variables replaced by
-// their values, the variables left numbered in order of appearance, as
-// variantKey numbers them.
-func (q *proof) variant(t pterm, base int32) pterm {
-	if t.ground {
-		return t
-	}
-	t, base = q.walk(t, base)
-	if t.sym < 0 {
-		return pterm{sym: int32(-1 - q.varNumber(base-1-t.sym))}
-	}
-	if t.ground {
-		return t
-	}
-	out := pterm{sym: t.sym, ground: true, args: make([]pterm, len(t.args))}
-	for i, a := range t.args {
-		out.args[i] = q.variant(a, base)
-		out.ground = out.ground && out.args[i].ground
-	}
-	return out
 }
 
 // appendKey writes the key of a term without bindings (its variables, if
