@@ -406,12 +406,12 @@ func (e *engine[S, G]) leaf(s S, p *ply, depth int, kind trace.Kind, terminal bo
 
 // outOfBounds stops Star1 at a leaf whose value lies outside its bounds.
 func (e *engine[S, G]) outOfBounds(depth int, terminal bool, v float64) {
-	what := "leaf"
+	id := "search.err.star1-leaf"
 	if !terminal {
-		what = "the evaluation of node"
+		id = "search.err.star1-eval"
 	}
-	e.fail(fmt.Errorf("search: %s %q is %s, outside the bounds [%s, %s] that star1 was given",
-		what, e.nodeID(depth), trace.Num(v).Plain(), trace.Num(e.opt.Bounds.L).Plain(), trace.Num(e.opt.Bounds.U).Plain()))
+	e.fail(optionError(id, "Node", strconv.Quote(e.nodeID(depth)), "Value", trace.Num(v).Plain(),
+		"L", trace.Num(e.opt.Bounds.L).Plain(), "U", trace.Num(e.opt.Bounds.U).Plain()))
 }
 
 // leafEvents reports that the node at depth, of any kind, is valued v

@@ -39,6 +39,11 @@ var English = map[string]trace.Message{
 	"search.err.eval-playout":     {Other: "the eval playout needs an evaluation"},
 	"search.err.paranoid-player":  {Other: "paranoid player {{.Got}} is not between 1 and {{.Max}}"},
 	"search.err.no-eval":          {Other: "no evaluation for node {{.Node}}, where the depth limit of {{.Depth}} cuts; give it a static estimate"},
+	"search.err.star1-leaf":       {Other: "leaf {{.Node}} is {{.Value}}, outside the bounds [{{.L}}, {{.U}}] that star1 was given; give bounds L,U that hold every leaf value"},
+	"search.err.star1-leaf-under": {Other: "a leaf of {{.Node}} is {{.Value}}, outside the bounds [{{.L}}, {{.U}}] that star1 was given; give bounds L,U that hold every leaf value"},
+	"search.err.star1-leaf-after": {Other: "the game ends after {{.Node}} with {{.Value}}, outside the bounds [{{.L}}, {{.U}}] that star1 was given; give bounds L,U that hold every leaf value"},
+	"search.err.star1-eval-after": {Other: "the evaluation after {{.Node}} is {{.Value}}, outside the bounds [{{.L}}, {{.U}}] that star1 was given; give bounds L,U that hold every evaluation"},
+	"search.err.star1-eval":       {Other: "the evaluation of node {{.Node}} is {{.Value}}, outside the bounds [{{.L}}, {{.U}}] that star1 was given; give bounds L,U that hold every evaluation"},
 }
 
 // OptionError is an option that does not fit the search: its message as

@@ -29,7 +29,7 @@ func TestDUCTPanel(t *testing.T) {
 		if err := f.Apply(*e); err != nil {
 			t.Fatal(err)
 		}
-		panel := MCTSPanelOf(f, 1.41)
+		panel := MCTSPanelOf(f, 1.41, nil)
 		if e.Type == trace.Grow && e.Node == "" || e.Type == trace.Done {
 			if panel.DUCT != nil {
 				t.Fatalf("step %d: a DUCT panel outside an iteration", e.Step)

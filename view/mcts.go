@@ -69,8 +69,10 @@ type PlayoutLine struct {
 const MaxPlayoutShown = 12
 
 // MCTSPanelOf returns the Monte-Carlo panel at frame f of a search whose
-// exploration constant is c.
-func MCTSPanelOf(f *trace.Frame, c float64) *MCTSPanel {
+// exploration constant is c. named names a node by its id as the page
+// draws it, in the page's language (Scene.Namer: the move into it, the
+// root as the language says); nil names nodes by their labels alone.
+func MCTSPanelOf(f *trace.Frame, c float64, named func(id string) string) *MCTSPanel {
 	p := &MCTSPanel{C: Decimal(c)}
 	it := f.Iteration
 	if it == nil {
@@ -81,11 +83,17 @@ func MCTSPanelOf(f *trace.Frame, c float64) *MCTSPanel {
 		p.DUCT = ductPanelOf(f, it)
 		return p
 	}
+	name := func(id, label string) string {
+		if l := f.LabelText(label); l != "" || named == nil {
+			return NodeName(id, l)
+		}
+		return named(id)
+	}
 	for i, s := range it.Selections {
-		t := UCBTable{Node: NodeName(s.Node, f.LabelText(s.Label)), Kind: s.Kind.Upper(), N: trace.Num(s.N).String(),
+		t := UCBTable{Node: name(s.Node, s.Label), Kind: s.Kind.Upper(), N: trace.Num(s.N).String(),
 			Current: it.Last == trace.Select && i == len(it.Selections)-1}
 		for _, sc := range s.Scores {
-			r := UCBRow{ID: sc.Child, Child: NodeName(sc.Child, f.LabelText(sc.Label)), W: Decimal(sc.W), N: trace.Num(sc.N).String(),
+			r := UCBRow{ID: sc.Child, Child: name(sc.Child, sc.Label), W: Decimal(sc.W), N: trace.Num(sc.N).String(),
 				Exploit: Decimal(float64(sc.Exploit)), Bonus: Decimal(float64(sc.Explore)), Total: Decimal(float64(sc.Total)),
 				Explore: p.C + "·√(ln " + t.N + " / " + trace.Num(sc.N).String() + ")", Chosen: sc.Child == s.Child}
 			if sc.N == 0 {
@@ -96,7 +104,7 @@ func MCTSPanelOf(f *trace.Frame, c float64) *MCTSPanel {
 		p.Selections = append(p.Selections, t)
 	}
 	if pl := it.Playout; pl != nil {
-		line := &PlayoutLine{From: NodeName(pl.Node, f.LabelText(pl.Label)), Value: pl.Value.String(), Reward: Decimal(float64(pl.Reward)),
+		line := &PlayoutLine{From: name(pl.Node, pl.Label), Value: pl.Value.String(), Reward: Decimal(float64(pl.Reward)),
 			Current: it.Last == trace.Simulate}
 		line.Moves = pl.Moves
 		if f.Labels != nil {

@@ -7,10 +7,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/trace"
 )
@@ -22,7 +24,7 @@ func mctsPanels(t testing.TB, query string) ([]*MCTSPanel, []trace.Event) {
 	t.Helper()
 	p, _ := prepare(t, query)
 	f := trace.NewFrame()
-	panels := []*MCTSPanel{MCTSPanelOf(f, search.DefaultC)}
+	panels := []*MCTSPanel{MCTSPanelOf(f, search.DefaultC, nil)}
 	var evs []trace.Event
 	_, err := p.Run(func(e *trace.Event) bool {
 		c := cloneEvent(e)
@@ -32,7 +34,7 @@ func mctsPanels(t testing.TB, query string) ([]*MCTSPanel, []trace.Event) {
 			t.Fatal(err)
 		}
 		evs = append(evs, c)
-		panels = append(panels, MCTSPanelOf(f, search.DefaultC))
+		panels = append(panels, MCTSPanelOf(f, search.DefaultC, nil))
 		return true
 	})
 	if err != nil {
@@ -255,5 +257,44 @@ func TestDecimal(t *testing.T) {
 				t.Errorf("Decimal(%v) = %q, want %q", c.x, got, c.want)
 			}
 		})
+	}
+}
+
+// TestMCTSPanelNamesMoves: the UCB1 tables and the playout name a game's
+// nodes as the page draws them, in the page's language: tic-tac-toe's
+// children by their cells ("b2", never the child's index "4"), the root
+// as the language calls it ("Wurzel", not "root").
+func TestMCTSPanelNamesMoves(t *testing.T) {
+	p, s := prepare(t, "game=tictactoe&algo=mcts&iterations=12&seed=1")
+	named := s.Namer(i18n.For(i18n.German).Phrase)
+	f := trace.NewFrame()
+	cell := regexp.MustCompile(`^[a-c][1-3]$`)
+	tables := 0
+	_, err := p.Run(func(e *trace.Event) bool {
+		if err := f.Apply(cloneEvent(e)); err != nil {
+			t.Fatal(err)
+		}
+		panel := MCTSPanelOf(f, search.DefaultC, named)
+		for _, tb := range panel.Selections {
+			tables++
+			if tb.Node != "Wurzel" && !cell.MatchString(tb.Node) {
+				t.Fatalf("step %d: a selection at %q", e.Step, tb.Node)
+			}
+			for _, r := range tb.Rows {
+				if !cell.MatchString(r.Child) {
+					t.Fatalf("step %d: a UCB1 row names its child %q", e.Step, r.Child)
+				}
+			}
+		}
+		if pl := panel.Playout; pl != nil && pl.From != "Wurzel" && !cell.MatchString(pl.From) {
+			t.Fatalf("step %d: a playout from %q", e.Step, pl.From)
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tables == 0 {
+		t.Fatal("no selection shown")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -262,3 +263,38 @@ func short(s string) string {
 	}
 	return s
 }
+
+// TestSearchErrorAtANode: an error the search finds at one node (a value
+// outside star1's bounds, a depth limit where a tree has no estimate) is
+// a 400 with the form, naming the parameter to change and the node as the
+// page draws it (its name, the moves into it, "1→2, Wurf 2"), never its
+// path id, in every language.
+func TestSearchErrorAtANode(t *testing.T) {
+	s := newTestServer(t)
+	for _, c := range []struct{ query, param, node string }{
+		{"tree=" + url.QueryEscape("([chance](3 12 8) [chance](2 4 6))") + "&algo=star1&bounds=0,5", "bounds", `"B"`},
+		{"tree=" + url.QueryEscape("([chance](3 K=12 8) [chance](2 4 6))") + "&algo=star1&bounds=0,5", "bounds", `"K"`},
+		{"game=dice&algo=star1&depth=4&bounds=0,20", "bounds", "1→2, "},
+		{"tree=" + url.QueryEscape("((1 2) ((3 4) 5))") + "&depth=2", "depth", "D"},
+	} {
+		var en string
+		for _, l := range i18n.Langs {
+			rec := httpGet(t, s, "/view?"+c.query+"&lang="+string(l))
+			if rec.Code != http.StatusBadRequest {
+				t.Fatalf("%s %s: %d, want 400", c.query, l, rec.Code)
+			}
+			msg := errorMessage(t, rec)
+			if !leadsWith(msg, c.param) || !strings.Contains(msg, c.node) || quotedPathID.MatchString(msg) {
+				t.Errorf("%s %s: %q, want it to name %s and the node %s, and no path id", c.query, l, msg, c.param, c.node)
+			}
+			if l == i18n.English {
+				en = msg
+			} else if msg == en || strings.Contains(msg, "throw") {
+				t.Errorf("%s %s: %q is English", c.query, l, msg)
+			}
+		}
+	}
+}
+
+// quotedPathID is a node's internal path id quoted in a message ("0.1", "0.1.0.0").
+var quotedPathID = regexp.MustCompile(`"\d+(\.\d+)+"|"\d"`)

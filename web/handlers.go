@@ -404,7 +404,7 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		v.Transform = transformView(rep)
 	}
 	if p.Algorithm == search.AlgoMCTS {
-		v.MCTS = view.MCTSPanelOf(run.frame, mctsC(p))
+		v.MCTS = view.MCTSPanelOf(run.frame, mctsC(p), scene.Namer(wordsFor(string(r.lang))))
 		v.MCTS.Decoupled = p.Decoupled()
 	}
 	if wide, present, narrow := view.FocusShown(p, scene); wide || present || narrow {

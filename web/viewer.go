@@ -520,7 +520,7 @@ func (v *viewer) mctsHTML() string {
 	}
 	var b strings.Builder
 	ctx := i18n.NewContext(context.Background(), v.loc)
-	if err := templates.MCTSPanelBody(view.MCTSPanelOf(v.cur.Frame(), mctsC(v.prep))).Render(ctx, &b); err != nil {
+	if err := templates.MCTSPanelBody(view.MCTSPanelOf(v.cur.Frame(), mctsC(v.prep), v.scene.Namer(v.loc.Phrase))).Render(ctx, &b); err != nil {
 		return ""
 	}
 	return b.String()

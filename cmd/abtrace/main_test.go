@@ -275,7 +275,7 @@ func TestNewFlagUsageErrors(t *testing.T) {
 	}
 	// A leaf outside the bounds is found while searching: exit 1, naming it.
 	code, _, errOut := runCmd("solve", "--tree", chance, "--algo", "star1", "--bounds", "0,10")
-	if code != 1 || !strings.Contains(errOut, `leaf "0.1" is 12, outside the bounds [0, 10]`) {
+	if code != 1 || !strings.Contains(errOut, `a leaf of "B" is 12, outside the bounds [0, 10]`) {
 		t.Errorf("leaf outside the bounds: exit %d, %q", code, errOut)
 	}
 }

@@ -137,6 +137,7 @@ var English = map[string]trace.Message{
 	"scenario.err.lab-size-game":        {Other: "tree too large for the ordering lab: more than {{.Max}} nodes; the lab takes at most {{.Max}} per tree (give a depth limit or a later position)"},
 	"scenario.name.pass":                {Other: "{{.Kind}} passes", Description: "a move that passes (Reversi, the dice game), as a node's name (its label) in the tree and the narration; Kind: MAX or MIN, who passes"},
 	"scenario.name.column":              {Other: "column {{.N}}", Description: "a Connect Four move, as a node's name: the column the disc drops into, 1 to 7 from the left"},
+	"scenario.name.list":                {Other: "{{.First}}, {{.Rest}}", Description: "moves one after another, as an error names a position by the moves into it: the first move, then the others"},
 	"scenario.name.throw":               {Other: "throw {{.N}}", Description: "a throw of the dice game (two coins, 1 + heads), as a node's name: the number of squares it moves, 1 to 3"},
 	"scenario.connect4.term.x3":         {Other: "x's threats", Description: "a term of Connect Four's threats evaluation, short, in the narration and the evaluation panel: X3: groups of four in a row with three x discs and an empty cell"},
 	"scenario.connect4.term.x2":         {Other: "x's open twos", Description: "a term of Connect Four's threats evaluation, short, in the narration and the evaluation panel: X2: groups of four in a row with two x discs and two empty cells"},

@@ -509,7 +509,8 @@ func (p *Search) LabelIn(label string, words func(trace.Phrase) string) string {
 
 // Run runs the search with the scenario's algorithm. rec may be nil.
 func (p *Search) Run(rec trace.Recorder) (trace.Result, error) {
-	return p.run(p.Algorithm, p.naming(rec))
+	r, err := p.run(p.Algorithm, p.naming(rec))
+	return r, p.personal(err)
 }
 
 // RunAlgorithm runs the same scenario with another algorithm (the viewer
@@ -517,7 +518,8 @@ func (p *Search) Run(rec trace.Recorder) (trace.Result, error) {
 // and alphabeta search the paranoid reduction for the scenario's player,
 // so that paranoid can be compared with minimax like alpha-beta is.
 func (p *Search) RunAlgorithm(algo search.Algorithm, rec trace.Recorder) (trace.Result, error) {
-	return p.run(algo, p.naming(rec))
+	r, err := p.run(algo, p.naming(rec))
+	return r, p.personal(err)
 }
 
 // naming gives the enter events rec receives the names of their nodes,
