@@ -202,7 +202,11 @@ func load(fsys fs.FS) (*catalog, error) {
 		c.english[id] = trace.Message{One: m.One, Other: m.Other}
 	}
 	for _, l := range Langs {
-		c.locs[l] = &Localizer{lang: l, loc: goi18n.NewLocalizer(b, string(l)), cat: c}
+		group := trace.GroupEnglish
+		if m := c.messages[l]["number.group"]; m != nil && m.Other != "" {
+			group = m.Other
+		}
+		c.locs[l] = &Localizer{lang: l, loc: goi18n.NewLocalizer(b, string(l)), cat: c, group: group}
 	}
 	for id := range en {
 		if strings.HasPrefix(id, "pseudo.") {
@@ -225,6 +229,9 @@ type Localizer struct {
 	lang Lang
 	loc  *goi18n.Localizer
 	cat  *catalog
+	// group separates the thousands of a count (its message number.group):
+	// a phrase's counts are written grouped (trace.GroupCounts).
+	group string
 }
 
 // For returns the localizer of language l (English for an unknown one).
@@ -332,7 +339,7 @@ func (l *Localizer) wordNow(p trace.Phrase, plural bool, n int) string {
 }
 
 func (l *Localizer) localize(id string, data map[string]any, plural bool, n int) (string, error) {
-	lc := &goi18n.LocalizeConfig{MessageID: id, TemplateData: data, Funcs: trace.TemplateFuncs}
+	lc := &goi18n.LocalizeConfig{MessageID: id, TemplateData: trace.GroupCounts(data, l.group), Funcs: trace.TemplateFuncs}
 	if plural {
 		lc.PluralCount = n
 	}

@@ -551,9 +551,9 @@ func mctsCurve(ch *view.CurveChart) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var40 string
-			templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "curve.point", "Iter", p.Iter, "Move", p.Move, "Estimate", p.Estimate))
+			templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "curve.point", "Iter", p.IterText, "Move", p.Move, "Estimate", p.Estimate))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/mcts_curve.templ`, Line: 35, Col: 137}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/mcts_curve.templ`, Line: 35, Col: 141}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var40))
 			if templ_7745c5c3_Err != nil {
@@ -657,9 +657,9 @@ func mctsCurve(ch *view.CurveChart) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var47 string
-		templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "curve.final", "Iter", ch.Final.Iter, "Move", ch.Final.Move, "Estimate", ch.Final.Estimate, "Value", ch.Exact, "Best", joinNames(ch.ExactBest)))
+		templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "curve.final", "Iter", ch.Final.IterText, "Move", ch.Final.Move, "Estimate", ch.Final.Estimate, "Value", ch.Exact, "Best", joinNames(ch.ExactBest)))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/mcts_curve.templ`, Line: 48, Col: 155}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/mcts_curve.templ`, Line: 48, Col: 159}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var47))
 		if templ_7745c5c3_Err != nil {

@@ -28,10 +28,15 @@ type Phrase struct {
 }
 
 // PhraseOf is the phrase of message id with the arguments kv (name,
-// value, …), each value written as fmt.Sprint writes it.
+// value, …), each value written as fmt.Sprint writes it but an int, a
+// count, which the wording groups as the language does (GroupCounts).
 func PhraseOf(id string, kv ...any) Phrase {
 	p := Phrase{ID: id, Args: make(map[string]any, len(kv)/2)}
 	for i := 0; i+1 < len(kv); i += 2 {
+		if n, ok := kv[i+1].(int); ok {
+			p.Args[kv[i].(string)] = n
+			continue
+		}
 		p.Args[kv[i].(string)] = fmt.Sprint(kv[i+1])
 	}
 	return p
@@ -132,7 +137,7 @@ func (p Phrase) WordIn(catalog map[string]Message) string {
 			}
 			w, _ = englishTemplates.LoadOrStore(key, &wording{t: parsed, plain: compilePlain(text)})
 		}
-		return w.(*wording).word(q.Data())
+		return w.(*wording).word(GroupCounts(q.Data(), GroupEnglish))
 	})
 }
 

@@ -175,6 +175,8 @@ func (m plainMessage) write(b *strings.Builder, data map[string]any) bool {
 				b.WriteString(x)
 			case int:
 				b.WriteString(strconv.Itoa(x))
+			case groupedInt:
+				b.WriteString(x.String())
 			default:
 				if ok {
 					return false
@@ -192,6 +194,8 @@ func (m plainMessage) write(b *strings.Builder, data map[string]any) bool {
 				truth = x != ""
 			case int:
 				truth = x != 0
+			case groupedInt:
+				truth = x.int() != 0
 			case bool:
 				truth = x
 			default:
@@ -201,6 +205,9 @@ func (m plainMessage) write(b *strings.Builder, data map[string]any) bool {
 			}
 			if p.op == opIfZero {
 				x, isInt := v.(int)
+				if g, ok := v.(groupedInt); ok {
+					x, isInt = g.int(), true
+				}
 				if !isInt {
 					return false // text/template: incompatible types, or no value
 				}

@@ -164,7 +164,7 @@ func NiceTicks(n int) []int {
 
 // Thousands writes n with its thousands separated as English writes
 // them: 2,199,784 (ThousandsIn(nil, n)).
-func Thousands(n int) string { return grouped(n, ",") }
+func Thousands(n int) string { return trace.Thousands(n, trace.GroupEnglish) }
 
 // ThousandsIn writes n with its thousands separated as the language of
 // words writes them, the one rule for every page, panel, export and
@@ -173,21 +173,25 @@ func Thousands(n int) string { return grouped(n, ",") }
 // language's separator; words nil is English. Machine text (JSON, the
 // command line) writes plain digits.
 func ThousandsIn(words func(trace.Phrase) string, n int) string {
-	sep := ","
+	sep := trace.GroupEnglish
 	if words != nil {
 		if g := words(trace.Phrase{ID: "number.group"}); g != "" && g != "number.group" {
 			sep = g
 		}
 	}
-	return grouped(n, sep)
+	return trace.Thousands(n, sep)
 }
 
-func grouped(n int, sep string) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + sep + s[i:]
+// MeanIn writes a mean of counts (leaves, nodes, cutoffs over many trees)
+// as a lecturer's table does, in the language of words (nil: English):
+// with one decimal below a thousand (77.0, 206.5), as a whole count with
+// its thousands grouped from a thousand up (3,024), where a decimal would
+// add nothing and, in German, read as a third group (3.024.0).
+func MeanIn(words func(trace.Phrase) string, x float64) string {
+	if math.Abs(x) >= 1000 {
+		return ThousandsIn(words, int(math.Round(x)))
 	}
-	return s
+	return strconv.FormatFloat(x, 'f', 1, 64)
 }
 
 // LabRow is what the lab's plot shows of one ordering: its name, as the
@@ -283,7 +287,7 @@ func LabPlotOf(rows []LabRow, full, knuthMoore int, minimaxMean float64, minimax
 	if full > 0 {
 		p.Refs = append(p.Refs, ref("ref-full", "b^d = "+ThousandsIn(words, full), float64(full), full))
 	} else if minimaxMean > 0 {
-		p.Refs = append(p.Refs, ref("ref-full", "Minimax "+strconv.FormatFloat(minimaxMean, 'f', 1, 64), minimaxMean, int(minimaxMean)))
+		p.Refs = append(p.Refs, ref("ref-full", "Minimax "+MeanIn(words, minimaxMean), minimaxMean, int(minimaxMean)))
 	}
 	if knuthMoore > 0 {
 		p.Refs = append(p.Refs, ref("ref-km", "Knuth–Moore "+ThousandsIn(words, knuthMoore), float64(knuthMoore), knuthMoore))

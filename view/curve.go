@@ -40,13 +40,15 @@ type CurveChart struct {
 // Move best. Label is set where the choice changes (and at the first
 // sample): the move's name, written above the dot (at LabelY).
 type CurvePoint struct {
-	X, Y     float64
-	Iter     string
-	Move     string
-	Estimate string
-	Agrees   bool
-	Label    string
-	LabelY   float64
+	X, Y float64
+	// Iter is the iterations in digits (the dot's data-iter); IterText as
+	// the page writes them (ThousandsIn: 1,033).
+	Iter, IterText string
+	Move           string
+	Estimate       string
+	Agrees         bool
+	Label          string
+	LabelY         float64
 }
 
 // The curve's box, in SVG units, and its margins: curvePad left and
@@ -62,8 +64,9 @@ const (
 )
 
 // CurveChartOf lays out a curve for the page. name names the root's
-// moves by their ids (ExactBest holds ids).
-func CurveChartOf(c scenario.Curve, name func(id string) string) *CurveChart {
+// moves by their ids (ExactBest holds ids); words is the page's language
+// (nil: English), which writes the iterations.
+func CurveChartOf(c scenario.Curve, name func(id string) string, words func(trace.Phrase) string) *CurveChart {
 	out := &CurveChart{Width: CurveWidth, Height: CurveHeight, Exact: trace.Num(c.Exact).String(),
 		Left: curvePad, Right: CurveWidth - curvePad, Bottom: CurveHeight - curvePad}
 	iters := c.Iterations
@@ -91,7 +94,7 @@ func CurveChartOf(c scenario.Curve, name func(id string) string) *CurveChart {
 	for _, p := range c.Points {
 		px, py := x(p.Iter), y(p.Estimate)
 		pts = append(pts, strconv.FormatFloat(px, 'f', 1, 64)+","+strconv.FormatFloat(py, 'f', 1, 64))
-		pt := CurvePoint{X: px, Y: py, Iter: strconv.Itoa(p.Iter), Move: p.Move, Estimate: Decimal(p.Estimate), Agrees: p.Agrees,
+		pt := CurvePoint{X: px, Y: py, Iter: strconv.Itoa(p.Iter), IterText: ThousandsIn(words, p.Iter), Move: p.Move, Estimate: Decimal(p.Estimate), Agrees: p.Agrees,
 			LabelY: py - curveLabelAbove}
 		if p.Move != prev {
 			pt.Label = p.Move
@@ -103,12 +106,14 @@ func CurveChartOf(c scenario.Curve, name func(id string) string) *CurveChart {
 	out.ExactY = y(c.Exact)
 	out.ExactAt = ChartText{X: out.Right, Y: out.ExactY + curveExactBelow}
 	tick := func(it int) ChartTick {
-		return ChartTick{Pos: x(it), Label: ChartText{X: x(it), Y: out.Bottom + tickBelow, Text: strconv.Itoa(it)}}
+		return ChartTick{Pos: x(it), Label: ChartText{X: x(it), Y: out.Bottom + tickBelow, Text: ThousandsIn(words, it)}}
 	}
+	last := 0
 	for it := 1; it <= max(iters, 1); it *= 10 {
 		out.XTicks = append(out.XTicks, tick(it))
+		last = it
 	}
-	if last := out.XTicks[len(out.XTicks)-1]; iters > 1 && last.Label.Text != strconv.Itoa(iters) {
+	if iters > 1 && last != iters {
 		out.XTicks = append(out.XTicks, tick(iters))
 	}
 	for _, v := range []float64{low, (low + high) / 2, high} {

@@ -22,7 +22,7 @@ func TestCurveChart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch := CurveChartOf(c, p.MoveLabel)
+	ch := CurveChartOf(c, p.MoveLabel, nil)
 	if ch.Exact != "3" || !slices.Equal(ch.ExactBest, []string{"B"}) {
 		t.Errorf("exact %q best %v, want 3 and [B]", ch.Exact, ch.ExactBest)
 	}

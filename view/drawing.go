@@ -286,11 +286,15 @@ type FoldCount struct {
 // Seen is the first line of a fold glyph's counts: "visited / pruned";
 // Of is the second: "of total". Two short lines fit between neighbouring
 // folds.
-func (c FoldCount) Seen() string {
+func (c FoldCount) Seen() string { return c.seenIn(nil) }
+
+// seenIn is Seen with the counts grouped as the language of words groups
+// them (nil: English).
+func (c FoldCount) seenIn(words func(trace.Phrase) string) string {
 	if c.Tight {
-		return Compact(c.Visited) + "/" + Compact(c.Pruned)
+		return CompactIn(words, c.Visited) + "/" + CompactIn(words, c.Pruned)
 	}
-	return Compact(c.Visited) + " / " + Compact(c.Pruned)
+	return CompactIn(words, c.Visited) + " / " + CompactIn(words, c.Pruned)
 }
 
 // Of is the second line of a fold glyph's counts: "of 12k".
@@ -304,8 +308,8 @@ func (c FoldCount) Of() string {
 
 // Title is the tooltip of a fold glyph.
 func (c FoldCount) Title() string {
-	return strconv.Itoa(c.Visited) + " visited, " + strconv.Itoa(c.Pruned) + " pruned, " +
-		strconv.Itoa(c.Total) + " nodes below; click to open"
+	return Thousands(c.Visited) + " visited, " + Thousands(c.Pruned) + " pruned, " +
+		Thousands(c.Total) + " nodes below; click to open"
 }
 
 // Texts is what a fold glyph writes of its counts, worded by words (the
@@ -315,20 +319,20 @@ func (c FoldCount) Texts(words func(trace.Phrase) string) (seen, of, title strin
 	if c.Made {
 		p := trace.Phrase{ID: "view.fold.made.title", Plural: true, Count: c.Total}
 		if words == nil {
-			return Compact(c.Total), "", strconv.Itoa(c.Total) + " nodes of the search tree below; click to open"
+			return Compact(c.Total), "", Thousands(c.Total) + " nodes of the search tree below; click to open"
 		}
-		return Compact(c.Total), "", words(p)
+		return CompactIn(words, c.Total), "", words(p)
 	}
 	if words == nil {
 		return c.Seen(), c.Of(), c.Title()
 	}
-	of = c.Of()
+	of = CompactIn(words, c.Total)
 	if !c.Short {
-		of = words(trace.Phrase{ID: "view.fold.of", Args: map[string]any{"Total": Compact(c.Total)}})
+		of = words(trace.Phrase{ID: "view.fold.of", Args: map[string]any{"Total": of}})
 	}
 	title = words(trace.Phrase{ID: "view.fold.title", Args: map[string]any{"Visited": ThousandsIn(words, c.Visited),
 		"Pruned": ThousandsIn(words, c.Pruned), "Total": ThousandsIn(words, c.Total)}})
-	return c.Seen(), of, title
+	return c.seenIn(words), of, title
 }
 
 // Node is one drawn node at one frame. The embedded LayoutNode gives its
@@ -1227,11 +1231,17 @@ func AppendNum(b []byte, x float64) []byte {
 // digits.
 const numExact = 1 << 50
 
-// Compact writes a count in at most four or five characters: 950, 12k, 1.2M.
-func Compact(n int) string {
+// Compact writes a count in at most five characters, as English groups
+// its digits: 950, 1,228, 12k, 1.2M. The focus measures fold counts
+// written so: a comma is as wide as the other languages' separators.
+func Compact(n int) string { return CompactIn(nil, n) }
+
+// CompactIn is Compact in the language of words (nil: English): 1.228 in
+// German, 1 228 in Czech (ThousandsIn).
+func CompactIn(words func(trace.Phrase) string, n int) string {
 	switch {
 	case n < 10_000:
-		return strconv.Itoa(n)
+		return ThousandsIn(words, n)
 	case n < 1_000_000:
 		return strconv.Itoa(n/1000) + "k"
 	}

@@ -40,6 +40,10 @@ type Panels struct {
 	QNodes     int `json:"q_nodes,omitempty"`
 	Extensions int `json:"extensions,omitempty"`
 	Forward    int `json:"forward_pruned,omitempty"`
+	// Written are the counts as the page writes them, in the frame's
+	// language (ThousandsIn: "1,228", "1.228", "1 228"), by their data-stat
+	// name: the viewer shows these, not the numbers above.
+	Written CountTexts `json:"written"`
 	// Follow is the path the view keeps in view when zoomed in (set by
 	// the viewer, which knows the scene; nil before the first step).
 	Follow *Follow `json:"follow,omitempty"`
@@ -51,6 +55,31 @@ type Panels struct {
 	Node string `json:"node"`
 }
 
+// CountTexts are the statistics' counts as written on the page.
+type CountTexts struct {
+	Nodes      string `json:"nodes"`
+	Leaves     string `json:"leaves"`
+	Cutoffs    string `json:"cutoffs"`
+	QNodes     string `json:"q_nodes,omitempty"`
+	Extensions string `json:"extensions,omitempty"`
+	Forward    string `json:"forward_pruned,omitempty"`
+}
+
+// countTexts writes the counts of s in the language of words.
+func countTexts(s trace.Stats, words func(trace.Phrase) string) CountTexts {
+	t := CountTexts{Nodes: ThousandsIn(words, s.Nodes), Leaves: ThousandsIn(words, s.Leaves), Cutoffs: ThousandsIn(words, s.Cutoffs)}
+	if s.QNodes != 0 {
+		t.QNodes = ThousandsIn(words, s.QNodes)
+	}
+	if s.Extensions != 0 {
+		t.Extensions = ThousandsIn(words, s.Extensions)
+	}
+	if s.Forward != 0 {
+		t.Forward = ThousandsIn(words, s.Forward)
+	}
+	return t
+}
+
 // StartNarration is the sentence shown before the first step.
 const StartNarration = "Nothing searched yet. Press → to take the first step."
 
@@ -60,7 +89,8 @@ func PanelsOf(f *trace.Frame, baselineLeaves int) *Panels {
 	p := &Panels{Step: f.Step, Narration: NarrationOf(f), Stack: StackOf(f),
 		Nodes: f.Stats.Nodes, Leaves: f.Stats.Leaves, Cutoffs: f.Stats.Cutoffs,
 		Spared: "—", Done: f.Done, Line: f.Line, Node: f.Current,
-		QNodes: f.Stats.QNodes, Extensions: f.Stats.Extensions, Forward: f.Stats.Forward}
+		QNodes: f.Stats.QNodes, Extensions: f.Stats.Extensions, Forward: f.Stats.Forward,
+		Written: countTexts(f.Stats, f.Words)}
 	if baselineLeaves >= 0 && f.Done {
 		p.Spared = SparedText(baselineLeaves, f.Stats.Leaves, f.Words)
 	}

@@ -59,7 +59,7 @@ type PaneTooLongError struct {
 }
 
 func (e *PaneTooLongError) Error() string {
-	return fmt.Sprintf("%v: the %s search takes more than %d steps; try a depth limit, a smaller tree, or the ordering lab", ErrPaneTooLong, e.Pane, e.Max)
+	return fmt.Sprintf("%v: the %s search takes more than %s steps; try a depth limit, a smaller tree, or the ordering lab", ErrPaneTooLong, e.Pane, Thousands(e.Max))
 }
 
 func (e *PaneTooLongError) Unwrap() error { return ErrPaneTooLong }

@@ -246,7 +246,7 @@ func openComparison(ctx context.Context, r compareRequest) (*comparison, error) 
 			c.uniform = fmt.Sprintf("b = %d, d = %d", b, d)
 		}
 	}
-	if c.mcts, err = mctsCurve(preps); err != nil {
+	if c.mcts, err = mctsCurve(ctx, preps); err != nil {
 		c.panes.Close()
 		return nil, err
 	}
@@ -553,7 +553,7 @@ func (s *Server) lab(c echo.Context) error {
 	elapsed := time.Since(t0)
 	l := &templates.Lab{Trees: trees, Random: res.Random, Full: res.Full, KnuthMoore: res.KnuthMoore,
 		MinimaxMean: res.MinimaxMean, MinimaxMin: res.MinimaxMin, MinimaxMax: res.MinimaxMax,
-		Elapsed: elapsed.Round(time.Millisecond).String(), Setup: setup}
+		Elapsed: elapsed.Round(10 * time.Millisecond).String(), Setup: setup}
 	loc := i18n.For(langOf(c))
 	if p, err := res.Scenario.Prepare(); err == nil {
 		l.SourceText = sourceTextIn(loc, p)

@@ -1,6 +1,9 @@
 package web
 
 import (
+	"context"
+
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/view"
@@ -12,7 +15,7 @@ const curvePoints = 24
 
 // mctsCurve is the chart of MCTS against alpha-beta for a comparison
 // with an MCTS pane (the first), nil for one without.
-func mctsCurve(preps []*scenario.Search) (*view.CurveChart, error) {
+func mctsCurve(ctx context.Context, preps []*scenario.Search) (*view.CurveChart, error) {
 	for _, p := range preps {
 		if p.Algorithm != search.AlgoMCTS {
 			continue
@@ -21,7 +24,7 @@ func mctsCurve(preps []*scenario.Search) (*view.CurveChart, error) {
 		if err != nil {
 			return nil, err
 		}
-		return view.CurveChartOf(c, p.MoveLabel), nil
+		return view.CurveChartOf(c, p.MoveLabel, i18n.FromContext(ctx).Phrase), nil
 	}
 	return nil, nil
 }

@@ -237,7 +237,7 @@ func serverText(loc *i18n.Localizer, err error) (string, bool) {
 	case errors.As(err, &de) && de.Say.ID != "":
 		return placed(loc, de.Line, de.Col, loc.Phrase(de.Say)), true
 	case errors.As(err, &pl):
-		return loc.T("error.pane-too-long", "Pane", pl.Pane, "Max", strconv.Itoa(pl.Max)), true
+		return loc.T("error.pane-too-long", "Pane", pl.Pane, "Max", pl.Max), true
 	case errors.Is(err, view.ErrTooLarge):
 		return loc.T("error.drawing-too-large"), true
 	}

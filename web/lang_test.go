@@ -24,7 +24,11 @@ import (
 // visibleText is the text a person reads on a page (and the labels a
 // screen reader reads): text nodes outside scripts, styles and code, and
 // aria-label, title and placeholder attributes.
-func visibleText(p *htmlPage) string {
+func visibleText(p *htmlPage) string { return pageText(p.root, true) }
+
+// pageText is the text a person reads of the page under n, and the
+// labels a screen reader reads: with the form's placeholders or without.
+func pageText(n *html.Node, placeholders bool) string {
 	var b strings.Builder
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
@@ -34,7 +38,7 @@ func visibleText(p *htmlPage) string {
 				return
 			}
 			for _, a := range n.Attr {
-				if a.Key == "aria-label" || a.Key == "title" || a.Key == "placeholder" {
+				if a.Key == "aria-label" || a.Key == "title" || placeholders && a.Key == "placeholder" {
 					b.WriteString(a.Val + "\n")
 				}
 			}
@@ -46,7 +50,7 @@ func visibleText(p *htmlPage) string {
 			walk(c)
 		}
 	}
-	walk(p.root)
+	walk(n)
 	return b.String()
 }
 
