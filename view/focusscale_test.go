@@ -3,6 +3,8 @@ package view
 import (
 	"context"
 	"testing"
+
+	"github.com/abtrace/abtrace/search/scenario"
 )
 
 // TestFocusScaleSteady steps tic-tac-toe from the home page's mid-game
@@ -20,14 +22,23 @@ func TestFocusScaleSteady(t *testing.T) {
 	if px := SteadyFocusScale(p, s, 1326, 787, "en", nil); px < 1.5 {
 		t.Errorf("in the pane at 1920×1080 the focus is drawn at %.2f px a unit, want 1.5 or more", px)
 	}
-	steadyOver(t, "game=tictactoe&position=xo.x.o...", 30)
-	steadyOver(t, "random=3,3&seed=1", -1)
+	// Under the race detector, ten times slower, the first 120 steps of
+	// tic-tac-toe (CI's run), without it both whole searches.
+	last := -1
+	if raceDetector {
+		last = 120
+	}
+	steadyOver(t, "game=tictactoe&position=xo.x.o...", p, s, 30, last)
+	if !raceDetector {
+		p, s := prepare(t, "random=3,3&seed=1")
+		steadyOver(t, "random=3,3&seed=1", p, s, -1, -1)
+	}
 }
 
-// steadyOver steps the search of query as TestFocusScaleSteady does,
-// checking the pane's fill at step fill.
-func steadyOver(t *testing.T, query string, fill int) {
-	p, s := prepare(t, query)
+// steadyOver steps search p of query, drawn as scene s, as
+// TestFocusScaleSteady does, up to step last (-1: its end), checking the
+// pane's fill at step fill.
+func steadyOver(t *testing.T, query string, p *scenario.Search, s *Scene, fill, last int) {
 	w, h := 878.0, 379.0 // the focus pane at 1280×720
 	px := SteadyFocusScale(p, s, w, h, "en", nil)
 	if px < FocusMinScale {
@@ -36,7 +47,7 @@ func steadyOver(t *testing.T, query string, fill int) {
 	cur := NewCursor(p, s)
 	defer cur.Close()
 	changes := 0
-	for step := 0; ; step++ {
+	for step := 0; last < 0 || step <= last; step++ {
 		if step > 0 {
 			cur.Forward(1)
 			if err := cur.WorkAll(context.Background()); err != nil {

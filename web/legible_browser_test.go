@@ -64,6 +64,10 @@ type legibleMeasure struct {
 	// Scrolls is true when the focus's pane scrolls (what it draws is
 	// larger than the pane).
 	Scrolls string
+	// Fill is, for the viewer's focus, the share of its pane's height its
+	// trail and drawing take, or of its width the drawing takes, the
+	// larger.
+	Fill float64
 }
 
 // legibleJS measures, in root (the focus or a tree, whose nodes carry the
@@ -114,6 +118,11 @@ const legibleJS = `function legible(root, attr, pane, focus) {
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
     const [s, a] = boxes[i], [u, b] = boxes[j];
     if (a.left < b.right - .5 && b.left < a.right - .5 && a.top < b.bottom - .5 && b.top < a.bottom - .5) m.Overlaps.push(JSON.stringify(s) + " over " + JSON.stringify(u));
+  }
+  const fsvg = focus && root.id === "focus-wrap" && root.querySelector("svg");
+  if (fsvg) {
+    const r = fsvg.getBoundingClientRect(), nav = root.querySelector(".focus-trail:not([hidden])");
+    m.Fill = Math.max((r.height + (nav ? nav.getBoundingClientRect().height : 0)) / root.clientHeight, r.width / root.clientWidth);
   }
   m.Scrolls = focus && (root.scrollHeight > root.clientHeight + 1 || root.scrollWidth > root.clientWidth + 1) ?
     root.scrollWidth + "×" + root.scrollHeight + " in " + root.clientWidth + "×" + root.clientHeight : "";
@@ -203,7 +212,9 @@ const measurePanes = `(() => {
 // screen's and a phone's size and measures, as rendered, the current
 // node, its siblings and its path from the root: values and names at 14
 // px or more, α/β at 12 or more, boards 40 px across or more, and every
-// fold's counts at 12 or more; the current node in view. One server, a
+// fold's counts at 12 or more; the current node in view; tic-tac-toe's
+// mid-game focus filling 70 % of its pane or more at 1280×720, its
+// boards 60 px across or more at 1920×1080. One server, a
 // tab for each size (the sizes side by side), one page load per tree and
 // size.
 func TestBrowserLegible(t *testing.T) {
@@ -238,8 +249,8 @@ func legibleAt(t *testing.T, b *browserEnv, sizes [][2]int64, shots string) {
 				time.Sleep(20 * time.Millisecond)
 			}
 			m := eval[legibleMeasure](b, measureLegible)
-			t.Logf("%s: focus %v, current %q, path of %d; least value %.1f px, name %.1f, α/β %.1f, board %.1f, fold count %.1f, trail %.1f",
-				what, m.Focus, m.Current, len(m.Path), minOf(m.Values), minOf(m.Names), minOf(m.AB), minOf(m.Boards), minOf(m.Counts), minOf(m.Trail))
+			t.Logf("%s: focus %v, current %q, path of %d; least value %.1f px, name %.1f, α/β %.1f, board %.1f, fold count %.1f, trail %.1f; fills %.0f %%",
+				what, m.Focus, m.Current, len(m.Path), minOf(m.Values), minOf(m.Names), minOf(m.AB), minOf(m.Boards), minOf(m.Counts), minOf(m.Trail), 100*m.Fill)
 			if len(m.Small) > 0 {
 				t.Errorf("%s: %d labels below the legible sizes, such as %s", what, len(m.Small), strings.Join(m.Small[:min(4, len(m.Small))], "; "))
 			}
@@ -257,6 +268,16 @@ func legibleAt(t *testing.T, b *browserEnv, sizes [][2]int64, shots string) {
 			}
 			if m.Scrolls != "" {
 				t.Errorf("%s: the focus's pane scrolls (%s)", what, m.Scrolls)
+			}
+			if c.name == "tictactoe-midgame" && size[0] >= 1280 {
+				// The focus uses its pane: one scale for the search, as
+				// large as its least focus allows (view.SteadyFocusScale).
+				if size[0] == 1280 && m.Fill < 0.7 {
+					t.Errorf("%s: the focus fills %.0f %% of its pane, want 70 %% or more", what, 100*m.Fill)
+				}
+				if size[0] >= 1920 && minOf(m.Boards) < 60 {
+					t.Errorf("%s: boards %.1f px across in a pane that holds them larger, want 60 or more", what, minOf(m.Boards))
+				}
 			}
 			if strings.Contains(c.name, "mcts") && !m.Focus {
 				t.Errorf("%s: Monte-Carlo tree search shows the game tree, want its own tree", what)
