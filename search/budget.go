@@ -221,6 +221,14 @@ func (e *core) visit() bool {
 	return m.work < m.checkAt || e.check()
 }
 
+// visits counts n nodes at once, as visit does one: the terminal
+// children of a plain node that made its children together (Expander).
+func (e *core) visits(n int) bool {
+	m := e.meter
+	m.work += int64(n)
+	return m.work < m.checkAt || e.check()
+}
+
 // check looks at the budget: it reports whether the search may go on,
 // and fails it with the reason when it may not.
 func (e *core) check() bool {

@@ -71,6 +71,10 @@ type engine[S any, G Game[S]] struct {
 	// steps makes a child (makeSteps): the game's own Stepper, or Result
 	// alone, or with what the child is for a plain search.
 	steps Stepper[S]
+	// kids makes every child of a node at once (the game's Expander) in
+	// a plain minimax, into brood[depth]; nil otherwise.
+	kids  Expander[S]
+	brood [][]Child[S]
 
 	// Chance nodes and max^n (chance.go, maxn.go).
 	prober Prober[S]
@@ -176,6 +180,21 @@ func (e *engine[S, G]) ways() {
 		e.plainTo = MaxSearchDepth
 	}
 	e.makeSteps()
+	if e.plain && e.algo == AlgoMinimax {
+		if e.kids = expanderOf[S](&e.g); e.kids != nil {
+			e.brood = make([][]Child[S], plyCount)
+		}
+	}
+}
+
+// expanderOf is the game's Expander, on the game or on a pointer to it,
+// or nil.
+func expanderOf[S any, G Game[S]](g *G) Expander[S] {
+	if x, ok := any(*g).(Expander[S]); ok {
+		return x
+	}
+	x, _ := any(g).(Expander[S])
+	return x
 }
 
 // makeSteps chooses how minimax and alpha-beta make a child (steps): the
@@ -254,6 +273,7 @@ func (e *core) newPlies(d int) *ply {
 	for i := range c {
 		c[i].moves = moves[i*room : i*room : (i+1)*room]
 		c[i].pv = pvs[i*room : (i+1)*room : (i+1)*room]
+		c[i].c = 1 // values for MAX, as every node of a plain search keeps them
 		if probs != nil {
 			j := 2 * i * room
 			c[i].probBuf, c[i].restBuf = probs[j:j:j+room], probs[j+room:j+room:j+2*room]

@@ -42,6 +42,30 @@ type Stepper[S any] interface {
 	Step(s S, m Move) (c S, terminal bool, kind trace.Kind, utility float64)
 }
 
+// Expander is an optional extension of Game for speed: one call that
+// makes every child of a state, where a search that visits every child
+// would otherwise call Moves and then Step (or Result, Terminal, ToMove
+// and Utility) for each. A game implements it when making the children
+// together costs less than one call each (tic-tac-toe fills them from its
+// empty cells); the searches use it where they can and behave the same
+// either way.
+type Expander[S any] interface {
+	// Children appends to buf the children of s, one for each of
+	// Moves(s) and in that order, each as Step describes it, and returns
+	// buf. s is not terminal.
+	Children(s S, buf []Child[S]) []Child[S]
+}
+
+// Child is one child as an Expander makes it: its state, whether it is
+// terminal and, when it is, its utility, else who moves there (Kind; at a
+// terminal child Kind means nothing, and Utility is 0 at one that is not).
+type Child[S any] struct {
+	State    S
+	Terminal bool
+	Kind     trace.Kind
+	Utility  float64
+}
+
 // Evaluation estimates the value of a non-terminal state for MAX; a
 // depth-limited search calls it at the limit. It returns NaN where it has
 // no estimate, which a search reports as an error.

@@ -1,6 +1,8 @@
 package search_test
 
 import (
+	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/abtrace/abtrace/search"
@@ -103,3 +105,49 @@ func BenchmarkMinimaxTicTacToe(b *testing.B)         { benchSearch(b, search.Alg
 func BenchmarkAlphaBetaTicTacToe(b *testing.B)       { benchSearch(b, search.AlgoAlphaBeta, false) }
 func BenchmarkMinimaxTicTacToeTraced(b *testing.B)   { benchSearch(b, search.AlgoMinimax, true) }
 func BenchmarkAlphaBetaTicTacToeTraced(b *testing.B) { benchSearch(b, search.AlgoAlphaBeta, true) }
+
+// stepsOnly is tic-tac-toe without its Expander: a plain minimax then
+// makes each child with Step.
+type stepsOnly struct{ g tictactoe.Game }
+
+func (w stepsOnly) ToMove(s tictactoe.State) trace.Kind { return w.g.ToMove(s) }
+func (w stepsOnly) Moves(s tictactoe.State, buf []search.Move) []search.Move {
+	return w.g.Moves(s, buf)
+}
+func (w stepsOnly) Result(s tictactoe.State, m search.Move) tictactoe.State {
+	return w.g.Result(s, m)
+}
+func (w stepsOnly) Terminal(s tictactoe.State) bool   { return w.g.Terminal(s) }
+func (w stepsOnly) Utility(s tictactoe.State) float64 { return w.g.Utility(s) }
+func (w *stepsOnly) Step(s tictactoe.State, m search.Move) (tictactoe.State, bool, trace.Kind, float64) {
+	return w.g.Step(s, m)
+}
+
+// TestExpanderSearchesTheSame checks that a minimax whose game makes every
+// child at once (search.Expander) finds what it finds making them one by
+// one: the value, the line, the counts per depth, and the same error where
+// the budget stops it.
+func TestExpanderSearchesTheSame(t *testing.T) {
+	lines, err := tictactoe.Evaluation("lines")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cells := range []string{".........", "x...o....", "xo.......", "xx.oo....", "xoxoxo..."} {
+		s, err := tictactoe.Parse(cells)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, opt := range []search.Options[tictactoe.State]{
+			{},
+			{Depth: 3, Eval: lines, EvalName: "lines"},
+			{Budget: search.Budget{Nodes: 2000}},
+		} {
+			g := tictactoe.Game{Win: 100}
+			got, gerr := search.Minimax(g, s, opt, nil)
+			want, werr := search.Minimax(stepsOnly{g}, s, opt, nil)
+			if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, depth %d, budget %d: with Children %+v, %v; with Step %+v, %v", cells, opt.Depth, opt.Budget.Nodes, got, gerr, want, werr)
+			}
+		}
+	}
+}

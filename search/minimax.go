@@ -36,6 +36,27 @@ func (e *engine[S, G]) minimax(s S, depth int) float64 {
 	if nd == nil {
 		return v // terminal, depth limit, or a position the table knows
 	}
+	if e.kids != nil { // plain, with every child made at once (Expander)
+		kids, below, leaves := e.brood[depth][:nd.n], nd.below, 0
+		for i, ch := range kids {
+			if ch.Terminal {
+				leaves++
+				below.pvn = 0
+			} else {
+				e.inner, e.innerKind = true, ch.Kind
+				if ch.Utility = e.minimax(ch.State, depth+1); e.stopped {
+					return 0
+				}
+			}
+			if (ch.Utility-nd.v)*nd.dir > 0 { // the child's value improves v
+				nd.better(i, ch.Utility)
+			}
+		}
+		below.nodes += leaves // the terminal children, valued without entering them
+		below.leaves += leaves
+		e.visits(leaves)
+		return nd.v
+	}
 	for k := 0; k < nd.n; k++ {
 		i := e.child(nd, depth, k)
 		c, terminal, kind, cv := e.steps.Step(s, nd.moves[i])

@@ -187,13 +187,22 @@ func (e *engine[S, G]) open(s S, depth int, alpha, beta float64) (*ply, float64,
 		e.inner = false
 		// The plies of a plain search hold no order, probabilities, negamax
 		// or quiescence node, and nothing that makes a node trace, a child
-		// or an update slow: those fields are as newPlies left them.
-		p.c, p.alpha, p.beta = 1, alpha, beta
-		if p.kind > trace.Min || depth >= e.limit {
+		// or an update slow: those fields, and c = 1, are as newPlies left
+		// them.
+		p.alpha, p.beta = alpha, beta
+		if e.ends(p, depth) {
 			return e.openEnd(s, p, depth)
 		}
-		p.moves = e.g.Moves(s, p.moves[:0])
-		if p.n = len(p.moves); p.n == 0 {
+		if e.kids != nil { // every child at once
+			kids := e.kids.Children(s, e.brood[depth][:0])
+			if p.n = len(kids); cap(kids) != cap(e.brood[depth]) {
+				e.brood[depth] = kids // grown: kept from now on
+			}
+		} else {
+			p.moves = e.g.Moves(s, p.moves[:0])
+			p.n = len(p.moves)
+		}
+		if p.n == 0 {
 			return e.openEnd(s, p, depth)
 		}
 		p.startValue()
@@ -255,6 +264,10 @@ func (e *engine[S, G]) openEnd(s S, p *ply, depth int) (*ply, float64, trace.Bou
 	}
 	return nil, 0, trace.Exact
 }
+
+// ends reports whether a plain node p at depth is not searched further:
+// a kind the search does not handle, or the depth limit (openEnd).
+func (e *core) ends(p *ply, depth int) bool { return p.kind > trace.Min || depth >= e.limit }
 
 // plainNodes reports whether every node of the search takes the lecture's
 // steps and nothing else: untraced minimax or alpha-beta in natural

@@ -18,6 +18,7 @@ package tictactoe
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 
 	"github.com/abtrace/abtrace/search"
@@ -168,8 +169,9 @@ func MoveString(m search.Move) string {
 type Game struct{ Win float64 }
 
 var (
-	_ search.Game[State]    = Game{}
-	_ search.Stepper[State] = &Game{}
+	_ search.Game[State]     = Game{}
+	_ search.Stepper[State]  = &Game{}
+	_ search.Expander[State] = &Game{}
 )
 
 // ToMove returns trace.Max when x is to move (both sides have placed as
@@ -266,4 +268,42 @@ func CellName(i int) string {
 		return strconv.Itoa(i)
 	}
 	return string(rune('a'+i%3)) + strconv.Itoa(i/3+1)
+}
+
+// Children makes every child of s at once (search.Expander): for each
+// empty cell in ascending order, the state with the mover's mark there,
+// whether the game is over then and, if so, its utility, else who moves
+// next. s is not terminal, so only the mover's new mark can complete a
+// line.
+func (g *Game) Children(s State, buf []search.Child[State]) []search.Child[State] {
+	e := ^(s.X | s.O) & full
+	n := len(buf)
+	buf = slices.Grow(buf, Cells)[:n+int(cellCount[e])]
+	out, win := buf[n:], g.win()
+	if s.xToMove() {
+		for j := range out {
+			x := s.X | e&-e // x's marks with the next empty cell
+			e &= e - 1
+			made(&out[j], State{X: x, O: s.O}, x, trace.Min, win)
+		}
+		return buf
+	}
+	for j := range out {
+		o := s.O | e&-e
+		e &= e - 1
+		made(&out[j], State{X: s.X, O: o}, o, trace.Max, -win)
+	}
+	return buf
+}
+
+// made fills in the child c where the mover's marks became mine: terminal
+// with the utility win when they make a line, a draw when c is full, else
+// next moves.
+func made(k *search.Child[State], c State, mine uint16, next trace.Kind, win float64) {
+	w := won[mine&full]
+	u := 0.0
+	if w {
+		u = win
+	}
+	k.State, k.Terminal, k.Kind, k.Utility = c, w || c.X|c.O == full, next, u
 }

@@ -464,3 +464,40 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestChildrenAreSteps checks the Expander against the five verbs: at
+// every reachable non-terminal position, Children makes one child per
+// move, in the order of Moves, each the state Result makes, terminal as
+// Terminal says, with Utility's value there, else ToMove's kind (a
+// terminal child's kind means nothing); and it appends to what buf holds.
+func TestChildrenAreSteps(t *testing.T) {
+	for _, g := range []Game{{}, {Win: 100}} {
+		for s := range reachable() {
+			if g.Terminal(s) {
+				continue
+			}
+			moves := g.Moves(s, nil)
+			head := search.Child[State]{State: State{X: 7}}
+			kids := g.Children(s, []search.Child[State]{head})
+			if len(kids) != len(moves)+1 || kids[0] != head {
+				t.Fatalf("%v: %d children after the one given, want %d after it unchanged", s, len(kids)-1, len(moves))
+			}
+			for i, m := range moves {
+				c := g.Result(s, m)
+				want := search.Child[State]{State: c, Terminal: g.Terminal(c)}
+				if want.Terminal {
+					want.Utility = g.Utility(c)
+				} else {
+					want.Kind = g.ToMove(c)
+				}
+				got := kids[i+1]
+				if got.Terminal {
+					got.Kind = 0
+				}
+				if got != want {
+					t.Fatalf("%v (Win %v), move %d: child %+v, want %+v", s, g.Win, m, got, want)
+				}
+			}
+		}
+	}
+}
