@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/abtrace/abtrace/search"
 	"github.com/abtrace/abtrace/search/scenario"
@@ -31,6 +32,13 @@ const FocusMaxScale = 2
 // board reaches its ninth level at step 23), where its focus has its
 // longest trail.
 const FocusProbeSteps = 64
+
+// FocusProbeTime bounds the time SteadyFocusScale steps the search for:
+// a search whose steps are slow (a large game's rules proved at every
+// move) is looked at over the steps made by then, so that the page's
+// first focus does not wait for it (tic-tac-toe's 64 steps take about
+// 0.2 s on a loaded machine, a classroom tree's a few milliseconds).
+const FocusProbeTime = time.Second
 
 // SteadyFocusScale is the scale at which the focus of search p (drawn as
 // scene s) is drawn at every step in a pane w × h CSS pixels, its trail
@@ -96,11 +104,13 @@ func (fs *focusSketches) keepScale(key steadyKey, px float64) {
 func probeFocusScale(p *scenario.Search, s *Scene, w, h float64, words func(trace.Phrase) string) float64 {
 	cur := NewCursor(p, s)
 	defer cur.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), FocusProbeTime)
+	defer cancel()
 	var pr focusProbe
 	for step := 0; step <= FocusProbeSteps; step++ {
 		if step > 0 {
 			cur.Forward(1)
-			if err := cur.WorkAll(context.Background()); err != nil || cur.Step() < step {
+			if err := cur.WorkAll(ctx); err != nil || cur.Step() < step {
 				break
 			}
 		}
