@@ -682,6 +682,28 @@ function paneSize() {
   return { w: wrap.clientWidth, h: wrap.clientHeight, across, say: say > 0 ? say : undefined };
 }
 
+// The pane's size, reported again when it changed (the window resized,
+// presenter mode, a panel shown or hidden, the page's text wrapped) once
+// it has kept still for paneQuietMs: the server fits the focus to it.
+const paneQuietMs = 250;
+let paneSent = "";
+let paneTimer = 0;
+function paneKey(p) {
+  return `${p.w}x${p.h}x${p.across}x${Math.round((p.say || 0) * 10)}`;
+}
+if (typeof ResizeObserver === "function") {
+  new ResizeObserver(() => {
+    clearTimeout(paneTimer);
+    paneTimer = setTimeout(() => {
+      if (!paneSent || inRoom) return;
+      const p = paneSize();
+      if (paneKey(p) === paneSent) return;
+      paneSent = paneKey(p);
+      send({ cmd: "pane", pane: p });
+    }, paneQuietMs);
+  }).observe(wrap);
+}
+
 function opened(send) {
   ready = null;
   if (inRoom) {
@@ -690,7 +712,9 @@ function opened(send) {
   }
   // The pane's size lets the server choose how to draw the tree when the
   // address names no layout= (a "layout" answer).
-  send({ cmd: "load", query: init.query, step: state.step, pane: paneSize(), drawn: rendered || undefined });
+  const pane = paneSize();
+  paneSent = paneKey(pane);
+  send({ cmd: "load", query: init.query, step: state.step, pane, drawn: rendered || undefined });
   if (pendingHash) {
     pendingHash = false;
     send({ cmd: "seek", step: hashStep === "end" ? "end" : Number(hashStep) || 0 });
@@ -741,6 +765,14 @@ function receive(m) {
       }
       state.end = !!m.end;
       apply(m);
+      break;
+    case "focus":
+      // The focus fitted afresh to the pane reported again (the pane
+      // command).
+      if (focusWrap && typeof m.focus === "string") {
+        focusWrap.innerHTML = m.focus;
+        keepFocus = true;
+      }
       break;
     case "real":
       // Another page of the table's entries (the ttpage command).

@@ -398,6 +398,17 @@ func focusSteps(t *testing.T, b *browserEnv, query string, steps int) {
 	if d := firstDiff(stepped, whole); d != "" {
 		t.Errorf("%s at step %s: the focus stepped to differs from the focus drawn whole: %s", query, step, d)
 	}
+	// The window made smaller: the page reports its pane again and the
+	// focus is fitted to it as a page loaded at that size fits it.
+	n := eval[int](b, `__abt.updates`)
+	b.do(chromedp.EmulateViewport(1024, 768))
+	b.waitFor(fmt.Sprintf(`__abt.updates > %d`, n), "the focus fitted to the smaller pane")
+	refit := eval[[]string](b, focusPicture)
+	b.open("/view?" + query + "&step=" + step)
+	fresh := eval[[]string](b, focusPicture)
+	if d := firstDiff(refit, fresh); d != "" {
+		t.Errorf("%s at step %s, the window resized to 1024×768: the focus differs from the one a page loaded at that size draws: %s", query, step, d)
+	}
 	b.checkClean()
 }
 

@@ -39,7 +39,10 @@ type Command struct {
 	Speed float64 `json:"speed,omitempty"` // play: steps per second
 	// Pane is the size of the page's tree pane in CSS pixels (load,
 	// compare): with no layout= in the query, the server draws the tree
-	// the way that reads larger there (see view.ChooseLayout).
+	// the way that reads larger there (see view.ChooseLayout). The pane
+	// command reports it again when it changed (the window resized,
+	// presenter mode, a panel shown or hidden): the server fits the
+	// focus to it afresh.
 	Pane *Pane `json:"pane,omitempty"`
 	// Ready (step): the tag of the ready patch the page applied for this
 	// step; 0 when it applied none.
@@ -108,7 +111,7 @@ func (s *StepArg) UnmarshalJSON(b []byte) error {
 
 // commandNames lists the commands a viewer may send, for the error of one
 // that is missing or unknown.
-const commandNames = "load, compare, step, back, seek, next-cutoff, play, pause, count, ttpage, ahead, follow, rejoin, snapshot, ask, reveal, answer, slide"
+const commandNames = "load, compare, step, back, seek, next-cutoff, play, pause, count, ttpage, ahead, pane, follow, rejoin, snapshot, ask, reveal, answer, slide"
 
 // MaxFollowerMessage is the largest message a room's student sends (an
 // answer, a step that is refused, a snapshot asked for): a follower's
@@ -211,6 +214,7 @@ var commandChecks = map[string]func(c *Command) error{
 	"ask":    func(c *Command) error { return refuseIf(c.Ask == nil, say("ws.err.no-ask")) },
 	"answer": func(c *Command) error { return refuseIf(c.Question < 1, say("ws.err.no-question")) },
 	"slide":  func(c *Command) error { return refuseIf(c.N < 0, say("ws.err.slide")) },
+	"pane":   checkPane,
 	"pause":  nil, "ttpage": nil, "next-cutoff": nil, "count": nil, "rejoin": nil, "snapshot": nil, "reveal": nil,
 }
 
@@ -232,9 +236,19 @@ func checkLoad(c *Command) error {
 	if c.Drawn != "" && (c.Cmd != "load" || len(c.Drawn) != view.PrintLen) {
 		return say("ws.err.drawn", "Cmd", c.Cmd, "Len", view.PrintLen)
 	}
+	if c.Pane == nil {
+		return nil
+	}
+	return checkPane(c)
+}
+
+// checkPane checks a reported pane (load's, compare's, and pane's, which
+// reports it again when it changed): each side inside MaxPaneSide, its
+// sideways height the height unless given.
+func checkPane(c *Command) error {
 	p := c.Pane
 	if p == nil {
-		return nil
+		return say("ws.err.pane", "Cmd", c.Cmd, "Max", MaxPaneSide, "W", 0, "H", 0, "Across", 0)
 	}
 	if p.Across == 0 {
 		p.Across = p.H
@@ -262,7 +276,7 @@ func checkSteps(c *Command) error {
 // Message is one message to the viewer.
 type Message struct {
 	V     int          `json:"v"`
-	Type  string       `json:"type"` // frame, patch, panes, total, playing, error
+	Type  string       `json:"type"` // frame, patch, panes, total, playing, focus (the focus fitted to a pane reported again), error
 	Frame *trace.Frame `json:"frame,omitempty"`
 	Patch *trace.Patch `json:"patch,omitempty"`
 	Total *int         `json:"total,omitempty"` // steps in the whole search, once known

@@ -553,6 +553,12 @@ type tablePager interface {
 	setTablePage(n int) []Message
 }
 
+// paneResizer is a driver that fits what it draws to the page's pane
+// when the page reports the pane again (the pane command).
+type paneResizer interface {
+	resizePane(p *Pane) []Message
+}
+
 // layoutChooser is a driver that can say which way its tree reads larger
 // in the page's pane (view.LayoutDown or view.LayoutAcross): see
 // relayout.
@@ -591,15 +597,18 @@ func (s *session) handle(c Command) []Message {
 		return v.command(c)
 	case "count":
 		return v.command(c)
+	case "pane":
+		if r, ok := v.(paneResizer); ok {
+			s.dropAhead() // made for the pane before
+			return r.resizePane(c.Pane)
+		}
+		return nil
 	case "ttpage":
-		p, ok := v.(tablePager)
-		if !ok {
-			return nil
+		if p, ok := v.(tablePager); ok {
+			s.dropAhead() // made with the page before
+			return p.setTablePage(c.N)
 		}
-		if a, ok := v.(aheader); ok {
-			a.dropAhead(s.ctx, true) // made with the page before
-		}
-		return p.setTablePage(c.N)
+		return nil
 	case "play":
 		s.playing, s.speed, s.newTick = !v.ended(), c.Speed, true
 		p := s.playing
@@ -608,6 +617,14 @@ func (s *session) handle(c Command) []Message {
 		return s.pause()
 	}
 	return []Message{errMsg(c.Cmd, say("ws.err.unknown-cmd", "Got", strconv.Quote(c.Cmd), "Want", commandNames))}
+}
+
+// dropAhead drops the step the driver made ahead, if any: it was made
+// for what the page showed before a command changed it.
+func (s *session) dropAhead() {
+	if a, ok := s.v.(aheader); ok {
+		a.dropAhead(s.ctx, true)
+	}
 }
 
 // pause stops play and a long move where it got to: the viewer sees

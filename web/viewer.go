@@ -526,6 +526,22 @@ func (v *viewer) mctsHTML() string {
 	return b.String()
 }
 
+// resizePane takes the page's pane as it is now: the focus is fitted to
+// it afresh, at the scale decided for it (view.SteadyFocusScale), and
+// sent whole when the page shows one and no move is under way (a move's
+// answer then brings what changed in it).
+func (v *viewer) resizePane(p *Pane) []Message {
+	if p.W == v.focusWidth && p.H == v.focusHeight && p.Say == v.sayWidth {
+		return nil
+	}
+	v.focusWidth, v.focusHeight, v.sayWidth = p.W, p.H, p.Say
+	v.focusPx = 0
+	if !v.focus || v.busy() {
+		return nil
+	}
+	return []Message{{Type: "focus", Focus: v.focusWhole()}}
+}
+
 // focusWhole is the focus of the tree at the cursor's step, rendered in
 // the viewer's language, for a whole frame; nil when the page shows none.
 func (v *viewer) focusWhole() *string {
