@@ -47,13 +47,34 @@ var English = map[string]trace.Message{
 }
 
 // OptionError is an option that does not fit the search: its message as
-// a phrase of English, for a page to word in its language.
-type OptionError struct{ Say trace.Phrase }
+// a phrase of English, for a page to word in its language, and the option
+// (query parameter and command line flag, without dashes) to change, ""
+// where the message is about several alike.
+type OptionError struct {
+	Say   trace.Phrase
+	Param string
+}
+
+// optionParams are the options the errors of English are about: where
+// two options clash, the one that the algorithm or source does not take.
+var optionParams = map[string]string{
+	"search.err.tt-size": "tt", "search.err.tt-algo": "tt", "search.err.mtdf-tt": "tt",
+	"search.err.aspiration": "aspiration", "search.err.aspiration-algo": "aspiration",
+	"search.err.symmetry": "symmetry", "search.err.learned-order": "order", "search.err.maxn-order": "order",
+	"search.err.quiescence-depth": "quiescence", "search.err.singular-depth": "extend",
+	"search.err.singular-tt": "extend", "search.err.singular-eval": "extend", "search.err.margin": "margin",
+	"search.err.beam-eval": "forward", "search.err.beam": "beam",
+	"search.err.bounds": "bounds", "search.err.bounds-finite": "bounds", "search.err.bounds-order": "bounds",
+	"search.err.star1-bounds": "bounds", "search.err.gt-hard": "prune",
+	"search.err.depth-eval": "eval", "search.err.eval-order": "eval", "search.err.id-eval": "eval",
+	"search.err.eval-playout": "eval", "search.err.iterations": "iterations", "search.err.c": "c",
+	"search.err.paranoid-player": "player",
+}
 
 func (e *OptionError) Error() string { return "search: " + e.Say.WordIn(English) }
 
 // optionError is an OptionError worded from English[id] with the
 // arguments kv (name, value, …), each written with fmt.Sprint.
 func optionError(id string, kv ...any) error {
-	return &OptionError{Say: trace.PhraseOf(id, kv...)}
+	return &OptionError{Say: trace.PhraseOf(id, kv...), Param: optionParams[id]}
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/search/tree"
 )
 
 // badInput is one parameter of one route given a value it does not take:
@@ -298,3 +299,28 @@ func TestSearchErrorAtANode(t *testing.T) {
 
 // quotedPathID is a node's internal path id quoted in a message ("0.1", "0.1.0.0").
 var quotedPathID = regexp.MustCompile(`"\d+(\.\d+)+"|"\d"`)
+
+// TestOptionClashNamesTheOption: an option the chosen search does not
+// take (a table with alpha-beta, an aspiration window with PVS, the
+// strict prune rule with fail-hard, a learned ordering with minimax) is
+// refused naming that option first, in every language.
+func TestOptionClashNamesTheOption(t *testing.T) {
+	s := newTestServer(t)
+	textbook := "tree=" + url.QueryEscape(tree.TwoPlyGameTree)
+	for _, c := range []struct{ query, param string }{
+		{textbook + "&algo=alphabeta&tt=64", "tt"},
+		{"game=connect4&depth=4&algo=pvs&aspiration=2", "aspiration"},
+		{textbook + "&prune=gt&fail=hard", "prune"},
+		{textbook + "&algo=minimax&order=killer", "order"},
+	} {
+		for _, l := range i18n.Langs {
+			rec := httpGet(t, s, "/view?"+c.query+"&lang="+string(l))
+			if rec.Code != http.StatusBadRequest {
+				t.Fatalf("%s %s: %d, want 400", c.query, l, rec.Code)
+			}
+			if msg := errorMessage(t, rec); !leadsWith(msg, c.param) {
+				t.Errorf("%s %s: %q does not name %s", c.query, l, msg, c.param)
+			}
+		}
+	}
+}

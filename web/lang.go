@@ -105,11 +105,14 @@ func namedText(l i18n.Lang, err error) string {
 	param := ""
 	var ue *scenario.UsageError
 	var xe *exercise.Error
+	var oe *search.OptionError
 	switch {
 	case errors.As(err, &ue) && ue.Param != "":
 		param = ue.Param
 	case errors.As(err, &xe) && xe.Field != "":
 		param = xe.Field
+	case errors.As(err, &oe) && oe.Param != "":
+		param = oe.Param
 	default:
 		return msg
 	}
