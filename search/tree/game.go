@@ -18,6 +18,7 @@ var (
 	_ search.Labeler[*Node]    = Game{}
 	_ search.Prober[*Node]     = Game{}
 	_ search.Stepper[*Node]    = &Game{}
+	_ search.Expander[*Node]   = &Game{}
 )
 
 // ToMove returns the node's resolved kind.
@@ -43,6 +44,20 @@ func (g *Game) Step(n *Node, m search.Move) (*Node, bool, trace.Kind, float64) {
 		return c, false, c.Kind, 0
 	}
 	return c, true, 0, g.Utility(c)
+}
+
+// Children is Step for every move at once (search.Expander): the node's
+// children in order, each a leaf with its utility or an inner node with
+// its kind.
+func (g *Game) Children(n *Node, buf []search.Child[*Node]) []search.Child[*Node] {
+	for _, c := range n.Children {
+		if len(c.Children) > 0 {
+			buf = append(buf, search.Child[*Node]{State: c, Kind: c.Kind})
+		} else {
+			buf = append(buf, search.Child[*Node]{State: c, Terminal: true, Utility: g.Utility(c)})
+		}
+	}
+	return buf
 }
 
 // Terminal reports whether n is a leaf.

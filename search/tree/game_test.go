@@ -132,3 +132,35 @@ func TestGameMethods(t *testing.T) {
 		t.Error("UtilityVec of a scalar leaf is not nil")
 	}
 }
+
+// TestChildrenAreSteps checks the Expander against Step at every inner
+// node of a tree with MIN, MAX, chance, n-player and leaf children: the
+// children in order, each as Step makes it, appended to what buf holds.
+func TestChildrenAreSteps(t *testing.T) {
+	g := &Game{}
+	for _, src := range []string{
+		"A(B[h=4](3 12 8) [chance](0.25:E=2 0.75:[h=-1](1)) 7)",
+		"[p1](<1,2,3> [p2](<4,5,6> <0,0,1>))",
+	} {
+		tr := MustParse(src)
+		var walk func(n *Node)
+		walk = func(n *Node) {
+			if len(n.Children) == 0 {
+				return
+			}
+			head := search.Child[*Node]{State: n}
+			kids := g.Children(n, []search.Child[*Node]{head})
+			if len(kids) != len(n.Children)+1 || kids[0] != head {
+				t.Fatalf("%s: %d children after the one given, want %d", n.ID, len(kids)-1, len(n.Children))
+			}
+			for i, m := range g.Moves(n, nil) {
+				c, terminal, kind, u := g.Step(n, m)
+				if want := (search.Child[*Node]{State: c, Terminal: terminal, Kind: kind, Utility: u}); kids[i+1] != want {
+					t.Errorf("%s, move %d: child %+v, want %+v", n.ID, m, kids[i+1], want)
+				}
+				walk(c)
+			}
+		}
+		walk(tr.Root)
+	}
+}
