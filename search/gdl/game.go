@@ -115,6 +115,19 @@ func New(d *Description) (*Game, error) { return newGame(d, defaultLimits) }
 
 // newGame is New within the grounding's limits lim.
 func newGame(d *Description, lim groundLimits) (*Game, error) {
+	g, err := build(d, lim)
+	if err != nil {
+		return nil, err
+	}
+	g.probe()
+	return g, nil
+}
+
+// build grounds and compiles d within lim, without the probe: a Game that
+// knows its states and moves, but not yet whether it takes turns nor
+// whether its goals sum to a constant (ToMove, TurnTaking, ZeroSum and
+// Utility need the probe; a playout does not).
+func build(d *Description, lim groundLimits) (*Game, error) {
 	g0, rules, err := ground(d, lim)
 	if err != nil {
 		return nil, err
@@ -130,7 +143,6 @@ func newGame(d *Description, lim groundLimits) (*Game, error) {
 	if len(n.roles) <= maxCachedRoles {
 		g.cache = &stepCache{}
 	}
-	g.probe()
 	return g, nil
 }
 

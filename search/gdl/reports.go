@@ -54,7 +54,9 @@ func PlayoutText(src, policy string, seed uint64, maxSteps int) (PlayoutReport, 
 	if err != nil {
 		return PlayoutReport{}, err
 	}
-	g, err := New(d)
+	// One game is played: the probe's random games, which New plays to
+	// learn what the searches need, would cost many times the playout.
+	g, err := build(d, defaultLimits)
 	var limit *LimitError
 	if !errors.As(err, &limit) {
 		if err != nil {
@@ -67,7 +69,7 @@ func PlayoutText(src, policy string, seed uint64, maxSteps int) (PlayoutReport, 
 	if !big || !errors.As(err, &limit) {
 		return rep, err
 	}
-	g, gerr := newGame(d, playoutLimits)
+	g, gerr := build(d, playoutLimits)
 	if gerr != nil {
 		// Too large for the larger grounding too: the prover's limit is
 		// the one to name.
