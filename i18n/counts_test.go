@@ -23,20 +23,20 @@ func TestCountsGrouped(t *testing.T) {
 		want string
 	}{
 		{English, cutoffs(4237), "4,237"},
-		{German, cutoffs(4237), "4.237 Schnitte"},
+		{German, cutoffs(4237), "4\u00a0237 Schnitte"},
 		{Czech, cutoffs(4237), "4\u00a0237 ořezání"},
 		{German, cutoffs(0), "kein Schnitt"},
 		{Czech, cutoffs(0), "žádné ořezání"},
 		{English, trace.PhraseOf("error.html-steps", "Max", 1500), "at most 1,500 steps"},
-		{German, trace.PhraseOf("error.html-steps", "Max", 1500), "höchstens 1.500 Schritte"},
+		{German, trace.PhraseOf("error.html-steps", "Max", 1500), "höchstens 1\u00a0500 Schritte"},
 		{Czech, trace.PhraseOf("error.html-steps", "Max", 1500), "nejvýše 1\u00a0500 kroků"},
 	} {
 		if got := For(c.lang).Phrase(c.p); !strings.Contains(got, c.want) {
 			t.Errorf("%s %s(%d): %q, want it to say %q", c.lang, c.p.ID, c.p.Count, got, c.want)
 		}
 	}
-	if got := For(German).N("view.fold.open", 59704, "Node", "c3"); !strings.Contains(got, "59.704") {
-		t.Errorf("de view.fold.open: %q, want 59.704", got)
+	if got := For(German).N("view.fold.open", 59704, "Node", "c3"); !strings.Contains(got, "59\u00a0704") {
+		t.Errorf("de view.fold.open: %q, want 59 704", got)
 	}
 	data := trace.GroupCounts(map[string]any{"Seed": 12345, "N": 12345, "Small": 999}, ",")
 	for k, want := range map[string]string{"Seed": "12345", "N": "12,345", "Small": "999"} {

@@ -426,7 +426,7 @@ func (v *View) LoadQuery() string {
 }
 
 // thousands writes n with its thousands separated in the page's language
-// (view.ThousandsIn): 2,199,784, 2.199.784, 2 199 784.
+// (view.ThousandsIn): 2,199,784, 2 199 784.
 func thousands(ctx context.Context, n int) string {
 	return view.ThousandsIn(i18n.FromContext(ctx).Phrase, n)
 }

@@ -4,7 +4,7 @@ import "strconv"
 
 // A count in a sentence (nodes, leaves, iterations, steps, a limit) is
 // written as a lecturer writes it, with its digits grouped in threes:
-// 549,946 in English, 549.946 in German, 549 946 in Czech (the separator
+// 549,946 in English, 549 946 in German and Czech (the separator
 // is the language's; English's is GroupEnglish). A phrase holds its counts
 // as int arguments (and Count, of a plural phrase): they are grouped when
 // the phrase is worded (GroupCounts), so the narration, the panels, the

@@ -168,8 +168,8 @@ func Thousands(n int) string { return trace.Thousands(n, trace.GroupEnglish) }
 
 // ThousandsIn writes n with its thousands separated as the language of
 // words writes them, the one rule for every page, panel, export and
-// narration: 2,199,784 in English, 2.199.784 in German, 2 199 784 with
-// no-break spaces in Czech. The message number.group holds each
+// narration: 2,199,784 in English, 2 199 784 with
+// no-break spaces in German and Czech. The message number.group holds each
 // language's separator; words nil is English. Machine text (JSON, the
 // command line) writes plain digits.
 func ThousandsIn(words func(trace.Phrase) string, n int) string {

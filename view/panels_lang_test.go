@@ -51,7 +51,7 @@ func TestThousandsInEveryLanguage(t *testing.T) {
 		spared, large string
 	}{
 		{i18n.English, "1,060", "step 60 of 1,060", "1,000 of 2,187 (46%)", "−2,199,784"},
-		{i18n.German, "1.060", "Schritt 60 von 1.060", "1.000 von 2.187 (46 %)", "−2.199.784"},
+		{i18n.German, "1\u00a0060", "Schritt 60 von 1\u00a0060", "1\u00a0000 von 2\u00a0187 (46 %)", "−2\u00a0199\u00a0784"},
 		{i18n.Czech, "1\u00a0060", "krok 60 z 1\u00a0060", "1\u00a0000 z 2\u00a0187 (46 %)", "−2\u00a0199\u00a0784"},
 	}
 	for _, tc := range tests {
