@@ -127,6 +127,8 @@ function apply(m) {
   if (typeof m.real === "string" && realBox && realBox.innerHTML !== m.real) realBox.innerHTML = m.real;
   // So does the evaluation panel, when it changed.
   if (typeof m.eval === "string" && evalBox) evalBox.innerHTML = m.eval;
+  // And the mark of the card game's information set in the whole tree.
+  if (typeof m.set === "string" && overviewSet) overviewSet.innerHTML = m.set;
   panels(m.panels);
   // The Monte-Carlo panel comes as HTML the server rendered for the step,
   // or as what changed in the HTML the page has (web.htmlEdit).
@@ -146,6 +148,7 @@ function apply(m) {
   }
 }
 const focusWrap = $("focus-wrap");
+const overviewSet = document.querySelector("#tree .layer.base > g.iset");
 let keepFocus = !!focusWrap;
 // A fold of the focus opens in the whole tree.
 focusWrap?.addEventListener("click", (ev) => {

@@ -139,6 +139,10 @@ type View struct {
 	// InfoSet shows the information set of the current node in the card
 	// game (nil for other sources); it shares the evaluation's box.
 	InfoSet *view.InfoSetPanel
+	// Overview is the whole tree as the server drew it for the page
+	// where it marks more than the frame (the card game's information
+	// set: view.OverviewSet); nil: drawn from Scene.
+	Overview *view.Drawing
 
 	drawn     *view.Drawing             // the drawing at Frame, once drawn
 	openLinks *openLink                 // the folds' address, once made (OpenURL)

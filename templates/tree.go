@@ -23,6 +23,8 @@ const (
 func (v *View) drawing() *view.Drawing {
 	switch {
 	case v.drawn != nil:
+	case v.Overview != nil:
+		v.drawn = v.Overview
 	case v.Scene != nil:
 		v.drawn = v.Scene.Draw(v.Frame, v.Folds)
 	default:

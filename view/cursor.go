@@ -325,7 +325,10 @@ func (c *Cursor) Touched() []string {
 func (c *Cursor) Restarts() int { return c.restarts }
 
 // Drawing is the scene drawn at the cursor's step.
-func (c *Cursor) Drawing() *Drawing { return c.scene.Draw(c.frame, c.folds.snapshot()) }
+func (c *Cursor) Drawing() *Drawing {
+	set, marked := SetNode(c.p, c.frame)
+	return c.scene.sketch.drawSet(c.frame, c.folds.snapshot(), set, marked)
+}
 
 // Forward sets the goal n steps ahead (as far as the search goes).
 func (c *Cursor) Forward(n int) {

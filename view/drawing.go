@@ -728,6 +728,10 @@ type at struct {
 	f      *trace.Frame
 	stack  map[string]bool // nil: look in f.Stack
 	inside string
+	// set is the node drawn dashed for its information set where marked
+	// (see SetNode; the root's id is "").
+	set    string
+	marked bool
 	// probes are the labels of the children whose PVS re-search is under
 	// way, by id (see probeLabels); nil until the first node asks.
 	probes map[string]string
@@ -806,13 +810,19 @@ func (s *sketch) insideOf(f *trace.Frame) string {
 
 // draw is the whole drawing at frame f.
 func (s *sketch) draw(f *trace.Frame, folds map[string]FoldCount) *Drawing {
+	return s.drawSet(f, folds, "", false)
+}
+
+// drawSet is draw with node set drawn dashed for its information set
+// where marked (see SetNode).
+func (s *sketch) drawSet(f *trace.Frame, folds map[string]FoldCount, set string, marked bool) *Drawing {
 	d := &Drawing{Step: f.Step, Board: s.board, Across: s.l != nil && s.l.Across, ViewBox: s.viewBox, Width: s.width, Height: s.height, words: f.Words}
 	if len(s.glyphs) == 0 {
 		return d
 	}
 	d.Animate = len(s.glyphs) <= AnimateNodes
 	d.TextScale, d.Fonts = s.k, fontsAt(s.k)
-	a := &at{f: f, stack: make(map[string]bool, len(f.Stack)), inside: s.insideOf(f)}
+	a := &at{f: f, stack: make(map[string]bool, len(f.Stack)), inside: s.insideOf(f), set: set, marked: marked}
 	for _, id := range f.Stack {
 		a.stack[id] = true
 	}
@@ -877,6 +887,9 @@ func (s *sketch) node(i int, a *at, fold FoldCount) Node {
 		}
 	}
 	dn.Class = nodeClass(&dn)
+	if a.marked && n.ID == a.set {
+		dn.Class += " infoset"
+	}
 	return dn
 }
 

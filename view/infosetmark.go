@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/trace"
@@ -86,7 +87,9 @@ func markInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame, fit float64) {
 	at := -1
 	for i := range d.Nodes {
 		if d.Nodes[i].ID == f.Current {
-			d.Nodes[i].Class += " infoset"
+			if !strings.HasSuffix(d.Nodes[i].Class, " infoset") {
+				d.Nodes[i].Class += " infoset"
+			}
 			at = i
 		}
 	}
@@ -107,8 +110,46 @@ func markInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame, fit float64) {
 }
 
 // MarkInfoSet is markInfoSet for a drawing of the whole tree (the
-// overview and the exports draw it; the focus marks its own).
+// exports draw it; the focus marks its own, the overview OverviewSet).
 func MarkInfoSet(d *Drawing, p *scenario.Search, f *trace.Frame) { markInfoSet(d, p, f, 0) }
+
+// SetNode is the node of frame f that the tree draws dashed for its
+// information set (class "infoset"): the current node where MAX cannot
+// tell it from a position of another deal (ok false elsewhere). The
+// page's overview draws it so from the start and in every step's patch
+// (Cursor.Drawing, Painter).
+func SetNode(p *scenario.Search, f *trace.Frame) (id string, ok bool) {
+	if p == nil || p.Deal == nil || f.Step == 0 {
+		return "", false
+	}
+	set, ok, err := p.InfoSet(f.Current)
+	if !ok || err != nil || len(set.Members) < 2 {
+		return "", false
+	}
+	return f.Current, true
+}
+
+// OverviewSet is the page's whole tree (the overview) of scene s at frame
+// f, its current node drawn dashed where MAX cannot tell it from other
+// deals' positions, with the mark of those beside it (Drawing.Set) in
+// the room the overview's view box has: the page does not widen it as
+// the search steps, so the set goes to a lower row there, or is left out
+// (nil) where none has room.
+func OverviewSet(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]FoldCount) *Drawing {
+	set, marked := SetNode(p, f)
+	d := s.sketch.drawSet(f, folds, set, marked)
+	box := d.ViewBox
+	bx, _, bw, _, ok := parseBox(box)
+	if !ok {
+		return d
+	}
+	markInfoSet(d, p, f, bw-(drawnFrom(d)-bx))
+	if d.ViewBox != box {
+		d.ViewBox, d.Width, d.Height = box, s.sketch.width, s.sketch.height
+		d.Set = nil
+	}
+	return d
+}
 
 // dealWord is "deal n" in the frame's language (English without words).
 func dealWord(words func(trace.Phrase) string, n int) string {

@@ -2,6 +2,7 @@ package view
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/abtrace/abtrace/search/scenario"
@@ -35,9 +36,21 @@ func TestSetMarkBeside(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := cur.Frame()
-		overview := s.Draw(f, FoldsAt(p, s, f))
-		MarkInfoSet(overview, p, f)
-		for j, d := range []*Drawing{FocusIn(p, s, f, cur.Folds(), ViewerPaneWidth), FocusIn(p, s, f, cur.Folds(), PhonePaneWidth), overview} {
+		whole := s.Draw(f, FoldsAt(p, s, f))
+		MarkInfoSet(whole, p, f)
+		// The page's overview draws the set as the exports do, inside
+		// the view box the page has; the cursor's drawing, which its
+		// patches start from, draws its current node as the page does.
+		overview := OverviewSet(p, s, f, cur.Folds())
+		if got, want := Print(cur.Drawing().Attrs()), Print(overview.Attrs()); got != want || overview.ViewBox != s.Draw(f, nil).ViewBox {
+			t.Errorf("step %d: the overview is drawn otherwise than its patches (%s, %s) or in another view box (%q)", c.step, got, want, overview.ViewBox)
+		}
+		for i := range overview.Nodes {
+			if n := &overview.Nodes[i]; strings.Contains(n.Class, "infoset") != (c.deals != nil && n.ID == f.Current) {
+				t.Errorf("step %d: the overview's node %q has class %q", c.step, n.ID, n.Class)
+			}
+		}
+		for j, d := range []*Drawing{FocusIn(p, s, f, cur.Folds(), ViewerPaneWidth), FocusIn(p, s, f, cur.Folds(), PhonePaneWidth), whole, overview} {
 			m := d.Set
 			if c.deals == nil {
 				if m != nil {

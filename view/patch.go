@@ -365,6 +365,7 @@ func (p *Painter) patch(touched []string, folds map[string]FoldCount, ahead *Ahe
 		}
 	}
 	a := &at{f: f, inside: inside}
+	a.set, a.marked = SetNode(p.c.p, f)
 	edges := s.edgeScratch()
 	defer putEdgeScratch(edges)
 	for _, g := range p.groups {

@@ -186,6 +186,13 @@ func TestBrowserDeterminized(t *testing.T) {
 const narrationLines = `(() => { const r = document.createRange(); r.selectNodeContents(document.getElementById("narration"));
 	return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; })()`
 
+// overviewSet is the information set's mark in the whole tree: the node
+// it joins, its deals, and that node's class.
+const overviewSet = `(() => { const m = document.querySelector('#tree .iset [data-testid="set-mark"]');
+	if (!m) return "none";
+	const n = document.querySelector('#tree [data-node="' + m.dataset.set + '"]');
+	return m.dataset.set + " " + [...m.querySelectorAll('[data-testid="set-deal"]')].map((e) => e.textContent).join(",") + " " + (n ? n.getAttribute("class") : "-"); })()`
+
 // TestBrowserCardsInfoSetJoined: on the trap deal after ♣9 ♣5 the panel
 // draws the two positions MAX cannot tell apart enclosed by one dashed
 // outline, at 1280×720 and on a phone, its values and deals at 14 px or
@@ -235,6 +242,20 @@ func TestBrowserCardsInfoSetJoined(t *testing.T) {
 		if v := pieceFont(b, `.focus-svg [data-testid="set-deal"]`); v < 12 {
 			t.Errorf("%s: the set's deal in the tree at %.1f px, want ≥ 12", what, v)
 		}
+		// At 1280×720 the join runs behind ♣8, the unvisited sibling right
+		// of the current node, which is drawn whole, so the join does not
+		// show through it.
+		if behind := eval[string](b, `(() => { const n = document.querySelector('.focus-svg [data-fnode="2.1"]'), j = document.querySelector('.focus-svg .set-join');
+			if (!n || !j) return "-";
+			const a = n.querySelector(".s").getBoundingClientRect(), l = j.getBoundingClientRect();
+			return String(l.left < a.left && l.right > a.right && l.top > a.top && l.bottom < a.bottom) + " " + getComputedStyle(n).opacity + " " + getComputedStyle(n.querySelector(".s")).fill; })()`); size[0] == 1280 && behind != "true 1 rgb(255, 255, 255)" {
+			t.Errorf("%s: the join passes behind ♣8, drawn %q; want true, opacity 1, filled white", what, behind)
+		}
+		// The whole tree, a key away, draws the set too, its current node
+		// dashed.
+		if got := eval[string](b, overviewSet); got != "2.0 deal 2 n g-max k-max cur on-stack infoset" {
+			t.Errorf("%s: the whole tree's set is %q; want deal 2 beside the dashed node 2.0", what, got)
+		}
 		b.screenshot("cards-infoset-" + strconv.FormatInt(size[0], 10) + ".png")
 	}
 	before := b.text(`[data-testid="infoset-seen"]`)
@@ -248,5 +269,8 @@ func TestBrowserCardsInfoSetJoined(t *testing.T) {
 	// node of deal 2, as the step's patch drew it.
 	if got := eval[string](b, `(document.querySelector('.focus-svg [data-testid="set-mark"]') || {dataset: {}}).dataset.set || ""`); got != "2.0.0" {
 		t.Errorf("after two steps the tree's set is at %q, want 2.0.0 (♣9 ♣5 ♦7)", got)
+	}
+	if got := eval[string](b, overviewSet); got != "2.0.0 deal 2 n g-min k-min cur on-stack infoset" {
+		t.Errorf("after two steps the whole tree's set is %q, want deal 2 beside the dashed node 2.0.0", got)
 	}
 }

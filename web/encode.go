@@ -237,7 +237,7 @@ var sharedPatches = flight.NewSized(MaxSharedPatches, MaxSharedPatchesMemory, sh
 
 // sharedPatchBytes estimates the memory a kept answer holds.
 func sharedPatchBytes(sp sharedPatch) int64 {
-	n := int64(cap(sp.encoded) + len(sp.shown.real) + len(sp.shown.eval) + len(sp.shown.mcts))
+	n := int64(cap(sp.encoded) + len(sp.shown.real) + len(sp.shown.eval) + len(sp.shown.mcts) + len(sp.shown.set))
 	if sp.draw != nil {
 		n += sp.draw.Bytes()
 	}

@@ -407,6 +407,9 @@ func (s *Server) buildView(p *scenario.Search, r viewRequest) (*templates.View, 
 		v.MCTS = view.MCTSPanelOf(run.frame, mctsC(p), scene.Namer(wordsFor(string(r.lang))))
 		v.MCTS.Decoupled = p.Decoupled()
 	}
+	if v.InfoSet != nil {
+		v.Overview = view.OverviewSet(p, scene, run.frame, run.folds)
+	}
 	if wide, present, narrow := view.FocusShown(p, scene); wide || present || narrow {
 		v.Focus = &templates.FocusView{Drawing: view.FocusOf(p, scene, run.frame, run.folds), Wide: wide, Present: present, Narrow: narrow}
 	}

@@ -18,6 +18,9 @@ type shownPanels struct {
 	// mcts is the Monte-Carlo panel's body as the page has it: a step
 	// sends what changed in it (htmlEditOf).
 	mcts string
+	// set is the markup of the information set's mark in the overview
+	// (the card game): a step sends it only when it changed.
+	set string
 }
 
 // An HTML edit turns the HTML a panel of the page holds into the panel's

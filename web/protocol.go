@@ -321,6 +321,10 @@ type Message struct {
 	// by the server; "" clears it. A frame always has it, a patch only
 	// when the panel changed.
 	Eval *string `json:"eval,omitempty"`
+	// Set is the markup of the mark of the current node's information set
+	// in the whole tree (the card game; view.OverviewSet): a frame always
+	// has it, a patch only when it changed; "" clears it.
+	Set *string `json:"set,omitempty"`
 	// Compare is a comparison at its shared step (type panes): every
 	// pane's drawing patch and counters, the step and the chart.
 	Compare *templates.CompareStep `json:"compare,omitempty"`

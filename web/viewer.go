@@ -470,9 +470,27 @@ func (v *viewer) patchMessageWith(from int, draw func(touched []string, folds ma
 	folds := v.cur.FoldsChanged()
 	d := draw(touched, folds)
 	m := Message{Type: "patch", Patch: p, Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), FocusPatch: v.focusPatch(), Real: v.realHTML(false), Eval: v.evalHTML(false)}
+		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), FocusPatch: v.focusPatch(), Real: v.realHTML(false), Eval: v.evalHTML(false),
+		Set: v.setHTML(false)}
 	m.MCTS, m.MCTSEdit = v.mctsPanel(false)
 	return m
+}
+
+// setHTML is the markup of the information set's mark in the whole tree
+// at the cursor's step (view.OverviewSet), for the card game: on a whole
+// frame always, on a patch only when it changed (nil otherwise, and for
+// other sources).
+func (v *viewer) setHTML(whole bool) *string {
+	if v.prep.Deal == nil {
+		return nil
+	}
+	f := v.cur.Frame()
+	s := templates.SetMarkHTML(v.focusContext(), view.OverviewSet(v.prep, v.scene, f, v.cur.Folds()).Set)
+	if !whole && s == v.shown.set {
+		return nil
+	}
+	v.shown.set = s
+	return &s
 }
 
 // frameMessage is the whole frame at the cursor's step, with the whole
@@ -482,7 +500,7 @@ func (v *viewer) frameMessage() Message {
 	v.cur.ClearChanged()
 	d := v.paint.Whole()
 	m := Message{Type: "frame", Frame: v.visible(), Total: v.totalPtr(), End: v.cur.AtEnd(),
-		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), Real: v.realHTML(true), Eval: v.evalHTML(true)}
+		Draw: d, Outline: view.OutlineOf(d, v.loc.Phrase), Panels: v.panels(), Real: v.realHTML(true), Eval: v.evalHTML(true), Set: v.setHTML(true)}
 	m.MCTS, _ = v.mctsPanel(true)
 	if v.focusD != nil {
 		// The page shows the focus at its step: what changed, as a step.
