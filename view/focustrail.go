@@ -85,6 +85,7 @@ func FocusFit(d *Drawing, s *Scene, f *trace.Frame, w, h float64, words func(tra
 			// Not even smaller: the current node's row is the lowest.
 			bottom = min(bottom, low[cd]+viewPad)
 			px = fitScale(bottom-top[k]+viewPad, room)
+			dropRowsBelow(d, cd)
 		}
 		d.Px = max(FocusMinScale, min(d.Px, px))
 	}
@@ -93,6 +94,28 @@ func FocusFit(d *Drawing, s *Scene, f *trace.Frame, w, h float64, words func(tra
 	d.Height = bottom - y0
 	d.Trail = crumbs[:k]
 	dropCutFolds(d, k, y0)
+}
+
+// dropRowsBelow takes from focus drawing d every node deeper than depth
+// cd (the current node's), with the edge into it, where the view box
+// leaves their rows out: their bus lines would lead nowhere.
+func dropRowsBelow(d *Drawing, cd int) {
+	nodes := d.Nodes[:0:0]
+	edges := []Edge{{}} // layers wants the root's place too
+	for i := range d.Nodes {
+		if d.Nodes[i].Depth > cd {
+			continue
+		}
+		nodes = append(nodes, d.Nodes[i])
+		if i > 0 {
+			edges = append(edges, d.Edges[i-1])
+		}
+	}
+	if len(nodes) == len(d.Nodes) {
+		return
+	}
+	d.Nodes, d.Edges, d.attrs = nodes, edges[1:], nil
+	d.Layers = layers(d.Nodes, edges)
 }
 
 // dropCutFolds takes the fold glyph from every node of the rows above

@@ -60,6 +60,13 @@ func TestFocusFitKeepsPath(t *testing.T) {
 						t.Errorf("%.40s step %d %v: node %q of a row left out reaches %.1f into the box %s", c.query, step, pane, n.ID, nodeBottom(n)-y0, d.ViewBox)
 					}
 				}
+				// No bus line leads nowhere: an edge whose parent shows
+				// in the box leads to a child that shows in it too.
+				for i := range d.Edges {
+					if n := &d.Nodes[i+1]; d.Edges[i].Y1 < y0+bh && nodeTop(n) >= y0+bh-0.01 {
+						t.Errorf("%.40s step %d %v: the edge into %q leads out of the box %s", c.query, step, pane, n.ID, d.ViewBox)
+					}
+				}
 				for i, n := range path {
 					if i < k {
 						if d.Trail[i].ID != n.ID || d.Trail[i].Name == "" || d.Trail[i].Kind == "" {
