@@ -88,6 +88,12 @@ func TestBrowserCompare(t *testing.T) {
 	if got := eval[string](b, `location.search`); got == "" || !containsAll(got, "step="+strconv.Itoa(n), "by=node") {
 		t.Errorf("the address is not the permalink of the step: %s", got)
 	}
+	// At 1024×768 the summary, shown at the end, is compact: the panes keep
+	// close to the place their drawing was fitted to.
+	b.do(chromedp.EmulateViewport(1024, 768))
+	checkSummaryCompact(b, "1024x768")
+	b.screenshot("compare-end-1024x768.png")
+	b.do(chromedp.EmulateViewport(1600, 1000))
 	b.do(chromedp.ScrollIntoView(`[data-testid="summary"]`))
 	b.screenshot("compare-end.png")
 	stepTo(kb.Home, 0)
@@ -296,4 +302,29 @@ func TestBrowserCompareReconnect(t *testing.T) {
 		t.Errorf("after resuming, leaf 0.0 of the first pane is %q; want done", got)
 	}
 	b.checkClean()
+}
+
+// checkSummaryCompact fails when the comparison's summary takes more than a
+// quarter of the window's height, or when a node of a pane's tree is drawn
+// smaller than 12 px.
+func checkSummaryCompact(b *browserEnv, size string) {
+	b.t.Helper()
+	m := eval[map[string]float64](b, `(() => {
+		const s = document.querySelector('[data-testid="summary"]').getBoundingClientRect();
+		let small = 1e9;
+		for (const p of document.querySelectorAll('[data-testid="pane"]')) {
+			for (const n of p.querySelectorAll('[data-testid="pane-tree"] svg.base .nodes > g')) {
+				const r = n.getBoundingClientRect();
+				if (r.width === 0) continue;
+				small = Math.min(small, r.height);
+			}
+		}
+		return {summary: s.height, window: innerHeight, small};
+	})()`)
+	if m["summary"] > m["window"]/4 {
+		b.t.Errorf("%s: the summary is %.0f px high, more than a quarter of the window's %.0f", size, m["summary"], m["window"])
+	}
+	if m["small"] < 12 {
+		b.t.Errorf("%s: a pane's node is %.0f px high, want at least 12", size, m["small"])
+	}
 }
