@@ -297,6 +297,32 @@ func TestSearchErrorAtANode(t *testing.T) {
 	}
 }
 
+// TestPageErrorsNameFieldsNotFlags: an error that on the command line
+// names a flag ("give --eval", "try --algo maxn") names on a page the
+// form's field for it as the form labels it, in the page's language; a
+// node it names is named as the page draws it (C), not by its path id.
+func TestPageErrorsNameFieldsNotFlags(t *testing.T) {
+	s := newTestServer(t)
+	for _, c := range []struct{ query, label, node string }{
+		{"game=tictactoe&algo=mcts&playout=eval", "home.eval", ""},
+		{"tree=" + url.QueryEscape("((1 2) [chance](3 4))") + "&algo=alphabeta", "home.algo", `"C"`},
+		{"tree=" + url.QueryEscape("((<1,2> <3,4>) [chance](<5,6> <7,8>))") + "&algo=paranoid", "home.algo", `"C"`},
+		{"game=tictactoe&algo=minimax&samples=3", "home.algo", ""},
+		{"tree=" + url.QueryEscape("((1 2) (3 4))") + "&deal=1", "home.source", ""},
+	} {
+		for _, l := range i18n.Langs {
+			msg := errorMessage(t, httpGet(t, s, "/view?"+c.query+"&lang="+string(l)))
+			loc := i18n.For(l)
+			if field := loc.T("error.field", "Label", loc.T(c.label)); strings.Contains(msg, "--") || !strings.Contains(msg, field) {
+				t.Errorf("%s %s: %q, want the field %s and no flag", c.query, l, msg, field)
+			}
+			if !strings.Contains(msg, c.node) || quotedPathID.MatchString(msg) {
+				t.Errorf("%s %s: %q, want the node %s and no path id", c.query, l, msg, c.node)
+			}
+		}
+	}
+}
+
 // quotedPathID is a node's internal path id quoted in a message ("0.1", "0.1.0.0").
 var quotedPathID = regexp.MustCompile(`"\d+(\.\d+)+"|"\d"`)
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -86,7 +87,42 @@ const MaxEchoLen = 60
 // the page's language with its position ("Zeile 2, Spalte 9: …"), any
 // other error (and every error in English) as it is.
 func errorText(l i18n.Lang, err error) string {
-	return shortenValues(namedText(l, err))
+	return shortenValues(pageFields(i18n.For(l), namedText(l, err)))
+}
+
+// commandFlag is a command-line flag a message names ("try --algo maxn",
+// "give --eval"), after the start or a space or parenthesis.
+var commandFlag = regexp.MustCompile(`(^|[\s(])--([a-z][a-z0-9-]*)`)
+
+// pageFields is msg with each command-line flag it names that a page's
+// form has a field for said as the form labels that field, in the page's
+// language ("try “Algorithm” maxn", "geben Sie „Bewertung an der Grenze“
+// an"): on a page there is no flag to give. A flag no form has (--host,
+// which starts the server) stays.
+func pageFields(loc *i18n.Localizer, msg string) string {
+	if !strings.Contains(msg, "--") {
+		return msg
+	}
+	return commandFlag.ReplaceAllStringFunc(msg, func(m string) string {
+		i := strings.Index(m, "--")
+		id := fieldLabelID(m[i+2:])
+		if id == "" {
+			return m
+		}
+		return m[:i] + loc.T("error.field", "Label", loc.T(id))
+	})
+}
+
+// fieldLabelID is the message ID of the label of the form's field for
+// the command-line flag name ("" when no form has one).
+func fieldLabelID(name string) string {
+	switch name {
+	case "game":
+		return "home.source"
+	case "evals":
+		return "tn.field.evals"
+	}
+	return templates.OptionLabelID(name)
 }
 
 // namedText words err in language l, with the parameter it is about in

@@ -848,7 +848,7 @@ func (p *Search) useTree(t *tree.Tree, f *treeFacts) error {
 			return usageSay("scenario.err.vector-minimax", "N", t.Players)
 		}
 		if n := f.chance; n != nil {
-			return usageSay("scenario.err.chance-minimax", "Node", strconv.Quote(n.ID))
+			return usageSay("scenario.err.chance-minimax", "Node", strconv.Quote(n.Name))
 		}
 	case search.AlgoExpectiminimax, search.AlgoStar1:
 		if t.Players > 0 {
@@ -859,7 +859,7 @@ func (p *Search) useTree(t *tree.Tree, f *treeFacts) error {
 			return usageSay("scenario.err.needs-vector", "Algo", p.Algorithm.String())
 		}
 		if n := f.chance; n != nil && p.Algorithm == search.AlgoParanoid {
-			return usageSay("scenario.err.chance-paranoid", "Node", strconv.Quote(n.ID))
+			return usageSay("scenario.err.chance-paranoid", "Node", strconv.Quote(n.Name))
 		}
 		if p.Algorithm == search.AlgoParanoid {
 			if p.Player > t.Players {
