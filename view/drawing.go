@@ -474,6 +474,10 @@ type Drawing struct {
 	// tree's room (see presenterK and place.go); Fonts are the sizes it gives.
 	TextScale float64
 	Fonts     Fonts
+	// Words words the fold counts of an export in the page's language
+	// (nil: English, as the page's own drawing writes them; the page
+	// words them as it renders, see FoldCount.Texts).
+	Words func(trace.Phrase) string `json:"-"`
 	// Px is the CSS pixels per unit the drawing is shown at where it has
 	// its own size: a focus's (FocusScale, or a little less to fit a
 	// phone's pane, see FocusIn); 0 elsewhere.

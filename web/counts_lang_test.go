@@ -43,6 +43,10 @@ func TestCountsAsTheLanguageWrites(t *testing.T) {
 		"/compare?game=tictactoe&algos=mcts,alphabeta&iterations=2000&step=end",
 		"/compare?game=tictactoe&algos=minimax,alphabeta&step=end",
 		"/lab?game=tictactoe&depth=4&seeds=10",
+		// The exports are worded in the page's language, their title's
+		// step and the fold counts' second line included.
+		"/export.svg?game=tictactoe&algo=alphabeta&step=end",
+		"/export.tex?game=tictactoe&algo=alphabeta&step=end",
 	}
 	for _, lang := range []string{"en", "de", "cs"} {
 		for _, path := range paths {
@@ -66,6 +70,16 @@ func TestCountsAsTheLanguageWrites(t *testing.T) {
 					text = tagsAndAttributes.ReplaceAllString(texColor.ReplaceAllString(text, " "), " ")
 				}
 				checkCounts(t, lang, text)
+				if strings.HasPrefix(path, "/export.") && lang != "en" {
+					if strings.Contains(text, "?") {
+						t.Errorf("a character the export cannot write: %q", text[max(0, strings.Index(text, "?")-40):][:60])
+					}
+					for _, w := range []string{"step ", " on ", "of "} {
+						if i := strings.Index(text, w); i >= 0 {
+							t.Errorf("English %q left: %q", w, text[max(0, i-40):min(len(text), i+40)])
+						}
+					}
+				}
 			})
 		}
 	}

@@ -36,9 +36,9 @@ type exported struct {
 // naming one of its panes (its ordering or algorithm, or its number from
 // 1). The drawing is made exactly as the page makes it, under the server's
 // budget with the request's context ctx.
-func (s *Server) exportedView(ctx context.Context, q url.Values) (*exported, error) {
+func (s *Server) exportedView(ctx context.Context, q url.Values, lang i18n.Lang) (*exported, error) {
 	if q.Has("pane") {
-		return s.exportedPane(ctx, q)
+		return s.exportedPane(ctx, q, lang)
 	}
 	r, err := parseView(q)
 	if err != nil {
@@ -52,16 +52,28 @@ func (s *Server) exportedView(ctx context.Context, q url.Values) (*exported, err
 	if err != nil {
 		return nil, err
 	}
-	return newExported(v, p, ""), nil
+	return newExported(v, p, "", lang), nil
 }
 
-func newExported(v *templates.View, p *scenario.Search, pane string) *exported {
+// newExported is the export of view v of search p (of the comparison's
+// pane named pane, if any), worded in lang: its title and its fold counts.
+func newExported(v *templates.View, p *scenario.Search, pane string, lang i18n.Lang) *exported {
 	d := view.Draw(v.Source, v.Layout, v.Frame, v.Folds)
 	view.MarkInfoSet(d, p, v.Frame)
 	title := v.Title + " on " + v.SourceText
-	title += ", step " + strconv.Itoa(v.Step)
+	title += ", step " + view.Thousands(v.Step)
 	if v.Total > 0 {
-		title += " of " + strconv.Itoa(v.Total)
+		title += " of " + view.Thousands(v.Total)
+	}
+	if lang != i18n.English {
+		loc := i18n.For(lang)
+		d.Words = loc.Phrase
+		step := loc.T("view.step-n", "Step", v.Step)
+		if v.Total > 0 {
+			step = loc.T("view.step-of", "Step", v.Step, "Total", v.Total)
+		}
+		algo := loc.Pseudocode(search.Pseudocode(p.Algorithm, search.Forms(p.Algorithm)[0], p.PruneRule, p.FailMode, p.RootKind).Title)
+		title = loc.T("export.title", "Algo", algo, "Source", sourceTextIn(loc, p), "Step", step)
 	}
 	file := "abtrace-step-" + strconv.Itoa(v.Step)
 	if pane != "" {
@@ -70,7 +82,7 @@ func newExported(v *templates.View, p *scenario.Search, pane string) *exported {
 	return &exported{drawing: d, view: v, search: p, title: title, file: file}
 }
 
-func (s *Server) exportedPane(ctx context.Context, q url.Values) (*exported, error) {
+func (s *Server) exportedPane(ctx context.Context, q url.Values, lang i18n.Lang) (*exported, error) {
 	r, err := parseCompare(q)
 	if err != nil {
 		return nil, asUsage(err)
@@ -84,7 +96,7 @@ func (s *Server) exportedPane(ctx context.Context, q url.Values) (*exported, err
 	want := q.Get("pane")
 	for i, p := range m.Panes {
 		if p.Name == want || strconv.Itoa(i+1) == want {
-			return newExported(p.View, cmp.panes.Panes()[i].Search(), p.Name), nil
+			return newExported(p.View, cmp.panes.Panes()[i].Search(), p.Name, lang), nil
 		}
 	}
 	names := make([]string, len(m.Panes))
@@ -172,7 +184,7 @@ func attach(c echo.Context, contentType, file string, data []byte, inline bool) 
 // exportSVG answers /export.svg: the view's drawing as a standalone SVG.
 // download=1 asks for a file to save rather than an image to show.
 func (s *Server) exportSVG(c echo.Context) error {
-	x, err := s.exportedView(c.Request().Context(), c.QueryParams())
+	x, err := s.exportedView(c.Request().Context(), c.QueryParams(), langOf(c))
 	if err != nil {
 		return s.exportError(c, err)
 	}
@@ -199,7 +211,7 @@ func (s *Server) exportTeX(c echo.Context) error {
 		opt.Mode, suffix = export.TeXKey, "-key"
 		q.Set("step", "end")
 	}
-	x, err := s.exportedView(c.Request().Context(), q)
+	x, err := s.exportedView(c.Request().Context(), q, langOf(c))
 	if err != nil {
 		return s.exportError(c, err)
 	}
@@ -235,7 +247,7 @@ func (s *Server) exportPNG(c echo.Context) error {
 	if err != nil {
 		return s.exportError(c, err)
 	}
-	x, err := s.exportedView(c.Request().Context(), q)
+	x, err := s.exportedView(c.Request().Context(), q, langOf(c))
 	if err != nil {
 		return s.exportError(c, err)
 	}

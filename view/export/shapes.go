@@ -120,7 +120,7 @@ func Shapes(d *view.Drawing) []Shape {
 	}
 	out = append(out, setShapes(d.Set)...)
 	for _, n := range d.Nodes {
-		out = appendNode(out, n, d.Fonts)
+		out = appendNode(out, n, d.Fonts, d.Words)
 	}
 	for _, e := range d.Edges {
 		if !e.Cut {
@@ -202,11 +202,11 @@ func valueColour(n view.Node) string {
 	return colFg
 }
 
-func appendNode(out []Shape, n view.Node, f view.Fonts) []Shape {
+func appendNode(out []Shape, n view.Node, f view.Fonts, words func(trace.Phrase) string) []Shape {
 	opacity := nodeOpacity(n)
 	out = appendGlyph(out, n, f, opacity)
 	out = appendNodeTexts(out, n, f, opacity)
-	return appendFold(out, n, opacity)
+	return appendFold(out, n, opacity, words)
 }
 
 // nodeOpacity is how faint a node is drawn: an unvisited node a little,
@@ -321,7 +321,7 @@ func appendNodeTexts(out []Shape, n view.Node, f view.Fonts, opacity float64) []
 }
 
 // appendFold draws the fan under a folded node and its counts.
-func appendFold(out []Shape, n view.Node, opacity float64) []Shape {
+func appendFold(out []Shape, n view.Node, opacity float64, words func(trace.Phrase) string) []Shape {
 	if n.Fold == nil {
 		return out
 	}
@@ -332,11 +332,21 @@ func appendFold(out []Shape, n view.Node, opacity float64) []Shape {
 		fan.Fill, fan.Stroke, fan.StrokeW, fan.Dash = "#ffedd5", colAccent, 3, nil
 	}
 	out = append(out, fan)
-	for i, s := range []string{n.Fold.Seen(), n.Fold.Of()} {
+	for i, s := range foldLines(n, words) {
 		out = append(out, Shape{Kind: Text, Node: n.ID, State: n.State, X: n.X + fd.TextX, Y: n.Y + fd.TextY + float64(i)*view.FoldLine, Str: s, Size: 11,
 			Bold: true, Anchor: fd.TextAnchor, Fill: colMuted, HaloW: 3, Opacity: opacity})
 	}
 	return out
+}
+
+// foldLines are the two lines of a folded node's counts, worded by words
+// (the page's language; nil: English).
+func foldLines(n view.Node, words func(trace.Phrase) string) []string {
+	if words == nil {
+		return []string{n.Fold.Seen(), n.Fold.Of()}
+	}
+	seen, of, _ := n.Fold.Texts(words)
+	return []string{seen, of}
 }
 
 func firstOf(a, b string) string {

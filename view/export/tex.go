@@ -133,7 +133,7 @@ func LaTeX(w io.Writer, d *view.Drawing, opt TeXOptions) error {
 		// Sideways: the root at the left, the first child on top, every
 		// node and label where the drawing has it (see texPlaces).
 		bw.WriteString("  for tree={grow'=0, parent anchor=east, child anchor=west, anchor=center},\n")
-		at = &texPlaces{x0: d.Nodes[root].X, y0: d.Nodes[root].Y, root: texName(root), fonts: d.Fonts}
+		at = &texPlaces{x0: d.Nodes[root].X, y0: d.Nodes[root].Y, root: texName(root), fonts: d.Fonts, words: d.Words}
 	}
 	if root >= 0 {
 		writeTeXNode(bw, d, root, children, edges, opt.Mode, 1, at)
@@ -158,7 +158,7 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 		writeTeXChildren(bw, d, i, children, edges, mode, depth, at, content, opts)
 		return
 	}
-	opts = append(opts, texLabelOpts(n, len(children[n.ID]) > 0, mode)...)
+	opts = append(opts, texLabelOpts(n, len(children[n.ID]) > 0, mode, d.Words)...)
 	if e, ok := edges[n.ID]; ok {
 		opts = append(opts, texEdgeOpts(e, mode)...)
 	}
@@ -219,7 +219,7 @@ func texStateOpts(n view.Node, mode TeXMode) []string {
 // texLabelOpts are the labels beside a node in a tree drawn by forest:
 // the value or bound (the exam shows leaves only, whose boxes hold their
 // values), the α/β window and a fold's counts.
-func texLabelOpts(n view.Node, hasChildren bool, mode TeXMode) []string {
+func texLabelOpts(n view.Node, hasChildren bool, mode TeXMode, words func(trace.Phrase) string) []string {
 	var opts []string
 	valueSide, abSide, foldSide := "right", "left", "below"
 	if n.Glyph.Below() {
@@ -239,7 +239,7 @@ func texLabelOpts(n view.Node, hasChildren bool, mode TeXMode) []string {
 		opts = append(opts, "label={[text=abab, align=right, font=\\scriptsize\\bfseries]"+abSide+":"+texMath(n.Alpha)+"\\\\"+texMath(n.Beta)+"}")
 	}
 	if n.Fold != nil && mode != TeXExam {
-		opts = append(opts, "label={[font=\\scriptsize, text=abghost]"+foldSide+":"+texText(n.Fold.Seen()+" "+n.Fold.Of())+"}")
+		opts = append(opts, "label={[font=\\scriptsize, text=abghost]"+foldSide+":"+texText(strings.Join(foldLines(n, words), " "))+"}")
 	}
 	return opts
 }
@@ -324,6 +324,8 @@ func texText(s string) string {
 			b.WriteString(`\~{}`)
 		case '−':
 			b.WriteByte('-')
+		case '\u00a0', '\u202f':
+			b.WriteByte('~') // a count's group separator (1 228)
 		default:
 			if r < 128 {
 				b.WriteRune(r)

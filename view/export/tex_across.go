@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/abtrace/abtrace/trace"
 	"github.com/abtrace/abtrace/view"
 )
 
@@ -25,6 +26,8 @@ type texPlaces struct {
 	x0, y0 float64
 	root   string
 	fonts  view.Fonts
+	// words words the fold counts (nil: English).
+	words func(trace.Phrase) string
 }
 
 // texPageW and texPageH are the room a standalone LaTeX document gives a
@@ -136,7 +139,7 @@ func writeTeXPlaced(n view.Node, name string, edges map[string]view.Edge, mode T
 		}
 	}
 	if n.Fold != nil && mode != TeXExam {
-		for i, s := range []string{n.Fold.Seen(), n.Fold.Of()} {
+		for i, s := range foldLines(n, p.words) {
 			code = append(code, p.texAt(n.X+n.FoldAt.TextX, n.Y+n.FoldAt.TextY+float64(i)*view.FoldLine, n.FoldAt.TextAnchor, 11, "abghost", texText(s)))
 		}
 	}
