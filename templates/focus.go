@@ -101,9 +101,13 @@ func (v *View) foldText(ctx context.Context, c view.FoldCount) (seen, of, title 
 }
 
 // busPath is an edge of the focus drawn down from the parent, along the
-// bus above the child's row and down into the child (see view.FocusBus).
+// bus above the child's row (at BusY) and down into the child (see
+// view.FocusBus).
 func busPath(e view.Edge) string {
-	y := e.Y2 - view.FocusBus
+	y := e.BusY
+	if y == 0 {
+		y = e.Y2 - view.FocusBus
+	}
 	return "M" + num(e.X1) + " " + num(e.Y1) + "V" + num(y) + "H" + num(e.X2) + "V" + num(e.Y2)
 }
 

@@ -27,7 +27,7 @@ type GDLNode struct {
 	ID string
 	// Made is the move that led to the node and its role ("" at the root);
 	// in a game whose roles choose at once, Role is "" and Made is every
-	// role's move ("even (show 1), odd (show 2)").
+	// role's move ("even (show 1) / odd (show 2)", trace.JointMoveText).
 	Made, Role string
 	// Board is the node's board text, drawn as the tree's board glyph ("":
 	// the game has no board).

@@ -67,16 +67,28 @@ func (d *Decoupled) Clone() *Decoupled {
 	return &c
 }
 
-// JointText writes a joint move with its roles: "even (show 1), odd (show 2)".
-func (d *Decoupled) JointText() string {
-	parts := make([]string, len(d.Joint))
-	for i, m := range d.Joint {
+// JointText writes the step's joint move (see JointMoveText).
+func (d *Decoupled) JointText() string { return JointMoveText(d.Roles, d.Joint) }
+
+// JointSep separates the roles' moves of a joint move, in its whole
+// wording (JointMoveText) and in the short one the tree's diamonds write
+// ("p/r").
+const JointSep = "/"
+
+// JointMoveText writes a joint move, every role's move after its role in
+// the order the game declares the roles: "left (show paper) / right (show
+// rock)". It is the one wording of a joint move: the node's name in the
+// tree (its tooltip, the narration, the panels, the exports), the
+// narration's joint move and the GDL panel's.
+func JointMoveText(roles, moves []string) string {
+	parts := make([]string, len(moves))
+	for i, m := range moves {
 		parts[i] = m
-		if i < len(d.Roles) {
-			parts[i] = d.Roles[i] + " " + m
+		if i < len(roles) {
+			parts[i] = roles[i] + " " + m
 		}
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, " "+JointSep+" ")
 }
 
 // GoalsText writes every role's goal: "even 100, odd 0" (a missing goal as −).
@@ -109,7 +121,7 @@ func (d *Decoupled) updateText() string {
 }
 
 // narrationDUCT is the English narration of decoupled UCT (Joint: every
-// role's move, "even (show 1), odd (show 2)"; Goals: every role's goal,
+// role's move, "even (show 1) / odd (show 2)"; Goals: every role's goal,
 // "even 100, odd 0").
 var narrationDUCT = map[string]Message{
 	"narrate.duct.select": {Other: "Iteration {{.Iter}}, selection at {{.Node}} (N = {{.N}}): each role takes the line of its own table with the greatest UCB1, a line never tried first: {{.Joint}}; together they lead to {{.Child}}.",

@@ -152,6 +152,16 @@ func BoardOf(n Node) Board {
 	return b
 }
 
+// PositionBoard is the board of a position shown alone, outside a tree
+// (the GDL panel's, /gdl/eval's): as BoardOf draws it, without the kind
+// marker, which marks a node of a tree and would stand outside the board
+// beside its top-left corner; the page says in words whose move it is.
+func PositionBoard(n Node) Board {
+	b := BoardOf(n)
+	b.Marker, b.MarkerPath = nil, ""
+	return b
+}
+
 // pointsPath is "x y Lx y L…" of points, each number as Num writes it.
 func pointsPath(pts [][2]float64) string {
 	var s strings.Builder

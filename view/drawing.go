@@ -388,8 +388,12 @@ type Node struct {
 type Edge struct {
 	ID             string // the child's id
 	X1, Y1, X2, Y2 float64
-	State          string // the child's state
-	Current        bool   // leads into the current node
+	// BusY is where, in the focus, the edge runs along the bus of its
+	// child's row (see FocusBus): above the row's first line, also for a
+	// child on the second line of a zigzagged row; 0 outside the focus.
+	BusY    float64
+	State   string // the child's state
+	Current bool   // leads into the current node
 	// Class is the edge's class list: "e", or "e cur" into the current node.
 	Class string
 	// Cut is true when the child was pruned directly by its parent's

@@ -221,6 +221,7 @@ func FocusIn(p *scenario.Search, s *Scene, f *trace.Frame, folds map[string]Fold
 			n.InFull = s.Namer(nil)(n.ID) // the joint move's whole name
 		}
 	}
+	rowBuses(d, !t.mcts)
 	nearWindows(d)
 	markPath(d, path)
 	markInfoSet(d, p, f, width/FocusMinScale)
@@ -459,17 +460,19 @@ func (t *focusTree) row(sh *trace.Shape, id string, next int, shapes map[string]
 }
 
 // jointLabels names the children of a node whose roles choose at once,
-// each a joint move ("(show paper) | (show rock)"), inside their
-// diamonds: for each role, the shortest start of its move, less the words
-// all its moves in the row begin with, that tells it from that role's
-// other moves there ("p/r"); the whole name is the node's tooltip.
+// each a joint move ("left (show paper) / right (show rock)",
+// trace.JointMoveText), inside their diamonds: for each role, the
+// shortest start of its move, less the words all its moves in the row
+// begin with, that tells it from that role's other moves there, joined as
+// the whole name joins them ("p/r"); the whole name is the node's
+// tooltip.
 func (t *focusTree) jointLabels(kids []*trace.Shape) {
 	moves := make([][]string, len(kids)) // each child's move of each role
 	for i, c := range kids {
-		moves[i] = strings.Split(t.p.MoveName(c.ID), " | ")
+		moves[i] = t.p.JointMoves(c.ID)
 	}
 	for i, c := range kids {
-		if c.Label != "" || moves[i][0] == "" {
+		if c.Label != "" || len(moves[i]) == 0 {
 			continue
 		}
 		parts := make([]string, len(moves[i]))
@@ -482,7 +485,7 @@ func (t *focusTree) jointLabels(kids []*trace.Shape) {
 			}
 			parts[r] = shortMove(moves[i][r], row)
 		}
-		c.Label = strings.Join(parts, "/")
+		c.Label = strings.Join(parts, trace.JointSep)
 	}
 }
 
@@ -640,6 +643,36 @@ const focusMargin = 40
 // meet: each edge runs down from the parent, along the bus and down into
 // its child, clear of the fold glyphs under the parent's siblings.
 const FocusBus = 14
+
+// rowBuses sets where each edge of the focus d runs along its bus:
+// FocusBus above its child, and where across (not in a Monte-Carlo
+// focus, whose second lines keep their own bus under the first line's
+// W/N labels) for a child on the second line of a zigzagged row (see
+// centreRows) FocusBus above the row's first line, so that the edge runs
+// down between two nodes of that line, where FocusZigzag keeps room for
+// it. A bus of its own above the second line ran through the node of the
+// first line under the parent and along the fold counts of the first
+// line ("59k" under the GDL tic-tac-toe's boards on a phone).
+func rowBuses(d *Drawing, across bool) {
+	y := make(map[string]float64, len(d.Nodes))
+	top := map[string]float64{} // a parent's id → its row's first line
+	for _, n := range d.Nodes {
+		y[n.ID] = n.Y
+		if p, ok := trace.ParentID(n.ID); ok {
+			if t, seen := top[p]; !seen || n.Y < t {
+				top[p] = n.Y
+			}
+		}
+	}
+	for i := range d.Edges {
+		e := &d.Edges[i]
+		p, _ := trace.ParentID(e.ID)
+		e.BusY = e.Y2 - FocusBus
+		if across {
+			e.BusY -= y[e.ID] - top[p]
+		}
+	}
+}
 
 // focusLevelGap is the room added between two levels of the focus over
 // the tree's own level spacing: a board's fold glyph and its counts, and

@@ -176,6 +176,6 @@ func sameShape(a, b *Node, ea, eb *Edge) bool {
 	if ea == nil || eb == nil {
 		return ea == eb
 	}
-	return ea.X1 == eb.X1 && ea.Y1 == eb.Y1 && ea.X2 == eb.X2 && ea.Y2 == eb.Y2 &&
+	return ea.X1 == eb.X1 && ea.Y1 == eb.Y1 && ea.X2 == eb.X2 && ea.Y2 == eb.Y2 && ea.BusY == eb.BusY &&
 		ea.Prob == eb.Prob && ea.ProbX == eb.ProbX && ea.ProbY == eb.ProbY
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/abtrace/abtrace/search/scenario"
+	"github.com/abtrace/abtrace/trace"
 )
 
 // TestMCTSFocusLabelsApart draws the focus of Monte-Carlo searches whose
@@ -98,8 +99,15 @@ func TestDUCTFocusNamesJointMoves(t *testing.T) {
 				t.Errorf("width %v: children %q and %q both write %q", w, o, n.ID, n.Label)
 			}
 			seen[n.Label] = n.ID
-			if !strings.Contains(n.InFull, "(show ") || !strings.Contains(n.InFull, " | ") {
-				t.Errorf("width %v: child %q's tooltip is %q, want its joint move", w, n.ID, n.InFull)
+			// The tooltip writes the joint move as the narration and the
+			// panels do (trace.JointMoveText), its diamond the same roles'
+			// moves shortened, joined the same way.
+			moves := p.JointMoves(n.ID)
+			if want := trace.JointMoveText([]string{"left", "right"}, moves); len(moves) != 2 || n.InFull != want || !strings.HasPrefix(n.InFull, "left (show ") {
+				t.Errorf("width %v: child %q's tooltip is %q, want its joint move %q", w, n.ID, n.InFull, want)
+			}
+			if strings.Count(n.Label, trace.JointSep) != 1 {
+				t.Errorf("width %v: child %q's diamond writes %q, want the roles' moves joined by %q", w, n.ID, n.Label, trace.JointSep)
 			}
 		}
 		if len(seen) != 9 {

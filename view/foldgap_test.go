@@ -2,9 +2,12 @@ package view
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"testing"
 
 	"github.com/abtrace/abtrace/i18n"
+	"github.com/abtrace/abtrace/search/scenario"
 
 	"github.com/abtrace/abtrace/trace"
 )
@@ -51,7 +54,8 @@ func TestFocusCardLabelsApart(t *testing.T) {
 // without spaces wider than that, keep a gap: no line of one meets a line
 // of another. So do those of the GDL tic-tac-toe's board row on a phone
 // (54 units apart), "0 / 0" over "von 59k", in every page language: their
-// second lines read "von 59kvon 59k".
+// second lines read "von 59kvon 59k". And in that focus no edge crosses a
+// fold's counts (foldsClearOfEdges).
 func TestFoldCountsHugeApart(t *testing.T) {
 	rows := []struct {
 		count FoldCount
@@ -76,6 +80,85 @@ func TestFoldCountsHugeApart(t *testing.T) {
 			foldLinesApart(t, d, i18n.For(lang).Phrase)
 		}
 	}
+	foldsClearOfEdges(t)
+}
+
+// foldsClearOfEdges: in the focus of the GDL tic-tac-toe's alpha-beta on
+// a phone, whose first row of nine boards zigzags over two lines, no edge
+// as the page draws it (down from the parent, along its bus, down into
+// the child) crosses a fold glyph, a fold's counts in any page language
+// or a board other than its own two ends. The edges into the second line
+// ran along a bus of their own over the first line's counts ("0 / 0",
+// "59k") and down through the middle board of the first line.
+func foldsClearOfEdges(t *testing.T) {
+	t.Helper()
+	src, err := os.ReadFile("../search/gdl/games/tictactoe.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := scenario.Scenario{GDL: string(src)}.Prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewScene(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur := NewCursor(p, s)
+	defer cur.Close()
+	for _, step := range []int{3, 30, 300} {
+		cur.Seek(step)
+		if err := cur.WorkAll(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		d := FocusIn(p, s, cur.Frame(), cur.Folds(), PhonePaneWidth)
+		for _, lang := range i18n.Langs {
+			for _, x := range edgesOverFolds(d, i18n.For(lang).Phrase) {
+				t.Errorf("step %d, %s: %s", step, lang, x)
+			}
+		}
+	}
+}
+
+// edgesOverFolds lists the edges of the focus d, drawn as the page draws
+// them (see FocusBus), that cross a fold glyph, a line of a fold's counts
+// worded by words, or a glyph other than the edge's own two nodes.
+func edgesOverFolds(d *Drawing, words func(trace.Phrase) string) []string {
+	type box struct {
+		what string
+		r    rect
+	}
+	var boxes []box
+	for _, n := range d.Nodes {
+		boxes = append(boxes, box{"the glyph of " + n.ID, glyphRect(n.Glyph, n.LayoutNode, 1).grow(-1)})
+		if n.Fold == nil {
+			continue
+		}
+		fan := n.FoldAt.Fan
+		boxes = append(boxes, box{"the fold of " + n.ID, rect{n.X + fan[2][0], n.Y + fan[0][1], n.X + fan[1][0], n.Y + fan[1][1]}.grow(-1)})
+		seen, of, _ := n.Fold.Texts(words)
+		for k, s := range []string{seen, of} {
+			y := n.Y + n.FoldAt.TextY + float64(k)*FoldLine
+			boxes = append(boxes, box{fmt.Sprintf("%q under %s", s, n.ID), textRect(n.X+n.FoldAt.TextX, y, n.FoldAt.TextAnchor, TextEm(s)*FocusCountFont, FocusCountFont, 1, 0).grow(-0.5)})
+		}
+	}
+	var out []string
+	for _, e := range d.Edges {
+		parent, _ := trace.ParentID(e.ID)
+		strokes := []segment{{e.X1, e.Y1, e.X1, e.BusY}, {e.X1, e.BusY, e.X2, e.BusY}, {e.X2, e.BusY, e.X2, e.Y2}}
+		for _, b := range boxes {
+			if b.what == "the glyph of "+e.ID || b.what == "the glyph of "+parent {
+				continue
+			}
+			for _, st := range strokes {
+				if st.crosses(b.r) {
+					out = append(out, fmt.Sprintf("the edge into %s crosses %s", e.ID, b.what))
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // foldLinesApart fails t where a line of a fold's counts in d, worded by

@@ -61,7 +61,7 @@ func TestDUCTView(t *testing.T) {
 	q := ductQuery("0", "de", 20)
 	q.Set("id", "4")
 	rec := httpGet(t, s, "/api/gdl/node?"+q.Encode())
-	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Die Rollen spielten gleichzeitig: left (show rock), right (show rock)") {
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Die Rollen spielten gleichzeitig: left (show rock) / right (show rock)") {
 		t.Errorf("/api/gdl/node id=4: %d %.400s", rec.Code, rec.Body.String())
 	}
 	for lang, want := range map[string]string{"en": "search it with mcts", "de": "Durchsuchen Sie es mit mcts", "cs": "prohledejte ji pomocí mcts"} {

@@ -34,6 +34,13 @@ func TestGDLEvalPage(t *testing.T) {
 			t.Errorf("%s: %d, want %d with %q", c.query, rec.Code, c.code, c.want)
 		}
 	}
+	// The position's board stands alone: no kind marker of a tree's node
+	// beside its corner, outside the board's frame.
+	body := httpGet(t, s, "/gdl/eval?game=tictactoe&eval=goal-fuzzy").Body.String()
+	at := strings.Index(body, `data-testid="gdl-eval-board"`)
+	if end := strings.Index(body[max(at, 0):], "</svg>"); at < 0 || end < 0 || strings.Contains(body[at:at+end], `class="km"`) {
+		t.Errorf("the position's board is missing or draws a kind marker: %.600s", body[max(at, 0):])
+	}
 }
 
 // TestGDLTournamentPage: the tournament page takes a game written in GDL

@@ -79,16 +79,16 @@ func gdlNodeView(at *gdlAt, id string) *templates.GDLNode {
 	g := at.g
 	n := &templates.GDLNode{ID: id, Board: scenario.GDLBoardText(g, at.s), Terminal: g.Terminal(at.s)}
 	if n.Board != "" {
-		n.Drawn = view.BoardOf(view.Node{Glyph: view.GlyphBoard, LayoutNode: trace.LayoutNode{Board: n.Board, Kind: g.ToMove(at.s)}})
+		n.Drawn = view.PositionBoard(view.Node{Glyph: view.GlyphBoard, LayoutNode: trace.LayoutNode{Board: n.Board, Kind: g.ToMove(at.s)}})
 	}
 	switch {
 	case !at.root && g.CheckTurns() != nil:
 		// The roles chose at once: every role's move.
 		var made []string
 		for r, k := range at.joint {
-			made = append(made, g.Roles()[r]+" "+g.MoveText(r, k))
+			made = append(made, g.MoveText(r, k))
 		}
-		n.Made = strings.Join(made, ", ")
+		n.Made = trace.JointMoveText(g.Roles(), made)
 	case !at.root:
 		n.Made, n.Role = g.MoveText(at.mover, at.move), g.Roles()[at.mover]
 	}
@@ -116,6 +116,15 @@ func gdlNodeView(at *gdlAt, id string) *templates.GDLNode {
 			role.Goal = strconv.Itoa(goals[r])
 		}
 		n.Roles = append(n.Roles, role)
+	}
+	if !n.Terminal && g.CheckTurns() == nil {
+		// The role to move first: its moves are the node's choices, and
+		// the first "why?" of the list explains one of them, not the
+		// others' only move (noop), which is listed after.
+		if m := g.Mover(at.s); m > 0 && m < len(n.Roles) {
+			r := n.Roles[m]
+			n.Roles = slices.Insert(slices.Delete(n.Roles, m, m+1), 0, r)
+		}
 	}
 	return n
 }

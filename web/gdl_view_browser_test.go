@@ -65,7 +65,8 @@ func TestBrowserGDLWhy(t *testing.T) {
 }
 
 // why checks the panel's board size and asks why the first legal move is
-// legal: the derivation names the rule and the rules panel marks it.
+// legal: a move of the role to move; the derivation names the rule and the
+// rules panel marks it.
 func why(t *testing.T, b *browserEnv) {
 	t.Helper()
 	if w := eval[float64](b, `document.querySelector('[data-testid="gdl-board"]').getBoundingClientRect().width`); w < 40 {
@@ -79,6 +80,11 @@ func why(t *testing.T, b *browserEnv) {
 	b.waitFor(`document.querySelector('[data-testid="gdl-derivation"]') !== null && document.querySelectorAll("#gdl-rules li.fired").length > 0`, "the derivation and its rule highlighted")
 	if got := eval[string](b, `document.querySelector("#gdl-rules li.fired code").textContent`); !strings.Contains(got, "legal") {
 		t.Errorf("the highlighted rule reads %q, want the legal rule", got)
+	}
+	// The first "why?" of the moves explains a move of the role to move,
+	// not another role's only move (noop).
+	if got := eval[string](b, `document.querySelector("#gdl-why h3").textContent`); !strings.Contains(got, "(mark ") {
+		t.Errorf("the first why? of the moves explains %q, want a mark", got)
 	}
 	// Seen without scrolling: the answer's title, its first and last
 	// steps and every highlighted line of the rule that fired stand in

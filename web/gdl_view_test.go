@@ -53,6 +53,13 @@ func TestGDLViewPanel(t *testing.T) {
 	if !strings.Contains(node.Body.String(), "(mark 2 2)") {
 		t.Errorf("/api/gdl/node at 4: %s", node.Body.String())
 	}
+	// Node 0, o to move: the first "why?" of the moves explains one of
+	// o's marks; x's noop comes after, still with its "why?".
+	body = httpGet(t, s, "/api/gdl/node?"+q.Encode()+"&id=0").Body.String()
+	first, noop := strings.Index(body, `data-why="legal" data-role="1"`), strings.Index(body, `data-why="legal" data-role="0"`)
+	if first < 0 || noop < 0 || noop < first || strings.Index(body, "(mark 1 2)") > noop {
+		t.Errorf("/api/gdl/node at 0 does not list o's moves, then x's noop: %s", body)
+	}
 	p, _ := scenario.Scenario{GDL: text}.Prepare()
 	at, err := gdlNode(p, "4")
 	if err != nil {

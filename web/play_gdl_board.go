@@ -39,7 +39,7 @@ func gdlPlayBoard(loc *i18n.Localizer, v *templates.PlayGDL, gp *play.GDLPositio
 	if gp.Board == "" {
 		return
 	}
-	b := view.BoardOf(view.Node{Glyph: view.GlyphBoard, LayoutNode: trace.LayoutNode{Board: gp.Board, Kind: trace.Max}})
+	b := view.PositionBoard(view.Node{Glyph: view.GlyphBoard, LayoutNode: trace.LayoutNode{Board: gp.Board}})
 	v.Board = &b
 	if b.Kind == view.BoardConnect4 {
 		v.Legend = []templates.PlayGDLMark{{Name: "x", Class: "c4-x"}, {Name: "o", Class: "c4-o"}}

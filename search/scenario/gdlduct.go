@@ -104,14 +104,47 @@ func (j jointGame) Utility(s gdl.State) float64 {
 
 func (j jointGame) Key(s gdl.State) uint64 { return j.g.Key(s) }
 
-// Name writes a joint move as every role's move: "(show 1) | (show 2)".
+// Name writes a joint move as every role's move after its role:
+// "even (show 1) / odd (show 2)" (trace.JointMoveText).
 func (j jointGame) Name(s gdl.State, m search.Move) string {
+	return trace.JointMoveText(j.g.Roles(), j.moves(s, m))
+}
+
+// moves is every role's move of joint move m at s, in the roles' order.
+func (j jointGame) moves(s gdl.State, m search.Move) []string {
 	joint := decode(j.legal(s), int(m))
 	parts := make([]string, len(joint))
 	for r, k := range joint {
 		parts[r] = j.g.MoveText(r, k)
 	}
-	return strings.Join(parts, " | ")
+	return parts
+}
+
+// JointMoves is every role's move of the joint move into node id, in the
+// order the game declares its roles, where the scenario is decoupled UCT
+// (nil elsewhere, or where id names no node).
+func (p *Search) JointMoves(id string) []string {
+	if p.jointMoves == nil || id == "" {
+		return nil
+	}
+	return p.jointMoves(id)
+}
+
+// jointPath is JointMoves of the tree of joint moves from root.
+func jointPath(jg jointGame, root gdl.State) func(id string) []string {
+	return func(id string) []string {
+		s := root
+		var out []string
+		for part := range strings.SplitSeq(id, ".") {
+			i, err := strconv.Atoi(part)
+			if err != nil || i < 0 || i >= len(jg.Moves(s, nil)) {
+				return nil
+			}
+			out = jg.moves(s, search.Move(i))
+			s = jg.Result(s, search.Move(i))
+		}
+		return out
+	}
 }
 
 // GDLChild is the joint move (one move index per role, as gdl.Game.Next
@@ -177,6 +210,7 @@ func (p *Search) prepareDUCT(g *gdl.Game, turns error) error {
 	name := pathNames(search.Game[gdl.State](jg), root, jg.Name)
 	p.names = func() func(string) string { return name }
 	p.moveName = name
+	p.jointMoves = jointPath(jg, root)
 	iterations := orDefaultInt(s.Iterations, search.DefaultIterations)
 	c := s.C
 	if c == 0 {
@@ -275,7 +309,7 @@ func (d *ductTracer) grow(n int, id string, s gdl.State, joint []string, iter in
 	e := trace.Event{Type: trace.Grow, Line: line, Node: id, Kind: d.g.ToMove(s), Depth: at.depth, Iter: iter,
 		Decoupled: &trace.Decoupled{Roles: d.roles, Joint: joint}}
 	if id != "" {
-		e.Label = strings.Join(joint, " | ")
+		e.Label = trace.JointMoveText(d.roles, joint)
 	}
 	return d.emit(&e)
 }

@@ -3,6 +3,7 @@ package scenario
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,8 +75,13 @@ func TestDUCTScenario(t *testing.T) {
 					t.Fatalf("step %d: %d chosen lines for %s", e.Step, chosen, tb.Role)
 				}
 			}
-			if got, want := p.MoveName(e.Child), strings.Join(d.Joint, " | "); got != want {
+			// The child is named by the joint move as the narration and
+			// the panels write it, and its roles' moves are the joint's.
+			if got, want := p.MoveName(e.Child), d.JointText(); got != want || want != "even "+d.Joint[0]+" / odd "+d.Joint[1] {
 				t.Fatalf("step %d: child %q is named %q, joint %q", e.Step, e.Child, got, want)
+			}
+			if got := p.JointMoves(e.Child); !slices.Equal(got, d.Joint) {
+				t.Fatalf("step %d: child %q's joint moves are %q, want %q", e.Step, e.Child, got, d.Joint)
 			}
 		case trace.Simulate:
 			if len(d.Goals) != 2 || d.Goals[0]+d.Goals[1] != 100 {

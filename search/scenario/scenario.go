@@ -472,6 +472,9 @@ type Search struct {
 	// decoupled is set for decoupled UCT on a GDL game whose roles choose
 	// at once (gdlduct.go).
 	decoupled bool
+	// jointMoves names every role's move into a node of decoupled UCT
+	// (JointMoves).
+	jointMoves func(id string) []string
 }
 
 // MoveName names the move that leads from the parent of node id to it as
