@@ -2,11 +2,13 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/abtrace/abtrace/i18n"
 	"github.com/abtrace/abtrace/search/gdl"
 	"github.com/abtrace/abtrace/search/scenario"
 )
@@ -137,5 +139,29 @@ func TestGDLAddressLimits(t *testing.T) {
 	}
 	if rec := httpGet(t, s, "/api/gdl/game?name=chess"); rec.Code != http.StatusNotFound {
 		t.Errorf("an unknown game = %d, want 404", rec.Code)
+	}
+}
+
+// TestGDLLimitWorded: a limit of the GDL reader or reasoner that a game
+// passes (the public amazons passes gdl.MaxGroundWork on the setup page's
+// check) is said in the page's language, naming the limit and its value;
+// every limit the pages may meet has its words in each language.
+func TestGDLLimitWorded(t *testing.T) {
+	err := fmt.Errorf("%w", &gdl.LimitError{Limit: "MaxGroundWork", Value: gdl.MaxGroundWork, What: "the work of grounding the game"})
+	for lang, want := range map[i18n.Lang]string{
+		i18n.English: "gdl: the work of grounding the game exceeds 16777216 (MaxGroundWork)",
+		i18n.German:  "Der Aufwand, das Spiel zu grundieren (alle Regeln mit Grundtermen zu instanziieren), übersteigt 16777216 (MaxGroundWork)",
+		i18n.Czech:   "Práce na instanciaci všech pravidel hry základními termy přesahuje 16777216 (MaxGroundWork)",
+	} {
+		if got := errorText(lang, err); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+	for limit, id := range gdlLimitWords {
+		for _, lang := range i18n.Langs {
+			if w := i18n.For(lang).T(id); w == id || w == "" {
+				t.Errorf("%s: %s (%s) has no words", lang, limit, id)
+			}
+		}
 	}
 }

@@ -321,9 +321,12 @@ func searchText(loc *i18n.Localizer, err error) (string, bool) {
 	var oe *search.OptionError
 	var tne *tournament.Error
 	var ill *gdl.IllFormedError
+	var lim *gdl.LimitError
 	switch {
 	case errors.As(err, &oe):
 		return loc.Phrase(oe.Say), true
+	case errors.As(err, &lim) && gdlLimitWords[lim.Limit] != "":
+		return loc.T("gdl.err.limit", "What", loc.T(gdlLimitWords[lim.Limit]), "Max", strconv.Itoa(lim.Value), "Limit", lim.Limit), true
 	case errors.As(err, &ill):
 		// /play's engine met such a state (a scenario's run says it as
 		// a UsageError)
@@ -338,6 +341,18 @@ func searchText(loc *i18n.Localizer, err error) (string, bool) {
 		return loc.T("error.unknown-name", "What", what, "Got", strconv.Quote(ne.Name), "Want", strings.Join(ne.Want, ", ")), true
 	}
 	return "", false
+}
+
+// gdlLimitWords are the message ids of what a limit of the GDL reader or
+// reasoner (gdl.LimitError) bounds, by the limit's name, for the pages a
+// game may pass it on: the setup page's check, the viewer, /play.
+var gdlLimitWords = map[string]string{
+	"MaxGroundAtoms": "gdl.limit.ground-atoms", "MaxPlayoutGroundAtoms": "gdl.limit.ground-atoms",
+	"MaxGroundRules": "gdl.limit.ground-rules", "MaxPlayoutGroundRules": "gdl.limit.ground-rules",
+	"MaxGroundWork": "gdl.limit.ground-work", "MaxPlayoutGroundWork": "gdl.limit.ground-work",
+	"MaxStateProps": "gdl.limit.state-props", "MaxProofSteps": "gdl.limit.proof-steps", "MaxProofFrames": "gdl.limit.proof-frames",
+	"MaxDUCTIterations": "gdl.limit.duct-iterations", "MaxTracedDUCTIterations": "gdl.limit.duct-iterations",
+	"MaxStructureStates": "gdl.limit.structure-states",
 }
 
 // saidUsage finds in err's chain the first *scenario.UsageError with a

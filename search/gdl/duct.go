@@ -152,10 +152,10 @@ func (g *Game) DUCT(s State, opt DUCTOptions) (DUCTResult, error) {
 		opt.Iterations = DefaultDUCTIterations
 	}
 	if opt.Iterations < 0 || opt.Iterations > MaxDUCTIterations {
-		return DUCTResult{}, &LimitError{"MaxDUCTIterations", MaxDUCTIterations, "the iterations of one decoupled UCT search"}
+		return DUCTResult{}, &LimitError{"MaxDUCTIterations", MaxDUCTIterations, "the number of iterations of one decoupled UCT search"}
 	}
 	if opt.Trace != nil && opt.Iterations > MaxTracedDUCTIterations {
-		return DUCTResult{}, &LimitError{"MaxTracedDUCTIterations", MaxTracedDUCTIterations, "the iterations of one traced decoupled UCT search"}
+		return DUCTResult{}, &LimitError{"MaxTracedDUCTIterations", MaxTracedDUCTIterations, "the number of iterations of one traced decoupled UCT search"}
 	}
 	if opt.C == 0 {
 		opt.C = DefaultDUCTC

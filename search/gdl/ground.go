@@ -43,7 +43,7 @@ var (
 )
 
 func (l groundLimits) rulesError() *LimitError {
-	return &LimitError{l.rulesName, l.rules, "the ground rules of the game"}
+	return &LimitError{l.rulesName, l.rules, "the number of the game's ground rules"}
 }
 
 // LimitError is a limit of the reader or the reasoner that a game passes:
@@ -436,7 +436,7 @@ func (g *grounder) add(id int32, r int32) (bool, error) {
 		return false, nil
 	}
 	if g.natoms >= g.lim.atoms {
-		return false, &LimitError{g.lim.atomsName, g.lim.atoms, "the ground atoms the game may reach"}
+		return false, &LimitError{g.lim.atomsName, g.lim.atoms, "the number of ground atoms the game may reach"}
 	}
 	g.natoms++
 	g.round[id] = r

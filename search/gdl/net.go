@@ -249,7 +249,7 @@ func (c *compiler) bases() error {
 	}
 	slices.SortFunc(bases, func(a, b base) int { return cmpString(a.text, b.text) })
 	if len(bases) > MaxStateProps {
-		return &LimitError{"MaxStateProps", MaxStateProps, "the base propositions of a state"}
+		return &LimitError{"MaxStateProps", MaxStateProps, "the number of base propositions of a state"}
 	}
 	n.nBase = len(bases)
 	for i, b := range bases {

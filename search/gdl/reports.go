@@ -280,7 +280,7 @@ func (g *Game) count(limit int) (CountReport, error) {
 				t := g.Next(s, joint)
 				if k := g.Base(t); !seen[k] {
 					if len(seen) >= limit {
-						return &LimitError{"MaxCountStates", MaxCountStates, "the states reachable from the initial state"}
+						return &LimitError{"MaxCountStates", MaxCountStates, "the number of states reachable from the initial state"}
 					}
 					seen[k] = true
 					queue = append(queue, t)
@@ -318,7 +318,7 @@ type BenchReport struct {
 // reports the state changes and the time taken.
 func (g *Game) Bench(n int, seed uint64) (BenchReport, error) {
 	if n < 1 || n > MaxBenchPlayouts {
-		return BenchReport{}, &LimitError{"MaxBenchPlayouts", MaxBenchPlayouts, fmt.Sprintf("the playouts of one benchmark (%d asked for; want at least 1)", n)}
+		return BenchReport{}, &LimitError{"MaxBenchPlayouts", MaxBenchPlayouts, fmt.Sprintf("the number of playouts of one benchmark (%d asked for; want at least 1)", n)}
 	}
 	u := g.Uncached()
 	rng := rand.New(rand.NewPCG(seed, 0x6764))
