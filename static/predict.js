@@ -55,7 +55,11 @@ async function start(root) {
     }
     for (const r of sh.windows || []) {
       const t = root.querySelector(`.pr-node[data-node="${esc(r.node)}"] .pr-window`);
-      if (t) t.textContent = r.text;
+      if (!t) continue;
+      // α above β, as the server draws them ("α=3 β=+∞").
+      const [a, b] = r.text.split(" ");
+      t.querySelector(".pr-a").textContent = a;
+      t.querySelector(".pr-b").textContent = b || "";
     }
     for (const id of sh.pruned || []) {
       const e = root.querySelector(`.ws-edge[data-edge="${esc(id)}"]`);

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/abtrace/abtrace/view"
 )
@@ -13,6 +14,10 @@ import (
 // α and β), every edge markable as never followed, and the controls that
 // check, hint and show the solution (static/exercise.js).
 type ExercisePage struct {
+	// ShowsWindows is set for predict mode, which writes each inner
+	// node's α and β beside its box: its inner nodes then stand at least
+	// PrInnerSpacing apart.
+	ShowsWindows bool
 	// Exports is the answer key's export menu (the worksheet's).
 	Exports Exports
 	// RoomScenario is what the page's "start a room" button sends: the
@@ -289,6 +294,42 @@ const (
 	// far enough apart (the matchstick states).
 	exSideMarkX = exInputW/2 + 14
 )
+
+// PrWindowX is where predict mode writes a node's α and β: two lines
+// ending this far left of the node's centre, beside its answer box, where
+// no edge runs (the viewer too writes them beside the node, not under
+// it). PrWindowFont is their font size and PrWindowW the room they take
+// ("α=−∞" or "β=20" at that size, bold; a window of the generator's
+// default values fits); PrInnerSpacing is the least distance between
+// neighbouring inner nodes of predict mode's tree, which leaves room for
+// them between two boxes, and prPad the room left of the drawing for the
+// left-most node's.
+const (
+	PrWindowX      = -(exInputW/2 + 6)
+	PrWindowFont   = 15
+	PrWindowW      = 50
+	PrWindowLine   = 17
+	PrInnerSpacing = exInputW + 6 + PrWindowW + 8
+	prPad          = PrWindowW + 6 - (exMargin - exInputW/2)
+)
+
+// prViewBox is predict mode's viewBox: the exercise's, with room on the
+// left for the α and β of the left-most node.
+func (p *ExercisePage) prViewBox() string {
+	return num(-prPad) + " 0 " + num(p.Width+2*exMargin+prPad) + " " + num(p.Height+exMarginTop+70)
+}
+
+// prPhoneWidth is predict mode's drawing's width on a phone, in px.
+func (p *ExercisePage) prPhoneWidth() string {
+	return num(ExPhoneScale * (p.Width + 2*exMargin + prPad))
+}
+
+// windowLines splits a window as predict mode writes it ("α=3 β=+∞") into
+// its α and its β line.
+func windowLines(w string) (alpha, beta string) {
+	a, b, _ := strings.Cut(w, " ")
+	return a, b
+}
 
 func (p *ExercisePage) viewBox() string {
 	return "0 0 " + num(p.Width+2*exMargin) + " " + num(p.Height+exMarginTop+70)

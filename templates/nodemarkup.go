@@ -133,7 +133,12 @@ func (v *View) appendLeaf(b []byte, n *view.Node) []byte {
 	}
 	b = view.AppendNum(append(b, `" y="`...), f.LeafY)
 	b = view.AppendNum(append(b, `" font-size="`...), f.Leaf)
-	return append(appendAttr(append(b, `">`...), n.Text), `</text> `...)
+	text := n.Text
+	if text == "" {
+		// A named node the depth limit cuts shows its name (view.Node.In).
+		text = n.In
+	}
+	return append(appendAttr(append(b, `">`...), text), `</text> `...)
 }
 
 // appendLabels appends the value beside node n, whose it is (max^n) and

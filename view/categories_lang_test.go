@@ -50,6 +50,12 @@ func TestExpectedValueLeafExplains(t *testing.T) {
 			if say := f.Narration; !strings.Contains(say, want) || !strings.Contains(say, "C") {
 				t.Errorf("step 6 says %q, want C explained as %q", say, want)
 			}
+			// The narration says "at C": its box says so too.
+			for _, n := range c.Drawing().Nodes {
+				if n.Label == "C" && (n.Glyph != GlyphLeaf || n.In != "C") {
+					t.Errorf("the depth limit's leaf C is drawn as a %s writing %q, want a leaf box writing C", n.Glyph, n.In)
+				}
+			}
 		})
 	}
 }

@@ -860,6 +860,11 @@ func (s *sketch) node(i int, a *at, fold FoldCount) Node {
 	if g == GlyphMax || g == GlyphMin {
 		dn.In, dn.InFull = inText(n.Text, f.LabelText(n.Label))
 	}
+	if g == GlyphLeaf && n.Text == "" && s.source == "tree" {
+		// A named node the depth limit makes a leaf ("at C") has no
+		// value of its own to show: its box shows its name.
+		dn.In, dn.InFull = leafName(f.LabelText(n.Label), dn.LeafW, k)
+	}
 	if nv := f.Nodes[n.ID]; nv != nil {
 		dn.Value = nv.Text
 		if nv.Window && dn.OnStack {
@@ -1339,6 +1344,16 @@ func VecText(vec []float64) string {
 }
 
 // leafHeightAt is the height of a leaf box at a text scale.
+// leafName is the name written in a leaf box of width w at text scale k
+// and, when it had to be shortened to fit, the whole name for its title.
+func leafName(label string, w, k float64) (in, full string) {
+	in = Abbreviate(label, LeafFont*k, w-12)
+	if in != label {
+		full = label
+	}
+	return in, full
+}
+
 func leafHeightAt(k float64) float64 { return max(28, LeafFont*k+10) }
 
 // leafWidthAt is the width of a leaf box that holds text drawn at a text

@@ -213,6 +213,9 @@ func buildExercise(ctx context.Context, page *templates.ExercisePage, ex *exerci
 	page.Number = strconv.FormatUint(p.Seed, 10) + p.Variant
 	page.Title = "Exercise " + page.Number
 	sep := exerciseSpacing(p.BMin)
+	if page.ShowsWindows {
+		sep = max(sep, math.Ceil(templates.PrInnerSpacing/float64(max(p.BMin, 1))))
+	}
 	placeExercise(page, trace.NewLayout(shape, trace.LayoutOptions{NodeSep: sep, LevelSep: exerciseLevelSpacing}))
 	if grow := page.FitNames(); grow > 1 {
 		// Long names (a GDL game's moves): the tree spreads until
@@ -290,7 +293,7 @@ func (s *Server) matchstickPage(c echo.Context) error {
 // with a streak counter. The parameters are those of GET /api/exercise.
 func (s *Server) predictPage(c echo.Context) error {
 	q := c.QueryParams()
-	page := &templates.ExercisePage{Assets: s.assets, Script: s.assetURL("predict.js"), CSS: s.assetURL("exercise.css"), Form: exerciseForm(q)}
+	page := &templates.ExercisePage{Assets: s.assets, Script: s.assetURL("predict.js"), CSS: s.assetURL("exercise.css"), Form: exerciseForm(q), ShowsWindows: true}
 	fail := func(err error) error {
 		var xe *exercise.Error
 		if !errors.As(err, &xe) {

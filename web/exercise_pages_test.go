@@ -18,6 +18,8 @@ import (
 	"github.com/abtrace/abtrace/search/exercise"
 	"github.com/abtrace/abtrace/search/scenario"
 	"github.com/abtrace/abtrace/search/tree"
+	"github.com/abtrace/abtrace/templates"
+	"github.com/abtrace/abtrace/view"
 )
 
 // exercise42 is the exercise the pages' tests work: the home page's link.
@@ -934,5 +936,92 @@ func TestExerciseKindsAnswerInLanguage(t *testing.T) {
 				t.Errorf("got a page with the English %q, want none", tt.notEnglish)
 			}
 		})
+	}
+}
+
+// TestPredictWindowsClear checks where predict mode writes a node's α and
+// β: beside its answer box, as the viewer does, clear of every edge and
+// of every other node's box, inside the drawing, and wide enough for
+// every window the search shows, in a tree of three children and one of
+// two (whose inner nodes stand closest).
+func TestPredictWindowsClear(t *testing.T) {
+	s := newTestServer(t)
+	for _, query := range []string{exercise42, "seed=7&b=2&d=4&min_cutoffs=2"} {
+		rec := httpGet(t, s, "/exercise/predict?"+query)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: %d", query, rec.Code)
+		}
+		ex, _, _ := exerciseKey(t, query)
+		qs, err := exercise.Questions(ex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range qs {
+			for _, w := range q.Windows {
+				for _, line := range strings.Fields(w.Text) {
+					if wide := view.TextEm(line) * templates.PrWindowFont; wide > templates.PrWindowW {
+						t.Errorf("%s: the window line %q is %.1f wide, more than the %v it has", query, line, wide, templates.PrWindowW)
+					}
+				}
+			}
+		}
+		p := parsePage(t, rec.Body.String())
+		svg := p.one("ex-tree")
+		vb := strings.Fields(attrOf(svg, "viewBox"))
+		left, _ := strconv.ParseFloat(vb[0], 64)
+		type box struct{ x0, y0, x1, y1 float64 }
+		at := func(n *html.Node) (x, y float64) {
+			fmt.Sscanf(attrOf(n, "transform"), "translate(%g %g)", &x, &y)
+			return x, y
+		}
+		var boxes, windows []box
+		var ids []string
+		for _, g := range p.all(func(n *html.Node) bool { return n.Data == "g" && strings.Contains(attrOf(n, "class"), "pr-node") }) {
+			x, y := at(g)
+			if strings.Contains(attrOf(g, "class"), "leaf") {
+				boxes = append(boxes, box{x - 18, y - 16, x + 18, y + 16})
+				continue
+			}
+			boxes = append(boxes, box{x - 44, y - 18, x + 44, y + 18})
+			var wx float64
+			for _, c := range p.all(func(n *html.Node) bool { return n.Data == "text" && attrOf(n, "class") == "pr-window" && n.Parent == g }) {
+				wx, _ = strconv.ParseFloat(attrOf(c, "x"), 64)
+				if attrOf(c, "text-anchor") != "end" {
+					t.Fatalf("%s: a window anchored %q", query, attrOf(c, "text-anchor"))
+				}
+			}
+			windows = append(windows, box{x + wx - templates.PrWindowW, y - 3 - templates.PrWindowFont, x + wx, y - 3 + templates.PrWindowLine + 4})
+			ids = append(ids, attrOf(g, "data-node"))
+		}
+		var lines [][4]float64
+		for _, l := range p.all(isTag("line")) {
+			var v [4]float64
+			for i, a := range []string{"x1", "y1", "x2", "y2"} {
+				v[i], _ = strconv.ParseFloat(attrOf(l, a), 64)
+			}
+			lines = append(lines, v)
+		}
+		for i, w := range windows {
+			if w.x0 < left {
+				t.Errorf("%s: the window of %q starts at x = %v, left of the drawing's %v", query, ids[i], w.x0, left)
+			}
+			for _, b := range boxes {
+				if w.x0 < b.x1 && b.x0 < w.x1 && w.y0 < b.y1 && b.y0 < w.y1 {
+					t.Errorf("%s: the window of %q %v overlaps a box %v", query, ids[i], w, b)
+				}
+			}
+			for _, l := range lines {
+				// An edge is a straight line: sampled finely enough, a
+				// point of it inside the window's box means it crosses.
+				for k := 0; k <= 200; k++ {
+					f := float64(k) / 200
+					x, y := l[0]+f*(l[2]-l[0]), l[1]+f*(l[3]-l[1])
+					if x > w.x0 && x < w.x1 && y > w.y0 && y < w.y1 {
+						t.Errorf("%s: an edge %v crosses the window of %q %v", query, l, ids[i], w)
+						break
+					}
+				}
+			}
+		}
 	}
 }
