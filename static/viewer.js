@@ -828,7 +828,8 @@ function command(name, link) {
       sent = send({ cmd: "seek", step: "end" });
       break;
     case "next-cutoff":
-      if (state.end) return;
+      // The server offers the button only where the search makes cutoffs.
+      if (state.end || !document.querySelector('[data-cmd="next-cutoff"]')) return;
       sent = send({ cmd: "next-cutoff" });
       break;
     case "play":

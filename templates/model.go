@@ -100,10 +100,14 @@ type View struct {
 	// NextCutoff is the step of the next prune that skips a child after
 	// Step, or 0 when there is none (or it is not known).
 	NextCutoff int
-	Frame      *view.Frame
-	Layout     *view.Layout
-	Listings   []Listing // every form, the one named by Form among them
-	Folds      map[string]FoldCount
+	// NoCutoffs is set when the search makes no cutoffs (minimax,
+	// Monte-Carlo tree search, …): the page offers no next-cutoff button
+	// and its key's hint is left out.
+	NoCutoffs bool
+	Frame     *view.Frame
+	Layout    *view.Layout
+	Listings  []Listing // every form, the one named by Form among them
+	Folds     map[string]FoldCount
 	// MinimaxLeaves is the number of leaves the baseline (the algorithm
 	// without pruning: plain minimax, or expectiminimax for star1)
 	// evaluates on the same scenario, to tell how many the pruning spares;

@@ -2,6 +2,7 @@ package view
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"github.com/abtrace/abtrace/search/tree"
 	"math"
@@ -296,5 +297,57 @@ func TestMCTSPanelNamesMoves(t *testing.T) {
 	}
 	if tables == 0 {
 		t.Fatal("no selection shown")
+	}
+}
+
+// TestMCTSOverviewIsItsOwnTree: the overview of a Monte-Carlo search on
+// tic-tac-toe (the whole drawing the `v` key shows, and the outline read
+// from it) holds the nodes the search created, not the game's 549,946;
+// the step's node is marked current and the created nodes show W/N.
+func TestMCTSOverviewIsItsOwnTree(t *testing.T) {
+	p, s := prepare(t, "game=tictactoe&algo=mcts&iterations=200&seed=1")
+	cur := NewCursor(p, s)
+	defer cur.Close()
+	cur.Seek(1 << 30)
+	if err := cur.WorkAll(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	f := cur.Frame()
+	created := 0
+	for _, nv := range f.Nodes {
+		if nv.Counts {
+			created++
+		}
+	}
+	d := s.Draw(f, cur.Folds())
+	if len(d.Nodes) > created+1 || created < 200 {
+		t.Fatalf("the overview draws %d nodes, the search created %d", len(d.Nodes), created)
+	}
+	for _, n := range d.Nodes {
+		if nv := f.Nodes[n.ID]; nv == nil || !nv.Counts {
+			t.Errorf("node %q is not in the Monte-Carlo tree", n.ID)
+		}
+	}
+	// Midway, the nodes not yet created are drawn not visited.
+	cur.Seek(300)
+	if err := cur.WorkAll(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	f = cur.Frame()
+	d = s.Draw(f, cur.Folds())
+	if n := len(d.Nodes); n > created+1 {
+		t.Fatalf("midway the overview draws %d nodes", n)
+	}
+	ws, path := 0, 0
+	for _, n := range d.Nodes {
+		if strings.Contains(n.Class, " cur") {
+			path++
+		}
+		if strings.Contains(n.Value, "/") {
+			ws++
+		}
+	}
+	if path == 0 || ws == 0 {
+		t.Errorf("midway: %d nodes current, %d showing W/N", path, ws)
 	}
 }

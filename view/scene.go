@@ -143,6 +143,13 @@ var sharedScenes = flight.New[*Scene](MaxSharedScenes)
 // newScene makes the scene NewScene shares; it stops between two layout
 // tries when ctx ends.
 func newScene(ctx context.Context, p *scenario.Search, open []string, across bool) (*Scene, error) {
+	if growsOwnTree(p) {
+		shape, err := mctsShape(p)
+		if err != nil {
+			return nil, err
+		}
+		return layScene(ctx, p, shape, nil, laying{across: across})
+	}
 	shape, err := p.Shape(scenario.ShapeOptions{Open: open})
 	if err != nil {
 		return nil, &scenario.UsageError{Err: err}

@@ -79,6 +79,7 @@ func TestEveryPageWritesNumbersAndNames(t *testing.T) {
 			} else {
 				text = tagsAndAttributes.ReplaceAllString(text, " ")
 			}
+			checkCutoffsOffered(t, path, rec.Body.String())
 			if m := longNumber.FindAllString(text, 3); m != nil {
 				t.Errorf("shows %v", m)
 			}
@@ -86,6 +87,26 @@ func TestEveryPageWritesNumbersAndNames(t *testing.T) {
 				t.Errorf("shows a path id: %q", text[max(0, i[0]-80):min(len(text), i[1]+40)])
 			}
 		})
+	}
+}
+
+// checkCutoffsOffered: a view offers the next-cutoff button and its key
+// where the search makes cutoffs and nowhere else; a Monte-Carlo view's
+// outline lists the nodes its search grew (201 for 200 iterations), not
+// the game's.
+func checkCutoffsOffered(t *testing.T, path, body string) {
+	t.Helper()
+	if !strings.HasPrefix(path, "/view") {
+		return
+	}
+	none := strings.Contains(path, "algo=mcts") || strings.Contains(path, "algo=expectiminimax")
+	prunes := strings.Contains(path, "algo=star1") || strings.Contains(path, "algo=pvs") || strings.Contains(path, "algo=mtdf")
+	button, key := strings.Contains(body, `data-cmd="next-cutoff"`), strings.Contains(body, "<kbd>n</kbd></dt>")
+	if none && (button || key) || prunes && !(button && key) {
+		t.Errorf("next-cutoff button %v, its key %v", button, key)
+	}
+	if n := strings.Count(body, "data-outline="); strings.Contains(path, "algo=mcts") && n > 202 {
+		t.Errorf("the outline lists %d nodes", n)
 	}
 }
 
