@@ -133,12 +133,16 @@ func (v *View) appendLeaf(b []byte, n *view.Node) []byte {
 	}
 	b = view.AppendNum(append(b, `" y="`...), f.LeafY)
 	b = view.AppendNum(append(b, `" font-size="`...), f.Leaf)
-	text := n.Text
-	if text == "" {
-		// A named node the depth limit cuts shows its name (view.Node.In).
-		text = n.In
+	return append(appendAttr(append(b, `">`...), leafText(n)), `</text> `...)
+}
+
+// leafText is what a leaf box writes: its value, or, for a named node the
+// depth limit cuts, its name (view.Node.In).
+func leafText(n *view.Node) string {
+	if n.Text == "" {
+		return n.In
 	}
-	return append(appendAttr(append(b, `">`...), text), `</text> `...)
+	return n.Text
 }
 
 // appendLabels appends the value beside node n, whose it is (max^n) and

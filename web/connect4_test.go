@@ -55,7 +55,7 @@ func TestConnect4Page(t *testing.T) {
 		{"/connect4?lang=de&depth=9", http.StatusBadRequest, []string{"Die Tiefe muss zwischen 1 und 6 liegen, nicht 9."}, []string{"must be"}},
 		{"/connect4?lang=cs&depth=9", http.StatusBadRequest, []string{"Hloubka musí být od 1 do 6, ne 9."}, []string{"must be"}},
 		{"/connect4?lang=de&depth=deep", http.StatusBadRequest, []string{"Die Tiefe muss eine ganze Zahl von 1 bis 6 sein, nicht „deep“."}, nil},
-		{"/connect4?lang=cs&tt=big", http.StatusBadRequest, []string{"Velikost tabulky musí být celé číslo od 0 do 1048576"}, nil},
+		{"/connect4?lang=cs&tt=big", http.StatusBadRequest, []string{"Velikost tabulky musí být celé číslo od 0 do 1\u00a0048\u00a0576"}, nil},
 		{"/connect4?lang=de&algo=minimax&order=killer", http.StatusBadRequest, []string{"Die Sortierung killer lernt aus Schnitten"}, nil},
 		{"/connect4?lang=cs&algo=alphabeta&symmetry=1", http.StatusBadRequest, []string{"Symetrie se uplatní přes transpoziční tabulku"}, nil},
 		{"/connect4?lang=de&moves=dd", http.StatusOK, []string{"Sie sind am Zug (x)", "Vier gewinnt gegen die Engine"}, nil},

@@ -739,7 +739,7 @@ func TestMemoryCap(t *testing.T) {
 	}
 	live.Store(900 << 20)
 	rec := httpGet(t, s, "/view?tree=(1+2)&step=0&lang=de")
-	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "Speicher des Servers ist fast voll (900 von 1000 MB)") {
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "Speicher des Servers ist fast voll (900 von 1\u00a0000 MB)") {
 		t.Errorf("a heavy request over the share: got %d %q, want 503 with Retry-After saying why in German", rec.Code, shorten(rec.Body.String(), 500))
 	}
 	if rec := httpGet(t, s, "/healthz"); rec.Code != http.StatusOK {
@@ -751,7 +751,7 @@ func TestMemoryCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refused(t, c, "paměť serveru je téměř plná (900 z 1000 MB)")
+	refused(t, c, "paměť serveru je téměř plná (900 z 1\u00a0000 MB)")
 	live.Store(100 << 20)
 	c, err = dialFrom(srv, "127.0.0.1")
 	if err != nil {
@@ -793,7 +793,7 @@ func TestMemoryCap(t *testing.T) {
 // (it sent the engine's English error).
 func TestStreamFailureWorded(t *testing.T) {
 	err := fmt.Errorf("tournament: game 3: %w", &search.BudgetError{Nodes: StreamWork})
-	for l, want := range map[i18n.Lang]string{i18n.English: "2000000000 nodes", i18n.German: "2000000000 Knoten"} {
+	for l, want := range map[i18n.Lang]string{i18n.English: "2,000,000,000 nodes", i18n.German: "2\u00a0000\u00a0000\u00a0000 Knoten"} {
 		if got := failedText(l, err); !strings.Contains(got, want) || strings.Contains(got, "tournament:") {
 			t.Errorf("%s: got %q, want the budget named (%q)", l, got, want)
 		}

@@ -98,8 +98,8 @@ func TestLargeSeekRefusedForMemory(t *testing.T) {
 	live.Store(900 << 20)
 	far := MaxStepsPerCommand + 10
 	c.send(map[string]any{"v": 1, "cmd": "seek", "step": far})
-	if m := c.recv(); m.Type != "error" || m.Cmd != "seek" || !strings.Contains(m.Error, "Speicher des Servers ist fast voll (900 von 1000 MB)") ||
-		!strings.Contains(m.Error, "höchstens 100000 Schritte") {
+	if m := c.recv(); m.Type != "error" || m.Cmd != "seek" || !strings.Contains(m.Error, "Speicher des Servers ist fast voll (900 von 1\u00a0000 MB)") ||
+		!strings.Contains(m.Error, "höchstens 100\u00a0000 Schritte") {
 		t.Fatalf("a large seek over the share: got %s %q, want it refused in German, saying how far a seek may go", m.Type, m.Error)
 	}
 	c.send(`{"v":1,"cmd":"seek","step":"end"}`)
