@@ -133,16 +133,7 @@ func (v *View) appendLeaf(b []byte, n *view.Node) []byte {
 	}
 	b = view.AppendNum(append(b, `" y="`...), f.LeafY)
 	b = view.AppendNum(append(b, `" font-size="`...), f.Leaf)
-	return append(appendAttr(append(b, `">`...), leafText(n)), `</text> `...)
-}
-
-// leafText is what a leaf box writes: its value, or, for a named node the
-// depth limit cuts, its name (view.Node.In).
-func leafText(n *view.Node) string {
-	if n.Text == "" {
-		return n.In
-	}
-	return n.Text
+	return append(appendAttr(append(b, `">`...), n.LeafText()), `</text> `...)
 }
 
 // appendLabels appends the value beside node n, whose it is (max^n) and

@@ -3114,7 +3114,7 @@ func node(v *View, n view.Node) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var200 string
-			templ_7745c5c3_Var200, templ_7745c5c3_Err = templ.JoinStringErrs(leafText(&n))
+			templ_7745c5c3_Var200, templ_7745c5c3_Err = templ.JoinStringErrs(n.LeafText())
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/view.templ`, Line: 334, Col: 168}
 			}

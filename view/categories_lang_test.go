@@ -52,7 +52,7 @@ func TestExpectedValueLeafExplains(t *testing.T) {
 			}
 			// The narration says "at C": its box says so too.
 			for _, n := range c.Drawing().Nodes {
-				if n.Label == "C" && (n.Glyph != GlyphLeaf || n.In != "C") {
+				if n.Label == "C" && (n.Glyph != GlyphLeaf || n.LeafText() != "C") {
 					t.Errorf("the depth limit's leaf C is drawn as a %s writing %q, want a leaf box writing C", n.Glyph, n.In)
 				}
 			}

@@ -1354,6 +1354,16 @@ func leafName(label string, w, k float64) (in, full string) {
 	return in, full
 }
 
+// LeafText is what leaf n's box writes: its value, or, for a named node
+// the depth limit makes a leaf, its name (In). The page and every export
+// write it.
+func (n *Node) LeafText() string {
+	if n.Text == "" {
+		return n.In
+	}
+	return n.Text
+}
+
 func leafHeightAt(k float64) float64 { return max(28, LeafFont*k+10) }
 
 // leafWidthAt is the width of a leaf box that holds text drawn at a text

@@ -289,7 +289,7 @@ func appendGlyph(out []Shape, n view.Node, f view.Fonts, opacity float64) []Shap
 		if strings.HasPrefix(n.Text, "(") {
 			size = 13
 		}
-		out = append(out, s, text(n.Text, f.LeafY, size))
+		out = append(out, s, text(n.LeafText(), f.LeafY, size))
 	case view.GlyphBoard, view.GlyphChess:
 		out = append(out, nodeBoardDrawer(n).shapes(n, base, opacity)...)
 	}

@@ -170,6 +170,9 @@ func writeTeXNode(bw *bufio.Writer, d *view.Drawing, i int, children map[string]
 func texGlyph(n view.Node) (content string, opts []string) {
 	switch n.Glyph {
 	case view.GlyphLeaf:
+		if n.Text == "" { // a named node the depth limit makes a leaf: its name
+			return texText(n.LeafText()), []string{"gleaf"}
+		}
 		return texMath(n.Text), []string{"gleaf"}
 	case view.GlyphPlayer:
 		return "P" + strconv.Itoa(n.Player), []string{"gplayer"}
